@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+/**
+ * Static output only: every page is pre-rendered per locale into dist/, which the Node server (or any CDN)
+ * serves. Each page is a folder (`/user/login` → `user/login/index.html`), so `/home` and
+ * `/home/index` can both exist; addresses have no trailing slash.
+ */
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  integrations: [react()],
+  server: { port: 4322 },
+  devToolbar: { enabled: false },
+  vite: {
+    server: { proxy: { '/api': 'http://127.0.0.1:4321', '/ws': { target: 'ws://127.0.0.1:4321', ws: true }, '/platform': 'http://127.0.0.1:4321' } },
+  },
+});

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, with the defaults that make `npm start` work offline. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  brokerUrl: string | undefined;
+  publicApiBase: string;
+  productName: string;
+  storagePrefix: string;
+  distDir: string;
+  logLevel: string;
+  tokenTtlSeconds: number;
+  refreshTtlSeconds: number;
+  tokenRefreshSeconds: number;
+  codeTtlSeconds: number;
+  codeResendSeconds: number;
+  authRateLimitPerMinute: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  operatorEmail: string;
+  operatorPassword: string | undefined;
+  trustProxy: boolean;
+  whitePaperUrl: string | undefined;
+  customerServiceUrls: string[];
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+/** Reads the configuration; throws with the variable's name when a value is malformed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env, 'PORT', 4321),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    brokerUrl: env.BROKER_URL || undefined,
+    publicApiBase: (env.PUBLIC_API_BASE || '').replace(/\/$/, ''),
+    productName: env.PRODUCT_NAME || 'Lumex',
+    storagePrefix: env.STORAGE_PREFIX || 'lumex:',
+    distDir: resolve(env.DIST_DIR || './dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 8 * 86400),
+    refreshTtlSeconds: int(env, 'REFRESH_TTL_SECONDS', 30 * 86400),
+    tokenRefreshSeconds: int(env, 'TOKEN_REFRESH_SECONDS', 604800),
+    codeTtlSeconds: int(env, 'CODE_TTL_SECONDS', 600),
+    codeResendSeconds: int(env, 'CODE_RESEND_SECONDS', 60),
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT', 30),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Lumex <no-reply@localhost>',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    operatorEmail: (env.OPERATOR_EMAIL || 'operator@localhost.localdomain').toLowerCase(),
+    operatorPassword: env.OPERATOR_PASSWORD || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    whitePaperUrl: env.WHITE_PAPER_URL || undefined,
+    customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '../../src/lib/i18n/locales.ts';
+
+const messagesDir = fileURLToPath(new URL('../../src/lib/i18n/messages/', import.meta.url));
+
+/** The same flat dictionaries the site uses, so an error reads the same in a toast and in the API docs. */
+function loadResources() {
+  const resources: Record<string, { translation: Record<string, string> }> = {};
+  for (const locale of LOCALES) {
+    resources[locale] = { translation: JSON.parse(readFileSync(`${messagesDir}${locale}.json`, 'utf8')) };
+  }
+  return resources;
+}
+
+const instance = i18next.createInstance();
+await instance.init({
+  resources: loadResources(),
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+const fixed = new Map<Locale, TFunction>(LOCALES.map((l) => [l, instance.getFixedT(l)]));
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The translator for a locale: translatorFor('de')('error.badCredentials'). */
+export function translatorFor(locale: Locale): Translate {
+  const t = fixed.get(locale)!;
+  return (key, params) => t(key, params ?? {}) as string;
+}
+
+/** The caller's locale from the spec's `lang`/`language` headers, then Accept-Language. */
+export function localeOfHeaders(headers: Record<string, string | string[] | undefined>): Locale {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  return pickLocale(first(headers.lang), first(headers.language), first(headers['accept-language']));
+}
+
+export function hasMessage(key: string): boolean {
+  return instance.exists(key, { lng: DEFAULT_LOCALE });
+}

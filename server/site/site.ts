@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERRORS } from '../../src/lib/contract/codes.ts';
+import { localeOfPath, localizePath, stripLocale } from '../../src/lib/i18n/locales.ts';
+import { FALLBACK_PATH, REDIRECTS, inviteRedirect } from '../../src/lib/routes.ts';
+import { send } from '../http/envelope.ts';
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the pre-rendered site from dist/ with the router rules of spec §2: invite links, bare-path redirects,
+ * and anything unmatched to the home page of its locale. API and feed paths that match nothing get the
+ * envelope's 404 instead.
+ */
+export async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(distDir)) app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const invite = req.url.includes('/i&') || req.url.includes('/i%26') ? inviteRedirect(req.url) : undefined;
+    if (invite) return reply.redirect(invite, 302);
+    const path = req.url.split('?')[0]!;
+    const bare = stripLocale(path);
+    const target = REDIRECTS[bare === '/' ? '/' : bare.replace(/\/$/, '')];
+    if (target) {
+      const query = req.url.slice(path.length);
+      return reply.redirect(localizePath(target, localeOfPath(path)) + query, 302);
+    }
+  });
+
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Hashed bundles never change; pages and the rest are revalidated so a deploy shows at once.
+        const cache = filePath.includes('/_astro/') ? LONG_CACHE : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
+        res.header('cache-control', cache);
+      },
+    });
+    // A page lives at <path>/index.html (Astro's directory format); anything with an extension is a file.
+    app.get('/*', { schema: { hide: true } }, (req, reply) => {
+      let path: string;
+      try {
+        path = decodeURIComponent(req.url.split('?')[0]!);
+      } catch {
+        return reply.callNotFound();
+      }
+      if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
+      const file = /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
+      if (!existsSync(join(distDir, file))) return reply.callNotFound();
+      return reply.sendFile(file.slice(1));
+    });
+  }
+
+  app.setNotFoundHandler((req, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path.startsWith('/ws/') || req.method !== 'GET') {
+      return send(reply, 404, ERRORS.notFound, req.t('error.notFound'));
+    }
+    return reply.redirect(localizePath(FALLBACK_PATH, localeOfPath(path)), 302);
+  });
+}

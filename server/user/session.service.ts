@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionTokens } from '../../src/lib/contract/user.ts';
+import { fail } from '../http/errors.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import * as sessions from './session.repo.ts';
+import { findUserBy, type UserRow } from './user.repo.ts';
+import { digest, newToken } from './tokens.ts';
+
+export interface SessionSettings {
+  tokenTtlSeconds: number;
+  refreshTtlSeconds: number;
+}
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The tenant of spec §3's session; the platform is single-tenant, so it is constant. */
+export const TENANT_ID = '000000';
+
+/** Opens a session (a new family unless one is given, as on refresh) and returns its secrets once. */
+export async function openSession(
+  q: Queryable,
+  cfg: SessionSettings,
+  userId: number,
+  meta: ClientMeta,
+  family: string = randomUUID(),
+): Promise<SessionTokens> {
+  const now = Date.now();
+  const token = newToken();
+  const refreshToken = newToken();
+  await sessions.insertSession(q, {
+    userId,
+    family,
+    tokenHash: digest(token),
+    refreshHash: digest(refreshToken),
+    issuedAt: now,
+    expiresAt: now + cfg.tokenTtlSeconds * 1000,
+    refreshExpiresAt: now + cfg.refreshTtlSeconds * 1000,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return {
+    token,
+    refreshToken,
+    tenantId: TENANT_ID,
+    issuedAt: Math.floor(now / 1000),
+    expiresIn: cfg.tokenTtlSeconds,
+    refreshExpiresIn: cfg.refreshTtlSeconds,
+  };
+}
+
+/** The user and session a bearer token belongs to, or undefined when the token is unknown, revoked or expired. */
+export async function authenticate(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | undefined> {
+  const s = await sessions.findSessionByToken(db, digest(token));
+  if (!s || s.revokedAt !== null || s.expiresAt <= Date.now()) return undefined;
+  const user = await findUserBy(db, 'id', s.userId);
+  if (!user || user.status !== 'active') return undefined;
+  return { user, sessionId: s.id };
+}
+
+/**
+ * Rotates a refresh token. A refresh token that was rotated more than a minute ago is a sign it was stolen: the
+ * whole family (every session descended from that login) is revoked, and both holders must log in again. Within
+ * the minute it is the benign race of two tabs refreshing together, and only this call fails.
+ */
+export async function refreshSession(db: Db, cfg: SessionSettings, refreshToken: string, meta: ClientMeta): Promise<SessionTokens> {
+  const tokens = await db.tx(async (q) => {
+    const now = Date.now();
+    const s = await sessions.findSessionByRefresh(q, digest(refreshToken));
+    if (!s || s.refreshExpiresAt <= now) return undefined;
+    if (s.revokedAt !== null) {
+      if (now - s.revokedAt > REUSE_GRACE_MS) await sessions.revokeFamily(q, s.family, 'refresh-reuse', now);
+      return undefined;
+    }
+    if (!(await sessions.revokeSession(q, s.id, 'rotated', now))) return undefined;
+    return openSession(q, cfg, s.userId, meta, s.family);
+  });
+  return tokens ?? fail('refreshInvalid');
+}
+
+const REUSE_GRACE_MS = 60_000;
+
+export async function closeSession(db: Db, sessionId: number): Promise<void> {
+  await sessions.revokeSession(db, sessionId, 'logout', Date.now());
+}

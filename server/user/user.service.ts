@@ -1,0 +1,154 @@
+import type {
+  BackPwdBody,
+  LoginBody,
+  LoginResult,
+  PasswordChange,
+  RegisterBody,
+  UserInfo,
+} from '../../src/lib/contract/user.ts';
+import { fail } from '../http/errors.ts';
+import type { Db } from '../storage/db.ts';
+import { uniqueViolation } from '../storage/unique.ts';
+import { assertNotLocked, clearFailures, recordFailure, type LockSettings } from './auth-failures.ts';
+import { checkCode, consumeCode } from './codes.service.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { toE164 } from './phone.ts';
+import { openSession, type ClientMeta, type SessionSettings } from './session.service.ts';
+import { newInviteCode, newUid } from './tokens.ts';
+import * as users from './user.repo.ts';
+import { revokeAllOfUser } from './session.repo.ts';
+
+export type UserSettings = SessionSettings & LockSettings;
+
+/** spec §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
+export function toUserInfo(u: users.UserRow): UserInfo {
+  return {
+    id: u.id,
+    userId: u.uid,
+    blade_user_id: u.id,
+    username: u.username,
+    email: u.email,
+    phone: u.phone,
+    countryCode: u.countryCode,
+    is_merchant: u.isMerchant,
+    merchant: u.isMerchant === 2 ? { id: u.id } : null,
+    avatar: u.avatar,
+    inviteCode: u.inviteCode,
+    role: u.role,
+    vip: false,
+    creditScore: 100,
+    hasFundPassword: u.fundPasswordHash !== null,
+    createdAt: u.createdAt,
+  };
+}
+
+const TAKEN: Record<string, 'usernameTaken' | 'emailTaken' | 'phoneTaken'> = {
+  username: 'usernameTaken',
+  email: 'emailTaken',
+  phone: 'phoneTaken',
+};
+
+/** Creates an account by username, e-mail (with its code) or phone (with its code); spec §2 register tabs. */
+export async function register(db: Db, body: RegisterBody & { inviteCode?: string }): Promise<UserInfo> {
+  const identity = {
+    username: body.type === 'account' ? body.username : null,
+    email: body.type === 'email' ? body.email : null,
+    phone: body.type === 'phone' ? toE164(body.countryCode, body.phone) : null,
+    countryCode: body.type === 'phone' ? body.countryCode : null,
+  };
+  for (const key of ['username', 'email', 'phone'] as const) {
+    const value = identity[key];
+    if (value && (await users.findUserBy(db, key, value))) fail(TAKEN[key]!);
+  }
+  const inviter = body.inviteCode ? await users.findUserBy(db, 'invite_code', body.inviteCode) : undefined;
+  if (body.inviteCode && !inviter) fail('inviteCodeUnknown');
+  const codeId =
+    body.type === 'email'
+      ? await checkCode(db, { channel: 'email', target: identity.email!, purpose: 'register' }, body.emailCode)
+      : body.type === 'phone'
+        ? await checkCode(db, { channel: 'sms', target: identity.phone!, purpose: 'register' }, body.smsCode)
+        : undefined;
+  const passwordHash = await hashPassword(body.password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const user = await db.tx(async (q) => {
+        if (codeId !== undefined) await consumeCode(q, codeId);
+        return users.insertUser(q, { ...identity, passwordHash, inviteCode: newInviteCode(), uid: newUid(), inviterId: inviter?.id ?? null }, Date.now());
+      });
+      return toUserInfo(user);
+    } catch (err) {
+      const column = uniqueViolation(err);
+      if (column && TAKEN[column]) fail(TAKEN[column]);
+      // uid and invite_code are random: a collision is retried with fresh ones.
+      if (column && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+
+function loginIdentity(body: LoginBody): { key: 'username' | 'email' | 'phone'; value: string } {
+  if (body.type === 'account') return { key: 'username', value: body.username };
+  if (body.type === 'email') return { key: 'email', value: body.email!.toLowerCase() };
+  let phone: string;
+  try {
+    phone = toE164(body.countryCode, body.phone);
+  } catch {
+    return fail('badCredentials');
+  }
+  return { key: 'phone', value: phone };
+}
+
+/** Checks the password, with a per-account failure limit, and opens a session. */
+export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
+  const { key, value } = loginIdentity(body);
+  const subject = `login:${key}:${value}`;
+  await assertNotLocked(db, subject, cfg);
+  const user = await users.findUserBy(db, key, value);
+  const good = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !good) {
+    await recordFailure(db, subject);
+    fail('badCredentials');
+  }
+  if (user.status !== 'active') fail('accountFrozen');
+  await clearFailures(db, subject);
+  const tokens = await db.tx((q) => openSession(q, cfg, user.id, meta));
+  return { ...tokens, userInfo: toUserInfo(user) };
+}
+
+/** Sets a new password with a code e-mailed for 'reset', and ends every session of the account. */
+export async function resetPassword(db: Db, body: BackPwdBody): Promise<void> {
+  const email = body.email.toLowerCase();
+  const user = await users.findUserBy(db, 'email', email);
+  if (!user) fail('emailUnknown');
+  const codeId = await checkCode(db, { channel: 'email', target: email, purpose: 'reset' }, body.emailCode);
+  const hash = await hashPassword(body.password);
+  await db.tx(async (q) => {
+    await consumeCode(q, codeId);
+    const now = Date.now();
+    await users.updatePasswordHash(q, user.id, hash, now);
+    await revokeAllOfUser(q, user.id, 'password-reset', now);
+  });
+}
+
+/** Changes the login password given the old one; every session ends, so the user logs in again (spec §8). */
+export async function changePassword(db: Db, user: users.UserRow, change: PasswordChange): Promise<void> {
+  if (!(await verifyPassword(change.oldPassword, user.passwordHash))) fail('oldPasswordWrong');
+  if (change.oldPassword === change.newPassword) fail('samePassword');
+  const hash = await hashPassword(change.newPassword);
+  await db.tx(async (q) => {
+    const now = Date.now();
+    await users.updatePasswordHash(q, user.id, hash, now);
+    await revokeAllOfUser(q, user.id, 'password-change', now);
+  });
+}
+
+/**
+ * Sets the fund password (for withdrawals), proven by the login password. Once set it is not changed here:
+ * spec §1 sends a user who forgot it to customer service.
+ */
+export async function setFundPassword(db: Db, user: users.UserRow, loginPassword: string, fundPassword: string): Promise<void> {
+  if (user.fundPasswordHash) fail('fundPasswordSet');
+  if (!(await verifyPassword(loginPassword, user.passwordHash))) fail('oldPasswordWrong');
+  if (loginPassword === fundPassword) fail('samePassword');
+  await users.updateFundPasswordHash(db, user.id, await hashPassword(fundPassword), Date.now());
+}

@@ -1,0 +1,96 @@
+import { ofetch, type FetchOptions } from 'ofetch';
+import { ERRORS, type Envelope } from '../contract/codes.ts';
+import { translate } from '../i18n/client.ts';
+import { currentLocale, goTo } from '../navigation.ts';
+import { platformConfig } from '../platform.ts';
+import { $token, clearSession } from '../stores/session.ts';
+import { showToast } from '../stores/toast.ts';
+
+/** spec §9: request time-out. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
+/** A call that did not succeed. `shown` says whether the user already saw its message as a toast. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly shown: boolean;
+  constructor(code: number, message: string, shown: boolean) {
+    super(message);
+    this.code = code;
+    this.shown = shown;
+  }
+}
+
+const INVALID_TOKEN = /invalid[\s_-]*token|token[\s_-]*(is\s+)?invalid|token\s*无效|令牌无效/i;
+
+/** What to do with an answered call that failed, by the rules of spec §8. */
+export function classifyFailure(code: number, msg: string): 'silent' | 'toast' {
+  if (/sql/i.test(msg)) return 'silent';
+  if (INVALID_TOKEN.test(msg)) return 'silent';
+  if (code === ERRORS.loginStep1 || msg === translate('error.loginStep1')) return 'silent';
+  return 'toast';
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  method?: 'GET' | 'POST';
+  /** Send the body as text/plain (spec §7: "text/plain when requested"). */
+  plainText?: boolean;
+  /** The caller shows its own messages (spec §8 white paper and customer service): no automatic toast. */
+  quiet?: boolean;
+}
+
+/**
+ * The one way islands reach the product API: spec §7 headers on every call, spec §8 handling of the answer.
+ * Resolves with `data` of a code-200 envelope; rejects with ApiError otherwise.
+ */
+export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const token = $token.get();
+  const lang = currentLocale();
+  const headers: Record<string, string> = { lang, language: lang };
+  if (token) {
+    headers.authorization = token;
+    headers.satoken = token;
+  }
+  const request: FetchOptions<'json'> = {
+    method: opts.method ?? 'POST',
+    baseURL: platformConfig().apiBase || undefined,
+    headers,
+    query: opts.query,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ignoreResponseError: true,
+  };
+  if (opts.body !== undefined) {
+    request.body = opts.plainText ? JSON.stringify(opts.body) : (opts.body as Record<string, unknown>);
+    if (opts.plainText) headers['content-type'] = 'text/plain';
+  }
+
+  let status: number;
+  let envelope: Partial<Envelope<T>> & { error_description?: string };
+  try {
+    const res = await ofetch.raw(path, request);
+    status = res.status;
+    envelope = (res._data ?? {}) as typeof envelope;
+  } catch {
+    // Transport errors (no answer, time-out) fail the call.
+    const msg = translate('common.networkSlow');
+    throw new ApiError(0, msg, !opts.quiet && showToast('error', msg));
+  }
+
+  if (status === 401) {
+    // A dead session: log out and go home (spec §4).
+    clearSession();
+    goTo('/home/index');
+    throw new ApiError(ERRORS.unauthorized, envelope.msg ?? '', false);
+  }
+  if (status < 200 || status > 500) {
+    const msg = translate('common.networkSlow');
+    throw new ApiError(status, msg, !opts.quiet && showToast('error', msg));
+  }
+  if (envelope.code === ERRORS.ok) return envelope.data as T;
+  const code = typeof envelope.code === 'number' ? envelope.code : status;
+  const msg = envelope.msg || envelope.error_description || translate('common.networkSlow');
+  const shown = !opts.quiet && classifyFailure(code, msg) === 'toast' ? showToast('error', msg) : false;
+  throw new ApiError(code, msg, shown);
+}

@@ -1,0 +1,34 @@
+import { ApiError, call } from '../api/client.ts';
+import { translate } from '../i18n/client.ts';
+import { showToast } from '../stores/toast.ts';
+
+/** Opens a link the server configures in a new tab, or explains with the spec §8 warning why it cannot. */
+function openExternal(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The white paper of the top menu and icon (spec §7, §8). */
+export async function openWhitePaper(): Promise<void> {
+  try {
+    const data = await call<{ url: string | null }>('/api/common/getWhitePaperSetting', { quiet: true });
+    if (data?.url) openExternal(data.url);
+    else showToast('warning', translate('support.noWhitePaper'));
+  } catch {
+    showToast('error', translate('support.whitePaperUnavailable'));
+  }
+}
+
+/** Customer service of the top bar icon and footer (spec §7, §8): data.code must be 200, data.data a list with url. */
+export async function openCustomerService(): Promise<void> {
+  let data: { code: number; data: Array<{ url: string }> };
+  try {
+    data = await call('/api/common/getCustomerService', { quiet: true });
+  } catch (err) {
+    showToast('error', translate(err instanceof ApiError && err.code !== 0 ? 'support.badCode' : 'support.unavailable'));
+    return;
+  }
+  if (data?.code !== 200) return void showToast('error', translate('support.badCode'));
+  const url = data.data?.find((d) => d.url)?.url;
+  if (url) openExternal(url);
+  else showToast('warning', translate('support.noLink'));
+}

@@ -1,0 +1,52 @@
+/**
+ * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
+ * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
+ * 4xx/5xx generic, 1000–1999 accounts and sessions. A unit test checks that codes and keys are unique.
+ */
+export const ERRORS = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+
+  // Accounts and sessions.
+  loginStep1: 1001,
+  badCredentials: 1002,
+  accountLocked: 1003,
+  accountFrozen: 1004,
+  usernameTaken: 1010,
+  emailTaken: 1011,
+  phoneTaken: 1012,
+  inviteCodeUnknown: 1013,
+  passwordMismatch: 1014,
+  codeInvalid: 1020,
+  codeExpired: 1021,
+  codeTooSoon: 1022,
+  codeTooManyAttempts: 1023,
+  emailUnknown: 1024,
+  phoneInvalid: 1025,
+  refreshInvalid: 1030,
+  oldPasswordWrong: 1031,
+  samePassword: 1032,
+  sealedInvalid: 1033,
+  fundPasswordSet: 1034,
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorName];
+
+/** The i18n key that carries the message for an error: errorKey('badCredentials') → 'error.badCredentials'. */
+export function errorKey(name: ErrorName): string {
+  return `error.${name}`;
+}
+
+/** The envelope every product API call answers with. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}

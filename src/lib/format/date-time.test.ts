@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './date-time.ts';
+
+describe('formatDateTime', () => {
+  it.each<[number, string | undefined, boolean | undefined, string]>([
+    [0, undefined, undefined, '01/01/1970 08:00:00'],
+    [0, 'Asia/Hong_Kong', true, '01/01/1970 08:00:00'],
+    [0, 'UTC', undefined, '01/01/1970 00:00:00'],
+    [0, 'America/New_York', undefined, '12/31/1969 19:00:00'],
+    [0, undefined, false, '01/01/1970'],
+    // 16:00 UTC is midnight in Hong Kong: must read 00, never 24.
+    [Date.UTC(2024, 1, 28, 16, 0, 0), undefined, undefined, '02/29/2024 00:00:00'],
+    [Date.UTC(2024, 11, 31, 15, 59, 59), undefined, undefined, '12/31/2024 23:59:59'],
+    [Date.UTC(2024, 11, 31, 16, 0, 0), undefined, false, '01/01/2025'],
+    [Date.UTC(2024, 6, 4, 12, 5, 9, 999), 'UTC', undefined, '07/04/2024 12:05:09'],
+    // Daylight saving: New York is UTC-4 in July.
+    [Date.UTC(2024, 6, 4, 12, 0, 0), 'America/New_York', undefined, '07/04/2024 08:00:00'],
+    [Date.UTC(2024, 6, 4, 12, 0, 0), 'Asia/Kolkata', undefined, '07/04/2024 17:30:00'],
+    [-1, 'UTC', undefined, '12/31/1969 23:59:59'],
+    [NaN, undefined, undefined, '--'],
+    [8.64e15 + 1, undefined, undefined, '--'],
+  ])('(%j, %j, withTime %j) → %j', (ms, timeZone, withTime, expected) => {
+    expect(formatDateTime(ms, { timeZone, withTime })).toBe(expected);
+  });
+
+  it('throws on an unknown time zone', () => {
+    expect(() => formatDateTime(0, { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,44 @@
+import { PLACEHOLDER } from './decimal.ts';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Hong_Kong';
+
+export type DateTimeOptions = {
+  /** IANA zone name; an unknown zone throws a RangeError from Intl. */
+  readonly timeZone?: string;
+  /** Append " HH:mm:ss", default true. */
+  readonly withTime?: boolean;
+};
+
+// Building an Intl.DateTimeFormat costs far more than using one, and trade lists format thousands of rows.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    // hourCycle h23 rather than hour12: false, which some engines render as "24:00:00" at midnight.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** MM/DD/YYYY HH:mm:ss in the given zone: formatDateTime(0) → "01/01/1970 08:00:00" (Asia/Hong_Kong). */
+export function formatDateTime(msEpoch: number, options: DateTimeOptions = {}): string {
+  const { timeZone = DEFAULT_TIME_ZONE, withTime = true } = options;
+  const date = new Date(msEpoch);
+  if (Number.isNaN(date.getTime())) return PLACEHOLDER;
+  // Parts, not the formatted string, because the locale's own punctuation differs between engines.
+  const parts: Record<string, string> = {};
+  for (const { type, value } of formatterFor(timeZone).formatToParts(date)) parts[type] = value;
+  const day = `${parts.month}/${parts.day}/${(parts.year ?? '').padStart(4, '0')}`;
+  return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;
+}

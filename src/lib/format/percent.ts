@@ -1,0 +1,14 @@
+import { PLACEHOLDER, isZero, normalize, parseDecimal, render, truncate } from './decimal.ts';
+
+/**
+ * Signed change percent (input already in percent units), truncated to 2 places: formatChangePercent(2.345) → "+2.34%".
+ * A nonzero change below 0.01 shows as ±0.01 so a moving market never reads as "0.00%".
+ */
+export function formatChangePercent(value: string | number): string {
+  const d = parseDecimal(value);
+  if (d === null) return PLACEHOLDER;
+  let shown = truncate(d, 2);
+  if (isZero(shown) && !isZero(d)) shown = normalize(d.negative, '0', '01');
+  const sign = shown.negative || isZero(shown) ? '' : '+';
+  return sign + render(shown, { minDecimals: 2 }) + '%';
+}

@@ -1,0 +1,23 @@
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+
+type Dictionary = Record<string, string>;
+const modules = import.meta.glob<Dictionary>('./messages/*.json', { eager: true, import: 'default' });
+const byLocale = new Map<string, Dictionary>(
+  Object.entries(modules).map(([path, dict]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), dict]),
+);
+
+/** Build-time lookup for Astro pages: t('de')('nav.home') → 'Startseite'. Missing keys fall back to English. */
+export function translator(locale: Locale) {
+  const dict = byLocale.get(locale) ?? {};
+  const en = byLocale.get(DEFAULT_LOCALE) ?? {};
+  return (key: string, params: Record<string, string | number> = {}) =>
+    (dict[key] ?? en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** The slice of a locale's dictionary whose keys start with one of the prefixes, for an island's props. */
+export function pickMessages(locale: Locale, prefixes: string[]): Dictionary {
+  const dict = byLocale.get(locale) ?? {};
+  const out: Dictionary = {};
+  for (const [key, value] of Object.entries(dict)) if (prefixes.some((p) => key.startsWith(p))) out[key] = value;
+  return out;
+}

@@ -1,0 +1,15 @@
+import { PLATFORM_GLOBAL, type PlatformConfig } from './contract/platform.ts';
+
+const DEFAULTS: PlatformConfig = {
+  apiBase: import.meta.env?.PUBLIC_API_BASE ?? '',
+  productName: 'Lumex',
+  storagePrefix: 'lumex:',
+  tokenRefreshSeconds: 604800,
+  sealKey: '',
+};
+
+/** The platform config script's values (spec §7), or the build's defaults where it has not run (build, tests). */
+export function platformConfig(): PlatformConfig {
+  const fromScript = (globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] as Partial<PlatformConfig> | undefined;
+  return { ...DEFAULTS, ...fromScript };
+}

@@ -1,0 +1,16 @@
+import { atom, onMount } from 'nanostores';
+import type { CountryCode } from '../contract/user.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { countryCodes } from '../user/actions.ts';
+
+/** Countries with calling codes, fetched when the first phone field appears. */
+export const $countries = atom<CountryCode[]>([]);
+
+onMount($countries, () => {
+  if ($countries.get().length === 0) countryCodes().then((list) => $countries.set(list), () => {});
+});
+
+/** The country a phone field starts on for a language. */
+export const DEFAULT_COUNTRY: Record<Locale, string> = {
+  en: 'US', 'zh-CN': 'CN', 'zh-TW': 'TW', ko: 'KR', ja: 'JP', pt: 'BR', vi: 'VN', th: 'TH', es: 'ES', fr: 'FR', ru: 'RU', de: 'DE', lt: 'LT',
+};

@@ -1,0 +1,36 @@
+import { atom } from 'nanostores';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'success' | 'warning' | 'info';
+  text: string;
+}
+
+/** Toasts on screen; the Toaster island renders them. */
+export const $toasts = atom<Toast[]>([]);
+
+let nextId = 1;
+let lastErrorAt = 0;
+const ERROR_INTERVAL_MS = 2000;
+const VISIBLE_MS = 3500;
+
+/** Shows a toast for a few seconds; error toasts at most once per 2 seconds (spec §8). Returns whether it showed. */
+export function showToast(kind: Toast['kind'], text: string, now: number = Date.now()): boolean {
+  if (kind === 'error') {
+    if (now - lastErrorAt < ERROR_INTERVAL_MS) return false;
+    lastErrorAt = now;
+  }
+  const toast = { id: nextId++, kind, text };
+  $toasts.set([...$toasts.get(), toast]);
+  if (typeof window !== 'undefined') setTimeout(() => dismissToast(toast.id), VISIBLE_MS);
+  return true;
+}
+
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
+
+/** For tests: forget the throttle. */
+export function resetToastThrottle(): void {
+  lastErrorAt = 0;
+}
