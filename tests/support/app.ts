@@ -1,0 +1,46 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/storage/db.ts';
+
+/** A real app on a real database, with limits relaxed so that tests are not throttled unless they mean to be. */
+export async function testApp(db: Db, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = loadConfig({
+    DIST_DIR: '/nonexistent-dist',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '100000',
+    CODE_RESEND_SECONDS: '0',
+    ...env,
+  });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return { app, config };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Calls the API the way the site does and returns the HTTP status with the envelope. */
+export async function api<T = any>(app: FastifyInstance, url: string, opts: Omit<InjectOptions, 'url'> & { token?: string; lang?: string } = {}): Promise<Answer<T>> {
+  const { token, lang, ...rest } = opts;
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    ...rest,
+    headers: { ...(token ? { authorization: token } : {}), ...(lang ? { lang } : {}), ...(rest.headers ?? {}) },
+  });
+  const body = res.json() as { code: number; msg: string; data: T };
+  return { status: res.statusCode, ...body };
+}
+
+/** The last verification code the platform sent to an address, read from the outbox as a user reads mail. */
+export async function lastCode(db: Db, target: string): Promise<string> {
+  const row = await db.get<{ body: string }>('SELECT body FROM outbox WHERE target = ? ORDER BY id DESC LIMIT 1', [target]);
+  const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code was sent to ${target}`);
+  return code;
+}

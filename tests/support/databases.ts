@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { openDb, type Db } from '../../server/storage/db.ts';
+import { migrate } from '../../server/storage/migrate.ts';
+
+export interface TestDatabase {
+  db: Db;
+  /** Closes the database and removes everything the test made (the file, or the schema). */
+  drop(): Promise<void>;
+}
+
+type Opener = () => Promise<TestDatabase>;
+
+async function openSqliteTest(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'lumex-test-'));
+  const db = await openDb({ sqliteFile: join(dir, 'test.db') });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgresTest(url: string): Promise<TestDatabase> {
+  // Each test file gets its own schema, so files run in parallel against one database without meeting.
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const db = await openDb({ databaseUrl: url, sqliteFile: '', schema });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/** Every storage dialect the tests run against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DIALECTS: Array<[string, Opener]> = [
+  ['sqlite', openSqliteTest],
+  ...(process.env.TEST_DATABASE_URL ? [['postgres', () => openPostgresTest(process.env.TEST_DATABASE_URL!)] as [string, Opener]] : []),
+];
