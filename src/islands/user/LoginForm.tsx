@@ -3,7 +3,7 @@ import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { checkForm } from '../../lib/user/form-rules.ts';
+import { checkForm, type RuleName } from '../../lib/user/form-rules.ts';
 import { login } from '../../lib/user/actions.ts';
 import { href, safeRedirect } from '../../lib/navigation.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
@@ -29,8 +29,8 @@ export default function LoginForm({ locale, messages }: Props) {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const identity = tab === 'account' ? { username: 'username' } : tab === 'email' ? { email: 'email' } : { phone: 'phone', countryCode: 'countryCode' };
-    const errors = checkForm(values, { ...identity, password: 'loginPassword' } as Record<string, 'username'>);
+    const identity: Record<string, RuleName> = tab === 'account' ? { username: 'username' } : tab === 'email' ? { email: 'email' } : { phone: 'phone', countryCode: 'countryCode' };
+    const errors = checkForm(values, { ...identity, password: 'loginPassword' });
     form.setErrors(errors);
     if (Object.keys(errors).length) return;
     void submitting(form.setBusy, async () => {

@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { href } from '../../lib/navigation.ts';
 import { DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { checkForm, RULES } from '../../lib/user/form-rules.ts';
+import { checkForm, RULES, type RuleName } from '../../lib/user/form-rules.ts';
 import { register, sendEmailCode, sendMobileCode } from '../../lib/user/actions.ts';
 import { Field, PasswordField } from '../ui/Field.tsx';
 import { PhoneField } from '../ui/PhoneField.tsx';
@@ -29,15 +29,15 @@ export default function RegisterForm({ locale, messages }: Props) {
   const { values, set } = form;
 
   const checkTarget = (field: 'email' | 'phone') => () => {
-    const problem = RULES[field]!(values[field]);
+    const problem = RULES[field](values[field]);
     if (problem) form.setErrors((e) => ({ ...e, [field]: problem }));
     return !problem;
   };
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const identity = tab === 'account' ? { username: 'username' } : tab === 'email' ? { email: 'email', code: 'code' } : { phone: 'phone', countryCode: 'countryCode', code: 'code' };
-    const errors = checkForm(values, { ...identity, password: 'password', inviteCode: 'inviteCode' } as Record<string, 'username'>, { field: 'confirmPassword', equals: 'password' });
+    const identity: Record<string, RuleName> = tab === 'account' ? { username: 'username' } : tab === 'email' ? { email: 'email', code: 'code' } : { phone: 'phone', countryCode: 'countryCode', code: 'code' };
+    const errors = checkForm(values, { ...identity, password: 'password', inviteCode: 'inviteCode' }, { field: 'confirmPassword', equals: 'password' });
     form.setErrors(errors);
     if (Object.keys(errors).length) return;
     void submitting(form.setBusy, async () => {

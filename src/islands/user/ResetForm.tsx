@@ -44,7 +44,7 @@ export default function ResetForm({ locale, messages }: Props) {
             label={t('auth.sendCode')}
             countdownLabel={(seconds) => t('auth.resendIn', { seconds })}
             canSend={() => {
-              const problem = RULES.email!(values.email);
+              const problem = RULES.email(values.email);
               if (problem) form.setErrors((e) => ({ ...e, email: problem }));
               return !problem;
             }}

@@ -50,7 +50,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   const headers: Record<string, string> = { lang, language: lang };
   if (token) {
     headers.authorization = token;
-    
+    headers.satoken = token;
   }
   const request: FetchOptions<'json'> = {
     method: opts.method ?? 'POST',

@@ -23,7 +23,8 @@ export function useMessages(locale: Locale, messages: Messages): T {
     });
   }
   instance.addResources(locale, 'translation', messages);
-  return instance.t.bind(instance) as T;
+  const current = instance;
+  return (key, params) => current.t(key, params ?? {}) as string;
 }
 
 /** The page's translator once any island has brought messages; keys not yet loaded read as themselves. */

@@ -10,7 +10,7 @@ export interface Toast {
 export const $toasts = atom<Toast[]>([]);
 
 let nextId = 1;
-let lastErrorAt = 0;
+let lastErrorAt = Number.NEGATIVE_INFINITY;
 const ERROR_INTERVAL_MS = 2000;
 const VISIBLE_MS = 3500;
 
@@ -32,5 +32,5 @@ export function dismissToast(id: number): void {
 
 /** For tests: forget the throttle. */
 export function resetToastThrottle(): void {
-  lastErrorAt = 0;
+  lastErrorAt = Number.NEGATIVE_INFINITY;
 }

@@ -5,10 +5,13 @@ export type FormErrors = Record<string, string>;
 
 type Rule = (value: string) => string | undefined;
 
+/** The name of a field rule, for form definitions: { email: 'email', password: 'loginPassword' }. */
+export type RuleName = 'username' | 'email' | 'phone' | 'countryCode' | 'password' | 'loginPassword' | 'code' | 'inviteCode';
+
 const required: Rule = (v) => (v.trim() === '' ? 'validation.required' : undefined);
 
 /** The client-side twin of the server's schema rules, so most mistakes are caught before a round trip. */
-export const RULES: Record<string, Rule> = {
+export const RULES: Record<RuleName, Rule> = {
   username: (v) => required(v) ?? (isUsername(v.trim()) ? undefined : 'validation.username'),
   email: (v) => required(v) ?? (isEmail(v.trim()) ? undefined : 'validation.email'),
   phone: (v) => required(v) ?? (/^\d{4,15}$/.test(v.trim()) ? undefined : 'validation.phone'),
@@ -25,12 +28,12 @@ export const RULES: Record<string, Rule> = {
  */
 export function checkForm(
   values: Record<string, string>,
-  rules: Record<string, keyof typeof RULES>,
+  rules: Record<string, RuleName>,
   confirm?: { field: string; equals: string },
 ): FormErrors {
   const errors: FormErrors = {};
   for (const [field, rule] of Object.entries(rules)) {
-    const problem = RULES[rule]!(values[field] ?? '');
+    const problem = RULES[rule](values[field] ?? '');
     if (problem) errors[field] = problem;
   }
   if (confirm) {

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), st.mtimeMs);
+}
+
+/** Whether dist/ is missing or older than anything it is built from. */
+export function siteIsStale(): boolean {
+  if (!existsSync(STAMP)) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return SOURCES.some((s) => newest(s) > built);
+}
+
+/** Builds the static site (astro build, then pre-compression) and stamps dist/; exits on failure. */
+export function buildSite(): void {
+  const started = Date.now();
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error('The site build failed; see the output above.');
+    process.exit(res.status ?? 1);
+  }
+  writeFileSync(STAMP, new Date().toISOString());
+  console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

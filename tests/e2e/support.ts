@@ -1,0 +1,64 @@
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+
+/** Opens the server's own database file read-only, as an inbox would be read. */
+function readDb<T>(fn: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(join(E2E_DATA_DIR, 'lumex.db'), { readOnly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The last code the platform sent to an address or phone (E.164), waiting for it to arrive. */
+export async function codeSentTo(target: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const row = readDb((db) => db.prepare('SELECT body FROM outbox WHERE target = ? ORDER BY id DESC LIMIT 1').get(target)) as { body?: string } | undefined;
+      code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export function inviterOf(username: string): string | null {
+  return readDb((db) => {
+    const row = db.prepare('SELECT i.username AS inviter FROM users u LEFT JOIN users i ON i.id = u.inviter_id WHERE u.username = ?').get(username) as { inviter: string | null } | undefined;
+    return row?.inviter ?? null;
+  });
+}
+
+/** A unique account name per call, so tests can run in any order against one database. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 40);
+}
+
+/** Creates an account through the API (for tests whose subject is not registration itself). */
+export async function createAccount(request: APIRequestContext, username: string, password = 'abc123'): Promise<{ inviteCode: string }> {
+  const res = await request.post('/api/user/register', { data: { type: 'account', username, password, confirmPassword: password } });
+  const body = await res.json();
+  expect(body.code).toBe(200);
+  return body.data;
+}
+
+/** Logs in through the login page's account tab. */
+export async function loginThroughUi(page: Page, prefix: string, username: string, password = 'abc123'): Promise<void> {
+  await page.goto(`${prefix}/user/login`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/home/index$`));
+}
+
+/** The value the site stored under a key, unwrapped from the stored-item wrapper of spec §3. */
+export function stored(page: Page, key: string): Promise<unknown> {
+  return page.evaluate((k) => {
+    const raw = localStorage.getItem(`lumex:${k}`);
+    return raw ? JSON.parse(raw).content : undefined;
+  }, key);
+}
