@@ -5,6 +5,7 @@ import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 import { PasswordForm } from './PasswordForm.tsx';
@@ -116,6 +117,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
 }
 
 function Overview({ t, user }: { t: T; user: UserInfo }) {
+  const dateOptions = useStore($dateOptions);
   const inviteLink = `${location.origin}/i&${user.inviteCode}`;
   const copy = async (text: string) => {
     try {
@@ -132,7 +134,7 @@ function Overview({ t, user }: { t: T; user: UserInfo }) {
     ['user.overview.phone', user.phone ? maskPhone(user.phone) : t('user.overview.notBound')],
     ['user.overview.level', t(user.is_merchant === 2 ? 'user.overview.merchant' : user.vip ? 'user.overview.vip' : 'user.overview.normal')],
     ['user.overview.creditScore', String(user.creditScore)],
-    ['user.overview.joined', formatDateTime(user.createdAt, { withTime: false })],
+    ['user.overview.joined', formatDateTime(user.createdAt, { ...dateOptions, withTime: false })],
     ['user.overview.inviteCode', user.inviteCode, () => void copy(user.inviteCode)],
     ['user.overview.inviteLink', inviteLink, () => void copy(inviteLink)],
   ];

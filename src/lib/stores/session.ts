@@ -2,30 +2,14 @@ import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { LoginResult, SessionTokens, UserInfo } from '../contract/user.ts';
 import { platformConfig } from '../platform.ts';
-
-/**
- * The stored-item wrapper of spec §3 (data type, content, type, timestamp) around each persisted value, so a
- * stored value says what it is and when it was written.
- */
-function wrapped<T>() {
-  return {
-    encode: (content: T) => JSON.stringify({ dataType: typeof content, content, type: 'localStorage', datetime: Date.now() }),
-    decode: (raw: string): T => {
-      try {
-        return (JSON.parse(raw) as { content: T }).content;
-      } catch {
-        return undefined as T;
-      }
-    },
-  };
-}
+import { wrapped } from './persist.ts';
 
 const prefix = platformConfig().storagePrefix;
 
 /** The access token; sent as the authorization and satoken headers. */
-export const $token = persistentAtom<string>(`${prefix}token`, '', wrapped<string>());
+export const $token = persistentAtom<string>(`${prefix}token`, '', wrapped(''));
 /** The refresh token; the second stored token that logout removes (spec §4). */
-export const $refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrapped<string>());
+export const $refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrapped(''));
 
 export interface StoredSession {
   tenantId: string;
@@ -33,7 +17,7 @@ export interface StoredSession {
   issuedAt: number;
   userInfo: UserInfo | null;
 }
-export const $session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrapped<StoredSession | null>());
+export const $session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrapped<StoredSession | null>(null));
 
 export const $isLogin = computed($token, (token) => token !== '');
 export const $userInfo = computed($session, (s) => s?.userInfo ?? null);

@@ -1,0 +1,49 @@
+import { computed } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { platformConfig } from '../platform.ts';
+import { wrapped } from './persist.ts';
+
+/** An exchange-rate item of spec §3: how one USDT reads in a display currency. */
+export interface DisplayCurrency {
+  exchange_code: string;
+  quote_currency: string;
+  /** The currency's sign, e.g. "¥". */
+  code_symbol: string;
+  /** Units of this currency per unit of the quote, as a decimal string. */
+  rate: string;
+}
+
+/** The user's display settings (spec §3), kept in the browser between visits. */
+export interface Settings {
+  currency: DisplayCurrency;
+  timeZone: string;
+  /** Whether times show with the date (MM/DD/YYYY HH:mm:ss) or the date alone. */
+  withTime: boolean;
+  /** The asset display setting: show every asset, or hide small balances; type 1 is the total account. */
+  assetDisplay: { showAllAssets: boolean; type: number };
+}
+
+/** spec §9 defaults: CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
+export const DEFAULT_SETTINGS: Settings = {
+  currency: { exchange_code: 'CNY', quote_currency: 'CNY', code_symbol: '¥', rate: '1' },
+  timeZone: 'Asia/Hong_Kong',
+  withTime: true,
+  assetDisplay: { showAllAssets: true, type: 1 },
+};
+
+export const $settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}settings`, DEFAULT_SETTINGS, wrapped(DEFAULT_SETTINGS));
+
+/** The options formatDateTime takes, from the settings. */
+export const $dateOptions = computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime }));
+
+/** Changes some settings and keeps the rest; an unknown time zone is refused rather than stored. */
+export function updateSettings(patch: Partial<Settings>): void {
+  if (patch.timeZone !== undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: patch.timeZone });
+    } catch {
+      throw new RangeError(`unknown time zone ${patch.timeZone}`);
+    }
+  }
+  $settings.set({ ...DEFAULT_SETTINGS, ...$settings.get(), ...patch });
+}
