@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
+import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '../../src/lib/i18n/locales.ts';
-
-const messagesDir = fileURLToPath(new URL('../../src/lib/i18n/messages/', import.meta.url));
 
 /** The same flat dictionaries the site uses, so an error reads the same in a toast and in the API docs. */
 function loadResources() {
   const resources: Record<string, { translation: Record<string, string> }> = {};
   for (const locale of LOCALES) {
-    resources[locale] = { translation: JSON.parse(readFileSync(`${messagesDir}${locale}.json`, 'utf8')) };
+    resources[locale] = { translation: loadDictionary(locale) };
   }
   return resources;
 }

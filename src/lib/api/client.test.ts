@@ -68,7 +68,7 @@ beforeAll(async () => {
   g.document = { documentElement: { lang: 'de' } };
 
   const i18n = await import('../i18n/client.ts');
-  const en = JSON.parse(readFileSync(new URL('../i18n/messages/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+  const en = JSON.parse(readFileSync(new URL('../i18n/messages/core/en.json', import.meta.url), 'utf8')) as Record<string, string>;
   i18n.useMessages('en', en);
 
   client = await import('./client.ts');

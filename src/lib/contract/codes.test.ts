@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, errorKey, type ErrorName } from './codes.ts';
 
-const en: Record<string, string> = JSON.parse(readFileSync(new URL('../i18n/messages/en.json', import.meta.url), 'utf8'));
+const en: Record<string, string> = JSON.parse(readFileSync(new URL('../i18n/messages/core/en.json', import.meta.url), 'utf8'));
 
 describe('result codes', () => {
   it('are unique', () => {

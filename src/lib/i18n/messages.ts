@@ -1,10 +1,13 @@
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 type Dictionary = Record<string, string>;
-const modules = import.meta.glob<Dictionary>('./messages/*.json', { eager: true, import: 'default' });
-const byLocale = new Map<string, Dictionary>(
-  Object.entries(modules).map(([path, dict]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), dict]),
-);
+// messages/<area>/<locale>.json, merged per locale (see dictionary.node.ts for the layout).
+const modules = import.meta.glob<Dictionary>('./messages/*/*.json', { eager: true, import: 'default' });
+const byLocale = new Map<string, Dictionary>();
+for (const [path, dict] of Object.entries(modules)) {
+  const locale = path.replace(/^.*\/(.+)\.json$/, '$1');
+  byLocale.set(locale, { ...byLocale.get(locale), ...dict });
+}
 
 /** Build-time lookup for Astro pages: t('de')('nav.home') → 'Startseite'. Missing keys fall back to English. */
 export function translator(locale: Locale) {
