@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { arrivedAt, expect, test } from './fixtures.ts';
 import { codeSentTo, createAccount, inviterOf, loginThroughUi, stored, uniqueName } from './support.ts';
 
 test.describe('registration, login and the session in English', () => {
@@ -10,7 +10,7 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="confirmPassword"]').fill('abc123');
     await page.screenshot({ path: 'tests/.artifacts/screens/register-en.png' });
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/login\?type=account$/);
+    await arrivedAt(page, /\/user\/login\?type=account$/);
 
     await loginThroughUi(page, '', name);
     const header = page.locator('header.topbar');
@@ -26,7 +26,7 @@ test.describe('registration, login and the session in English', () => {
 
     await header.locator('.avatar').click();
     await header.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/home\/index$/);
+    await arrivedAt(page, /\/home\/index$/);
     await expect(header.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
     expect(await stored(page, 'token')).toBe('');
     expect(await stored(page, 'refreshToken')).toBe('');
@@ -43,12 +43,12 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="password"]').fill('Passw0rd!');
     await page.locator('input[name="confirmPassword"]').fill('Passw0rd!');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/login\?type=email$/);
+    await arrivedAt(page, /\/user\/login\?type=email$/);
     await expect(page.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill('Passw0rd!');
     await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/home\/index$/);
+    await arrivedAt(page, /\/home\/index$/);
     await page.goto('/user/index');
     await expect(page.locator('.facts')).toContainText(email.slice(0, 2) + '****');
   });
@@ -64,12 +64,12 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="password"]').fill('abc123');
     await page.locator('input[name="confirmPassword"]').fill('abc123');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/login\?type=phone$/);
+    await arrivedAt(page, /\/user\/login\?type=phone$/);
     await page.getByLabel('Country or region').selectOption('DE');
     await page.locator('.field__box--split input').fill(national);
     await page.locator('input[name="password"]').fill('abc123');
     await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/home\/index$/);
+    await arrivedAt(page, /\/home\/index$/);
   });
 
   test('an invite link makes the new account the inviter’s referral', async ({ page, request }) => {
@@ -82,7 +82,7 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="password"]').fill('abc123');
     await page.locator('input[name="confirmPassword"]').fill('abc123');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/login/);
+    await arrivedAt(page, /\/user\/login/);
     expect(inviterOf(guest)).toBe(inviter);
   });
 
@@ -113,7 +113,7 @@ test.describe('registration, login and the session in English', () => {
     const token = (await stored(page, 'token')) as string;
     await page.request.post('/api/user/logout', { headers: { authorization: token } });
     await page.goto('/user/index?key=all');
-    await expect(page).toHaveURL(/\/home\/index$/);
+    await arrivedAt(page, /\/home\/index$/);
     expect(await stored(page, 'token')).toBe('');
     await expect(page.locator('header').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   });
@@ -125,7 +125,7 @@ test.describe('registration, login and the session in English', () => {
     expect((await reg.json()).code).toBe(200);
     await page.goto('/user/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/user\/reset$/);
+    await arrivedAt(page, /\/user\/reset$/);
     await page.locator('input[name="email"]').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('button', { name: /Resend in/ })).toBeVisible();
@@ -133,11 +133,11 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="password"]').fill('newpass9');
     await page.locator('input[name="confirmPassword"]').fill('newpass9');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page).toHaveURL(/\/user\/login\?type=email$/);
+    await arrivedAt(page, /\/user\/login\?type=email$/);
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill('newpass9');
     await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/home\/index$/);
+    await arrivedAt(page, /\/home\/index$/);
   });
 
   test('changes the login password and has to log in again', async ({ page }) => {
@@ -149,7 +149,7 @@ test.describe('registration, login and the session in English', () => {
     await page.locator('input[name="password"]').fill('zyx987');
     await page.locator('input[name="confirmPassword"]').fill('zyx987');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page).toHaveURL(/\/user\/login$/);
+    await arrivedAt(page, /\/user\/login$/);
     await loginThroughUi(page, '', name, 'zyx987');
   });
 });
@@ -164,7 +164,7 @@ test.describe('bad input is refused with a translated message and changes nothin
     await page.locator('input[name="password"]').fill('falsch1');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.toast--error')).toContainText('Konto oder Passwort');
-    await expect(page).toHaveURL(/\/de\/user\/login$/);
+    await arrivedAt(page, /\/de\/user\/login$/);
     expect(await stored(page, 'token')).toBeUndefined();
     await page.screenshot({ path: 'tests/.artifacts/screens/login-error-de.png' });
   });
@@ -184,7 +184,7 @@ test.describe('bad input is refused with a translated message and changes nothin
     await page.locator('input[name="confirmPassword"]').fill('abc123');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.toast--error')).toContainText('bereits registriert');
-    await expect(page).toHaveURL(/\/de\/user\/register$/);
+    await arrivedAt(page, /\/de\/user\/register$/);
     await page.screenshot({ path: 'tests/.artifacts/screens/register-error-de.png' });
   });
 
@@ -200,6 +200,6 @@ test.describe('bad input is refused with a translated message and changes nothin
     await page.locator('input[name="confirmPassword"]').fill('abc123');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.toast--error')).toContainText('Bestätigungscode');
-    await expect(page).toHaveURL(/\/de\/user\/register$/);
+    await arrivedAt(page, /\/de\/user\/register$/);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { arrivedAt, expect, test } from './fixtures.ts';
 
 test.describe('router rules (spec §2)', () => {
   for (const [from, to] of [
@@ -18,7 +18,7 @@ test.describe('router rules (spec §2)', () => {
 
   test('an invite link opens registration with the code filled in', async ({ page }) => {
     await page.goto('/i&K7QX2MPA');
-    await expect(page).toHaveURL(/\/user\/register\?invite_code=K7QX2MPA$/);
+    await arrivedAt(page, /\/user\/register\?invite_code=K7QX2MPA$/);
     await expect(page.locator('input[name="inviteCode"]')).toHaveValue('K7QX2MPA');
   });
 });
@@ -69,7 +69,7 @@ for (const [prefix, lang, home, login] of [
       await page.goto(`${prefix}/user/index?key=helper`);
       await page.locator('.lang-picker summary').click();
       await page.locator('.lang-picker a[hreflang="ja"]').click();
-      await expect(page).toHaveURL(/\/ja\/user\/index\?key=helper$/);
+      await arrivedAt(page, /\/ja\/user\/index\?key=helper$/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
       await expect(page.locator('.side-tabs a.is-active')).toHaveText('ヘルプ');
     });

@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { arrivedAt, expect } from './fixtures.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
 /** Opens the server's own database file read-only, as an inbox would be read. */
@@ -52,7 +53,7 @@ export async function loginThroughUi(page: Page, prefix: string, username: strin
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/home/index$`));
+  await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
 }
 
 /** The value the site stored under a key, unwrapped from the stored-item wrapper of spec §3. */

@@ -13,7 +13,9 @@ interface Props {
 /** "Send code", then a countdown before it can be pressed again. */
 export function SendCodeButton({ send, canSend, label, countdownLabel, seconds = 60 }: Props) {
   const [left, setLeft] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // Disabled until hydrated, like the forms' submit buttons.
+  const [busy, setBusy] = useState(true);
+  useEffect(() => setBusy(false), []);
   useEffect(() => {
     if (left <= 0) return;
     const timer = setTimeout(() => setLeft(left - 1), 1000);

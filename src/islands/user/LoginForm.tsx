@@ -47,7 +47,7 @@ export default function LoginForm({ locale, messages }: Props) {
   };
 
   return (
-    <form className="auth-card" onSubmit={onSubmit} noValidate>
+    <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
       <h1>{t('auth.login.title')}</h1>
       <p className="auth-card__subtitle">{t('auth.login.subtitle', { name: PRODUCT_NAME })}</p>
       <Tabs label={t('auth.login.title')} active={tab} onChange={(k) => { setTab(k); form.setErrors({}); }} tabs={[

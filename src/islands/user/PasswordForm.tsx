@@ -43,7 +43,7 @@ export function PasswordForm({ kind, t, locale }: Props) {
   const toggle = { showLabel: t('auth.showPassword'), hideLabel: t('auth.hidePassword') };
   const error = (field: string) => form.errors[field] && t(form.errors[field]!, { field: t(`field.${field === 'oldPassword' ? first : field === 'password' ? (kind === 'login' ? 'newPassword' : 'fundPassword') : field}`) });
   return (
-    <form className="stack-form" onSubmit={onSubmit} noValidate>
+    <form className="stack-form" method="post" onSubmit={onSubmit} noValidate>
       <p>{t(kind === 'login' ? 'user.loginPwd.text' : 'user.tardPwd.text')}</p>
       <PasswordField label={t(`field.${first}`)} name={first} autoComplete="current-password" value={values.oldPassword} onChange={set('oldPassword')} error={error('oldPassword')} {...toggle} />
       <PasswordField label={t(kind === 'login' ? 'field.newPassword' : 'field.fundPassword')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={error('password')} hint={t('auth.passwordHint')} {...toggle} />

@@ -68,7 +68,7 @@ export default function RegisterForm({ locale, messages }: Props) {
   );
 
   return (
-    <form className="auth-card" onSubmit={onSubmit} noValidate>
+    <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
       <h1>{t('auth.register.title')}</h1>
       <p className="auth-card__subtitle">{t('auth.register.subtitle', { name: PRODUCT_NAME })}</p>
       <Tabs label={t('auth.register.title')} active={tab} onChange={(k) => { setTab(k); form.setErrors({}); }} tabs={[

@@ -33,7 +33,7 @@ export default function ResetForm({ locale, messages }: Props) {
 
   const passwordToggle = { showLabel: t('auth.showPassword'), hideLabel: t('auth.hidePassword') };
   return (
-    <form className="auth-card" onSubmit={onSubmit} noValidate>
+    <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
       <h1>{t('auth.reset.title')}</h1>
       <p className="auth-card__subtitle">{t('auth.reset.subtitle')}</p>
       <Field label={t('field.email')} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} onChange={set('email')} error={form.message(t, 'email')} />
