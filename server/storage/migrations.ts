@@ -1,3 +1,4 @@
+import { LEDGER_MIGRATION } from '../ledger/ledger.migration.ts';
 import { columnTypes, type Dialect } from './db.ts';
 
 /**
@@ -88,4 +89,5 @@ CREATE TABLE app_settings (
 );`;
     },
   },
+  LEDGER_MIGRATION,
 ];

@@ -1,7 +1,7 @@
 /**
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
- * 4xx/5xx generic, 1000–1999 accounts and sessions. A unit test checks that codes and keys are unique.
+ * 4xx/5xx generic, 1000–1999 accounts and sessions, 2000–2999 wallets and the ledger, 3000–3999 spot trading. A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -34,6 +34,10 @@ export const ERRORS = {
   samePassword: 1032,
   sealedInvalid: 1033,
   fundPasswordSet: 1034,
+
+  // Wallets and the ledger.
+  insufficientBalance: 2001,
+  unknownAsset: 2002,
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

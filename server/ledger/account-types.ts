@@ -1,0 +1,42 @@
+/**
+ * Account types (spec §3 wallet account: 0 is the total across a user's accounts, 8 exists only for merchants).
+ * The 1xx types belong to the platform, not to a user.
+ */
+export const ACCOUNT = {
+  total: 0,
+  spot: 1,
+  contract: 2,
+  finance: 3,
+  otc: 4,
+  merchant: 8,
+  feeIncome: 100,
+  safetyFund: 101,
+  external: 102,
+} as const;
+
+export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
+export type UserAccountType = typeof ACCOUNT.spot | typeof ACCOUNT.contract | typeof ACCOUNT.finance | typeof ACCOUNT.otc | typeof ACCOUNT.merchant;
+
+/** The platform's accounts have no owner. */
+export function isPlatformAccount(type: AccountType): boolean {
+  return type >= 100;
+}
+
+/**
+ * Bill types: why a balance moved, shown in the user's bills (getMyBill) and kept on every ledger entry.
+ * Each names an i18n key `bill.<type>`.
+ */
+export const BILL_TYPES = [
+  'deposit',
+  'withdraw',
+  'withdraw_fee',
+  'transfer',
+  'order_freeze',
+  'order_unfreeze',
+  'trade',
+  'trade_fee',
+  'swap',
+  'dev_credit',
+  'bot_funding',
+] as const;
+export type BillType = (typeof BILL_TYPES)[number];
