@@ -6,6 +6,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { commonRoutes } from './common/common.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { Exchange } from './exchange/exchange.ts';
+import { exchangeRoutes } from './exchange/exchange.routes.ts';
+import { seedMarkets } from './exchange/seed.ts';
 import type { Config } from './config.ts';
 import { loadSealedBox } from './crypto/sealed-box.ts';
 import { installEnvelope } from './http/envelope.ts';
@@ -14,6 +18,12 @@ import { platformConfigRoute } from './site/platform-config.ts';
 import { siteRoutes } from './site/site.ts';
 import type { Db } from './storage/db.ts';
 import { userRoutes } from './user/user.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    exchange: Exchange;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +81,15 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
 
   await app.register(async (api) => userRoutes(api, { db, config, sender: mailer, sealedBox }));
   await app.register(async (api) => commonRoutes(api, db, { whitePaperUrl: config.whitePaperUrl, customerServiceUrls: config.customerServiceUrls }));
+  await app.register(async (api) => contentRoutes(api, db));
+
+  // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
+  if (!(await db.get('SELECT symbol FROM markets LIMIT 1'))) await seedMarkets(db);
+  const exchange = new Exchange(db, app.log);
+  await exchange.start();
+  app.decorate('exchange', exchange);
+  app.addHook('onClose', () => exchange.stop());
+  await app.register(async (api) => exchangeRoutes(api, db, exchange));
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
     productName: config.productName,

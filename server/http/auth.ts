@@ -30,6 +30,15 @@ export function requireUser(db: Db) {
   };
 }
 
+/** A preHandler for operator routes (users.role 'operator'): no session is HTTP 401, any other user 403. */
+export function requireOperator(db: Db) {
+  const signedIn = requireUser(db);
+  return async (req: FastifyRequest) => {
+    await signedIn(req);
+    if (req.user?.role !== 'operator') fail('forbidden');
+  };
+}
+
 /** The signed-in user of a route guarded by requireUser. */
 export function userOf(req: FastifyRequest): UserRow {
   if (!req.user) fail('unauthorized');

@@ -1,3 +1,5 @@
+import { CONTENT_MIGRATION } from '../content/content.migration.ts';
+import { EXCHANGE_MIGRATION } from '../exchange/exchange.migration.ts';
 import { LEDGER_MIGRATION } from '../ledger/ledger.migration.ts';
 import { columnTypes, type Dialect } from './db.ts';
 
@@ -90,4 +92,6 @@ CREATE TABLE app_settings (
     },
   },
   LEDGER_MIGRATION,
+  EXCHANGE_MIGRATION,
+  CONTENT_MIGRATION,
 ];

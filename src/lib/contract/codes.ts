@@ -38,6 +38,23 @@ export const ERRORS = {
   // Wallets and the ledger.
   insufficientBalance: 2001,
   unknownAsset: 2002,
+
+  // Spot trading.
+  unknownMarket: 3001,
+  marketClosed: 3002,
+  orderFieldRequired: 3003,
+  invalidNumber: 3004,
+  tooPrecise: 3005,
+  tooLarge: 3006,
+  mustBePositive: 3007,
+  offTick: 3008,
+  offLot: 3009,
+  belowMinQty: 3010,
+  belowMinNotional: 3011,
+  postOnlyMarket: 3012,
+  orderNotFound: 3013,
+  orderNotOpen: 3014,
+  orderRejected: 3015,
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
