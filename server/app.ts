@@ -9,6 +9,7 @@ import { commonRoutes } from './common/common.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { Exchange } from './exchange/exchange.ts';
 import { exchangeRoutes } from './exchange/exchange.routes.ts';
+import { publicFeed } from './exchange/feed/public-feed.ts';
 import { seedMarkets } from './exchange/seed.ts';
 import type { Config } from './config.ts';
 import { loadSealedBox } from './crypto/sealed-box.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
   app.decorate('exchange', exchange);
   app.addHook('onClose', () => exchange.stop());
   await app.register(async (api) => exchangeRoutes(api, db, exchange));
+  await app.register(async (feed) => publicFeed(feed, exchange));
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
     productName: config.productName,

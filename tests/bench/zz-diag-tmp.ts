@@ -291,7 +291,7 @@ function main(): void {
 }
 
 export { generate, lumexRunner };
-if (process.argv[2] && process.argv[2] !== "x") child(process.argv[2]);
+if (process.argv[2] === "lumex" || process.argv[2] === "nodejs-order-book") child(process.argv[2]);
 else if (!process.argv[2]) main();
 if (process.argv[2] === 'x') {
   const stream = generate(2_000_000);
@@ -307,4 +307,9 @@ if (process.argv[2] === 'x') {
     let mx = 0, mi = 0; for (let i = 0; i < n; i++) if (lat[i]! > mx) { mx = lat[i]!; mi = i; }
     console.log(rate, 'max', mx / 1000, 'at', mi, 'spikes', spikes.slice(0, 20).join(' '));
   }
+}
+if (process.argv[2] === 'prof') {
+  const stream = generate(2_000_000);
+  const r = lumexRunner(stream);
+  for (let k = 0; k < 4; k++) { r.reset(); const t = process.hrtime.bigint(); for (let i = 0; i < 2_000_000; i++) r.run(i); console.log('cps', (2e6 / (Number(process.hrtime.bigint() - t) / 1e9)).toFixed(0)); }
 }

@@ -1,0 +1,122 @@
+/**
+ * The content collections as the pages read them at build time (Astro only: it uses astro:content). English is
+ * the schema: every English entry exists in every language, in its translation or, where one is missing, in
+ * English marked as a fallback (design.md), so no content route is ever missing in a language.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import type { ArticleType, FormId, RuleCode } from '../contract/content.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
+import type { CollectionName } from './schema.ts';
+import { ARTICLE_INDEX, NEWS_INDEX, RULE_INDEX, categoryPath, documentPath, sectionPath } from './paths.ts';
+import { plainText, type SearchDoc } from './search.ts';
+
+export interface Doc<C extends CollectionName> {
+  entry: CollectionEntry<C>;
+  data: CollectionEntry<C>['data'];
+  slug: string;
+  /** True when this is the English text standing in for a missing translation. */
+  fallback: boolean;
+}
+
+const split = (id: string) => {
+  const at = id.indexOf('/');
+  return { locale: id.slice(0, at), slug: id.slice(at + 1) };
+};
+
+/** A collection in one language, in English order: localized('news', 'de'). */
+export async function localized<C extends CollectionName>(name: C, locale: Locale): Promise<Array<Doc<C>>> {
+  const all = (await getCollection(name)) as Array<CollectionEntry<C>>;
+  const own = new Map<number, CollectionEntry<C>>();
+  const english: Array<CollectionEntry<C>> = [];
+  for (const entry of all) {
+    const { locale: l } = split(entry.id);
+    if (l === locale) own.set((entry.data as { id: number }).id, entry);
+    if (l === DEFAULT_LOCALE) english.push(entry);
+  }
+  return english.map((en) => {
+    const mine = own.get((en.data as { id: number }).id);
+    const entry = mine ?? en;
+    return { entry, data: entry.data, slug: split(entry.id).slug, fallback: !mine && locale !== DEFAULT_LOCALE };
+  });
+}
+
+/** Newest first, then by id: the order of news and notice lists. */
+export const byDateDesc = <T extends { data: { date: string; id: number } }>(a: T, b: T) => b.data.date.localeCompare(a.data.date) || b.data.id - a.data.id;
+
+export interface HelpTreeNode {
+  id: number;
+  pid: number;
+  sort: number;
+  type: 'category' | 'section' | 'article';
+  title: string;
+  summary: string;
+  fallback: boolean;
+}
+
+/** The help-centre tree in one language: categories (pid 0), sections, articles (pid = their section). */
+export async function helpTree(locale: Locale): Promise<HelpTreeNode[]> {
+  const [categories, sections, articles] = await Promise.all([localized('categories', locale), localized('sections', locale), localized('articles', locale)]);
+  const node = (type: HelpTreeNode['type'], d: { data: { id: number; title: string; summary: string; sort: number }; fallback: boolean }, pid: number): HelpTreeNode => ({
+    id: d.data.id,
+    pid,
+    sort: d.data.sort,
+    type,
+    title: d.data.title,
+    summary: d.data.summary,
+    fallback: d.fallback,
+  });
+  return [
+    ...categories.map((c) => node('category', c, 0)),
+    ...sections.map((s) => node('section', s, s.data.pid)),
+    ...articles.map((a) => node('article', a, a.data.section)),
+  ];
+}
+
+/** The standing documents shown as /article/main/content/{type}/{id}. */
+export const STANDING: ReadonlyArray<Extract<ArticleType, 'terms' | 'whitepaper'>> = ['terms', 'whitepaper'];
+
+/** Everything the site search finds, in one language (the body of src/pages/[...lang]/search-index.json.ts). */
+export async function searchDocs(locale: Locale): Promise<SearchDoc[]> {
+  const sources: Array<[FormId, CollectionName]> = [
+    ['news', 'news'],
+    ['notice', 'notices'],
+    ['rule', 'rules'],
+    ['article', 'articles'],
+    ['terms', 'terms'],
+    ['whitepaper', 'whitepaper'],
+  ];
+  const docs: SearchDoc[] = [];
+  for (const [kind, name] of sources) {
+    for (const d of await localized(name, locale)) {
+      const data = d.data as { id: number; title: string; summary: string; date: string; code?: RuleCode };
+      docs.push({
+        kind,
+        id: data.id,
+        title: data.title,
+        summary: data.summary,
+        text: plainText(d.entry.body ?? ''),
+        path: documentPath(kind, data.id, data.code),
+        date: data.date,
+      });
+    }
+  }
+  return docs;
+}
+
+/** Every content page, without locale prefix, for the sitemap. */
+export async function contentPaths(): Promise<string[]> {
+  const en = DEFAULT_LOCALE;
+  const [news, notices, tree] = await Promise.all([localized('news', en), localized('notices', en), helpTree(en)]);
+  const standing = await Promise.all(STANDING.map(async (type) => (await localized(type, en)).map((d) => documentPath(type, d.data.id))));
+  return [
+    NEWS_INDEX,
+    ...news.map((d) => documentPath('news', d.data.id)),
+    ...notices.map((d) => documentPath('notice', d.data.id)),
+    RULE_INDEX,
+    ARTICLE_INDEX,
+    ...tree.filter((n) => n.type === 'category').map((n) => categoryPath(n.id)),
+    ...tree.filter((n) => n.type === 'section').map((n) => sectionPath(n.id)),
+    ...tree.filter((n) => n.type === 'article').map((n) => documentPath('article', n.id)),
+    ...standing.flat(),
+  ];
+}
