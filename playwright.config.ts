@@ -40,6 +40,7 @@ export default defineConfig({
       CODE_RESEND_SECONDS: '0',
       WHITE_PAPER_URL: '',
       CUSTOMER_SERVICE_URLS: '',
+      MARKET_MAKERS: '0',
     },
   },
 });

@@ -27,6 +27,9 @@ export interface Config {
   operatorPassword: string | undefined;
   trustProxy: boolean;
   whitePaperUrl: string | undefined;
+  marketMakers: boolean;
+  marketMakerIntervalMs: number;
+  priceFeedUrl: string | undefined;
   customerServiceUrls: string[];
 }
 
@@ -67,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorPassword: env.OPERATOR_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     whitePaperUrl: env.WHITE_PAPER_URL || undefined,
+    marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
+    marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
+    priceFeedUrl: env.PRICE_FEED_URL || undefined,
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { MarketMakers } from './exchange/market-maker/market-maker.ts';
 import { loadConfig } from './config.ts';
 import { seedOperator } from './seed/operator.ts';
 import { openDb } from './storage/db.ts';
@@ -21,6 +22,8 @@ if (operator) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+const makers = config.marketMakers ? new MarketMakers(db, app.exchange, app.log, { intervalMs: config.marketMakerIntervalMs, priceFeedUrl: config.priceFeedUrl }) : undefined;
+await makers?.start();
 app.log.info({ ms: Math.round(performance.now() - started), storage: db.dialect }, 'server ready');
 process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
 
@@ -32,6 +35,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    makers?.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -13,13 +13,23 @@ function fail(message: string): never {
 function checkSide(book: OrderBook, side: BookSide, name: string): number {
   const levels = side.levels;
   if (side.keyCount !== levels.length) fail(`${name}: ${side.keyCount} keys for ${levels.length} levels`);
+  if (side.indexSize !== levels.length) fail(`${name}: ${side.indexSize} prices indexed for ${levels.length} levels`);
   let orders = 0;
+  let empties = 0;
   for (let i = 0; i < levels.length; i++) {
     const level = levels[i]!;
     const at = `${name} level ${level.price}`;
     if (side.keyAt(i) !== side.direction * level.price) fail(`${at}: key ${side.keyAt(i)} does not match its price`);
     if (i > 0 && side.keyAt(i - 1)! >= side.keyAt(i)!) fail(`${at}: levels not strictly sorted (worst first, best last)`);
-    if (level.count === 0 || level.head === null) fail(`${at}: empty level kept`);
+    if (side.indexed(level.price) !== level) fail(`${at}: missing from the price index`);
+    if (level.count === 0) {
+      // Empty levels may stay for reuse, but never as the best level, and they must be truly empty.
+      if (i === levels.length - 1) fail(`${at}: the best level is empty`);
+      if (level.head !== null || level.tail !== null || level.total !== 0) fail(`${at}: count 0 but holds orders or lots`);
+      empties++;
+      continue;
+    }
+    if (level.head === null) fail(`${at}: count ${level.count} but no orders`);
     let count = 0;
     let total = 0;
     let prev: BookOrder | null = null;
@@ -40,6 +50,7 @@ function checkSide(book: OrderBook, side: BookSide, name: string): number {
     if (total !== level.total) fail(`${at}: total ${level.total}, but orders sum to ${total}`);
     orders += count;
   }
+  if (empties !== side.empties) fail(`${name}: ${empties} empty levels, but the side counts ${side.empties}`);
   return orders;
 }
 

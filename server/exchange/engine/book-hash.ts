@@ -18,9 +18,11 @@ export function hashBook(book: OrderBook): string {
   };
   for (const side of [book.bids, book.asks]) {
     mix(side.side);
-    mix(side.levels.length);
+    mix(side.liveLevels);
     for (let i = side.levels.length - 1; i >= 0; i--) {
       const level = side.levels[i]!;
+      // Empty levels kept for reuse are not part of the book's state: a rebuilt book has none.
+      if (level.count === 0) continue;
       mix(level.price);
       mix(level.count);
       for (let o = level.head; o !== null; o = o.next) {

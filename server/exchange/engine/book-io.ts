@@ -22,7 +22,9 @@ export function snapshotOf(o: BookOrder): RestingOrder {
 function sideDepth(side: BookSide, max: number): Array<[number, number]> {
   const result: Array<[number, number]> = [];
   const levels = side.levels;
-  for (let i = levels.length - 1; i >= 0 && result.length < max; i--) result.push([levels[i]!.price, levels[i]!.total]);
+  for (let i = levels.length - 1; i >= 0 && result.length < max; i--) {
+    if (levels[i]!.count !== 0) result.push([levels[i]!.price, levels[i]!.total]);
+  }
   return result;
 }
 

@@ -47,11 +47,11 @@ export class OrderBook {
     this.sideOf(order.side).levelAt(order.price).append(order);
   }
 
-  /** Out of its price level only (a move keeps the id and user entries); closes the level if it empties. */
+  /** Out of its price level only (a move keeps the id and user entries). */
   unqueue(order: BookOrder): void {
     const level = order.level!;
     level.unlink(order);
-    if (level.count === 0) this.sideOf(order.side).remove(level);
+    if (level.count === 0) this.sideOf(order.side).emptied(level);
   }
 
   /** Out of the book entirely, and back to the pool: the caller must hold no reference afterwards. */

@@ -5,10 +5,11 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ArticleType, FormId, RuleCode } from '../contract/content.ts';
-import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, localizePath, type Locale } from '../i18n/locales.ts';
 import type { CollectionName } from './schema.ts';
 import { ARTICLE_INDEX, NEWS_INDEX, RULE_INDEX, categoryPath, documentPath, sectionPath } from './paths.ts';
 import { plainText, type SearchDoc } from './search.ts';
+import { breadcrumb, type Crumb } from './tree.ts';
 
 export interface Doc<C extends CollectionName> {
   entry: CollectionEntry<C>;
@@ -114,9 +115,19 @@ export async function contentPaths(): Promise<string[]> {
     ...notices.map((d) => documentPath('notice', d.data.id)),
     RULE_INDEX,
     ARTICLE_INDEX,
-    ...tree.filter((n) => n.type === 'category').map((n) => categoryPath(n.id)),
-    ...tree.filter((n) => n.type === 'section').map((n) => sectionPath(n.id)),
-    ...tree.filter((n) => n.type === 'article').map((n) => documentPath('article', n.id)),
+    ...tree.map(helpNodePath),
     ...standing.flat(),
   ];
+}
+
+/** The page of a help-tree node: a category, a section or an article. */
+export function helpNodePath(node: Pick<HelpTreeNode, 'type' | 'id'>): string {
+  if (node.type === 'category') return categoryPath(node.id);
+  if (node.type === 'section') return sectionPath(node.id);
+  return documentPath('article', node.id);
+}
+
+/** spec §2: the breadcrumb of a help page, from All down the category tree, with localized links. */
+export function helpCrumbs(nodes: readonly HelpTreeNode[], id: number, locale: Locale, allLabel: string): Crumb[] {
+  return breadcrumb(nodes, id, { label: allLabel, href: localizePath(ARTICLE_INDEX, locale) }, (n) => ({ label: n.title, href: localizePath(helpNodePath(n), locale) }));
 }

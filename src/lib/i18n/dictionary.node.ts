@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /**
  * The dictionaries on disk, for Node (the server and tests): `messages/<area>/<locale>.json`, one folder per
@@ -18,9 +18,11 @@ export function loadArea(area: string, locale: string): Record<string, string> {
   return JSON.parse(readFileSync(new URL(`${area}/${locale}.json`, root), 'utf8'));
 }
 
+/** A locale's whole dictionary; an area not yet translated is left out, so its keys fall back to English. */
 export function loadDictionary(locale: string): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const area of dictionaryAreas()) {
+    if (!existsSync(new URL(`${area}/${locale}.json`, root))) continue;
     for (const [key, value] of Object.entries(loadArea(area, locale))) {
       if (key in merged) throw new Error(`i18n key ${key} is defined in two areas`);
       merged[key] = value;

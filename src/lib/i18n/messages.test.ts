@@ -17,7 +17,13 @@ it('no key is defined in two areas', () => {
 describe.each(dictionaryAreas())('the %s dictionaries', (area) => {
   const en = loadArea(area, 'en');
   describe.each(LOCALES.filter((l) => l !== 'en'))('in %s', (locale) => {
-    const dict = loadArea(area, locale);
+    const dict = (() => {
+      try {
+        return loadArea(area, locale);
+      } catch {
+        return {} as Record<string, string>; // a missing file fails the key check below
+      }
+    })();
     it('have exactly the keys of English', () => {
       expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
     });

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../tests/support/app.ts';
+import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { auditLedger } from '../../ledger/ledger.ts';
+import { MarketMakers } from './market-maker.ts';
+import { RandomWalk } from './random-walk.ts';
+
+describe('the random walk', () => {
+  it('repeats for a seed and stays near its anchor', () => {
+    const a = new RandomWalk(100, { seed: 7 });
+    const b = new RandomWalk(100, { seed: 7 });
+    const pathA = Array.from({ length: 5000 }, () => a.step());
+    expect(Array.from({ length: 5000 }, () => b.step())).toEqual(pathA);
+    expect(Math.min(...pathA)).toBeGreaterThan(70);
+    expect(Math.max(...pathA)).toBeLessThan(140);
+  });
+});
+
+describe.each(DIALECTS)('the market makers on %s', (_name, open) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let makers: MarketMakers;
+  beforeAll(async () => {
+    t = await open();
+    ({ app } = await testApp(t.db));
+    makers = new MarketMakers(t.db, app.exchange, app.log, { intervalMs: 0 });
+    await makers.start();
+  });
+  afterAll(async () => {
+    makers.stop();
+    await app.close();
+    await t.drop();
+  });
+
+  it('keep every book quoted on both sides, print trades, and keep the ledger balanced', async () => {
+    for (let i = 0; i < 6; i++) await makers.tick();
+    for (const m of app.exchange.markets.values()) {
+      if (m.market !== 'spot') continue;
+      const depth = app.exchange.runner(m.symbol).engine.depth(10);
+      expect(depth.bids.length, m.symbol).toBeGreaterThan(0);
+      expect(depth.asks.length, m.symbol).toBeGreaterThan(0);
+      expect(depth.bids[0]![0]).toBeLessThan(depth.asks[0]![0]);
+    }
+    const trades = await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades');
+    expect(Number(trades!.n)).toBeGreaterThan(0);
+    expect(app.exchange.ticker('xauusd').close).not.toBe(265000n);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * What the content islands ask for: the static search index of the page's language (a file built with the
+ * site, so search works without the API), and the news and notices the API holds, which include what
+ * operators published after the build.
+ */
+import { call } from '../api/client.ts';
+import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Page, type Publishable } from '../contract/content.ts';
+import { localizePath, type Locale } from '../i18n/locales.ts';
+import type { SearchDoc } from './search.ts';
+
+const indexes = new Map<Locale, Promise<SearchDoc[]>>();
+
+/** The search index of a language, fetched once per page; a failed fetch is forgotten so a later search retries. */
+export function loadSearchIndex(locale: Locale): Promise<SearchDoc[]> {
+  let pending = indexes.get(locale);
+  if (!pending) {
+    pending = fetch(localizePath('/search-index.json', locale)).then((res) => {
+      if (!res.ok) throw new Error(`search index: HTTP ${res.status}`);
+      return res.json() as Promise<SearchDoc[]>;
+    });
+    pending.catch(() => indexes.delete(locale));
+    indexes.set(locale, pending);
+  }
+  return pending;
+}
+
+/** Every news item or notice the API has, newest first. Quiet: the page already shows the built list. */
+export async function latestItems(kind: Publishable): Promise<ContentSummary[]> {
+  const page = await call<Page<ContentSummary>>(`/cgform-api/getData/${kind}`, { method: 'GET', query: { pageSize: PAGE_SIZE_ALL }, quiet: true });
+  return page.records;
+}
+
+/** One news item or notice with its text, for items that have no page of their own (published after the build). */
+export function itemDetail(kind: Publishable, id: number): Promise<ContentDetail> {
+  return call<ContentDetail>(`/cgform-api/detailData/${kind}/${id}`, { method: 'GET' });
+}
