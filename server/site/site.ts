@@ -52,7 +52,9 @@ export async function siteRoutes(app: FastifyInstance, distDir: string): Promise
         return reply.callNotFound();
       }
       if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
-      const file = /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
+      // Every pair's full-screen exchange is the one page that reads the pair from the address.
+      const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/[A-Za-z0-9_]{2,24}$/.exec(path);
+      const file = fullScreen ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html` : /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
       if (!existsSync(join(distDir, file))) return reply.callNotFound();
       return reply.sendFile(file.slice(1));
     });

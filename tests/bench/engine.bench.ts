@@ -13,8 +13,16 @@
  * Each engine runs in its own child process (fresh JIT and heap, --expose-gc between runs).
  */
 import { spawnSync } from 'node:child_process';
-import { OrderBook } from 'nodejs-order-book';
-import { createEngine, type Command, type EngineEvent, type MatchingEngine } from '../../server/exchange/engine/index.ts';
+import { type LimitOrderOptions, OrderBook, Side } from 'nodejs-order-book';
+import {
+  type CancelCommand,
+  type Command,
+  createEngine,
+  type EngineEvent,
+  type MatchingEngine,
+  type MoveCommand,
+  type PlaceCommand,
+} from '../../server/exchange/engine/index.ts';
 
 const SEED = 20260521;
 const MID = 100_000;
@@ -45,9 +53,49 @@ function prng(seed: number): () => number {
   return next;
 }
 
+/**
+ * The stream as columns of typed arrays rather than 2 million command objects: 150 MB of long-lived objects
+ * made every GC slow (full collections of 50–100 ms) in both engines' runs. Each runner fills one reusable
+ * command object per type instead; safe because neither engine keeps the object it is given.
+ */
+const T_GTC = 0;
+const T_IOC = 1;
+const T_CANCEL = 2;
+const T_MOVE = 3;
+class Encoded {
+  n = 0;
+  readonly type: Uint8Array;
+  readonly id: Int32Array;
+  readonly buy: Uint8Array;
+  readonly price: Int32Array;
+  readonly qty: Int32Array;
+  constructor(capacity: number) {
+    this.type = new Uint8Array(capacity);
+    this.id = new Int32Array(capacity);
+    this.buy = new Uint8Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.qty = new Int32Array(capacity);
+  }
+  push(c: Command): void {
+    const i = this.n++;
+    this.id[i] = c.type === 'cancelAll' ? 0 : c.orderId;
+    if (c.type === 'place') {
+      this.type[i] = c.tif === 'IOC' ? T_IOC : T_GTC;
+      this.buy[i] = c.side === 'buy' ? 1 : 0;
+      this.price[i] = c.price;
+      this.qty[i] = c.quantity;
+    } else if (c.type === 'cancel') this.type[i] = T_CANCEL;
+    else if (c.type === 'move') {
+      this.type[i] = T_MOVE;
+      this.price[i] = c.price;
+    } else throw new Error(`not in the stream: ${c.type}`);
+  }
+}
+
 interface Stream {
-  prefill: Command[];
-  commands: Command[];
+  prefill: Encoded;
+  commands: Encoded;
+  maxId: number;
   mix: Record<string, number>;
   trades: number;
   book: { orders: number; levels: number };
@@ -80,7 +128,7 @@ function generate(total: number): Stream {
         slot.delete(ev.orderId);
       } else if (ev.type === 'trade') trades++;
     }
-    out.length = 0;
+    clear(out);
   };
   const gtc = (): Command => {
     const buy = rnd() < 0.5;
@@ -88,15 +136,16 @@ function generate(total: number): Stream {
     const price = buy ? MID - 1 - int(HALF) : MID + 1 + int(HALF);
     return { type: 'place', orderId: id, userId: id, side: buy ? 'buy' : 'sell', kind: 'limit', price, quantity: 1 + int(100), tif: 'GTC' };
   };
-  const prefill: Command[] = [];
+  const prefill = new Encoded(TARGET_ORDERS * 2);
   while (live.length < TARGET_ORDERS) {
     const cmd = gtc();
     prefill.push(cmd);
     apply(cmd);
   }
-  const book = { orders: engine.size, levels: engine.depth(1e9).bids.length + engine.depth(1e9).asks.length };
+  const depth = engine.depth(Infinity);
+  const book = { orders: engine.size, levels: depth.bids.length + depth.asks.length };
   trades = 0;
-  const commands: Command[] = [];
+  const commands = new Encoded(total);
   for (let i = 0; i < total; i++) {
     const r = rnd();
     let cmd: Command;
@@ -129,7 +178,15 @@ function generate(total: number): Stream {
     apply(cmd);
   }
   for (const k of Object.keys(mix)) mix[k] = mix[k]! / total;
-  return { prefill, commands, mix, trades, book };
+  return { prefill, commands, maxId: nextId, mix, trades, book };
+}
+
+/**
+ * Empties the event array without letting V8 drop its backing store: `out.length = 0` does drop it, and the
+ * next push then allocates again (measured: ~70 ns and a young-generation allocation per command).
+ */
+function clear(out: EngineEvent[]): void {
+  while (out.length !== 0) out.pop();
 }
 
 // ---------- the two engines behind one shape: prepare once (untimed), then run command i ----------
@@ -143,54 +200,78 @@ interface Runner {
 function lumexRunner(stream: Stream): Runner {
   let engine: MatchingEngine = createEngine({ marketId: 'bench' });
   const out: EngineEvent[] = [];
-  const cmds = stream.commands;
+  const place: PlaceCommand = { type: 'place', orderId: 0, userId: 0, side: 'buy', kind: 'limit', price: 0, quantity: 0, tif: 'GTC' };
+  const cancel: CancelCommand = { type: 'cancel', orderId: 0, userId: 0 };
+  const move: MoveCommand = { type: 'move', orderId: 0, userId: 0, price: 0 };
+  const apply = (s: Encoded, i: number) => {
+    const id = s.id[i]!;
+    switch (s.type[i]) {
+      case T_MOVE:
+        move.orderId = move.userId = id;
+        move.price = s.price[i]!;
+        engine.apply(move, out);
+        break;
+      case T_CANCEL:
+        cancel.orderId = cancel.userId = id;
+        engine.apply(cancel, out);
+        break;
+      default:
+        place.orderId = place.userId = id;
+        place.side = s.buy[i] ? 'buy' : 'sell';
+        place.price = s.price[i]!;
+        place.quantity = s.qty[i]!;
+        place.tif = s.type[i] === T_IOC ? 'IOC' : 'GTC';
+        engine.apply(place, out);
+    }
+    clear(out);
+  };
   return {
     reset() {
       engine = createEngine({ marketId: 'bench' });
-      for (const c of stream.prefill) engine.apply(c, out);
-      out.length = 0;
+      for (let i = 0; i < stream.prefill.n; i++) apply(stream.prefill, i);
     },
     run(i) {
-      engine.apply(cmds[i]!, out);
-      out.length = 0;
+      apply(stream.commands, i);
     },
     digest() {
-      const d = engine.depth(1e9);
+      const d = engine.depth(Infinity);
       return JSON.stringify([d.bids, d.asks]);
     },
   };
 }
 
-type NobOp = { k: 0; o: Parameters<OrderBook['limit']>[0] } | { k: 1; id: string } | { k: 2; id: string; price: number };
-
 function nobRunner(stream: Stream): Runner {
-  const toOp = (c: Command): NobOp => {
-    switch (c.type) {
-      case 'place':
-        return { k: 0, o: { id: String(c.orderId), side: c.side as never, size: c.quantity, price: c.price, timeInForce: c.tif as never } };
-      case 'cancel':
-        return { k: 1, id: String(c.orderId) };
-      case 'move':
-        return { k: 2, id: String(c.orderId), price: c.price };
-      default:
-        throw new Error(`not in the stream: ${c.type}`);
-    }
-  };
-  const prefill = stream.prefill.map(toOp);
-  const ops = stream.commands.map(toOp);
+  // nodejs-order-book takes string ids; making them is set-up, not its work, so they are made up front.
+  const ids = Array.from({ length: stream.maxId + 1 }, (_, i) => String(i));
   let ob = new OrderBook();
-  const apply = (op: NobOp) => {
-    if (op.k === 0) ob.limit(op.o);
-    else if (op.k === 1) ob.cancel(op.id);
-    else ob.modify(op.id, { price: op.price });
+  const limit = { id: '', side: Side.BUY, size: 0, price: 0, timeInForce: 'GTC' as LimitOrderOptions['timeInForce'] };
+  const update = { price: 0 };
+  const apply = (s: Encoded, i: number) => {
+    const id = ids[s.id[i]!]!;
+    switch (s.type[i]) {
+      case T_MOVE:
+        update.price = s.price[i]!;
+        ob.modify(id, update);
+        break;
+      case T_CANCEL:
+        ob.cancel(id);
+        break;
+      default:
+        limit.id = id;
+        limit.side = s.buy[i] ? Side.BUY : Side.SELL;
+        limit.price = s.price[i]!;
+        limit.size = s.qty[i]!;
+        limit.timeInForce = (s.type[i] === T_IOC ? 'IOC' : 'GTC') as LimitOrderOptions['timeInForce'];
+        ob.limit(limit);
+    }
   };
   return {
     reset() {
       ob = new OrderBook();
-      for (const op of prefill) apply(op);
+      for (let i = 0; i < stream.prefill.n; i++) apply(stream.prefill, i);
     },
     run(i) {
-      apply(ops[i]!);
+      apply(stream.commands, i);
     },
     digest() {
       const [asks, bids] = ob.depth();
@@ -207,26 +288,60 @@ function percentile(sorted: Float64Array, p: number): number {
 
 function throughput(r: Runner, n: number): number {
   r.reset();
+  settle();
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++) r.run(i);
   return n / (Number(process.hrtime.bigint() - start) / 1e9);
 }
 
-/** Command i is due at i / rate after t0; latency = completion − due, in nanoseconds, queueing included. */
+/** Nanoseconds on the monotonic clock; exact in a double for 104 days of uptime. */
+const clock = (): number => Number(process.hrtime.bigint());
+
+/**
+ * Every clock read allocates (~70 bytes: a BigInt), and a wait loop that did nothing but poll would fill the
+ * young generation and trigger the very GC pauses it is measuring. So while the next command is more than
+ * NEAR_NS away, the loop burns a calibrated stretch of the gap minus NEAR_NS without reading the clock, then
+ * polls back to back: a command starts at most one clock read (~60–90 ns) late, and that lateness is counted.
+ */
+const NEAR_NS = 200;
+let spinSink = 0;
+let itersPerNs = 1;
+function pause(ns: number): void {
+  const n = ns * itersPerNs;
+  for (let k = 0; k < n; k++) spinSink = (spinSink * 31 + k) | 0;
+}
+function calibratePause(): void {
+  let best = Infinity;
+  for (let j = 0; j < 20; j++) {
+    itersPerNs = 1;
+    const t = clock();
+    pause(200_000);
+    best = Math.min(best, clock() - t);
+  }
+  // The fastest of 20 tries, so that a pause rather undershoots (costing a read) than starts a command late.
+  itersPerNs = 200_000 / best;
+}
+
+/** Command i is due at t0 + i / rate; latency = completion − due, in nanoseconds, queueing included. */
 function openLoop(r: Runner, n: number, rate: number) {
   r.reset();
+  settle();
   const lat = new Float64Array(n);
   const interval = 1e9 / rate;
-  const t0 = process.hrtime.bigint() + 1_000_000n;
-  let now = Number(process.hrtime.bigint() - t0);
+  const t0 = clock() + 1e6;
+  let now = clock();
   for (let i = 0; i < n; i++) {
-    const due = i * interval;
-    while (now < due) now = Number(process.hrtime.bigint() - t0);
+    const due = t0 + i * interval;
+    if (due - now > 2 * NEAR_NS) {
+      pause(due - now - NEAR_NS);
+      now = clock();
+    }
+    while (now < due) now = clock();
     r.run(i);
-    now = Number(process.hrtime.bigint() - t0);
+    now = clock();
     lat[i] = now - due;
   }
-  const achieved = n / (now / 1e9);
+  const achieved = n / ((now - t0) / 1e9);
   lat.sort();
   const us = (p: number) => percentile(lat, p) / 1000;
   return { rate, n, achieved, p50: us(50), p99: us(99), p999: us(99.9), p9999: us(99.99), max: lat[n - 1]! / 1000 };
@@ -234,24 +349,26 @@ function openLoop(r: Runner, n: number, rate: number) {
 
 type Result = { name: string; cps: number[]; latency: Array<ReturnType<typeof openLoop>>; digest: string };
 
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+/** A full GC, then a pause so that V8's background sweeping is over before a timed run starts. */
+function settle(): void {
+  gc();
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+}
+
 function child(which: string): void {
-  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  calibratePause();
   const stream = generate(STREAM);
+  settle();
   const r = which === 'lumex' ? lumexRunner(stream) : nobRunner(stream);
   // JIT warm-up on a prefix, then the final book of a full pass for the cross-check.
   throughput(r, Math.min(STREAM, 300_000));
-  gc();
   const cps: number[] = [];
   for (let k = 0; k < THROUGHPUT_RUNS; k++) {
     cps.push(throughput(r, STREAM));
-    gc();
   }
   const digest = r.digest();
-  const latency = RATES.map((rate) => {
-    const res = openLoop(r, Math.min(STREAM, Math.round(rate * LATENCY_SECONDS)), rate);
-    gc();
-    return res;
-  });
+  const latency = RATES.map((rate) => openLoop(r, Math.min(STREAM, Math.round(rate * LATENCY_SECONDS)), rate));
   const result: Result = { name: which, cps, latency, digest };
   process.stdout.write(JSON.stringify({ result, stream: { mix: stream.mix, trades: stream.trades, book: stream.book } }));
 }

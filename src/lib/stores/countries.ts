@@ -7,7 +7,8 @@ import { countryCodes } from '../user/actions.ts';
 export const $countries = atom<CountryCode[]>([]);
 
 onMount($countries, () => {
-  if ($countries.get().length === 0) countryCodes().then((list) => $countries.set(list), () => {});
+  // Only in a browser: pages are also rendered at build time.
+  if (typeof window !== 'undefined' && $countries.get().length === 0) countryCodes().then((list) => $countries.set(list), () => {});
 });
 
 /** The country a phone field starts on for a language. */

@@ -16,6 +16,8 @@ const VISIBLE_MS = 3500;
 
 /** Shows a toast for a few seconds; error toasts at most once per 2 seconds (spec §8). Returns whether it showed. */
 export function showToast(kind: Toast['kind'], text: string, now: number = Date.now()): boolean {
+  // Pages are rendered at build time too; a toast there would be baked into every page's HTML.
+  if (typeof window === 'undefined') return false;
   if (kind === 'error') {
     if (now - lastErrorAt < ERROR_INTERVAL_MS) return false;
     lastErrorAt = now;

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { KLINE_INTERVALS, type KlineInterval, type MarketEntry } from '../../lib/contract/spot.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { klineStore } from '../../lib/stores/market.ts';
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+const UP = '#0a8f5a';
+const DOWN = '#d9304f';
+
+/** The K-line chart (lightweight-charts): candles and volume at nine intervals, the last candle live. */
+export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
+  const [interval, setInterval] = useState<KlineInterval>('15m');
+  const box = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts | null>(null);
+  const [ready, setReady] = useState(false);
+  const series = useStore(klineStore(market.symbol, interval));
+
+  // The chart library touches the DOM, so it loads in the browser only, once.
+  useEffect(() => {
+    let disposed = false;
+    void import('lightweight-charts').then(({ createChart, CandlestickSeries, HistogramSeries }) => {
+      if (disposed || !box.current) return;
+      const chart = createChart(box.current, {
+        autoSize: true,
+        layout: { background: { color: '#ffffff' }, textColor: '#3d4658', fontFamily: 'inherit' },
+        grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
+        timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dfe3ea' },
+        rightPriceScale: { borderColor: '#dfe3ea' },
+      });
+      const candles = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false });
+      const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+      chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      parts.current = { chart, candles, volume };
+      setReady(true);
+    });
+    return () => {
+      disposed = true;
+      parts.current?.chart.remove();
+      parts.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    p.candles.applyOptions({ priceFormat: { type: 'price', precision: market.part_cou, minMove: 10 ** -market.part_cou } });
+    p.candles.setData(series.map(([time, open, high, low, close]) => ({ time: (time / 1000) as UTCTimestamp, open: +open, high: +high, low: +low, close: +close })));
+    p.volume.setData(series.map(([time, open, , , close, volume]) => ({ time: (time / 1000) as UTCTimestamp, value: +volume, color: +close >= +open ? `${UP}66` : `${DOWN}66` })));
+  }, [series, ready, market.part_cou]);
+
+  return (
+    <section className="kline" aria-label={t('trade.chart')}>
+      <div className="kline__intervals" role="tablist" aria-label={t('trade.chart')}>
+        {KLINE_INTERVALS.map((i) => (
+          <button key={i} type="button" role="tab" aria-selected={i === interval} className={i === interval ? 'is-active' : ''} onClick={() => setInterval(i)}>
+            {t(`trade.interval.${i}`)}
+          </button>
+        ))}
+      </div>
+      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={series.length} />
+    </section>
+  );
+}

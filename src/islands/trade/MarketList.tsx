@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatAmount, formatChangePercent } from '../../lib/format/index.ts';
+import { goTo } from '../../lib/navigation.ts';
+import { $watch } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { setWatched } from '../../lib/trade/actions.ts';
+
+interface Props {
+  t: T;
+  markets: MarketEntry[];
+  current: string;
+  onChoose: (symbol: string) => void;
+}
+
+/** The pair list beside the chart: search, all or watchlist, live prices; a star to watch a pair (login). */
+export function MarketList({ t, markets, current, onChoose }: Props) {
+  const [query, setQuery] = useState('');
+  const [onlyWatched, setOnlyWatched] = useState(false);
+  const watch = useStore($watch);
+  const isLogin = useStore($isLogin);
+  const watched = (m: MarketEntry) => watch[m.symbol] ?? m.optional;
+  const shown = markets.filter((m) => m.symbol_name.toLowerCase().includes(query.trim().toLowerCase()) && (!onlyWatched || watched(m)));
+
+  const toggle = async (m: MarketEntry) => {
+    if (!isLogin) return goTo(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    const next = !watched(m);
+    $watch.setKey(m.symbol, next);
+    try {
+      await setWatched(m.symbol, next);
+    } catch {
+      $watch.setKey(m.symbol, !next);
+    }
+  };
+
+  return (
+    <section className="market-list" aria-label={t('trade.markets')}>
+      <input className="market-list__search" type="search" placeholder={t('trade.search')} aria-label={t('trade.search')} value={query} onChange={(e) => setQuery(e.target.value)} maxLength={20} />
+      <div className="segmented" role="tablist">
+        <button type="button" role="tab" aria-selected={!onlyWatched} className={!onlyWatched ? 'is-active' : ''} onClick={() => setOnlyWatched(false)}>{t('trade.all')}</button>
+        <button type="button" role="tab" aria-selected={onlyWatched} className={onlyWatched ? 'is-active' : ''} onClick={() => setOnlyWatched(true)}>{t('trade.watchlist')}</button>
+      </div>
+      <table className="grid-table">
+        <thead><tr><th scope="col">{t('trade.pair')}</th><th scope="col" className="num">{t('trade.lastPrice')}</th><th scope="col" className="num">{t('trade.change24h')}</th></tr></thead>
+        <tbody>
+          {shown.map((m) => (
+            <tr key={m.symbol} className={m.symbol === current ? 'is-current' : undefined} onClick={() => onChoose(m.symbol)}>
+              <td>
+                <button type="button" className={`star${watched(m) ? ' is-on' : ''}`} aria-pressed={watched(m)} aria-label={t(watched(m) ? 'trade.removeWatch' : 'trade.addWatch')} onClick={(e) => { e.stopPropagation(); void toggle(m); }}>★</button>
+                <button type="button" className="link-button market-list__name" onClick={() => onChoose(m.symbol)}>{m.symbol_name}</button>
+              </td>
+              <td className="num">{formatAmount(m.close, m.part_cou)}</td>
+              <td className={`num ${Number(m.zdf) >= 0 ? 'is-up' : 'is-down'}`}>{formatChangePercent(m.zdf)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length === 0 && <p className="muted">{t('trade.noMarkets')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatAmount } from '../../lib/format/index.ts';
+import { tradesStore } from '../../lib/stores/market.ts';
+import { $pickedPrice } from './picked-price.ts';
+
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** The market's latest trades, newest on top, coloured by the taker's side. */
+export function RecentTrades({ t, market }: { t: T; market: MarketEntry }) {
+  const trades = useStore(tradesStore(market.symbol));
+  return (
+    <section className="recent-trades" aria-label={t('trade.recentTrades')}>
+      <header className="panel-head"><h2>{t('trade.recentTrades')}</h2></header>
+      <table className="grid-table">
+        <thead><tr><th scope="col">{t('trade.price')}</th><th scope="col" className="num">{t('trade.amount')}</th><th scope="col" className="num">{t('trade.time')}</th></tr></thead>
+        <tbody data-testid="recent-trades">
+          {trades.slice(0, 30).map((tr) => (
+            <tr key={tr.id} onClick={() => $pickedPrice.set(tr.price)}>
+              <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatAmount(tr.price, market.part_cou)}</td>
+              <td className="num">{formatAmount(tr.quantity, market.full_cou)}</td>
+              <td className="num">{time.format(tr.time)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { href } from '../../lib/navigation.ts';
+import { $markets } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { loadBalances, loadOrders } from '../../lib/trade/actions.ts';
+import { tradesStore } from '../../lib/stores/market.ts';
+import { KlineChart } from './KlineChart.tsx';
+import { MarketList } from './MarketList.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
+import { TickerBar } from './TickerBar.tsx';
+import { UserOrders } from './UserOrders.tsx';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+  /** The full-screen exchange takes its pair from the path (/exchange/full-screen/BTC_USDT). */
+  fullScreen?: boolean;
+}
+
+/** The symbol the page was opened for: ?symbol=btcusdt, or the path's BTC_USDT on the full-screen page. */
+function symbolFromUrl(fullScreen: boolean): string {
+  if (typeof location === 'undefined') return '';
+  if (fullScreen) return (location.pathname.split('/').pop() ?? '').replace('_', '').toLowerCase();
+  return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
+}
+
+/** spec §2 /trade/index?type=spot and /exchange/full-screen/{pair}: the spot trading screen. */
+export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
+  const t = useMessages(locale, messages);
+  const markets = useStore($markets).currencyList;
+  const isLogin = useStore($isLogin);
+  const [symbol, setSymbol] = useState('');
+  const [type, setType] = useState('spot');
+  useEffect(() => {
+    setSymbol(symbolFromUrl(fullScreen));
+    setType(new URLSearchParams(location.search).get('type') ?? 'spot');
+  }, [fullScreen]);
+
+  const market = markets.find((m) => m.symbol === symbol) ?? markets[0];
+  const choose = (next: string) => {
+    setSymbol(next);
+    if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}`);
+    else {
+      const m = markets.find((x) => x.symbol === next);
+      if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, `${m.baseCoin}_USDT`));
+    }
+  };
+
+  // The user's own orders and balances follow the market: each print on this pair may be one of theirs.
+  const trades = useStore(market ? tradesStore(market.symbol) : tradesStore('btcusdt'));
+  useEffect(() => {
+    if (!isLogin || !market) return;
+    const timer = setTimeout(() => {
+      loadBalances().catch(() => {});
+      loadOrders(market.symbol).catch(() => {});
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [isLogin, market?.symbol, trades[0]?.id]);
+
+  if (type !== 'spot') {
+    return (
+      <div className="trade-closed panel">
+        <p>{t('trade.notOpenYet')}</p>
+        <a className="btn btn--primary" href={href('/trade/index?type=spot', locale)}>{t('trade.goSpot')}</a>
+      </div>
+    );
+  }
+  if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  return (
+    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}`}>
+      <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
+      <TickerBar t={t} market={market} />
+      <KlineChart t={t} market={market} />
+      <OrderBook t={t} market={market} />
+      <RecentTrades t={t} market={market} />
+      <OrderForm t={t} market={market} locale={locale} />
+      <UserOrders t={t} market={market} />
+    </div>
+  );
+}

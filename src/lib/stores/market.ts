@@ -1,0 +1,115 @@
+import { atom, map, onMount, type ReadableAtom } from 'nanostores';
+import { call } from '../api/client.ts';
+import type { SymbolDetail } from '../contract/feed.ts';
+import type { DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../contract/spot.ts';
+import { publicFeed } from '../feed/public-feed.ts';
+
+interface CoinList {
+  coinList: MarketEntry[];
+  currencyList: MarketEntry[];
+  contractList: MarketEntry[];
+  mt5List: MarketEntry[];
+}
+
+/** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */
+export const $markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
+
+function applyDetails(details: SymbolDetail[]): void {
+  const bySymbol = new Map(details.map((d) => [d.symbolName, d]));
+  const update = (list: MarketEntry[]) =>
+    list.map((e) => {
+      const d = bySymbol.get(e.symbol);
+      return d ? { ...e, close: d.close, amount: d.close, zdf: d.zdf } : e;
+    });
+  const c = $markets.get();
+  $markets.set({ ...c, currencyList: update(c.currencyList), mt5List: update(c.mt5List), coinList: update(c.coinList), contractList: update(c.contractList) });
+}
+
+/** Loads the market list again (after a watchlist change, say). */
+export async function loadMarkets(): Promise<void> {
+  $markets.set(await call<CoinList>('/api/common/getCoinList'));
+}
+
+/** Stores open network work only in a browser, never while pages are rendered at build time. */
+const inBrowser = () => typeof window !== 'undefined';
+
+onMount($markets, () => {
+  if (!inBrowser()) return;
+  loadMarkets().catch(() => {});
+  return publicFeed.subscribe({ topic: 'all_symbol_detail' }, (m) => {
+    if (m.event === 'ALL_SYMBOL_DETAIL') applyDetails(m.data);
+  });
+});
+
+const cache = new Map<string, ReadableAtom<unknown>>();
+/** One live store per key, created on first use and shared by every island on the page. */
+function shared<T>(key: string, make: () => ReadableAtom<T>): ReadableAtom<T> {
+  let store = cache.get(key);
+  if (!store) cache.set(key, (store = make()));
+  return store as ReadableAtom<T>;
+}
+
+/** The 24-hour ticker of a market, live. */
+export function tickerStore(symbol: string): ReadableAtom<PriceInfo | null> {
+  return shared(`detail:${symbol}`, () => {
+    const store = atom<PriceInfo | null>(null);
+    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'detail', symbol }, (m) => m.event === 'DETAIL' && store.set(m.data)) : undefined));
+    return store;
+  });
+}
+
+/** The order book grouped by `step` (the tick when empty), live at up to ten updates a second. */
+export function depthStore(symbol: string, step: string): ReadableAtom<DepthSnapshot | null> {
+  return shared(`depth:${symbol}:${step}`, () => {
+    const store = atom<DepthSnapshot | null>(null);
+    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'depth', symbol, ...(step ? { step } : {}) }, (m) => m.event === 'DEPTH' && store.set(m.data)) : undefined));
+    return store;
+  });
+}
+
+/** The latest trades of a market, newest first, live. */
+export function tradesStore(symbol: string): ReadableAtom<PublicTrade[]> {
+  return shared(`trade:${symbol}`, () => {
+    const store = atom<PublicTrade[]>([]);
+    let first = true;
+    onMount(store, () => {
+      if (!inBrowser()) return;
+      return publicFeed.subscribe({ topic: 'trade', symbol }, (m) => {
+        if (m.event !== 'TRADE') return;
+        // The first message is the snapshot; later ones are new trades on top of it.
+        store.set(first ? m.data : [...m.data, ...store.get()].slice(0, 50));
+        first = false;
+      });
+    });
+    return store;
+  });
+}
+
+/** Candles of a market at an interval: the history from the API, then the live candle from the feed. */
+export function klineStore(symbol: string, interval: KlineInterval): ReadableAtom<Kline[]> {
+  return shared(`kline:${symbol}:${interval}`, () => {
+    const store = atom<Kline[]>([]);
+    onMount(store, () => {
+      if (!inBrowser()) return;
+      call<Kline[]>('/api/app/coin/market/kline', { method: 'GET', query: { symbol, interval, limit: 500 } })
+        .then((history) => store.set(mergeCandle(history, store.get().at(-1))))
+        .catch(() => {});
+      return publicFeed.subscribe({ topic: 'kline', symbol, interval }, (m) => {
+        if (m.event === 'KLINE' && m.data[0] > 0) store.set(mergeCandle(store.get(), m.data));
+      });
+    });
+    return store;
+  });
+}
+
+/** Puts a candle into a series: replaces the one with its open time, or appends a newer one. */
+export function mergeCandle(series: Kline[], candle: Kline | undefined): Kline[] {
+  if (!candle) return series;
+  const last = series.at(-1);
+  if (!last || candle[0] > last[0]) return [...series, candle];
+  if (candle[0] === last[0]) return [...series.slice(0, -1), candle];
+  return series;
+}
+
+/** The user's watchlist flags by symbol, changed optimistically while the call runs. */
+export const $watch = map<Record<string, boolean>>({});
