@@ -56,6 +56,7 @@ export function marketEntry(m: Market, t: Ticker, optional: boolean): MarketEntr
     takerFee: formatUnits(m.takerFeeBps, 4),
     optional,
     amount: price(m, t.close),
+    turnover: asset(t.quoteVolume),
     close: price(m, t.close),
     open: price(m, t.open),
     change: price(m, t.close - t.open),

@@ -3,23 +3,27 @@ import { useStore } from '@nanostores/react';
 import type { MarketEntry, SpotOrder } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $openOrders, $orderHistory, cancelAllOrders, cancelOrder } from '../../lib/trade/actions.ts';
 
-/** The user's open orders (with cancel and cancel all) and order history for this pair. */
-export function UserOrders({ t, market }: { t: T; market: MarketEntry }) {
+/** The user's open orders (with cancel and cancel all) and order history: of one pair, or of all (order centre). */
+export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
   const [tab, setTab] = useState<'open' | 'history'>('open');
   const isLogin = useStore($isLogin);
   const open = useStore($openOrders);
   const history = useStore($orderHistory);
   const dateOptions = useStore($dateOptions);
   const rows = tab === 'open' ? open : history;
+  const markets = useStore($markets).currencyList;
+  // Each row shows its own pair's precision; the order centre lists every pair.
+  const decimals = (o: SpotOrder) => markets.find((m) => m.symbol === o.symbol) ?? market ?? { part_cou: 8, full_cou: 8 };
 
   const cancel = async (o: SpotOrder) => {
     try {
-      await cancelOrder(o.id, market.symbol);
+      await cancelOrder(o.id, market?.symbol);
       showToast('success', t('trade.orderCancelled'));
     } catch {
       // shown by the API client
@@ -27,7 +31,7 @@ export function UserOrders({ t, market }: { t: T; market: MarketEntry }) {
   };
   const cancelAll = async () => {
     try {
-      const n = await cancelAllOrders(market.symbol);
+      const n = await cancelAllOrders(market?.symbol);
       showToast('success', t('trade.cancelledCount', { count: n }));
     } catch {
       // shown by the API client
@@ -61,10 +65,10 @@ export function UserOrders({ t, market }: { t: T; market: MarketEntry }) {
                 <td>{o.symbol_name}</td>
                 <td>{t(`trade.${o.type}`)}</td>
                 <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-                <td className="num">{o.type === 'limit' ? formatAmount(o.price, market.part_cou) : t('trade.market')}</td>
-                <td className="num">{o.type === 'market' && o.side === 'buy' ? `${formatAmount(o.quoteAmount, 2)} USDT` : formatAmount(o.quantity, market.full_cou)}</td>
-                <td className="num">{formatAmount(o.tradedQuantity, market.full_cou)}</td>
-                <td className="num">{Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, market.part_cou) : '--'}</td>
+                <td className="num">{o.type === 'limit' ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')}</td>
+                <td className="num">{o.type === 'market' && o.side === 'buy' ? `${formatAmount(o.quoteAmount, 2)} USDT` : formatAmount(o.quantity, decimals(o).full_cou)}</td>
+                <td className="num">{formatAmount(o.tradedQuantity, decimals(o).full_cou)}</td>
+                <td className="num">{Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, decimals(o).part_cou) : '--'}</td>
                 <td className="num">{Number(o.fee) > 0 ? `${formatAmount(o.fee, 8)} ${o.feeAsset}` : '--'}</td>
                 <td>{t(`trade.status.${o.status}`)}</td>
                 <td>{tab === 'open' && <button type="button" className="link-button" onClick={() => void cancel(o)}>{t('trade.cancel')}</button>}</td>

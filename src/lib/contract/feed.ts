@@ -21,7 +21,7 @@ export interface FeedSubscription {
 
 export type FeedCommand = ({ event: 'subscribe' | 'unsubscribe' } & FeedSubscription) | { event: 'ping' };
 
-/** One market's line of `all_symbol_detail`. */
+/** One market's line of `all_symbol_detail`; `amount` here is the 24-hour turnover in the quote currency. */
 export interface SymbolDetail {
   symbolName: string;
   close: string;

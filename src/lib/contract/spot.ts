@@ -97,8 +97,10 @@ export interface MarketEntry {
   makerFee: string;
   takerFee: string;
   optional: boolean;
-  /** Latest price. */
+  /** Latest price (spec §3). */
   amount: string;
+  /** 24-hour turnover in the quote currency. */
+  turnover: string;
   close: string;
   open: string;
   change: string;

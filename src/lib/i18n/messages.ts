@@ -17,9 +17,12 @@ export function translator(locale: Locale) {
     (dict[key] ?? en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-/** The slice of a locale's dictionary whose keys start with one of the prefixes, for an island's props. */
+/**
+ * The slice of a locale's dictionary whose keys start with one of the prefixes, for an island's props; a key the
+ * locale lacks comes in English, never as the bare key.
+ */
 export function pickMessages(locale: Locale, prefixes: string[]): Dictionary {
-  const dict = byLocale.get(locale) ?? {};
+  const dict = { ...byLocale.get(DEFAULT_LOCALE), ...byLocale.get(locale) };
   const out: Dictionary = {};
   for (const [key, value] of Object.entries(dict)) if (prefixes.some((p) => key.startsWith(p))) out[key] = value;
   return out;

@@ -19,7 +19,7 @@ function applyDetails(details: SymbolDetail[]): void {
   const update = (list: MarketEntry[]) =>
     list.map((e) => {
       const d = bySymbol.get(e.symbol);
-      return d ? { ...e, close: d.close, amount: d.close, zdf: d.zdf } : e;
+      return d ? { ...e, close: d.close, amount: d.close, zdf: d.zdf, turnover: d.amount } : e;
     });
   const c = $markets.get();
   $markets.set({ ...c, currencyList: update(c.currencyList), mt5List: update(c.mt5List), coinList: update(c.coinList), contractList: update(c.contractList) });

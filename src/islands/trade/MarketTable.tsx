@@ -1,0 +1,64 @@
+import { useStore } from '@nanostores/react';
+import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
+import { goTo, href } from '../../lib/navigation.ts';
+import { $watch } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { setWatched } from '../../lib/trade/actions.ts';
+
+interface Props {
+  t: T;
+  locale: Locale;
+  rows: MarketEntry[];
+  /** Spot pairs link to trading and can be watched; quoted instruments (forex, gold) only show prices. */
+  tradable?: boolean;
+}
+
+/** A live table of markets: pair, last price, 24h change, 24h turnover, watch star and trade link. */
+export function MarketTable({ t, locale, rows, tradable = true }: Props) {
+  const watch = useStore($watch);
+  const isLogin = useStore($isLogin);
+  const watched = (m: MarketEntry) => watch[m.symbol] ?? m.optional;
+  const toggle = async (m: MarketEntry) => {
+    // spec §2: adding to the watchlist needs a login; otherwise go to the login page.
+    if (!isLogin) return goTo(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    const next = !watched(m);
+    $watch.setKey(m.symbol, next);
+    try {
+      await setWatched(m.symbol, next);
+    } catch {
+      $watch.setKey(m.symbol, !next);
+    }
+  };
+  return (
+    <table className="grid-table market-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('trade.pair')}</th>
+          <th scope="col" className="num">{t('trade.lastPrice')}</th>
+          <th scope="col" className="num">{t('trade.change24h')}</th>
+          {tradable && <th scope="col" className="num">{t('trade.turnover24h')}</th>}
+          {tradable && <th scope="col" className="num"><span className="visually-hidden">{t('quotes.trade')}</span></th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((m) => (
+          <tr key={m.symbol}>
+            <td>
+              {tradable && (
+                <button type="button" className={`star${watched(m) ? ' is-on' : ''}`} aria-pressed={watched(m)} aria-label={t(watched(m) ? 'trade.removeWatch' : 'trade.addWatch')} onClick={() => void toggle(m)}>★</button>
+              )}
+              <strong>{m.baseCoin}</strong><span className="muted-inline">/{m.symbol_name.split('/')[1]}</span>
+            </td>
+            <td className="num">{formatAmount(m.close, m.part_cou)}</td>
+            <td className={`num ${Number(m.zdf) >= 0 ? 'is-up' : 'is-down'}`}>{formatChangePercent(m.zdf)}</td>
+            {tradable && <td className="num">{formatCompact(m.turnover)}</td>}
+            {tradable && <td className="num"><a className="btn btn--small btn--outline" href={href(`/trade/index?type=spot&symbol=${m.symbol}`, locale)}>{t('quotes.trade')}</a></td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

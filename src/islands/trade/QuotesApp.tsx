@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { $markets, $watch } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { MarketTable } from './MarketTable.tsx';
+
+const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
+type Tab = (typeof TABS)[number];
+
+/** spec §2 /quotes/index: watchlist, second-contract, spot and U-contract markets, live. */
+export default function QuotesApp({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = useMessages(locale, messages);
+  const markets = useStore($markets);
+  const watch = useStore($watch);
+  const isLogin = useStore($isLogin);
+  const [tab, setTab] = useState<Tab>('spot');
+  useEffect(() => {
+    const asked = new URLSearchParams(location.search).get('tab') as Tab | null;
+    if (asked && TABS.includes(asked)) setTab(asked);
+  }, []);
+  const choose = (next: Tab) => {
+    setTab(next);
+    history.replaceState(null, '', `${location.pathname}?tab=${next}`);
+  };
+
+  const list = tab === 'speed' ? markets.coinList : tab === 'margin' ? markets.contractList : markets.currencyList;
+  const rows = tab === 'watchlist' ? markets.currencyList.filter((m) => watch[m.symbol] ?? m.optional) : list;
+  const empty = tab === 'watchlist' ? t(isLogin ? 'quotes.emptyWatchlist' : 'quotes.loginForWatchlist') : tab === 'spot' ? t('common.loading') : t('quotes.notOpen');
+  return (
+    <section className="panel quotes">
+      <h1 className="panel__title">{t('quotes.title')}</h1>
+      <div className="tabs" role="tablist">
+        {TABS.map((k) => (
+          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => choose(k)}>{t(`quotes.tab.${k}`)}</button>
+        ))}
+      </div>
+      {rows.length ? <MarketTable t={t} locale={locale} rows={rows} /> : <p className="muted">{empty}</p>}
+    </section>
+  );
+}
