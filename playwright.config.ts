@@ -41,6 +41,7 @@ export default defineConfig({
       WHITE_PAPER_URL: '',
       CUSTOMER_SERVICE_URLS: '',
       MARKET_MAKERS: '0',
+      OPERATOR_PASSWORD: 'e2e-operator-1',
     },
   },
 });

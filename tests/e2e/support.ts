@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { arrivedAt, expect } from './fixtures.ts';
+import { arrivedAt, expect, hydrated } from './fixtures.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
 /** Opens the server's own database file read-only, as an inbox would be read. */
@@ -50,6 +50,8 @@ export async function createAccount(request: APIRequestContext, username: string
 /** Logs in through the login page's account tab. */
 export async function loginThroughUi(page: Page, prefix: string, username: string, password = 'abc123'): Promise<void> {
   await page.goto(`${prefix}/user/login`);
+  // Pages from browser.newContext() do not come from the fixture, so wait for the form to be live here too.
+  await hydrated(page);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
@@ -62,4 +64,12 @@ export function stored(page: Page, key: string): Promise<unknown> {
     const raw = localStorage.getItem(`lumex:${k}`);
     return raw ? JSON.parse(raw).content : undefined;
   }, key);
+}
+
+/** Credits test funds through the operator endpoint, as an operator of a development install does. */
+export async function credit(request: APIRequestContext, username: string, asset: string, amount: string): Promise<void> {
+  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
+  const token = (await login.json()).data.token as string;
+  const res = await request.post('/api/admin/credit', { headers: { authorization: token }, data: { username, asset, amount } });
+  expect((await res.json()).code).toBe(200);
 }
