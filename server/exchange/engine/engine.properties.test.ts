@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type MatchingEngine } from './engine.ts';
 import { ReferenceEngine } from './reference-engine.ts';
-import type { Command, EngineEvent, PlaceCommand, SideName, StpMode } from './types.ts';
+import type { Command, EngineEvent, PlaceCommand, RestingOrder, SideName, StpMode } from './types.ts';
 
 const STP_MODES: StpMode[] = ['cancel_taker', 'cancel_maker', 'cancel_both'];
 
@@ -19,7 +19,7 @@ type Template =
   | { t: 'cancel' | 'move' | 'reduce'; pick: number; asOwner: boolean; user: number; price: number; quantity: number; bad: number }
   | { t: 'cancelAll'; user: number };
 
-function templates(prices: { min: number; max: number }, maxLength: number) {
+export function templates(prices: { min: number; max: number }, maxLength: number) {
   const user = fc.integer({ min: 1, max: 4 });
   const price = fc.integer(prices);
   const quantity = fc.integer({ min: 1, max: 8 });
@@ -36,7 +36,7 @@ function templates(prices: { min: number; max: number }, maxLength: number) {
     quantity,
     tif: fc.constantFrom<PlaceCommand['tif']>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
     stp: fc.option(fc.constantFrom(...STP_MODES), { nil: undefined }),
-    budget: fc.option(fc.integer({ min: 1, max: 1500 }), { nil: undefined, freq: 2 }),
+    budget: fc.option(fc.integer({ min: 1, max: 600 }), { nil: undefined, freq: 2 }),
     bad,
   });
   const touch = fc.record({
@@ -49,15 +49,18 @@ function templates(prices: { min: number; max: number }, maxLength: number) {
     bad,
   });
   const all = fc.record({ t: fc.constant('cancelAll' as const), user });
-  return fc.array(fc.oneof({ weight: 10, arbitrary: place }, { weight: 8, arbitrary: touch }, { weight: 1, arbitrary: all }), { maxLength });
+  // size 'max': lengths spread over the whole range (the default bias keeps arrays to a handful of commands).
+  return fc.array(fc.oneof({ weight: 10, arbitrary: place }, { weight: 8, arbitrary: touch }, { weight: 1, arbitrary: all }), { maxLength, size: 'max' });
 }
 
-/** Turns templates into commands, choosing ids among the orders placed so far (ids of finished ones too). */
-class Resolver {
+/**
+ * Turns templates into commands. Cancels, moves and reduces mostly name a live order (from the reference
+ * engine's book, with its owner), otherwise any id ever used or not yet used, by a random user.
+ */
+export class Resolver {
   private nextId = 0;
-  private owner = new Map<number, number>();
 
-  resolve(tp: Template): Command {
+  resolve(tp: Template, live: readonly RestingOrder[]): Command {
     if (tp.t === 'cancelAll') return { type: 'cancelAll', userId: tp.user };
     if (tp.t === 'place') {
       const orderId = tp.fresh || this.nextId === 0 ? ++this.nextId : 1 + (tp.pick % this.nextId);
@@ -73,11 +76,11 @@ class Resolver {
       if (tp.bad === 6) c.stp = 'none' as StpMode;
       if (tp.bad === 7) c.side = 'long' as SideName;
       if (tp.bad === 8) c.orderId = -1;
-      if (!this.owner.has(c.orderId) || tp.fresh) this.owner.set(c.orderId, c.userId);
       return c;
     }
-    const orderId = 1 + (tp.pick % (this.nextId + 2));
-    const userId = tp.asOwner ? (this.owner.get(orderId) ?? tp.user) : tp.user;
+    const target = tp.asOwner && live.length > 0 ? live[tp.pick % live.length] : undefined;
+    const orderId = target?.orderId ?? 1 + (tp.pick % (this.nextId + 2));
+    const userId = target?.userId ?? tp.user;
     const bad = tp.bad !== 0;
     if (tp.t === 'cancel') return { type: 'cancel', orderId: bad ? 0 : orderId, userId };
     if (tp.t === 'move') return { type: 'move', orderId, userId, price: bad ? -tp.price : tp.price };
@@ -173,7 +176,7 @@ function run(tps: Template[], cut: number): void {
       rebuilt.validate();
       expect(rebuilt.hash()).toBe(engine.hash());
     }
-    const cmd = resolver.resolve(tp);
+    const cmd = resolver.resolve(tp, reference.restingOrders());
     const out: EngineEvent[] = [];
     const refOut: EngineEvent[] = [];
     engine.apply(cmd, out);
