@@ -46,7 +46,13 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
 
+  // The full set of browser security headers goes on pages (server/site applies it); JSON answers only need
+  // the two below, and building the policy on every API call would cost a tenth of order entry.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+  });
   await app.register(helmet, {
+    global: false,
     // Astro hydrates islands with small inline scripts, and the site talks to its own API and feeds.
     contentSecurityPolicy: {
       directives: {

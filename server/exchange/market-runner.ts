@@ -77,12 +77,16 @@ export class MarketRunner {
   run<T>(job: Job<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ job: job as Job<unknown>, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.running) void this.drain();
+      if (!this.running) {
+        this.running = true;
+        // One turn of the event loop first: every request already read from the sockets joins this batch and
+        // shares its commit. (SQLite runs a batch without yielding, so without this each batch is one order.)
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
     try {
       while (this.queue.length) {
         const batch = this.queue;

@@ -50,20 +50,18 @@ export async function findOrder(q: Queryable, id: number): Promise<OrderRow | un
 
 /** The orders of one market still on the book, in time priority: what a restart rebuilds the book from. */
 export async function restingOrders(q: Queryable, symbol: string): Promise<OrderRow[]> {
-  const rows = await q.all("SELECT * FROM orders WHERE symbol = ? AND status IN ('open', 'partial') ORDER BY seq, id", [symbol]);
+  const rows = await q.all("SELECT * FROM orders WHERE symbol = ? AND status IN ('open', 'partial') ORDER BY id", [symbol]);
   return rows.map(toOrder);
 }
 
-export async function insertOrder(q: Queryable, o: Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'doneReason' | 'updatedAt'>): Promise<number> {
+/** Inserts a new order and returns it as stored. Time priority follows the id (one runner per market). */
+export async function insertOrder(q: Queryable, o: Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'doneReason' | 'updatedAt'>): Promise<OrderRow> {
   const row = await q.get<{ id: bigint }>(
     `INSERT INTO orders (symbol, user_id, side, kind, tif, price, quantity, quote_budget, frozen, seq, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
     [o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.frozen, o.status, o.createdAt, o.createdAt],
   );
-  const id = num(row!.id);
-  // Time priority follows the id, which both dialects hand out in commit order within one market runner.
-  await q.run('UPDATE orders SET seq = ? WHERE id = ?', [id, id]);
-  return id;
+  return { ...o, id: num(row!.id), filledQty: 0n, filledQuote: 0n, fee: 0n, doneReason: null, updatedAt: o.createdAt };
 }
 
 export async function saveOrderProgress(q: Queryable, o: OrderRow, now: number): Promise<void> {

@@ -72,10 +72,11 @@ export function holdOf(m: Market, r: PlaceRequest): { asset: string; amount: big
 export function placeJob(r: PlaceRequest): Job<OrderRow> {
   return async ({ q, market: m, now, match, settlement }) => {
     const hold = holdOf(m, r);
-    const id = await insertOrder(q, { symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity, quoteBudget: r.quoteBudget, frozen: hold.amount, status: 'open', createdAt: now });
+    const order = await insertOrder(q, { symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity, quoteBudget: r.quoteBudget, frozen: hold.amount, status: 'open', createdAt: now });
+    const id = order.id;
     await post(q, [{ owner: r.userId, type: ACCOUNT.spot, asset: hold.asset, available: -hold.amount, frozen: hold.amount }], { billType: 'order_freeze', refType: 'order', refId: id });
     const s = settlement();
-    s.remember((await findOrder(q, id))!);
+    s.remember(order);
     // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
     const quoteStep = notional(m, m.tick, m.lot);
     await match(
@@ -92,7 +93,7 @@ export function placeJob(r: PlaceRequest): Job<OrderRow> {
       },
       s,
     );
-    return (await findOrder(q, id))!;
+    return order;
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fail } from '../http/errors.ts';
-import { num, type Queryable } from '../storage/db.ts';
+import { num, type Queryable, type SqlValue } from '../storage/db.ts';
 import { isPlatformAccount, type AccountType, type BillType } from './account-types.ts';
 
 /** One line of a ledger transaction: how an account's available and frozen amounts change. */
@@ -27,8 +27,29 @@ export interface Balance {
   frozen: bigint;
 }
 
+/**
+ * Account ids never change once made, so each process remembers them: a posting then costs one UPDATE and one
+ * INSERT. An account created in a transaction that later rolled back is gone while its id is remembered; a
+ * posting whose update finds nothing therefore looks the id up afresh once before it refuses.
+ */
+const accountIdsByDb = new WeakMap<object, Map<string, number>>();
+function idsOf(q: Queryable): Map<string, number> {
+  let ids = accountIdsByDb.get(q.scope);
+  if (!ids) accountIdsByDb.set(q.scope, (ids = new Map()));
+  return ids;
+}
+
 /** The account row for (owner, type, asset), created empty on first use. */
 async function accountId(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
+  const key = `${owner ?? 0}:${type}:${asset}`;
+  const known = idsOf(q).get(key);
+  if (known !== undefined) return known;
+  const id = await findOrCreateAccount(q, owner, type, asset, now);
+  idsOf(q).set(key, id);
+  return id;
+}
+
+async function findOrCreateAccount(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
   const find = () =>
     q.get<{ id: bigint }>('SELECT id FROM accounts WHERE COALESCE(owner_id, 0) = ? AND type = ? AND asset = ?', [owner ?? 0, type, asset]);
   let row = await find();
@@ -55,21 +76,35 @@ export async function post(q: Queryable, postings: Posting[], meta: PostingMeta)
 
   const txId = randomUUID();
   const now = Date.now();
+  const entries: SqlValue[][] = [];
   for (const p of postings) {
     const da = p.available ?? 0n;
     const df = p.frozen ?? 0n;
     if (da === 0n && df === 0n) continue;
-    const id = await accountId(q, p.owner, p.type, p.asset, now);
-    const row = await q.get<{ available: bigint; frozen: bigint }>(
-      `UPDATE accounts SET available = available + ?, frozen = frozen + ?, updated_at = ?
-       WHERE id = ? AND (type = 102 OR (available + ? >= 0 AND frozen + ? >= 0)) RETURNING available, frozen`,
-      [da, df, now, id, da, df],
-    );
+    // The row must still be the account the id was remembered for (SQLite reuses an id a rollback freed).
+    const update = (accountRow: number) =>
+      q.get<{ available: bigint; frozen: bigint }>(
+        `UPDATE accounts SET available = available + ?, frozen = frozen + ?, updated_at = ?
+         WHERE id = ? AND COALESCE(owner_id, 0) = ? AND type = ? AND asset = ? AND (type = 102 OR (available + ? >= 0 AND frozen + ? >= 0))
+         RETURNING available, frozen`,
+        [da, df, now, accountRow, p.owner ?? 0, p.type, p.asset, da, df],
+      );
+    let id = await accountId(q, p.owner, p.type, p.asset, now);
+    let row = await update(id);
+    if (!row) {
+      idsOf(q).delete(`${p.owner ?? 0}:${p.type}:${p.asset}`);
+      id = await accountId(q, p.owner, p.type, p.asset, now);
+      row = await update(id);
+    }
     if (!row) fail('insufficientBalance');
+    entries.push([txId, id, p.owner, p.asset, da, df, BigInt(row.available), BigInt(row.frozen), p.billType ?? meta.billType, meta.refType, String(meta.refId), now]);
+  }
+  // All lines of the transaction in one statement: a trade's six lines cost one round trip, not six.
+  if (entries.length) {
     await q.run(
       `INSERT INTO ledger_entries (tx_id, account_id, owner_id, asset, delta_available, delta_frozen, available_after, frozen_after, bill_type, ref_type, ref_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [txId, id, p.owner, p.asset, da, df, BigInt(row.available), BigInt(row.frozen), p.billType ?? meta.billType, meta.refType, String(meta.refId), now],
+       VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      entries.flat(),
     );
   }
   return txId;

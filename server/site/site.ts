@@ -44,7 +44,7 @@ export async function siteRoutes(app: FastifyInstance, distDir: string): Promise
       },
     });
     // A page lives at <path>/index.html (Astro's directory format); anything with an extension is a file.
-    app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       let path: string;
       try {
         path = decodeURIComponent(req.url.split('?')[0]!);
@@ -56,6 +56,7 @@ export async function siteRoutes(app: FastifyInstance, distDir: string): Promise
       const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/[A-Za-z0-9_]{2,24}$/.exec(path);
       const file = fullScreen ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html` : /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
       if (!existsSync(join(distDir, file))) return reply.callNotFound();
+      if (file.endsWith('.html')) await reply.helmet();
       return reply.sendFile(file.slice(1));
     });
   }

@@ -8,6 +8,9 @@ export type Row = Record<string, unknown>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Queryable {
+  /** The same object for every handle on one database (the database itself, or any of its transactions), so
+   * per-database caches can key on it. */
+  readonly scope: object;
   all<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   get<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs a statement and says how many rows it changed. */

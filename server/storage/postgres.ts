@@ -20,7 +20,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await admin.end();
   }
+  const scope = {};
   const over = (q: postgres.Sql | postgres.TransactionSql): Queryable => ({
+    scope,
     async all<T>(text: string, params: readonly SqlValue[] = []) {
       return (await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
     },

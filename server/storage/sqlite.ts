@@ -24,7 +24,9 @@ export function openSqlite(file: string): Db {
   const bind = (params: readonly SqlValue[]) =>
     params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p)) as SQLInputValue[];
 
+  const scope = {};
   const direct: Queryable = {
+    scope,
     async all<T>(sql: string, params: readonly SqlValue[] = []) {
       return prepare(sql).all(...bind(params)) as T[];
     },
@@ -45,6 +47,7 @@ export function openSqlite(file: string): Db {
 
   return {
     dialect: 'sqlite',
+    scope,
     all: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.all<T>(sql, params)),
     get: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.get<T>(sql, params)),
     run: (sql, params) => locked(() => direct.run(sql, params)),

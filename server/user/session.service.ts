@@ -51,12 +51,31 @@ export async function openSession(
   };
 }
 
+/**
+ * Recently checked tokens, so a burst of calls (an order stream) costs one lookup. Anything that revokes a
+ * session in this process clears it at once; another process behind the same database notices a revocation
+ * within CACHE_MS.
+ */
+const CACHE_MS = 5000;
+const recent = new Map<string, { user: UserRow; sessionId: number; until: number; expiresAt: number }>();
+
+/** Forgets every cached token check: called whenever sessions are revoked or a user changes. */
+export function forgetSessions(): void {
+  recent.clear();
+}
+
 /** The user and session a bearer token belongs to, or undefined when the token is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | undefined> {
-  const s = await sessions.findSessionByToken(db, digest(token));
-  if (!s || s.revokedAt !== null || s.expiresAt <= Date.now()) return undefined;
+  const key = digest(token);
+  const now = Date.now();
+  const hit = recent.get(key);
+  if (hit && hit.until > now && hit.expiresAt > now) return { user: hit.user, sessionId: hit.sessionId };
+  const s = await sessions.findSessionByToken(db, key);
+  if (!s || s.revokedAt !== null || s.expiresAt <= now) return undefined;
   const user = await findUserBy(db, 'id', s.userId);
   if (!user || user.status !== 'active') return undefined;
+  if (recent.size > 10_000) recent.clear();
+  recent.set(key, { user, sessionId: s.id, until: now + CACHE_MS, expiresAt: s.expiresAt });
   return { user, sessionId: s.id };
 }
 
@@ -77,6 +96,7 @@ export async function refreshSession(db: Db, cfg: SessionSettings, refreshToken:
     if (!(await sessions.revokeSession(q, s.id, 'rotated', now))) return undefined;
     return openSession(q, cfg, s.userId, meta, s.family);
   });
+  forgetSessions();
   return tokens ?? fail('refreshInvalid');
 }
 
@@ -84,4 +104,5 @@ const REUSE_GRACE_MS = 60_000;
 
 export async function closeSession(db: Db, sessionId: number): Promise<void> {
   await sessions.revokeSession(db, sessionId, 'logout', Date.now());
+  forgetSessions();
 }

@@ -13,7 +13,7 @@ import { assertNotLocked, clearFailures, recordFailure, type LockSettings } from
 import { checkCode, consumeCode } from './codes.service.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { toE164 } from './phone.ts';
-import { openSession, type ClientMeta, type SessionSettings } from './session.service.ts';
+import { forgetSessions, openSession, type ClientMeta, type SessionSettings } from './session.service.ts';
 import { newInviteCode, newUid } from './tokens.ts';
 import * as users from './user.repo.ts';
 import { revokeAllOfUser } from './session.repo.ts';
@@ -128,6 +128,7 @@ export async function resetPassword(db: Db, body: BackPwdBody): Promise<void> {
     await users.updatePasswordHash(q, user.id, hash, now);
     await revokeAllOfUser(q, user.id, 'password-reset', now);
   });
+  forgetSessions();
 }
 
 /** Changes the login password given the old one; every session ends, so the user logs in again (spec §8). */
@@ -140,6 +141,7 @@ export async function changePassword(db: Db, user: users.UserRow, change: Passwo
     await users.updatePasswordHash(q, user.id, hash, now);
     await revokeAllOfUser(q, user.id, 'password-change', now);
   });
+  forgetSessions();
 }
 
 /**
@@ -151,4 +153,5 @@ export async function setFundPassword(db: Db, user: users.UserRow, loginPassword
   if (!(await verifyPassword(loginPassword, user.passwordHash))) fail('oldPasswordWrong');
   if (loginPassword === fundPassword) fail('samePassword');
   await users.updateFundPasswordHash(db, user.id, await hashPassword(fundPassword), Date.now());
+  forgetSessions(); // the cached user row still says the fund password is unset
 }

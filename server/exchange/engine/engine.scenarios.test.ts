@@ -201,6 +201,13 @@ describe('market orders and quote budgets', () => {
       book: ['#1 alice sell 3@100'],
     },
     {
+      name: 'a budget that runs out inside one maker stops there, before the next order (here the buyer’s own)',
+      given: [ask(1, ALICE, 2, 101), ask(2, BOB, 1, 101)],
+      when: market(3, BOB, 'buy', 2, { quoteBudget: 101 }),
+      then: ['accepted #3', 'trade 1@101 maker #1 (1 left) taker #3 (1 left)', 'done #3 market_exhausted 1 spent 101'],
+      book: ['#1 alice sell 1@101', '#2 bob sell 1@101'],
+    },
+    {
       name: 'a market FOK buy whose budget cannot pay for the whole quantity is killed',
       given: [ask(1, ALICE, 3, 100)],
       when: market(2, BOB, 'buy', 3, { tif: 'FOK', quoteBudget: 299 }),

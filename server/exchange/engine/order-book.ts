@@ -128,6 +128,11 @@ export class OrderBook {
           if (maker.remaining === 0) {
             out.push(doneEvent(maker.id, maker.userId, 'filled', 0));
             this.drop(maker);
+          } else if (remaining !== 0) {
+            // Neither side is used up, so the budget cut the fill short: the next lot (from this same maker)
+            // is unaffordable. Stop here rather than look at the next order, which may not be the best one.
+            stop = STOP_BUDGET;
+            break outer;
           }
           if (remaining === 0) break outer;
         }
@@ -169,8 +174,8 @@ export class OrderBook {
         let qty = need - got < m.remaining ? need - got : m.remaining;
         if (budget >= 0) {
           const affordable = floorDiv(budget - spent, price);
-          if (affordable === 0) return false;
-          if (qty > affordable) qty = affordable;
+          // As in match(): once the budget cuts a fill short, no further lot is affordable.
+          if (affordable < qty) return false;
           spent += qty * price;
         }
         got += qty;

@@ -44,7 +44,7 @@ export async function publicFeed(app: FastifyInstance, exchange: Exchange): Prom
   const publish = (key: string, message: () => FeedMessage) => {
     const topic = topics.get(key);
     if (!topic?.sockets.size) return;
-    const data = JSON.stringify(message());
+    const data = JSON.stringify({ ...message(), ts: Date.now() });
     for (const socket of topic.sockets) send(socket, data);
   };
 

@@ -29,6 +29,7 @@ export interface SymbolDetail {
   amount: string;
 }
 
+/** Every pushed message also carries `ts`, the server's clock when it left, so a client can see the lag. */
 export type FeedMessage =
   | { event: 'DETAIL'; symbol: string; data: PriceInfo }
   | { event: 'KLINE'; symbol: string; interval: KlineInterval; data: Kline }
