@@ -32,6 +32,7 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
   private readonly recent = new Map<string, SettledTrade[]>();
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, log: FastifyBaseLogger) {
     super();
@@ -56,6 +57,20 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
         await runner.rebuild();
         this.runners.set(m.symbol, runner);
       }
+    }
+    // Candles are written once a second in one transaction, not after every batch: a chart loses at most a
+    // second of candle updates in a crash, and those are rebuilt from nothing worse than the next trades.
+    this.flushTimer = setInterval(() => void this.flushCandles(), 1000);
+    this.flushTimer.unref();
+  }
+
+  private async flushCandles(): Promise<void> {
+    try {
+      await this.db.tx(async (q) => {
+        for (const series of this.candles.values()) await series.flush(q);
+      });
+    } catch (err) {
+      this.log.error({ err }, 'writing candles failed');
     }
   }
 
@@ -108,9 +123,7 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
   async quote(symbol: string, price: bigint): Promise<void> {
     const m = this.market(symbol);
     const t: SettledTrade = { id: 0, symbol: m.symbol, price, quantity: 0n, quoteQty: 0n, takerSide: 'buy', time: Date.now(), makerUserId: 0, takerUserId: 0 };
-    const series = this.candles.get(m.symbol)!;
-    series.add(t.time, price, 0n, 0n);
-    await series.flush(this.db);
+    this.candles.get(m.symbol)!.add(t.time, price, 0n, 0n);
     this.emit('trades', m, [t]);
   }
 
@@ -124,7 +137,6 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
         recent.push(t);
       }
       if (recent.length > RECENT_TRADES) recent.splice(0, recent.length - RECENT_TRADES);
-      series.flush(this.db).catch((err: unknown) => this.log.error({ err }, 'writing candles failed'));
       this.emit('trades', m, outcome.trades);
     }
     this.emit('book', m);
@@ -133,6 +145,7 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
 
   /** Writes what is still only in memory (candles); the books need nothing: open orders are already durable. */
   async stop(): Promise<void> {
-    for (const series of this.candles.values()) await series.flush(this.db);
+    clearInterval(this.flushTimer);
+    await this.flushCandles();
   }
 }

@@ -215,18 +215,25 @@ function run(tps: Template[], cut: number): void {
   expect(engine.size).toBe([...ledger.values()].filter((l) => l.open).length);
 }
 
+/**
+ * A property runs synchronously, so vitest's timeout cannot stop it; this bounds a failing run's shrinking
+ * (minutes on 400-command sequences) and still reports the smallest counterexample found so far. A passing
+ * run takes seconds; running out of time before numRuns also fails, rather than passing silently.
+ */
+const bounded = { plugins: [fc.interruptAfterTimeLimit(90_000, { failOnInterrupt: true })] };
+
 describe('matching engine properties', () => {
   it('agrees with the reference engine and keeps every invariant (narrow book: crossings, STP and FOK often)', () => {
     fc.assert(
       fc.property(templates({ min: -3, max: 3 }, 80), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
-      { numRuns: 1500 },
+      { numRuns: 1500, ...bounded },
     );
   });
 
   it('agrees with the reference engine on longer runs over a wider book (levels emptied and reused)', () => {
     fc.assert(
       fc.property(templates({ min: -2, max: 30 }, 400, { place: 24, touch: 14, cancelAll: 1, market: 1 }, 8), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
-      { numRuns: 150 },
+      { numRuns: 150, ...bounded },
     );
   });
 });
