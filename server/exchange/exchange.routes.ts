@@ -117,6 +117,36 @@ export async function exchangeRoutes(app: FastifyInstance, db: Db, exchange: Exc
     ok(await listOrders(userOf(req).id, { ...req.query, state: 'history' })),
   );
 
+  r.post('/api/app/coin/entrust/myExchangeLog', { ...authed, schema: { tags, summary: 'Your fills (trades), newest first', querystring: orderListQuery } }, async (req) => {
+    const q = req.query;
+    const me = userOf(req).id;
+    const where = `(maker_user_id = ? OR taker_user_id = ?)${q.symbol ? ' AND symbol = ?' : ''}`;
+    const params = q.symbol ? [me, me, q.symbol] : [me, me];
+    const total = Number((await db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM trades WHERE ${where}`, params))!.n);
+    const rows = await db.all<Record<string, bigint | string>>(`SELECT * FROM trades WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, q.size, (q.page - 1) * q.size]);
+    const records = rows.map((t) => {
+      const m = exchange.market(String(t.symbol));
+      const maker = Number(t.maker_user_id) === me;
+      const takerSide = t.taker_side as 'buy' | 'sell';
+      const side = maker ? (takerSide === 'buy' ? 'sell' : 'buy') : takerSide;
+      return {
+        id: Number(t.id),
+        symbol: m.symbol,
+        symbol_name: `${m.base}/${m.quote}`,
+        orderId: Number(maker ? t.maker_order_id : t.taker_order_id),
+        side,
+        role: maker ? 'maker' : 'taker',
+        price: formatUnits(BigInt(t.price!), m.priceScale),
+        quantity: formatUnits(BigInt(t.quantity!), m.qtyScale),
+        amount: formatUnits(BigInt(t.quote_qty!), ASSET_SCALE),
+        fee: formatUnits(BigInt(maker ? t.maker_fee! : t.taker_fee!), ASSET_SCALE),
+        feeAsset: side === 'buy' ? m.base : m.quote,
+        time: Number(t.created_at),
+      };
+    });
+    return ok({ total, page: q.page, size: q.size, records });
+  });
+
   r.get('/api/app/coin/quotes/getOptional', { ...authed, schema: { tags, summary: 'Your watchlist' } }, async (req) => ok([...(await watchlistOf(userOf(req).id))]));
   r.post('/api/app/coin/quotes/addOptional', { ...authed, schema: { tags, summary: 'Add a market to your watchlist', querystring: symbolQuery } }, async (req) => {
     const m = exchange.market(req.query.symbol);

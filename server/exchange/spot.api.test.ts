@@ -77,6 +77,13 @@ describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
     expect(candles.data.at(-1).slice(1, 6)).toEqual(['96000.00', '96000.00', '96000.00', '96000.00', '0.20000000']);
   });
 
+  it('lists each side’s fills with role and fee', async () => {
+    const bob = await api(app, '/api/app/coin/entrust/myExchangeLog', { token: tokens.bob, query: { symbol: 'btcusdt' } });
+    expect(bob.data.records[0]).toMatchObject({ side: 'buy', role: 'taker', price: '96000.00', quantity: '0.20000', fee: '0.00020000', feeAsset: 'BTC' });
+    const alice = await api(app, '/api/app/coin/entrust/myExchangeLog', { token: tokens.alice });
+    expect(alice.data.records[0]).toMatchObject({ side: 'sell', role: 'maker', amount: '19200.00000000', fee: '19.20000000', feeAsset: 'USDT' });
+  });
+
   it('shows the book grouped by a price step', async () => {
     await submit('alice', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '96050.50', quantity: '0.1' });
     const fine = await api(app, '/api/app/coin/market/depth', { method: 'GET', query: { symbol: 'btcusdt' } });

@@ -37,6 +37,6 @@ export class UserIndex {
   ordersOf(userId: number): BookOrder[] {
     const result: BookOrder[] = [];
     for (let o = this.heads.get(userId) ?? null; o !== null; o = o.userNext) result.push(o);
-    return result;
+    return result.sort((a, b) => a.id - b.id);
   }
 }
