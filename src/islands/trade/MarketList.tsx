@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatChangePercent } from '../../lib/format/index.ts';
-import { goTo } from '../../lib/navigation.ts';
-import { $watch } from '../../lib/stores/market.ts';
-import { $isLogin } from '../../lib/stores/session.ts';
-import { setWatched } from '../../lib/trade/actions.ts';
+import { useWatchlist } from './use-watchlist.ts';
 
 interface Props {
   t: T;
@@ -19,21 +15,8 @@ interface Props {
 export function MarketList({ t, markets, current, onChoose }: Props) {
   const [query, setQuery] = useState('');
   const [onlyWatched, setOnlyWatched] = useState(false);
-  const watch = useStore($watch);
-  const isLogin = useStore($isLogin);
-  const watched = (m: MarketEntry) => watch[m.symbol] ?? m.optional;
+  const { watched, toggle } = useWatchlist();
   const shown = markets.filter((m) => m.symbol_name.toLowerCase().includes(query.trim().toLowerCase()) && (!onlyWatched || watched(m)));
-
-  const toggle = async (m: MarketEntry) => {
-    if (!isLogin) return goTo(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-    const next = !watched(m);
-    $watch.setKey(m.symbol, next);
-    try {
-      await setWatched(m.symbol, next);
-    } catch {
-      $watch.setKey(m.symbol, !next);
-    }
-  };
 
   return (
     <section className="market-list" aria-label={t('trade.markets')}>

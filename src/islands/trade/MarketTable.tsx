@@ -1,12 +1,9 @@
-import { useStore } from '@nanostores/react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
-import { goTo, href } from '../../lib/navigation.ts';
-import { $watch } from '../../lib/stores/market.ts';
-import { $isLogin } from '../../lib/stores/session.ts';
-import { setWatched } from '../../lib/trade/actions.ts';
+import { href } from '../../lib/navigation.ts';
+import { useWatchlist } from './use-watchlist.ts';
 
 interface Props {
   t: T;
@@ -18,20 +15,7 @@ interface Props {
 
 /** A live table of markets: pair, last price, 24h change, 24h turnover, watch star and trade link. */
 export function MarketTable({ t, locale, rows, tradable = true }: Props) {
-  const watch = useStore($watch);
-  const isLogin = useStore($isLogin);
-  const watched = (m: MarketEntry) => watch[m.symbol] ?? m.optional;
-  const toggle = async (m: MarketEntry) => {
-    // spec §2: adding to the watchlist needs a login; otherwise go to the login page.
-    if (!isLogin) return goTo(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-    const next = !watched(m);
-    $watch.setKey(m.symbol, next);
-    try {
-      await setWatched(m.symbol, next);
-    } catch {
-      $watch.setKey(m.symbol, !next);
-    }
-  };
+  const { watched, toggle } = useWatchlist();
   return (
     <table className="grid-table market-table">
       <thead>
