@@ -8,6 +8,8 @@ import react from '@astrojs/react';
  * `/home/index` can both exist; addresses have no trailing slash.
  */
 export default defineConfig({
+  // Absolute canonical, hreflang and sitemap addresses need the public origin: PUBLIC_SITE_URL at build time.
+  site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -19,6 +19,8 @@ import { platformConfigRoute } from './site/platform-config.ts';
 import { siteRoutes } from './site/site.ts';
 import type { Db } from './storage/db.ts';
 import { userRoutes } from './user/user.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
   app.addHook('onClose', () => exchange.stop());
   await app.register(async (api) => exchangeRoutes(api, db, exchange));
   await app.register(async (feed) => publicFeed(feed, exchange));
+  await app.register(async (api) => walletRoutes(api, { db, exchange, sealedBox, dataDir: config.dataDir }));
+  await app.register(async (api) => adminRoutes(api, db));
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
     productName: config.productName,

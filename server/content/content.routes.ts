@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { detailParams, formParams, getDataQuery, helpCenterBody, helpCenterParams, pageQuery, publishBody } from '../../src/lib/contract/content.ts';
+import { detailParams, formParams, getDataQuery, helpCenterBody, helpCenterParams, pageQuery, publishBody } from '../../src/lib/contract/content.schemas.ts';
 import { requireOperator, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { localeOfHeaders } from '../http/i18n.ts';

@@ -7,10 +7,10 @@ import {
   type HelpNode,
   type Page,
   type Publishable,
-  type PublishBody,
   type Published,
   type Translation,
 } from '../../src/lib/contract/content.ts';
+import type { PublishBody } from '../../src/lib/contract/content.schemas.ts';
 import { plainText, score, terms } from '../../src/lib/content/search.ts';
 import { descendants, nodePath } from '../../src/lib/content/tree.ts';
 import type { CollectionName } from '../../src/lib/content/schema.ts';

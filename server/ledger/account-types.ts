@@ -12,6 +12,8 @@ export const ACCOUNT = {
   feeIncome: 100,
   safetyFund: 101,
   external: 102,
+  /** The swap desk's inventory (server/wallet/swap.service.ts): topped up from the external account when short. */
+  swapPool: 103,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
@@ -38,5 +40,9 @@ export const BILL_TYPES = [
   'swap',
   'dev_credit',
   'bot_funding',
+  'withdraw_freeze',
+  'withdraw_return',
+  'swap_fee',
+  'swap_funding',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

@@ -1,6 +1,7 @@
 import { CONTENT_MIGRATION } from '../content/content.migration.ts';
 import { EXCHANGE_MIGRATION } from '../exchange/exchange.migration.ts';
 import { LEDGER_MIGRATION } from '../ledger/ledger.migration.ts';
+import { WALLET_MIGRATION } from '../wallet/wallet.migration.ts';
 import { columnTypes, type Dialect } from './db.ts';
 
 /**
@@ -94,4 +95,5 @@ CREATE TABLE app_settings (
   LEDGER_MIGRATION,
   EXCHANGE_MIGRATION,
   CONTENT_MIGRATION,
+  WALLET_MIGRATION,
 ];

@@ -3,6 +3,6 @@ import type { APIRoute } from 'astro';
 import { siteOrigin } from '../lib/content/sitemap.ts';
 
 export const GET: APIRoute = ({ site }) =>
-  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin(site, import.meta.env.PUBLIC_SITE_URL)}/sitemap.xml\n`, {
+  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin(site)}/sitemap.xml\n`, {
     headers: { 'content-type': 'text/plain; charset=utf-8' },
   });

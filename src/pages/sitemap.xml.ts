@@ -7,6 +7,6 @@ import { siteOrigin, sitemapXml } from '../lib/content/sitemap.ts';
 const SITE_PAGES = ['/home/index', '/user/login', '/user/register'];
 
 export const GET: APIRoute = async ({ site }) =>
-  new Response(sitemapXml(siteOrigin(site, import.meta.env.PUBLIC_SITE_URL), [...SITE_PAGES, ...(await contentPaths())]), {
+  new Response(sitemapXml(siteOrigin(site), [...SITE_PAGES, ...(await contentPaths())]), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });

@@ -66,7 +66,7 @@ export function loadOrders(book: OrderBook, orders: readonly RestingOrder[]): vo
     else minAsk = Math.min(minAsk, o.price);
   });
   if (maxBid >= minAsk) throw new Error(`load: the book would be crossed (best bid ${maxBid} ≥ best ask ${minAsk})`);
-  for (const o of [...orders].reverse()) {
+  for (const o of orders) {
     const side = o.side === 'buy' ? BUY : SELL;
     book.add(book.newOrder(o.orderId, o.userId, side, o.price, o.remaining, o.tif === 'POST_ONLY', stpOf(o.stp) as Stp));
   }

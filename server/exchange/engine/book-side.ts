@@ -1,7 +1,8 @@
 /**
  * One side of a book: its price levels in a sorted array with the best price at the END, so the level that
- * matching consumes (and most new orders join) is popped or pushed without moving the others. Lookups binary
- * search a parallel array of plain number keys, which stays in cache better than chasing level objects.
+ * matching consumes (and a new best price) is popped or pushed without moving the others. A Map from price to
+ * level finds an existing level in O(1); only a new price binary-searches its slot, over a parallel array of
+ * plain number keys, which stays in cache better than chasing level objects.
  *
  * A level that empties in the middle of the book stays in the array, empty, because orders move between
  * nearby prices all the time and the next order at that price then finds it without an insert: profiling
@@ -108,10 +109,9 @@ export class BookSide {
     this.empties = 0;
   }
 
-  /** Whether an order at `price` on the other side would trade against this side's best level. */
+  /** Whether an order at `price` on the other side would trade: a sell at or below our best bid, a buy at or above our best ask. */
   crosses(price: number): boolean {
-    const n = this.keys.length;
-    // Our best key is dir×best; the other side's order crosses when its price reaches our best price.
+    const n = this.levels.length;
     return n !== 0 && (this.dir === 1 ? this.levels[n - 1]!.price >= price : this.levels[n - 1]!.price <= price);
   }
 

@@ -1,8 +1,11 @@
 /**
- * Test helpers shared by the engine's test files (not used by the engine): terse command builders and a
- * one-line rendering of events and resting orders, so scenario tables read like a trading log.
+ * Test helpers shared by the engine's test files (not used by the engine): terse command builders, a one-line
+ * rendering of events and resting orders, and the scenario-table runner, so tables read like a trading log.
  */
-import type { CancelAllCommand, CancelCommand, EngineEvent, MoveCommand, PlaceCommand, ReduceCommand, RestingOrder, SideName } from './types.ts';
+import { expect, it } from 'vitest';
+import { createEngine } from './engine.ts';
+import { ReferenceEngine } from './reference-engine.ts';
+import type { CancelAllCommand, CancelCommand, Command, EngineEvent, MoveCommand, PlaceCommand, ReduceCommand, RestingOrder, SideName } from './types.ts';
 
 export const ALICE = 1;
 export const BOB = 2;
@@ -56,4 +59,41 @@ export function show(e: EngineEvent): string {
 export function showResting(o: RestingOrder): string {
   const flags = (o.tif === 'POST_ONLY' ? ' post-only' : '') + (o.stp !== 'cancel_taker' ? ` ${o.stp}` : '');
   return `#${o.orderId} ${who(o.userId)} ${o.side} ${o.remaining}@${o.price}${flags}`;
+}
+
+export interface Scenario {
+  name: string;
+  given?: Command[];
+  when: Command;
+  /** The events of `when`, rendered by show(). */
+  then: string[];
+  /** The resting orders after, in priority order (bids best first, then asks), rendered by showResting(). */
+  book: string[];
+}
+
+/**
+ * Runs a table of scenarios: each on a fresh engine and on the reference engine, which must agree; each ends
+ * by validating the book.
+ */
+export function scenarios(table: Scenario[]): void {
+  it.each(table.map((s) => [s.name, s] as const))('%s', (_name, s) => {
+    const engine = createEngine({ marketId: 'TEST' });
+    const reference = new ReferenceEngine();
+    const setup: EngineEvent[] = [];
+    for (const c of s.given ?? []) {
+      engine.apply(c, setup);
+      reference.apply(c, []);
+    }
+    // A setup that was itself refused would make the scenario mean something else than it says.
+    expect(setup.filter((e) => e.type === 'rejected')).toEqual([]);
+    const out: EngineEvent[] = [];
+    const refOut: EngineEvent[] = [];
+    engine.apply(s.when, out);
+    reference.apply(s.when, refOut);
+    engine.validate();
+    expect(out).toEqual(refOut);
+    expect(engine.restingOrders()).toEqual(reference.restingOrders());
+    expect(out.map(show)).toEqual(s.then);
+    expect(engine.restingOrders().map(showResting)).toEqual(s.book);
+  });
 }

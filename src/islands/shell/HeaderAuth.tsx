@@ -92,6 +92,7 @@ export default function HeaderAuth({ locale, messages }: Props) {
             {ACCOUNT_LINKS.map(([key, path]) => (
               <li key={key}><a href={href(path, locale)}>{t(key)}</a></li>
             ))}
+            {user?.role === 'operator' && <li><a href={href('/admin', locale)}>{t('header.account.console')}</a></li>}
             <li><button type="button" className="menu__action" onClick={() => void onLogout()}>{t('header.logout')}</button></li>
           </ul>
         </div>

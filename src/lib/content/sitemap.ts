@@ -20,7 +20,7 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** Where the site is served, for the absolute addresses a sitemap needs: Astro's `site`, else PUBLIC_SITE_URL, else the local server. */
-export function siteOrigin(site: URL | undefined, env: string | undefined): string {
-  return (site?.origin ?? env ?? 'http://localhost:4321').replace(/\/$/, '');
+/** Where the site is served, for the absolute addresses a sitemap needs: Astro's `site` (PUBLIC_SITE_URL, see astro.config.mjs). */
+export function siteOrigin(site: URL | undefined): string {
+  return site?.origin ?? 'http://localhost:4321';
 }

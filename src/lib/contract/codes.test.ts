@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadDictionary } from '../i18n/dictionary.node.ts';
 import { ERRORS, errorKey, type ErrorName } from './codes.ts';
 
-const en: Record<string, string> = JSON.parse(readFileSync(new URL('../i18n/messages/core/en.json', import.meta.url), 'utf8'));
+/** English merged across every area: each slice keeps its own error messages (core, wallet, trade, …). */
+const en: Record<string, string> = loadDictionary('en');
 
 describe('result codes', () => {
   it('are unique', () => {

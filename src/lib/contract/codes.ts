@@ -38,6 +38,25 @@ export const ERRORS = {
   // Wallets and the ledger.
   insufficientBalance: 2001,
   unknownAsset: 2002,
+  // Wallet slice (2003–2099).
+  unknownNetwork: 2003,
+  amountInvalid: 2004,
+  amountTooSmall: 2005,
+  sameAccount: 2006,
+  accountTypeNotAllowed: 2007,
+  screenshotRequired: 2008,
+  uploadNotImage: 2009,
+  uploadTooLarge: 2010,
+  uploadMissing: 2011,
+  fundPasswordWrong: 2012,
+  fundPasswordNotSet: 2013,
+  recordNotFound: 2014,
+  alreadyReviewed: 2015,
+  quoteExpired: 2016,
+  priceMoved: 2017,
+  noPrice: 2018,
+  sameCoin: 2019,
+  reasonRequired: 2020,
 
   // Spot trading.
   unknownMarket: 3001,

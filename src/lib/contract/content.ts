@@ -1,11 +1,10 @@
 /**
  * Wire contract of the static-content calls (spec §7 helpCenterInfo, notice/list, cgform-api getData/detailData)
- * and of operator publishing: request schemas checked by the server, and the types islands and server share.
- * Islands import only the types, so zod never ships to the browser. Error texts are i18n keys that name the
- * problem in a whole sentence (validation.content.*), so no generic field label is needed.
+ * and of operator publishing: the constants and types islands and server share. The request schemas the server
+ * checks live beside it in content.schemas.ts, so islands that need a constant here never pull zod into the
+ * browser.
  */
-import { z } from 'zod';
-import { LOCALES, type Locale } from '../i18n/locales.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /** spec §9: page size -521 means "all records". */
 export const PAGE_SIZE_ALL = -521;
@@ -78,74 +77,15 @@ export interface Page<T> {
   pages: number;
 }
 
-/**
- * A whole number from JSON or a query string; other types are refused rather than coerced (zod's coerce would
- * read `true` as 1 and `[]` as 0).
- */
-function whole(error: string) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number({ error }).int({ error }),
-  );
+/** One language of a published item (POST /api/content/publish, `translations` keyed by locale). */
+export interface Translation {
+  title: string;
+  summary: string;
+  /** Markdown. */
+  content: string;
 }
 
-const current = whole('validation.content.page').pipe(z.number().min(1, { error: 'validation.content.page' }).max(MAX_PAGE, { error: 'validation.content.page' }));
-const size = whole('validation.content.size').refine((n) => n === PAGE_SIZE_ALL || (n >= 1 && n <= MAX_PAGE_SIZE), { error: 'validation.content.size' });
-const keyword = z.string({ error: 'validation.content.keyword' }).trim().max(100, { error: 'validation.content.keyword' });
-const id = whole('validation.content.id').pipe(z.number().min(0, { error: 'validation.content.id' }).max(1e9, { error: 'validation.content.id' }));
-
-/** Paging of the spec's list calls: `current` (1-based) and `size` (-521 for all). */
-export const pageQuery = z.object({
-  current: current.default(1),
-  size: size.default(DEFAULT_PAGE_SIZE),
-  keyword: keyword.optional(),
-});
-export type PageQuery = z.input<typeof pageQuery>;
-
-/** POST /api/helpCenterInfo/{id}: the nodes below id (0 is the whole tree). Paging may come in the body or query. */
-export const helpCenterParams = z.object({ id });
-export const helpCenterBody = pageQuery.nullish().transform((v) => v ?? { current: 1, size: DEFAULT_PAGE_SIZE, keyword: undefined });
-
-/** GET /cgform-api/getData/{formId}?column&order&page&pageSize&keyword */
-export const formParams = z.object({ formId: z.enum(FORM_IDS, { error: 'validation.content.form' }) });
-export const getDataQuery = z.object({
-  column: z.enum(['date', 'id', 'title'], { error: 'validation.content.column' }).default('date'),
-  order: z.enum(['asc', 'desc'], { error: 'validation.content.order' }).default('desc'),
-  page: current.default(1),
-  pageSize: size.default(DEFAULT_PAGE_SIZE),
-  keyword: keyword.optional(),
-});
-export type GetDataQuery = z.input<typeof getDataQuery>;
-export const detailParams = z.object({ formId: formParams.shape.formId, id });
-
-const isoDate = z
-  .string({ error: 'validation.content.date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.content.date' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'validation.content.date' });
-
-const translation = z.object(
-  {
-    title: z.string({ error: 'validation.content.title' }).trim().min(1, { error: 'validation.content.title' }).max(200, { error: 'validation.content.title' }),
-    summary: z.string({ error: 'validation.content.summary' }).trim().min(1, { error: 'validation.content.summary' }).max(500, { error: 'validation.content.summary' }),
-    content: z.string({ error: 'validation.content.body' }).trim().min(1, { error: 'validation.content.body' }).max(20_000, { error: 'validation.content.body' }),
-  },
-  { error: 'validation.content.translation' },
-);
-export type Translation = z.infer<typeof translation>;
-
-/**
- * POST /api/content/publish (operators): a news item or notice in English and any other locales. Locales left
- * out are served in English, marked as a fallback, until a translation arrives.
- */
-export const publishBody = z.object({
-  kind: z.enum(PUBLISHABLE, { error: 'validation.content.kind' }),
-  date: isoDate.optional(),
-  translations: z
-    .record(z.string(), translation, { error: 'validation.content.translations' })
-    .refine((t) => Object.keys(t).every((k) => (LOCALES as readonly string[]).includes(k)), { error: 'validation.content.locale' })
-    .refine((t) => 'en' in t, { error: 'validation.content.english' }),
-});
-export type PublishBody = z.input<typeof publishBody>;
+/** What POST /api/content/publish answers. */
 export interface Published {
   kind: Publishable;
   id: number;

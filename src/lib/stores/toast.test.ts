@@ -3,6 +3,9 @@ import { $toasts, dismissToast, resetToastThrottle, showToast, type Toast } from
 
 const T0 = 1_700_000_000_000;
 
+// Toasts exist only in a browser (never in pages rendered at build time): stand in for one.
+globalThis.window ??= {} as Window & typeof globalThis;
+
 beforeEach(() => {
   $toasts.set([]);
   resetToastThrottle();

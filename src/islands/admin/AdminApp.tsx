@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
+import type { ExchangeRateItem, RechargeRecord, ReviewStatus, WithdrawalRecord } from '../../lib/contract/wallet.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { href } from '../../lib/navigation.ts';
+import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { imageUrl, loadRates } from '../../lib/wallet/actions.ts';
+import { auditLog, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue, type AuditEntry } from '../../lib/wallet/admin.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
+
+const TABS = ['recharges', 'withdrawals', 'audit', 'rates'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log and display rates. */
+export default function AdminApp({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = useMessages(locale, messages);
+  const isLogin = useStore($isLogin);
+  const user = useStore($userInfo);
+  const [mounted, setMounted] = useState(false);
+  const [tab, setTab] = useState<Tab>('recharges');
+  useEffect(() => setMounted(true), []);
+  const role = (user as { role?: string } | null)?.role;
+
+  let body;
+  if (!mounted) body = <p>{t('common.loading')}</p>;
+  else if (!isLogin) body = <p>{t('admin.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(location.pathname)}`, locale)}>{t('header.login')}</a></p>;
+  else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
+  else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
+  else if (tab === 'audit') body = <Audit t={t} />;
+  else body = <Rates t={t} />;
+
+  return (
+    <div className="admin-app">
+      <h1 className="panel__title">{t('admin.title')}</h1>
+      <Tabs label={t('admin.title')} active={tab} onChange={setTab} tabs={TABS.map((k) => ({ key: k, label: t(`admin.tab.${k}`) }))} />
+      <section className="panel admin-panel" aria-live="polite">{body}</section>
+    </div>
+  );
+}
+
+type Row = (RechargeRecord | WithdrawalRecord) & { username?: string };
+
+function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
+  const dates = useStore($dateOptions);
+  const [status, setStatus] = useState<ReviewStatus>('review');
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [shot, setShot] = useState<{ id: number; url: string } | null>(null);
+  const load = () => void (kind === 'recharges' ? rechargeQueue(status) : withdrawalQueue(status)).then((p) => setRows(p.records)).catch(() => setRows([]));
+  useEffect(load, [status]);
+
+  const decide = async (row: Row, approve: boolean) => {
+    const reason = reasons[row.id]?.trim();
+    if (!approve && !reason) return showToast('error', t('error.reasonRequired'));
+    try {
+      await (kind === 'recharges' ? reviewRecharge : reviewWithdrawal)(row.id, approve, reason || undefined);
+      showToast('success', t(approve ? 'admin.approved' : 'admin.rejected'));
+      load();
+    } catch {
+      // The API client has shown the message.
+    }
+  };
+  const view = async (row: RechargeRecord) => {
+    try {
+      setShot({ id: row.id, url: await imageUrl(`/api/common/upload/file/${row.screenshot}`) });
+    } catch {
+      showToast('error', t('common.operationFailed'));
+    }
+  };
+
+  return (
+    <>
+      <Tabs label={t(`admin.tab.${kind}`)} active={status} onChange={setStatus} tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`assets.status.${s}`) }))} />
+      {!rows ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid={`admin-${kind}`}>
+            <thead>
+              <tr>
+                <th>{t('assets.orderNo')}</th><th>{t('admin.user')}</th><th>{t('assets.time')}</th><th>{t('assets.coin')}</th>
+                <th>{kind === 'recharges' ? t('assets.network') : t('assets.address')}</th><th className="num">{t('assets.amount')}</th>
+                {kind === 'withdrawals' && <th className="num">{t('assets.fee')}</th>}
+                <th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-order={r.orderNo}>
+                  <td>{r.orderNo}</td>
+                  <td>{r.username}</td>
+                  <td>{formatDateTime(r.createTime, dates)}</td>
+                  <td>{r.coin}</td>
+                  <td className="wallet-break">{'screenshot' in r ? r.network : `${r.method === 'bank' ? t('assets.method.bank') : r.network}: ${r.address}`}</td>
+                  <td className="num">{fmt(r.amount, 8)}</td>
+                  {kind === 'withdrawals' && <td className="num">{fmt((r as WithdrawalRecord).fee, 8)}</td>}
+                  <td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td>
+                  <td className="admin-actions">
+                    {'screenshot' in r && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.viewScreenshot')}</button>}
+                    {r.status === 'review' && (
+                      <>
+                        <button type="button" className="btn btn--primary" onClick={() => void decide(r, true)}>{t('admin.approve')}</button>
+                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
+                        <button type="button" className="btn btn--danger" onClick={() => void decide(r, false)}>{t('admin.reject')}</button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+              {!rows.length && <tr><td colSpan={9} className="muted">{t('common.noData')}</td></tr>}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {shot && (
+        <figure className="admin-shot">
+          <img src={shot.url} alt={t('assets.screenshot')} data-testid="admin-screenshot" />
+          <figcaption><button type="button" className="btn" onClick={() => setShot(null)}>{t('common.close')}</button></figcaption>
+        </figure>
+      )}
+    </>
+  );
+}
+
+function Audit({ t }: { t: T }) {
+  const dates = useStore($dateOptions);
+  const [rows, setRows] = useState<AuditEntry[] | null>(null);
+  useEffect(() => void auditLog().then((p) => setRows(p.records)).catch(() => setRows([])), []);
+  if (!rows) return <p className="muted">{t('common.loading')}</p>;
+  return (
+    <div className="wallet-scroll">
+      <table className="wallet-table" data-testid="admin-audit">
+        <thead><tr><th>{t('assets.time')}</th><th>{t('admin.operator')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.detail')}</th></tr></thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}><td>{formatDateTime(r.time, dates)}</td><td>{r.operator}</td><td>{t(`admin.action.${r.action}`)}</td><td>{r.targetType} #{r.targetId}</td><td className="wallet-break muted">{r.detail}</td></tr>
+          ))}
+          {!rows.length && <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Rates({ t }: { t: T }) {
+  const [rows, setRows] = useState<ExchangeRateItem[]>([]);
+  useEffect(() => void loadRates().then(setRows).catch(() => {}), []);
+  const save = async () => {
+    try {
+      await saveRates(rows.map(({ exchange_code, quote_currency, code_symbol, rate }) => ({ exchange_code, quote_currency, code_symbol, rate })));
+      showToast('success', t('common.operationSuccess'));
+    } catch {
+      // The API client has shown the message.
+    }
+  };
+  return (
+    <div className="stack-form">
+      <p className="field__hint">{t('admin.ratesHint')}</p>
+      <table className="wallet-table">
+        <thead><tr><th>{t('admin.currency')}</th><th className="num">{t('admin.ratePerUsdt')}</th></tr></thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r.exchange_code}>
+              <td>{r.code_symbol} {r.exchange_code}</td>
+              <td className="num"><input inputMode="decimal" value={r.rate} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, rate: e.target.value } : x)))} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" className="btn btn--primary" onClick={() => void save()}>{t('admin.save')}</button>
+    </div>
+  );
+}

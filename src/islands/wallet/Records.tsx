@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { T } from '../../lib/i18n/client.ts';
+import type { BillRecord, Page, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../lib/contract/wallet.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { billLog, rechargeLog, transferLog, withdrawalLog } from '../../lib/wallet/actions.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+import { Pager, StatusBadge, accountName, amount as fmt } from './parts.tsx';
+
+export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'bills';
+const SIZE = 15;
+
+/** Asset records: deposits, withdrawals, transfers and bills (every ledger line), newest first. */
+export function Records({ t, kinds, billType, version = 0 }: { t: T; kinds: RecordKind[]; billType?: string; version?: number }) {
+  const [kind, setKind] = useState<RecordKind>(kinds[0]!);
+  return (
+    <div className="wallet-records">
+      {kinds.length > 1 && <Tabs label={t('assets.nav.records')} active={kind} onChange={setKind} tabs={kinds.map((k) => ({ key: k, label: t(`assets.records.${k}`) }))} />}
+      <RecordTable key={`${kind}-${version}`} t={t} kind={kind} billType={billType} />
+    </div>
+  );
+}
+
+function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?: string }) {
+  const dates = useStore($dateOptions);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<unknown> | null>(null);
+  useEffect(() => {
+    const load = { deposits: rechargeLog, withdrawals: withdrawalLog, transfers: transferLog, bills: (p: number, s: number) => billLog(p, s, billType) }[kind];
+    void (load(page, SIZE) as Promise<Page<unknown>>).then(setData).catch(() => setData({ total: 0, page, size: SIZE, records: [] }));
+  }, [kind, page, billType]);
+  const time = (ms: number | null) => (ms ? formatDateTime(ms, dates) : '--');
+  if (!data) return <p className="muted">{t('common.loading')}</p>;
+  const head = (keys: string[]) => (
+    <thead>
+      <tr>{keys.map((k) => <th key={k} className={['assets.amount', 'assets.fee', 'assets.balanceAfter'].includes(k) ? 'num' : undefined}>{t(k)}</th>)}</tr>
+    </thead>
+  );
+  const empty = (cols: number) => !data.records.length && <tr><td colSpan={cols} className="muted">{t('common.noData')}</td></tr>;
+  let table;
+  if (kind === 'deposits') {
+    table = (
+      <table className="wallet-table" data-testid="records-deposits">
+        {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
+        <tbody>
+          {(data.records as RechargeRecord[]).map((r) => (
+            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td>{r.network}</td><td className="num">{fmt(r.amount, 8)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+          ))}
+          {empty(5)}
+        </tbody>
+      </table>
+    );
+  } else if (kind === 'withdrawals') {
+    table = (
+      <table className="wallet-table" data-testid="records-withdrawals">
+        {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
+        <tbody>
+          {(data.records as WithdrawalRecord[]).map((r) => (
+            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td className="wallet-break">{r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}</td><td className="num">{fmt(r.amount, 8)}</td><td className="num">{fmt(r.fee, 8)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+          ))}
+          {empty(6)}
+        </tbody>
+      </table>
+    );
+  } else if (kind === 'transfers') {
+    table = (
+      <table className="wallet-table" data-testid="records-transfers">
+        {head(['assets.time', 'assets.coin', 'assets.fromAccount', 'assets.toAccount', 'assets.amount'])}
+        <tbody>
+          {(data.records as TransferRecord[]).map((r) => (
+            <tr key={r.id}><td>{time(r.time)}</td><td>{r.coin}</td><td>{accountName(t, r.from)}</td><td>{accountName(t, r.to)}</td><td className="num">{fmt(r.amount, 8)}</td></tr>
+          ))}
+          {empty(5)}
+        </tbody>
+      </table>
+    );
+  } else {
+    table = (
+      <table className="wallet-table" data-testid="records-bills">
+        {head(['assets.time', 'assets.accountType', 'assets.coin', 'assets.billType', 'assets.amount', 'assets.balanceAfter'])}
+        <tbody>
+          {(data.records as BillRecord[]).map((r) => {
+            const zero = (x: string) => /^-?0(\.0+)?$/.test(x);
+            const signed = (x: string) => (x.startsWith('-') ? fmt(x, 8) : `+${fmt(x, 8)}`);
+            const parts = [zero(r.available) ? '' : signed(r.available), zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`].filter(Boolean);
+            const main = zero(r.available) ? r.frozen : r.available;
+            return (
+              <tr key={r.id} data-bill={r.billType}><td>{time(r.time)}</td><td>{accountName(t, r.type)}</td><td>{r.coin}</td><td>{t(`bill.${r.billType}`)}</td><td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td><td className="num">{fmt(r.availableAfter, 8)}</td></tr>
+            );
+          })}
+          {empty(6)}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <>
+      <div className="wallet-scroll">{table}</div>
+      <Pager t={t} page={page} total={data.total} size={SIZE} onPage={setPage} />
+    </>
+  );
+}

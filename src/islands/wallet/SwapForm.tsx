@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { T } from '../../lib/i18n/client.ts';
+import type { CurrencyAccountRow, SwapQuote } from '../../lib/contract/wallet.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { filterNumericInput } from '../../lib/validate/index.ts';
+import { $networks, coinsOf, loadNetworks, swap, swapQuote } from '../../lib/wallet/actions.ts';
+import { Field } from '../ui/Field.tsx';
+import { Fact, Select, amount as fmt } from './parts.tsx';
+
+/** Swap (texchange): a quote from the live market, valid 30 s, executed at that price or refused if it moved. */
+export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
+  const networks = useStore($networks);
+  const [from, setFrom] = useState('USDT');
+  const [to, setTo] = useState('BTC');
+  const [amount, setAmount] = useState('');
+  const [quote, setQuote] = useState<SwapQuote | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [slippage, setSlippage] = useState('50');
+  const seq = useRef(0);
+
+  const refresh = () => void coinsOf(1).then(setBalances).catch(() => {});
+  useEffect(() => {
+    void loadNetworks().catch(() => {});
+    refresh();
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const coins = [...new Set(networks.map((n) => n.coin))];
+
+  const requote = async () => {
+    const mine = ++seq.current;
+    if (from === to) return setQuote(null);
+    try {
+      const q = await swapQuote(from, to, Number(amount) > 0 ? amount : undefined);
+      if (mine === seq.current) setQuote(q);
+    } catch {
+      if (mine === seq.current) setQuote(null);
+    }
+  };
+  useEffect(() => {
+    const id = setTimeout(() => void requote(), 250);
+    return () => clearTimeout(id);
+  }, [from, to, amount]);
+  // A quote older than its validity is refreshed rather than shown as stale.
+  useEffect(() => {
+    if (quote && now >= quote.expiresAt) void requote();
+  }, [now]);
+
+  const available = balances.find((b) => b.coin === from)?.available ?? '0';
+  const secondsLeft = quote ? Math.max(0, Math.ceil((quote.expiresAt - now) / 1000)) : 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!(Number(amount) > 0)) return setError(t('assets.amountRequired'));
+    if (!quote || !quote.amount) return setError(t('error.quoteExpired'));
+    setBusy(true);
+    try {
+      const done = await swap({ from, to, amount, quote: quote.quote, slippageBps: Number(slippage) });
+      showToast('success', t('assets.swapDone', { amount: fmt(done.receive, 8), coin: to }));
+      setAmount('');
+      refresh();
+      onDone();
+    } catch {
+      void requote();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack-form wallet-form" onSubmit={submit} noValidate>
+      <Select label={t('assets.swapFrom')} name="from" value={from} onChange={setFrom} options={coins.map((c) => ({ value: c, label: c }))} />
+      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => { setFrom(to); setTo(from); }}>⇅</button>
+      <Select label={t('assets.swapTo')} name="to" value={to} onChange={setTo} options={coins.map((c) => ({ value: c, label: c }))} />
+      <Field
+        label={t('assets.amount')}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(v) => setAmount(filterNumericInput(v, 8))}
+        error={error || (from === to ? t('error.sameCoin') : undefined)}
+        hint={t('assets.availableOf', { amount: fmt(available, 8), coin: from })}
+        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+      />
+      <dl className="facts wallet-facts">
+        <Fact label={t('assets.price')} testId="swap-price">{quote ? `1 ${from} ≈ ${fmt(quote.price, 8)} ${to}` : '--'}</Fact>
+        <Fact label={t('assets.fee')} testId="swap-fee">{quote?.fee ? `${fmt(quote.fee, 8)} ${to}` : '0.2%'}</Fact>
+        <Fact label={t('assets.receive')} testId="swap-receive">{quote?.receive ? `${fmt(quote.receive, 8)} ${to}` : '--'}</Fact>
+        <Fact label={t('assets.quoteValid')}>{quote ? t('assets.seconds', { s: secondsLeft }) : '--'}</Fact>
+      </dl>
+      <Select label={t('assets.slippage')} name="slippage" value={slippage} onChange={setSlippage} options={['10', '50', '100', '300'].map((bps) => ({ value: bps, label: `${Number(bps) / 100}%` }))} />
+      <p className="field__hint">{t('assets.swapNotice')}</p>
+      <button type="submit" className="btn btn--primary" disabled={busy || from === to}>{t('assets.swapNow')}</button>
+    </form>
+  );
+}

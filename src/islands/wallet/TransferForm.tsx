@@ -1,0 +1,65 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { T } from '../../lib/i18n/client.ts';
+import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { filterNumericInput } from '../../lib/validate/index.ts';
+import { $walletAccounts, coinsOf, loadAccounts, transferFunds } from '../../lib/wallet/actions.ts';
+import { Field } from '../ui/Field.tsx';
+import { Select, accountName, amount as fmt } from './parts.tsx';
+
+/** Transfer between the user's own account types (spot, contract, finance, OTC, and merchant for merchants). */
+export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
+  const accounts = useStore($walletAccounts).filter((a) => a.type !== 0);
+  const [coin, setCoin] = useState(initialCoin ?? 'USDT');
+  const [from, setFrom] = useState('1');
+  const [to, setTo] = useState('2');
+  const [amount, setAmount] = useState('');
+  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => void loadAccounts(0).catch(() => {}), []);
+  useEffect(() => void coinsOf(Number(from)).then(setBalances).catch(() => {}), [from]);
+  const available = balances.find((b) => b.coin === coin)?.available ?? '0';
+  const types = accounts.map((a) => ({ value: String(a.type), label: accountName(t, a.type) }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (from === to) return setError(t('error.sameAccount'));
+    if (!(Number(amount) > 0)) return setError(t('assets.amountRequired'));
+    setBusy(true);
+    try {
+      await transferFunds({ coin, from: Number(from), to: Number(to), amount });
+      showToast('success', t('assets.transferDone'));
+      setAmount('');
+      setBalances(await coinsOf(Number(from)));
+      onDone();
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack-form wallet-form" onSubmit={submit} noValidate>
+      <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={balances.map((b) => ({ value: b.coin, label: b.coin }))} />
+      <Select label={t('assets.fromAccount')} name="from" value={from} onChange={setFrom} options={types} />
+      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => { setFrom(to); setTo(from); }}>⇅</button>
+      <Select label={t('assets.toAccount')} name="to" value={to} onChange={setTo} options={types} />
+      <Field
+        label={t('assets.amount')}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(v) => setAmount(filterNumericInput(v, 8))}
+        error={error}
+        hint={t('assets.availableOf', { amount: fmt(available, 8), coin })}
+        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+      />
+      <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.transferNow')}</button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { T } from '../../lib/i18n/client.ts';
+import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import { formatUnits, parseUnits } from '../../lib/money/units.ts';
+import { href } from '../../lib/navigation.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { filterNumericInput } from '../../lib/validate/index.ts';
+import { $networks, coinsOf, loadNetworks, submitWithdrawal } from '../../lib/wallet/actions.ts';
+import { Field } from '../ui/Field.tsx';
+import { Fact, Select, amount as fmt } from './parts.tsx';
+
+/**
+ * Withdraw (spec §3): coin, method (address or bank card), address, amount and fund password; the fee per coin is
+ * shown before submitting, and the body travels sealed with the server's public key.
+ */
+export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
+  const networks = useStore($networks);
+  const [coin, setCoin] = useState(initialCoin ?? 'USDT');
+  const [method, setMethod] = useState<'address' | 'bank'>('address');
+  const [network, setNetwork] = useState('');
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [fundPassword, setFundPassword] = useState('');
+  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => void coinsOf(1).then(setBalances).catch(() => {});
+  useEffect(() => {
+    void loadNetworks().catch(() => {});
+    refresh();
+  }, []);
+  const coins = [...new Set(networks.map((n) => n.coin))];
+  const coinNetworks = networks.filter((n) => n.coin === coin);
+  useEffect(() => {
+    if (coinNetworks.length && !coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]!.network);
+  }, [coin, networks.length]);
+  const net = coinNetworks.find((n) => n.network === network) ?? coinNetworks[0];
+  const available = balances.find((b) => b.coin === coin)?.available ?? '0';
+  const fee = net?.withdrawFee ?? '0';
+  const units = (s: string) => {
+    const p = parseUnits(s, 8);
+    return p.ok ? p.value : 0n;
+  };
+  const total = formatUnits(units(amount) + units(fee), 8);
+  const maxAmount = units(available) > units(fee) ? formatUnits(units(available) - units(fee), 8) : '0';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!address.trim()) next.address = t(method === 'bank' ? 'assets.cardRequired' : 'assets.addressRequired');
+    if (!units(amount)) next.amount = t('assets.amountRequired');
+    else if (net && units(amount) < units(net.withdrawMin)) next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, 8) });
+    else if (units(amount) + units(fee) > units(available)) next.amount = t('error.insufficientBalance');
+    if (!fundPassword) next.fundPassword = t('assets.fundPasswordRequired');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      await submitWithdrawal({ coin, method, network: method === 'address' ? network : undefined, address: address.trim(), amount, fundPassword });
+      showToast('success', t('assets.submittedForReview'));
+      setAmount('');
+      setFundPassword('');
+      refresh();
+      onDone();
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack-form wallet-form" onSubmit={submit} noValidate>
+      <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={coins.map((c) => ({ value: c, label: c }))} />
+      <Select label={t('assets.method')} name="method" value={method} onChange={(v) => setMethod(v as 'address' | 'bank')} options={[{ value: 'address', label: t('assets.method.address') }, { value: 'bank', label: t('assets.method.bank') }]} />
+      {method === 'address' && <Select label={t('assets.network')} name="network" value={network} onChange={setNetwork} options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))} />}
+      <Field label={t(method === 'bank' ? 'assets.cardNumber' : 'assets.address')} name="address" value={address} onChange={setAddress} error={errors.address} autoComplete="off" />
+      <Field
+        label={t('assets.amount')}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(v) => setAmount(filterNumericInput(v, 8))}
+        error={errors.amount}
+        hint={t('assets.minimum', { min: fmt(net?.withdrawMin ?? '0', 8), coin })}
+        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(maxAmount.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+      />
+      <dl className="facts wallet-facts">
+        <Fact label={t('assets.available')} testId="withdraw-available">{fmt(available, 8)} {coin}</Fact>
+        <Fact label={t('assets.fee')} testId="withdraw-fee">{fmt(fee, 8)} {coin}</Fact>
+        <Fact label={t('assets.totalDeducted')} testId="withdraw-total">{fmt(total, 8)} {coin}</Fact>
+      </dl>
+      <Field label={t('user.tab.tardPwd')} name="fundPassword" type="password" value={fundPassword} onChange={setFundPassword} error={errors.fundPassword} autoComplete="off" />
+      <p className="field__hint">
+        {t('assets.withdrawNotice')} <a href={href('/user/index?key=tardPwd')}>{t('assets.setFundPassword')}</a>
+      </p>
+      <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.submitWithdraw')}</button>
+    </form>
+  );
+}

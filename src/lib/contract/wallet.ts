@@ -1,0 +1,164 @@
+/**
+ * Wire contract of wallets (spec §7 "Assets"): request schemas the server checks and the browser fills, and the
+ * shapes it answers with. Amounts are decimal strings at 8 decimals at most; the server refuses, never rounds.
+ */
+import { z } from 'zod';
+
+const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const amount = text().max(40, { error: 'validation.amount' });
+
+/** User account types of spec §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant (merchants only). */
+export const USER_ACCOUNT_TYPES = [1, 2, 3, 4, 8] as const;
+export const accountType = z.coerce.number().int().refine((n) => (USER_ACCOUNT_TYPES as readonly number[]).includes(n), { error: 'validation.invalidValue' });
+
+export const balanceTypeQuery = z.object({ type: z.coerce.number().int().min(0).max(8).default(0) });
+export const coinParam = z.object({ coin });
+export const depositAddressQuery = z.object({ network: text().max(20).optional() });
+
+export const transferBody = z.object({ coin, from: accountType, to: accountType, amount });
+export type TransferBody = z.input<typeof transferBody>;
+
+export const rechargeBody = z.object({ coin, network: text().max(20), amount, screenshot: text().max(80).optional() });
+export type RechargeBody = z.input<typeof rechargeBody>;
+
+/** The plain text of a sealed withdrawal (spec §3 withdraw: coin, method, address, amount, fund password). */
+export const withdrawalPlain = z.object({
+  coin,
+  method: z.enum(['address', 'bank'], { error: 'validation.invalidValue' }),
+  network: text().max(20).optional(),
+  address: text().min(4, { error: 'validation.required' }).max(200),
+  amount,
+  fundPassword: text().min(1, { error: 'validation.required' }).max(64),
+});
+export type WithdrawalPlain = z.input<typeof withdrawalPlain>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(15),
+  coin: coin.optional(),
+});
+export const billQuery = pageQuery.extend({ type: z.coerce.number().int().min(0).max(8).default(0), billType: text().max(30).optional() });
+
+export const priceBody = z.object({ from: coin, to: coin, amount: amount.optional() });
+export const exchangeBody = z.object({
+  from: coin,
+  to: coin,
+  amount,
+  /** The quote token from getCurrencyPrice. */
+  quote: text().max(400),
+  /** Accepted price change against the quote, in basis points (max 300 = 3%). */
+  slippageBps: z.coerce.number().int().min(0).max(300).default(50),
+});
+export type ExchangeBody = z.input<typeof exchangeBody>;
+
+export const reviewBody = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), approve: z.boolean(), reason: text().max(200).optional() });
+export const reviewListQuery = z.object({ status: z.enum(['review', 'passed', 'failed']).default('review'), page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(50) });
+export const ratesBody = z.object({ rates: z.array(z.object({ exchange_code: text().regex(/^[A-Z]{3}$/), quote_currency: text().max(10), code_symbol: text().max(4), rate: amount })).min(1).max(40) });
+
+export type ReviewStatus = 'review' | 'passed' | 'failed';
+
+export interface CoinNetwork {
+  coin: string;
+  network: string;
+  withdrawFee: string;
+  withdrawMin: string;
+}
+
+export interface CurrencyAccountRow {
+  coin: string;
+  name: string;
+  available: string;
+  frozen: string;
+  total: string;
+  /** Valued in USDT at the last price. */
+  usdtValue: string;
+  displayDecimals: number;
+}
+
+export interface WalletAccount {
+  type: number;
+  usdtValue: string;
+}
+
+export interface RechargeRecord {
+  id: number;
+  orderNo: string;
+  coin: string;
+  network: string;
+  address: string;
+  amount: string;
+  status: ReviewStatus;
+  reason: string | null;
+  screenshot: string;
+  createTime: number;
+  reviewTime: number | null;
+  username?: string;
+}
+
+export interface WithdrawalRecord {
+  id: number;
+  orderNo: string;
+  coin: string;
+  method: 'address' | 'bank';
+  network: string | null;
+  address: string;
+  amount: string;
+  fee: string;
+  status: ReviewStatus;
+  reason: string | null;
+  createTime: number;
+  reviewTime: number | null;
+  username?: string;
+}
+
+export interface BillRecord {
+  id: number;
+  type: number;
+  coin: string;
+  billType: string;
+  available: string;
+  frozen: string;
+  availableAfter: string;
+  refType: string;
+  refId: string;
+  time: number;
+}
+
+export interface TransferRecord {
+  id: number;
+  coin: string;
+  from: number;
+  to: number;
+  amount: string;
+  time: number;
+}
+
+export interface SwapQuote {
+  from: string;
+  to: string;
+  /** Units of `to` per unit of `from`. */
+  price: string;
+  feeRate: string;
+  amount: string | null;
+  /** What the amount buys, after the fee. */
+  receive: string | null;
+  fee: string | null;
+  quote: string;
+  expiresAt: number;
+}
+
+export interface ExchangeRateItem {
+  exchange_value: string;
+  quote_currency: string;
+  exchange_code: string;
+  code_symbol: string;
+  rate: string;
+}
+
+export interface Page<T> {
+  total: number;
+  page: number;
+  size: number;
+  records: T[];
+}

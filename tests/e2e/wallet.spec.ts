@@ -1,0 +1,171 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seal } from '../../src/lib/crypto/seal.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { createAccount, loginThroughUi, uniqueName } from './support.ts';
+
+/** A 1×1 PNG, the "payment screenshot". */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const SHOTS = 'tests/.artifacts/screens';
+
+/** Sets the fund password through the API, sealed like the browser seals it. */
+async function setFundPassword(request: APIRequestContext, username: string, fundPassword: string): Promise<void> {
+  const login = await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } });
+  const token = (await login.json()).data.token as string;
+  const script = await (await request.get('/platform/dev/config.js')).text();
+  const sealKey = JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';'))).sealKey as string;
+  const sealed = await seal({ loginPassword: 'abc123', password: fundPassword, confirmPassword: fundPassword }, sealKey);
+  const res = await request.post('/api/user/tardPwdSet', { headers: { authorization: token }, data: { sealed } });
+  expect((await res.json()).code).toBe(200);
+}
+
+async function loginOperator(page: Page): Promise<void> {
+  await page.goto('/user/login');
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.locator('input[name="email"]').fill('operator@localhost.localdomain');
+  await page.locator('input[name="password"]').fill('e2e-operator-1');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+}
+
+async function openAssets(page: Page, key: string, prefix = '') {
+  await page.goto(`${prefix}/assets/index?key=${key}`);
+  await hydrated(page);
+}
+
+test('deposit, review, transfer, swap, withdraw and bills, end to end with the operator console', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName('wallet');
+  await createAccount(request, name);
+  await setFundPassword(request, name, 'fund123');
+  const user = await (await browser.newContext()).newPage();
+  const ops = await (await browser.newContext()).newPage();
+  await loginThroughUi(user, '', name);
+  await loginOperator(ops);
+
+  // 1. The user submits a deposit with its payment screenshot.
+  await openAssets(user, 'recharge');
+  await expect(user.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await user.locator('input[name="amount"]').fill('1000');
+  await user.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(user.locator('.field__error', { hasText: 'Please upload the payment screenshot' })).toBeVisible();
+  await user.locator('#recharge-screenshot').setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: PNG });
+  await user.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(user.locator('.toast--success', { hasText: 'Submitted successfully, awaiting review' })).toBeVisible();
+  await expect(user.getByTestId('records-deposits')).toContainText('Under review');
+  await user.screenshot({ path: `${SHOTS}/wallet-deposit-en.png`, fullPage: true });
+
+  // 2. The operator sees it in the queue with the screenshot and approves it.
+  await ops.goto('/admin');
+  await hydrated(ops);
+  const depositRow = ops.getByTestId('admin-recharges').locator('tr', { hasText: name });
+  await expect(depositRow).toContainText('1,000.00000000');
+  await depositRow.getByRole('button', { name: 'View screenshot' }).click();
+  await expect(ops.getByTestId('admin-screenshot')).toBeVisible();
+  await ops.screenshot({ path: `${SHOTS}/wallet-admin-en.png`, fullPage: true });
+  await depositRow.getByRole('button', { name: 'Approve' }).click();
+  await expect(ops.locator('.toast--success', { hasText: 'Approved' })).toBeVisible();
+
+  // 3. The user sees the balance.
+  await openAssets(user, 'overview');
+  await expect(user.getByTestId('total-value')).toContainText('1,000.00');
+  await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('1,000.00');
+
+  // 4. Transfers part of it to the contract account.
+  await openAssets(user, 'transfer');
+  await user.locator('select[name="to"]').selectOption('2');
+  await user.locator('input[name="amount"]').fill('100');
+  await user.getByRole('button', { name: 'Confirm transfer' }).click();
+  await expect(user.locator('.toast--success', { hasText: 'Transfer complete' })).toBeVisible();
+  await expect(user.getByTestId('records-transfers')).toContainText('Contract account');
+
+  // 5. Swaps USDT for BTC at the quoted price, the fee shown before.
+  await openAssets(user, 'swap');
+  await user.locator('select[name="to"]').selectOption('BTC');
+  await user.locator('input[name="amount"]').fill('96.5');
+  await expect(user.getByTestId('swap-receive')).toHaveText('0.00099800 BTC');
+  await expect(user.getByTestId('swap-fee')).toHaveText('0.00000200 BTC');
+  await user.screenshot({ path: `${SHOTS}/wallet-swap-en.png`, fullPage: true });
+  await user.getByRole('button', { name: 'Swap now' }).click();
+  await expect(user.locator('.toast--success', { hasText: 'Swap complete' })).toBeVisible();
+
+  // 6. Withdraws with the fund password: a wrong one is refused, then two requests go to review.
+  await openAssets(user, 'withdraw');
+  await user.locator('input[name="address"]').fill('TXYZ1234567890abcdefghijkLMNOPQRS');
+  await user.locator('input[name="amount"]').fill('50');
+  await expect(user.getByTestId('withdraw-fee')).toHaveText('1.00000000 USDT');
+  await expect(user.getByTestId('withdraw-total')).toHaveText('51.00000000 USDT');
+  await user.locator('input[name="fundPassword"]').fill('wrong123');
+  await user.getByRole('button', { name: 'Submit withdrawal' }).click();
+  await expect(user.locator('.toast--error', { hasText: 'The fund password is incorrect' })).toBeVisible();
+  await user.locator('input[name="fundPassword"]').fill('fund123');
+  await user.getByRole('button', { name: 'Submit withdrawal' }).click();
+  await expect(user.locator('.toast--success', { hasText: 'awaiting review' })).toBeVisible();
+  await expect(user.getByTestId('withdraw-available')).toHaveText('752.50000000 USDT');
+  await user.locator('select[name="method"]').selectOption('bank');
+  await user.locator('input[name="address"]').fill('6222 0000 1111 2222');
+  await user.locator('input[name="amount"]').fill('20');
+  await user.locator('input[name="fundPassword"]').fill('fund123');
+  await user.getByRole('button', { name: 'Submit withdrawal' }).click();
+  await expect(user.getByTestId('records-withdrawals').locator('tbody tr')).toHaveCount(2);
+  await user.screenshot({ path: `${SHOTS}/wallet-withdraw-en.png`, fullPage: true });
+
+  // 7. The operator rejects the bank-card withdrawal (funds come back) and approves the other.
+  await ops.goto('/admin');
+  await hydrated(ops);
+  await ops.getByRole('tab', { name: 'Withdrawals' }).click();
+  const bankRow = ops.getByTestId('admin-withdrawals').locator('tr', { hasText: '6222 0000 1111 2222' });
+  await bankRow.getByRole('button', { name: 'Reject' }).click();
+  await expect(ops.locator('.toast--error', { hasText: 'Please give a reason for the rejection' })).toBeVisible();
+  await bankRow.getByLabel('Reason for rejection').fill('Card holder does not match');
+  await bankRow.getByRole('button', { name: 'Reject' }).click();
+  await expect(ops.locator('.toast--success', { hasText: 'Rejected' })).toBeVisible();
+  await ops.getByTestId('admin-withdrawals').locator('tr', { hasText: 'TXYZ1234567890' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(ops.locator('.toast--success', { hasText: 'Approved' })).toBeVisible();
+  await ops.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(ops.getByTestId('admin-audit')).toContainText('Withdrawal rejected');
+  await expect(ops.getByTestId('admin-audit')).toContainText('Deposit approved');
+
+  // 8. Every step is in the bills, and the balance is what is left: 1000 − 100 − 96.5 − 51.
+  await user.goto('/account/wallet?tab=bills');
+  await hydrated(user);
+  const bills = user.getByTestId('records-bills');
+  for (const label of ['Deposit', 'Transfer', 'Swap', 'Withdrawal (frozen)', 'Withdrawal', 'Withdrawal fee', 'Withdrawal returned']) {
+    await expect(bills.locator('td', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).first()).toBeVisible();
+  }
+  await user.screenshot({ path: `${SHOTS}/wallet-bills-en.png`, fullPage: true });
+  await user.goto('/account/wallet/assets');
+  await hydrated(user);
+  // The total across accounts, then the spot account alone.
+  await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('852.50');
+  await user.getByTestId('account-1').click();
+  await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('752.50');
+  await expect(user.getByTestId('coin-table').locator('tr[data-coin="BTC"]')).toContainText('0.000998');
+
+  // The same screens in another language.
+  await openAssets(user, 'overview', '/de');
+  await expect(user.getByTestId('coin-table')).toContainText('Verfügbar');
+  await user.screenshot({ path: `${SHOTS}/wallet-overview-de.png`, fullPage: true });
+  await openAssets(user, 'withdraw', '/de');
+  await user.screenshot({ path: `${SHOTS}/wallet-withdraw-de.png`, fullPage: true });
+  await openAssets(user, 'transfer', '/de');
+  await expect(user.getByTestId('records-transfers')).toContainText('Kontraktkonto');
+  await user.screenshot({ path: `${SHOTS}/wallet-transfer-de.png`, fullPage: true });
+  await ops.goto('/zh-CN/admin');
+  await hydrated(ops);
+  await ops.screenshot({ path: `${SHOTS}/wallet-admin-zh-CN.png`, fullPage: true });
+});
+
+test('a user cannot open the operator console, and bad uploads are refused in the form', async ({ page, request }) => {
+  const name = uniqueName('nosy');
+  await createAccount(request, name);
+  await loginThroughUi(page, '', name);
+  await page.goto('/admin');
+  await hydrated(page);
+  await expect(page.getByText('This console is for operators only.')).toBeVisible();
+  await openAssets(page, 'recharge');
+  await page.locator('#recharge-screenshot').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.locator('.field__error', { hasText: 'Only images can be uploaded' })).toBeVisible();
+  await page.locator('input[name="amount"]').fill('-5x');
+  await expect(page.locator('input[name="amount"]')).toHaveValue('5');
+});
