@@ -11,7 +11,7 @@ interface ChartParts {
   volume: ISeriesApi<'Histogram'>;
 }
 
-const UP = '#0a8f5a';
+const UP = '#067a4b';
 const DOWN = '#d9304f';
 
 /** The K-line chart (lightweight-charts): candles and volume at nine intervals, the last candle live. */

@@ -36,6 +36,7 @@ describe('plainText', () => {
     ['| Level | Fee |\n|---|---|\n| VIP 0 | 0.1% |', 'Level Fee VIP 0 0.1%'],
     ['> quoted `code`', 'quoted code'],
     ['Text with <b>html</b> and ![img](a.png)', 'Text with html and'],
+    ['Open **Assets** and choose **Withdraw**.', 'Open Assets and choose Withdraw.'],
   ])('%j', (md, expected) => {
     expect(plainText(md)).toBe(expected);
   });
@@ -81,6 +82,10 @@ describe('snippet', () => {
     expect(s).toContain('needle');
     expect(s.startsWith('…')).toBe(true);
     expect(s.endsWith('…')).toBe(true);
+  });
+  it('starts at a word boundary where words are spaced', () => {
+    const s = snippet(doc({ text: `${'word '.repeat(40)}needle and more` }), ['needle'], 40);
+    expect(s).toMatch(/^…word /);
   });
   it('falls back to the summary when the text does not hold a term', () => {
     expect(snippet(long, ['zebra'])).toBe('Summary');

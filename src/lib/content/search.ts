@@ -50,7 +50,8 @@ export function plainText(markdown: string): string {
     .replace(/<[^>]+>/g, ' ')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
     .replace(/^\s*\|?\s*:?-{3,}.*$/gm, ' ')
-    .replace(/[|*_`~]/g, ' ')
+    .replace(/[*_`~]/g, '')
+    .replace(/\|/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -77,7 +78,10 @@ export function snippet(doc: Pick<SearchDoc, 'summary' | 'text'>, queryTerms: re
   const at = queryTerms.map((t) => lower.indexOf(t)).filter((i) => i >= 0).sort((a, b) => a - b)[0];
   if (at === undefined) return doc.summary;
   // normalize() can change lengths (ß → ss); the offset is a good enough position in the original.
-  const start = Math.max(0, at - Math.floor(length / 3));
+  let start = Math.max(0, at - Math.floor(length / 3));
+  // Start at a word where words are spaced (within a few characters); Chinese, Japanese and Thai start anywhere.
+  const space = start > 0 ? doc.text.lastIndexOf(' ', start) : -1;
+  if (space >= 0 && start - space < 20) start = space + 1;
   const piece = doc.text.slice(start, start + length).trim();
   return `${start > 0 ? '…' : ''}${piece}${start + length < doc.text.length ? '…' : ''}`;
 }

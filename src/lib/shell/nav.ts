@@ -2,8 +2,8 @@
 export interface NavItem {
   key: string;
   href?: string;
-  /** Items that open a link fetched from the server (the white paper) carry an action instead of an href. */
-  action?: 'whitePaper';
+  /** Items that open a link fetched from the server (white paper, customer service) carry an action instead of an href. */
+  action?: 'whitePaper' | 'customerService';
   children?: NavItem[];
 }
 
@@ -50,8 +50,8 @@ export const FOOTER_GROUPS: Array<{ key: string; links: NavItem[] }> = [
   {
     key: 'footer.support',
     links: [
-      { key: 'footer.terms', href: '/user/index?key=termsService' },
-      { key: 'footer.onlineSupport', href: '/user/index?key=helper' },
+      { key: 'footer.terms', href: '/article/main/content/terms/1' },
+      { key: 'footer.onlineSupport', action: 'customerService' },
     ],
   },
 ];
