@@ -1,8 +1,11 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** Waits until Astro has hydrated every island on the page (it drops the `ssr` attribute when done). */
+/**
+ * Waits until Astro has hydrated the page's eager islands (it drops the `ssr` attribute when done). Islands that
+ * hydrate only when scrolled into view (client:visible) are left out: below the fold they wait for a scroll.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
 /** The page the app moved to, once it is interactive: arrivedAt(page, /\/home\/index$/). */
