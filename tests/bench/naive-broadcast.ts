@@ -8,8 +8,10 @@ setInterval(() => {
   tick++;
   const depth = { event: 'DEPTH', symbol: 'btcusdt', data: { symbol: 'btcusdt', step: '0.01', bids: levels, asks: levels } };
   const trade = { event: 'TRADE', symbol: 'btcusdt', data: [{ id: tick, price: '96000.00', quantity: '0.00100', side: 'buy', time: Date.now() }] };
+  // Stamped once, when the message is made, as the platform does: lag then covers the whole fan-out.
+  const ts = Date.now();
   for (const client of wss.clients) {
-    client.send(JSON.stringify({ ...depth, ts: Date.now() }));
-    if (tick % 5 === 0) client.send(JSON.stringify({ ...trade, ts: Date.now() }));
+    client.send(JSON.stringify({ ...depth, ts }));
+    if (tick % 5 === 0) client.send(JSON.stringify({ ...trade, ts }));
   }
 }, 100);
