@@ -1,7 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
 
 // The modules under test are imported dynamically in beforeAll, after the browser stand-ins exist.
 type ClientModule = typeof import('./client.ts');
@@ -11,83 +9,41 @@ type ToastModule = typeof import('../stores/toast.ts');
 const NETWORK_SLOW = 'Your network is loading slowly, please refresh the current page';
 const LOGIN_STEP1 = 'Login step 1 succeeded';
 
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-interface Reply {
-  status: number;
-  /** A value sent as JSON, or a string sent as is. */
-  body: unknown;
-}
-
-let server: Server;
-let baseUrl: string;
-let requests: Recorded[] = [];
-let reply: Reply = { status: 200, body: { code: 200, msg: '', data: null } };
+let api: LocalApi;
 const assigned: string[] = [];
 
 let client: ClientModule;
 let session: SessionModule;
 let toast: ToastModule;
 
-const g = globalThis as Record<string, unknown>;
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      requests.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const json = typeof reply.body !== 'string';
-      res.writeHead(reply.status, { 'content-type': json ? 'application/json' : 'text/html' });
-      res.end(json ? JSON.stringify(reply.body) : (reply.body as string));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  g.__PLATFORM__ = { apiBase: baseUrl };
-  g.window = {
-    location: {
-      assign(url: string) {
-        assigned.push(url);
+  api = await startLocalApi();
+  await installBrowser({
+    apiBase: api.baseUrl,
+    lang: 'de',
+    window: {
+      location: {
+        assign(url: string) {
+          assigned.push(url);
+        },
       },
     },
-    // @nanostores/persistent subscribes to storage events on window; nothing fires them here.
-    addEventListener() {},
-    removeEventListener() {},
-  };
-  g.document = { documentElement: { lang: 'de' } };
-
-  const i18n = await import('../i18n/client.ts');
-  const en = JSON.parse(readFileSync(new URL('../i18n/messages/core/en.json', import.meta.url), 'utf8')) as Record<string, string>;
-  i18n.useMessages('en', en);
-
+  });
   client = await import('./client.ts');
   session = await import('../stores/session.ts');
   toast = await import('../stores/toast.ts');
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  delete g.window;
-  delete g.document;
-  delete g.__PLATFORM__;
+  await api.close();
+  removeBrowser();
 });
 
 beforeEach(() => {
-  requests = [];
+  api.requests.length = 0;
   assigned.length = 0;
-  reply = { status: 200, body: { code: 200, msg: '', data: null } };
-  (g.__PLATFORM__ as { apiBase: string }).apiBase = baseUrl;
+  api.reply = { status: 200, body: { code: 200, msg: '', data: null } };
+  setApiBase(api.baseUrl);
   session.clearSession();
   toast.$toasts.set([]);
   toast.resetToastThrottle();
@@ -115,12 +71,12 @@ describe('call: success', () => {
     ['number', 0],
     ['null', null],
   ])('code 200 envelope resolves with data (%s)', async (_name, data) => {
-    reply = { status: 200, body: { code: 200, msg: 'success', data } };
+    api.reply = { status: 200, body: { code: 200, msg: 'success', data } };
     await expect(client.call('/api/thing')).resolves.toEqual(data);
     expect(toastTexts()).toEqual([]);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.method).toBe('POST');
-    expect(requests[0]!.url).toBe('/api/thing');
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]!.method).toBe('POST');
+    expect(api.requests[0]!.url).toBe('/api/thing');
   });
 });
 
@@ -128,7 +84,7 @@ describe('call: headers', () => {
   it('sends the token as authorization and satoken, and the page locale as lang and language', async () => {
     session.$token.set('tok-abc.123');
     await client.call('/api/h');
-    const h = requests[0]!.headers;
+    const h = api.requests[0]!.headers;
     expect(h.authorization).toBe('tok-abc.123');
     expect(h.satoken).toBe('tok-abc.123');
     expect(h.lang).toBe('de');
@@ -137,7 +93,7 @@ describe('call: headers', () => {
 
   it('sends no token headers when logged out, but still the locale', async () => {
     await client.call('/api/h');
-    const h = requests[0]!.headers;
+    const h = api.requests[0]!.headers;
     expect(h.authorization).toBeUndefined();
     expect(h.satoken).toBeUndefined();
     expect(h.lang).toBe('de');
@@ -170,7 +126,7 @@ describe('call: answered failures (spec §8)', () => {
     ['code 1001 (loginStep1): no toast', { status: 200, body: { code: 1001, msg: 'Enter the code' } }, { code: 1001, message: 'Enter the code', toast: false }],
     ['step-1 login text: no toast', { status: 200, body: { code: 500, msg: LOGIN_STEP1 } }, { code: 500, message: LOGIN_STEP1, toast: false }],
   ])('%s', async (_name, r, expected) => {
-    reply = r;
+    api.reply = r;
     const err = await failure(client.call('/api/fail'));
     expect(err.message).toBe(expected.message);
     expect(err.code).toBe(expected.code);
@@ -183,7 +139,7 @@ describe('call: answered failures (spec §8)', () => {
     [502, '<html>bad gateway</html>'],
     [504, { msg: 'timeout upstream' }],
   ])('HTTP %i rejects with the default message', async (status, body) => {
-    reply = { status, body };
+    api.reply = { status, body };
     const err = await failure(client.call('/api/fail'));
     expect(err.message).toBe(NETWORK_SLOW);
     expect(err.code).toBe(status);
@@ -192,9 +148,9 @@ describe('call: answered failures (spec §8)', () => {
   });
 
   it('shows at most one error toast per 2 seconds', async () => {
-    reply = { status: 200, body: { code: 500, msg: 'First' } };
+    api.reply = { status: 200, body: { code: 500, msg: 'First' } };
     const first = await failure(client.call('/api/fail'));
-    reply = { status: 200, body: { code: 500, msg: 'Second' } };
+    api.reply = { status: 200, body: { code: 500, msg: 'Second' } };
     const second = await failure(client.call('/api/fail'));
     expect(first.shown).toBe(true);
     expect(second.shown).toBe(false);
@@ -203,7 +159,7 @@ describe('call: answered failures (spec §8)', () => {
   });
 
   it('quiet: true suppresses the toast', async () => {
-    reply = { status: 200, body: { code: 500, msg: 'Quiet please' } };
+    api.reply = { status: 200, body: { code: 500, msg: 'Quiet please' } };
     const err = await failure(client.call('/api/fail', { quiet: true }));
     expect(err.message).toBe('Quiet please');
     expect(err.shown).toBe(false);
@@ -215,7 +171,7 @@ describe('call: answered failures (spec §8)', () => {
   });
 
   it('quiet: true suppresses the toast of an unanswered status', async () => {
-    reply = { status: 503, body: { code: 503 } };
+    api.reply = { status: 503, body: { code: 503 } };
     const err = await failure(client.call('/api/fail', { quiet: true }));
     expect(err.message).toBe(NETWORK_SLOW);
     expect(err.shown).toBe(false);
@@ -237,9 +193,9 @@ describe('call: HTTP 401 (spec §4)', () => {
     expect(session.$refreshToken.get()).toBe('ref-1');
     expect(session.$session.get()).not.toBeNull();
 
-    reply = { status: 401, body: { code: 401, msg: 'Unauthorized' } };
+    api.reply = { status: 401, body: { code: 401, msg: 'Unauthorized' } };
     const err = await failure(client.call('/api/private'));
-    expect(requests[0]!.headers.authorization).toBe('tok-1');
+    expect(api.requests[0]!.headers.authorization).toBe('tok-1');
     expect(err.code).toBe(401);
     expect(err.shown).toBe(false);
     expect(session.$token.get()).toBe('');
@@ -252,25 +208,17 @@ describe('call: HTTP 401 (spec §4)', () => {
 });
 
 describe('call: transport errors', () => {
-  async function closedPortBase(): Promise<string> {
-    const s = createServer();
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-    const port = (s.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => s.close(() => resolve()));
-    return `http://127.0.0.1:${port}`;
-  }
-
   it.each<[string, boolean]>([
     ['loud', false],
     ['quiet', true],
   ])('a closed port rejects (%s)', async (_name, quiet) => {
-    (g.__PLATFORM__ as { apiBase: string }).apiBase = await closedPortBase();
+    setApiBase(await closedPortUrl());
     const err = await failure(client.call('/api/x', { quiet }));
     expect(err.code).toBe(0);
     expect(err.message).toBe(NETWORK_SLOW);
     expect(err.shown).toBe(!quiet);
     expect(toastTexts()).toEqual(quiet ? [] : [['error', NETWORK_SLOW]]);
-    expect(requests).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 });
 
@@ -280,9 +228,9 @@ describe('call: request shape', () => {
     ['POST with query', { query: { symbol: 'BTC/USDT' } }, 'POST', { symbol: 'BTC/USDT' }],
     ['no query', {}, 'POST', {}],
   ])('%s reaches the server', async (_name, opts, method, query) => {
-    reply = { status: 200, body: { code: 200, msg: '', data: 'fine' } };
+    api.reply = { status: 200, body: { code: 200, msg: '', data: 'fine' } };
     await expect(client.call('/api/list', opts)).resolves.toBe('fine');
-    const r = requests[0]!;
+    const r = api.requests[0]!;
     expect(r.method).toBe(method);
     const url = new URL(r.url, 'http://x');
     expect(url.pathname).toBe('/api/list');
@@ -295,7 +243,7 @@ describe('call: request shape', () => {
     ['unicode', { text: 'Grüße 你好' }],
   ])('JSON body reaches the server (%s)', async (_name, body) => {
     await client.call('/api/post', { body });
-    const r = requests[0]!;
+    const r = api.requests[0]!;
     expect(r.method).toBe('POST');
     expect(r.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(r.body)).toEqual(body);
@@ -304,7 +252,7 @@ describe('call: request shape', () => {
   it('plainText sends the JSON text as text/plain', async () => {
     const body = { sealed: 'abc==' };
     await client.call('/api/plain', { body, plainText: true });
-    const r = requests[0]!;
+    const r = api.requests[0]!;
     expect(r.headers['content-type']).toBe('text/plain');
     expect(r.body).toBe('{"sealed":"abc=="}');
   });

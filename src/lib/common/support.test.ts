@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
 
 /**
  * The white-paper and customer-service actions of spec §7/§8 against a real local HTTP server (as
@@ -17,64 +15,39 @@ const NO_LINK = 'No available customer service link';
 const BAD_CODE = 'Failed to get customer service info';
 const CS_DOWN = 'Customer service temporarily unavailable';
 
-interface Reply {
-  status: number;
-  /** A value sent as JSON, or a string sent as is (an HTML error page, say). */
-  body: unknown;
-}
-
-let server: Server;
-let baseUrl: string;
-let reply: Reply;
-let paths: string[] = [];
+let api: LocalApi;
 const opened: Array<[string, string, string]> = [];
-const g = globalThis as Record<string, unknown>;
+/** Every request the local server saw, as "METHOD /path". */
+const paths = () => api.requests.map((r) => `${r.method} ${r.url}`);
 
 let support: SupportModule;
 let toast: ToastModule;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    paths.push(`${req.method} ${req.url}`);
-    req.resume();
-    req.on('end', () => {
-      const json = typeof reply.body !== 'string';
-      res.writeHead(reply.status, { 'content-type': json ? 'application/json' : 'text/html' });
-      res.end(json ? JSON.stringify(reply.body) : (reply.body as string));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  g.__PLATFORM__ = { apiBase: baseUrl };
-  g.window = {
-    open(url: string, target: string, features: string) {
-      opened.push([url, target, features]);
-      return null;
+  api = await startLocalApi();
+  await installBrowser({
+    apiBase: api.baseUrl,
+    lang: 'en',
+    window: {
+      open(url: string, target: string, features: string) {
+        opened.push([url, target, features]);
+        return null;
+      },
     },
-    location: { assign() {} },
-    addEventListener() {},
-    removeEventListener() {},
-  };
-  g.document = { documentElement: { lang: 'en' } };
-
-  const i18n = await import('../i18n/client.ts');
-  i18n.useMessages('en', JSON.parse(readFileSync(new URL('../i18n/messages/core/en.json', import.meta.url), 'utf8')));
+  });
   support = await import('./support.ts');
   toast = await import('../stores/toast.ts');
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  delete g.window;
-  delete g.document;
-  delete g.__PLATFORM__;
+  await api.close();
+  removeBrowser();
 });
 
 beforeEach(() => {
-  paths = [];
+  api.requests.length = 0;
   opened.length = 0;
-  (g.__PLATFORM__ as { apiBase: string }).apiBase = baseUrl;
+  setApiBase(api.baseUrl);
   toast.$toasts.set([]);
   toast.resetToastThrottle();
 });
@@ -82,19 +55,11 @@ beforeEach(() => {
 const toasts = () => toast.$toasts.get().map((t): [string, string] => [t.kind, t.text]);
 const envelope = (data: unknown, code = 200, msg = 'success') => ({ status: 200, body: { code, msg, data } });
 
-async function closedPortBase(): Promise<string> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 describe('openWhitePaper (spec §8)', () => {
   it('opens the configured link in a new tab, without a toast', async () => {
-    reply = envelope({ url: 'https://lumex.example/white-paper.pdf' });
+    api.reply = envelope({ url: 'https://lumex.example/white-paper.pdf' });
     await support.openWhitePaper();
-    expect(paths).toEqual(['POST /api/common/getWhitePaperSetting']);
+    expect(paths()).toEqual(['POST /api/common/getWhitePaperSetting']);
     expect(opened).toEqual([['https://lumex.example/white-paper.pdf', '_blank', 'noopener,noreferrer']]);
     expect(toasts()).toEqual([]);
   });
@@ -105,7 +70,7 @@ describe('openWhitePaper (spec §8)', () => {
     ['no url field', envelope({})],
     ['data null', envelope(null)],
   ])('warns "no white paper link yet" when the link is missing (%s)', async (_label, r) => {
-    reply = r;
+    api.reply = r;
     await support.openWhitePaper();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['warning', NO_WHITE_PAPER]]);
@@ -118,14 +83,14 @@ describe('openWhitePaper (spec §8)', () => {
     ['HTTP 502 with an HTML page', { status: 502, body: '<html>bad gateway</html>' }],
     ['an HTML page with status 200', { status: 200, body: '<html>not the API</html>' }],
   ])('shows "white paper service temporarily unavailable" on %s, and only that', async (_label, r) => {
-    reply = r;
+    api.reply = r;
     await support.openWhitePaper();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['error', WHITE_PAPER_DOWN]]);
   });
 
   it('shows "temporarily unavailable" when the server cannot be reached', async () => {
-    (g.__PLATFORM__ as { apiBase: string }).apiBase = await closedPortBase();
+    setApiBase(await closedPortUrl());
     await support.openWhitePaper();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['error', WHITE_PAPER_DOWN]]);
@@ -134,9 +99,9 @@ describe('openWhitePaper (spec §8)', () => {
 
 describe('openCustomerService (spec §8)', () => {
   it('opens the first configured link', async () => {
-    reply = envelope({ code: 200, data: [{ url: '' }, { url: 'https://chat.lumex.example/' }, { url: 'https://other.example/' }] });
+    api.reply = envelope({ code: 200, data: [{ url: '' }, { url: 'https://chat.lumex.example/' }, { url: 'https://other.example/' }] });
     await support.openCustomerService();
-    expect(paths).toEqual(['POST /api/common/getCustomerService']);
+    expect(paths()).toEqual(['POST /api/common/getCustomerService']);
     expect(opened).toEqual([['https://chat.lumex.example/', '_blank', 'noopener,noreferrer']]);
     expect(toasts()).toEqual([]);
   });
@@ -146,7 +111,7 @@ describe('openCustomerService (spec §8)', () => {
     ['only empty links', envelope({ code: 200, data: [{ url: '' }, {}] })],
     ['no list', envelope({ code: 200 })],
   ])('warns "no available customer service link" for %s', async (_label, r) => {
-    reply = r;
+    api.reply = r;
     await support.openCustomerService();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['warning', NO_LINK]]);
@@ -159,24 +124,24 @@ describe('openCustomerService (spec §8)', () => {
     ['an envelope code other than 200', envelope(null, 500, 'Internal error')],
     ['HTTP 400 with an envelope', { status: 400, body: { code: 400, msg: 'The request is not valid' } }],
   ])('shows "failed to get customer service info" for a bad code (%s), and only that', async (_label, r) => {
-    reply = r;
+    api.reply = r;
     await support.openCustomerService();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['error', BAD_CODE]]);
   });
 
   it('shows "customer service temporarily unavailable" when the server cannot be reached', async () => {
-    (g.__PLATFORM__ as { apiBase: string }).apiBase = await closedPortBase();
+    setApiBase(await closedPortUrl());
     await support.openCustomerService();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['error', CS_DOWN]]);
   });
 
   it('gives each call its own error message (once the 2 s error-toast throttle of spec §8 has passed)', async () => {
-    reply = envelope(null, 500, 'x');
+    api.reply = envelope(null, 500, 'x');
     await support.openWhitePaper();
     toast.resetToastThrottle();
-    reply = envelope({ code: 500, data: [] });
+    api.reply = envelope({ code: 500, data: [] });
     await support.openCustomerService();
     expect(toasts()).toEqual([
       ['error', WHITE_PAPER_DOWN],
