@@ -6,9 +6,10 @@ import { fail } from '../http/errors.ts';
 import type { Db } from '../storage/db.ts';
 import { CandleSeries } from './market-data/candles.ts';
 import { ticker24h, type Ticker } from './market-data/ticker.ts';
+import { Projector } from './journal/projector.ts';
 import { MarketRunner, type BatchOutcome } from './market-runner.ts';
 import { loadMarkets, type Market } from './market.ts';
-import type { OrderRow } from './order.repo.ts';
+import { findOrder, type OrderRow } from './order.repo.ts';
 import { cancelAllJob, cancelJob, checkOrder, placeJob } from './order.service.ts';
 import type { SettledTrade } from './settlement.ts';
 
@@ -32,12 +33,14 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
   private readonly recent = new Map<string, SettledTrade[]>();
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
+  readonly projector: Projector;
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, log: FastifyBaseLogger) {
     super();
     this.db = db;
     this.log = log;
+    this.projector = new Projector(db, log);
   }
 
   /** Loads markets, rebuilds every book from its open orders, and reloads candles and recent trades. */
@@ -53,8 +56,8 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
         rows.reverse().map((r) => ({ id: Number(r.id), symbol: m.symbol, price: BigInt(r.price!), quantity: BigInt(r.quantity!), quoteQty: BigInt(r.quote_qty!), takerSide: r.taker_side as 'buy' | 'sell', time: Number(r.created_at), makerUserId: Number(r.maker_user_id), takerUserId: Number(r.taker_user_id) })),
       );
       if (m.market === 'spot') {
-        const runner = new MarketRunner(m, this.db, this.log, (o) => this.afterBatch(o));
-        await runner.rebuild();
+        const runner = new MarketRunner(m, this.db, this.log, this.projector, (o) => this.afterBatch(o));
+        await runner.start();
         this.runners.set(m.symbol, runner);
       }
     }
@@ -93,9 +96,16 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
   }
 
   async cancel(userId: number, orderId: number): Promise<OrderRow> {
-    const row = await this.db.get<{ symbol: string; user_id: bigint }>('SELECT symbol, user_id FROM orders WHERE id = ?', [orderId]);
-    if (!row || Number(row.user_id) !== userId) fail('orderNotFound');
-    return this.runner(row.symbol).run(cancelJob(userId, orderId));
+    for (const runner of this.runners.values()) if (runner.holds(orderId)) return runner.run(cancelJob(userId, orderId));
+    // Not on any book: it has ended, or it is not this user's, or it never was.
+    await this.projector.idle();
+    const row = await findOrder(this.db, orderId);
+    fail(row && row.userId === userId ? 'orderNotOpen' : 'orderNotFound');
+  }
+
+  /** Resolves once every acknowledged order, trade and balance change is in the tables (read your writes). */
+  settled(): Promise<void> {
+    return this.projector.idle();
   }
 
   /** Cancels the user's open orders in one market, or in all of them. */
@@ -143,9 +153,10 @@ export class Exchange extends EventEmitter<ExchangeEvents> {
     if (outcome.users.size) this.emit('users', outcome.users);
   }
 
-  /** Writes what is still only in memory (candles); the books need nothing: open orders are already durable. */
+  /** Writes what is still only in memory (candles) and lets the projector catch up; the journal is durable already. */
   async stop(): Promise<void> {
     clearInterval(this.flushTimer);
+    await this.projector.idle();
     await this.flushCandles();
   }
 }

@@ -54,23 +54,6 @@ export async function restingOrders(q: Queryable, symbol: string): Promise<Order
   return rows.map(toOrder);
 }
 
-/** Inserts a new order and returns it as stored. Time priority follows the id (one runner per market). */
-export async function insertOrder(q: Queryable, o: Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'doneReason' | 'updatedAt'>): Promise<OrderRow> {
-  const row = await q.get<{ id: bigint }>(
-    `INSERT INTO orders (symbol, user_id, side, kind, tif, price, quantity, quote_budget, frozen, seq, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
-    [o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.frozen, o.status, o.createdAt, o.createdAt],
-  );
-  return { ...o, id: num(row!.id), filledQty: 0n, filledQuote: 0n, fee: 0n, doneReason: null, updatedAt: o.createdAt };
-}
-
-export async function saveOrderProgress(q: Queryable, o: OrderRow, now: number): Promise<void> {
-  await q.run(
-    'UPDATE orders SET filled_qty = ?, filled_quote = ?, fee = ?, frozen = ?, status = ?, done_reason = ?, updated_at = ? WHERE id = ?',
-    [o.filledQty, o.filledQuote, o.fee, o.frozen, o.status, o.doneReason, now, o.id],
-  );
-}
-
 export interface TradeRow {
   symbol: string;
   price: bigint;
@@ -84,13 +67,4 @@ export interface TradeRow {
   makerFee: bigint;
   takerFee: bigint;
   createdAt: number;
-}
-
-export async function insertTrade(q: Queryable, t: TradeRow): Promise<number> {
-  const row = await q.get<{ id: bigint }>(
-    `INSERT INTO trades (symbol, price, quantity, quote_qty, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [t.symbol, t.price, t.quantity, t.quoteQty, t.takerSide, t.makerOrderId, t.takerOrderId, t.makerUserId, t.takerUserId, t.makerFee, t.takerFee, t.createdAt],
-  );
-  return num(row!.id);
 }

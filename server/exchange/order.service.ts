@@ -1,11 +1,10 @@
 import type { SubmitOrderBody } from '../../src/lib/contract/spot.ts';
 import { parseUnits, type ParseProblem } from '../../src/lib/money/units.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { post } from '../ledger/ledger.ts';
 import { fail } from '../http/errors.ts';
 import type { Job } from './market-runner.ts';
 import { baseUnits, notional, type Market } from './market.ts';
-import { findOrder, insertOrder, type OrderRow } from './order.repo.ts';
+import type { OrderRow } from './order.repo.ts';
 
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */
 export interface PlaceRequest {
@@ -70,48 +69,55 @@ export function holdOf(m: Market, r: PlaceRequest): { asset: string; amount: big
 
 /** Places an order: hold the funds, match, settle; answers the order as it stands after matching. */
 export function placeJob(r: PlaceRequest): Job<OrderRow> {
-  return async ({ q, market: m, now, match, settlement }) => {
-    const hold = holdOf(m, r);
-    const order = await insertOrder(q, { symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity, quoteBudget: r.quoteBudget, frozen: hold.amount, status: 'open', createdAt: now });
-    const id = order.id;
-    await post(q, [{ owner: r.userId, type: ACCOUNT.spot, asset: hold.asset, available: -hold.amount, frozen: hold.amount }], { billType: 'order_freeze', refType: 'order', refId: id });
-    const s = settlement();
-    s.remember(order);
-    // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
-    const quoteStep = notional(m, m.tick, m.lot);
-    await match(
-      {
-        type: 'place',
-        orderId: id,
-        userId: r.userId,
-        side: r.side,
-        kind: r.kind,
-        price: Number(r.price / m.tick),
-        quantity: r.kind === 'market' && r.side === 'buy' ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
-        ...(r.kind === 'market' && r.side === 'buy' ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
-        tif: r.tif,
-      },
-      s,
-    );
-    return order;
+  return {
+    holder: r.userId,
+    run({ market: m, now, available, orderId, post, match }) {
+      const hold = holdOf(m, r);
+      if (available(r.userId, hold.asset) < hold.amount) fail('insufficientBalance');
+      const order: OrderRow = {
+        id: orderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
+        quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: hold.amount, status: 'open', doneReason: null, createdAt: now, updatedAt: now,
+      };
+      post([{ owner: r.userId, type: ACCOUNT.spot, asset: hold.asset, available: -hold.amount, frozen: hold.amount }], { billType: 'order_freeze', refType: 'order', refId: order.id });
+      // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
+      const quoteStep = notional(m, m.tick, m.lot);
+      match(
+        {
+          type: 'place',
+          orderId: order.id,
+          userId: r.userId,
+          side: r.side,
+          kind: r.kind,
+          price: Number(r.price / m.tick),
+          quantity: r.kind === 'market' && r.side === 'buy' ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+          ...(r.kind === 'market' && r.side === 'buy' ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
+          tif: r.tif,
+        },
+        order,
+      );
+      return { ...order };
+    },
   };
 }
 
-/** Cancels one of the user's own resting orders. */
+/** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
 export function cancelJob(userId: number, orderId: number): Job<OrderRow> {
-  return async ({ q, match, settlement }) => {
-    const o = await findOrder(q, orderId);
-    if (!o || o.userId !== userId) fail('orderNotFound');
-    if (o.status !== 'open' && o.status !== 'partial') fail('orderNotOpen');
-    await match({ type: 'cancel', orderId, userId }, settlement());
-    return (await findOrder(q, orderId))!;
+  return {
+    run({ live, match }) {
+      const o = live(orderId);
+      if (!o) fail('orderNotOpen');
+      if (o.userId !== userId) fail('orderNotFound');
+      match({ type: 'cancel', orderId, userId });
+      return { ...o };
+    },
   };
 }
 
 /** Cancels every resting order of the user in this market; answers how many. */
 export function cancelAllJob(userId: number): Job<number> {
-  return async ({ match, settlement }) => {
-    const events = await match({ type: 'cancelAll', userId }, settlement());
-    return events.filter((e) => e.type === 'done').length;
+  return {
+    run({ match }) {
+      return match({ type: 'cancelAll', userId }).filter((e) => e.type === 'done').length;
+    },
   };
 }

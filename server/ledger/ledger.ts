@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fail } from '../http/errors.ts';
 import { num, type Queryable, type SqlValue } from '../storage/db.ts';
-import { isPlatformAccount, type AccountType, type BillType } from './account-types.ts';
+import { ACCOUNT, isPlatformAccount, type AccountType, type BillType } from './account-types.ts';
+import { accountKey, pendingOf } from './pending.ts';
 
 /** One line of a ledger transaction: how an account's available and frozen amounts change. */
 export interface Posting {
@@ -39,9 +40,14 @@ function idsOf(q: Queryable): Map<string, number> {
   return ids;
 }
 
+/** Drops the remembered ids of a database, after a transaction that may have created accounts rolled back. */
+export function forgetAccountIds(scope: object): void {
+  accountIdsByDb.delete(scope);
+}
+
 /** The account row for (owner, type, asset), created empty on first use. */
-async function accountId(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
-  const key = `${owner ?? 0}:${type}:${asset}`;
+export async function accountId(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
+  const key = accountKey(owner, type, asset);
   const known = idsOf(q).get(key);
   if (known !== undefined) return known;
   const id = await findOrCreateAccount(q, owner, type, asset, now);
@@ -61,18 +67,25 @@ async function findOrCreateAccount(q: Queryable, owner: number | null, type: Acc
   return num(row!.id);
 }
 
-/**
- * Writes one balanced ledger transaction inside the caller's database transaction: for every asset the deltas
- * sum to zero, no user or platform balance may go below zero (the conditional update refuses, and the caller's
- * transaction rolls back), and every line is kept with the balances after it. Returns the transaction id.
- */
-export async function post(q: Queryable, postings: Posting[], meta: PostingMeta): Promise<string> {
+const min0 = (v: bigint) => (v < 0n ? v : 0n);
+
+/** Refuses a ledger transaction whose lines do not sum to zero per asset, or whose owners and types disagree. */
+export function assertBalanced(postings: readonly Posting[]): void {
   const sums = new Map<string, bigint>();
   for (const p of postings) {
     if ((p.owner === null) !== isPlatformAccount(p.type)) throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
     sums.set(p.asset, (sums.get(p.asset) ?? 0n) + (p.available ?? 0n) + (p.frozen ?? 0n));
   }
   for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
+}
+
+/**
+ * Writes one balanced ledger transaction inside the caller's database transaction: for every asset the deltas
+ * sum to zero, no user or platform balance may go below zero (the conditional update refuses, and the caller's
+ * transaction rolls back), and every line is kept with the balances after it. Returns the transaction id.
+ */
+export async function post(q: Queryable, postings: Posting[], meta: PostingMeta): Promise<string> {
+  assertBalanced(postings);
 
   const txId = randomUUID();
   const now = Date.now();
@@ -92,11 +105,14 @@ export async function post(q: Queryable, postings: Posting[], meta: PostingMeta)
     let id = await accountId(q, p.owner, p.type, p.asset, now);
     let row = await update(id);
     if (!row) {
-      idsOf(q).delete(`${p.owner ?? 0}:${p.type}:${p.asset}`);
+      idsOf(q).delete(accountKey(p.owner, p.type, p.asset));
       id = await accountId(q, p.owner, p.type, p.asset, now);
       row = await update(id);
     }
     if (!row) fail('insufficientBalance');
+    // Checked after the update, which holds the row: whatever the journal committed before it is in `pending`.
+    const pending = p.type === ACCOUNT.external ? undefined : pendingOf(q.scope, accountKey(p.owner, p.type, p.asset));
+    if (pending && (BigInt(row.available) + min0(pending.available) < 0n || BigInt(row.frozen) + min0(pending.frozen) < 0n)) fail('insufficientBalance');
     entries.push([txId, id, p.owner, p.asset, da, df, BigInt(row.available), BigInt(row.frozen), p.billType ?? meta.billType, meta.refType, String(meta.refId), now]);
   }
   // All lines of the transaction in one statement: a trade's six lines cost one round trip, not six.

@@ -1,5 +1,6 @@
 import { CONTENT_MIGRATION } from '../content/content.migration.ts';
 import { EXCHANGE_MIGRATION } from '../exchange/exchange.migration.ts';
+import { JOURNAL_MIGRATION } from '../exchange/journal/journal.migration.ts';
 import { LEDGER_MIGRATION } from '../ledger/ledger.migration.ts';
 import { WALLET_MIGRATION } from '../wallet/wallet.migration.ts';
 import { columnTypes, type Dialect } from './db.ts';
@@ -96,4 +97,5 @@ CREATE TABLE app_settings (
   EXCHANGE_MIGRATION,
   CONTENT_MIGRATION,
   WALLET_MIGRATION,
+  JOURNAL_MIGRATION,
 ];

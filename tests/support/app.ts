@@ -34,6 +34,8 @@ export async function api<T = any>(app: FastifyInstance, url: string, opts: Omit
     headers: { ...(token ? { authorization: token } : {}), ...(lang ? { lang } : {}), ...(rest.headers ?? {}) },
   });
   const body = res.json() as { code: number; msg: string; data: T };
+  // Tests read the database right after an answer: let the projector write what the call's orders decided.
+  if (app.hasDecorator('exchange')) await app.exchange.settled();
   return { status: res.statusCode, ...body };
 }
 
