@@ -9,7 +9,7 @@ import { migrate } from './storage/migrate.ts';
 /** One server process: storage, migrations, first-start seed, then HTTP until SIGINT/SIGTERM. */
 const started = performance.now();
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'lumex.db') });
+const db = await openDb({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });
 await migrate(db);
 const app = await buildApp({ config, db });
 

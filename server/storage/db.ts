@@ -34,13 +34,13 @@ export function columnTypes(dialect: Dialect) {
 }
 
 /** Opens the database that DATABASE_URL names, or the SQLite file under dataDir when it names none. */
-export async function openDb(opts: { databaseUrl?: string; sqliteFile: string; schema?: string }): Promise<Db> {
+export async function openDb(opts: { databaseUrl?: string; sqliteFile: string; schema?: string; backgroundCheckpoint?: boolean }): Promise<Db> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(opts.databaseUrl, opts.schema);
   }
   const { openSqlite } = await import('./sqlite.ts');
-  return openSqlite(opts.sqliteFile);
+  return openSqlite(opts.sqliteFile, { backgroundCheckpoint: opts.backgroundCheckpoint });
 }
 
 /** bigint or numeric text from either dialect as a JS number, for ids and counters that stay small. */

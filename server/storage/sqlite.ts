@@ -1,16 +1,38 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, Row, SqlValue } from './db.ts';
 
 /**
  * SQLite through node:sqlite. The driver is synchronous and one connection serves the whole process, so an
  * async lock keeps a transaction's statements from interleaving with another request's between awaits.
  */
-export function openSqlite(file: string): Db {
+/**
+ * Checkpoints in a worker thread with its own connection. A checkpoint copies the WAL into the database file and
+ * syncs it, which takes milliseconds to tens of them on a busy disk; left to SQLite, it runs inside whichever
+ * commit crosses 1,000 pages and stalls the event loop (an order acknowledgement) for that long. A passive
+ * checkpoint beside the writers never blocks them.
+ */
+function startCheckpointer(db: DatabaseSync, file: string): Worker {
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  const worker = new Worker(
+    `const { DatabaseSync } = require('node:sqlite');
+     const { workerData } = require('node:worker_threads');
+     const db = new DatabaseSync(workerData.file);
+     db.exec('PRAGMA busy_timeout = 1000');
+     setInterval(() => { try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch {} }, workerData.everyMs);`,
+    { eval: true, workerData: { file, everyMs: 200 } },
+  );
+  worker.unref();
+  return worker;
+}
+
+export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  const checkpointer = opts.backgroundCheckpoint && file !== ':memory:' ? startCheckpointer(db, file) : undefined;
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string) => {
     let st = cache.get(sql);
@@ -64,6 +86,10 @@ export function openSqlite(file: string): Db {
         }
       }),
     exec: (sql) => locked(async () => db.exec(sql)),
-    close: () => locked(async () => db.close()),
+    close: () =>
+      locked(async () => {
+        await checkpointer?.terminate();
+        db.close();
+      }),
   };
 }

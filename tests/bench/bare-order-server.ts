@@ -13,7 +13,7 @@ import { openDb } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';
 import { authenticate } from '../../server/user/session.service.ts';
 
-const db = await openDb({ sqliteFile: join(process.env.DATA_DIR!, 'lumex.db') });
+const db = await openDb({ sqliteFile: join(process.env.DATA_DIR!, 'lumex.db'), backgroundCheckpoint: true });
 await migrate(db);
 const exchange = new Exchange(db, pino({ level: 'error' }));
 await exchange.start();

@@ -12,6 +12,7 @@ import { startServer } from './server-process.ts';
 
 const RATE = Number(process.env.RATE ?? 2000);
 const SECONDS = Number(process.env.SECONDS ?? 8);
+const WARMUP = 1;
 const USERS = 20;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -30,8 +31,8 @@ function postJson(port: number, path: string, body: unknown, token?: string): Pr
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function load(port: number, tokens: string[]) {
-  const total = RATE * SECONDS;
+async function load(port: number, tokens: string[], seconds = SECONDS) {
+  const total = RATE * seconds;
   const latencies: number[] = [];
   let failed = 0;
   const t0 = performance.now() + 50;
@@ -73,7 +74,10 @@ async function prepare(port: number, ops: string) {
 const env = { MARKET_MAKERS: '0', AUTH_RATE_LIMIT: '100000', OPERATOR_PASSWORD: 'bench-ops-1' };
 const fastify = await startServer({ port: 4470, env });
 const ops = (await postJson(4470, '/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'bench-ops-1' })).data.token;
-const viaFastify = await load(4470, await prepare(4470, ops));
+// One second at the same rate first, unmeasured, for both servers: the figure is the sustained state, not JIT warm-up.
+const fastifyTokens = await prepare(4470, ops);
+await load(4470, fastifyTokens, WARMUP);
+const viaFastify = await load(4470, fastifyTokens);
 await fastify.stop();
 
 // The bare server shares the same data: it is the Fastify server's database, reopened by a plain handler.
@@ -84,10 +88,11 @@ const bareTokens = await prepare(4471, bareOps);
 await setup.stop();
 const bare = spawn(process.execPath, [new URL('./bare-order-server.ts', import.meta.url).pathname], { env: { ...process.env, PORT: '4472', DATA_DIR: bareDir }, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
+await load(4472, bareTokens, WARMUP);
 const viaBare = await load(4472, bareTokens);
 bare.kill('SIGTERM');
 
-console.log(`HTTP order entry, ${RATE} orders/s offered for ${SECONDS} s (limit orders on BTC/USDT, about half of them trade):`);
+console.log(`HTTP order entry, ${RATE} orders/s offered for ${SECONDS} s after ${WARMUP} s of warm-up (limit orders on BTC/USDT, about half of them trade):`);
 console.log('                      achieved      p50        p99      failed');
 for (const [name, r] of [['Fastify (the server)', viaFastify], ['bare node:http', viaBare]] as const) {
   console.log(`  ${name.padEnd(20)} ${r.rate.toFixed(0).padStart(6)}/s  ${r.p50.toFixed(2).padStart(6)} ms  ${r.p99.toFixed(2).padStart(6)} ms  ${r.failed}`);

@@ -23,7 +23,7 @@ const WAVE = Number(process.env.WAVE ?? 5_000);
 const MARKETS = ['btcusdt', 'ethusdt', 'solusdt', 'bnbusdt'];
 const PRICES: Record<string, number> = { btcusdt: 96_000, ethusdt: 3_450, solusdt: 185, bnbusdt: 640 };
 const QUANTITY: Record<string, string> = { btcusdt: '0.001', ethusdt: '0.01', solusdt: '0.1', bnbusdt: '0.01' };
-const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db') });
+const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db'), backgroundCheckpoint: true });
 await migrate(db);
 await seedMarkets(db);
 const users: number[] = [];
