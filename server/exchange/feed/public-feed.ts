@@ -33,18 +33,19 @@ export async function publicFeed(app: FastifyInstance, exchange: Exchange): Prom
   const dirtyBooks = new Set<string>();
   let tickersChanged = true;
 
-  const send = (socket: WebSocket, data: string) => {
+  const send = (socket: WebSocket, data: string | Buffer) => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       socket.close(4008, 'slow consumer');
       return;
     }
-    socket.send(data);
+    socket.send(data, { binary: false });
   };
+  /** Serialised and encoded once for all of a topic's subscribers; each socket only frames and writes it. */
   const publish = (key: string, message: () => FeedMessage) => {
     const topic = topics.get(key);
     if (!topic?.sockets.size) return;
-    const data = JSON.stringify({ ...message(), ts: Date.now() });
+    const data = Buffer.from(JSON.stringify({ ...message(), ts: Date.now() }));
     for (const socket of topic.sockets) send(socket, data);
   };
 

@@ -26,7 +26,12 @@ const LEDGER_INSERT = {
 
 /** Past this many rows waiting, the projector writes even while runners are busy: memory stays bounded. */
 const MAX_BACKLOG_ROWS = 200_000;
-const MAX_TX_ROWS = 50_000;
+/**
+ * Rows per projector transaction. SQLite takes one writer at a time, so a runner's journal append waits for the
+ * projector's open transaction: 500 rows keep that wait near a millisecond (50,000 made stalls of 50–100 ms
+ * under steady order entry), and cost the projector's throughput nothing measurable.
+ */
+const MAX_TX_ROWS = 500;
 
 const rowsOf = (f: BatchFacts) => f.orders.length + f.trades.length + f.ledger.length;
 
@@ -126,6 +131,8 @@ export class Projector {
       this.queuedRows -= rows;
       try {
         await this.db.tx((q) => this.write(q, batches));
+        // Requests that arrived meanwhile go first: a runner's next batch need not wait for the whole backlog.
+        await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         // The journal still has these batches; put them back and try again shortly rather than lose them.
         this.log.error({ err }, 'projecting the matching journal failed; retrying');
