@@ -89,7 +89,7 @@ export class MarketRunner {
 
   /** Loads the book from the open orders, as after a restart, once the projector has written them all. */
   async rebuild(): Promise<void> {
-    await this.projector.idle();
+    await this.projector.idle(true);
     const rows = await restingOrders(this.db, this.market.symbol);
     this.engine = createEngine({ marketId: this.market.symbol });
     this.live = new Map(rows.map((o) => [o.id, o]));

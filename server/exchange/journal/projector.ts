@@ -70,7 +70,7 @@ export class Projector {
   private queue: Journaled[] = [];
   private queuedRows = 0;
   private running = false;
-  private waiters: Array<() => void> = [];
+  private waiters: Array<{ resolve: () => void; reject: (err: unknown) => void; patient: boolean }> = [];
   private busyRunners = 0;
   private wake: (() => void) | undefined;
 
@@ -83,12 +83,16 @@ export class Projector {
     return !this.running && this.queue.length === 0;
   }
 
-  /** Resolves once every batch journaled so far is in the tables. */
-  idle(): Promise<void> {
+  /**
+   * Resolves once every batch journaled so far is in the tables. A reader (`patient` false) is refused with the
+   * error when a write fails, rather than left waiting while the projector retries; a runner about to rebuild its
+   * book from the tables waits for them however long it takes.
+   */
+  idle(patient = false): Promise<void> {
     if (this.caughtUp) return Promise.resolve();
     // Someone is waiting to read: write now, busy runners or not.
     this.wakeUp();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject, patient }));
   }
 
   /** A runner has commands waiting (1) or none any more (-1): the projector leaves the CPU to busy runners. */
@@ -137,13 +141,14 @@ export class Projector {
         // The journal still has these batches; put them back and try again shortly rather than lose them.
         this.log.error({ err }, 'projecting the matching journal failed; retrying');
         forgetAccountIds(this.db.scope);
+        this.waiters = this.waiters.filter((w) => w.patient || void w.reject(err));
         this.queue.unshift(...batches);
         this.queuedRows += rows;
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
     this.running = false;
-    for (const w of this.waiters.splice(0)) w();
+    for (const w of this.waiters.splice(0)) w.resolve();
   }
 
   /** Writes the journal rows of a market that are past its cursor: what a crash left unwritten. */
