@@ -99,10 +99,10 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
   app.decorate('exchange', exchange);
   app.addHook('onClose', () => exchange.stop());
   // Every call from here on sees the orders, trades and balances of every acknowledged order: it waits for the
-  // projector, which is at once when it has caught up. Order entry goes through the runners and need not wait.
-  const orderEntry = new Set(['/api/currency/order/submit', '/api/currency/order/cancelOrder', '/api/currency/order/cancelAll']);
+  // projector, which is at once when it has caught up. Order entry (routes with config.orderEntry) goes through
+  // the runners and need not wait.
   app.addHook('preHandler', (req, _reply, done) => {
-    if (exchange.projector.caughtUp || orderEntry.has(req.routeOptions.url ?? '')) return done();
+    if (exchange.projector.caughtUp || req.routeOptions.config.orderEntry) return done();
     exchange.settled().then(() => done(), done);
   });
   await app.register(async (api) => exchangeRoutes(api, db, exchange));

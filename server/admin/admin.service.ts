@@ -1,20 +1,9 @@
-import type { RechargeRecord, WithdrawalRecord } from '../../src/lib/contract/wallet.ts';
+import type { AuditEntry, RechargeRecord, WithdrawalRecord } from '../../src/lib/contract/wallet.ts';
 import { fail } from '../http/errors.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { post } from '../ledger/ledger.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import { toRecharge, toWithdrawal } from '../wallet/wallet.service.ts';
-
-export interface AuditEntry {
-  id: number;
-  operatorId: number;
-  operator: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  detail: string;
-  time: number;
-}
 
 /** Writes who did what to what, in the caller's transaction (so a decision and its audit line commit together). */
 export async function audit(q: Queryable, operatorId: number, action: string, targetType: string, targetId: string | number, detail: Record<string, unknown>): Promise<void> {

@@ -20,6 +20,13 @@ import { ASSET_SCALE } from './market.ts';
  * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family
  * is `app`: `/api/app/coin/…`.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Order entry: goes through a market runner, so it does not wait for the projector (server/app.ts). */
+    orderEntry?: boolean;
+  }
+}
+
 export async function exchangeRoutes(app: FastifyInstance, db: Db, exchange: Exchange): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authed = { preHandler: requireUser(db) };
@@ -90,17 +97,17 @@ export async function exchangeRoutes(app: FastifyInstance, db: Db, exchange: Exc
     return ok(exchange.recentTrades(m.symbol).map((t) => publicTrade(m, t)).reverse());
   });
 
-  r.post('/api/currency/order/submit', { ...authed, schema: { tags, summary: 'Place a spot order', body: submitOrderBody } }, async (req) => {
+  r.post('/api/currency/order/submit', { ...authed, config: { orderEntry: true }, schema: { tags, summary: 'Place a spot order', body: submitOrderBody } }, async (req) => {
     const order = await exchange.place(userOf(req).id, req.body);
     return ok(spotOrder(exchange.market(order.symbol), order));
   });
 
-  r.post('/api/currency/order/cancelOrder', { ...authed, schema: { tags, summary: 'Cancel one of your open orders', querystring: orderIdQuery } }, async (req) => {
+  r.post('/api/currency/order/cancelOrder', { ...authed, config: { orderEntry: true }, schema: { tags, summary: 'Cancel one of your open orders', querystring: orderIdQuery } }, async (req) => {
     const order = await exchange.cancel(userOf(req).id, req.query.id);
     return ok(spotOrder(exchange.market(order.symbol), order));
   });
 
-  r.post('/api/currency/order/cancelAll', { ...authed, schema: { tags, summary: 'Cancel all your open orders (in one market, or everywhere)', querystring: optionalSymbolQuery } }, async (req) =>
+  r.post('/api/currency/order/cancelAll', { ...authed, config: { orderEntry: true }, schema: { tags, summary: 'Cancel all your open orders (in one market, or everywhere)', querystring: optionalSymbolQuery } }, async (req) =>
     ok({ cancelled: await exchange.cancelAll(userOf(req).id, req.query.symbol) }),
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import type { Posting, PostingMeta } from '../ledger/ledger.ts';
+import type { Balance, Posting, PostingMeta } from '../ledger/ledger.ts';
 import { accountKey, addPending, pendingOf } from '../ledger/pending.ts';
 import { writeRows } from '../storage/bulk.ts';
 import type { Db, Queryable } from '../storage/db.ts';
@@ -165,7 +165,7 @@ export class MarketRunner {
     const touched = new Set<OrderRow>();
     const outcome: BatchOutcome = { market: m, trades: [], users: new Set() };
     const batchDelta = new Map<string, bigint>();
-    let pendingAdded = false;
+    let changes: Map<string, Balance> | undefined;
     const firstSeq = this.seq + 1;
     try {
       await this.db.tx(async (q) => {
@@ -234,11 +234,11 @@ export class MarketRunner {
         if (!rows.length) return;
         await writeRows(q, { head: 'INSERT INTO journal (symbol, seq, kind, body)' }, rows.map((r, i) => [m.symbol, firstSeq + i, r.kind, r.body]));
         this.seq = firstSeq + rows.length - 1;
-        addPending(this.db.scope, balanceChanges([facts]), 1n);
-        pendingAdded = true;
+        changes = balanceChanges([facts]);
+        addPending(this.db.scope, changes, 1n);
       });
     } catch (error) {
-      if (pendingAdded) addPending(this.db.scope, balanceChanges([facts]), -1n);
+      if (changes) addPending(this.db.scope, changes, -1n);
       this.seq = firstSeq - 1;
       this.orderIds.forget();
       this.tradeIds.forget();
@@ -247,7 +247,7 @@ export class MarketRunner {
       for (const p of batch) p.reject(error);
       return;
     }
-    if (this.seq >= firstSeq) this.projector.enqueue(facts, this.seq);
+    if (changes) this.projector.enqueue(facts, this.seq, changes);
     batch.forEach((p, i) => {
       const r = results[i]!;
       if (r.ok) p.resolve(r.value);

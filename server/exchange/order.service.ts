@@ -7,15 +7,7 @@ import { baseUnits, notional, type Market } from './market.ts';
 import type { OrderRow } from './order.repo.ts';
 
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */
-export interface PlaceRequest {
-  userId: number;
-  side: 'buy' | 'sell';
-  kind: 'limit' | 'market';
-  tif: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-  price: bigint;
-  quantity: bigint;
-  quoteBudget: bigint;
-}
+export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'quoteBudget'>;
 
 const MAX_UNITS = 10n ** 17n;
 const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = { format: 'invalidNumber', precision: 'tooPrecise', range: 'tooLarge' };

@@ -6,14 +6,7 @@
  */
 import type { Command, DoneReason, EngineEvent, PlaceCommand, RejectReason, RestingOrder, SideName, StpMode } from './types.ts';
 
-interface RefOrder {
-  orderId: number;
-  userId: number;
-  side: SideName;
-  price: number;
-  remaining: number;
-  tif: 'GTC' | 'POST_ONLY';
-  stp: StpMode;
+interface RefOrder extends RestingOrder {
   /** Arrival at its price: lower trades first. */
   seq: number;
 }

@@ -9,7 +9,8 @@ import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { imageUrl, loadRates } from '../../lib/wallet/actions.ts';
-import { auditLog, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue, type AuditEntry } from '../../lib/wallet/admin.ts';
+import type { AuditEntry } from '../../lib/contract/wallet.ts';
+import { auditLog, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue } from '../../lib/wallet/admin.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 

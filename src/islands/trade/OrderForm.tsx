@@ -10,6 +10,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $balances, submitOrder } from '../../lib/trade/actions.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
+import { submitting } from '../ui/use-form.ts';
 import { $pickedPrice } from './picked-price.ts';
 
 type Side = 'buy' | 'sell';
@@ -102,8 +103,7 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
       if (!quantity || Number(quantity) <= 0) return setError(t('error.orderFieldRequired', { field: t('trade.amount') }));
       if (kind === 'limit' && Number(price) * Number(quantity) < minTotal) return setError(t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: 'USDT' }));
     }
-    setBusy(true);
-    try {
+    await submitting(setBusy, async () => {
       const body: SubmitOrderBody =
         kind === 'limit'
           ? { symbol: market.symbol, side, type: 'limit', price, quantity, timeInForce: tif }
@@ -114,11 +114,7 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
       showToast('success', t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'));
       setQuantity('');
       setTotal('');
-    } catch {
-      // The API client showed the reason.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const id = `${side}-${kind}`;

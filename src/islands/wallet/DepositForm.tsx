@@ -6,6 +6,7 @@ import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $networks, depositAddress, loadNetworks, submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from './parts.tsx';
+import { submitting } from '../ui/use-form.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -60,19 +61,14 @@ export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: st
     if (!file) next.screenshot = errors.screenshot ?? t('error.screenshotRequired');
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
+    await submitting(setBusy, async () => {
       const up = await uploadImage(file!, file!.name);
       await submitRecharge({ coin, network, amount, screenshot: up.id });
       showToast('success', t('assets.submittedForReview'));
       setAmount('');
       pick(null);
       onDone();
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

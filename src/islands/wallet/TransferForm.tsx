@@ -7,6 +7,7 @@ import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $walletAccounts, coinsOf, loadAccounts, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select, accountName, amount as fmt } from './parts.tsx';
+import { submitting } from '../ui/use-form.ts';
 
 /** Transfer between the user's own account types (spot, contract, finance, OTC, and merchant for merchants). */
 export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
@@ -29,18 +30,13 @@ export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
     setError('');
     if (from === to) return setError(t('error.sameAccount'));
     if (!(Number(amount) > 0)) return setError(t('assets.amountRequired'));
-    setBusy(true);
-    try {
+    await submitting(setBusy, async () => {
       await transferFunds({ coin, from: Number(from), to: Number(to), amount });
       showToast('success', t('assets.transferDone'));
       setAmount('');
       setBalances(await coinsOf(Number(from)));
       onDone();
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

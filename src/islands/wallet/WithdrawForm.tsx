@@ -9,6 +9,7 @@ import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, submitWithdrawal } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Fact, Select, amount as fmt } from './parts.tsx';
+import { submitting } from '../ui/use-form.ts';
 
 /**
  * Withdraw (spec §3): coin, method (address or bank card), address, amount and fund password; the fee per coin is
@@ -56,19 +57,14 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
     if (!fundPassword) next.fundPassword = t('assets.fundPasswordRequired');
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
+    await submitting(setBusy, async () => {
       await submitWithdrawal({ coin, method, network: method === 'address' ? network : undefined, address: address.trim(), amount, fundPassword });
       showToast('success', t('assets.submittedForReview'));
       setAmount('');
       setFundPassword('');
       refresh();
       onDone();
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -162,3 +162,15 @@ export interface Page<T> {
   size: number;
   records: T[];
 }
+
+/** One line of the operator audit log (GET /api/admin/audit): who did what to what, and when. */
+export interface AuditEntry {
+  id: number;
+  operatorId: number;
+  operator: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string;
+  time: number;
+}

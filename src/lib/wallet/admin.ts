@@ -1,15 +1,5 @@
 import { call } from '../api/client.ts';
-import type { ExchangeRateItem, Page, RechargeRecord, ReviewStatus, WithdrawalRecord } from '../contract/wallet.ts';
-
-export interface AuditEntry {
-  id: number;
-  operator: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  detail: string;
-  time: number;
-}
+import type { AuditEntry, ExchangeRateItem, Page, RechargeRecord, ReviewStatus, WithdrawalRecord } from '../contract/wallet.ts';
 
 /** The operator console's calls (operators only; the server answers 403 to anyone else). */
 export const rechargeQueue = (status: ReviewStatus) => call<Page<RechargeRecord>>('/api/admin/wallet/recharges', { method: 'GET', query: { status } });
