@@ -5,26 +5,39 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { commonRoutes } from './common/common.routes.ts';
-import { contentRoutes } from './content/content.routes.ts';
-import { Exchange } from './exchange/exchange.ts';
-import { exchangeRoutes } from './exchange/exchange.routes.ts';
-import { publicFeed } from './exchange/feed/public-feed.ts';
+import type { Exchange } from './exchange/exchange.ts';
+import type { TradingCore } from './core/core.ts';
+import { startTrading, stopTrading } from './trading.ts';
 import { seedMarkets } from './exchange/seed.ts';
+import { hasMarkets } from './exchange/market.repo.ts';
 import type { Config } from './config.ts';
 import { loadSealedBox } from './crypto/sealed-box.ts';
-import { installEnvelope } from './http/envelope.ts';
+import { installAuth } from './http/auth.ts';
+import { installRouteList } from './http/route-list.ts';
+import { clientErrorHandler, frameworkErrors, installEnvelope, isApiPath } from './http/envelope.ts';
 import { createSender, type Sender } from './notify/sender.ts';
-import { platformConfigRoute } from './site/platform-config.ts';
-import { siteRoutes } from './site/site.ts';
+import { allowedPageScripts } from './site/csp.ts';
 import type { Db } from './storage/db.ts';
-import { userRoutes } from './user/user.routes.ts';
-import { walletRoutes } from './wallet/wallet.routes.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
+import type { FeatureContext } from './feature.ts';
+import { FEATURES } from './features.ts';
+import { PriceIndex } from './prices/price-index.ts';
+import type { Bus } from './bus/bus.ts';
+import { createBus } from './bus/create-bus.ts';
+import { systemClock, type Clock } from './clock/clock.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The trading core (server/core): every balance, hold and book; commands in, journal, projections. */
+    core: TradingCore;
     exchange: Exchange;
+    prices: PriceIndex;
+    /** Publish/subscribe for every live feed (server/bus): in memory on the embedded default, RabbitMQ with BROKER_URL. */
+    bus: Bus;
+    /** The time every timer reads (server/clock); tests hand in a manual one. */
+    clock: Clock;
+    /** Local and leased jobs on that clock (server/jobs); started when the app is ready, stopped when it closes. */
+    jobs: Scheduler;
   }
 }
 
@@ -33,33 +46,54 @@ export interface AppDeps {
   db: Db;
   /** Tests may hand in their own sender; by default the outbox/SMTP sender is built from the config. */
   sender?: Sender;
+  /** Tests may hand in a manual clock; by default the system clock. */
+  clock?: Clock;
 }
 
 /** The whole HTTP surface of one server process: API, docs, platform config and the static site. */
-export async function buildApp({ config, db, sender }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sender, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.satoken'] },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Requests that hang are cut off rather than holding sockets forever.
     requestTimeout: 60_000,
+    // Requests refused before any hook (undecodable URL, path parameter over 100 characters, headers over
+    // Node's 16 KB) still answer the envelope.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
+  installAuth(app);
+  installRouteList(app);
+  const bus = await createBus(config, app.log);
+  app.decorate('bus', bus);
+  app.decorate('clock', clock);
+  const jobs = new Scheduler({ db, clock, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // Hooks run in order: jobs stop first (waiting for runs in flight), the bus closes after everyone is done.
+  app.addHook('onClose', () => jobs.stop());
 
-  // The full set of browser security headers goes on pages (server/site applies it); JSON answers only need
+  // The full set of browser security headers goes on pages (server/site applies it); other answers only need
   // the two below, and building the policy on every API call would cost a tenth of order entry.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/')) reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
+    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
   });
   await app.register(helmet, {
     global: false,
-    // Astro hydrates islands with small inline scripts, and the site talks to its own API and feeds.
+    // Astro hydrates islands with small inline scripts: each page allows the hashes of its own (server/site/csp.ts),
+    // never 'unsafe-inline'. The site talks to its own API and feeds.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", allowedPageScripts],
+        scriptSrcAttr: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(config.publicApiBase ? [config.publicApiBase] : [])],
@@ -83,39 +117,52 @@ export async function buildApp({ config, db, sender }: AppDeps): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs UI runs only its own script files, loads nothing from elsewhere (no validator badge) and is never
+  // framed (clickjacking). Swagger UI sets inline styles as it renders.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    staticCSP: "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; img-src 'self' data:; font-src 'self' data:; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    uiHooks: {
+      onRequest: (_req, reply, done) => {
+        reply.header('x-frame-options', 'DENY');
+        done();
+      },
+    },
+  });
 
   const sealedBox = await loadSealedBox(db);
   const mailer = sender ?? (await createSender(db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, smsWebhookUrl: config.smsWebhookUrl }, app.log));
 
-  await app.register(async (api) => userRoutes(api, { db, config, sender: mailer, sealedBox }));
-  await app.register(async (api) => commonRoutes(api, db, { whitePaperUrl: config.whitePaperUrl, customerServiceUrls: config.customerServiceUrls }));
-  await app.register(async (api) => contentRoutes(api, db));
-
   // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
-  if (!(await db.get('SELECT symbol FROM markets LIMIT 1'))) await seedMarkets(db);
-  const exchange = new Exchange(db, app.log);
-  await exchange.start();
+  if (!(await hasMarkets(db))) await seedMarkets(db);
+  const trading = await startTrading({ db, log: app.log, clock, bus, jobs });
+  const { core, exchange } = trading;
+  app.decorate('core', core);
   app.decorate('exchange', exchange);
-  app.addHook('onClose', () => exchange.stop());
-  // Every call from here on sees the orders, trades and balances of every acknowledged order: it waits for the
-  // projector, which is at once when it has caught up. Order entry (routes with config.orderEntry) goes through
-  // the runners and need not wait.
-  app.addHook('preHandler', (req, _reply, done) => {
-    if (exchange.projector.caughtUp || req.routeOptions.config.orderEntry) return done();
-    exchange.settled().then(() => done(), done);
-  });
-  await app.register(async (api) => exchangeRoutes(api, db, exchange));
-  await app.register(async (feed) => publicFeed(feed, exchange));
-  await app.register(async (api) => walletRoutes(api, { db, exchange, sealedBox, dataDir: config.dataDir }));
-  await app.register(async (api) => adminRoutes(api, db));
-  await platformConfigRoute(app, {
-    apiBase: config.publicApiBase,
-    productName: config.productName,
-    storagePrefix: config.storagePrefix,
-    tokenRefreshSeconds: config.tokenRefreshSeconds,
-    sealKey: sealedBox.publicKey,
-  });
-  await siteRoutes(app, config.distDir);
+  app.addHook('onClose', () => stopTrading(trading));
+  // The index starts where each market last traded (or its listing price) and moves with the feeds or the walk.
+  // The mark takes each market's last trade; the sampling job records every period's prices for PRICE_RECORD_DAYS.
+  const prices = new PriceIndex(
+    { feedUrls: config.priceFeedUrls, now: () => clock.now(), bus, db, lastTrade: (s) => exchange.recentTrades(s).at(-1), keepRecordsMs: config.priceRecordDays * 86_400_000 },
+    app.log,
+  );
+  for (const m of exchange.markets.values()) {
+    prices.track({ symbol: m.symbol, priceScale: m.priceScale, start: exchange.ticker(m.symbol).close, volatility: m.market === 'mt5' ? 0.0001 : 0.0003 });
+  }
+  exchange.reference = (symbol) => prices.get(symbol)?.price;
+  app.decorate('prices', prices);
+  app.addHook('onClose', () => prices.stop());
+  // With feeds, the first index answer is awaited (at most the feeds' time-out) before any feature starts.
+  if (!prices.demo) await prices.advance();
+
+  // Every feature plugs in from the one list, in its order (server/features.ts says where the order matters).
+  const ctx: FeatureContext = { app, config, db, bus, clock, jobs, core, exchange, prices, sealedBox, sender: mailer };
+  for (const feature of FEATURES) await feature.start?.(ctx);
+  for (const { install, routes } of FEATURES) {
+    await install?.(ctx);
+    if (routes) await app.register(async (api) => routes(api, ctx));
+  }
+  app.addHook('onClose', () => bus.close());
   return app;
 }

@@ -29,7 +29,10 @@ export interface Config {
   whitePaperUrl: string | undefined;
   marketMakers: boolean;
   marketMakerIntervalMs: number;
-  priceFeedUrl: string | undefined;
+  /** PRICE_FEED_URL: one or more URL templates (comma-separated); the index is their median. */
+  priceFeedUrls: string[];
+  /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
+  priceRecordDays: number;
   customerServiceUrls: string[];
 }
 
@@ -38,6 +41,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return n;
 }
 
@@ -72,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whitePaperUrl: env.WHITE_PAPER_URL || undefined,
     marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
-    priceFeedUrl: env.PRICE_FEED_URL || undefined,
+    priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
+    priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -5,12 +5,13 @@ import { loadConfig } from './config.ts';
 import { seedOperator } from './seed/operator.ts';
 import { openDb } from './storage/db.ts';
 import { migrate } from './storage/migrate.ts';
+import { MIGRATIONS } from './features.ts';
 
 /** One server process: storage, migrations, first-start seed, then HTTP until SIGINT/SIGTERM. */
 const started = performance.now();
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });
-await migrate(db);
+await migrate(db, MIGRATIONS);
 const app = await buildApp({ config, db });
 
 const operator = await seedOperator(db, config.operatorEmail, config.operatorPassword);
@@ -22,7 +23,10 @@ if (operator) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-const makers = config.marketMakers ? new MarketMakers(db, app.exchange, app.log, { intervalMs: config.marketMakerIntervalMs, priceFeedUrl: config.priceFeedUrl }) : undefined;
+// The index moves with the external feeds, or (demo prices) with the walk the market makers quote around.
+if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.marketMakerIntervalMs);
+if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
+const makers = config.marketMakers ? new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
 await makers?.start();
 app.log.info({ ms: Math.round(performance.now() - started), storage: db.dialect }, 'server ready');
 process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);

@@ -1,38 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ratesBody, reviewBody, reviewListQuery } from '../../src/lib/contract/wallet.ts';
-import { requireOperator, userOf } from '../http/auth.ts';
+import type { FeatureContext } from '../feature.ts';
+import * as api from '../../src/lib/contract/admin.endpoints.ts';
+import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
-import { fail } from '../http/errors.ts';
-import type { Db } from '../storage/db.ts';
+import { fail } from '../outcome.ts';
+import { router } from '../http/route.ts';
+import { listMessages } from '../notify/outbox.repo.ts';
+import { transportsOf } from '../notify/sender.ts';
 import { setCoinRates } from '../wallet/wallet.service.ts';
+import { amountOf, requireAsset } from '../wallet/amounts.ts';
+import { deskView, fundDesk } from '../wallet/swap-desk.ts';
+import { setDeskLimit } from '../wallet/swap.repo.ts';
 import { audit, auditLog, queue, reviewRecharge, reviewWithdrawal } from './admin.service.ts';
 
-/** The operator console's API: review queues, decisions (each a ledger transaction), audit log, display rates. */
-export async function adminRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const operator = { preHandler: requireOperator(db) };
-  const tags = ['admin'];
 
-  r.get('/api/admin/wallet/recharges', { ...operator, schema: { tags, summary: 'Deposits by status (review: oldest first)', querystring: reviewListQuery } }, async (req) =>
+/**
+ * The operator console's API: review queues, decisions (each a ledger transaction), audit log, display rates, and
+ * the outbox (`transports` says which channels leave the server; the others' codes are read there).
+ */
+export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  const { db, config } = ctx;
+  const transports = transportsOf(config);
+  const route = router(app, db);
+
+  route(api.rechargeQueue, async (req) =>
     ok(await queue(db, 'recharges', req.query.status, req.query.page, req.query.size)),
   );
-  r.get('/api/admin/wallet/withdrawals', { ...operator, schema: { tags, summary: 'Withdrawals by status (review: oldest first)', querystring: reviewListQuery } }, async (req) =>
+  route(api.withdrawalQueue, async (req) =>
     ok(await queue(db, 'withdrawals', req.query.status, req.query.page, req.query.size)),
   );
-  r.post('/api/admin/wallet/recharge/review', { ...operator, schema: { tags, summary: 'Approve (credit) or reject (with a reason) a deposit', body: reviewBody } }, async (req) =>
-    ok(await reviewRecharge(db, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
+  route(api.reviewRecharge, async (req) =>
+    ok(await reviewRecharge(db, ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
   );
-  r.post('/api/admin/wallet/withdrawal/review', { ...operator, schema: { tags, summary: 'Approve (pay out) or reject (return, with a reason) a withdrawal', body: reviewBody } }, async (req) =>
-    ok(await reviewWithdrawal(db, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
+  route(api.reviewWithdrawal, async (req) =>
+    ok(await reviewWithdrawal(ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
   );
-  r.get('/api/admin/audit', { ...operator, schema: { tags, summary: 'Who did what and when', querystring: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(50) }) } }, async (req) =>
+  route(api.auditLog, async (req) =>
     ok(await auditLog(db, req.query.page, req.query.size)),
   );
-  r.post('/api/admin/wallet/rates', { ...operator, schema: { tags, summary: 'Set the display currencies and their rates per USDT', body: ratesBody } }, async (req) => {
+  route(api.outbox, async (req) => {
+    const { page, size } = req.query;
+    return ok({ ...(await listMessages(db, page, size, transports)), page, size });
+  });
+  route(api.setRates, async (req) => {
     for (const x of req.body.rates) {
       const p = parseUnits(x.rate, 8);
       if (!p.ok || p.value <= 0n) fail('amountInvalid');
@@ -43,5 +55,26 @@ export async function adminRoutes(app: FastifyInstance, db: Db): Promise<void> {
     });
     return ok(null);
   });
-  r.get('/api/admin/ledger/audit', { ...operator, schema: { tags, summary: 'Ledger health: problems found (empty when every invariant holds)' } }, async () => ok(await auditLedger(db)));
+  route(api.ledgerAudit, async () => ok(await auditLedger(db)));
+
+  route(api.swapDesk, async () => ok(await deskView(db)));
+  route(api.fundSwapDesk, async (req) => {
+    await requireAsset(db, req.body.coin);
+    const units = amountOf(req.body.amount);
+    await fundDesk(ctx.core, req.body.coin, units, `operator:${userOf(req).id}`, (q) =>
+      audit(q, userOf(req).id, 'swap.fund', 'asset', req.body.coin, { coin: req.body.coin, amount: req.body.amount }),
+    );
+    // The desk's inventory is read from the tables, which the core's projector writes behind the command.
+    await ctx.core.settled();
+    return ok(await deskView(db));
+  });
+  route(api.setSwapLimit, async (req) => {
+    await requireAsset(db, req.body.coin);
+    const units = amountOf(req.body.maxPerSwap);
+    await db.tx(async (q) => {
+      await setDeskLimit(q, req.body.coin, units);
+      await audit(q, userOf(req).id, 'swap.limit', 'asset', req.body.coin, { coin: req.body.coin, maxPerSwap: req.body.maxPerSwap });
+    });
+    return ok(await deskView(db));
+  });
 }

@@ -15,7 +15,7 @@ import { plainText, score, terms } from '../../src/lib/content/search.ts';
 import { descendants, nodePath } from '../../src/lib/content/tree.ts';
 import type { CollectionName } from '../../src/lib/content/schema.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales.ts';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';
 import type { UserRow } from '../user/user.repo.ts';

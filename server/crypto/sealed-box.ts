@@ -1,6 +1,7 @@
 import { createDecipheriv, constants, generateKeyPairSync, privateDecrypt, createPrivateKey, type KeyObject } from 'node:crypto';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
+import { settingOnce } from '../settings/settings.repo.ts';
 
 /**
  * The server's key pair for bodies the browser seals (spec §5: password changes, withdrawals). It lives in the
@@ -9,28 +10,35 @@ import type { Db } from '../storage/db.ts';
 export interface SealedBox {
   /** SPKI DER as base64, handed to browsers in the platform config. */
   publicKey: string;
-  open<T>(sealed: string): T;
+  /**
+   * Opens a body sealed for this user: refused when tampered with, sealed for another user, older than 5 minutes
+   * or dated ahead of the clock. The nonce lets the caller accept each body once (sealed-uses.repo.ts).
+   */
+  open<T>(sealed: string, userId: number): Opened<T>;
 }
 
-const MAX_AGE_MS = 5 * 60_000;
+export interface Opened<T> {
+  data: T;
+  nonce: string;
+}
+
+/** How long a sealed body may be submitted, and how far its date may lie ahead (a browser's clock running fast). */
+export const SEALED_MAX_AGE_MS = 5 * 60_000;
+const MAX_AHEAD_MS = 60_000;
 
 export async function loadSealedBox(db: Db): Promise<SealedBox> {
-  let row = await db.get<{ value: string }>("SELECT value FROM app_settings WHERE key = 'seal.keypair'");
-  if (!row) {
+  const value = await settingOnce(db, 'seal.keypair', () => {
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const value = JSON.stringify({
+    return JSON.stringify({
       privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }),
       publicKey: pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
     });
-    // Two processes starting together: the first insert wins and both read it back.
-    await db.run("INSERT INTO app_settings (key, value, updated_at) VALUES ('seal.keypair', ?, ?) ON CONFLICT (key) DO NOTHING", [value, Date.now()]);
-    row = await db.get<{ value: string }>("SELECT value FROM app_settings WHERE key = 'seal.keypair'");
-  }
-  const stored = JSON.parse(row!.value) as { privateKey: string; publicKey: string };
+  });
+  const stored = JSON.parse(value) as { privateKey: string; publicKey: string };
   const privateKey: KeyObject = createPrivateKey(stored.privateKey);
   return {
     publicKey: stored.publicKey,
-    open<T>(sealed: string): T {
+    open<T>(sealed: string, userId: number): Opened<T> {
       const parts = sealed.split('.');
       if (parts.length !== 4 || parts[0] !== 'v1') fail('sealedInvalid');
       try {
@@ -39,9 +47,12 @@ export async function loadSealedBox(db: Db): Promise<SealedBox> {
         const decipher = createDecipheriv('aes-256-gcm', aesKey, iv!);
         decipher.setAuthTag(box!.subarray(box!.length - 16));
         const plain = Buffer.concat([decipher.update(box!.subarray(0, box!.length - 16)), decipher.final()]);
-        const { ts, data } = JSON.parse(plain.toString('utf8')) as { ts: number; data: T };
-        if (typeof ts !== 'number' || Math.abs(Date.now() - ts) > MAX_AGE_MS) throw new Error('stale');
-        return data;
+        const { ts, nonce, uid, data } = JSON.parse(plain.toString('utf8')) as { ts: unknown; nonce: unknown; uid: unknown; data: T };
+        const age = Date.now() - Number(ts);
+        if (typeof ts !== 'number' || age > SEALED_MAX_AGE_MS || age < -MAX_AHEAD_MS) throw new Error('stale or from the future');
+        if (uid !== userId) throw new Error('sealed for another user');
+        if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw new Error('no nonce');
+        return { data, nonce };
       } catch {
         return fail('sealedInvalid');
       }

@@ -1,4 +1,5 @@
-import { num, type Queryable } from '../storage/db.ts';
+import { DEPTH_STEP_MULTIPLES } from '../../src/lib/contract/feed.ts';
+import { parseUnits } from '../../src/lib/money/units.ts';
 
 /** A market as the services use it: integer steps at its own scales, fees in basis points. */
 export interface Market {
@@ -16,6 +17,8 @@ export interface Market {
   makerFeeBps: bigint;
   takerFeeBps: bigint;
   refPrice: string;
+  /** Limit orders are refused further than this from the index price (Binance's PERCENT_PRICE), in basis points. */
+  priceBandBps: bigint;
   plate: string;
   sort: number;
   status: string;
@@ -23,29 +26,6 @@ export interface Market {
 
 /** Every asset lives at 8 decimals (server/exchange/seed.ts), so conversions between scales are exact shifts. */
 export const ASSET_SCALE = 8;
-
-export async function loadMarkets(q: Queryable): Promise<Market[]> {
-  const rows = await q.all<Record<string, unknown>>('SELECT * FROM markets ORDER BY sort, symbol');
-  return rows.map((r) => ({
-    symbol: String(r.symbol),
-    market: r.market === 'mt5' ? 'mt5' : 'spot',
-    coinType: num(r.coin_type),
-    base: String(r.base),
-    quote: String(r.quote),
-    priceScale: num(r.price_scale),
-    qtyScale: num(r.qty_scale),
-    tick: BigInt(r.tick as bigint),
-    lot: BigInt(r.lot as bigint),
-    minQty: BigInt(r.min_qty as bigint),
-    minNotional: BigInt(r.min_notional as bigint),
-    makerFeeBps: BigInt(r.maker_fee_bps as bigint),
-    takerFeeBps: BigInt(r.taker_fee_bps as bigint),
-    refPrice: String(r.ref_price),
-    plate: String(r.plate),
-    sort: num(r.sort),
-    status: String(r.status),
-  }));
-}
 
 /** The quote amount (asset units) of `qty` at `price`, exact because price and quantity scales sum to at most 8. */
 export function notional(m: Market, price: bigint, qty: bigint): bigint {
@@ -66,4 +46,19 @@ export function feeOf(amount: bigint, bps: bigint): bigint {
 /** The part of a fee that goes to the asset-safety fund (spec §1: 10%). */
 export function safetyShare(fee: bigint): bigint {
   return fee / 10n;
+}
+
+/** The lowest and highest limit price allowed around a reference: ±band, rounded inward to the tick. */
+export function priceBand(m: Market, reference: bigint): { min: bigint; max: bigint } {
+  const lo = (reference * (10_000n - m.priceBandBps) + 9_999n) / 10_000n;
+  const hi = (reference * (10_000n + m.priceBandBps)) / 10_000n;
+  return { min: ((lo + m.tick - 1n) / m.tick) * m.tick, max: (hi / m.tick) * m.tick };
+}
+
+/** A depth grouping step as units of the price, or undefined unless it is the tick times an allowed multiple. */
+export function depthStep(m: Market, text: string | undefined): bigint | undefined {
+  if (text === undefined || text === '') return m.tick;
+  const parsed = parseUnits(text, m.priceScale);
+  if (!parsed.ok) return undefined;
+  return DEPTH_STEP_MULTIPLES.some((k) => m.tick * BigInt(k) === parsed.value) ? parsed.value : undefined;
 }

@@ -1,4 +1,7 @@
 import { num, type Queryable } from '../storage/db.ts';
+import { writeRows } from '../storage/bulk.ts';
+import type { SettledTrade, TradeFact } from './settlement.ts';
+import { pageOf, type PageRequest } from '../storage/paging.ts';
 
 /** An orders row with its amounts as bigints. */
 export interface OrderRow {
@@ -48,6 +51,31 @@ export async function findOrder(q: Queryable, id: number): Promise<OrderRow | un
   return row ? toOrder(row) : undefined;
 }
 
+const ORDERS_UPSERT = {
+  head: 'INSERT INTO orders (id, symbol, user_id, side, kind, tif, price, quantity, quote_budget, filled_qty, filled_quote, fee, frozen, seq, status, done_reason, created_at, updated_at)',
+  tail: `ON CONFLICT (id) DO UPDATE SET filled_qty = excluded.filled_qty, filled_quote = excluded.filled_quote, fee = excluded.fee,
+         frozen = excluded.frozen, status = excluded.status, done_reason = excluded.done_reason, updated_at = excluded.updated_at`,
+};
+const TRADES_INSERT = {
+  head: 'INSERT INTO trades (id, symbol, price, quantity, quote_qty, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)',
+};
+
+/** Writes orders as they now stand, new or changed, with a few multi-row statements. */
+export async function upsertOrders(q: Queryable, orders: Iterable<OrderRow>): Promise<void> {
+  await writeRows(q, ORDERS_UPSERT, [...orders].map((o) => [o.id, o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.filledQty, o.filledQuote, o.fee, o.frozen, 0, o.status, o.doneReason, o.createdAt, o.updatedAt]));
+}
+
+export async function insertTrades(q: Queryable, trades: readonly TradeFact[]): Promise<void> {
+  await writeRows(q, TRADES_INSERT, trades.map((t) => [t.id, t.symbol, t.price, t.quantity, t.quoteQty, t.takerSide, t.makerOrderId, t.takerOrderId, t.makerUserId, t.takerUserId, t.makerFee, t.takerFee, t.createdAt]));
+}
+
+/** The highest order and trade ids written: the core numbers on from there. */
+export async function lastIds(q: Queryable): Promise<{ order: number; trade: number }> {
+  const o = await q.get<{ id: bigint | null }>('SELECT MAX(id) AS id FROM orders');
+  const t = await q.get<{ id: bigint | null }>('SELECT MAX(id) AS id FROM trades');
+  return { order: Number(o?.id ?? 0), trade: Number(t?.id ?? 0) };
+}
+
 /** The orders of one market still on the book, in time priority: what a restart rebuilds the book from. */
 export async function restingOrders(q: Queryable, symbol: string): Promise<OrderRow[]> {
   const rows = await q.all("SELECT * FROM orders WHERE symbol = ? AND status IN ('open', 'partial') ORDER BY id", [symbol]);
@@ -67,4 +95,78 @@ export interface TradeRow {
   makerFee: bigint;
   takerFee: bigint;
   createdAt: number;
+}
+
+/** A trades row with its id. */
+export interface TradeRecord extends TradeRow {
+  id: number;
+}
+
+export function toTrade(r: Record<string, unknown>): TradeRecord {
+  return {
+    id: num(r.id),
+    symbol: String(r.symbol),
+    price: BigInt(r.price as bigint),
+    quantity: BigInt(r.quantity as bigint),
+    quoteQty: BigInt(r.quote_qty as bigint),
+    takerSide: r.taker_side as TradeRow['takerSide'],
+    makerOrderId: num(r.maker_order_id),
+    takerOrderId: num(r.taker_order_id),
+    makerUserId: num(r.maker_user_id),
+    takerUserId: num(r.taker_user_id),
+    makerFee: BigInt(r.maker_fee as bigint),
+    takerFee: BigInt(r.taker_fee as bigint),
+    createdAt: num(r.created_at),
+  };
+}
+
+export interface FillFilter {
+  symbol?: string;
+  /** Only the fills of this order of the user's. */
+  orderId?: number;
+  /** Newest first (a user's fill log) or oldest first (one order's fills, in the order they happened). */
+  newestFirst: boolean;
+  page: number;
+  size: number;
+}
+
+/** A page of the trades a user took part in, as maker or taker (self-trade prevention keeps them apart). */
+export async function userFills(q: Queryable, userId: number, f: FillFilter): Promise<{ total: number; rows: TradeRecord[] }> {
+  const side = (role: 'maker' | 'taker') => `(${role}_user_id = ?${f.orderId === undefined ? '' : ` AND ${role}_order_id = ?`})`;
+  const mine = f.orderId === undefined ? [userId] : [userId, f.orderId];
+  const where = `(${side('maker')} OR ${side('taker')})${f.symbol ? ' AND symbol = ?' : ''}`;
+  const params = [...mine, ...mine, ...(f.symbol ? [f.symbol] : [])];
+  const total = num((await q.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM trades WHERE ${where}`, params))!.n);
+  const rows = await q.all(`SELECT * FROM trades WHERE ${where} ORDER BY id ${f.newestFirst ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`, [...params, f.size, (f.page - 1) * f.size]);
+  return { total, rows: rows.map(toTrade) };
+}
+
+/** The pairs a user has placed orders on: how many, how many still rest, and when the last one came. */
+export async function orderSymbolsOf(q: Queryable, userId: number): Promise<Array<{ symbol: string; orders: number; openOrders: number; lastOrderTime: number }>> {
+  const rows = await q.all(
+    `SELECT symbol, COUNT(*) AS orders, SUM(CASE WHEN status IN ('open', 'partial') THEN 1 ELSE 0 END) AS open_orders, MAX(created_at) AS last_at
+     FROM orders WHERE user_id = ? GROUP BY symbol ORDER BY last_at DESC, symbol`,
+    [userId],
+  );
+  return rows.map((r) => ({ symbol: String(r.symbol), orders: num(r.orders), openOrders: num(r.open_orders), lastOrderTime: num(r.last_at) }));
+}
+
+/** A market's latest trades, oldest first, as the exchange keeps them in memory for its feed and ticker. */
+export async function latestTrades(q: Queryable, symbol: string, limit: number): Promise<SettledTrade[]> {
+  const rows = await q.all<Record<string, bigint | string>>('SELECT * FROM trades WHERE symbol = ? ORDER BY id DESC LIMIT ?', [symbol, limit]);
+  return rows.reverse().map((r) => ({
+    id: Number(r.id), symbol, price: BigInt(r.price!), quantity: BigInt(r.quantity!), quoteQty: BigInt(r.quote_qty!), takerSide: r.taker_side as 'buy' | 'sell',
+    time: Number(r.created_at), makerUserId: Number(r.maker_user_id), takerUserId: Number(r.taker_user_id),
+  }));
+}
+
+/** A page of a user's orders, newest first: open ones (resting, partly filled) or finished ones, optionally of one market. */
+export async function userOrders(q: Queryable, userId: number, state: 'open' | 'history', page: PageRequest, symbol?: string): Promise<{ total: number; rows: OrderRow[] }> {
+  const states = state === 'open' ? "('open', 'partial')" : "('filled', 'cancelled', 'rejected')";
+  const found = await pageOf<Record<string, unknown>>(
+    q,
+    { select: '*', from: `FROM orders WHERE user_id = ? AND status IN ${states}${symbol ? ' AND symbol = ?' : ''}`, order: 'id DESC', params: symbol ? [userId, symbol] : [userId] },
+    page,
+  );
+  return { total: found.total, rows: found.rows.map(toOrder) };
 }

@@ -1,9 +1,14 @@
 import type { SubmitOrderBody } from '../../src/lib/contract/spot.ts';
 import { parseUnits, type ParseProblem } from '../../src/lib/money/units.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
-import { fail } from '../http/errors.ts';
-import type { Job } from './market-runner.ts';
-import { baseUnits, notional, type Market } from './market.ts';
+import { fail } from '../outcome.ts';
+import type { CommandContext, CommandType } from '../core/command.ts';
+import type { MatchingEngine } from './engine/engine.ts';
+import type { EngineEvent } from './engine/types.ts';
+import { notional, priceBand, type Market } from './market.ts';
+import { settle, type SettledTrade } from './settlement.ts';
+import type { SpotBooks } from './spot-books.ts';
+import { spotRule } from './spot-rule.ts';
+import { formatUnits } from '../../src/lib/money/units.ts';
 import type { OrderRow } from './order.repo.ts';
 
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */
@@ -12,7 +17,11 @@ export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | '
 const MAX_UNITS = 10n ** 17n;
 const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = { format: 'invalidNumber', precision: 'tooPrecise', range: 'tooLarge' };
 
-function units(value: string | undefined, scale: number, field: 'price' | 'quantity' | 'quoteAmount'): bigint {
+/** The order form's name of each field, as its message key, so a refusal names it as the form does. */
+const FIELD = { price: 'trade.field.price', quantity: 'trade.field.amount', quoteAmount: 'trade.field.total' } as const;
+
+function units(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
+  const field = FIELD[name];
   if (value === undefined || value === '') fail('orderFieldRequired', { field });
   const parsed = parseUnits(value, scale, MAX_UNITS);
   if (!parsed.ok) fail(PROBLEM[parsed.problem], { field, decimals: scale });
@@ -21,10 +30,12 @@ function units(value: string | undefined, scale: number, field: 'price' | 'quant
 }
 
 /**
- * Checks an order against its market: price on the tick, quantity on the lot, minimum quantity and notional,
- * and the fields each type needs (limit: price and quantity; market buy: quoteAmount; market sell: quantity).
+ * Checks an order against its market: price on the tick and within the band around the index price, quantity
+ * on the lot, minimum quantity and notional, and the fields each type needs (limit: price and quantity; market
+ * buy: quoteAmount; market sell: quantity). Because every resting price was inside the band when placed, a
+ * market order cannot be swept into a price printed far away either.
  */
-export function checkOrder(m: Market, userId: number, body: SubmitOrderBody): PlaceRequest {
+export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, reference?: bigint): PlaceRequest {
   if (m.status !== 'active' || m.market !== 'spot') fail('marketClosed');
   const side = body.side;
   const kind = body.type;
@@ -37,10 +48,14 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody): Pl
     price = units(body.price, m.priceScale, 'price');
     quantity = units(body.quantity, m.qtyScale, 'quantity');
     if (price % m.tick !== 0n) fail('offTick');
+    if (reference) {
+      const band = priceBand(m, reference);
+      if (price < band.min || price > band.max) fail('priceOutOfBand', { min: formatUnits(band.min, m.priceScale), max: formatUnits(band.max, m.priceScale) });
+    }
     if (quantity % m.lot !== 0n) fail('offLot');
     if (quantity < m.minQty) fail('belowMinQty');
     if (notional(m, price, quantity) < m.minNotional) fail('belowMinNotional');
-    if (notional(m, price, quantity) > MAX_UNITS) fail('tooLarge', { field: 'quantity', decimals: m.qtyScale });
+    if (notional(m, price, quantity) > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
   } else if (side === 'buy') {
     quoteBudget = units(body.quoteAmount, 8, 'quoteAmount');
     if (quoteBudget < m.minNotional) fail('belowMinNotional');
@@ -53,63 +68,104 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody): Pl
   return { userId, side, kind, tif: kind === 'market' && tif !== 'FOK' ? 'IOC' : tif, price, quantity, quoteBudget };
 }
 
-/** The asset and amount an order holds while it lives. */
-export function holdOf(m: Market, r: PlaceRequest): { asset: string; amount: bigint } {
-  if (r.side === 'sell') return { asset: m.base, amount: baseUnits(m, r.quantity) };
-  return { asset: m.quote, amount: r.kind === 'limit' ? notional(m, r.price, r.quantity) : r.quoteBudget };
+/** A placed order as the core journals it: every bigint as a string, sides and kinds as they are. */
+type EncodedPlace = [string, number, PlaceRequest['side'], PlaceRequest['kind'], PlaceRequest['tif'], string, string, string];
+
+export interface PlaceCommand extends PlaceRequest {
+  symbol: string;
 }
 
-/** Places an order: hold the funds, match, settle; answers the order as it stands after matching. */
-export function placeJob(r: PlaceRequest): Job<OrderRow> {
-  return {
-    holder: r.userId,
-    run({ market: m, now, available, orderId, post, match }) {
-      const hold = holdOf(m, r);
-      if (available(r.userId, hold.asset) < hold.amount) fail('insufficientBalance');
-      const order: OrderRow = {
-        id: orderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
-        quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: hold.amount, status: 'open', doneReason: null, createdAt: now, updatedAt: now,
-      };
-      post([{ owner: r.userId, type: ACCOUNT.spot, asset: hold.asset, available: -hold.amount, frozen: hold.amount }], { billType: 'order_freeze', refType: 'order', refId: order.id });
-      // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
-      const quoteStep = notional(m, m.tick, m.lot);
-      match(
-        {
-          type: 'place',
-          orderId: order.id,
-          userId: r.userId,
-          side: r.side,
-          kind: r.kind,
-          price: Number(r.price / m.tick),
-          quantity: r.kind === 'market' && r.side === 'buy' ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
-          ...(r.kind === 'market' && r.side === 'buy' ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
-          tif: r.tif,
-        },
-        order,
-      );
-      return { ...order };
-    },
-  };
+const engineOf = (ctx: CommandContext) => ctx.part<SpotBooks>('spot');
+
+/** The trades and users of one spot command, for market data and the feeds once its batch is durable. */
+export interface SpotActivity {
+  symbol: string;
+  trades: SettledTrade[];
+  users: number[];
 }
+
+export const SPOT_ACTIVITY = 'spot.activity';
+
+/** Sends a command to a book and settles what it did; answers the engine's events. */
+function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngine['apply']>[0], users: number[]): EngineEvent[] {
+  const books = engineOf(ctx);
+  const events: EngineEvent[] = [];
+  books.engine(m.symbol).apply(command, events);
+  const trades = settle(ctx.risk, m, ctx.now, books, events);
+  for (const t of trades) users.push(t.makerUserId, t.takerUserId);
+  ctx.emit(SPOT_ACTIVITY, { symbol: m.symbol, trades, users } satisfies SpotActivity);
+  return events;
+}
+
+/** Places an order: hold the funds (spot risk rule), match, settle; answers the order as it stands after matching. */
+export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
+  type: 'spot.place',
+  encode: (r): EncodedPlace => [r.symbol, r.userId, r.side, r.kind, r.tif, `${r.price}`, `${r.quantity}`, `${r.quoteBudget}`],
+  decode(v) {
+    const [symbol, userId, side, kind, tif, price, quantity, quoteBudget] = v as EncodedPlace;
+    return { symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget) };
+  },
+  apply(ctx, r) {
+    const books = engineOf(ctx);
+    const m = books.market(r.symbol);
+    books.engine(m.symbol);
+    const order: OrderRow = {
+      id: books.peekOrderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
+      quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now,
+    };
+    spotRule.hold(ctx.risk, { market: m, order });
+    // The number is taken only once the hold stands: a refused order leaves no trace in the state.
+    books.orderId();
+    books.live.set(order.id, order);
+    books.touch(order, ctx.now);
+    // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
+    const quoteStep = notional(m, m.tick, m.lot);
+    const marketBuy = r.kind === 'market' && r.side === 'buy';
+    match(ctx, m, {
+      type: 'place',
+      orderId: order.id,
+      userId: r.userId,
+      side: r.side,
+      kind: r.kind,
+      price: Number(r.price / m.tick),
+      quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+      ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
+      tif: r.tif,
+    }, [r.userId]);
+    return { ...order };
+  },
+};
 
 /** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
-export function cancelJob(userId: number, orderId: number): Job<OrderRow> {
-  return {
-    run({ live, match }) {
-      const o = live(orderId);
-      if (!o) fail('orderNotOpen');
-      if (o.userId !== userId) fail('orderNotFound');
-      match({ type: 'cancel', orderId, userId });
-      return { ...o };
-    },
-  };
-}
+export const cancelOrder: CommandType<{ userId: number; orderId: number }, OrderRow> = {
+  type: 'spot.cancel',
+  encode: (c) => [c.userId, c.orderId],
+  decode: (v) => {
+    const [userId, orderId] = v as [number, number];
+    return { userId, orderId };
+  },
+  apply(ctx, { userId, orderId }) {
+    const books = engineOf(ctx);
+    const o = books.live.get(orderId);
+    if (!o) fail('orderNotOpen');
+    if (o.userId !== userId) fail('orderNotFound');
+    match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
+    return { ...o };
+  },
+};
 
-/** Cancels every resting order of the user in this market; answers how many. */
-export function cancelAllJob(userId: number): Job<number> {
-  return {
-    run({ match }) {
-      return match({ type: 'cancelAll', userId }).filter((e) => e.type === 'done').length;
-    },
-  };
-}
+/** Cancels every resting order of the user in one market; answers how many. */
+export const cancelAllOrders: CommandType<{ userId: number; symbol: string }, number> = {
+  type: 'spot.cancelAll',
+  encode: (c) => [c.userId, c.symbol],
+  decode: (v) => {
+    const [userId, symbol] = v as [number, string];
+    return { userId, symbol };
+  },
+  apply(ctx, { userId, symbol }) {
+    const m = engineOf(ctx).market(symbol);
+    return match(ctx, m, { type: 'cancelAll', userId }, [userId]).filter((e) => e.type === 'done').length;
+  },
+};
+
+export const SPOT_COMMANDS = [placeOrder, cancelOrder, cancelAllOrders];

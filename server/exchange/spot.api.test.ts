@@ -38,6 +38,12 @@ describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
     await t.drop();
   });
 
+  it('names the field in the caller’s language inside a refusal', async () => {
+    const zero = (lang: string) => api(app, '/api/currency/order/submit', { token: tokens.bob, lang, payload: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '0', quantity: '0.1' } });
+    expect((await zero('en')).msg).toBe('The price must be greater than zero');
+    expect((await zero('de')).msg).toBe('Preis muss größer als null sein');
+  });
+
   it('only operators can credit test funds', async () => {
     const res = await api(app, '/api/admin/credit', { token: tokens.bob, payload: { username: 'bob_trader', asset: 'USDT', amount: '1' } });
     expect(res).toMatchObject({ status: 403, code: ERRORS.forbidden });
@@ -65,6 +71,9 @@ describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
     // Alice received 19,200 USDT less 0.1% maker fee; 0.3 BTC is still frozen behind her resting order.
     expect(await balance('alice', 'USDT')).toEqual({ available: 1_918_080_000_000n, frozen: 0n });
     expect(await balance('alice', 'BTC')).toEqual({ available: 150_000_000n, frozen: 30_000_000n });
+    // Her resting order now shows as partly filled.
+    const open = await api(app, '/api/currency/order/orderList', { token: tokens.alice, query: { state: 'open', symbol: 'btcusdt' } });
+    expect(open.data.records.find((o: { id: number }) => o.id === sell.data.id)).toMatchObject({ status: 'partial', tradedQuantity: '0.20000' });
     // 10% of every fee went to the safety fund, the rest to fee income.
     expect(await balanceOf(t.db, null, ACCOUNT.safetyFund, 'USDT')).toEqual({ available: 192_000_000n, frozen: 0n });
     expect(await balanceOf(t.db, null, ACCOUNT.feeIncome, 'BTC')).toEqual({ available: 18_000n, frozen: 0n });
@@ -116,7 +125,8 @@ describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
   it.each([
     ['a price off the tick', { side: 'buy', type: 'limit', price: '96000.001', quantity: '0.1' }, ERRORS.tooPrecise],
     ['a quantity off the lot', { side: 'buy', type: 'limit', price: '96000', quantity: '0.000001' }, ERRORS.tooPrecise],
-    ['a notional under 5 USDT', { side: 'buy', type: 'limit', price: '1', quantity: '0.1' }, ERRORS.belowMinNotional],
+    ['a notional under 5 USDT', { side: 'buy', type: 'limit', price: '90000', quantity: '0.00005' }, ERRORS.belowMinNotional],
+    ['a price outside the band around the index', { side: 'buy', type: 'limit', price: '1', quantity: '0.1' }, ERRORS.priceOutOfBand],
     ['a negative price', { side: 'buy', type: 'limit', price: '-1', quantity: '0.1' }, ERRORS.invalidNumber],
     ['NaN', { side: 'buy', type: 'limit', price: 'NaN', quantity: '0.1' }, ERRORS.invalidNumber],
     ['a huge quantity', { side: 'buy', type: 'limit', price: '96000', quantity: '99999999999999' }, ERRORS.tooLarge],
@@ -142,10 +152,10 @@ describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
     await api(app, '/api/admin/credit', { token: tokens.ops, payload: { username: 'alice_trader', asset: 'ETH', amount: '1' } });
     await submit('alice', { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3500', quantity: '0.5' });
     await submit('alice', { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3490', quantity: '0.2' });
-    const before = app.exchange.runner('ethusdt').engine.hash();
+    const before = app.exchange.books.engine('ethusdt').hash();
     await app.close();
     ({ app } = await testApp(t.db));
-    expect(app.exchange.runner('ethusdt').engine.hash()).toBe(before);
+    expect(app.exchange.books.engine('ethusdt').hash()).toBe(before);
     const buy = await submit('bob', { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3500', quantity: '0.3' });
     expect(buy.data).toMatchObject({ status: 'filled', avgPrice: '3493.33' });
   });

@@ -1,9 +1,10 @@
-import type { DepthSnapshot, Kline, MarketEntry, PriceInfo, PublicTrade, SpotOrder } from '../../src/lib/contract/spot.ts';
+import type { DepthSnapshot, Kline, MarketEntry, PriceComparison, PriceInfo, PublicTrade, SpotOrder, UserFill } from '../../src/lib/contract/spot.ts';
+import type { IndexPrice } from '../prices/price-index.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
 import type { Candle } from './market-data/candles.ts';
 import type { Ticker } from './market-data/ticker.ts';
-import { ASSET_SCALE, type Market } from './market.ts';
-import type { OrderRow } from './order.repo.ts';
+import { ASSET_SCALE, priceBand, type Market } from './market.ts';
+import type { OrderRow, TradeRecord } from './order.repo.ts';
 import type { SettledTrade } from './settlement.ts';
 
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);
@@ -93,6 +94,45 @@ export function spotOrder(m: Market, o: OrderRow): SpotOrder {
     doneReason: o.doneReason,
     createTime: o.createdAt,
     updateTime: o.updatedAt,
+  };
+}
+
+/** A trade from the side of `userId`, who was its maker or its taker: their side, role, fee and fee asset. */
+export function userFill(m: Market, t: TradeRecord, userId: number): UserFill {
+  const maker = t.makerUserId === userId;
+  const side = maker ? (t.takerSide === 'buy' ? 'sell' : 'buy') : t.takerSide;
+  return {
+    id: t.id,
+    symbol: m.symbol,
+    symbol_name: `${m.base}/${m.quote}`,
+    orderId: maker ? t.makerOrderId : t.takerOrderId,
+    side,
+    role: maker ? 'maker' : 'taker',
+    price: price(m, t.price),
+    quantity: qty(m, t.quantity),
+    amount: asset(t.quoteQty),
+    fee: asset(maker ? t.makerFee : t.takerFee),
+    feeAsset: side === 'buy' ? m.base : m.quote,
+    time: t.createdAt,
+  };
+}
+
+/** The last trade price against the index: the deviation and the band a limit price must stay in. */
+export function priceComparison(m: Market, last: bigint, index: IndexPrice | undefined, indexFresh: boolean, mark: bigint | undefined): PriceComparison {
+  const band = index ? priceBand(m, index.price) : undefined;
+  return {
+    symbol: m.symbol,
+    symbol_name: `${m.base}/${m.quote}`,
+    last: price(m, last),
+    index: index ? price(m, index.price) : null,
+    indexSource: index?.source ?? null,
+    indexTime: index?.at ?? null,
+    indexFresh,
+    deviation: index ? price(m, last - index.price) : null,
+    deviationPercent: index ? percentChange(index.price, last) : null,
+    bandMin: band ? price(m, band.min) : null,
+    bandMax: band ? price(m, band.max) : null,
+    mark: mark === undefined ? null : price(m, mark),
   };
 }
 

@@ -12,12 +12,17 @@ export const ACCOUNT = {
   feeIncome: 100,
   safetyFund: 101,
   external: 102,
-  /** The swap desk's inventory (server/wallet/swap.service.ts): topped up from the external account when short. */
+  /** The swap desk's inventory (server/wallet/swap-desk.ts): pays out only what it holds; operators add to it. */
   swapPool: 103,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
 export type UserAccountType = typeof ACCOUNT.spot | typeof ACCOUNT.contract | typeof ACCOUNT.finance | typeof ACCOUNT.otc | typeof ACCOUNT.merchant;
+
+/** The one key of an account (owner, type, asset) in memory: the trading core's balances, the projector's ids. */
+export function accountKey(owner: number | null, type: AccountType, asset: string): string {
+  return `${owner ?? 0}:${type}:${asset}`;
+}
 
 /** The platform's accounts have no owner. */
 export function isPlatformAccount(type: AccountType): boolean {

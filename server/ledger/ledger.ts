@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { fail } from '../http/errors.ts';
-import { num, type Queryable, type SqlValue } from '../storage/db.ts';
-import { ACCOUNT, isPlatformAccount, type AccountType, type BillType } from './account-types.ts';
-import { accountKey, pendingOf } from './pending.ts';
+import { num, type Queryable } from '../storage/db.ts';
+import { accountKey, type AccountType, type BillType } from './account-types.ts';
 
 /** One line of a ledger transaction: how an account's available and frozen amounts change. */
 export interface Posting {
@@ -29,9 +26,9 @@ export interface Balance {
 }
 
 /**
- * Account ids never change once made, so each process remembers them: a posting then costs one UPDATE and one
- * INSERT. An account created in a transaction that later rolled back is gone while its id is remembered; a
- * posting whose update finds nothing therefore looks the id up afresh once before it refuses.
+ * Account ids never change once made, so each process remembers them for the projector (server/core). An account
+ * created in a transaction that later rolled back is gone while its id is remembered: the projector forgets
+ * them all when its transaction fails.
  */
 const accountIdsByDb = new WeakMap<object, Map<string, number>>();
 function idsOf(q: Queryable): Map<string, number> {
@@ -65,65 +62,6 @@ async function findOrCreateAccount(q: Queryable, owner: number | null, type: Acc
     row = await find();
   }
   return num(row!.id);
-}
-
-const min0 = (v: bigint) => (v < 0n ? v : 0n);
-
-/** Refuses a ledger transaction whose lines do not sum to zero per asset, or whose owners and types disagree. */
-export function assertBalanced(postings: readonly Posting[]): void {
-  const sums = new Map<string, bigint>();
-  for (const p of postings) {
-    if ((p.owner === null) !== isPlatformAccount(p.type)) throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
-    sums.set(p.asset, (sums.get(p.asset) ?? 0n) + (p.available ?? 0n) + (p.frozen ?? 0n));
-  }
-  for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
-}
-
-/**
- * Writes one balanced ledger transaction inside the caller's database transaction: for every asset the deltas
- * sum to zero, no user or platform balance may go below zero (the conditional update refuses, and the caller's
- * transaction rolls back), and every line is kept with the balances after it. Returns the transaction id.
- */
-export async function post(q: Queryable, postings: Posting[], meta: PostingMeta): Promise<string> {
-  assertBalanced(postings);
-
-  const txId = randomUUID();
-  const now = Date.now();
-  const entries: SqlValue[][] = [];
-  for (const p of postings) {
-    const da = p.available ?? 0n;
-    const df = p.frozen ?? 0n;
-    if (da === 0n && df === 0n) continue;
-    // The row must still be the account the id was remembered for (SQLite reuses an id a rollback freed).
-    const update = (accountRow: number) =>
-      q.get<{ available: bigint; frozen: bigint }>(
-        `UPDATE accounts SET available = available + ?, frozen = frozen + ?, updated_at = ?
-         WHERE id = ? AND COALESCE(owner_id, 0) = ? AND type = ? AND asset = ? AND (type = 102 OR (available + ? >= 0 AND frozen + ? >= 0))
-         RETURNING available, frozen`,
-        [da, df, now, accountRow, p.owner ?? 0, p.type, p.asset, da, df],
-      );
-    let id = await accountId(q, p.owner, p.type, p.asset, now);
-    let row = await update(id);
-    if (!row) {
-      idsOf(q).delete(accountKey(p.owner, p.type, p.asset));
-      id = await accountId(q, p.owner, p.type, p.asset, now);
-      row = await update(id);
-    }
-    if (!row) fail('insufficientBalance');
-    // Checked after the update, which holds the row: whatever the journal committed before it is in `pending`.
-    const pending = p.type === ACCOUNT.external ? undefined : pendingOf(q.scope, accountKey(p.owner, p.type, p.asset));
-    if (pending && (BigInt(row.available) + min0(pending.available) < 0n || BigInt(row.frozen) + min0(pending.frozen) < 0n)) fail('insufficientBalance');
-    entries.push([txId, id, p.owner, p.asset, da, df, BigInt(row.available), BigInt(row.frozen), p.billType ?? meta.billType, meta.refType, String(meta.refId), now]);
-  }
-  // All lines of the transaction in one statement: a trade's six lines cost one round trip, not six.
-  if (entries.length) {
-    await q.run(
-      `INSERT INTO ledger_entries (tx_id, account_id, owner_id, asset, delta_available, delta_frozen, available_after, frozen_after, bill_type, ref_type, ref_id, created_at)
-       VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      entries.flat(),
-    );
-  }
-  return txId;
 }
 
 /** One account's balance (zero when it has never been used). */

@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../storage/db.ts';
+import { insertMessage, markDelivered, markFailed, type OutboxMessage, type Transports } from './outbox.repo.ts';
 
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  target: string;
-  subject: string;
-  body: string;
-}
+export type OutgoingMessage = OutboxMessage;
+
+const CHANNEL_NAMES = { email: 'e-mail', sms: 'SMS' } as const;
 
 /** Where verification codes and notices leave the platform. */
 export interface Sender {
@@ -14,20 +12,35 @@ export interface Sender {
 }
 
 export interface SenderOptions {
-  smtpUrl?: string;
+  smtpUrl?: string | undefined;
   mailFrom: string;
-  smsWebhookUrl?: string;
+  smsWebhookUrl?: string | undefined;
+}
+
+/** Which channels the options give a transport: transportsOf({ smtpUrl: 'smtp://…' }) → { email: true, sms: false }. */
+export function transportsOf(opts: Pick<SenderOptions, 'smtpUrl' | 'smsWebhookUrl'>): Transports {
+  return { email: Boolean(opts.smtpUrl), sms: Boolean(opts.smsWebhookUrl) };
 }
 
 /**
  * Every message is first written to the outbox table (an audit trail, and the inbox of an offline install and of
- * the tests); it is then handed to SMTP or the SMS webhook when those are configured, or to the log when not.
- * Delivery runs after the request has answered, so a slow mail server never slows a sign-up.
+ * the tests); it is then handed to SMTP or the SMS webhook when those are configured. Without a transport it
+ * stays in the outbox, which operators read in the console, and goes to the log. Delivery runs after the request
+ * has answered, so a slow mail server never slows a sign-up.
  */
 export async function createSender(db: Db, opts: SenderOptions, log: FastifyBaseLogger): Promise<Sender> {
+  const transports = transportsOf(opts);
+  const missing = (['email', 'sms'] as const).filter((c) => !transports[c]);
+  if (missing.length) {
+    // A default install says "code sent" to users while nothing leaves: operators must know at once.
+    log.warn(
+      { channels: missing },
+      `No ${missing.map((c) => CHANNEL_NAMES[c]).join(' or ')} transport is configured (SMTP_URL, SMS_WEBHOOK_URL): verification codes of these channels do not leave this server. They wait in the outbox of the operator console (/admin, Outbox tab).`,
+    );
+  }
   const mailer = opts.smtpUrl ? (await import('nodemailer')).createTransport(opts.smtpUrl) : undefined;
 
-  const deliver = async (id: unknown, msg: OutgoingMessage) => {
+  const deliver = async (id: number, msg: OutgoingMessage) => {
     try {
       if (msg.channel === 'email' && mailer) {
         await mailer.sendMail({ from: opts.mailFrom, to: msg.target, subject: msg.subject, text: msg.body });
@@ -41,21 +54,18 @@ export async function createSender(db: Db, opts: SenderOptions, log: FastifyBase
         if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
       } else {
         log.info({ channel: msg.channel, to: msg.target, subject: msg.subject, body: msg.body }, 'outbox message (no transport configured)');
+        return;
       }
-      await db.run('UPDATE outbox SET delivered_at = ? WHERE id = ?', [Date.now(), id as number]);
+      await markDelivered(db, id, Date.now());
     } catch (err) {
       log.warn({ err, to: msg.target }, 'message delivery failed');
-      await db.run('UPDATE outbox SET error = ? WHERE id = ?', [String(err), id as number]).catch(() => {});
+      await markFailed(db, id, String(err)).catch(() => {});
     }
   };
 
   return {
     async send(msg) {
-      const row = await db.get<{ id: unknown }>(
-        'INSERT INTO outbox (channel, target, subject, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-        [msg.channel, msg.target, msg.subject, msg.body, Date.now()],
-      );
-      void deliver(row!.id, msg);
+      void deliver(await insertMessage(db, msg, Date.now()), msg);
     },
   };
 }

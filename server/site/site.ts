@@ -5,20 +5,41 @@ import fastifyStatic from '@fastify/static';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { localeOfPath, localizePath, stripLocale } from '../../src/lib/i18n/locales.ts';
 import { FALLBACK_PATH, REDIRECTS, inviteRedirect } from '../../src/lib/routes.ts';
-import { send } from '../http/envelope.ts';
+import { isApiPath, send } from '../http/envelope.ts';
+import type { FeatureContext } from '../feature.ts';
+import { transportsOf } from '../notify/sender.ts';
+import { allowPageScripts, pageScriptSources } from './csp.ts';
+import { platformConfigRoute } from './platform-config.ts';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the pre-rendered site from dist/ with the router rules of spec §2: invite links, bare-path redirects,
- * and anything unmatched to the home page of its locale. API and feed paths that match nothing get the
- * envelope's 404 instead.
+ * The platform config script and the site. Installed server-wide and last in the features list: the site's
+ * catch-all and not-found handler answer whatever no feature's route does.
  */
-export async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveSite({ app, config, sealedBox, prices }: FeatureContext): Promise<void> {
+  await platformConfigRoute(app, {
+    apiBase: config.publicApiBase,
+    productName: config.productName,
+    storagePrefix: config.storagePrefix,
+    tokenRefreshSeconds: config.tokenRefreshSeconds,
+    sealKey: sealedBox.publicKey,
+    deliversCodes: transportsOf(config),
+    demoPrices: prices.demo,
+  });
+  await siteRoutes(app, config.distDir);
+}
+
+/**
+ * Serves the pre-rendered site from dist/ with the router rules of spec §2: invite links, bare-path redirects,
+ * and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
+ * that match nothing get the envelope's 404 instead.
+ */
+async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(distDir)) app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
 
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.url)) return;
     const invite = req.url.includes('/i&') || req.url.includes('/i%26') ? inviteRedirect(req.url) : undefined;
     if (invite) return reply.redirect(invite, 302);
     const path = req.url.split('?')[0]!;
@@ -56,14 +77,17 @@ export async function siteRoutes(app: FastifyInstance, distDir: string): Promise
       const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/[A-Za-z0-9_]{2,24}$/.exec(path);
       const file = fullScreen ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html` : /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
       if (!existsSync(join(distDir, file))) return reply.callNotFound();
-      if (file.endsWith('.html')) await reply.helmet();
+      if (file.endsWith('.html')) {
+        allowPageScripts(reply.raw, pageScriptSources(join(distDir, file)));
+        await reply.helmet();
+      }
       return reply.sendFile(file.slice(1));
     });
   }
 
   app.setNotFoundHandler((req, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
-    if (path.startsWith('/api/') || path.startsWith('/ws/') || req.method !== 'GET') {
+    if (isApiPath(path) || path.startsWith('/ws/') || req.method !== 'GET') {
       return send(reply, 404, ERRORS.notFound, req.t('error.notFound'));
     }
     return reply.redirect(localizePath(FALLBACK_PATH, localeOfPath(path)), 302);

@@ -15,6 +15,23 @@ export interface Queryable {
   get<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs a statement and says how many rows it changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+  /**
+   * Runs fn once what this handle wrote is durable: inside a transaction after its COMMIT (never when it rolls
+   * back), outside one at once, since each statement commits itself. For telling others (the bus) about a change
+   * only when it has happened; fn must not write, and what it throws never undoes the commit.
+   */
+  afterCommit(fn: () => void): void;
+}
+
+/** Runs the after-commit callbacks of a transaction that has committed; one that throws does not stop the rest. */
+export function runAfterCommit(callbacks: ReadonlyArray<() => void>): void {
+  for (const fn of callbacks) {
+    try {
+      fn();
+    } catch (err) {
+      process.emitWarning(err instanceof Error ? err : String(err), 'AfterCommitWarning');
+    }
+  }
 }
 
 export interface Db extends Queryable {

@@ -1,8 +1,8 @@
 import type { Db } from './db.ts';
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import type { Migration } from './migrations.ts';
 
-/** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */
-export async function migrate(db: Db, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+/** Applies every migration newer than the database (the features' list, server/features.ts), each in its own transaction; returns the versions applied. */
+export async function migrate(db: Db, migrations: readonly Migration[]): Promise<number[]> {
   const applied: number[] = [];
   const run = async () => {
     await db.exec(

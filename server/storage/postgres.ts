@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Db, Queryable, SqlValue } from './db.ts';
+import { runAfterCommit, type Db, type Queryable, type SqlValue } from './db.ts';
 
 /** `?` placeholders as PostgreSQL's `$1, $2…`; the SQL of this project never has a literal question mark. */
 export function toDollarParams(sql: string): string {
@@ -21,8 +21,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     await admin.end();
   }
   const scope = {};
-  const over = (q: postgres.Sql | postgres.TransactionSql): Queryable => ({
+  const over = (q: postgres.Sql | postgres.TransactionSql, afterCommit: (fn: () => void) => void): Queryable => ({
     scope,
+    afterCommit,
     async all<T>(text: string, params: readonly SqlValue[] = []) {
       return (await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
     },
@@ -35,11 +36,16 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       return res.count;
     },
   });
-  const top = over(sql);
+  const top = over(sql, (fn) => runAfterCommit([fn]));
   return {
     dialect: 'postgres',
     ...top,
-    tx: (fn) => sql.begin((t) => fn(over(t))) as Promise<never>,
+    tx: async (fn) => {
+      const committed: Array<() => void> = [];
+      const out = await sql.begin((t) => fn(over(t, (cb) => void committed.push(cb))));
+      runAfterCommit(committed);
+      return out as never;
+    },
     exec: async (text) => {
       await sql.unsafe(text).simple();
     },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable, Row, SqlValue } from './db.ts';
+import { runAfterCommit, type Db, type Queryable, type Row, type SqlValue } from './db.ts';
 
 /**
  * SQLite through node:sqlite. The driver is synchronous and one connection serves the whole process, so an
@@ -47,7 +47,7 @@ export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean 
     params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p)) as SQLInputValue[];
 
   const scope = {};
-  const direct: Queryable = {
+  const direct: Omit<Queryable, 'afterCommit'> = {
     scope,
     async all<T>(sql: string, params: readonly SqlValue[] = []) {
       return prepare(sql).all(...bind(params)) as T[];
@@ -59,6 +59,7 @@ export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean 
       return Number(prepare(sql).run(...bind(params)).changes);
     },
   };
+  const runNow = (fn: () => void) => runAfterCommit([fn]);
 
   let tail: Promise<unknown> = Promise.resolve();
   const locked = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -73,12 +74,15 @@ export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean 
     all: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.all<T>(sql, params)),
     get: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.get<T>(sql, params)),
     run: (sql, params) => locked(() => direct.run(sql, params)),
+    afterCommit: runNow,
     tx: (fn) =>
       locked(async () => {
+        const committed: Array<() => void> = [];
         db.exec('BEGIN IMMEDIATE');
         try {
-          const out = await fn(direct);
+          const out = await fn({ ...direct, afterCommit: (cb) => void committed.push(cb) });
           db.exec('COMMIT');
+          runAfterCommit(committed);
           return out;
         } catch (err) {
           db.exec('ROLLBACK');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { migrate } from './migrate.ts';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from '../features.ts';
 import { toDollarParams } from './postgres.ts';
 import { uniqueViolation } from './unique.ts';
+import { pageOf } from './paging.ts';
 
 describe.each(DIALECTS)('storage on %s', (_name, open) => {
   let t: TestDatabase;
@@ -14,9 +15,17 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
   afterAll(() => t.drop());
 
   it('migrations are applied once and recorded', async () => {
-    expect(await migrate(t.db)).toEqual([]);
+    expect(await migrate(t.db, MIGRATIONS)).toEqual([]);
     const rows = await t.db.all<{ version: bigint }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+  });
+
+  it('pages a query and counts what it pages through', async () => {
+    await t.db.exec('CREATE TABLE paged (id INTEGER PRIMARY KEY, owner INTEGER NOT NULL)');
+    for (let i = 1; i <= 7; i++) await t.db.run('INSERT INTO paged (id, owner) VALUES (?, ?)', [i, i % 2]);
+    const page = await pageOf<{ id: bigint }>(t.db, { select: 'id', from: 'FROM paged WHERE owner = ?', order: 'id DESC', params: [1] }, { page: 2, size: 3 });
+    expect(page.total).toBe(4);
+    expect(page.rows.map((r) => Number(r.id))).toEqual([1]);
   });
 
   it('keeps 64-bit integers exact and returns them as bigint', async () => {
@@ -24,6 +33,24 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
     await t.db.run('INSERT INTO probe (id, amount, label) VALUES (?, ?, ?)', [1, big, 'big']);
     const row = await t.db.get<{ amount: bigint }>('SELECT amount FROM probe WHERE id = ?', [1]);
     expect(row?.amount).toBe(big);
+  });
+
+  it('runs after-commit callbacks once the transaction commits, never for one that rolls back', async () => {
+    const ran: string[] = [];
+    await t.db.tx(async (q) => {
+      await q.get('SELECT 1 AS one');
+      q.afterCommit(() => ran.push('committed'));
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['committed']);
+    await expect(
+      t.db.tx(async (q) => {
+        q.afterCommit(() => ran.push('rolled back'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    t.db.afterCommit(() => ran.push('outside'));
+    expect(ran).toEqual(['committed', 'outside']);
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {

@@ -1,11 +1,14 @@
 import type { CodePurpose } from '../../src/lib/contract/user.ts';
-import type { Translate } from '../http/i18n.ts';
-import { fail } from '../http/errors.ts';
+import type { Translate } from '../i18n/i18n.ts';
+import { fail } from '../outcome.ts';
 import type { Sender } from '../notify/sender.ts';
-import { num, type Db, type Queryable } from '../storage/db.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import * as repo from './codes.repo.ts';
 import { digest, newCode } from './tokens.ts';
 
 const MAX_ATTEMPTS = 5;
+/** Codes one address may be sent per day, whatever the purpose and whichever client asks. */
+export const CODES_PER_DAY = 10;
 
 export interface CodeTarget {
   channel: 'email' | 'sms';
@@ -18,26 +21,22 @@ export interface CodeSettings {
   codeResendSeconds: number;
 }
 
-/** Sends a fresh single-use code, replacing any earlier one for the same target and purpose. */
-export async function issueCode(db: Db, sender: Sender, cfg: CodeSettings, to: CodeTarget, t: Translate): Promise<void> {
+/**
+ * Sends a fresh single-use code, replacing any earlier one for the same target and purpose, at most once per
+ * resend interval and CODES_PER_DAY times a day per address. With `deliver` false the code is recorded but not
+ * sent (a reset for an address without an account), so that the answer and the limits are the same either way.
+ */
+export async function issueCode(db: Db, sender: Sender, cfg: CodeSettings, to: CodeTarget, t: Translate, deliver = true): Promise<void> {
   const now = Date.now();
   const code = newCode();
   await db.tx(async (q) => {
-    const last = await q.get<{ created_at: bigint }>(
-      'SELECT created_at FROM verify_codes WHERE channel = ? AND target = ? AND purpose = ? ORDER BY id DESC LIMIT 1',
-      [to.channel, to.target, to.purpose],
-    );
-    const wait = last ? Math.ceil((num(last.created_at) + cfg.codeResendSeconds * 1000 - now) / 1000) : 0;
+    const last = await repo.lastIssued(q, to);
+    const wait = last === undefined ? 0 : Math.ceil((last + cfg.codeResendSeconds * 1000 - now) / 1000);
     if (wait > 0) fail('codeTooSoon', { seconds: wait });
-    await q.run(
-      'UPDATE verify_codes SET consumed_at = ? WHERE channel = ? AND target = ? AND purpose = ? AND consumed_at IS NULL',
-      [now, to.channel, to.target, to.purpose],
-    );
-    await q.run(
-      'INSERT INTO verify_codes (channel, target, purpose, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [to.channel, to.target, to.purpose, digest(code), now, now + cfg.codeTtlSeconds * 1000],
-    );
+    if ((await repo.issuedSince(q, to.channel, to.target, now - 86_400_000)) >= CODES_PER_DAY) fail('codeDailyLimit');
+    await repo.replaceCode(q, to, digest(code), now, now + cfg.codeTtlSeconds * 1000);
   });
+  if (!deliver) return;
   const minutes = Math.round(cfg.codeTtlSeconds / 60);
   await sender.send({
     channel: to.channel,
@@ -52,22 +51,18 @@ export async function issueCode(db: Db, sender: Sender, cfg: CodeSettings, to: C
  * returns the code's id for consumeCode inside the transaction that uses it.
  */
 export async function checkCode(db: Db, to: CodeTarget, code: string): Promise<number> {
-  const row = await db.get<Record<string, unknown>>(
-    'SELECT * FROM verify_codes WHERE channel = ? AND target = ? AND purpose = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1',
-    [to.channel, to.target, to.purpose],
-  );
+  const row = await repo.liveCode(db, to);
   if (!row) fail('codeInvalid');
-  if (num(row.expires_at) < Date.now()) fail('codeExpired');
-  if (num(row.attempts) >= MAX_ATTEMPTS) fail('codeTooManyAttempts');
-  if (row.code_hash !== digest(code)) {
-    await db.run('UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?', [row.id as bigint]);
+  if (row.expiresAt < Date.now()) fail('codeExpired');
+  if (row.attempts >= MAX_ATTEMPTS) fail('codeTooManyAttempts');
+  if (row.codeHash !== digest(code)) {
+    await repo.countWrongGuess(db, row.id);
     fail('codeInvalid');
   }
-  return num(row.id);
+  return row.id;
 }
 
 /** Marks a checked code used; a second use of the same code (a race) finds it consumed and fails. */
 export async function consumeCode(q: Queryable, id: number): Promise<void> {
-  const changed = await q.run('UPDATE verify_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [Date.now(), id]);
-  if (changed !== 1) fail('codeInvalid');
+  if (!(await repo.markConsumed(q, id, Date.now()))) fail('codeInvalid');
 }

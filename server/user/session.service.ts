@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionTokens } from '../../src/lib/contract/user.ts';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import * as sessions from './session.repo.ts';
 import { findUserBy, type UserRow } from './user.repo.ts';

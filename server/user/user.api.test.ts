@@ -126,7 +126,12 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
     await api(app, '/api/user/sendEmailCode', { query: { email: 'gina@example.com' } });
     await register({ type: 'email', email: 'gina@example.com', emailCode: await lastCode(t.db, 'gina@example.com'), password: 'abc123', confirmPassword: 'abc123' });
     const s = (await login({ type: 'email', email: 'gina@example.com', password: 'abc123' })).data;
-    expect((await api(app, '/api/user/sendEmailCode', { query: { email: 'nobody@example.com', purpose: 'reset' } })).code).toBe(ERRORS.emailUnknown);
+    // An address without an account is answered like one with an account, and is sent nothing.
+    const unknown = await api(app, '/api/user/sendEmailCode', { query: { email: 'nobody@example.com', purpose: 'reset' } });
+    const known = await api(app, '/api/user/sendEmailCode', { query: { email: 'gina@example.com', purpose: 'reset' } });
+    expect(unknown).toEqual(known);
+    expect(await t.db.get("SELECT id FROM outbox WHERE target = 'nobody@example.com'")).toBeUndefined();
+    expect((await api(app, '/api/user/backPwd', { payload: { email: 'nobody@example.com', emailCode: '123456', password: 'newpass1', confirmPassword: 'newpass1' } })).code).toBe(ERRORS.codeInvalid);
     await api(app, '/api/user/sendEmailCode', { query: { email: 'gina@example.com', purpose: 'reset' } });
     const code = await lastCode(t.db, 'gina@example.com');
     const reset = await api(app, '/api/user/backPwd', { payload: { email: 'gina@example.com', emailCode: code, password: 'newpass1', confirmPassword: 'newpass1' } });
@@ -139,14 +144,14 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
   it('changes the login password through a sealed body and refuses a tampered one', async () => {
     await register({ type: 'account', username: 'hank_01', password: 'abc123', confirmPassword: 'abc123' });
     const s = (await login({ type: 'account', username: 'hank_01', password: 'abc123' })).data;
-    const wrongOld = await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed: await seal({ oldPassword: 'nope12', newPassword: 'xyz789' }, sealKey) } });
+    const wrongOld = await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed: await seal({ oldPassword: 'nope12', newPassword: 'xyz789' }, sealKey, s.userInfo.id) } });
     expect(wrongOld.code).toBe(ERRORS.oldPasswordWrong);
-    const sealed = await seal({ oldPassword: 'abc123', newPassword: 'xyz789' }, sealKey);
+    const sealed = await seal({ oldPassword: 'abc123', newPassword: 'xyz789' }, sealKey, s.userInfo.id);
     const parts = sealed.split('.');
     const flipped = parts[3]!.startsWith('A') ? `B${parts[3]!.slice(1)}` : `A${parts[3]!.slice(1)}`;
     const tampered = await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed: [...parts.slice(0, 3), flipped].join('.') } });
     expect(tampered.code).toBe(ERRORS.sealedInvalid);
-    const weak = await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed: await seal({ oldPassword: 'abc123', newPassword: 'a b' }, sealKey) } });
+    const weak = await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed: await seal({ oldPassword: 'abc123', newPassword: 'a b' }, sealKey, s.userInfo.id) } });
     expect(weak.code).toBe(ERRORS.badRequest);
     expect((await api(app, '/api/user/updatePwd', { token: s.token, payload: { sealed } })).code).toBe(200);
     expect((await api(app, '/api/user/getInfo', { token: s.token })).status).toBe(401);
@@ -157,11 +162,20 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
     await register({ type: 'account', username: 'ivy_0001', password: 'abc123', confirmPassword: 'abc123' });
     const s = (await login({ type: 'account', username: 'ivy_0001', password: 'abc123' })).data;
     const set = (loginPassword: string) =>
-      seal({ loginPassword, password: 'fund99', confirmPassword: 'fund99' }, sealKey).then((sealed) => api(app, '/api/user/tardPwdSet', { token: s.token, payload: { sealed } }));
+      seal({ loginPassword, password: 'fund99', confirmPassword: 'fund99' }, sealKey, s.userInfo.id).then((sealed) => api(app, '/api/user/tardPwdSet', { token: s.token, payload: { sealed } }));
     expect((await set('wrong1')).code).toBe(ERRORS.oldPasswordWrong);
     expect((await set('abc123')).code).toBe(200);
     expect((await api(app, '/api/user/getInfo', { token: s.token })).data.hasFundPassword).toBe(true);
     expect((await set('abc123')).code).toBe(ERRORS.fundPasswordSet);
+  });
+
+  it('sends one address at most 10 codes a day, whichever client asks', async () => {
+    for (let i = 0; i < 10; i++) expect((await api(app, '/api/user/sendEmailCode', { query: { email: 'flood@example.com' }, remoteAddress: `192.0.2.${i}` })).code).toBe(200);
+    const refused = await api(app, '/api/user/sendEmailCode', { query: { email: 'flood@example.com' }, remoteAddress: '192.0.2.99' });
+    expect(refused).toMatchObject({ code: ERRORS.codeDailyLimit, msg: 'Too many codes were sent to this address today. Try again tomorrow' });
+    expect((await api(app, '/api/user/sendEmailCode', { query: { email: 'flood@example.com', purpose: 'reset' } })).code).toBe(ERRORS.codeDailyLimit);
+    const sent = await t.db.get<{ n: bigint }>("SELECT COUNT(*) AS n FROM outbox WHERE target = 'flood@example.com'");
+    expect(Number(sent!.n)).toBe(10);
   });
 
   it('lists calling codes named in the caller’s language', async () => {

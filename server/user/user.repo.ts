@@ -55,7 +55,7 @@ export interface NewUser {
   passwordHash: string;
   inviteCode: string;
   inviterId: number | null;
-  role?: 'user' | 'operator';
+  role?: 'user' | 'operator' | 'bot';
 }
 
 export async function insertUser(q: Queryable, u: NewUser, now: number): Promise<UserRow> {

@@ -6,10 +6,10 @@ import type {
   RegisterBody,
   UserInfo,
 } from '../../src/lib/contract/user.ts';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';
-import { assertNotLocked, clearFailures, recordFailure, type LockSettings } from './auth-failures.ts';
+import { guarded } from './auth-locks.ts';
 import { checkCode, consumeCode } from './codes.service.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { toE164 } from './phone.ts';
@@ -18,7 +18,18 @@ import { newInviteCode, newUid } from './tokens.ts';
 import * as users from './user.repo.ts';
 import { revokeAllOfUser } from './session.repo.ts';
 
+export interface LockSettings {
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+}
 export type UserSettings = SessionSettings & LockSettings;
+
+/**
+ * Guesses from all clients together may reach this many times the per-client limit before the account name is
+ * locked for everyone: a stranger cannot lock out a known account from one address, and a spread-out guesser
+ * still meets a ceiling.
+ */
+const ALL_CLIENTS_FACTOR = 10;
 
 /** spec §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
 export function toUserInfo(u: users.UserRow): UserInfo {
@@ -98,19 +109,21 @@ function loginIdentity(body: LoginBody): { key: 'username' | 'email' | 'phone'; 
   return { key: 'phone', value: phone };
 }
 
-/** Checks the password, with a per-account failure limit, and opens a session. */
+/**
+ * Checks the password and opens a session. Guesses are limited per account name and client address (and, ten
+ * times higher, per account name), counted whether or not the account exists, so a lock reveals nothing.
+ */
 export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
   const { key, value } = loginIdentity(body);
-  const subject = `login:${key}:${value}`;
-  await assertNotLocked(db, subject, cfg);
+  const account = `login:${key}:${value}`;
+  const policy = { maxFailures: cfg.loginMaxFailures, lockMinutes: cfg.loginLockMinutes, error: 'accountLocked' } as const;
   const user = await users.findUserBy(db, key, value);
-  const good = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !good) {
-    await recordFailure(db, subject);
-    fail('badCredentials');
-  }
+  // The client's own limit first, so that a locked-out client's attempts never count against the account.
+  const good = await guarded(db, `${account}|${meta.ip ?? ''}`, policy, () =>
+    guarded(db, account, { ...policy, maxFailures: cfg.loginMaxFailures * ALL_CLIENTS_FACTOR }, () => verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH)),
+  );
+  if (!user || !good) fail('badCredentials');
   if (user.status !== 'active') fail('accountFrozen');
-  await clearFailures(db, subject);
   const tokens = await db.tx((q) => openSession(q, cfg, user.id, meta));
   return { ...tokens, userInfo: toUserInfo(user) };
 }
@@ -119,8 +132,9 @@ export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: Cl
 export async function resetPassword(db: Db, body: BackPwdBody): Promise<void> {
   const email = body.email.toLowerCase();
   const user = await users.findUserBy(db, 'email', email);
-  if (!user) fail('emailUnknown');
   const codeId = await checkCode(db, { channel: 'email', target: email, purpose: 'reset' }, body.emailCode);
+  // Only reachable with a right code, which is never sent to an address without an account.
+  if (!user) fail('codeInvalid');
   const hash = await hashPassword(body.password);
   await db.tx(async (q) => {
     await consumeCode(q, codeId);

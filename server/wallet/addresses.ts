@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../storage/db.ts';
+import { settingOnce } from '../settings/settings.repo.ts';
 
 /**
  * Deposit addresses without a chain integration: each (user, coin, network) gets a deterministic address derived
@@ -7,12 +8,7 @@ import type { Queryable } from '../storage/db.ts';
  * sends, uploads the payment screenshot, and an operator confirms the deposit against it (spec §4 review flow).
  */
 export async function installSecret(q: Queryable, key = 'wallet.secret'): Promise<Buffer> {
-  let row = await q.get<{ value: string }>('SELECT value FROM app_settings WHERE key = ?', [key]);
-  if (!row) {
-    await q.run('INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING', [key, randomBytes(32).toString('base64'), Date.now()]);
-    row = await q.get<{ value: string }>('SELECT value FROM app_settings WHERE key = ?', [key]);
-  }
-  return Buffer.from(row!.value, 'base64');
+  return Buffer.from(await settingOnce(q, key, () => randomBytes(32).toString('base64')), 'base64');
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

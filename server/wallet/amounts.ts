@@ -1,6 +1,8 @@
 import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import type { Exchange } from '../exchange/exchange.ts';
+import type { PriceIndex } from '../prices/price-index.ts';
+import { findActiveAsset } from './wallet.repo.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import type { Queryable } from '../storage/db.ts';
 
@@ -21,25 +23,33 @@ export function money(units: bigint | number | string): string {
 
 /** The coin must be one of the platform's assets. */
 export async function requireAsset(q: Queryable, coin: string): Promise<{ code: string; name: string; displayDecimals: number }> {
-  const row = await q.get<{ code: string; name: string; display_decimals: bigint }>("SELECT code, name, display_decimals FROM assets WHERE code = ? AND status = 'active'", [coin]);
+  const row = await findActiveAsset(q, coin);
   if (!row) fail('unknownAsset');
   return { code: row.code, name: row.name, displayDecimals: Number(row.display_decimals) };
 }
 
 /**
- * A coin's price in USDT at 8 decimals, from the last trade of its USDT market (exchange.ticker): USDT is 1.
- * Null when the coin has no USDT market.
+ * A coin's price in USDT at 8 decimals, from the index price of its USDT market (server/prices), never from the
+ * last trade, which two accounts of one person can print at any price: USDT is 1. Null when the coin has no USDT
+ * market or its index is stale.
  */
-export function usdtPrice(exchange: Exchange, coin: string): bigint | null {
+export function usdtPrice(exchange: Exchange, prices: PriceIndex, coin: string): bigint | null {
   if (coin === 'USDT') return 10n ** 8n;
   const m = exchange.markets.get(`${coin.toLowerCase()}usdt`);
   if (!m || m.market !== 'spot') return null;
-  const close = exchange.ticker(m.symbol).close;
-  return close > 0n ? close * 10n ** BigInt(ASSET_SCALE - m.priceScale) : null;
+  const index = prices.fresh(m.symbol);
+  return index ? index.price * 10n ** BigInt(ASSET_SCALE - m.priceScale) : null;
+}
+
+/** A coin's USDT price at 8 decimals, or null: what valuations and the swap desk read (see usdtPrice). */
+export type UsdtPrices = (coin: string) => bigint | null;
+
+export function usdtPricesOf(exchange: Exchange, prices: PriceIndex): UsdtPrices {
+  return (coin) => usdtPrice(exchange, prices, coin);
 }
 
 /** What an amount of a coin is worth in USDT (rounded down), zero when it has no price. */
-export function usdtValue(exchange: Exchange, coin: string, units: bigint): bigint {
-  const p = usdtPrice(exchange, coin);
+export function usdtValue(usdt: UsdtPrices, coin: string, units: bigint): bigint {
+  const p = usdt(coin);
   return p === null ? 0n : (units * p) / 10n ** 8n;
 }

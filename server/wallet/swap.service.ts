@@ -1,28 +1,32 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SwapQuote } from '../../src/lib/contract/wallet.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
-import type { Exchange } from '../exchange/exchange.ts';
-import { fail } from '../http/errors.ts';
+import { fail } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { balanceOf, post } from '../ledger/ledger.ts';
+import type { TradingCore } from '../core/core.ts';
+import { postFunds, type FundsPost } from '../core/funds.ts';
 import type { Db } from '../storage/db.ts';
+import { uniqueViolation } from '../storage/unique.ts';
 import type { UserRow } from '../user/user.repo.ts';
 import { installSecret } from './addresses.ts';
-import { amountOf, money, requireAsset, usdtPrice } from './amounts.ts';
+import { amountOf, money, requireAsset, type UsdtPrices } from './amounts.ts';
+import { deskLimit, insertSwap } from './swap.repo.ts';
 
 /** The swap fee (0.2%), charged on what the user receives, rounded up. */
 export const SWAP_FEE_BPS = 20n;
 /** How long a quote may be executed. */
 export const QUOTE_TTL_MS = 30_000;
+/** The most a quote's timestamp may lie ahead of the server's clock (clock skew between processes). */
+const FUTURE_SKEW_MS = 1000;
 
 interface Prices {
   from: bigint;
   to: bigint;
 }
 
-function pricesOf(exchange: Exchange, from: string, to: string): Prices {
-  const a = usdtPrice(exchange, from);
-  const b = usdtPrice(exchange, to);
+function pricesOf(usdt: UsdtPrices, from: string, to: string): Prices {
+  const a = usdt(from);
+  const b = usdt(to);
   if (a === null || b === null) fail('noPrice');
   return { from: a, to: b };
 }
@@ -34,71 +38,92 @@ function outcome(amount: bigint, p: Prices) {
   return { gross, fee, receive: gross - fee };
 }
 
+/** Units of `to` per unit of `from`, at 12 decimals: the rate the user gets before the fee. */
+const rateOf = (p: Prices) => (p.from * 10n ** 12n) / p.to;
+
 const sign = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
+/** What a quote token carries: `q2.<id>.<user>.<from>.<to>.<fromPrice>.<toPrice>.<time>.<mac>`. */
+interface QuoteToken {
+  id: string;
+  userId: number;
+  from: string;
+  to: string;
+  prices: Prices;
+  time: number;
+}
+
+async function readToken(db: Db, token: string): Promise<QuoteToken> {
+  const parts = token.split('.');
+  if (parts.length !== 9 || parts[0] !== 'q2') fail('quoteExpired');
+  const [, id, user, from, to, pf, pt, ts, mac] = parts as [string, string, string, string, string, string, string, string, string];
+  const expected = Buffer.from(sign(await installSecret(db, 'wallet.quote-secret'), parts.slice(0, 8).join('.')));
+  if (expected.length !== Buffer.from(mac).length || !timingSafeEqual(expected, Buffer.from(mac))) fail('quoteExpired');
+  return { id, userId: Number(user), from, to, prices: { from: BigInt(pf), to: BigInt(pt) }, time: Number(ts) };
+}
+
 /**
- * A quote from the live market (the coins' USDT markets; coin → USDT → coin for two non-USDT coins). The quote
- * token binds the prices and time with an HMAC, so currencyExchange executes at exactly what was shown.
+ * A quote from the index prices (coin → USDT → coin for two non-USDT coins), never from the last trade. The
+ * token binds its id, the user, both prices and the time with an HMAC; only a signed-in user's quote can be
+ * executed, by that user, once.
  */
-export async function quote(db: Db, exchange: Exchange, from: string, to: string, amount?: string): Promise<SwapQuote> {
+export async function quote(db: Db, usdt: UsdtPrices, user: UserRow | null, from: string, to: string, amount?: string): Promise<SwapQuote> {
   if (from === to) fail('sameCoin');
   await requireAsset(db, from);
   await requireAsset(db, to);
-  const p = pricesOf(exchange, from, to);
+  const p = pricesOf(usdt, from, to);
   const now = Date.now();
-  const payload = `${from}.${to}.${p.from}.${p.to}.${now}`;
+  const payload = ['q2', randomBytes(12).toString('base64url'), user?.id ?? 0, from, to, p.from, p.to, now].join('.');
   const token = `${payload}.${sign(await installSecret(db, 'wallet.quote-secret'), payload)}`;
   const o = amount ? outcome(amountOf(amount), p) : null;
   return {
-    from, to, price: formatUnits((p.from * 10n ** 8n) / p.to, 8), feeRate: '0.002', amount: amount ? money(amountOf(amount)) : null,
+    from, to, price: formatUnits(rateOf(p) / 10n ** 4n, 8), feeRate: '0.002', amount: amount ? money(amountOf(amount)) : null,
     receive: o ? money(o.receive) : null, fee: o ? money(o.fee) : null, quote: token, expiresAt: now + QUOTE_TTL_MS,
   };
 }
 
 /**
- * Executes a swap at its quote, or refuses when the quote is older than 30 s or the market has since moved
- * against it by more than the caller's tolerance. The user pays the swap pool (account type 103) in one coin and
- * is paid from it in the other; a pool short of the coin is first topped up from the external account (bill
- * swap_funding), the same way the market makers are funded. The fee goes to fee income.
+ * Executes a swap against its quote. The quote must be this user's, unused, at most 30 s old and not dated
+ * ahead of the clock. It executes at the quoted rate or the live index rate, whichever gives the user less:
+ * a quote is never a free option on the market, and is refused when the live rate is worse than the quote by
+ * more than the caller's tolerance. The user trades with the swap desk (account type 103): the desk pays out
+ * only what it holds, and at most its per-asset limit in one swap; it is never topped up on the fly.
  */
-export async function execute(db: Db, exchange: Exchange, user: UserRow, body: { from: string; to: string; amount: string; quote: string; slippageBps: number }) {
+export async function execute(db: Db, core: TradingCore, usdt: UsdtPrices, user: UserRow, body: { from: string; to: string; amount: string; quote: string; slippageBps: number }) {
   const units = amountOf(body.amount);
-  const parts = body.quote.split('.');
-  if (parts.length !== 6) fail('quoteExpired');
-  const [from, to, pf, pt, ts, mac] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(sign(await installSecret(db, 'wallet.quote-secret'), parts.slice(0, 5).join('.')));
-  if (from !== body.from || to !== body.to || expected.length !== Buffer.from(mac).length || !timingSafeEqual(expected, Buffer.from(mac))) fail('quoteExpired');
-  if (Date.now() - Number(ts) > QUOTE_TTL_MS || Number(ts) > Date.now() + 1000) fail('quoteExpired');
-  const quoted: Prices = { from: BigInt(pf), to: BigInt(pt) };
-  const live = pricesOf(exchange, from, to);
-  // The rate in `to` per `from`: refused when the live one is worse for the user than the quote by more than the tolerance.
-  const quotedRate = (quoted.from * 10n ** 12n) / quoted.to;
-  const liveRate = (live.from * 10n ** 12n) / live.to;
+  const q = await readToken(db, body.quote);
+  if (q.userId !== user.id || q.from !== body.from || q.to !== body.to) fail('quoteExpired');
+  const now = Date.now();
+  if (now - q.time > QUOTE_TTL_MS || q.time > now + FUTURE_SKEW_MS) fail('quoteExpired');
+  const live = pricesOf(usdt, q.from, q.to);
+  const quotedRate = rateOf(q.prices);
+  const liveRate = rateOf(live);
   if (liveRate < quotedRate && (quotedRate - liveRate) * 10_000n > quotedRate * BigInt(body.slippageBps)) fail('priceMoved');
-  const o = outcome(units, quoted);
+  const at = liveRate < quotedRate ? live : q.prices;
+  const o = outcome(units, at);
   if (o.receive <= 0n) fail('amountTooSmall', { min: body.amount });
-  return db.tx(async (q) => {
-    const now = Date.now();
-    const row = await q.get<{ id: bigint }>(
-      'INSERT INTO swaps (user_id, from_coin, to_coin, amount, received, fee, from_price, to_price, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-      [user.id, from, to, units, o.receive, o.fee, quoted.from, quoted.to, now],
-    );
-    const id = Number(row!.id);
-    const pool = await balanceOf(q, null, ACCOUNT.swapPool, to);
-    if (pool.available < o.gross) {
-      const topUp = o.gross - pool.available;
-      await post(q, [
-        { owner: null, type: ACCOUNT.external, asset: to, available: -topUp },
-        { owner: null, type: ACCOUNT.swapPool, asset: to, available: topUp },
-      ], { billType: 'swap_funding', refType: 'swap', refId: id });
-    }
-    await post(q, [
-      { owner: user.id, type: ACCOUNT.spot, asset: from, available: -units },
-      { owner: null, type: ACCOUNT.swapPool, asset: from, available: units },
-      { owner: null, type: ACCOUNT.swapPool, asset: to, available: -o.gross },
-      { owner: user.id, type: ACCOUNT.spot, asset: to, available: o.receive },
-      { owner: null, type: ACCOUNT.feeIncome, asset: to, available: o.fee, billType: 'swap_fee' },
-    ], { billType: 'swap', refType: 'swap', refId: id });
-    return { id, from, to, amount: money(units), receive: money(o.receive), fee: money(o.fee), time: now };
-  });
+  const limit = await deskLimit(db, q.to);
+  if (o.gross > limit) fail('swapAboveLimit', { max: money(limit), coin: q.to });
+  try {
+    let id = 0;
+    await core.submitPrepared(postFunds, async (tx): Promise<FundsPost> => {
+      id = await insertSwap(tx, { userId: user.id, from: q.from, to: q.to, amount: units, received: o.receive, fee: o.fee, fromPrice: at.from, toPrice: at.to, quoteId: q.id, at: now });
+      // Read while the core decides nothing else (Prepare): the desk cannot pay out more than it holds.
+      if (core.risk.available(null, ACCOUNT.swapPool, q.to) < o.gross) fail('swapInventoryShort', { coin: q.to });
+      return {
+        lines: [
+          { owner: user.id, type: ACCOUNT.spot, asset: q.from, available: -units },
+          { owner: null, type: ACCOUNT.swapPool, asset: q.from, available: units },
+          { owner: null, type: ACCOUNT.swapPool, asset: q.to, available: -o.gross },
+          { owner: user.id, type: ACCOUNT.spot, asset: q.to, available: o.receive },
+          { owner: null, type: ACCOUNT.feeIncome, asset: q.to, available: o.fee, billType: 'swap_fee' },
+        ],
+        meta: { billType: 'swap', refType: 'swap', refId: id },
+      };
+    });
+    return { id, from: q.from, to: q.to, amount: money(units), receive: money(o.receive), fee: money(o.fee), time: now };
+  } catch (err) {
+    if (uniqueViolation(err) === 'quote_id') fail('quoteUsed');
+    throw err;
+  }
 }

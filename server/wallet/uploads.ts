@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail } from '../http/errors.ts';
-import type { Queryable } from '../storage/db.ts';
+import { fail } from '../outcome.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import { deleteUpload, findUpload, insertUpload, lockUploader, uploadUsage } from './uploads.repo.ts';
 
-/** Uploads are images only (payment screenshots, ID photos), at most 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/**
+ * What one user may upload (payment screenshots, ID photos). A refused upload writes nothing to disk.
+ * - `fileBytes`: one image, at most 5 MB;
+ * - `perMinute`: at most 20 uploads in any 60 seconds;
+ * - `storedBytes`: at most 200 MB stored in all (one user once stored 106 MB in 0.6 s).
+ */
+export const UPLOAD_LIMITS = { fileBytes: 5 * MB, perMinute: 20, storedBytes: 200 * MB } as const;
+const WINDOW_MS = 60_000;
+
+/** 5242880 → '5 MB', for messages. */
+const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** The image type from the file's first bytes, never from the name or the declared mime type. */
 export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
@@ -16,24 +28,52 @@ export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
   return null;
 }
 
-/** Stores an image as data/uploads/<random>.<ext> and records its owner; returns the upload's id (the file name). */
-export async function saveUpload(q: Queryable, dataDir: string, ownerId: number, content: Buffer): Promise<{ id: string; mime: string }> {
+/** The 'too large' outcome of one file, shared by the stream limit and the stored-content check. */
+export function failTooLarge(): never {
+  fail('uploadTooLarge', { max: megabytes(UPLOAD_LIMITS.fileBytes) });
+}
+
+/** Refuses a user who has used up the minute's uploads, before their file is read. */
+export async function checkUploadRate(db: Db, ownerId: number): Promise<void> {
+  if ((await uploadUsage(db, ownerId, Date.now() - WINDOW_MS)).recent >= UPLOAD_LIMITS.perMinute) fail('uploadRateLimited', { max: UPLOAD_LIMITS.perMinute });
+}
+
+/**
+ * Stores an image as data/uploads/<random>.<ext> and records its owner; returns the upload's id (the file name).
+ * The row is claimed first, in a transaction that checks the user's rate and quota (the user's row locked on
+ * PostgreSQL, SQLite's transactions run one at a time), so parallel uploads cannot pass the limits together;
+ * the file is written after, and the row given back if that fails.
+ */
+export async function saveUpload(db: Db, dataDir: string, ownerId: number, content: Buffer): Promise<{ id: string; mime: string }> {
   if (!content.length) fail('uploadMissing');
-  if (content.length > MAX_UPLOAD_BYTES) fail('uploadTooLarge', { max: '5 MB' });
+  if (content.length > UPLOAD_LIMITS.fileBytes) failTooLarge();
   const kind = sniffImage(content);
   if (!kind) fail('uploadNotImage');
   const id = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+  await db.tx(async (q) => {
+    await lockUploader(db, q, ownerId);
+    const now = Date.now();
+    const used = await uploadUsage(q, ownerId, now - WINDOW_MS);
+    if (used.recent >= UPLOAD_LIMITS.perMinute) fail('uploadRateLimited', { max: UPLOAD_LIMITS.perMinute });
+    if (used.stored + content.length > UPLOAD_LIMITS.storedBytes) fail('uploadQuotaExceeded', { max: megabytes(UPLOAD_LIMITS.storedBytes) });
+    await insertUpload(q, { id, ownerId, mime: kind.mime, size: content.length, at: now });
+  });
   const dir = join(dataDir, 'uploads');
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, id), content, { flag: 'wx' });
-  await q.run('INSERT INTO uploads (id, owner_id, file, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)', [id, ownerId, id, kind.mime, content.length, Date.now()]);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, id), content, { flag: 'wx' });
+  } catch (err) {
+    await rm(join(dir, id), { force: true });
+    await deleteUpload(db, id);
+    throw err;
+  }
   return { id, mime: kind.mime };
 }
 
 /** An upload for its owner or an operator; anyone else is told it does not exist. */
 export async function readUpload(q: Queryable, dataDir: string, id: string, viewer: { id: number; role: string }): Promise<{ content: Buffer; mime: string }> {
   if (!/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/.test(id)) fail('recordNotFound');
-  const row = await q.get<{ owner_id: bigint; mime: string }>('SELECT owner_id, mime FROM uploads WHERE id = ?', [id]);
-  if (!row || (Number(row.owner_id) !== viewer.id && viewer.role !== 'operator')) fail('recordNotFound');
+  const row = await findUpload(q, id);
+  if (!row || (row.ownerId !== viewer.id && viewer.role !== 'operator')) fail('recordNotFound');
   return { content: await readFile(join(dataDir, 'uploads', id)), mime: row.mime };
 }

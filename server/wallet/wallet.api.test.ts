@@ -18,7 +18,7 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
   const spot = (who: string, coin: string) => balanceOf(t.db, ids[who]!, ACCOUNT.spot, coin);
   const call = (who: string, url: string, opts: Parameters<typeof api>[2] = {}) => api(app, url, { token: tokens[who], ...opts });
   const uploadAs = (who: string, content: Buffer, name?: string, type?: string) => call(who, '/api/common/upload/OSS', multipart(content, name, type));
-  const withdraw = async (who: string, plain: object) => call(who, '/api/asset/withdrawal', { payload: { sealed: await seal(plain, sealKey) } });
+  const withdraw = async (who: string, plain: object) => call(who, '/api/asset/withdrawal', { payload: { sealed: await seal(plain, sealKey, ids[who]!) } });
   const deposit = async (who: string, coin: string, network: string, amount: string) => {
     const up = await uploadAs(who, PNG);
     const r = await call(who, '/api/recharge/submit', { payload: { coin, network, amount, screenshot: up.data.id } });
@@ -37,7 +37,7 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
       const reg = await api(app, '/api/user/register', { payload: { type: 'account', username: `${who}_wallet`, password: 'abc123', confirmPassword: 'abc123' } });
       ids[who] = reg.data.id;
       tokens[who] = (await api(app, '/api/user/login', { payload: { type: 'account', username: `${who}_wallet`, password: 'abc123' } })).data.token;
-      const set = await call(who, '/api/user/tardPwdSet', { payload: { sealed: await seal({ loginPassword: 'abc123', password: 'fund123', confirmPassword: 'fund123' }, sealKey) } });
+      const set = await call(who, '/api/user/tardPwdSet', { payload: { sealed: await seal({ loginPassword: 'abc123', password: 'fund123', confirmPassword: 'fund123' }, sealKey, ids[who]!) } });
       expect(set.code).toBe(200);
     }
   });
@@ -114,7 +114,7 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
   });
 
   it('swaps at a quote from the market with a 0.2% fee, and refuses stale or forged quotes', async () => {
-    const q = await api(app, '/api/texchange/getCurrencyPrice', { payload: { from: 'USDT', to: 'BTC', amount: '96.5' } });
+    const q = await call('alice', '/api/texchange/getCurrencyPrice', { payload: { from: 'USDT', to: 'BTC', amount: '96.5' } });
     expect(q.data).toMatchObject({ from: 'USDT', to: 'BTC', feeRate: '0.002', fee: '0.00000200', receive: '0.00099800' });
     const before = await spot('alice', 'USDT');
     const ex = await call('alice', '/api/texchange/currencyExchange', { payload: { from: 'USDT', to: 'BTC', amount: '96.5', quote: q.data.quote } });
@@ -131,7 +131,7 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
 
   it('freezes a withdrawal with its fee, pays it out on approval and returns it on rejection', async () => {
     const before = await spot('alice', 'USDT');
-    const w1 = await withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ1234567890abcdefghijkLMNOPQRS', amount: '50', fundPassword: 'fund123' });
+    const w1 = await withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ123456789abcdefghijkLMNPQRSTUV', amount: '50', fundPassword: 'fund123' });
     expect(w1.data).toMatchObject({ status: 'review', amount: '50.00000000', fee: '1.00000000' });
     expect(await spot('alice', 'USDT')).toEqual({ available: before.available - 51_00000000n, frozen: 51_00000000n });
     const w2 = await withdraw('alice', { coin: 'USDT', method: 'bank', address: '6222 0000 1111 2222', amount: '20', fundPassword: 'fund123' });
@@ -157,11 +157,11 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
       ['someone else’s screenshot', call('bob', '/api/recharge/submit', { payload: { coin: 'USDT', network: 'TRC20', amount: '5', screenshot: up.data.id } }), ERRORS.screenshotRequired],
       ['non-image upload', uploadAs('alice', Buffer.from('%PDF-1.4 not an image'), 'x.png', 'image/png'), ERRORS.uploadNotImage],
       ['oversize upload', uploadAs('alice', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)])), ERRORS.uploadTooLarge],
-      ['more than available', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ1234567890', amount: '999999', fundPassword: 'fund123' }), ERRORS.insufficientBalance],
-      ['wrong fund password', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ1234567890', amount: '20', fundPassword: 'nope123' }), ERRORS.fundPasswordWrong],
-      ['below minimum', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ1234567890', amount: '1', fundPassword: 'fund123' }), ERRORS.amountTooSmall],
+      ['more than available', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ123456789abcdefghijkLMNPQRSTUV', amount: '999999', fundPassword: 'fund123' }), ERRORS.insufficientBalance],
+      ['wrong fund password', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ123456789abcdefghijkLMNPQRSTUV', amount: '20', fundPassword: 'nope123' }), ERRORS.fundPasswordWrong],
+      ['below minimum', withdraw('alice', { coin: 'USDT', method: 'address', network: 'TRC20', address: 'TXYZ123456789abcdefghijkLMNPQRSTUV', amount: '1', fundPassword: 'fund123' }), ERRORS.amountTooSmall],
       ['negative transfer', call('alice', '/api/asset/transferFunds', { payload: { coin: 'USDT', from: 1, to: 2, amount: '-1' } }), ERRORS.amountInvalid],
-      ['tampered sealed body', seal({ coin: 'USDT' }, sealKey).then((s) => call('alice', '/api/asset/withdrawal', { payload: { sealed: s.slice(0, -6) + (s.endsWith('AAAA') ? 'BBBBBB' : 'AAAAAA') } })), ERRORS.sealedInvalid],
+      ['tampered sealed body', seal({ coin: 'USDT' }, sealKey, ids.alice!).then((s) => call('alice', '/api/asset/withdrawal', { payload: { sealed: s.slice(0, -6) + (s.endsWith('AAAA') ? 'BBBBBB' : 'AAAAAA') } })), ERRORS.sealedInvalid],
       ['another user’s upload', call('bob', up.data.link, { method: 'GET' }), ERRORS.recordNotFound],
       ['unknown coin', call('alice', '/api/asset/transferFunds', { payload: { coin: 'NOPE', from: 1, to: 2, amount: '1' } }), ERRORS.unknownAsset],
     ];
@@ -181,7 +181,7 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
   it('never lets two concurrent withdrawals spend the same funds', async () => {
     await deposit('bob', 'LTC', 'LTC', '1');
     const attempts = await Promise.all(
-      Array.from({ length: 4 }, () => withdraw('bob', { coin: 'LTC', method: 'address', network: 'LTC', address: 'ltc1qexampleaddress000', amount: '0.7', fundPassword: 'fund123' })),
+      Array.from({ length: 4 }, () => withdraw('bob', { coin: 'LTC', method: 'address', network: 'LTC', address: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3', amount: '0.7', fundPassword: 'fund123' })),
     );
     expect(attempts.filter((a) => a.code === 200)).toHaveLength(1);
     expect(attempts.filter((a) => a.code !== 200).every((a) => a.code === ERRORS.insufficientBalance)).toBe(true);

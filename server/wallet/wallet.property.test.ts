@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +12,15 @@ import { hashPassword } from '../user/password.ts';
 import { findUserBy, type UserRow } from '../user/user.repo.ts';
 import { saveUpload } from './uploads.ts';
 import * as swap from './swap.service.ts';
+import { usdtPricesOf } from './amounts.ts';
 import * as wallet from './wallet.service.ts';
 import { PNG } from './test-fixtures.ts';
 
 const COINS = ['USDT', 'BTC', 'LTC'] as const;
 const NETWORK: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', LTC: 'LTC' };
+const ADDRESS: Record<string, string> = { USDT: 'TXYZ123456789abcdefghijkLMNPQRSTUV', BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', LTC: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3' };
+/** A fresh nonce, as each sealed body the browser sends carries one. */
+const nonce = () => randomBytes(16).toString('base64url');
 const sum = (rows: Array<{ v: bigint | null }>) => rows.reduce((a, r) => a + BigInt(r.v ?? 0), 0n);
 
 describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name, open) => {
@@ -46,6 +51,8 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
 
   /** Per coin: what users hold equals what the records say they should, and the platform's books balance. */
   async function checkInvariants() {
+    // The tables are the core's projection: read them once it has caught up.
+    await app.core.settled();
     expect(await auditLedger(t.db)).toEqual([]);
     for (const coin of COINS) {
       const held = sum(await t.db.all<{ v: bigint }>('SELECT SUM(available + frozen) AS v FROM accounts WHERE owner_id IS NOT NULL AND asset = ?', [coin]));
@@ -76,13 +83,15 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
     });
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 16 }), async (ops) => {
-        const exchange = app.exchange;
+        const usdt = usdtPricesOf(app.exchange, app.prices);
         // Each run starts by funding one user, so that what follows has something to move.
         const seeded = users[ops.length % users.length]!;
         for (const coin of COINS) {
           const r = await wallet.submitRecharge(t.db, seeded, { coin, network: NETWORK[coin]!, amount: '200', screenshot: shots[users.indexOf(seeded)] });
-          await reviewRecharge(t.db, operatorId, r.id, true);
+          await reviewRecharge(t.db, app.core, operatorId, r.id, true);
         }
+        // …and one withdrawal under review, so that the approvals and rejections below have one to decide.
+        await wallet.submitWithdrawal(t.db, app.core, seeded, { coin: 'USDT', method: 'address', network: NETWORK.USDT, address: ADDRESS.USDT!, amount: '20', fundPassword: 'fund123' }, nonce());
         // All operations of a run are started at once: many touch the same user and coin concurrently.
         await Promise.allSettled(
           ops.map(async (o) => {
@@ -91,21 +100,21 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
               case 'deposit':
               case 'rejectDeposit': {
                 const r = await wallet.submitRecharge(t.db, u, { coin: o.coin, network: NETWORK[o.coin]!, amount: o.amount, screenshot: shots[o.user] });
-                return reviewRecharge(t.db, operatorId, r.id, o.kind === 'deposit', o.kind === 'deposit' ? undefined : 'no payment');
+                return reviewRecharge(t.db, app.core, operatorId, r.id, o.kind === 'deposit', o.kind === 'deposit' ? undefined : 'no payment');
               }
               case 'withdraw':
-                return wallet.submitWithdrawal(t.db, u, { coin: o.coin, method: 'address', network: NETWORK[o.coin], address: 'addr-0001', amount: o.amount, fundPassword: 'fund123' });
+                return wallet.submitWithdrawal(t.db, app.core, u, { coin: o.coin, method: 'address', network: NETWORK[o.coin], address: ADDRESS[o.coin]!, amount: o.amount, fundPassword: 'fund123' }, nonce());
               case 'approveWithdrawal':
               case 'rejectWithdrawal': {
                 const w = await t.db.get<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'review' AND user_id = ? ORDER BY id LIMIT 1", [u.id]);
                 if (!w) return;
-                return reviewWithdrawal(t.db, operatorId, Number(w.id), o.kind === 'approveWithdrawal', o.kind === 'approveWithdrawal' ? undefined : 'mismatch');
+                return reviewWithdrawal(app.core, operatorId, Number(w.id), o.kind === 'approveWithdrawal', o.kind === 'approveWithdrawal' ? undefined : 'mismatch');
               }
               case 'transfer':
-                return wallet.transfer(t.db, u, { coin: o.coin, from: o.from, to: o.dest, amount: o.amount });
+                return wallet.transfer(t.db, app.core, u, { coin: o.coin, from: o.from, to: o.dest, amount: o.amount });
               case 'swap': {
-                const q = await swap.quote(t.db, exchange, o.coin, o.to, o.amount);
-                return swap.execute(t.db, exchange, u, { from: o.coin, to: o.to, amount: o.amount, quote: q.quote, slippageBps: 50 });
+                const q = await swap.quote(t.db, usdt, u, o.coin, o.to, o.amount);
+                return swap.execute(t.db, app.core, usdt, u, { from: o.coin, to: o.to, amount: o.amount, quote: q.quote, slippageBps: 50 });
               }
             }
           }),
@@ -123,11 +132,11 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
   it('never lets concurrent withdrawals of one user spend the same funds', async () => {
     const u = users[0]!;
     // Empty the user's spot LTC into another account type first, so the race starts from a known balance.
-    const before = (await wallet.currencyAccount(t.db, app.exchange, u, 1)).find((c) => c.coin === 'LTC')!;
-    if (Number(before.available) > 0) await wallet.transfer(t.db, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
+    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.exchange, app.prices), u, 1)).find((c) => c.coin === 'LTC')!;
+    if (Number(before.available) > 0) await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
     const r = await wallet.submitRecharge(t.db, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
-    await reviewRecharge(t.db, operatorId, r.id, true);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => wallet.submitWithdrawal(t.db, u, { coin: 'LTC', method: 'address', network: 'LTC', address: 'ltc1q-race', amount: '0.6', fundPassword: 'fund123' })));
+    await reviewRecharge(t.db, app.core, operatorId, r.id, true);
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => wallet.submitWithdrawal(t.db, app.core, u, { coin: 'LTC', method: 'address', network: 'LTC', address: ADDRESS.LTC!, amount: '0.6', fundPassword: 'fund123' }, nonce())));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     await checkInvariants();
   });

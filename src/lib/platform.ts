@@ -6,6 +6,9 @@ const DEFAULTS: PlatformConfig = {
   storagePrefix: 'lumex:',
   tokenRefreshSeconds: 604800,
   sealKey: '',
+  // Without the config script nothing is known to leave the server or to be a real price: say the honest thing.
+  deliversCodes: { email: false, sms: false },
+  demoPrices: true,
 };
 
 /** The platform config script's values (spec §7), or the build's defaults where it has not run (build, tests). */

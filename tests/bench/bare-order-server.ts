@@ -6,17 +6,17 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
 import { submitOrderBody } from '../../src/lib/contract/spot.ts';
-import { Exchange } from '../../server/exchange/exchange.ts';
+import { startTrading } from '../../server/trading.ts';
 import { spotOrder } from '../../server/exchange/views.ts';
-import { AppError } from '../../server/http/errors.ts';
+import { AppError } from '../../server/outcome.ts';
 import { openDb } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';
+import { MIGRATIONS } from '../../server/features.ts';
 import { authenticate } from '../../server/user/session.service.ts';
 
 const db = await openDb({ sqliteFile: join(process.env.DATA_DIR!, 'lumex.db'), backgroundCheckpoint: true });
-await migrate(db);
-const exchange = new Exchange(db, pino({ level: 'error' }));
-await exchange.start();
+await migrate(db, MIGRATIONS);
+const { exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
 
 createServer((req, res) => {
   let body = '';

@@ -24,7 +24,8 @@ async function connectAll(url: (i: number) => string, subscribe: object[]): Prom
     await Promise.all(
       Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) =>
         new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(url(i + k));
+          // The feed admits 20 connections per client address: the subscribers come from 100 loopback addresses.
+          const ws = new WebSocket(url(i + k), { localAddress: `127.0.1.${1 + ((i + k) % 100)}` });
           ws.on('open', () => {
             for (const s of subscribe) ws.send(JSON.stringify(s));
             resolve();

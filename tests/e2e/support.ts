@@ -73,3 +73,15 @@ export async function credit(request: APIRequestContext, username: string, asset
   const res = await request.post('/api/admin/credit', { headers: { authorization: token }, data: { username, asset, amount } });
   expect((await res.json()).code).toBe(200);
 }
+
+/** Logs the e2e install's operator in through the form, in the language of `prefix` ('' or '/de'). */
+export async function loginOperator(page: Page, prefix = ''): Promise<void> {
+  await page.goto(`${prefix}/user/login`);
+  // Pages of a new browser context do not come from the fixture: wait for the form to be live.
+  await hydrated(page);
+  await page.locator('[role="tab"]').nth(1).click();
+  await page.locator('input[name="email"]').fill('operator@localhost.localdomain');
+  await page.locator('input[name="password"]').fill('e2e-operator-1');
+  await page.locator('form button[type="submit"]').click();
+  await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
+}

@@ -24,15 +24,15 @@ test('two users trade with each other and both see the fill, balances, trades an
   await loginThroughUi(buyer, '', buyerName);
   await openTrade(seller);
   await openTrade(buyer, '/de');
-  await expect(seller.getByTestId('available-sell')).toHaveText('10.000');
-  await expect(buyer.getByTestId('available-buy')).toHaveText('5000.00');
+  await expect(seller.getByTestId('available-sell')).toHaveText('10.0000');
+  await expect(buyer.getByTestId('available-buy')).toHaveText('5,000.00');
 
   // The seller rests an ask; it shows up in the buyer's book without a reload.
   await seller.locator('#sell-limit-price').fill('97.50');
   await seller.locator('#sell-limit-qty').fill('4');
   await seller.getByRole('button', { name: 'Sell LTC' }).click();
   await expect(seller.locator('.toast--success', { hasText: 'Order placed' })).toBeVisible();
-  await expect(seller.getByTestId('available-sell')).toHaveText('6.000');
+  await expect(seller.getByTestId('available-sell')).toHaveText('6.0000');
   await expect(buyer.getByTestId('asks')).toContainText('97.50');
   await seller.screenshot({ path: 'tests/.artifacts/screens/trade-seller-en.png', fullPage: true });
 
@@ -41,8 +41,8 @@ test('two users trade with each other and both see the fill, balances, trades an
   await buyer.locator('#buy-limit-qty').fill('1.5');
   await buyer.locator('.side-form--buy button[type="submit"]').click();
   await expect(buyer.locator('.toast--success')).toBeVisible();
-  await expect(buyer.getByTestId('available-sell')).toHaveText('1.498'); // 1.5 LTC less the 0.1% fee
-  await expect(buyer.getByTestId('available-buy')).toHaveText('4853.75');
+  await expect(buyer.getByTestId('available-sell')).toHaveText('1.4985'); // 1.5 LTC less the 0.1% fee, at LTC's 4 display decimals
+  await expect(buyer.getByTestId('available-buy')).toHaveText('4,853.75');
 
   // Both see the trade print and the candle; the seller sees the partial fill and the money arrive, live.
   for (const page of [seller, buyer]) {
@@ -56,7 +56,7 @@ test('two users trade with each other and both see the fill, balances, trades an
   // The seller cancels the rest; it moves to the history and the coins come back.
   await seller.getByTestId('orders-open').getByRole('button', { name: 'Cancel' }).click();
   await expect(seller.locator('.toast--success', { hasText: 'Order cancelled' })).toBeVisible();
-  await expect(seller.getByTestId('available-sell')).toHaveText('8.500');
+  await expect(seller.getByTestId('available-sell')).toHaveText('8.5000');
   await seller.getByRole('tab', { name: 'Order history' }).click();
   await expect(seller.getByTestId('orders-history')).toContainText('Cancelled');
   await expect(buyer.getByTestId('asks')).not.toContainText('97.50');
@@ -74,7 +74,7 @@ test('bad orders get a clear message and change nothing', async ({ page, request
 
   await price.fill('');
   await buy.click();
-  await expect(page.locator('.side-form--buy .field__error')).toHaveText('Please enter the Price');
+  await expect(page.locator('.side-form--buy .field__error')).toHaveText('Please enter the price');
   // Letters and extra decimals never make it into the field.
   await price.fill('9x7.12345');
   await expect(price).toHaveValue('97.12');

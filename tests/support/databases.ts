@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { openDb, type Db } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';
+import { MIGRATIONS } from '../../server/features.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -16,7 +17,7 @@ type Opener = () => Promise<TestDatabase>;
 async function openSqliteTest(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'lumex-test-'));
   const db = await openDb({ sqliteFile: join(dir, 'test.db') });
-  await migrate(db);
+  await migrate(db, MIGRATIONS);
   return {
     db,
     async drop() {
@@ -30,7 +31,7 @@ async function openPostgresTest(url: string): Promise<TestDatabase> {
   // Each test file gets its own schema, so files run in parallel against one database without meeting.
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const db = await openDb({ databaseUrl: url, sqliteFile: '', schema });
-  await migrate(db);
+  await migrate(db, MIGRATIONS);
   return {
     db,
     async drop() {

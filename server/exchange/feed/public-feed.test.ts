@@ -4,47 +4,11 @@ import type { FeedMessage } from '../../../src/lib/contract/feed.ts';
 import { api, testApp } from '../../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { seedOperator } from '../../seed/operator.ts';
+import { FeedTestClient } from '../../../tests/support/feed-client.ts';
+import { ManualClock } from '../../clock/clock.ts';
 
-/** A plain WebSocket client that keeps every message, and waits for the one a test expects. */
-class Client {
-  readonly messages: FeedMessage[] = [];
-  private readonly ws: WebSocket;
-  private readonly waiters: Array<() => void> = [];
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.onmessage = (e) => {
-      this.messages.push(JSON.parse(String(e.data)));
-      for (const w of this.waiters.splice(0)) w();
-    };
-  }
-  opened(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error('feed did not open'));
-    });
-  }
-  send(cmd: object) {
-    this.ws.send(JSON.stringify(cmd));
-  }
-  async next(match: (m: FeedMessage) => boolean, timeoutMs = 3000): Promise<FeedMessage> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.find(match);
-      if (found) {
-        this.messages.splice(this.messages.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages.map((m) => m.event))}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-  }
-  close() {
-    this.ws.close();
-  }
-}
+/** A plain WebSocket client of the public feed. */
+class Client extends FeedTestClient<FeedMessage> {}
 
 describe.each(DIALECTS)('the public feed on %s', (_name, open) => {
   let t: TestDatabase;
@@ -109,13 +73,98 @@ describe.each(DIALECTS)('the public feed on %s', (_name, open) => {
     ['an unknown symbol', JSON.stringify({ event: 'subscribe', topic: 'detail', symbol: 'nopeusdt' }), 'unknown symbol'],
     ['an unknown interval', JSON.stringify({ event: 'subscribe', topic: 'kline', symbol: 'btcusdt', interval: '7m' }), 'unknown interval'],
     ['a step off the tick', JSON.stringify({ event: 'subscribe', topic: 'depth', symbol: 'btcusdt', step: '0.001' }), 'invalid step'],
+    ['a step outside the market’s grouping set', JSON.stringify({ event: 'subscribe', topic: 'depth', symbol: 'btcusdt', step: '0.03' }), 'invalid step'],
+    ['a step that is not text', JSON.stringify({ event: 'subscribe', topic: 'depth', symbol: 'btcusdt', step: { x: 1 } }), 'invalid step'],
   ])('answers %s with an error and stays open', async (_label, raw, msg) => {
     const c = new Client(url);
     await c.opened();
-    (c as unknown as { ws: WebSocket }).ws.send(raw);
+    c.ws.send(raw);
     expect(await c.next((m) => m.event === 'ERROR')).toEqual({ event: 'ERROR', msg });
     c.send({ event: 'ping' });
     await c.next((m) => m.event === 'PONG');
+    c.close();
+  });
+
+  it('frees a topic when its last subscriber leaves, whether by unsubscribing or by closing', async () => {
+    const before = app.publicFeed.topics.size;
+    const a = new Client(url);
+    const b = new Client(url);
+    await Promise.all([a.opened(), b.opened()]);
+    for (const c of [a, b]) {
+      for (const step of ['0.01', '0.1', '1', '10']) c.send({ event: 'subscribe', topic: 'depth', symbol: 'ethusdt', step });
+      c.send({ event: 'subscribe', topic: 'trade', symbol: 'solusdt' });
+    }
+    await a.next((m) => m.event === 'TRADE');
+    await b.next((m) => m.event === 'TRADE');
+    expect(app.publicFeed.topics.size).toBe(before + 5);
+    a.send({ event: 'unsubscribe', topic: 'trade', symbol: 'solusdt' });
+    b.send({ event: 'unsubscribe', topic: 'trade', symbol: 'solusdt' });
+    b.send({ event: 'ping' });
+    await b.next((m) => m.event === 'PONG');
+    expect(app.publicFeed.topics.size).toBe(before + 4);
+    a.close();
+    b.close();
+    await expect.poll(() => app.publicFeed.topics.size).toBe(before);
+  });
+
+  it('holds at most 20 connections from one address', async () => {
+    const open = () => app.publicFeed.connections.openFrom('127.0.0.1');
+    await expect.poll(open, { timeout: 5000 }).toBe(0);
+    const clients = Array.from({ length: 20 }, () => new Client(url));
+    await Promise.all(clients.map((c) => c.opened()));
+    const extra = new WebSocket(url);
+    expect(await new Promise<number>((resolve) => (extra.onclose = (e) => resolve(e.code)))).toBe(1008);
+    clients.pop()!.close();
+    await expect.poll(open, { timeout: 5000 }).toBe(19);
+    const again = new Client(url);
+    await again.opened();
+    for (const c of [...clients, again]) c.close();
+    await expect.poll(open, { timeout: 5000 }).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)('the public feed on the bus and the app clock, on %s', (_name, open) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  const clock = new ManualClock(Date.now());
+  beforeAll(async () => {
+    t = await open();
+    ({ app } = await testApp(t.db, {}, clock));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.drop();
+  });
+
+  it('pushes what the bus carries, whichever process published it, and depth at most every 100 ms of the clock', async () => {
+    const c = new Client(`ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/bus-client`);
+    await c.opened();
+    c.send({ event: 'subscribe', topic: 'depth', symbol: 'btcusdt' });
+    c.send({ event: 'subscribe', topic: 'trade', symbol: 'btcusdt' });
+    await c.next((m) => m.event === 'DEPTH');
+    await c.next((m) => m.event === 'TRADE');
+
+    // The clock has not moved since the app started: its depth job first runs 100 ms from then.
+    app.bus.publish('market.btcusdt.book', { symbol: 'btcusdt' });
+    await app.bus.ready();
+    await clock.advance(99);
+    c.send({ event: 'ping' });
+    await c.next((m) => m.event === 'PONG');
+    expect(c.messages.filter((m) => m.event === 'DEPTH')).toEqual([]);
+    await clock.advance(1);
+    expect(await c.next((m) => m.event === 'DEPTH')).toMatchObject({ symbol: 'btcusdt', ts: clock.now() });
+
+    // A trade of another process reaches this one's subscribers through the bus alone, newest first.
+    app.bus.publish('market.btcusdt.trades', {
+      symbol: 'btcusdt',
+      price: '97001.00',
+      trades: [
+        { id: 9001, price: '97000.00', quantity: '0.20000', side: 'sell', time: 1 },
+        { id: 9002, price: '97001.00', quantity: '0.10000', side: 'buy', time: 2 },
+      ],
+    });
+    expect(await c.next((m) => m.event === 'TRADE' && m.data.length > 0)).toMatchObject({ data: [{ id: 9002 }, { id: 9001, price: '97000.00', quantity: '0.20000', side: 'sell' }] });
     c.close();
   });
 });

@@ -1,51 +1,72 @@
-import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { FeatureContext } from '../../feature.ts';
 import { FEED_TOPICS, topicKey, type FeedCommand, type FeedMessage, type FeedSubscription } from '../../../src/lib/contract/feed.ts';
 import { KLINE_INTERVALS } from '../../../src/lib/contract/spot.ts';
-import { parseUnits } from '../../../src/lib/money/units.ts';
-import type { Exchange } from '../exchange.ts';
-import type { Market } from '../market.ts';
+import { depthStep, type Market } from '../market.ts';
+import { ConnectionCap, FeedTopics, MAX_SOCKET_MESSAGE_BYTES, sendTo as send } from './feed-topics.ts';
+import type { MarketBookMessage, MarketTradesMessage } from '../market-events.ts';
 import { groupedDepth, kline, percentChange, priceInfo, publicTrade } from '../views.ts';
 
-const MAX_SUBSCRIPTIONS = 50;
-/** A client that lets more than this pile up unsent is too slow to follow the market and is cut off. */
-export const SLOW_CONSUMER_BYTES = 1 << 20;
+/** Limits of the public feed: subscriptions per connection, connections per client address. */
+export const MAX_SUBSCRIPTIONS = 50;
+export const MAX_CONNECTIONS_PER_ADDRESS = 20;
+/** The largest command the feed reads; a longer one closes the socket (1009). */
+const MAX_COMMAND_BYTES = 4096;
 const DEPTH_INTERVAL_MS = 100;
 const DETAIL_INTERVAL_MS = 1000;
-const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT_MS = 15_000;
 
-interface Topic {
+export interface Topic {
   sub: FeedSubscription;
   market?: Market;
   step?: bigint;
   sockets: Set<WebSocket>;
 }
 
+/** What the feed holds open, for the server to report: live topics and connections per address. */
+export interface PublicFeedState {
+  topics: FeedTopics<Topic>;
+  connections: ConnectionCap;
+}
+
+function publicFeedState(): PublicFeedState {
+  return { topics: new FeedTopics<Topic>(), connections: new ConnectionCap(MAX_CONNECTIONS_PER_ADDRESS) };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicFeed: PublicFeedState;
+  }
+}
+
+/**
+ * The websocket plugin every feed answers on (this one, the private feed, STOMP), installed server-wide before any
+ * of them, and the public feed's state for the server to report.
+ */
+export async function feedSockets({ app }: FeatureContext): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES } });
+  app.decorate('publicFeed', publicFeedState());
+}
+
 /**
  * The public market feed `/ws/{id}`. Topics are shared: a message is serialised once per publish and written to
- * every subscriber. Depth goes out at most ten times a second per book, tickers once a second, trades and
+ * every subscriber. It hears of trades and book changes on the bus only (`market.*.trades`, `market.*.book`);
+ * depth goes out at most ten times a second per book, tickers once a second (both local jobs), trades and
  * candles as they happen.
  */
-export async function publicFeed(app: FastifyInstance, exchange: Exchange): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
-  const topics = new Map<string, Topic>();
+export async function publicFeed(app: FastifyInstance, { exchange }: FeatureContext): Promise<void> {
+  const { topics, connections } = app.publicFeed;
   const dirtyBooks = new Set<string>();
   let tickersChanged = true;
-
-  const send = (socket: WebSocket, data: string | Buffer) => {
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
-      socket.close(4008, 'slow consumer');
-      return;
-    }
-    socket.send(data, { binary: false });
-  };
+  /** This feed's sockets: the server's other sockets (private feed, STOMP) get no public heartbeat. */
+  const clients = new Set<WebSocket>();
   /** Serialised and encoded once for all of a topic's subscribers; each socket only frames and writes it. */
   const publish = (key: string, message: () => FeedMessage) => {
     const topic = topics.get(key);
     if (!topic?.sockets.size) return;
-    const data = Buffer.from(JSON.stringify({ ...message(), ts: Date.now() }));
+    const data = Buffer.from(JSON.stringify({ ...message(), ts: app.clock.now() }));
     for (const socket of topic.sockets) send(socket, data);
   };
 
@@ -61,7 +82,7 @@ export async function publicFeed(app: FastifyInstance, exchange: Exchange): Prom
       case 'trade':
         return { event: 'TRADE', symbol: m.symbol, data: exchange.recentTrades(m.symbol).slice(-50).map((x) => publicTrade(m, x)).reverse() };
       case 'depth': {
-        const book = exchange.runner(m.symbol).engine.depth(1000);
+        const book = exchange.books.engine(m.symbol).depth(1000);
         return { event: 'DEPTH', symbol: m.symbol, step: t.sub.step ?? '', data: groupedDepth(m, book.bids, book.asks, t.step!, 50) };
       }
       default:
@@ -86,82 +107,85 @@ export async function publicFeed(app: FastifyInstance, exchange: Exchange): Prom
     let step: bigint | undefined;
     if (cmd.topic === 'depth') {
       if (market.market !== 'spot') return 'no order book for this symbol';
-      if (cmd.step === undefined) step = market.tick;
-      else {
-        const parsed = parseUnits(cmd.step, market.priceScale);
-        if (!parsed.ok || parsed.value <= 0n || parsed.value % market.tick !== 0n) return 'invalid step';
-        step = parsed.value;
-      }
+      step = cmd.step === undefined || typeof cmd.step === 'string' ? depthStep(market, cmd.step) : undefined;
+      if (step === undefined) return 'invalid step';
     }
     const sub: FeedSubscription = { topic: cmd.topic, symbol: market.symbol, ...(cmd.topic === 'kline' ? { interval: cmd.interval } : {}), ...(cmd.topic === 'depth' && cmd.step ? { step: cmd.step } : {}) };
     return { sub, market, step, sockets: new Set() };
   };
 
-  app.get('/ws/:id', { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get('/ws/:id', { websocket: true, schema: { hide: true } }, (socket, req) => {
+    const address = req.ip;
+    if (!connections.admit(address)) return socket.close(1008, 'too many connections');
+    clients.add(socket);
     const mine = new Set<string>();
     const reply = (m: FeedMessage) => send(socket, JSON.stringify(m));
-    socket.on('message', (raw) => {
+    socket.on('message', (raw: Buffer) => {
+      if (raw.length > MAX_COMMAND_BYTES) return socket.close(1009, 'command too large');
       let cmd: FeedCommand;
       try {
         cmd = JSON.parse(String(raw));
       } catch {
         return reply({ event: 'ERROR', msg: 'malformed JSON' });
       }
-      if (cmd?.event === 'ping') return reply({ event: 'PONG', ts: Date.now() });
+      if (cmd?.event === 'ping') return reply({ event: 'PONG', ts: app.clock.now() });
       if (cmd?.event !== 'subscribe' && cmd?.event !== 'unsubscribe') return reply({ event: 'ERROR', msg: 'unknown event' });
       const found = resolve(cmd);
       if (typeof found === 'string') return reply({ event: 'ERROR', msg: found });
       const key = topicKey(found.sub);
       if (cmd.event === 'unsubscribe') {
-        topics.get(key)?.sockets.delete(socket);
+        topics.leave(key, socket);
         mine.delete(key);
         return;
       }
       if (!mine.has(key) && mine.size >= MAX_SUBSCRIPTIONS) return reply({ event: 'ERROR', msg: 'too many subscriptions' });
-      let topic = topics.get(key);
-      if (!topic) topics.set(key, (topic = found));
-      topic.sockets.add(socket);
+      const topic = topics.join(key, found, socket);
       mine.add(key);
       reply(snapshot(topic));
     });
     socket.on('close', () => {
-      for (const key of mine) topics.get(key)?.sockets.delete(socket);
+      clients.delete(socket);
+      connections.release(address);
+      for (const key of mine) topics.leave(key, socket);
     });
   });
 
-  exchange.on('book', (m) => dirtyBooks.add(m.symbol));
-  exchange.on('trades', (m, trades) => {
+  const offBook = app.bus.subscribe('market.*.book', (message) => dirtyBooks.add((message as MarketBookMessage).symbol));
+  const offTrades = app.bus.subscribe('market.*.trades', (message) => {
+    const { symbol, trades } = message as MarketTradesMessage;
+    if (!exchange.markets.has(symbol)) return;
     tickersChanged = true;
-    const data = trades.filter((t) => t.quantity > 0n).map((t) => publicTrade(m, t)).reverse();
-    if (data.length) publish(topicKey({ topic: 'trade', symbol: m.symbol }), () => ({ event: 'TRADE', symbol: m.symbol, data }));
+    if (trades.length) publish(topicKey({ topic: 'trade', symbol }), () => ({ event: 'TRADE', symbol, data: [...trades].reverse() }));
     for (const interval of KLINE_INTERVALS) {
-      const key = topicKey({ topic: 'kline', symbol: m.symbol, interval });
+      const key = topicKey({ topic: 'kline', symbol, interval });
       if (topics.get(key)?.sockets.size) publish(key, () => snapshot(topics.get(key)!));
     }
   });
 
-  const depthTimer = setInterval(() => {
-    if (!dirtyBooks.size) return;
-    for (const topic of topics.values()) {
-      if (topic.sub.topic === 'depth' && dirtyBooks.has(topic.market!.symbol) && topic.sockets.size) publish(topicKey(topic.sub), () => snapshot(topic));
-    }
-    dirtyBooks.clear();
-  }, DEPTH_INTERVAL_MS);
-  const detailTimer = setInterval(() => {
-    if (!tickersChanged) return;
-    tickersChanged = false;
-    for (const topic of topics.values()) {
-      if (topic.sub.topic === 'detail' || topic.sub.topic === 'all_symbol_detail') publish(topicKey(topic.sub), () => snapshot(topic));
-    }
-  }, DETAIL_INTERVAL_MS);
-  const heartbeatTimer = setInterval(() => {
-    const data = JSON.stringify({ event: 'HEARTBEAT', ts: Date.now() } satisfies FeedMessage);
-    for (const client of app.websocketServer.clients) send(client, data);
-  }, HEARTBEAT_MS);
+  const jobs = [
+    app.jobs.local('feed.depth', DEPTH_INTERVAL_MS, () => {
+      if (!dirtyBooks.size) return;
+      for (const topic of topics.values()) {
+        if (topic.sub.topic === 'depth' && dirtyBooks.has(topic.market!.symbol) && topic.sockets.size) publish(topicKey(topic.sub), () => snapshot(topic));
+      }
+      dirtyBooks.clear();
+    }),
+    app.jobs.local('feed.detail', DETAIL_INTERVAL_MS, () => {
+      if (!tickersChanged) return;
+      tickersChanged = false;
+      for (const topic of topics.values()) {
+        if (topic.sub.topic === 'detail' || topic.sub.topic === 'all_symbol_detail') publish(topicKey(topic.sub), () => snapshot(topic));
+      }
+    }),
+    app.jobs.local('feed.heartbeat', HEARTBEAT_MS, () => {
+      const data = JSON.stringify({ event: 'HEARTBEAT', ts: app.clock.now() } satisfies FeedMessage);
+      for (const client of clients) send(client, data);
+    }),
+  ];
   app.addHook('onClose', async () => {
-    clearInterval(depthTimer);
-    clearInterval(detailTimer);
-    clearInterval(heartbeatTimer);
-    for (const client of app.websocketServer.clients) client.close(1001, 'server shutting down');
+    offBook();
+    offTrades();
+    for (const stop of jobs) stop();
+    for (const client of clients) client.close(1001, 'server shutting down');
   });
 }

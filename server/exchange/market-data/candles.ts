@@ -1,5 +1,6 @@
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/lib/contract/spot.ts';
-import { num, type Queryable } from '../../storage/db.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { latestCandles, saveCandle } from './candles.repo.ts';
 import { candleOpen } from './intervals.ts';
 
 export interface Candle {
@@ -30,16 +31,7 @@ export class CandleSeries {
   }
 
   async load(q: Queryable): Promise<void> {
-    for (const interval of KLINE_INTERVALS) {
-      const rows = await q.all<Record<string, bigint>>(
-        'SELECT * FROM klines WHERE symbol = ? AND interval = ? ORDER BY open_time DESC LIMIT ?',
-        [this.symbol, interval, KEEP],
-      );
-      this.series.set(
-        interval,
-        rows.reverse().map((r) => ({ openTime: num(r.open_time), open: BigInt(r.open!), high: BigInt(r.high!), low: BigInt(r.low!), close: BigInt(r.close!), volume: BigInt(r.volume!), quoteVolume: BigInt(r.quote_volume!), trades: num(r.trades) })),
-      );
-    }
+    for (const interval of KLINE_INTERVALS) this.series.set(interval, await latestCandles(q, this.symbol, interval, KEEP));
   }
 
   /** Adds a trade to the candle of every interval that holds its time; returns the 1m candle it changed. */
@@ -80,12 +72,6 @@ export class CandleSeries {
     if (!this.dirty.size) return;
     const changed = [...this.dirty.values()];
     this.dirty.clear();
-    for (const { interval, candle: c } of changed) {
-      await q.run(
-        `INSERT INTO klines (symbol, interval, open_time, open, high, low, close, volume, quote_volume, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (symbol, interval, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume, quote_volume = excluded.quote_volume, trades = excluded.trades`,
-        [this.symbol, interval, c.openTime, c.open, c.high, c.low, c.close, c.volume, c.quoteVolume, c.trades],
-      );
-    }
+    for (const { interval, candle } of changed) await saveCandle(q, this.symbol, interval, candle);
   }
 }

@@ -4,7 +4,7 @@ import { testApp } from '../../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { auditLedger } from '../../ledger/ledger.ts';
 import { MarketMakers } from './market-maker.ts';
-import { RandomWalk } from './random-walk.ts';
+import { RandomWalk } from '../../prices/random-walk.ts';
 
 describe('the random walk', () => {
   it('repeats for a seed and stays near its anchor', () => {
@@ -24,7 +24,7 @@ describe.each(DIALECTS)('the market makers on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db));
-    makers = new MarketMakers(t.db, app.exchange, app.log, { intervalMs: 0 });
+    makers = new MarketMakers(t.db, app.core, app.exchange, app.prices, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
   });
   afterAll(async () => {
@@ -34,14 +34,19 @@ describe.each(DIALECTS)('the market makers on %s', (_name, open) => {
   });
 
   it('keep every book quoted on both sides, print trades, and keep the ledger balanced', async () => {
-    for (let i = 0; i < 6; i++) await makers.tick();
+    for (let i = 0; i < 6; i++) {
+      await app.prices.advance();
+      await makers.tick();
+    }
     for (const m of app.exchange.markets.values()) {
       if (m.market !== 'spot') continue;
-      const depth = app.exchange.runner(m.symbol).engine.depth(10);
+      const depth = app.exchange.books.engine(m.symbol).depth(10);
       expect(depth.bids.length, m.symbol).toBeGreaterThan(0);
       expect(depth.asks.length, m.symbol).toBeGreaterThan(0);
       expect(depth.bids[0]![0]).toBeLessThan(depth.asks[0]![0]);
     }
+    // The tables are the core's projection: read them once it has caught up.
+    await app.core.settled();
     const trades = await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades');
     expect(Number(trades!.n)).toBeGreaterThan(0);
     expect(app.exchange.ticker('xauusd').close).not.toBe(265000n);

@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatUnits, parseUnits } from '../../../src/lib/money/units.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
-import { balanceOf, post } from '../../ledger/ledger.ts';
+import type { TradingCore } from '../../core/core.ts';
+import { postFunds } from '../../core/funds.ts';
+import type { Cancel } from '../../clock/clock.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Db } from '../../storage/db.ts';
 import { newInviteCode, newUid } from '../../user/tokens.ts';
-import { findUserBy } from '../../user/user.repo.ts';
+import { findUserBy, insertUser } from '../../user/user.repo.ts';
 import type { Exchange } from '../exchange.ts';
 import { ASSET_SCALE, type Market } from '../market.ts';
-import { RandomWalk } from './random-walk.ts';
+import type { PriceIndex } from '../../prices/price-index.ts';
+import { prng } from '../../prices/random-walk.ts';
 
 export interface MarketMakerOptions {
+  /** How often they look at their quotes, as a leased job (one process quotes); 0: only when tick() is called. */
   intervalMs: number;
-  /** A URL with {SYMBOL} (e.g. BTCUSDT) answering JSON with a `price` field; the random walk when absent. */
-  priceFeedUrl?: string;
+  jobs?: Scheduler;
   levels?: number;
+  /** Seeds the makers' own dice (sizes, sides), so a test can repeat a run. */
+  seed?: number;
 }
 
 const FUNDING_QUOTE = 50_000_000n; // USDT per market for the maker, in whole units
@@ -32,50 +38,51 @@ const TAKER = 'market_taker';
  * through the same runner, engine and ledger as users; their funds come in through the ledger like deposits.
  */
 export class MarketMakers {
-  private readonly walks = new Map<string, RandomWalk>();
   /** Where each market was last quoted around, and how many ticks ago. */
   private readonly quoted = new Map<string, { ref: number; age: number }>();
-  private timer: NodeJS.Timeout | undefined;
+  private stopTicking: Cancel | undefined;
   private makerId = 0;
   private takerId = 0;
   private ticking = false;
   private readonly db: Db;
+  private readonly core: TradingCore;
   private readonly exchange: Exchange;
   private readonly log: FastifyBaseLogger;
   private readonly opts: MarketMakerOptions;
+  private readonly prices: PriceIndex;
+  private readonly uniform: () => number;
 
-  constructor(db: Db, exchange: Exchange, log: FastifyBaseLogger, opts: MarketMakerOptions) {
+  constructor(db: Db, core: TradingCore, exchange: Exchange, prices: PriceIndex, log: FastifyBaseLogger, opts: MarketMakerOptions) {
     this.db = db;
+    this.core = core;
     this.exchange = exchange;
+    this.prices = prices;
     this.log = log;
     this.opts = opts;
+    this.uniform = prng(opts.seed ?? Math.floor(Math.random() * 2 ** 31));
   }
 
   async start(): Promise<void> {
     this.makerId = await this.account(MAKER);
     this.takerId = await this.account(TAKER);
-    for (const m of this.exchange.markets.values()) {
-      const last = this.exchange.ticker(m.symbol).close;
-      this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(last, m.priceScale)), { volatility: m.market === 'mt5' ? 0.0001 : 0.0003 }));
-      if (m.market === 'spot') await this.fund(m);
+    for (const m of this.exchange.markets.values()) if (m.market === 'spot') await this.fund(m);
+    if (this.opts.intervalMs > 0) {
+      if (!this.opts.jobs) throw new Error('market makers with an interval need the scheduler');
+      // Quoting is about now: periods missed while no process ran are not made up.
+      this.stopTicking = this.opts.jobs.lease({ name: 'market-makers', everyMs: this.opts.intervalMs, catchUp: 0, run: () => this.tick() });
     }
-    if (this.opts.intervalMs > 0) this.timer = setInterval(() => void this.tick(), this.opts.intervalMs);
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.stopTicking?.();
   }
 
   /** The bot's user, created on first start with a password hash nothing can match: it never logs in. */
   private async account(username: string): Promise<number> {
     const existing = await findUserBy(this.db, 'username', username);
     if (existing) return existing.id;
-    const now = Date.now();
-    const row = await this.db.get<{ id: bigint }>(
-      "INSERT INTO users (uid, username, password_hash, invite_code, role, created_at, updated_at) VALUES (?, ?, '!', ?, 'bot', ?, ?) RETURNING id",
-      [newUid(), username, newInviteCode(), now, now],
-    );
-    return Number(row!.id);
+    const bot = await insertUser(this.db, { uid: newUid(), username, email: null, phone: null, countryCode: null, passwordHash: '!', inviteCode: newInviteCode(), inviterId: null, role: 'bot' }, Date.now());
+    return bot.id;
   }
 
   /** Tops the bots up to working balances, as deposits from outside. */
@@ -89,31 +96,21 @@ export class MarketMakers {
       [this.takerId, m.quote, wantQuote / 10n],
       [this.takerId, m.base, wantBase.ok ? wantBase.value / 10n : 0n],
     ] as const) {
-      const have = await balanceOf(this.db, owner, ACCOUNT.spot, asset);
-      const missing = want - have.available - have.frozen;
+      const have = this.core.risk.balance(owner, ACCOUNT.spot, asset);
+      const missing = want - have.available - have.held;
       if (missing > want / 4n) {
-        await this.db.tx((q) => post(q, [
-          { owner: null, type: ACCOUNT.external, asset, available: -missing },
-          { owner, type: ACCOUNT.spot, asset, available: missing },
-        ], { billType: 'bot_funding', refType: 'market_maker', refId: m.symbol }));
+        await this.core.submit(postFunds, {
+          lines: [
+            { owner: null, type: ACCOUNT.external, asset, available: -missing },
+            { owner, type: ACCOUNT.spot, asset, available: missing },
+          ],
+          meta: { billType: 'bot_funding', refType: 'market_maker', refId: m.symbol },
+        });
       }
     }
   }
 
-  private async reference(m: Market, walk: RandomWalk): Promise<number> {
-    if (this.opts.priceFeedUrl) {
-      try {
-        const res = await fetch(this.opts.priceFeedUrl.replace('{SYMBOL}', m.symbol.toUpperCase()), { signal: AbortSignal.timeout(2000) });
-        const price = Number(((await res.json()) as { price?: unknown }).price);
-        if (Number.isFinite(price) && price > 0) walk.follow(price);
-      } catch (err) {
-        this.log.debug({ err, market: m.symbol }, 'price feed unavailable; walking on');
-      }
-    }
-    return walk.step();
-  }
-
-  /** One round over every market; the timer calls it every interval. */
+  /** One round over every market; the leased job calls it every interval. */
   async tick(): Promise<void> {
     if (this.ticking) return; // a slow database: skip a beat rather than pile up
     this.ticking = true;
@@ -125,8 +122,10 @@ export class MarketMakers {
   }
 
   private async quoteMarket(m: Market): Promise<void> {
-    const walk = this.walks.get(m.symbol)!;
-    const ref = await this.reference(m, walk);
+    // The makers quote around the index (the demo walk, or the external feeds), never around their own trades.
+    const index = this.prices.get(m.symbol);
+    if (!index) return;
+    const ref = Number(formatUnits(index.price, m.priceScale));
     const tick = Number(formatUnits(m.tick, m.priceScale));
     if (m.market === 'mt5') {
       const parsed = parseUnits(fixed(ref, m.priceScale), m.priceScale);
@@ -138,29 +137,29 @@ export class MarketMakers {
     const last = this.quoted.get(m.symbol);
     const requote = !last || Math.abs(ref - last.ref) / last.ref > 0.0008 || last.age >= 15;
     if (last && !requote) last.age += 1;
-    if (requote) await this.requote(m, walk, ref, tick, levels);
-    if (walk.uniform() < 0.5) {
-      const side = walk.uniform() < 0.5 ? 'buy' : 'sell';
-      const spend = 20 + walk.uniform() * 300;
+    if (requote) await this.requote(m, ref, tick, levels);
+    if (this.uniform() < 0.5) {
+      const side = this.uniform() < 0.5 ? 'buy' : 'sell';
+      const spend = 20 + this.uniform() * 300;
       await this.exchange
         .place(this.takerId, side === 'buy'
           ? { symbol: m.symbol, side, type: 'market', quoteAmount: fixed(spend, 2) }
           : { symbol: m.symbol, side, type: 'market', quantity: fixed(spend / ref, m.qtyScale) })
         .catch(() => undefined);
     }
-    if (walk.uniform() < 0.02) await this.fund(m);
+    if (this.uniform() < 0.02) await this.fund(m);
   }
 
-  private async requote(m: Market, walk: RandomWalk, ref: number, tick: number, levels: number): Promise<void> {
+  private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
     await this.exchange.cancelAll(this.makerId, m.symbol);
-    const notionalPerLevel = 400 + walk.uniform() * 1600;
+    const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
     const quotes: Array<Promise<unknown>> = [];
     for (let i = 0; i < levels; i++) {
       const offset = Math.max(tick, ref * (0.0004 + i * 0.0006));
       for (const side of ['buy', 'sell'] as const) {
         const price = Math.max(tick, side === 'buy' ? ref - offset : ref + offset);
-        const quantity = Math.max(notionalPerLevel * (1 + i * 0.6) * (0.6 + walk.uniform() * 0.8) / price, Number(formatUnits(m.lot, m.qtyScale)));
+        const quantity = Math.max(notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8) / price, Number(formatUnits(m.lot, m.qtyScale)));
         quotes.push(
           this.exchange
             .place(this.makerId, { symbol: m.symbol, side, type: 'limit', price: fixed(Math.round(price / tick) * tick, m.priceScale), quantity: fixed(quantity, m.qtyScale), timeInForce: 'GTC' })

@@ -10,14 +10,18 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { imageUrl, loadRates } from '../../lib/wallet/actions.ts';
 import type { AuditEntry } from '../../lib/contract/wallet.ts';
-import { auditLog, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue } from '../../lib/wallet/admin.ts';
+import type { OutboxEntry } from '../../lib/contract/outbox.ts';
+import { platformConfig } from '../../lib/platform.ts';
+import { auditLog, outbox, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue } from '../../lib/wallet/admin.ts';
+import { auditSummary } from '../../lib/wallet/audit.ts';
 import { Tabs } from '../ui/Tabs.tsx';
+import { SwapDesk } from './SwapDesk.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'audit', 'rates'] as const;
+const TABS = ['recharges', 'withdrawals', 'audit', 'outbox', 'swap', 'rates'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log and display rates. */
+/** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
 export default function AdminApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
@@ -33,6 +37,8 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
   else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
   else if (tab === 'audit') body = <Audit t={t} />;
+  else if (tab === 'outbox') body = <Outbox t={t} />;
+  else if (tab === 'swap') body = <SwapDesk t={t} />;
   else body = <Rates t={t} />;
 
   return (
@@ -68,7 +74,7 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
   };
   const view = async (row: RechargeRecord) => {
     try {
-      setShot({ id: row.id, url: await imageUrl(`/api/common/upload/file/${row.screenshot}`) });
+      setShot({ id: row.id, url: await imageUrl(row.screenshot) });
     } catch {
       showToast('error', t('common.operationFailed'));
     }
@@ -106,7 +112,7 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                     {r.status === 'review' && (
                       <>
                         <button type="button" className="btn btn--primary" onClick={() => void decide(r, true)}>{t('admin.approve')}</button>
-                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
+                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} size={Math.max(12, t('admin.reason').length + 2)} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
                         <button type="button" className="btn btn--danger" onClick={() => void decide(r, false)}>{t('admin.reject')}</button>
                       </>
                     )}
@@ -139,12 +145,47 @@ function Audit({ t }: { t: T }) {
         <thead><tr><th>{t('assets.time')}</th><th>{t('admin.operator')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.detail')}</th></tr></thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id}><td>{formatDateTime(r.time, dates)}</td><td>{r.operator}</td><td>{t(`admin.action.${r.action}`)}</td><td>{r.targetType} #{r.targetId}</td><td className="wallet-break muted">{r.detail}</td></tr>
+            <tr key={r.id}><td>{formatDateTime(r.time, dates)}</td><td>{r.operator}</td><td>{t(`admin.action.${r.action}`)}</td><td>{r.targetType} #{r.targetId}</td><td className="wallet-break muted">{auditSummary(r.detail, t)}</td></tr>
           ))}
           {!rows.length && <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What the platform wrote to users; on an install without a mail or SMS transport, the only place codes appear. */
+function Outbox({ t }: { t: T }) {
+  const dates = useStore($dateOptions);
+  const [rows, setRows] = useState<OutboxEntry[] | null>(null);
+  useEffect(() => void outbox().then((p) => setRows(p.records)).catch(() => setRows([])), []);
+  const { email, sms } = platformConfig().deliversCodes;
+  return (
+    <>
+      <p className={email && sms ? 'field__hint' : 'form-note'} role="note">{t(email && sms ? 'admin.outbox.hint' : 'admin.outbox.noTransport')}</p>
+      {!rows ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid="admin-outbox">
+            <thead><tr><th>{t('assets.time')}</th><th>{t('admin.outbox.channel')}</th><th>{t('admin.outbox.target')}</th><th>{t('admin.outbox.subject')}</th><th>{t('admin.outbox.body')}</th><th>{t('admin.outbox.status')}</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.time, dates)}</td>
+                  <td>{t(`admin.outbox.channel.${r.channel}`)}</td>
+                  <td className="wallet-break">{r.target}</td>
+                  <td>{r.subject}</td>
+                  <td className="wallet-break outbox-body">{r.body}</td>
+                  <td>{r.status === 'pending' ? '…' : t(`admin.outbox.${r.status}`)}</td>
+                </tr>
+              ))}
+              {!rows.length && <tr><td colSpan={6} className="muted">{t('common.noData')}</td></tr>}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
 

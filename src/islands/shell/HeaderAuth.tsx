@@ -6,7 +6,7 @@ import { maskEmail, maskPhone } from '../../lib/format/index.ts';
 import { openCustomerService, openWhitePaper } from '../../lib/common/support.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
-import { showToast } from '../../lib/stores/toast.ts';
+import { flashToast } from '../../lib/stores/flash.ts';
 import { logout } from '../../lib/user/actions.ts';
 import { startSessionKeeper } from '../../lib/user/keeper.ts';
 import { DocIcon } from './WhitePaperLink.tsx';
@@ -59,7 +59,7 @@ export default function HeaderAuth({ locale, messages }: Props) {
   const name = user?.email ? maskEmail(user.email) : user?.phone ? maskPhone(user.phone) : (user?.username ?? '');
   const onLogout = async () => {
     await logout();
-    showToast('success', t('msg.loggedOut'));
+    flashToast('success', t('msg.loggedOut'));
     window.location.assign(href('/home/index', locale));
   };
 

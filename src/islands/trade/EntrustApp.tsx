@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { loadOrders } from '../../lib/trade/actions.ts';
+import { $openOrders, loadOrders } from '../../lib/trade/actions.ts';
+import { $orderPairs, loadOrderPairs } from '../../lib/trade/spot-reads.ts';
 import { UserOrders } from './UserOrders.tsx';
 
 const TABS = ['spot', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
@@ -15,7 +17,10 @@ type Tab = (typeof TABS)[number];
 export default function EntrustApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
-  useStore($markets); // keeps pair precisions loaded for the table
+  const markets = useStore($markets).currencyList; // also keeps pair precisions loaded for the table
+  const pairs = useStore($orderPairs);
+  const openCount = useStore($openOrders).length;
+  const [pair, setPair] = useState('');
   const [tab, setTab] = useState<Tab>('spot');
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
@@ -23,9 +28,15 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
     const asked = new URLSearchParams(location.search).get('tab') as Tab | null;
     if (asked && TABS.includes(asked)) setTab(asked);
   }, []);
+  // Orders follow the private feed (a fill or a cancel on any screen, by this user or a counterparty), and the
+  // filter's counts follow the orders.
+  const activity = useStore($accountActivity);
   useEffect(() => {
-    if (isLogin) loadOrders().catch(() => {});
-  }, [isLogin]);
+    if (isLogin) loadOrderPairs().catch(() => {});
+  }, [isLogin, openCount, activity.orders]);
+  useEffect(() => {
+    if (isLogin) loadOrders(pair || undefined).catch(() => {});
+  }, [isLogin, pair, activity.synced, activity.orders]);
   return (
     <section className="panel">
       <h1 className="panel__title">{t('entrust.title')}</h1>
@@ -37,7 +48,18 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
       {!mounted || !isLogin ? (
         <p className="muted"><a href={href(`/user/login?redirect=${encodeURIComponent(href('/account/entrust', locale))}`, locale)}>{t('header.login')}</a></p>
       ) : tab === 'spot' ? (
-        <UserOrders t={t} />
+        <>
+          {pairs.length > 0 && (
+            <label className="pair-filter">
+              <span>{t('entrust.pairFilter.label')}</span>
+              <select value={pair} onChange={(e) => setPair(e.target.value)} data-testid="pair-filter">
+                <option value="">{t('entrust.pairFilter.all')}</option>
+                {pairs.map((p) => <option key={p.symbol} value={p.symbol}>{t('entrust.pairFilter.option', { pair: p.symbol_name, open: p.openOrders, orders: p.orders })}</option>)}
+              </select>
+            </label>
+          )}
+          <UserOrders t={t} market={markets.find((m) => m.symbol === pair)} />
+        </>
       ) : (
         <p className="muted">{t('quotes.notOpen')}</p>
       )}

@@ -1,14 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { KLINE_INTERVALS, type KlineInterval, type MarketEntry } from '../../lib/contract/spot.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../../lib/contract/kline.ts';
+import type { MarketEntry } from '../../lib/contract/spot.ts';
+import { zoneOffsetMs } from '../../lib/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { klineStore } from '../../lib/stores/market.ts';
+import { $settings } from '../../lib/stores/settings.ts';
 
 interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
+}
+
+/**
+ * The chart labels its axis in UTC; moving each candle by the display zone's offset makes the axis, the crosshair
+ * and day boundaries read in the time zone of the settings, like every other time on the page.
+ */
+const chartTime = (ms: number, timeZone: string) => ((ms + zoneOffsetMs(ms, timeZone)) / 1000) as UTCTimestamp;
+
+/** Drops points that the hour repeated when a zone leaves daylight saving: the chart needs rising times. */
+function rising<P extends { time: UTCTimestamp }>(points: P[]): P[] {
+  return points.filter((p, i) => i === 0 || p.time > points[i - 1]!.time);
 }
 
 const UP = '#067a4b';
@@ -21,6 +35,7 @@ export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
   const series = useStore(klineStore(market.symbol, interval));
+  const { timeZone } = useStore($settings);
 
   // The chart library touches the DOM, so it loads in the browser only, once.
   useEffect(() => {
@@ -31,7 +46,9 @@ export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
         autoSize: true,
         layout: { background: { color: '#ffffff' }, textColor: '#3d4658', fontFamily: 'inherit' },
         grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
-        timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dfe3ea' },
+        // Empty bars to the right of the last candle, so a young market's only candle (and its time label) is not
+        // pressed against the price scale, where the label would be cut ("18:3").
+        timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dfe3ea', rightOffset: 8 },
         rightPriceScale: { borderColor: '#dfe3ea' },
       });
       const candles = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false });
@@ -51,9 +68,9 @@ export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
     const p = parts.current;
     if (!p) return;
     p.candles.applyOptions({ priceFormat: { type: 'price', precision: market.part_cou, minMove: 10 ** -market.part_cou } });
-    p.candles.setData(series.map(([time, open, high, low, close]) => ({ time: (time / 1000) as UTCTimestamp, open: +open, high: +high, low: +low, close: +close })));
-    p.volume.setData(series.map(([time, open, , , close, volume]) => ({ time: (time / 1000) as UTCTimestamp, value: +volume, color: +close >= +open ? `${UP}66` : `${DOWN}66` })));
-  }, [series, ready, market.part_cou]);
+    p.candles.setData(rising(series.map(([time, open, high, low, close]) => ({ time: chartTime(time, timeZone), open: +open, high: +high, low: +low, close: +close }))));
+    p.volume.setData(rising(series.map(([time, open, , , close, volume]) => ({ time: chartTime(time, timeZone), value: +volume, color: +close >= +open ? `${UP}66` : `${DOWN}66` }))));
+  }, [series, ready, market.part_cou, timeZone]);
 
   return (
     <section className="kline" aria-label={t('trade.chart')}>

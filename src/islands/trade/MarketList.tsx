@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatChangePercent } from '../../lib/format/index.ts';
+import { changeTone, formatAmount, formatChangePercent } from '../../lib/format/index.ts';
 import { useWatchlist } from './use-watchlist.ts';
 
 interface Props {
@@ -35,7 +35,7 @@ export function MarketList({ t, markets, current, onChoose }: Props) {
                 <button type="button" className="link-button market-list__name" onClick={() => onChoose(m.symbol)}>{m.symbol_name}</button>
               </td>
               <td className="num">{formatAmount(m.close, m.part_cou)}</td>
-              <td className={`num ${Number(m.zdf) >= 0 ? 'is-up' : 'is-down'}`}>{formatChangePercent(m.zdf)}</td>
+              <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
+import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { useWatchlist } from './use-watchlist.ts';
 
@@ -37,7 +37,7 @@ export function MarketTable({ t, locale, rows, tradable = true }: Props) {
               <strong>{m.baseCoin}</strong><span className="muted-inline">/{m.symbol_name.split('/')[1]}</span>
             </td>
             <td className="num">{formatAmount(m.close, m.part_cou)}</td>
-            <td className={`num ${Number(m.zdf) >= 0 ? 'is-up' : 'is-down'}`}>{formatChangePercent(m.zdf)}</td>
+            <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
             {tradable && <td className="num">{formatCompact(m.turnover)}</td>}
             {tradable && <td className="num"><a className="btn btn--small btn--outline" href={href(`/trade/index?type=spot&symbol=${m.symbol}`, locale)}>{t('quotes.trade')}</a></td>}
           </tr>

@@ -3,31 +3,30 @@ import { useStore } from '@nanostores/react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount } from '../../lib/format/index.ts';
+import { $assetDecimals } from '../../lib/stores/assets.ts';
 import { depthStore, tickerStore } from '../../lib/stores/market.ts';
+import { bookSteps, orderTotal, quoteOf } from '../../lib/trade/order-math.ts';
 import { $pickedPrice } from './picked-price.ts';
-
-/** Grouping steps a book offers: the tick and its multiples by 10 up to 1000. */
-function steps(tick: string, priceDecimals: number): string[] {
-  const base = Number(tick);
-  return [1, 10, 100, 1000].map((k) => (base * k).toFixed(Math.max(0, priceDecimals - Math.round(Math.log10(k)))));
-}
 
 const ROWS = 12;
 
 /** The order book: asks above, bids below, grouped by a chosen step, with depth bars; a click picks the price. */
 export function OrderBook({ t, market }: { t: T; market: MarketEntry }) {
-  const options = steps(market.tickSize, market.part_cou);
+  const options = bookSteps(market.tickSize, market.part_cou);
+  const quoteDecimals = useStore($assetDecimals)(quoteOf(market));
   const [step, setStep] = useState(options[0]!);
   const book = useStore(depthStore(market.symbol, step === options[0] ? '' : step));
   const ticker = useStore(tickerStore(market.symbol));
   const asks = (book?.asks ?? []).slice(0, ROWS).reverse();
   const bids = (book?.bids ?? []).slice(0, ROWS);
+  // Only the depth bars' widths use floats: a proportion on screen, not an amount of money.
   const max = Math.max(1, ...[...asks, ...bids].map(([, q]) => Number(q)));
   const row = (side: 'ask' | 'bid') => ([price, qty]: [string, string]) => (
     <tr key={price} className={`book-row book-row--${side}`} onClick={() => $pickedPrice.set(price)}>
       <td className={side === 'ask' ? 'is-down' : 'is-up'}>{formatAmount(price, market.part_cou)}</td>
       <td className="num">{formatAmount(qty, market.full_cou)}</td>
-      <td className="num">{formatAmount(String(Number(price) * Number(qty)), 2)}</td>
+      {/* What taking the level costs a buyer (rounded up) or pays a seller (rounded down), in the quote asset. */}
+      <td className="num">{orderTotal(market, price, qty, side === 'ask' ? 'buy' : 'sell', quoteDecimals)}</td>
       <td className="book-row__bar" aria-hidden="true" style={{ width: `${(Number(qty) / max) * 100}%` }} />
     </tr>
   );

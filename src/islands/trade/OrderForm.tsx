@@ -3,18 +3,20 @@ import { useStore } from '@nanostores/react';
 import type { MarketEntry, SubmitOrderBody } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, truncateDecimals } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
+import { $assetDecimals, $assetFormat } from '../../lib/stores/assets.ts';
 import { tickerStore } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $balances, submitOrder } from '../../lib/trade/actions.ts';
+import { checkOrderInput, orderTotal, quantityForPercent, quoteOf, spendForPercent, type Field, type OrderProblem } from '../../lib/trade/order-math.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { $pickedPrice } from './picked-price.ts';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
+const PROBLEM_KEYS = { required: 'error.orderFieldRequired', negative: 'trade.error.negative', invalid: 'error.invalidNumber', zero: 'error.mustBePositive' } as const;
 const PERCENTS = [25, 50, 75, 100];
 
 interface Props {
@@ -50,10 +52,26 @@ export function OrderForm({ t, market, locale }: Props) {
   );
 }
 
+/** A form problem as a sentence: field names come in their in-sentence form ("the price", "den Preis"). */
+function problemText(t: T, problem: NonNullable<OrderProblem>, market: MarketEntry): string {
+  if (problem.key === 'minTotal') return t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: quoteOf(market) });
+  return t(PROBLEM_KEYS[problem.key], { field: t(`trade.field.${problem.field}`) });
+}
+
+/**
+ * What an amount field keeps of a keystroke: stray characters are dropped as spec §5 says, but a minus sign is
+ * never silently removed (that would turn -90000 into 90000): the text stays as typed and the form says why not.
+ */
+function typed(raw: string, decimals: number): string {
+  return raw.trim().startsWith('-') ? raw : filterNumericInput(raw, decimals);
+}
+
 function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: Side; kind: Kind }) {
   const ticker = useStore(tickerStore(market.symbol));
   const picked = useStore($pickedPrice);
   const balances = useStore($balances);
+  const fmt = useStore($assetFormat);
+  const decimalsOf = useStore($assetDecimals);
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [total, setTotal] = useState('');
@@ -62,10 +80,18 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
   const [busy, setBusy] = useState(false);
 
   const base = market.baseCoin;
+  const quote = quoteOf(market);
+  const quoteDecimals = decimalsOf(quote);
   const spendsQuote = side === 'buy';
-  const available = balances.find((b) => b.coin === (spendsQuote ? 'USDT' : base))?.available ?? '0';
+  const spent = spendsQuote ? quote : base;
+  const available = balances.find((b) => b.coin === spent)?.available ?? '0';
   const lastPrice = ticker?.close ?? market.close;
   const effectivePrice = kind === 'limit' ? price : lastPrice;
+  const input = { side, kind, price, quantity, total };
+  // A minus sign is refused as soon as it is typed in a field of this form, not only on submit.
+  const visible: Array<[Field, string]> = kind === 'limit' ? [['price', price], ['amount', quantity]] : spendsQuote ? [['total', total]] : [['amount', quantity]];
+  const negative = visible.find(([, v]) => v.trim().startsWith('-'))?.[0];
+  const shown = error || (negative ? problemText(t, { key: 'negative', field: negative }, market) : '');
 
   useEffect(() => {
     if (picked) setPrice(picked);
@@ -82,34 +108,30 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
   }, [lastPrice, kind]);
 
   const setPercent = (pct: number) => {
-    const avail = Number(available);
-    if (spendsQuote && kind === 'market') return setTotal(truncateDecimals(String((avail * pct) / 100), 2));
-    const p = Number(effectivePrice);
-    const qty = spendsQuote ? (p > 0 ? (avail * pct) / 100 / p : 0) : (avail * pct) / 100;
-    setQuantity(truncateDecimals(String(qty), market.full_cou));
+    setError('');
+    if (spendsQuote && kind === 'market') return setTotal(spendForPercent(available, pct, quoteDecimals));
+    setQuantity(quantityForPercent(market, side, available, pct, effectivePrice));
+  };
+  const edit = (set: (v: string) => void, decimals: number) => (raw: string) => {
+    setError('');
+    set(typed(raw, decimals));
   };
 
-  const shownTotal = kind === 'limit' && price && quantity ? formatAmount(String(Number(price) * Number(quantity)), 2) : '';
+  const shownTotal = kind === 'limit' ? orderTotal(market, price, quantity, side, quoteDecimals) : '';
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    const problem = checkOrderInput(market, input, quoteDecimals);
+    if (problem) return setError(problemText(t, problem, market));
     setError('');
-    const minTotal = Number(market.minNotional);
-    if (kind === 'limit' && (!price || Number(price) <= 0)) return setError(t('error.orderFieldRequired', { field: t('trade.price') }));
-    if (kind === 'market' && spendsQuote) {
-      if (!total || Number(total) <= 0) return setError(t('error.orderFieldRequired', { field: t('trade.total') }));
-      if (Number(total) < minTotal) return setError(t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: 'USDT' }));
-    } else {
-      if (!quantity || Number(quantity) <= 0) return setError(t('error.orderFieldRequired', { field: t('trade.amount') }));
-      if (kind === 'limit' && Number(price) * Number(quantity) < minTotal) return setError(t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: 'USDT' }));
-    }
+    const clean = (v: string) => v.replace(/\.$/, '');
     await submitting(setBusy, async () => {
       const body: SubmitOrderBody =
         kind === 'limit'
-          ? { symbol: market.symbol, side, type: 'limit', price, quantity, timeInForce: tif }
+          ? { symbol: market.symbol, side, type: 'limit', price: clean(price), quantity: clean(quantity), timeInForce: tif }
           : spendsQuote
-            ? { symbol: market.symbol, side, type: 'market', quoteAmount: total }
-            : { symbol: market.symbol, side, type: 'market', quantity };
+            ? { symbol: market.symbol, side, type: 'market', quoteAmount: clean(total) }
+            : { symbol: market.symbol, side, type: 'market', quantity: clean(quantity) };
       const order = await submitOrder(body);
       showToast('success', t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'));
       setQuantity('');
@@ -121,13 +143,13 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
   return (
     <form className={`side-form side-form--${side}`} onSubmit={submit} noValidate method="post">
       <p className="side-form__available">
-        {t('trade.available')}: <strong data-testid={`available-${side}`}>{formatAmount(available, spendsQuote ? 2 : market.full_cou)}</strong> {spendsQuote ? 'USDT' : base}
+        {t('trade.available')}: <strong data-testid={`available-${side}`}>{fmt(available, spent)}</strong> {spent}
       </p>
       {kind === 'limit' ? (
         <label className="trade-input" htmlFor={`${id}-price`}>
           <span>{t('trade.price')}</span>
-          <input id={`${id}-price`} name="price" inputMode="decimal" value={price} onChange={(e) => setPrice(filterNumericInput(e.target.value, market.part_cou))} />
-          <em>USDT</em>
+          <input id={`${id}-price`} name="price" inputMode="decimal" value={price} onChange={(e) => edit(setPrice, market.part_cou)(e.target.value)} />
+          <em>{quote}</em>
         </label>
       ) : (
         <p className="trade-input trade-input--static"><span>{t('trade.price')}</span><strong>{t('trade.marketPrice')}</strong></p>
@@ -135,13 +157,13 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
       {kind === 'market' && spendsQuote ? (
         <label className="trade-input" htmlFor={`${id}-total`}>
           <span>{t('trade.total')}</span>
-          <input id={`${id}-total`} name="total" inputMode="decimal" value={total} onChange={(e) => setTotal(filterNumericInput(e.target.value, 2))} />
-          <em>USDT</em>
+          <input id={`${id}-total`} name="total" inputMode="decimal" value={total} onChange={(e) => edit(setTotal, quoteDecimals)(e.target.value)} />
+          <em>{quote}</em>
         </label>
       ) : (
         <label className="trade-input" htmlFor={`${id}-qty`}>
           <span>{t('trade.amount')}</span>
-          <input id={`${id}-qty`} name="quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(filterNumericInput(e.target.value, market.full_cou))} />
+          <input id={`${id}-qty`} name="quantity" inputMode="decimal" value={quantity} onChange={(e) => edit(setQuantity, market.full_cou)(e.target.value)} />
           <em>{base}</em>
         </label>
       )}
@@ -150,7 +172,7 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
       </div>
       {kind === 'limit' && (
         <>
-          <p className="side-form__total">{t('trade.total')}: <strong>{shownTotal || '--'}</strong> USDT</p>
+          <p className="side-form__total">{t('trade.total')}: <strong data-testid={`total-${side}`}>{shownTotal || '--'}</strong> {quote}</p>
           <label className="inline-select">
             <span>{t('trade.timeInForce')}</span>
             <select value={tif} onChange={(e) => setTif(e.target.value as typeof tif)}>
@@ -159,7 +181,7 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
           </label>
         </>
       )}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {shown && <p className="field__error" role="alert">{shown}</p>}
       <button type="submit" className={`btn btn--block ${side === 'buy' ? 'btn--buy' : 'btn--sell'}`} disabled={busy}>
         {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
       </button>

@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import { formatAmount, formatTime } from '../../lib/format/index.ts';
 import { tradesStore } from '../../lib/stores/market.ts';
+import { $settings } from '../../lib/stores/settings.ts';
 import { $pickedPrice } from './picked-price.ts';
-
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 /** The market's latest trades, newest on top, coloured by the taker's side. */
 export function RecentTrades({ t, market }: { t: T; market: MarketEntry }) {
   const trades = useStore(tradesStore(market.symbol));
+  // The display time zone of the settings, like every other time on the page, never the browser's own.
+  const { timeZone } = useStore($settings);
   return (
     <section className="recent-trades" aria-label={t('trade.recentTrades')}>
       <header className="panel-head"><h2>{t('trade.recentTrades')}</h2></header>
@@ -20,7 +21,7 @@ export function RecentTrades({ t, market }: { t: T; market: MarketEntry }) {
             <tr key={tr.id} onClick={() => $pickedPrice.set(tr.price)}>
               <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatAmount(tr.price, market.part_cou)}</td>
               <td className="num">{formatAmount(tr.quantity, market.full_cou)}</td>
-              <td className="num">{time.format(tr.time)}</td>
+              <td className="num">{formatTime(tr.time, timeZone)}</td>
             </tr>
           ))}
         </tbody>

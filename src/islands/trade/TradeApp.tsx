@@ -5,8 +5,8 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { loadBalances, loadOrders } from '../../lib/trade/actions.ts';
-import { tradesStore } from '../../lib/stores/market.ts';
+import { applyOwnCoins, loadBalances, loadOrders } from '../../lib/trade/actions.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketList } from './MarketList.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -47,20 +47,20 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}`);
     else {
       const m = markets.find((x) => x.symbol === next);
-      if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, `${m.baseCoin}_USDT`));
+      if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, m.symbol_name.replace('/', '_')));
     }
   };
 
-  // The user's own orders and balances follow the market: each print on this pair may be one of theirs.
-  const trades = useStore(market ? tradesStore(market.symbol) : tradesStore('btcusdt'));
+  // The user's own orders and balances follow the private feed: loaded when it (re)connects, then kept by its
+  // pushes, whichever screen or user caused the change.
+  const activity = useStore($accountActivity);
   useEffect(() => {
-    if (!isLogin || !market) return;
-    const timer = setTimeout(() => {
-      loadBalances().catch(() => {});
-      loadOrders(market.symbol).catch(() => {});
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [isLogin, market?.symbol, trades[0]?.id]);
+    if (isLogin) loadBalances().catch(() => {});
+  }, [isLogin, activity.synced]);
+  useEffect(() => applyOwnCoins(activity.coins), [activity.balances]);
+  useEffect(() => {
+    if (isLogin && market) loadOrders(market.symbol).catch(() => {});
+  }, [isLogin, market?.symbol, activity.synced, activity.orders]);
 
   if (type !== 'spot') {
     return (

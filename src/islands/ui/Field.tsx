@@ -35,14 +35,16 @@ interface PasswordFieldProps extends Omit<FieldProps, 'type' | 'addon'> {
   hideLabel: string;
 }
 
-/** A password input with a show/hide toggle. */
+/**
+ * A password input with a show/hide toggle. It takes any length: a password longer than the spec's 20 characters
+ * is refused by the form's rule with the spec §5 message, never cut short without a word.
+ */
 export function PasswordField({ showLabel, hideLabel, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Field
       {...props}
       type={visible ? 'text' : 'password'}
-      maxLength={20}
       addon={
         <button type="button" className="field__addon" onClick={() => setVisible(!visible)} aria-label={visible ? hideLabel : showLabel} aria-pressed={visible}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">

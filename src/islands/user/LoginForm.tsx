@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
-import { showToast } from '../../lib/stores/toast.ts';
+import { flashToast } from '../../lib/stores/flash.ts';
 import { checkForm, type RuleName } from '../../lib/user/form-rules.ts';
 import { login } from '../../lib/user/actions.ts';
 import { href, safeRedirect } from '../../lib/navigation.ts';
@@ -41,7 +41,7 @@ export default function LoginForm({ locale, messages }: Props) {
             ? { type: tab, email: values.email.trim(), password: values.password }
             : { type: tab, countryCode: values.countryCode, phone: values.phone, password: values.password };
       await login(body);
-      showToast('success', t('msg.loginSuccess'));
+      flashToast('success', t('msg.loginSuccess'));
       window.location.assign(safeRedirect(new URLSearchParams(location.search).get('redirect'), locale));
     });
   };

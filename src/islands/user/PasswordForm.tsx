@@ -1,6 +1,7 @@
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
+import { flashToast } from '../../lib/stores/flash.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { checkForm } from '../../lib/user/form-rules.ts';
 import { changePassword, setFundPassword } from '../../lib/user/actions.ts';
@@ -30,7 +31,7 @@ export function PasswordForm({ kind, t, locale }: Props) {
     void submitting(form.setBusy, async () => {
       if (kind === 'login') {
         await changePassword({ oldPassword: values.oldPassword, newPassword: values.password });
-        showToast('success', t('msg.passwordChanged'));
+        flashToast('success', t('msg.passwordChanged'));
         window.location.assign(href('/user/login', locale));
       } else {
         await setFundPassword({ loginPassword: values.oldPassword, password: values.password, confirmPassword: values.confirmPassword });

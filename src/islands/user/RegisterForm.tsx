@@ -4,7 +4,9 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { href } from '../../lib/navigation.ts';
 import { DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
+import { flashToast } from '../../lib/stores/flash.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { codeNotice } from '../../lib/user/code-notice.ts';
 import { checkForm, RULES, type RuleName } from '../../lib/user/form-rules.ts';
 import { register, sendEmailCode, sendMobileCode } from '../../lib/user/actions.ts';
 import { Field, PasswordField } from '../ui/Field.tsx';
@@ -49,7 +51,7 @@ export default function RegisterForm({ locale, messages }: Props) {
             ? { type: tab, email: values.email.trim(), emailCode: values.code.trim(), ...common }
             : { type: tab, countryCode: values.countryCode, phone: values.phone, smsCode: values.code.trim(), ...common };
       await register(body);
-      showToast('success', t('msg.registerSuccess'));
+      flashToast('success', t('msg.registerSuccess'));
       window.location.assign(href(`/user/login?type=${tab}`, locale));
     });
   };
@@ -62,7 +64,8 @@ export default function RegisterForm({ locale, messages }: Props) {
       canSend={checkTarget(field)}
       send={async () => {
         await (field === 'email' ? sendEmailCode(values.email.trim(), 'register') : sendMobileCode(values.countryCode, values.phone, 'register'));
-        showToast('success', t('msg.codeSent', { target: field === 'email' ? values.email.trim() : values.phone }));
+        const notice = codeNotice(field === 'email' ? 'email' : 'sms');
+        showToast(notice.kind, t(notice.key, { target: field === 'email' ? values.email.trim() : values.phone }));
       }}
     />
   );

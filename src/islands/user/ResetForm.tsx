@@ -1,7 +1,10 @@
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { openCustomerService } from '../../lib/common/support.ts';
 import { href } from '../../lib/navigation.ts';
+import { flashToast } from '../../lib/stores/flash.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { codeNotice } from '../../lib/user/code-notice.ts';
 import { checkForm, RULES } from '../../lib/user/form-rules.ts';
 import { resetPassword, sendEmailCode } from '../../lib/user/actions.ts';
 import { Field, PasswordField } from '../ui/Field.tsx';
@@ -13,7 +16,7 @@ interface Props {
   messages: Messages;
 }
 
-/** spec §2 /user/reset: e-mail, code, new password, confirmation. */
+/** spec §2 /user/reset: e-mail, code, new password, confirmation; and what an account without e-mail can do. */
 export default function ResetForm({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const form = useForm({ email: '', code: '', password: '', confirmPassword: '' });
@@ -26,7 +29,7 @@ export default function ResetForm({ locale, messages }: Props) {
     if (Object.keys(errors).length) return;
     void submitting(form.setBusy, async () => {
       await resetPassword({ email: values.email.trim(), emailCode: values.code.trim(), password: values.password, confirmPassword: values.confirmPassword });
-      showToast('success', t('msg.resetSuccess'));
+      flashToast('success', t('msg.resetSuccess'));
       window.location.assign(href('/user/login?type=email', locale));
     });
   };
@@ -36,6 +39,11 @@ export default function ResetForm({ locale, messages }: Props) {
     <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
       <h1>{t('auth.reset.title')}</h1>
       <p className="auth-card__subtitle">{t('auth.reset.subtitle')}</p>
+      {/* Reset proves the account by e-mail, which an account registered by user name cannot bind yet. */}
+      <p className="form-note" data-testid="reset-username-note">
+        {t('auth.reset.usernameNote')}
+        <button type="button" className="link-button" onClick={() => void openCustomerService()}>{t('content.support.contact')}</button>
+      </p>
       <Field label={t('field.email')} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} onChange={set('email')} error={form.message(t, 'email')} />
       <Field
         label={t('field.emailCode')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={set('code')} error={form.message(t, 'code')}
@@ -50,7 +58,8 @@ export default function ResetForm({ locale, messages }: Props) {
             }}
             send={async () => {
               await sendEmailCode(values.email.trim(), 'reset');
-              showToast('success', t('msg.codeSent', { target: values.email.trim() }));
+              const notice = codeNotice('email');
+              showToast(notice.kind, t(notice.key, { target: values.email.trim() }));
             }}
           />
         }

@@ -8,6 +8,7 @@ import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
+import { ACCOUNT_CENTRE } from '../../lib/shell/coming.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 
 export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
@@ -86,6 +87,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
             {tab === 'advanced' && <li>{t('user.kyc.req.selfie')}</li>}
           </ul>
           <p className="status status--todo">{t('user.kyc.notStarted')}</p>
+          <AccountCentreLink t={t} locale={locale} />
         </div>
       );
     case 'bank':
@@ -93,6 +95,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
         <div className="prose">
           <p>{t('user.bank.text')}</p>
           <p className="status status--todo">{t('user.overview.notBound')}</p>
+          <AccountCentreLink t={t} locale={locale} />
         </div>
       );
     case 'loginPwd':
@@ -114,6 +117,11 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
         </div>
       );
   }
+}
+
+/** Verification and bank-card binding open with the account centre; until then its page says so. */
+function AccountCentreLink({ t, locale }: { t: T; locale: Locale }) {
+  return <p><a href={href(ACCOUNT_CENTRE.path, locale)}>{t('coming.link', { product: t(ACCOUNT_CENTRE.title) })}</a></p>;
 }
 
 function Overview({ t, user }: { t: T; user: UserInfo }) {

@@ -4,7 +4,9 @@ import type { T } from '../../lib/i18n/client.ts';
 import { $coins, $rates, $walletAccounts, loadAccounts, loadRates } from '../../lib/wallet/actions.ts';
 import { displayValue, isSmall } from '../../lib/wallet/valuation.ts';
 import { $settings, updateSettings } from '../../lib/stores/settings.ts';
-import { accountName, amount } from './parts.tsx';
+import { accountName } from './parts.tsx';
+import { $assetFormat } from '../../lib/stores/assets.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
 
 /**
  * The asset overview (spec §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
@@ -13,13 +15,18 @@ import { accountName, amount } from './parts.tsx';
 export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: number; onAction: (key: string, coin?: string) => void }) {
   const accounts = useStore($walletAccounts);
   const coins = useStore($coins);
+  const fmt = useStore($assetFormat);
   const rates = useStore($rates);
   const settings = useStore($settings);
   const [type, setType] = useState(fixedType ?? 0);
+  // Loaded again whenever the private feed says a balance changed (a deposit approved, a trade filled).
+  const activity = useStore($accountActivity);
   useEffect(() => {
     void loadAccounts(type).catch(() => {});
+  }, [type, activity.synced, activity.balances]);
+  useEffect(() => {
     void loadRates().catch(() => {});
-  }, [type]);
+  }, []);
 
   const currency = useMemo(() => rates.find((r) => r.exchange_code === settings.currency.exchange_code) ?? { ...settings.currency, exchange_value: settings.currency.rate }, [rates, settings.currency]);
   const showAll = settings.assetDisplay.showAllAssets;
@@ -32,7 +39,7 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
         <div>
           <p className="wallet-total__label">{type === 0 ? t('assets.totalValue') : t('assets.accountValue', { account: accountName(t, type) })}</p>
           <p className="wallet-total__value" data-testid="total-value">
-            {amount(selected?.usdtValue ?? '0', 2)} <small>USDT</small>
+            {fmt(selected?.usdtValue ?? '0', 'USDT')} <small>USDT</small>
           </p>
           <p className="wallet-total__fiat">≈ {currency.code_symbol}{displayValue(selected?.usdtValue ?? '0', currency.rate)} {currency.exchange_code}</p>
         </div>
@@ -65,7 +72,7 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
           {accounts.map((a) => (
             <button key={a.type} type="button" role="tab" aria-selected={a.type === type} className={`wallet-account${a.type === type ? ' is-active' : ''}`} onClick={() => setType(a.type)} data-testid={`account-${a.type}`}>
               <span>{accountName(t, a.type)}</span>
-              <strong>{amount(a.usdtValue, 2)} USDT</strong>
+              <strong>{fmt(a.usdtValue, 'USDT')} USDT</strong>
             </button>
           ))}
         </div>
@@ -91,8 +98,8 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
           {shown.map((c) => (
             <tr key={c.coin} data-coin={c.coin}>
               <td><strong>{c.coin}</strong> <span className="muted">{c.name}</span></td>
-              <td className="num">{amount(c.available, c.displayDecimals)}</td>
-              <td className="num">{amount(c.frozen, c.displayDecimals)}</td>
+              <td className="num">{fmt(c.available, c.coin)}</td>
+              <td className="num">{fmt(c.frozen, c.coin)}</td>
               <td className="num">{currency.code_symbol}{displayValue(c.usdtValue, currency.rate)}</td>
               <td className="num wallet-row-actions">
                 <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>{t('assets.nav.recharge')}</button>

@@ -3,10 +3,11 @@ import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import type { BillRecord, Page, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../lib/contract/wallet.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { billLog, rechargeLog, transferLog, withdrawalLog } from '../../lib/wallet/actions.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager, StatusBadge, accountName, amount as fmt } from './parts.tsx';
+import { Pager, StatusBadge, accountName } from './parts.tsx';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'bills';
 const SIZE = 15;
@@ -24,6 +25,7 @@ export function Records({ t, kinds, billType, version = 0 }: { t: T; kinds: Reco
 
 function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?: string }) {
   const dates = useStore($dateOptions);
+  const fmt = useStore($assetFormat);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<unknown> | null>(null);
   useEffect(() => {
@@ -45,7 +47,7 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
         <tbody>
           {(data.records as RechargeRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td>{r.network}</td><td className="num">{fmt(r.amount, 8)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td>{r.network}</td><td className="num">{fmt(r.amount, r.coin)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
           ))}
           {empty(5)}
         </tbody>
@@ -57,7 +59,7 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
         <tbody>
           {(data.records as WithdrawalRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td className="wallet-break">{r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}</td><td className="num">{fmt(r.amount, 8)}</td><td className="num">{fmt(r.fee, 8)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td className="wallet-break">{r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}</td><td className="num">{fmt(r.amount, r.coin)}</td><td className="num">{fmt(r.fee, r.coin)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
           ))}
           {empty(6)}
         </tbody>
@@ -69,7 +71,7 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.fromAccount', 'assets.toAccount', 'assets.amount'])}
         <tbody>
           {(data.records as TransferRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.time)}</td><td>{r.coin}</td><td>{accountName(t, r.from)}</td><td>{accountName(t, r.to)}</td><td className="num">{fmt(r.amount, 8)}</td></tr>
+            <tr key={r.id}><td>{time(r.time)}</td><td>{r.coin}</td><td>{accountName(t, r.from)}</td><td>{accountName(t, r.to)}</td><td className="num">{fmt(r.amount, r.coin)}</td></tr>
           ))}
           {empty(5)}
         </tbody>
@@ -82,11 +84,11 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         <tbody>
           {(data.records as BillRecord[]).map((r) => {
             const zero = (x: string) => /^-?0(\.0+)?$/.test(x);
-            const signed = (x: string) => (x.startsWith('-') ? fmt(x, 8) : `+${fmt(x, 8)}`);
+            const signed = (x: string) => (x.startsWith('-') ? fmt(x, r.coin) : `+${fmt(x, r.coin)}`);
             const parts = [zero(r.available) ? '' : signed(r.available), zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`].filter(Boolean);
             const main = zero(r.available) ? r.frozen : r.available;
             return (
-              <tr key={r.id} data-bill={r.billType}><td>{time(r.time)}</td><td>{accountName(t, r.type)}</td><td>{r.coin}</td><td>{t(`bill.${r.billType}`)}</td><td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td><td className="num">{fmt(r.availableAfter, 8)}</td></tr>
+              <tr key={r.id} data-bill={r.billType}><td>{time(r.time)}</td><td>{accountName(t, r.type)}</td><td>{r.coin}</td><td>{t(`bill.${r.billType}`)}</td><td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td><td className="num">{fmt(r.availableAfter, r.coin)}</td></tr>
             );
           })}
           {empty(6)}

@@ -2,15 +2,18 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import type { CurrencyAccountRow, SwapQuote } from '../../lib/contract/wallet.ts';
+import { formatAmount } from '../../lib/format/index.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, swap, swapQuote } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select, amount as fmt } from './parts.tsx';
+import { Fact, Select } from './parts.tsx';
 
 /** Swap (texchange): a quote from the live market, valid 30 s, executed at that price or refused if it moved. */
 export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
   const networks = useStore($networks);
+  const fmt = useStore($assetFormat);
   const [from, setFrom] = useState('USDT');
   const [to, setTo] = useState('BTC');
   const [amount, setAmount] = useState('');
@@ -61,7 +64,7 @@ export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
     setBusy(true);
     try {
       const done = await swap({ from, to, amount, quote: quote.quote, slippageBps: Number(slippage) });
-      showToast('success', t('assets.swapDone', { amount: fmt(done.receive, 8), coin: to }));
+      showToast('success', t('assets.swapDone', { amount: fmt(done.receive, to), coin: to }));
       setAmount('');
       refresh();
       onDone();
@@ -84,13 +87,13 @@ export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
         value={amount}
         onChange={(v) => setAmount(filterNumericInput(v, 8))}
         error={error || (from === to ? t('error.sameCoin') : undefined)}
-        hint={t('assets.availableOf', { amount: fmt(available, 8), coin: from })}
+        hint={t('assets.availableOf', { amount: fmt(available, from), coin: from })}
         addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
       />
       <dl className="facts wallet-facts">
-        <Fact label={t('assets.price')} testId="swap-price">{quote ? `1 ${from} ≈ ${fmt(quote.price, 8)} ${to}` : '--'}</Fact>
-        <Fact label={t('assets.fee')} testId="swap-fee">{quote?.fee ? `${fmt(quote.fee, 8)} ${to}` : '0.2%'}</Fact>
-        <Fact label={t('assets.receive')} testId="swap-receive">{quote?.receive ? `${fmt(quote.receive, 8)} ${to}` : '--'}</Fact>
+        <Fact label={t('assets.price')} testId="swap-price">{quote ? `1 ${from} ≈ ${formatAmount(quote.price, 8, { grouping: true, pad: false })} ${to}` : '--'}</Fact>
+        <Fact label={t('assets.fee')} testId="swap-fee">{quote?.fee ? `${fmt(quote.fee, to)} ${to}` : '0.2%'}</Fact>
+        <Fact label={t('assets.receive')} testId="swap-receive">{quote?.receive ? `${fmt(quote.receive, to)} ${to}` : '--'}</Fact>
         <Fact label={t('assets.quoteValid')}>{quote ? t('assets.seconds', { s: secondsLeft }) : '--'}</Fact>
       </dl>
       <Select label={t('assets.slippage')} name="slippage" value={slippage} onChange={setSlippage} options={['10', '50', '100', '300'].map((bps) => ({ value: bps, label: `${Number(bps) / 100}%` }))} />

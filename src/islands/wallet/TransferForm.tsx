@@ -3,15 +3,17 @@ import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $walletAccounts, coinsOf, loadAccounts, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select, accountName, amount as fmt } from './parts.tsx';
+import { Select, accountName } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /** Transfer between the user's own account types (spot, contract, finance, OTC, and merchant for merchants). */
 export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
   const accounts = useStore($walletAccounts).filter((a) => a.type !== 0);
+  const fmt = useStore($assetFormat);
   const [coin, setCoin] = useState(initialCoin ?? 'USDT');
   const [from, setFrom] = useState('1');
   const [to, setTo] = useState('2');
@@ -52,7 +54,7 @@ export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
         value={amount}
         onChange={(v) => setAmount(filterNumericInput(v, 8))}
         error={error}
-        hint={t('assets.availableOf', { amount: fmt(available, 8), coin })}
+        hint={t('assets.availableOf', { amount: fmt(available, coin), coin })}
         addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
       />
       <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.transferNow')}</button>

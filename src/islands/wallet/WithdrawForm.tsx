@@ -4,11 +4,12 @@ import type { T } from '../../lib/i18n/client.ts';
 import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
 import { formatUnits, parseUnits } from '../../lib/money/units.ts';
 import { href } from '../../lib/navigation.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, submitWithdrawal } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select, amount as fmt } from './parts.tsx';
+import { Fact, Select } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /**
@@ -17,6 +18,7 @@ import { submitting } from '../ui/use-form.ts';
  */
 export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
   const networks = useStore($networks);
+  const fmt = useStore($assetFormat);
   const [coin, setCoin] = useState(initialCoin ?? 'USDT');
   const [method, setMethod] = useState<'address' | 'bank'>('address');
   const [network, setNetwork] = useState('');
@@ -52,7 +54,7 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
     const next: Record<string, string> = {};
     if (!address.trim()) next.address = t(method === 'bank' ? 'assets.cardRequired' : 'assets.addressRequired');
     if (!units(amount)) next.amount = t('assets.amountRequired');
-    else if (net && units(amount) < units(net.withdrawMin)) next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, 8) });
+    else if (net && units(amount) < units(net.withdrawMin)) next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, coin) });
     else if (units(amount) + units(fee) > units(available)) next.amount = t('error.insufficientBalance');
     if (!fundPassword) next.fundPassword = t('assets.fundPasswordRequired');
     setErrors(next);
@@ -80,13 +82,13 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
         value={amount}
         onChange={(v) => setAmount(filterNumericInput(v, 8))}
         error={errors.amount}
-        hint={t('assets.minimum', { min: fmt(net?.withdrawMin ?? '0', 8), coin })}
+        hint={t('assets.minimum', { min: fmt(net?.withdrawMin ?? '0', coin), coin })}
         addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(maxAmount.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
       />
       <dl className="facts wallet-facts">
-        <Fact label={t('assets.available')} testId="withdraw-available">{fmt(available, 8)} {coin}</Fact>
-        <Fact label={t('assets.fee')} testId="withdraw-fee">{fmt(fee, 8)} {coin}</Fact>
-        <Fact label={t('assets.totalDeducted')} testId="withdraw-total">{fmt(total, 8)} {coin}</Fact>
+        <Fact label={t('assets.available')} testId="withdraw-available">{fmt(available, coin)} {coin}</Fact>
+        <Fact label={t('assets.fee')} testId="withdraw-fee">{fmt(fee, coin)} {coin}</Fact>
+        <Fact label={t('assets.totalDeducted')} testId="withdraw-total">{fmt(total, coin)} {coin}</Fact>
       </dl>
       <Field label={t('user.tab.tardPwd')} name="fundPassword" type="password" value={fundPassword} onChange={setFundPassword} error={errors.fundPassword} autoComplete="off" />
       <p className="field__hint">

@@ -1,5 +1,6 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { ERRORS, type Envelope } from '../contract/codes.ts';
+import { pathOf, type AnyEndpoint, type InputOf, type ResponseOf, type TextInput } from '../contract/endpoint.ts';
 import { translate } from '../i18n/client.ts';
 import { currentLocale, goTo } from '../navigation.ts';
 import { platformConfig } from '../platform.ts';
@@ -41,8 +42,9 @@ export interface CallOptions {
 }
 
 /**
- * The one way islands reach the product API: spec §7 headers on every call, spec §8 handling of the answer.
- * Resolves with `data` of a code-200 envelope; rejects with ApiError otherwise.
+ * The transport under `request`: spec §7 headers on every call, spec §8 handling of the answer. Resolves with
+ * `data` of a code-200 envelope; rejects with ApiError otherwise. Actions call `request` with an endpoint, never
+ * a path of their own (src/lib/contract/endpoints.test.ts checks).
  */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const token = $token.get();
@@ -93,4 +95,22 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   const msg = envelope.msg || envelope.error_description || translate('common.networkSlow');
   const shown = !opts.quiet && classifyFailure(code, msg) === 'toast' ? showToast('error', msg) : false;
   throw new ApiError(code, msg, shown);
+}
+
+/** A part the caller must send when the endpoint has one, and may leave out when every field is optional. */
+type PartInput<K extends string, X, T> = [X] extends [undefined] ? unknown : {} extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What request() takes for an endpoint: its path parameters, query and body, typed from its definition. */
+export type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'], TextInput<InputOf<NonNullable<E['params']>>>> &
+  PartInput<'query', E['query'], TextInput<InputOf<NonNullable<E['query']>>>> &
+  PartInput<'body', E['body'], InputOf<NonNullable<E['body']>>> &
+  Pick<CallOptions, 'plainText' | 'quiet'>;
+
+/**
+ * Calls an endpoint (src/lib/contract/*.endpoints.ts) with its method and path, answering its typed `data`:
+ * request(depositAddress, { params: { coin }, query: { network } }). Failures as `call`.
+ */
+export async function request<E extends AnyEndpoint>(e: E, ...[input]: {} extends RequestInput<E> ? [RequestInput<E>?] : [RequestInput<E>]): Promise<ResponseOf<E>> {
+  const { params, query, body, plainText, quiet } = (input ?? {}) as { params?: Record<string, string | number>; query?: CallOptions['query']; body?: unknown } & CallOptions;
+  return call<ResponseOf<E>>(pathOf(e, params), { method: e.method, query, body, plainText, quiet });
 }

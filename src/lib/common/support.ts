@@ -1,4 +1,5 @@
-import { ApiError, call } from '../api/client.ts';
+import { ApiError, request } from '../api/client.ts';
+import { customerService, whitePaperSetting } from '../contract/common.endpoints.ts';
 import { translate } from '../i18n/client.ts';
 import { showToast } from '../stores/toast.ts';
 
@@ -10,7 +11,7 @@ function openExternal(url: string): void {
 /** The white paper of the top menu and icon (spec §7, §8). */
 export async function openWhitePaper(): Promise<void> {
   try {
-    const data = await call<{ url: string | null }>('/api/common/getWhitePaperSetting', { quiet: true });
+    const data = await request(whitePaperSetting, { quiet: true });
     if (data?.url) openExternal(data.url);
     else showToast('warning', translate('support.noWhitePaper'));
   } catch {
@@ -22,7 +23,7 @@ export async function openWhitePaper(): Promise<void> {
 export async function openCustomerService(): Promise<void> {
   let data: { code: number; data: Array<{ url: string }> };
   try {
-    data = await call('/api/common/getCustomerService', { quiet: true });
+    data = await request(customerService, { quiet: true });
   } catch (err) {
     showToast('error', translate(err instanceof ApiError && err.code !== 0 ? 'support.badCode' : 'support.unavailable'));
     return;

@@ -3,8 +3,9 @@
  * site, so search works without the API), and the news and notices the API holds, which include what
  * operators published after the build.
  */
-import { call } from '../api/client.ts';
-import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Page, type Publishable } from '../contract/content.ts';
+import { request } from '../api/client.ts';
+import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Publishable } from '../contract/content.ts';
+import { detailData, getData } from '../contract/content.endpoints.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import type { SearchDoc } from './search.ts';
 
@@ -26,11 +27,11 @@ export function loadSearchIndex(locale: Locale): Promise<SearchDoc[]> {
 
 /** Every news item or notice the API has, newest first. Quiet: the page already shows the built list. */
 export async function latestItems(kind: Publishable): Promise<ContentSummary[]> {
-  const page = await call<Page<ContentSummary>>(`/cgform-api/getData/${kind}`, { method: 'GET', query: { pageSize: PAGE_SIZE_ALL }, quiet: true });
+  const page = await request(getData, { params: { formId: kind }, query: { pageSize: PAGE_SIZE_ALL }, quiet: true });
   return page.records;
 }
 
 /** One news item or notice with its text, for items that have no page of their own (published after the build). */
 export function itemDetail(kind: Publishable, id: number): Promise<ContentDetail> {
-  return call<ContentDetail>(`/cgform-api/detailData/${kind}/${id}`, { method: 'GET' });
+  return request(detailData, { params: { formId: kind, id } });
 }

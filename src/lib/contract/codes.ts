@@ -1,7 +1,8 @@
 /**
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
- * 4xx/5xx generic, 1000–1999 accounts and sessions, 2000–2999 wallets and the ledger, 3000–3999 spot trading. A unit test checks that codes and keys are unique.
+ * 4xx/5xx generic, 1000–1999 accounts and sessions, 2000–2999 wallets and the ledger, 3000–3999 spot trading,
+ * 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -9,7 +10,10 @@ export const ERRORS = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  requestTimeout: 408,
+  uriTooLong: 414,
   tooManyRequests: 429,
+  headersTooLarge: 431,
   internal: 500,
   unavailable: 503,
 
@@ -27,8 +31,8 @@ export const ERRORS = {
   codeExpired: 1021,
   codeTooSoon: 1022,
   codeTooManyAttempts: 1023,
-  emailUnknown: 1024,
   phoneInvalid: 1025,
+  codeDailyLimit: 1026,
   refreshInvalid: 1030,
   oldPasswordWrong: 1031,
   samePassword: 1032,
@@ -57,6 +61,11 @@ export const ERRORS = {
   noPrice: 2018,
   sameCoin: 2019,
   reasonRequired: 2020,
+  quoteUsed: 2021,
+  swapInventoryShort: 2022,
+  swapAboveLimit: 2023,
+  addressInvalid: 2024,
+  fundPasswordLocked: 2025,
 
   // Spot trading.
   unknownMarket: 3001,
@@ -74,6 +83,12 @@ export const ERRORS = {
   orderNotFound: 3013,
   orderNotOpen: 3014,
   orderRejected: 3015,
+  priceOutOfBand: 3016,
+
+  // The HTTP edge: what a caller may send (server/http, uploads).
+  uploadMalformed: 5001,
+  uploadRateLimited: 5002,
+  uploadQuotaExceeded: 5003,
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

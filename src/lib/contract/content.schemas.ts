@@ -3,45 +3,40 @@
  * in content.ts). Error texts are i18n keys that name the problem in a whole sentence (validation.content.*),
  * so no generic field label is needed.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { bodyInt, queryInt } from './integers.ts';
 import { DEFAULT_PAGE_SIZE, FORM_IDS, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_ALL, PUBLISHABLE } from './content.ts';
 
-/**
- * A whole number from JSON or a query string; other types are refused rather than coerced (zod's coerce would
- * read `true` as 1 and `[]` as 0).
- */
-function whole(error: string) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number({ error }).int({ error }),
-  );
+const keyword = z.string({ error: 'validation.content.keyword' }).trim().max(100, { error: 'validation.content.keyword' });
+const id = queryInt({ min: 0, max: 1e9, error: 'validation.content.id' });
+
+/** Paging of the spec's list calls, in a query string or a JSON body: `current` (1-based) and `size` (-521 for all). */
+function paging(int: typeof queryInt | typeof bodyInt) {
+  return z.object({
+    current: int({ min: 1, max: MAX_PAGE, error: 'validation.content.page' }).default(1),
+    size: int({ min: PAGE_SIZE_ALL, max: MAX_PAGE_SIZE, error: 'validation.content.size' })
+      .refine((n) => n === PAGE_SIZE_ALL || n >= 1, { error: 'validation.content.size' })
+      .default(DEFAULT_PAGE_SIZE),
+    keyword: keyword.optional(),
+  });
 }
 
-const current = whole('validation.content.page').pipe(z.number().min(1, { error: 'validation.content.page' }).max(MAX_PAGE, { error: 'validation.content.page' }));
-const size = whole('validation.content.size').refine((n) => n === PAGE_SIZE_ALL || (n >= 1 && n <= MAX_PAGE_SIZE), { error: 'validation.content.size' });
-const keyword = z.string({ error: 'validation.content.keyword' }).trim().max(100, { error: 'validation.content.keyword' });
-const id = whole('validation.content.id').pipe(z.number().min(0, { error: 'validation.content.id' }).max(1e9, { error: 'validation.content.id' }));
-
-/** Paging of the spec's list calls: `current` (1-based) and `size` (-521 for all). */
-export const pageQuery = z.object({
-  current: current.default(1),
-  size: size.default(DEFAULT_PAGE_SIZE),
-  keyword: keyword.optional(),
-});
+export const pageQuery = paging(queryInt);
 export type PageQuery = z.input<typeof pageQuery>;
+const pageBody = paging(bodyInt);
 
 /** POST /api/helpCenterInfo/{id}: the nodes below id (0 is the whole tree). Paging may come in the body or query. */
 export const helpCenterParams = z.object({ id });
-export const helpCenterBody = pageQuery.nullish().transform((v) => v ?? { current: 1, size: DEFAULT_PAGE_SIZE, keyword: undefined });
+export const helpCenterBody = pageBody.nullish().transform((v) => v ?? { current: 1, size: DEFAULT_PAGE_SIZE, keyword: undefined });
 
 /** GET /cgform-api/getData/{formId}?column&order&page&pageSize&keyword */
 export const formParams = z.object({ formId: z.enum(FORM_IDS, { error: 'validation.content.form' }) });
 export const getDataQuery = z.object({
   column: z.enum(['date', 'id', 'title'], { error: 'validation.content.column' }).default('date'),
   order: z.enum(['asc', 'desc'], { error: 'validation.content.order' }).default('desc'),
-  page: current.default(1),
-  pageSize: size.default(DEFAULT_PAGE_SIZE),
+  page: pageQuery.shape.current,
+  pageSize: pageQuery.shape.size,
   keyword: keyword.optional(),
 });
 export type GetDataQuery = z.input<typeof getDataQuery>;

@@ -19,6 +19,9 @@ export interface FeedSubscription {
   step?: string;
 }
 
+/** Depth can be grouped by the market's tick times one of these, and by nothing else (spec §3 grouping). */
+export const DEPTH_STEP_MULTIPLES = [1, 10, 100, 1000, 10000] as const;
+
 export type FeedCommand = ({ event: 'subscribe' | 'unsubscribe' } & FeedSubscription) | { event: 'ping' };
 
 /** One market's line of `all_symbol_detail`; `amount` here is the 24-hour turnover in the quote currency. */

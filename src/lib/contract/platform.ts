@@ -13,6 +13,11 @@ export interface PlatformConfig {
   tokenRefreshSeconds: number;
   /** SPKI public key (base64) that sealed bodies are encrypted with. */
   sealKey: string;
+  /** Per channel, whether verification codes leave the server (SMTP_URL, SMS_WEBHOOK_URL); when not, they wait in
+   * the operator console's outbox and the site says so instead of "sent". */
+  deliversCodes: { email: boolean; sms: boolean };
+  /** True when no PRICE_FEED_URL is set: prices are a random walk and the built-in market makers make all turnover. */
+  demoPrices: boolean;
 }
 
 export const PLATFORM_GLOBAL = '__PLATFORM__';

@@ -2,7 +2,9 @@
  * Wire contract of spot trading and market data. Amounts and prices are decimal strings; the server parses
  * them at the market's scales (src/lib/money/units.ts) and refuses any that do not fit.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
+import { bodyInt, queryInt } from './integers.ts';
+import { KLINE_INTERVALS, type KlineInterval } from './kline.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const symbol = text().regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
@@ -21,7 +23,7 @@ export const submitOrderBody = z.object({
 });
 export type SubmitOrderBody = z.input<typeof submitOrderBody>;
 
-export const orderIdQuery = z.object({ id: z.coerce.number({ error: 'validation.orderId' }).int({ error: 'validation.orderId' }).positive({ error: 'validation.orderId' }).max(Number.MAX_SAFE_INTEGER) });
+export const orderIdQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.orderId' }) });
 export const symbolQuery = z.object({ symbol });
 export const optionalSymbolQuery = z.object({ symbol: symbol.optional() });
 
@@ -29,25 +31,109 @@ export const orderListQuery = z.object({
   symbol: symbol.optional(),
   /** open: resting orders; history: finished ones. */
   state: z.enum(['open', 'history'], { error: 'validation.invalidValue' }).default('open'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(15),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(15),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
-export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+export { KLINE_INTERVALS, type KlineInterval };
 export const klineQuery = z.object({
   symbol,
   interval: z.enum(KLINE_INTERVALS, { error: 'validation.interval' }).default('1m'),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  limit: queryInt({ min: 1, max: 1000 }).default(300),
 });
 export const depthQuery = z.object({
   symbol,
   /** Price step to group levels by, as a decimal string ('0.01', '1', '10'); the tick when absent. */
   step: decimal.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  limit: queryInt({ min: 1, max: 200 }).default(20),
 });
-export const spotGoodsBody = z.object({ symbolNameList: z.array(symbol).max(200).default([]), type: z.coerce.number().int().optional() });
+/** getMt5Amount: a quoted instrument (foreign exchange, metals) by symbol. */
+export const mt5Query = z.object({ coin: z.string().min(2).max(20) });
+/** market/initData: the product and the symbol a trade screen opens on (the first market when unknown). */
+export const initDataQuery = z.object({ type: z.enum(['spot', 'sec', 'usta']).default('spot'), symbol: z.string().max(20).optional() });
+export const spotGoodsBody = z.object({ symbolNameList: z.array(symbol).max(200).default([]), type: bodyInt({ min: 0, max: 100 }).optional() });
+
+/** A coin of a pair in a path (`open/transaction/BTC/USDT`): letters and digits, any case. */
+const coinPart = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.symbol' });
+const tradeLimit = { min: 1, max: 100 };
+
+/** open/transaction (POST): the latest trades of a market, newest first. */
+export const transactionBody = z.object({ symbol, limit: bodyInt(tradeLimit).default(50) });
+/** open/transaction/{coin}/{currency} (GET): the same for a pair named by its two coins. */
+export const transactionParams = z.object({ coin: coinPart, currency: coinPart });
+export const transactionQuery = z.object({ limit: queryInt(tradeLimit).default(50) });
+
+/** transaction/details: the fills of one of the caller's orders, oldest first, paged. */
+export const orderFillsQuery = z.object({
+  id: orderIdQuery.shape.id,
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(50),
+});
+
+/** open/getPriceComparison: all spot markets (`{}`), or the listed ones. */
+export const priceComparisonBody = z.object({ symbolNameList: z.array(symbol).max(200).default([]) });
+
+/** One fill (trade) seen from the side of the user who took part in it. */
+export interface UserFill {
+  id: number;
+  symbol: string;
+  symbol_name: string;
+  orderId: number;
+  side: 'buy' | 'sell';
+  role: 'maker' | 'taker';
+  price: string;
+  quantity: string;
+  /** Quote amount of the fill. */
+  amount: string;
+  fee: string;
+  feeAsset: string;
+  time: number;
+}
+
+/** transaction/details: an order and a page of its fills. */
+export interface OrderFills {
+  order: SpotOrder;
+  total: number;
+  page: number;
+  size: number;
+  records: UserFill[];
+}
+
+/** open/getPriceComparison: a market's last trade price against its index price and the order price band. */
+export interface PriceComparison {
+  symbol: string;
+  symbol_name: string;
+  /** Last trade (or the listing price before the first trade). */
+  last: string;
+  /** Index price; null while the index has no price (a feed that never answered). */
+  index: string | null;
+  indexSource: 'feed' | 'walk' | null;
+  indexTime: number | null;
+  /** Whether the index is fresh enough to price swaps from (feeds go stale after 60 s; the demo walk does not). */
+  indexFresh: boolean;
+  /** last − index at the price scale, and in percent of the index (two decimals, truncated); null without an index. */
+  deviation: string | null;
+  deviationPercent: string | null;
+  /** The lowest and highest limit price an order may have now; null without an index. */
+  bandMin: string | null;
+  bandMax: string | null;
+  /** Mark price (the median of index with funding basis, index plus the basis EMA, and last), as last sampled
+   * with the index; null while the index has no price. */
+  mark: string | null;
+}
+
+/** entrust/getEntrustLogCurrency: a pair the caller has orders in. */
+export interface OrderSymbol {
+  symbol: string;
+  symbol_name: string;
+  baseCoin: string;
+  quoteCoin: string;
+  /** Every order the caller placed on the pair, and how many of them still rest on the book. */
+  orders: number;
+  openOrders: number;
+  lastOrderTime: number;
+}
 
 export type OrderStatus = 'open' | 'partial' | 'filled' | 'cancelled' | 'rejected';
 
@@ -105,6 +191,21 @@ export interface MarketEntry {
   open: string;
   change: string;
   zdf: string;
+}
+
+/** common/getCoinList: market entries by product (second contracts, spot, perpetuals, quoted instruments). */
+export interface CoinList {
+  coinList: MarketEntry[];
+  currencyList: MarketEntry[];
+  contractList: MarketEntry[];
+  mt5List: MarketEntry[];
+}
+
+/** market/initData: everything a trade screen starts with. */
+export interface InitData {
+  markets: MarketEntry[];
+  symbol: string | undefined;
+  ticker: PriceInfo | null;
 }
 
 /** spec §3 price info: the 24-hour ticker. */

@@ -2,7 +2,7 @@
  * Wire contract of the account and session calls: request schemas (checked by the server) and the types both
  * sides use. Islands import only the types, so zod never ships to the browser. Error texts are i18n keys.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PASSWORD_PATTERN, USERNAME_PATTERN, isEmail } from '../validate/index.ts';
 
 /** A string field whose absence and wrong type read differently: "is required" vs "has the wrong type". */

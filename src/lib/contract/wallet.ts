@@ -2,7 +2,8 @@
  * Wire contract of wallets (spec §7 "Assets"): request schemas the server checks and the browser fills, and the
  * shapes it answers with. Amounts are decimal strings at 8 decimals at most; the server refuses, never rounds.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
+import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
@@ -10,9 +11,13 @@ const amount = text().max(40, { error: 'validation.amount' });
 
 /** User account types of spec §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant (merchants only). */
 export const USER_ACCOUNT_TYPES = [1, 2, 3, 4, 8] as const;
-export const accountType = z.coerce.number().int().refine((n) => (USER_ACCOUNT_TYPES as readonly number[]).includes(n), { error: 'validation.invalidValue' });
+export const accountType = bodyIntIn(USER_ACCOUNT_TYPES);
+/** An account type in a query string, 0 meaning all of them. */
+const accountTypeQuery = queryInt({ min: 0, max: 8 });
 
-export const balanceTypeQuery = z.object({ type: z.coerce.number().int().min(0).max(8).default(0) });
+export const balanceTypeQuery = z.object({ type: accountTypeQuery.default(0) });
+/** GET /api/asset/getMyBalance: one account type, spot when absent. */
+export const myBalanceQuery = z.object({ type: accountTypeQuery.default(1) });
 export const coinParam = z.object({ coin });
 export const depositAddressQuery = z.object({ network: text().max(20).optional() });
 
@@ -34,11 +39,11 @@ export const withdrawalPlain = z.object({
 export type WithdrawalPlain = z.input<typeof withdrawalPlain>;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(15),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(15),
   coin: coin.optional(),
 });
-export const billQuery = pageQuery.extend({ type: z.coerce.number().int().min(0).max(8).default(0), billType: text().max(30).optional() });
+export const billQuery = pageQuery.extend({ type: accountTypeQuery.default(0), billType: text().max(30).optional() });
 
 export const priceBody = z.object({ from: coin, to: coin, amount: amount.optional() });
 export const exchangeBody = z.object({
@@ -48,13 +53,33 @@ export const exchangeBody = z.object({
   /** The quote token from getCurrencyPrice. */
   quote: text().max(400),
   /** Accepted price change against the quote, in basis points (max 300 = 3%). */
-  slippageBps: z.coerce.number().int().min(0).max(300).default(50),
+  slippageBps: bodyInt({ min: 0, max: 300 }).default(50),
 });
 export type ExchangeBody = z.input<typeof exchangeBody>;
 
-export const reviewBody = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), approve: z.boolean(), reason: text().max(200).optional() });
-export const reviewListQuery = z.object({ status: z.enum(['review', 'passed', 'failed']).default('review'), page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(50) });
+export const reviewBody = z.object({ id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }), approve: z.boolean({ error: 'validation.invalidType' }), reason: text().max(200).optional() });
+export const reviewListQuery = z.object({ status: z.enum(['review', 'passed', 'failed']).default('review'), page: queryInt({ min: 1, max: 100_000 }).default(1), size: queryInt({ min: 1, max: 100 }).default(50) });
+/** GET /api/admin/audit paging. */
+/** A page of an operator console list (the audit log, the outbox). */
+export const consolePageQuery = reviewListQuery.omit({ status: true });
 export const ratesBody = z.object({ rates: z.array(z.object({ exchange_code: text().regex(/^[A-Z]{3}$/), quote_currency: text().max(10), code_symbol: text().max(4), rate: amount })).min(1).max(40) });
+
+/** GET /api/common/upload/file/{id}: a stored upload's name. */
+export const uploadIdParams = z.object({ id: z.string().max(60) });
+
+/** Operators: test funds for a development install (POST /api/admin/credit). */
+export const creditBody = z.object({ username: z.string().min(1).max(254), asset: z.string().min(2).max(10), amount: z.string().max(40) });
+
+/** Operators: add inventory to the swap desk, or set the most one swap may pay out of a coin. */
+export const deskFundBody = z.object({ coin, amount });
+export const deskLimitBody = z.object({ coin, maxPerSwap: amount });
+
+/** One coin of the swap desk as operators see it. */
+export interface SwapDeskRow {
+  coin: string;
+  maxPerSwap: string;
+  inventory: string;
+}
 
 export type ReviewStatus = 'review' | 'passed' | 'failed';
 
@@ -148,12 +173,44 @@ export interface SwapQuote {
   expiresAt: number;
 }
 
+/** A swap done (POST /api/texchange/currencyExchange). */
+export interface SwapResult {
+  id: number;
+  from: string;
+  to: string;
+  amount: string;
+  receive: string;
+  fee: string;
+  time: number;
+}
+
 export interface ExchangeRateItem {
   exchange_value: string;
   quote_currency: string;
   exchange_code: string;
   code_symbol: string;
   rate: string;
+}
+
+/** What an upload answers: its id and the link it is served at (to its owner and operators). */
+export interface Uploaded {
+  id: string;
+  link: string;
+  name: string;
+}
+
+/** A balance of one account type (GET /api/asset/getMyBalance). */
+export interface Balance {
+  type: number;
+  coin: string;
+  available: string;
+  frozen: string;
+}
+
+export interface DepositAddress {
+  coin: string;
+  network: string;
+  address: string;
 }
 
 export interface Page<T> {

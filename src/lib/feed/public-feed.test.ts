@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import { FeedClient, RECONNECT_MS } from './public-feed.ts';
+import { RECONNECT_MS } from './feed-socket.ts';
+import { FeedClient } from './public-feed.ts';
 
 /** A real WebSocket server on loopback that records what clients send and can drop them. */
 const http = createServer();

@@ -1,16 +1,7 @@
 import { topicKey, type FeedCommand, type FeedMessage, type FeedSubscription } from '../contract/feed.ts';
-import { platformConfig } from '../platform.ts';
-
-/** spec §4 and §9: reconnect 3 seconds after an error, then send every earlier subscription again. */
-export const RECONNECT_MS = 3000;
+import { browserSocket, FeedConnection, wsOrigin, type SocketFactory } from './feed-socket.ts';
 
 type Handler = (message: FeedMessage) => void;
-type Socket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
-  onopen: ((ev: Event) => void) | null;
-  onmessage: ((ev: MessageEvent) => void) | null;
-  onclose: ((ev: CloseEvent) => void) | null;
-  onerror: ((ev: Event) => void) | null;
-};
 
 /** Which subscription a message answers: the same key the server files it under. */
 function keyOf(m: FeedMessage): string | undefined {
@@ -35,16 +26,13 @@ function keyOf(m: FeedMessage): string | undefined {
  * watching the same ticker share one server subscription; the socket opens with the first and closes after the
  * last.
  */
-export class FeedClient {
-  private socket: Socket | undefined;
+export class FeedClient extends FeedConnection<FeedCommand, FeedMessage> {
   private readonly handlers = new Map<string, { sub: FeedSubscription; handlers: Set<Handler> }>();
-  private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly url: () => string;
-  private readonly create: (url: string) => Socket;
 
-  constructor(url: () => string, create: (url: string) => Socket = (u) => new WebSocket(u) as unknown as Socket) {
+  constructor(url: () => string, create: SocketFactory = browserSocket) {
+    super(create);
     this.url = url;
-    this.create = create;
   }
 
   subscribe(sub: FeedSubscription, handler: Handler): () => void {
@@ -69,54 +57,27 @@ export class FeedClient {
     };
   }
 
-  private send(cmd: FeedCommand): void {
-    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(cmd));
+  protected ensureOpen(): void {
+    if (this.idle) this.open(this.url());
   }
 
-  private ensureOpen(): void {
-    if (this.socket || this.retry) return;
-    const socket = this.create(this.url());
-    this.socket = socket;
-    socket.onopen = () => {
-      for (const { sub } of this.handlers.values()) this.send({ event: 'subscribe', ...sub });
-    };
-    socket.onmessage = (ev) => {
-      let message: FeedMessage;
-      try {
-        message = JSON.parse(String(ev.data));
-      } catch {
-        return;
-      }
-      const key = keyOf(message);
-      if (key) for (const h of this.handlers.get(key)?.handlers ?? []) h(message);
-    };
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      if (this.handlers.size) {
-        this.retry = setTimeout(() => {
-          this.retry = undefined;
-          this.ensureOpen();
-        }, RECONNECT_MS);
-      }
-    };
-    socket.onerror = () => socket.close();
+  protected onOpen(): void {
+    for (const { sub } of this.handlers.values()) this.send({ event: 'subscribe', ...sub });
   }
 
-  private close(): void {
-    clearTimeout(this.retry);
-    this.retry = undefined;
-    const s = this.socket;
-    this.socket = undefined;
-    s?.close();
+  protected onMessage(message: FeedMessage): void {
+    const key = keyOf(message);
+    if (key) for (const h of this.handlers.get(key)?.handlers ?? []) h(message);
+  }
+
+  protected reconnectAfter(): boolean {
+    return this.handlers.size > 0;
   }
 }
 
 /** The feed's address for this page: the API's origin (or the page's), ws or wss to match, and a client id. */
 export function feedUrl(): string {
-  const base = platformConfig().apiBase || (typeof location === 'undefined' ? 'http://localhost' : location.origin);
-  const id = Math.random().toString(36).slice(2, 10);
-  return `${base.replace(/^http/, 'ws')}/ws/${id}`;
+  return `${wsOrigin()}/ws/${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** The page's shared public feed. */

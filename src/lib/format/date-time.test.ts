@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date-time.ts';
+import { formatDateTime, formatTime, zoneOffsetMs } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it.each<[number, string | undefined, boolean | undefined, string]>([
@@ -25,5 +25,36 @@ describe('formatDateTime', () => {
 
   it('throws on an unknown time zone', () => {
     expect(() => formatDateTime(0, { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe('formatTime', () => {
+  it.each<[number, string | undefined, string]>([
+    [0, undefined, '08:00:00'],
+    [0, 'UTC', '00:00:00'],
+    [Date.UTC(2024, 1, 28, 16, 0, 0), undefined, '00:00:00'],
+    [Date.UTC(2024, 6, 4, 12, 0, 5), 'America/New_York', '08:00:05'],
+    [NaN, undefined, '--'],
+  ])('(%j, %j) → %j', (ms, timeZone, expected) => {
+    expect(formatTime(ms, timeZone)).toBe(expected);
+  });
+
+  it('reads the same clock as formatDateTime in the same zone, whatever zone the machine is in', () => {
+    const ms = Date.UTC(2026, 10, 21, 10, 30, 15);
+    for (const zone of ['Asia/Hong_Kong', 'Europe/Berlin', 'America/Los_Angeles']) {
+      expect(formatDateTime(ms, { timeZone: zone }).endsWith(formatTime(ms, zone))).toBe(true);
+    }
+  });
+});
+
+describe('zoneOffsetMs', () => {
+  it.each<[number, string, number]>([
+    [0, 'Asia/Hong_Kong', 8 * 3600_000],
+    [Date.UTC(2024, 6, 4, 12), 'America/New_York', -4 * 3600_000],
+    [Date.UTC(2024, 0, 4, 12), 'America/New_York', -5 * 3600_000],
+    [Date.UTC(2024, 6, 4, 12, 0, 0, 999), 'Asia/Kolkata', 5.5 * 3600_000],
+    [Date.UTC(2024, 6, 4, 12), 'UTC', 0],
+  ])('(%j, %s) → %j', (ms, zone, expected) => {
+    expect(zoneOffsetMs(ms, zone)).toBe(expected);
   });
 });

@@ -31,14 +31,37 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** MM/DD/YYYY HH:mm:ss in the given zone: formatDateTime(0) → "01/01/1970 08:00:00" (Asia/Hong_Kong). */
-export function formatDateTime(msEpoch: number, options: DateTimeOptions = {}): string {
-  const { timeZone = DEFAULT_TIME_ZONE, withTime = true } = options;
+function partsIn(msEpoch: number, timeZone: string): Record<string, string> | null {
   const date = new Date(msEpoch);
-  if (Number.isNaN(date.getTime())) return PLACEHOLDER;
+  if (Number.isNaN(date.getTime())) return null;
   // Parts, not the formatted string, because the locale's own punctuation differs between engines.
   const parts: Record<string, string> = {};
   for (const { type, value } of formatterFor(timeZone).formatToParts(date)) parts[type] = value;
+  return parts;
+}
+
+/** MM/DD/YYYY HH:mm:ss in the given zone: formatDateTime(0) → "01/01/1970 08:00:00" (Asia/Hong_Kong). */
+export function formatDateTime(msEpoch: number, options: DateTimeOptions = {}): string {
+  const { timeZone = DEFAULT_TIME_ZONE, withTime = true } = options;
+  const parts = partsIn(msEpoch, timeZone);
+  if (parts === null) return PLACEHOLDER;
   const day = `${parts.month}/${parts.day}/${(parts.year ?? '').padStart(4, '0')}`;
   return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;
+}
+
+/** HH:mm:ss in the given zone, for lists that show only the time of day: formatTime(0) → "08:00:00" (Asia/Hong_Kong). */
+export function formatTime(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const parts = partsIn(msEpoch, timeZone);
+  return parts === null ? PLACEHOLDER : `${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
+ * How far the zone's wall clock is ahead of UTC at that instant, in ms: zoneOffsetMs(0, 'Asia/Hong_Kong') → 28800000.
+ * Charts that label their axis in UTC show the zone's time when every timestamp is moved by this much.
+ */
+export function zoneOffsetMs(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const parts = partsIn(msEpoch, timeZone);
+  if (parts === null) return 0;
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(msEpoch / 1000) * 1000;
 }

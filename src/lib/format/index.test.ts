@@ -4,18 +4,23 @@ import * as format from './index.ts';
 describe('format public API', () => {
   it('re-exports every formatter from one entry point', () => {
     expect(Object.keys(format).sort()).toEqual([
+      'ASSET_SCALE',
       'DEFAULT_TIME_ZONE',
       'PLACEHOLDER',
+      'changeTone',
       'decimalsForMagnitude',
       'formatAmount',
+      'formatAssetAmount',
       'formatChangePercent',
       'formatCompact',
       'formatDateTime',
       'formatPrice',
+      'formatTime',
       'maskEmail',
       'maskPhone',
       'toDecimalString',
       'truncateDecimals',
+      'zoneOffsetMs',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChangePercent } from './percent.ts';
+import { changeTone, formatChangePercent } from './percent.ts';
 
 describe('formatChangePercent', () => {
   it.each<[string | number, string]>([
@@ -22,5 +22,21 @@ describe('formatChangePercent', () => {
     [Infinity, '--'],
   ])('%j → %j', (value, expected) => {
     expect(formatChangePercent(value)).toBe(expected);
+  });
+});
+
+describe('changeTone', () => {
+  it.each<[string | number, string]>([
+    [0, 'flat'],
+    ['0.00', 'flat'],
+    ['-0.00', 'flat'],
+    [-0, 'flat'],
+    ['x', 'flat'],
+    [0.001, 'up'],
+    ['2.5', 'up'],
+    [-0.004, 'down'],
+    ['-12.50', 'down'],
+  ])('%j → %s', (value, expected) => {
+    expect(changeTone(value)).toBe(expected);
   });
 });

@@ -12,3 +12,16 @@ export function formatChangePercent(value: string | number): string {
   const sign = shown.negative || isZero(shown) ? '' : '+';
   return sign + render(shown, { minDecimals: 2 }) + '%';
 }
+
+export type ChangeTone = 'up' | 'down' | 'flat';
+
+/**
+ * Which colour a change percentage takes: up (green), down (red), or flat (neutral) when it is exactly zero, so
+ * "0.00%" is never shown as a gain or a loss: changeTone('0.00') → "flat", changeTone(-0.004) → "down".
+ * Non-numeric input is flat too, since "--" is neither.
+ */
+export function changeTone(value: string | number): ChangeTone {
+  const d = parseDecimal(value);
+  if (d === null || isZero(d)) return 'flat';
+  return d.negative ? 'down' : 'up';
+}

@@ -1,15 +1,9 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { request } from '../api/client.ts';
 import type { SymbolDetail } from '../contract/feed.ts';
-import type { DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../contract/spot.ts';
+import { coinList, kline } from '../contract/spot.endpoints.ts';
+import type { CoinList, DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../contract/spot.ts';
 import { publicFeed } from '../feed/public-feed.ts';
-
-interface CoinList {
-  coinList: MarketEntry[];
-  currencyList: MarketEntry[];
-  contractList: MarketEntry[];
-  mt5List: MarketEntry[];
-}
 
 /** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */
 export const $markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
@@ -27,7 +21,7 @@ function applyDetails(details: SymbolDetail[]): void {
 
 /** Loads the market list again (after a watchlist change, say). */
 export async function loadMarkets(): Promise<void> {
-  $markets.set(await call<CoinList>('/api/common/getCoinList'));
+  $markets.set(await request(coinList));
 }
 
 /** Stores open network work only in a browser, never while pages are rendered at build time. */
@@ -91,7 +85,7 @@ export function klineStore(symbol: string, interval: KlineInterval): ReadableAto
     const store = atom<Kline[]>([]);
     onMount(store, () => {
       if (!inBrowser()) return;
-      call<Kline[]>('/api/app/coin/market/kline', { method: 'GET', query: { symbol, interval, limit: 500 } })
+      request(kline, { query: { symbol, interval, limit: 500 } })
         .then((history) => store.set(mergeCandle(history, store.get().at(-1))))
         .catch(() => {});
       return publicFeed.subscribe({ topic: 'kline', symbol, interval }, (m) => {

@@ -15,3 +15,12 @@ export function wrapped<T>(fallback: T) {
     },
   };
 }
+
+/**
+ * wrapped() for values that can be absent: setting the store back to `empty` removes its key rather than storing
+ * an empty value (spec §4: logout removes the stored tokens).
+ */
+export function wrappedOrRemoved<T>(empty: T) {
+  const inner = wrapped(empty);
+  return { ...inner, encode: (content: T) => (content === empty ? undefined : inner.encode(content)) };
+}

@@ -2,14 +2,14 @@ import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { LoginResult, SessionTokens, UserInfo } from '../contract/user.ts';
 import { platformConfig } from '../platform.ts';
-import { wrapped } from './persist.ts';
+import { wrappedOrRemoved } from './persist.ts';
 
 const prefix = platformConfig().storagePrefix;
 
 /** The access token; sent as the authorization and satoken headers. */
-export const $token = persistentAtom<string>(`${prefix}token`, '', wrapped(''));
+export const $token = persistentAtom<string>(`${prefix}token`, '', wrappedOrRemoved(''));
 /** The refresh token; the second stored token that logout removes (spec §4). */
-export const $refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrapped(''));
+export const $refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrappedOrRemoved(''));
 
 export interface StoredSession {
   tenantId: string;
@@ -17,7 +17,7 @@ export interface StoredSession {
   issuedAt: number;
   userInfo: UserInfo | null;
 }
-export const $session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrapped<StoredSession | null>(null));
+export const $session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrappedOrRemoved<StoredSession | null>(null));
 
 export const $isLogin = computed($token, (token) => token !== '');
 export const $userInfo = computed($session, (s) => s?.userInfo ?? null);
@@ -39,7 +39,7 @@ export function storeUserInfo(userInfo: UserInfo): void {
   if (s) $session.set({ ...s, userInfo });
 }
 
-/** Forgets the session: token, user info and flag, and both stored tokens (spec §4). */
+/** Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied (spec §4). */
 export function clearSession(): void {
   $token.set('');
   $refreshToken.set('');

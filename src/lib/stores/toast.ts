@@ -13,6 +13,8 @@ let nextId = 1;
 let lastErrorAt = Number.NEGATIVE_INFINITY;
 const ERROR_INTERVAL_MS = 2000;
 const VISIBLE_MS = 3500;
+/** Long messages (how to get a code on an install without mail) stay long enough to be read. */
+const READ_MS_PER_CHAR = 60;
 
 /** Shows a toast for a few seconds; error toasts at most once per 2 seconds (spec §8). Returns whether it showed. */
 export function showToast(kind: Toast['kind'], text: string, now: number = Date.now()): boolean {
@@ -24,7 +26,7 @@ export function showToast(kind: Toast['kind'], text: string, now: number = Date.
   }
   const toast = { id: nextId++, kind, text };
   $toasts.set([...$toasts.get(), toast]);
-  if (typeof window !== 'undefined') setTimeout(() => dismissToast(toast.id), VISIBLE_MS);
+  setTimeout(() => dismissToast(toast.id), Math.max(VISIBLE_MS, text.length * READ_MS_PER_CHAR));
   return true;
 }
 

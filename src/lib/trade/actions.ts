@@ -1,34 +1,34 @@
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { request } from '../api/client.ts';
+import * as api from '../contract/spot.endpoints.ts';
 import type { SpotOrder, SubmitOrderBody } from '../contract/spot.ts';
-
-export interface SpotBalance {
-  type: number;
-  coin: string;
-  available: string;
-  frozen: string;
-}
-
-interface Page<T> {
-  total: number;
-  page: number;
-  size: number;
-  records: T[];
-}
+import { currencyAccount } from '../contract/wallet.endpoints.ts';
+import type { OwnCoin } from '../contract/private-feed.ts';
+import type { CurrencyAccountRow } from '../contract/wallet.ts';
+import { withOwnCoins } from '../feed/own-coins.ts';
+import { rememberAssetDecimals } from '../stores/assets.ts';
 
 /** The signed-in user's spot balances, open orders and recent history, refreshed by the actions below. */
-export const $balances = atom<SpotBalance[]>([]);
+export const $balances = atom<CurrencyAccountRow[]>([]);
 export const $openOrders = atom<SpotOrder[]>([]);
 export const $orderHistory = atom<SpotOrder[]>([]);
 
+/** The spot account's coins, with each asset's display decimals so the form shows balances as the wallet does. */
 export async function loadBalances(): Promise<void> {
-  $balances.set(await call<SpotBalance[]>('/api/asset/getMyBalance', { method: 'GET', query: { type: 1 } }));
+  const rows = await request(currencyAccount, { query: { type: 1 } });
+  rememberAssetDecimals(rows);
+  $balances.set(rows);
+}
+
+/** Balances the private feed pushed, put on the spot rows without a request. */
+export function applyOwnCoins(coins: readonly OwnCoin[]): void {
+  if (coins.length) $balances.set(withOwnCoins($balances.get(), coins, 1));
 }
 
 export async function loadOrders(symbol?: string): Promise<void> {
   const [open, history] = await Promise.all([
-    call<Page<SpotOrder>>('/api/currency/order/orderList', { query: { symbol, state: 'open', size: 50 } }),
-    call<Page<SpotOrder>>('/api/currency/order/orderList', { query: { symbol, state: 'history', size: 50 } }),
+    request(api.orderList, { query: { symbol, state: 'open', size: 50 } }),
+    request(api.orderList, { query: { symbol, state: 'history', size: 50 } }),
   ]);
   $openOrders.set(open.records);
   $orderHistory.set(history.records);
@@ -36,23 +36,23 @@ export async function loadOrders(symbol?: string): Promise<void> {
 
 /** Places an order, then refreshes what it changed. */
 export async function submitOrder(body: SubmitOrderBody): Promise<SpotOrder> {
-  const order = await call<SpotOrder>('/api/currency/order/submit', { body });
+  const order = await request(api.submitOrder, { body });
   await Promise.all([loadBalances(), loadOrders(body.symbol)]);
   return order;
 }
 
 export async function cancelOrder(id: number, symbol?: string): Promise<void> {
-  await call<SpotOrder>('/api/currency/order/cancelOrder', { query: { id } });
+  await request(api.cancelOrder, { query: { id } });
   await Promise.all([loadBalances(), loadOrders(symbol)]);
 }
 
 export async function cancelAllOrders(symbol?: string): Promise<number> {
-  const { cancelled } = await call<{ cancelled: number }>('/api/currency/order/cancelAll', { query: { symbol } });
+  const { cancelled } = await request(api.cancelAll, { query: { symbol } });
   await Promise.all([loadBalances(), loadOrders(symbol)]);
   return cancelled;
 }
 
 /** Adds a market to the watchlist or takes it off. */
 export async function setWatched(symbol: string, watched: boolean): Promise<void> {
-  await call<null>(watched ? '/api/app/coin/quotes/addOptional' : '/api/app/coin/quotes/cancelOptional', { query: { symbol } });
+  await request(watched ? api.addOptional : api.cancelOptional, { query: { symbol } });
 }

@@ -1,35 +1,34 @@
-import { call } from '../api/client.ts';
+import { request } from '../api/client.ts';
+import * as api from '../contract/user.endpoints.ts';
 import type {
   BackPwdBody,
   CodePurpose,
   CountryCode,
   FundPasswordSet,
   LoginBody,
-  LoginResult,
   PasswordChange,
   RegisterBody,
-  SessionTokens,
   UserInfo,
 } from '../contract/user.ts';
 import { seal } from '../crypto/seal.ts';
 import { platformConfig } from '../platform.ts';
-import { $isLogin, $refreshToken, clearSession, storeTokens, storeUserInfo } from '../stores/session.ts';
+import { $isLogin, $refreshToken, $userInfo, clearSession, storeTokens, storeUserInfo } from '../stores/session.ts';
 
 /** Logs in, stores user info and token, then fetches the full user info (spec §4). */
 export async function login(body: LoginBody): Promise<UserInfo> {
-  const result = await call<LoginResult>('/api/user/login', { body });
+  const result = await request(api.login, { body });
   storeTokens(result);
   return loadUserInfo();
 }
 
 export function register(body: RegisterBody): Promise<UserInfo> {
-  return call<UserInfo>('/api/user/register', { body });
+  return request(api.register, { body });
 }
 
 /** Ends the session on the server (best effort) and forgets it here in any case. */
 export async function logout(): Promise<void> {
   try {
-    if ($isLogin.get()) await call<null>('/api/user/logout');
+    if ($isLogin.get()) await request(api.logout);
   } catch {
     // The local session ends even when the server cannot be told.
   } finally {
@@ -38,7 +37,7 @@ export async function logout(): Promise<void> {
 }
 
 export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await call<UserInfo>('/api/user/getInfo');
+  const info = await request(api.getInfo);
   storeUserInfo(info);
   return info;
 }
@@ -51,7 +50,7 @@ export async function refreshTokens(): Promise<void> {
   refreshing = true;
   const used = $refreshToken.get();
   try {
-    const tokens = await call<SessionTokens>('/api/user/refreshToken', { body: { refreshToken: used } });
+    const tokens = await request(api.refreshToken, { body: { refreshToken: used } });
     storeTokens(tokens);
     await loadUserInfo();
   } catch (err) {
@@ -64,28 +63,33 @@ export async function refreshTokens(): Promise<void> {
 }
 
 export function sendEmailCode(email: string, purpose: CodePurpose): Promise<null> {
-  return call<null>('/api/user/sendEmailCode', { query: { email, purpose } });
+  return request(api.sendEmailCode, { query: { email, purpose } });
 }
 
 export function sendMobileCode(countryCode: string, phone: string, purpose: CodePurpose): Promise<null> {
-  return call<null>('/api/user/sendMobileCode', { query: { countryCode, phone, purpose } });
+  return request(api.sendMobileCode, { query: { countryCode, phone, purpose } });
 }
 
 export function resetPassword(body: BackPwdBody): Promise<null> {
-  return call<null>('/api/user/backPwd', { body });
+  return request(api.backPwd, { body });
 }
 
 export function countryCodes(): Promise<CountryCode[]> {
-  return call<CountryCode[]>('/api/user/getCountryCode');
+  return request(api.getCountryCode);
+}
+
+/** A body sealed for the signed-in user (spec §5): the server opens it once, for this user only. */
+export async function sealedBody(data: unknown): Promise<{ sealed: string }> {
+  return { sealed: await seal(data, platformConfig().sealKey, $userInfo.get()?.id ?? 0) };
 }
 
 /** Changes the login password; the old and new passwords travel sealed (spec §5). The session ends. */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  await call<null>('/api/user/updatePwd', { body: { sealed: await seal(change, platformConfig().sealKey) } });
+  await request(api.updatePwd, { body: await sealedBody(change) });
   clearSession();
 }
 
 export async function setFundPassword(body: FundPasswordSet): Promise<void> {
-  await call<null>('/api/user/tardPwdSet', { body: { sealed: await seal(body, platformConfig().sealKey) } });
+  await request(api.tardPwdSet, { body: await sealedBody(body) });
   await loadUserInfo();
 }

@@ -13,6 +13,7 @@ describe('validate public API', () => {
       'USERNAME_PATTERN',
       'filterNumericInput',
       'isBlank',
+      'isChainAddress',
       'isEmail',
       'isEmpty',
       'isInteger',

@@ -12,3 +12,4 @@ export { isEmpty, isBlank } from './empty.ts';
 export { EMAIL_MAX_LENGTH, isEmail } from './email.ts';
 export { USERNAME_PATTERN, isUsername, isVerificationCode } from './account.ts';
 export { CHAT_MAX_LENGTH } from './chat.ts';
+export { isChainAddress } from './chain-address.ts';

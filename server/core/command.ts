@@ -1,0 +1,50 @@
+import type { Queryable } from '../storage/db.ts';
+import type { RiskEngine } from './risk-engine.ts';
+
+/** What a command may use while the core decides it: the balances and holds, its product's state, the time. */
+export interface CommandContext {
+  /** The command's time: the batch's, journaled with it, so a replay decides the same. */
+  readonly now: number;
+  readonly risk: RiskEngine;
+  /** A product's in-memory state (its CorePart), by name. */
+  part<T extends CorePart>(name: string): T;
+  /** Something that happened, for the in-process listeners once the batch is durable (market data, feeds). */
+  emit(event: string, payload: unknown): void;
+}
+
+/**
+ * A kind of command (design.md, "The trading core"). `apply` decides it against memory and must depend on
+ * nothing but the state, the payload and `ctx.now`: replaying the journal runs it again and must end in the same
+ * state. It either refuses before it changes anything (a domain failure) or succeeds; the payload is journaled in
+ * the compact form `encode` gives.
+ */
+export interface CommandType<P, R> {
+  readonly type: string;
+  encode(payload: P): unknown;
+  decode(encoded: unknown): P;
+  apply(ctx: CommandContext, payload: P): R;
+}
+
+/**
+ * A product's state inside the core (books and orders, contracts, positions, loans), with the holds it owns.
+ * It is saved in snapshots, rebuilt from its own tables when there is no snapshot, and projected into those
+ * tables behind the journal.
+ */
+export interface CorePart {
+  readonly name: string;
+  /** Rebuilds the state and the holds it owns from the tables (as the projector last left them). */
+  load(q: Queryable, risk: RiskEngine): Promise<void>;
+  /** Its state as plain JSON values, in a fixed order: the snapshot holds it and the state hash is taken over it. */
+  snapshot(): unknown;
+  restore(data: unknown): void;
+  /** What the commands of one batch changed, for `write`; called after each batch, nothing when unchanged. */
+  takeRows?(): unknown;
+  /** Writes the rows of several batches, oldest first, inside the projector's transaction. */
+  write?(q: Queryable, rows: unknown[]): Promise<void>;
+}
+
+/** Values with bigints, as journal payloads: bigints become `"123n"` strings. */
+export const bigJson = {
+  encode: (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))),
+  decode: <T>(encoded: unknown): T => JSON.parse(JSON.stringify(encoded), (_k, v) => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,
+};

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock/clock.ts';
+import { announceBalances, type BalanceAfter } from '../ledger/account-events.ts';
+import { AppError } from '../outcome.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import type { CommandContext, CommandType, CorePart } from './command.ts';
+import { appendBatch, batchesAfter, latestSnapshot, projectedSeq, saveSnapshot } from './journal.repo.ts';
+import { Projector, type BatchRows } from './projector.ts';
+import { RiskEngine, type Hold } from './risk-engine.ts';
+import { loadBalances } from './core.repo.ts';
+
+/**
+ * Prepares a command inside its own database transaction (a request row, a status change) and answers its
+ * payload. It runs while the core decides nothing else, so what it reads of the core's memory holds until the
+ * command is decided.
+ */
+export type Prepare<P> = (q: Queryable) => Promise<P>;
+
+interface Pending {
+  type: CommandType<unknown, unknown>;
+  payload: unknown;
+  prepare?: Prepare<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface CoreOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  commands: ReadonlyArray<CommandType<any, any>>;
+  parts: readonly CorePart[];
+  /** A snapshot after this many commands since the last; a restart replays at most about as many. */
+  snapshotEvery?: number;
+}
+
+interface Snapshot {
+  seq: number;
+  balances: Array<[key: string, available: string, held: string]>;
+  holds: Array<[id: string, owner: number, type: number, asset: string, amount: string]>;
+  parts: Record<string, unknown>;
+}
+
+const REPLAY_CHUNK = 2_000;
+/** Commands a batch takes at most: the rest wait for the next, so one append stays a few hundred kilobytes. */
+const MAX_BATCH = 20_000;
+
+/**
+ * The trading core (design.md, "The trading core"): the one owner of every balance and hold and of the products'
+ * trading state. Commands queue up while a batch is being written; the next batch takes all of them (group
+ * commit). Each is decided in memory in order, and the batch is appended to the journal as one row before any
+ * of its commands is acknowledged; the projector writes the tables behind. A command that must change a request
+ * row with it (a withdrawal, a reviewed deposit) prepares that row in its own transaction with its journal row.
+ * A restart loads the newest snapshot (or the tables, when they are newer) and replays the journal after it;
+ * replay is deterministic, so the state hash after it is the one the running core had.
+ */
+export class TradingCore {
+  readonly risk = new RiskEngine();
+  readonly projector: Projector;
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+  private readonly clock: Clock;
+  private readonly types = new Map<string, CommandType<unknown, unknown>>();
+  private readonly parts = new Map<string, CorePart>();
+  private readonly listeners = new Map<string, Set<(payloads: unknown[]) => void>>();
+  private readonly snapshotEvery: number;
+  private queue: Pending[] = [];
+  private running = false;
+  private seq = 0;
+  private sinceSnapshot = 0;
+  private snapshotting: Promise<void> = Promise.resolve();
+
+  constructor(opts: CoreOptions) {
+    this.db = opts.db;
+    this.log = opts.log;
+    this.clock = opts.clock;
+    for (const t of opts.commands) this.types.set(t.type, t as CommandType<unknown, unknown>);
+    for (const p of opts.parts) this.parts.set(p.name, p);
+    this.projector = new Projector(opts.db, opts.log, opts.parts);
+    this.snapshotEvery = opts.snapshotEvery ?? 200_000;
+  }
+
+  part<T extends CorePart>(name: string): T {
+    const p = this.parts.get(name);
+    if (!p) throw new Error(`no core part ${name}`);
+    return p as T;
+  }
+
+  /** The last journaled batch. */
+  get journaled(): number {
+    return this.seq;
+  }
+
+  /** Listens to an event the commands emit, delivered once their batch is durable, a batch's payloads at a time. */
+  on(event: string, fn: (payloads: unknown[]) => void): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  async start(): Promise<void> {
+    await this.load();
+  }
+
+  /** Resolves once every acknowledged command is in the tables (read your writes). */
+  settled(): Promise<void> {
+    return this.projector.idle();
+  }
+
+  /** Lets the queue and the projector finish, and saves a snapshot, so the next start replays nothing. */
+  async stop(): Promise<void> {
+    while (this.running) await new Promise((r) => setImmediate(r));
+    await this.projector.idle();
+    await this.saveSnapshot();
+  }
+
+  /** Decides a command in the next batch; answers its result once the batch is journaled. */
+  submit<P, R>(type: CommandType<P, R>, payload: P): Promise<R> {
+    return this.enqueue(type, payload);
+  }
+
+  /**
+   * Decides a command whose payload a database change makes (a withdrawal's row, a review's status), in one
+   * transaction with its journal row: if the change fails, the command is refused; if the command is refused, the
+   * change is rolled back.
+   */
+  submitPrepared<P, R>(type: CommandType<P, R>, prepare: Prepare<P>): Promise<R> {
+    return this.enqueue(type, undefined, prepare);
+  }
+
+  private enqueue<R>(type: CommandType<any, R>, payload: unknown, prepare?: Prepare<unknown>): Promise<R> {
+    if (!this.types.has(type.type)) throw new Error(`command ${type.type} is not registered`);
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ type: type as CommandType<unknown, unknown>, payload, ...(prepare ? { prepare } : {}), resolve: resolve as (v: unknown) => void, reject });
+      if (!this.running) {
+        this.running = true;
+        this.projector.coreBusy(true);
+        // One turn of the event loop first: every request already read from the sockets joins this batch.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  /** SHA-256 over the whole state as a snapshot holds it: equal states, equal hashes. */
+  stateHash(): string {
+    return hashOf(JSON.stringify(this.snapshot()));
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const head = this.queue[0]!;
+        if (head.prepare) {
+          this.queue.shift();
+          await this.runPrepared(head);
+        } else {
+          let n = 0;
+          while (n < this.queue.length && n < MAX_BATCH && !this.queue[n]!.prepare) n++;
+          await this.runBatch(this.queue.splice(0, n));
+        }
+      }
+    } finally {
+      this.running = false;
+      this.projector.coreBusy(false);
+    }
+  }
+
+  private context(now: number, events: Array<[string, unknown]>): CommandContext {
+    this.risk.now = now;
+    return {
+      now,
+      risk: this.risk,
+      part: <T extends CorePart>(name: string) => this.part<T>(name),
+      emit: (event, payload) => void events.push([event, payload]),
+    };
+  }
+
+  /**
+   * Decides one command. A domain refusal must come before it changes anything; anything else thrown, or a refusal
+   * after it changed balances, means memory has run ahead of what can be journaled (the caller rebuilds).
+   */
+  private decide(ctx: CommandContext, p: { type: CommandType<unknown, unknown>; payload: unknown }): Outcome & { broken?: boolean } {
+    const facts = this.risk.facts.length;
+    try {
+      return { ok: true, value: p.type.apply(ctx, p.payload) };
+    } catch (error) {
+      return { ok: false, error, broken: !(error instanceof AppError) || this.risk.facts.length !== facts };
+    }
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    const now = this.clock.now();
+    const events: Array<[string, unknown]> = [];
+    const ctx = this.context(now, events);
+    const results: Outcome[] = [];
+    const journal: unknown[] = [];
+    for (const p of batch) {
+      const r = this.decide(ctx, p);
+      if (!r.ok && r.broken) return this.failBatch(batch, r.error);
+      results.push(r);
+      if (r.ok) journal.push([p.type.type, p.type.encode(p.payload)]);
+    }
+    if (journal.length) {
+      try {
+        await this.db.tx((q) => appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify(journal) }));
+      } catch (error) {
+        return this.failBatch(batch, error);
+      }
+      this.committed(journal.length, events);
+    }
+    batch.forEach((p, i) => {
+      const r = results[i]!;
+      if (r.ok) p.resolve(r.value);
+      else p.reject(r.error);
+    });
+  }
+
+  private async runPrepared(p: Pending): Promise<void> {
+    const now = this.clock.now();
+    const events: Array<[string, unknown]> = [];
+    const ctx = this.context(now, events);
+    let outcome: (Outcome & { broken?: boolean }) | undefined;
+    try {
+      await this.db.tx(async (q) => {
+        const payload = await p.prepare!(q);
+        outcome = this.decide(ctx, { type: p.type, payload });
+        if (!outcome.ok) throw outcome.error;
+        await appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify([[p.type.type, p.type.encode(payload)]]) });
+      });
+    } catch (error) {
+      if (outcome?.ok || outcome?.broken) return this.failBatch([p], error);
+      p.reject(error);
+      return;
+    }
+    this.committed(1, events);
+    p.resolve((outcome as { value: unknown }).value);
+  }
+
+  /** A batch is durable: its rows go to the projector, its events and balances to the listeners. */
+  private committed(commands: number, events: Array<[string, unknown]>): void {
+    this.seq++;
+    const rows = this.collectRows(this.seq);
+    this.projector.enqueue(rows);
+    this.announce(rows);
+    const byEvent = new Map<string, unknown[]>();
+    for (const [event, payload] of events) {
+      const list = byEvent.get(event);
+      if (list) list.push(payload);
+      else byEvent.set(event, [payload]);
+    }
+    for (const [event, payloads] of byEvent) for (const fn of this.listeners.get(event) ?? []) fn(payloads);
+    this.sinceSnapshot += commands;
+    if (this.sinceSnapshot >= this.snapshotEvery) this.takeSnapshot();
+  }
+
+  private collectRows(seq: number): BatchRows {
+    const ledger = this.risk.takeFacts();
+    const parts = new Map<string, unknown>();
+    let size = 0;
+    for (const l of ledger) size += l.lines.length;
+    for (const part of this.parts.values()) {
+      const rows = part.takeRows?.();
+      if (rows === undefined) continue;
+      parts.set(part.name, rows);
+      size += Array.isArray(rows) ? rows.length : 1;
+    }
+    return { seq, ledger, parts, size };
+  }
+
+  /** The users' balances the batch changed, as the core now holds them, for the private feeds. */
+  private announce(rows: BatchRows): void {
+    const seen = new Map<string, BalanceAfter>();
+    for (const l of rows.ledger) {
+      for (const line of l.lines) {
+        if (line.owner === null) continue;
+        const key = `${line.owner}:${line.type}:${line.asset}`;
+        if (seen.has(key)) continue;
+        const b = this.risk.balance(line.owner, line.type, line.asset);
+        seen.set(key, { userId: line.owner, type: line.type, asset: line.asset, available: b.available, frozen: b.held });
+      }
+    }
+    announceBalances(this.db.scope, [...seen.values()]);
+  }
+
+  /**
+   * Memory has run ahead of the journal (a command broke half-way, or the append failed): every command of the
+   * batch is refused and the state is rebuilt from what is durable, once the projector has written it all.
+   */
+  private async failBatch(batch: Pending[], error: unknown): Promise<void> {
+    this.log.error({ err: error }, 'a core batch failed; rebuilding the state from the journal');
+    this.risk.takeFacts();
+    for (const part of this.parts.values()) part.takeRows?.();
+    for (const p of batch) p.reject(error);
+    await this.projector.idle(true);
+    await this.load();
+  }
+
+  private snapshot(): Snapshot {
+    const balances: Snapshot['balances'] = [];
+    for (const key of [...this.risk.balances.keys()].sort()) {
+      const b = this.risk.balances.get(key)!;
+      if (b.available !== 0n || b.held !== 0n) balances.push([key, b.available.toString(), b.held.toString()]);
+    }
+    const holds: Snapshot['holds'] = [...this.risk.holds.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((h) => [h.id, h.owner, h.type, h.asset, h.amount.toString()]);
+    const parts: Record<string, unknown> = {};
+    for (const [name, part] of [...this.parts].sort(([a], [b]) => (a < b ? -1 : 1))) parts[name] = part.snapshot();
+    return { seq: this.seq, balances, holds, parts };
+  }
+
+  /** Saves the state as of the last journaled batch; the core goes on deciding while it is written. */
+  private takeSnapshot(): void {
+    this.sinceSnapshot = 0;
+    const body = JSON.stringify(this.snapshot());
+    const row = { seq: this.seq, hash: hashOf(body), body };
+    this.snapshotting = this.snapshotting
+      .then(() => this.db.tx((q) => saveSnapshot(q, row, this.clock.now())))
+      .catch((err: unknown) => this.log.error({ err }, 'saving a core snapshot failed'));
+  }
+
+  /** Saves a snapshot now (operators before an upgrade, tests and benches). */
+  async saveSnapshot(): Promise<void> {
+    this.takeSnapshot();
+    await this.snapshotting;
+  }
+
+  private restore(s: Snapshot): void {
+    this.reset();
+    for (const [key, available, held] of s.balances) this.risk.balances.set(key, { available: BigInt(available), held: BigInt(held) });
+    for (const [id, owner, type, asset, amount] of s.holds) this.risk.holds.set(id, { id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
+    for (const [name, part] of this.parts) part.restore(s.parts[name]);
+    this.seq = s.seq;
+  }
+
+  private reset(): void {
+    this.risk.balances.clear();
+    this.risk.holds.clear();
+    this.risk.takeFacts();
+  }
+
+  /**
+   * The state from the newest snapshot the projector has reached (or, without one, from the tables), then the
+   * journal after it. A snapshot past the projection cursor is not used: the batches between would never reach
+   * the tables. Batches the projector had not written yet are written now.
+   */
+  private async load(): Promise<void> {
+    const projected = await projectedSeq(this.db);
+    const snap = await latestSnapshot(this.db, projected);
+    if (snap) {
+      this.restore(JSON.parse(snap.body) as Snapshot);
+    } else {
+      this.reset();
+      await this.db.tx(async (q) => {
+        for (const [key, b] of await loadBalances(q)) this.risk.balances.set(key, b);
+        for (const part of this.parts.values()) await part.load(q, this.risk);
+      });
+      this.checkHolds();
+      this.seq = projected;
+    }
+    this.sinceSnapshot = 0;
+    await this.replay(projected);
+  }
+
+  /** Every held amount the tables show is owned by exactly the holds the parts loaded. */
+  private checkHolds(): void {
+    const held = new Map<string, bigint>();
+    for (const h of this.risk.holds.values()) {
+      const key = `${h.owner}:${h.type}:${h.asset}`;
+      held.set(key, (held.get(key) ?? 0n) + h.amount);
+    }
+    for (const [key, b] of this.risk.balances) {
+      if ((held.get(key) ?? 0n) !== b.held) throw new Error(`account ${key} holds ${b.held} in the tables, but its holds add up to ${held.get(key) ?? 0n}`);
+    }
+    for (const key of held.keys()) if (!this.risk.balances.has(key)) throw new Error(`a hold names account ${key}, which has no balance`);
+  }
+
+  /** Replays the journal after the loaded state; batches past `projected` go to the projector again. */
+  private async replay(projected: number): Promise<void> {
+    for (;;) {
+      const batches = await batchesAfter(this.db, this.seq, REPLAY_CHUNK);
+      if (!batches.length) break;
+      const rows: BatchRows[] = [];
+      for (const b of batches) {
+        const ctx = this.context(b.at, []);
+        for (const [type, encoded] of JSON.parse(b.body) as Array<[string, unknown]>) {
+          const t = this.types.get(type);
+          if (!t) throw new Error(`the journal holds a ${type} command, which this build does not know`);
+          t.apply(ctx, t.decode(encoded));
+        }
+        this.seq = b.seq;
+        const batchRows = this.collectRows(b.seq);
+        if (b.seq > projected) rows.push(batchRows);
+      }
+      for (let at = 0; at < rows.length; at += 50) await this.projector.project(rows.slice(at, at + 50));
+    }
+  }
+}
+
+function hashOf(body: string): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+

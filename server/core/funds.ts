@@ -1,0 +1,57 @@
+import type { AccountType } from '../ledger/account-types.ts';
+import type { Posting, PostingMeta } from '../ledger/ledger.ts';
+import { bigJson, type CommandType } from './command.ts';
+import type { Spend } from './risk-engine.ts';
+
+/** A balanced ledger transaction, optionally spending from holds (design.md: every balance moves through the core). */
+export interface FundsPost {
+  lines: Posting[];
+  meta: PostingMeta;
+  spends?: Spend[];
+}
+
+export interface FundsHold {
+  id: string;
+  owner: number;
+  type: AccountType;
+  asset: string;
+  amount: bigint;
+  meta: PostingMeta;
+}
+
+export interface FundsRelease {
+  id: string;
+  meta: PostingMeta;
+}
+
+/** Deposits credited, transfers between a user's accounts, swaps, funding of the platform's own accounts. */
+export const postFunds: CommandType<FundsPost, void> = {
+  type: 'funds.post',
+  encode: bigJson.encode,
+  decode: (v) => bigJson.decode<FundsPost>(v),
+  apply(ctx, p) {
+    ctx.risk.post(p.lines, p.meta, p.spends);
+  },
+};
+
+/** Sets funds aside for a request under review (a withdrawal). */
+export const holdFunds: CommandType<FundsHold, void> = {
+  type: 'funds.hold',
+  encode: bigJson.encode,
+  decode: (v) => bigJson.decode<FundsHold>(v),
+  apply(ctx, h) {
+    ctx.risk.hold(h.id, h.owner, h.type, h.asset, h.amount, h.meta);
+  },
+};
+
+/** Gives what a hold sets aside back (a rejected withdrawal). */
+export const releaseFunds: CommandType<FundsRelease, void> = {
+  type: 'funds.release',
+  encode: bigJson.encode,
+  decode: (v) => bigJson.decode<FundsRelease>(v),
+  apply(ctx, r) {
+    ctx.risk.release(r.id, r.meta);
+  },
+};
+
+export const FUNDS_COMMANDS = [postFunds, holdFunds, releaseFunds];

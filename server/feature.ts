@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Bus } from './bus/bus.ts';
+import type { Clock } from './clock/clock.ts';
+import type { Config } from './config.ts';
+import type { SealedBox } from './crypto/sealed-box.ts';
+import type { CommandType, CorePart } from './core/command.ts';
+import type { TradingCore } from './core/core.ts';
+import type { Exchange } from './exchange/exchange.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
+import type { Sender } from './notify/sender.ts';
+import type { PriceIndex } from './prices/price-index.ts';
+import type { Db } from './storage/db.ts';
+import type { Migration } from './storage/migrations.ts';
+
+/** The core services every feature may use, built once by server/app.ts before any feature plugs in. */
+export interface FeatureContext {
+  /** The whole server: what a feature installs here applies to its own routes and every later feature's. */
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  bus: Bus;
+  clock: Clock;
+  jobs: Scheduler;
+  /** Every balance moves through the trading core (server/core), as a command. */
+  core: TradingCore;
+  exchange: Exchange;
+  prices: PriceIndex;
+  sealedBox: SealedBox;
+  /** Mail and SMS, through the outbox. */
+  sender: Sender;
+}
+
+/** A product or part of the platform and what it brings to the server (design.md, "Features registry"). */
+export interface Feature {
+  name: string;
+  migrations: Migration[];
+  /** The trading core's commands this feature brings (server/core/command.ts). */
+  commands?: ReadonlyArray<CommandType<any, any>>;
+  /** Its state inside the core, with the holds it owns. */
+  coreParts?: readonly CorePart[];
+  /** Start-up work (seeding, say), run in list order once the core has started and before any feature's routes. */
+  start?(ctx: FeatureContext): Promise<void>;
+  /**
+   * Server-wide hooks, plugins and handlers, installed at the feature's place in the list before its routes: they
+   * reach its own routes and every later feature's, never an earlier one's.
+   */
+  install?(ctx: FeatureContext): Promise<void>;
+  /** The feature's routes, registered in list order, each feature in its own plugin scope. */
+  routes?(api: FastifyInstance, ctx: FeatureContext): Promise<void>;
+}

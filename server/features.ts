@@ -1,0 +1,58 @@
+import { adminRoutes } from './admin/admin.routes.ts';
+import { commonRoutes } from './common/common.routes.ts';
+import { CONTENT_MIGRATION } from './content/content.migration.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { EXCHANGE_MIGRATION } from './exchange/exchange.migration.ts';
+import { exchangeRoutes, waitForProjector } from './exchange/exchange.routes.ts';
+import { feedSockets, publicFeed } from './exchange/feed/public-feed.ts';
+import { JOURNAL_MIGRATION } from './exchange/journal/journal.migration.ts';
+import { SPOT_COMMANDS } from './exchange/order.service.ts';
+import { CORE_MIGRATION } from './core/core.migration.ts';
+import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
+import { PRICE_BAND_MIGRATION } from './exchange/price-band.migration.ts';
+import { spotQueryRoutes } from './exchange/spot-queries.routes.ts';
+import type { Feature } from './feature.ts';
+import { accountFeeds } from './feed/feeds.ts';
+import { JOBS_MIGRATION } from './jobs/jobs.migration.ts';
+import { LEDGER_MIGRATION } from './ledger/ledger.migration.ts';
+import { PRICES_MIGRATION } from './prices/prices.migration.ts';
+import { priceRoutes } from './prices/prices.routes.ts';
+import { serveSite } from './site/site.ts';
+import type { Migration } from './storage/migrations.ts';
+import { AUTH_LOCKS_MIGRATION } from './user/auth-locks.migration.ts';
+import { USER_MIGRATION } from './user/user.migration.ts';
+import { userRoutes } from './user/user.routes.ts';
+import { REPLAY_MIGRATION } from './wallet/replay.migration.ts';
+import { seedDeskAtStart } from './wallet/swap-desk.ts';
+import { UPLOADS_OWNER_MIGRATION } from './wallet/uploads.migration.ts';
+import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
+
+/**
+ * The one list of features (design.md, "Features registry"): the server and the tests take every schema change
+ * from here, so the storage layer imports no feature, and server/app.ts plugs in each feature's start-up work,
+ * server-wide installs and routes from here. Migration versions are global and applied in order, whatever the
+ * feature; a new migration takes the next free number.
+ *
+ * The order is the order of registration, and it matters where a feature installs something server-wide: the
+ * exchange's wait for the projector reaches every route after it (accounts, settings and content never wait), the
+ * websocket plugin comes before every feed, and the site comes last, answering whatever no route does.
+ */
+export const FEATURES: Feature[] = [
+  { name: 'user', migrations: [USER_MIGRATION, AUTH_LOCKS_MIGRATION], routes: userRoutes },
+  { name: 'common', migrations: [], routes: commonRoutes },
+  { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
+  { name: 'ledger', migrations: [LEDGER_MIGRATION] },
+  { name: 'exchange', migrations: [EXCHANGE_MIGRATION, JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
+  { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
+  { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
+  { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
+  { name: 'account-feeds', migrations: [], routes: accountFeeds },
+  { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
+  { name: 'admin', migrations: [], routes: adminRoutes },
+  { name: 'jobs', migrations: [JOBS_MIGRATION] },
+  { name: 'core', migrations: [CORE_MIGRATION] },
+  { name: 'site', migrations: [], install: serveSite },
+];
+
+export const MIGRATIONS: Migration[] = FEATURES.flatMap((f) => f.migrations);

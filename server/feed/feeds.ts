@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../feature.ts';
+import { accountsToBus } from './account-bus.ts';
+import { privateFeed } from './private-feed.ts';
+import { stompSocket } from './stomp/stomp-socket.ts';
+
+/** The user's live channels: account changes onto the bus, the private feed `/ws/coin/{userId}` and the STOMP socket. */
+export async function accountFeeds(app: FastifyInstance, { db }: FeatureContext): Promise<void> {
+  const stop = accountsToBus(db.scope, app.bus);
+  app.addHook('onClose', async () => stop());
+  await privateFeed(app, db, app.bus);
+  await stompSocket(app, db, app.bus);
+}

@@ -1,0 +1,24 @@
+/**
+ * The bus topics of users' and merchants' accounts (server/bus: dot-separated words). The private feed and the
+ * STOMP socket read them; ledger, exchange and later products publish them. With RabbitMQ they are routing keys
+ * on the topic exchange, so a Web-STOMP client subscribing to `/topic/user.42.refresh` reads the same messages.
+ */
+export const userTopics = {
+  /** OwnCoin[]: balances after a durable change. */
+  balance: (userId: number) => `user.${userId}.balance`,
+  /** OrderChange: the user's orders in a market changed. */
+  orders: (userId: number) => `user.${userId}.orders`,
+  /** UserStatus. */
+  status: (userId: number) => `user.${userId}.status`,
+  /** SettlementMessage. */
+  settlement: (userId: number) => `user.${userId}.settlement`,
+  /** PositionMessage. */
+  position: (userId: number) => `user.${userId}.position`,
+  /** RefreshMessage: the STOMP refresh topic. */
+  refresh: (userId: number) => `user.${userId}.refresh`,
+  /** ChatMessage: the STOMP chat topic. */
+  chat: (userId: number) => `user.${userId}.chat`,
+} as const;
+
+/** RefreshMessage for a merchant's own changes (OTC orders to handle): the STOMP merchant topic. */
+export const merchantTopic = (merchantId: number) => `merchant.${merchantId}.refresh`;

@@ -1,0 +1,22 @@
+/** The white paper and customer-service links (spec §7 "Other"), in the shapes the spec's client reads. */
+import { endpoint, type } from './endpoint.ts';
+
+export const whitePaperSetting = endpoint({
+  method: 'POST',
+  path: '/api/common/getWhitePaperSetting',
+  auth: 'none',
+  response: type<{ url: string | null }>(),
+  errors: [],
+  summary: 'The white paper link (data.url, null when none)',
+  tags: ['common'],
+});
+
+export const customerService = endpoint({
+  method: 'POST',
+  path: '/api/common/getCustomerService',
+  auth: 'none',
+  response: type<{ code: number; data: Array<{ url: string }> }>(),
+  errors: [],
+  summary: 'Customer-service links (data.code, data.data[].url)',
+  tags: ['common'],
+});

@@ -1,0 +1,117 @@
+/**
+ * The private live feed `/ws/coin/{userId}` (spec §4, §7) and the payloads of the STOMP topics: one wire contract
+ * for the server and the browser. The socket authenticates with its first message; then the server pushes what
+ * happens to that user's accounts, and answers `ping` with `PONG`.
+ *
+ *   → { "event": "auth", "token": "…" }            ← { "event": "USER_STATUS", "data": { "userId": 42, "status": "active", … } }
+ *   ← { "event": "HEARTBEAT", "ts": … }            → { "event": "ping" }   ← { "event": "PONG", "ts": … }
+ *   ← { "event": "OWNCOIN", "data": [{ "type": 1, "coin": "USDT", "available": "90.00000000", "frozen": "10.00000000" }], "ts": … }
+ */
+
+/** What the browser sends: its token first (never in the URL, which access logs keep), then pings. */
+export type PrivateFeedCommand = { event: 'auth'; token: string } | { event: 'ping' };
+
+/** A balance after a change, as the wallet shows it: account type (spec §3: 1 spot, 2 contract, …), coin, 8-decimal strings. */
+export interface OwnCoin {
+  type: number;
+  coin: string;
+  available: string;
+  frozen: string;
+}
+
+/** The user's standing: `active` on connecting; `signedOut` when the session ends (logout, password change, expiry). */
+export interface UserStatus {
+  userId: number;
+  status: 'active' | 'signedOut' | 'disabled';
+  /** spec §3: 2 is a merchant. */
+  isMerchant: 1 | 2;
+}
+
+/** The user's orders in a market changed (placed, filled, cancelled): the order lists are stale. */
+export interface OrderChange {
+  symbol: string;
+}
+
+/** A settled contract (second contract at the end of its countdown, a closed perpetual or margin position). */
+export interface SettlementMessage {
+  product: 'seconds' | 'perpetual' | 'margin';
+  orderId: string;
+  symbol: string;
+  direction: 'up' | 'down' | 'long' | 'short';
+  /** Amount staked or margin, in `coin`. */
+  amount: string;
+  coin: string;
+  openPrice: string;
+  /** The recorded settlement price (design.md: every settlement price is recorded). */
+  closePrice: string;
+  /** Signed: negative is a loss. */
+  profit: string;
+  settledAt: number;
+}
+
+/** A position opened, changed or ended (perpetuals, margin). */
+export interface PositionMessage {
+  product: 'perpetual' | 'margin';
+  positionId: string;
+  symbol: string;
+  side: 'long' | 'short';
+  marginMode: 'cross' | 'isolated';
+  leverage: number;
+  quantity: string;
+  entryPrice: string;
+  markPrice: string;
+  margin: string;
+  unrealizedPnl: string;
+  liquidationPrice: string | null;
+  status: 'open' | 'closed' | 'liquidated';
+  updatedAt: number;
+}
+
+/** Every pushed message carries `ts`, the server's clock when it left. */
+export type PrivateFeedMessage =
+  | { event: 'USER_STATUS'; data: UserStatus; ts: number }
+  | { event: 'OWNCOIN'; data: OwnCoin[]; ts: number }
+  | { event: 'ORDER'; data: OrderChange; ts: number }
+  | { event: 'SETTLEMENT'; data: SettlementMessage; ts: number }
+  | { event: 'POSITION'; data: PositionMessage; ts: number }
+  | { event: 'HEARTBEAT'; ts: number }
+  | { event: 'PONG'; ts: number }
+  | { event: 'ERROR'; msg: string };
+
+/** Close codes of the private feed and the STOMP socket beyond the standard ones. */
+export const FEED_CLOSE = {
+  /** No token, a dead one, or none sent in time: log in again. */
+  unauthorized: 4001,
+  /** A valid token for another user id. */
+  forbidden: 4003,
+  /** The client let too much pile up unsent (as on the public feed). */
+  slowConsumer: 4008,
+} as const;
+
+/**
+ * The STOMP socket's destinations (spec §7 "a refresh topic per user id, per merchant id, a chat topic per
+ * user"): `/topic/` and the bus topic, which is also how RabbitMQ Web-STOMP names it.
+ */
+export const STOMP_DESTINATION = {
+  refresh: (userId: number) => `/topic/user.${userId}.refresh`,
+  merchant: (merchantId: number) => `/topic/merchant.${merchantId}.refresh`,
+  chat: (userId: number) => `/topic/user.${userId}.chat`,
+} as const;
+
+/** The body of a refresh message: what to load again. */
+export interface RefreshMessage {
+  kind: 'assets' | 'orders' | 'otc';
+  symbol?: string;
+  ts: number;
+}
+
+/** A chat line on a chat topic (spec §3 chat message, §5: 1–400 characters, not only spaces). */
+export interface ChatMessage {
+  content: string;
+  /** 1 text, 2 image (the content is then an upload link). */
+  contentType: 1 | 2;
+  /** Who wrote it: the user, or -1 for the system (spec §3 blade_user_id). */
+  from: number;
+  ts: number;
+}
+export const CHAT_MAX_CHARS = 400;

@@ -1,0 +1,21 @@
+/**
+ * The server's side of the endpoint references (endpoint.ts): each schema module by its key. Only the server and
+ * tests import this file; browser code that did would pull every schema and zod into its bundle.
+ */
+import type { z } from 'zod';
+import * as content from './content.schemas.ts';
+import type { Part, SchemaModule } from './endpoint.ts';
+import * as prices from './prices.ts';
+import * as spot from './spot.ts';
+import * as user from './user.ts';
+import * as wallet from './wallet.ts';
+
+const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices };
+
+/** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
+export function schemaOf(part: Part | undefined): z.ZodType | undefined {
+  if (part?.kind !== 'schema') return undefined;
+  const found = MODULES[part.module]?.[part.name] as z.ZodType | undefined;
+  if (typeof found?.safeParse !== 'function') throw new Error(`no schema ${part.module}.${part.name}`);
+  return found;
+}

@@ -1,0 +1,34 @@
+/**
+ * Products of the spec whose screens do not exist yet. Each has its own spec route (§2), pre-rendered in every
+ * language by one page (src/pages/[...coming].astro) that says what the product is and that it comes in a coming
+ * release, so a menu entry never drops a visitor on the home page without a word. Delete an entry when its
+ * screen lands.
+ */
+export interface ComingProduct {
+  /** The spec route, without a locale prefix. */
+  path: string;
+  /** Dictionary key of the product's name (the menu's own wording where the menu names it). */
+  title: string;
+  /** Dictionary key of what the product does. */
+  text: string;
+  /** What already works today, with where to find it. */
+  today?: { text: string; href: string };
+}
+
+export const COMING_PRODUCTS: ComingProduct[] = [
+  { path: '/pledge/index', title: 'nav.staking', text: 'coming.staking.text' },
+  { path: '/loan/index', title: 'nav.loan', text: 'coming.loan.text' },
+  { path: '/finance/investment', title: 'nav.finance', text: 'coming.finance.text' },
+  { path: '/rate/index', title: 'coming.rates.title', text: 'coming.rates.text' },
+  {
+    path: '/account/center',
+    title: 'coming.account.title',
+    text: 'coming.account.text',
+    today: { text: 'coming.account.today', href: '/user/index?key=all' },
+  },
+  { path: '/defis/index', title: 'coming.defi.title', text: 'coming.defi.text' },
+  { path: '/otc/common', title: 'coming.otc.title', text: 'coming.otc.text' },
+];
+
+/** The account centre's entry, where KYC, bank-card binding and referral link to until they exist. */
+export const ACCOUNT_CENTRE = COMING_PRODUCTS.find((p) => p.path === '/account/center')!;

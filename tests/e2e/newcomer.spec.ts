@@ -1,0 +1,275 @@
+import type { Page } from '@playwright/test';
+import { COMING_PRODUCTS } from '../../src/lib/shell/coming.ts';
+import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
+import { codeSentTo, createAccount, loginOperator, loginThroughUi, stored, uniqueName } from './support.ts';
+
+/** What a newcomer tripped over on a default install, page by page. */
+const SHOTS = 'tests/.artifacts/screens';
+const LONG_PASSWORD = 'abcdef1234567890abcdefg'; // 23 characters, over the spec's 20
+
+/** The site links of a part of the page, as path + query (the white-paper and support entries are buttons). */
+async function linksIn(page: Page, selector: string): Promise<string[]> {
+  return page.locator(`${selector} a[href^="/"]`).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
+}
+
+/** Follows each link and checks it lands on its own page, not silently on home (spec §2 fallback). */
+async function expectOwnPages(page: Page, links: string[]): Promise<void> {
+  for (const link of new Set(links)) {
+    await page.goto(link);
+    const landed = new URL(page.url());
+    expect(landed.pathname, `${link} landed on ${landed.pathname}`).toBe(link.split('?')[0]);
+  }
+}
+
+for (const [prefix, lang, staking, comingBadge] of [
+  ['', 'en', 'Staking', 'Coming soon'],
+  ['/de', 'de', 'Staking', 'Demnächst'],
+] as const) {
+  test.describe(`entries of products still to come, in ${lang}`, () => {
+    test('every menu and footer entry opens its own page', async ({ page }) => {
+      await page.goto(`${prefix}/home/index`);
+      const links = [...(await linksIn(page, 'header.topbar')), ...(await linksIn(page, 'footer'))];
+      expect(links).toContain(`${prefix}/pledge/index`);
+      await expectOwnPages(page, links);
+    });
+
+    test('a product page says what it is and that it comes in a coming release, with a way back', async ({ page }) => {
+      await page.goto(`${prefix}/home/index`);
+      await page.locator('header nav').getByRole('link', { name: staking, exact: true }).click();
+      await arrivedAt(page, new RegExp(`${prefix}/pledge/index$`));
+      await expect(page).toHaveTitle('Lumex');
+      await expect(page.locator('.coming__badge')).toHaveText(comingBadge);
+      await expect(page.locator('h1')).toHaveText(staking);
+      await expect(page.locator('.coming__notice')).toContainText('Lumex');
+      await page.screenshot({ path: `${SHOTS}/coming-staking-${lang}.png`, fullPage: true });
+      await page.locator('.coming').getByRole('link').last().click();
+      await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
+    });
+
+    test('every coming product is pre-rendered at its spec route', async ({ request }) => {
+      for (const product of COMING_PRODUCTS) {
+        const res = await request.get(`${prefix}${product.path}`, { maxRedirects: 0 });
+        expect(res.status(), product.path).toBe(200);
+        expect(await res.text()).toContain('class="coming__badge"');
+      }
+    });
+  });
+}
+
+test('the account menu, asset menu and user centre lead to pages, not home', async ({ page, request }) => {
+  const name = uniqueName('menus');
+  await createAccount(request, name);
+  await loginThroughUi(page, '', name);
+  const links = [...(await linksIn(page, 'header .account-menu')), ...(await linksIn(page, 'header .menu__panel'))];
+  expect(links).toContain('/account/center?tab=agent');
+  await expectOwnPages(page, links);
+
+  await page.goto('/user/index?key=bank');
+  await page.getByRole('link', { name: 'Coming soon: Account centre' }).click();
+  await arrivedAt(page, /\/account\/center$/);
+  await expect(page.locator('h1')).toHaveText('Account centre');
+  await expect(page.locator('.coming')).toContainText('bank card binding');
+  await page.screenshot({ path: `${SHOTS}/coming-account-en.png`, fullPage: true });
+});
+
+test.describe('password reset for an account without e-mail', () => {
+  for (const [prefix, lang, words] of [
+    ['', 'en', 'contact customer service'],
+    ['/ja', 'ja', 'カスタマーサービス'],
+  ] as const) {
+    test(`the reset page says what to do, in ${lang}`, async ({ page }) => {
+      await page.goto(`${prefix}/user/reset`);
+      const note = page.getByTestId('reset-username-note');
+      await expect(note).toContainText(words);
+      await expect(note.getByRole('button')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/reset-note-${lang}.png`, fullPage: true });
+    });
+  }
+});
+
+test('without a mail transport the site says where the code went, and the operator reads it in the Outbox', async ({ page, browser }) => {
+  const email = `${uniqueName('outbox')}@example.com`.toLowerCase();
+  await page.goto('/user/register');
+  await page.locator('[role="tab"]').nth(1).click();
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.locator('.toast')).toContainText(`the code for ${email} is waiting in the operator's outbox`);
+  await expect(page.locator('.toast')).not.toContainText('has been sent');
+  const code = await codeSentTo(email);
+
+  for (const [prefix, lang, tab] of [['', 'en', 'Outbox'], ['/de', 'de', 'Postausgang']] as const) {
+    const ops = await (await browser.newContext()).newPage();
+    await loginOperator(ops, prefix);
+    await ops.goto(`${prefix}/admin`);
+    await hydrated(ops);
+    await ops.getByRole('tab', { name: tab }).click();
+    const row = ops.getByTestId('admin-outbox').locator('tbody tr', { hasText: email });
+    await expect(row).toContainText(email);
+    await expect(row).toContainText(code);
+    await expect(ops.locator('.admin-panel [role="note"]')).toContainText('SMTP_URL');
+    await ops.screenshot({ path: `${SHOTS}/admin-outbox-${lang}.png`, fullPage: true });
+    await ops.context().close();
+  }
+});
+
+test('the top bar marks prices as a demo when no price feed is configured', async ({ page }) => {
+  for (const [prefix, lang, label] of [['', 'en', 'Demo prices'], ['/de', 'de', 'Demo-Kurse']] as const) {
+    await page.goto(`${prefix}/home/index`);
+    const badge = page.locator('header .demo-badge');
+    await expect(badge).toBeVisible();
+    await expect(badge).toContainText(label);
+    await expect(badge).toHaveAttribute('title', /market makers|Market-Makern/);
+    await page.locator('header.topbar').screenshot({ path: `${SHOTS}/demo-badge-${lang}.png` });
+  }
+});
+
+test.describe('passwords over 20 characters are refused with the spec message, never cut', () => {
+  const message = 'The password must be 6–20 characters';
+
+  test('on register and reset', async ({ page }) => {
+    await page.goto('/user/register');
+    await page.locator('input[name="username"]').fill(uniqueName('long'));
+    await page.locator('input[name="password"]').fill(LONG_PASSWORD);
+    await expect(page.locator('input[name="password"]')).toHaveValue(LONG_PASSWORD);
+    await page.locator('input[name="confirmPassword"]').fill(LONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.locator('.field__error')).toContainText(message);
+    await expect(page).toHaveURL(/\/user\/register$/);
+
+    await page.goto('/user/reset');
+    await page.locator('input[name="email"]').fill('someone@example.com');
+    await page.locator('input[name="code"]').fill('123456');
+    await page.locator('input[name="password"]').fill(LONG_PASSWORD);
+    await page.locator('input[name="confirmPassword"]').fill(LONG_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.locator('.field__error')).toContainText(message);
+  });
+
+  test('on the login-password and fund-password forms', async ({ page, request }) => {
+    const name = uniqueName('longpw');
+    await createAccount(request, name);
+    await loginThroughUi(page, '', name);
+    for (const key of ['loginPwd', 'tardPwd']) {
+      await page.goto(`/user/index?key=${key}`);
+      const form = page.locator('form.stack-form');
+      await form.locator('input').nth(0).fill('abc123');
+      await form.locator('input[name="password"]').fill(LONG_PASSWORD);
+      await form.locator('input[name="confirmPassword"]').fill(LONG_PASSWORD);
+      await form.locator('button[type="submit"]').click();
+      await expect(form.locator('.field__error')).toContainText(message);
+    }
+  });
+});
+
+test.describe('success messages survive the page change', () => {
+  for (const [prefix, lang, registered, loggedOut] of [
+    ['', 'en', 'Registration successful, please log in', 'You have logged out'],
+    ['/de', 'de', 'Registrierung erfolgreich, bitte melden Sie sich an', 'Sie haben sich abgemeldet'],
+  ] as const) {
+    test(`register, then log out, in ${lang}`, async ({ page }) => {
+      const name = uniqueName('flash');
+      await page.goto(`${prefix}/user/register`);
+      await page.locator('input[name="username"]').fill(name);
+      await page.locator('input[name="password"]').fill('abc123');
+      await page.locator('input[name="confirmPassword"]').fill('abc123');
+      await page.locator('form button[type="submit"]').click();
+      await arrivedAt(page, new RegExp(`${prefix}/user/login\\?type=account$`));
+      await expect(page.locator('.toast--success')).toHaveText(registered);
+      await page.screenshot({ path: `${SHOTS}/flash-registered-${lang}.png` });
+
+      await loginThroughUi(page, prefix, name);
+      // Log out from another page than home, so that arriving home is the page change.
+      await page.goto(`${prefix}/user/index?key=all`);
+      const header = page.locator('header.topbar');
+      await header.locator('.avatar').click();
+      await header.locator('.menu__action').click();
+      await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
+      await expect(page.locator('.toast--success')).toHaveText(loggedOut);
+      // Logout removes the stored keys (spec §4) rather than leaving them empty.
+      expect(await stored(page, 'token')).toBeUndefined();
+      expect(await stored(page, 'refreshToken')).toBeUndefined();
+      expect(await stored(page, 'session')).toBeUndefined();
+    });
+  }
+});
+
+test.describe('layout', () => {
+  test('the home page search and coin tables line up with the sections below', async ({ page }) => {
+    for (const [prefix, lang] of [['', 'en'], ['/ja', 'ja']] as const) {
+      await page.goto(`${prefix}/home/index`);
+      const search = page.locator('.coin-search');
+      await search.scrollIntoViewIfNeeded();
+      await expect(page.locator('.home-markets__grid .card').first()).toBeVisible();
+      const [searchBox, gridBox, guidesBox] = await Promise.all([search.boundingBox(), page.locator('.home-markets__grid').boundingBox(), page.locator('#guides').boundingBox()]);
+      expect(Math.round(searchBox!.x)).toBe(Math.round(guidesBox!.x));
+      expect(Math.round(gridBox!.x)).toBe(Math.round(guidesBox!.x));
+      expect(Math.round(gridBox!.width)).toBe(Math.round(guidesBox!.width));
+      await page.screenshot({ path: `${SHOTS}/home-markets-${lang}.png` });
+    }
+  });
+});
+
+test('the operator console: the rejection reason is readable and the audit log shows decimal amounts with their coin', async ({ page, browser, request }) => {
+  const name = uniqueName('audit');
+  await createAccount(request, name);
+  const login = await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } });
+  const token = (await login.json()).data.token as string;
+  const upload = await request.post('/api/common/upload/OSS', {
+    headers: { authorization: token },
+    multipart: { file: { name: 'pay.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') } },
+  });
+  const shot = (await upload.json()).data.id as string;
+  const deposit = await request.post('/api/recharge/submit', { headers: { authorization: token }, data: { coin: 'USDT', network: 'TRC20', amount: '1234.5', screenshot: shot } });
+  expect((await deposit.json()).code).toBe(200);
+
+  const row = (ops: Page) => ops.getByTestId('admin-recharges').locator('tr', { hasText: name });
+  const consoles: Array<[Page, string, string]> = [];
+  for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
+    const ops = await (await browser.newContext()).newPage();
+    await loginOperator(ops, prefix);
+    await ops.goto(`${prefix}/admin`);
+    await hydrated(ops);
+    const reason = row(ops).locator('input');
+    await expect(reason).toBeVisible();
+    // The placeholder fits its box in every language.
+    const fits = await reason.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return ctx.measureText(input.placeholder).width <= room;
+    });
+    expect(fits, `placeholder cut in ${lang}`).toBe(true);
+    // …and the box itself is not cut off by the panel's edge.
+    const [box, panel] = await Promise.all([reason.boundingBox(), ops.locator('.admin-panel .wallet-scroll').boundingBox()]);
+    expect(box!.x + box!.width, `reason box cut in ${lang}`).toBeLessThanOrEqual(panel!.x + panel!.width);
+    await ops.screenshot({ path: `${SHOTS}/admin-reason-${lang}.png`, fullPage: true });
+    consoles.push([ops, lang, lang === 'en' ? 'Audit log' : 'Prüfprotokoll']);
+  }
+
+  const [en] = consoles[0]!;
+  await row(en).locator('input').fill('Blurry screenshot');
+  await row(en).getByRole('button', { name: 'Reject' }).click();
+  await expect(en.locator('.toast--success')).toBeVisible();
+  for (const [ops, lang, auditTab] of consoles) {
+    await ops.getByRole('tab', { name: auditTab }).click();
+    // Other journeys write audit lines on the same server at the same time: pick this test's line by its reason.
+    const line = ops.getByTestId('admin-audit').locator('tbody tr', { hasText: 'Blurry screenshot' });
+    await expect(line).toContainText('1,234.5 USDT');
+    await expect(line).not.toContainText('123450000000');
+    await expect(line).not.toContainText('{');
+    await ops.screenshot({ path: `${SHOTS}/admin-audit-${lang}.png`, fullPage: true });
+    await ops.context().close();
+  }
+});
+
+test('logging in also shows its success message on the page it leads to', async ({ page, request }) => {
+  const name = uniqueName('flashin');
+  await createAccount(request, name);
+  await page.goto('/user/login');
+  await page.locator('input[name="username"]').fill(name);
+  await page.locator('input[name="password"]').fill('abc123');
+  await page.locator('form button[type="submit"]').click();
+  await arrivedAt(page, /\/home\/index$/);
+  await expect(page.locator('.toast--success')).toBeVisible();
+});
