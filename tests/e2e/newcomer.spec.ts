@@ -64,12 +64,11 @@ test('the account menu, asset menu and user centre lead to pages, not home', asy
   expect(links).toContain('/account/center?tab=agent');
   await expectOwnPages(page, links);
 
-  await page.goto('/user/index?key=bank');
-  await page.getByRole('link', { name: 'Coming soon: Account centre' }).click();
-  await arrivedAt(page, /\/account\/center$/);
-  await expect(page.locator('h1')).toHaveText('Account centre');
-  await expect(page.locator('.coming')).toContainText('bank card binding');
-  await page.screenshot({ path: `${SHOTS}/coming-account-en.png`, fullPage: true });
+  await page.goto('/account/center');
+  await arrivedAt(page, /\/account\/center\?tab=info$/);
+  await expect(page.locator('.account-centre h1')).toHaveText('Information');
+  await expect(page.locator('.facts')).toContainText(name);
+  await page.screenshot({ path: `${SHOTS}/account-centre-en.png`, fullPage: true });
 });
 
 test.describe('password reset for an account without e-mail', () => {

@@ -2,17 +2,13 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
-import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
-import { $dateOptions } from '../../lib/stores/settings.ts';
-import { showToast } from '../../lib/stores/toast.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
-import { ACCOUNT_CENTRE } from '../../lib/shell/coming.ts';
 import { PasswordForm } from './PasswordForm.tsx';
+import { Checklist, Overview, USER_KEYS, type UserKey } from './Overview.tsx';
 
-export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
-type Key = (typeof USER_KEYS)[number];
+type Key = UserKey;
 /** Tabs anyone can read; the rest need a session. */
 const PUBLIC_KEYS: Key[] = ['termsService', 'helper'];
 
@@ -72,9 +68,9 @@ export default function UserCentre({ locale, messages }: Props) {
 function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | null; locale: Locale }) {
   switch (tab) {
     case 'all':
-      return user ? <Overview t={t} user={user} /> : <p>{t('common.loading')}</p>;
+      return user ? <Overview t={t} user={user} locale={locale} /> : <p>{t('common.loading')}</p>;
     case 'certified':
-      return <Checklist t={t} user={user} />;
+      return <Checklist t={t} user={user} locale={locale} />;
     case 'primary':
     case 'advanced':
       return (
@@ -87,7 +83,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
             {tab === 'advanced' && <li>{t('user.kyc.req.selfie')}</li>}
           </ul>
           <p className="status status--todo">{t('user.kyc.notStarted')}</p>
-          <AccountCentreLink t={t} locale={locale} />
+          <ComingNote t={t} product={`user.tab.${tab}`} />
         </div>
       );
     case 'bank':
@@ -95,7 +91,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
         <div className="prose">
           <p>{t('user.bank.text')}</p>
           <p className="status status--todo">{t('user.overview.notBound')}</p>
-          <AccountCentreLink t={t} locale={locale} />
+          <ComingNote t={t} product="user.tab.bank" />
         </div>
       );
     case 'loginPwd':
@@ -119,68 +115,7 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
   }
 }
 
-/** Verification and bank-card binding open with the account centre; until then its page says so. */
-function AccountCentreLink({ t, locale }: { t: T; locale: Locale }) {
-  return <p><a href={href(ACCOUNT_CENTRE.path, locale)}>{t('coming.link', { product: t(ACCOUNT_CENTRE.title) })}</a></p>;
-}
-
-function Overview({ t, user }: { t: T; user: UserInfo }) {
-  const dateOptions = useStore($dateOptions);
-  const inviteLink = `${location.origin}/i&${user.inviteCode}`;
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast('success', t('common.copied'));
-    } catch {
-      showToast('error', t('common.copyFailed'));
-    }
-  };
-  const rows: Array<[string, string, (() => void)?]> = [
-    ['user.overview.uid', user.userId],
-    ['user.overview.account', user.username ?? t('user.overview.notBound')],
-    ['user.overview.email', user.email ? maskEmail(user.email) : t('user.overview.notBound')],
-    ['user.overview.phone', user.phone ? maskPhone(user.phone) : t('user.overview.notBound')],
-    ['user.overview.level', t(user.is_merchant === 2 ? 'user.overview.merchant' : user.vip ? 'user.overview.vip' : 'user.overview.normal')],
-    ['user.overview.creditScore', String(user.creditScore)],
-    ['user.overview.joined', formatDateTime(user.createdAt, { ...dateOptions, withTime: false })],
-    ['user.overview.inviteCode', user.inviteCode, () => void copy(user.inviteCode)],
-    ['user.overview.inviteLink', inviteLink, () => void copy(inviteLink)],
-  ];
-  return (
-    <>
-      <dl className="facts">
-        {rows.map(([label, value, onCopy]) => (
-          <div key={label} className="facts__row">
-            <dt>{t(label)}</dt>
-            <dd>
-              <span className="facts__value">{value}</span>
-              {onCopy && <button type="button" className="link-button" onClick={onCopy}>{t('common.copy')}</button>}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <h2 className="panel__subtitle">{t('user.overview.security')}</h2>
-      <Checklist t={t} user={user} />
-    </>
-  );
-}
-
-function Checklist({ t, user }: { t: T; user: UserInfo | null }) {
-  const items: Array<[string, boolean, Key]> = [
-    ['user.check.primary', false, 'primary'],
-    ['user.check.advanced', false, 'advanced'],
-    ['user.check.bank', false, 'bank'],
-    ['user.check.fundPassword', Boolean(user?.hasFundPassword), 'tardPwd'],
-    ['user.check.email', Boolean(user?.email), 'all'],
-  ];
-  return (
-    <ul className="checklist">
-      {items.map(([label, done, key]) => (
-        <li key={label}>
-          <a href={`?key=${key}`}>{t(label)}</a>
-          <span className={`status ${done ? 'status--done' : 'status--todo'}`}>{t(done ? 'user.status.done' : 'user.status.todo')}</span>
-        </li>
-      ))}
-    </ul>
-  );
+/** Verification and bank-card binding are not open yet: the tab says so instead of offering a form that does nothing. */
+function ComingNote({ t, product }: { t: T; product: string }) {
+  return <p className="status status--todo">{t('coming.link', { product: t(product) })}</p>;
 }

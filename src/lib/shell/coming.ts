@@ -20,15 +20,6 @@ export const COMING_PRODUCTS: ComingProduct[] = [
   { path: '/loan/index', title: 'nav.loan', text: 'coming.loan.text' },
   { path: '/finance/investment', title: 'nav.finance', text: 'coming.finance.text' },
   { path: '/rate/index', title: 'coming.rates.title', text: 'coming.rates.text' },
-  {
-    path: '/account/center',
-    title: 'coming.account.title',
-    text: 'coming.account.text',
-    today: { text: 'coming.account.today', href: '/user/index?key=all' },
-  },
   { path: '/defis/index', title: 'coming.defi.title', text: 'coming.defi.text' },
   { path: '/otc/common', title: 'coming.otc.title', text: 'coming.otc.text' },
 ];
-
-/** The account centre's entry, where KYC, bank-card binding and referral link to until they exist. */
-export const ACCOUNT_CENTRE = COMING_PRODUCTS.find((p) => p.path === '/account/center')!;

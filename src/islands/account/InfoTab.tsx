@@ -1,0 +1,7 @@
+import { Overview } from '../user/Overview.tsx';
+import type { TabProps } from './tabs.ts';
+
+/** spec §2 `?tab=info`: the account's facts and its security checklist. */
+export function InfoTab({ t, user, locale }: TabProps) {
+  return <Overview t={t} user={user} locale={locale} />;
+}

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import type { UserInfo } from '../../lib/contract/user.ts';
+import { InfoTab } from './InfoTab.tsx';
+
+/** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
+export interface TabProps {
+  t: T;
+  locale: Locale;
+  user: UserInfo;
+}
+
+export interface AccountTab {
+  /** The `?tab=` value of spec §2 (`/account/center?tab=security`). */
+  key: string;
+  /** Dictionary key of the tab's name. */
+  label: string;
+  Component: ComponentType<TabProps>;
+  /** Shown only to users this returns true for (the merchant tab: merchants only). */
+  visible?(user: UserInfo): boolean;
+}
+
+/** The account centre's tabs in menu order, one line each: a feature adds its tab here and nowhere else. */
+export const ACCOUNT_TABS: AccountTab[] = [
+  { key: 'info', label: 'account.tab.info', Component: InfoTab },
+];

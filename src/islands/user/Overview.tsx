@@ -1,0 +1,74 @@
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
+import { href } from '../../lib/navigation.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import type { UserInfo } from '../../lib/contract/user.ts';
+
+export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
+export type UserKey = (typeof USER_KEYS)[number];
+
+/** The account's facts and security checklist: the user centre's overview and the account centre's information tab. */
+export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Locale }) {
+  const dateOptions = useStore($dateOptions);
+  const inviteLink = `${location.origin}/i&${user.inviteCode}`;
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast('success', t('common.copied'));
+    } catch {
+      showToast('error', t('common.copyFailed'));
+    }
+  };
+  const rows: Array<[string, string, (() => void)?]> = [
+    ['user.overview.uid', user.userId],
+    ['user.overview.account', user.username ?? t('user.overview.notBound')],
+    ['user.overview.email', user.email ? maskEmail(user.email) : t('user.overview.notBound')],
+    ['user.overview.phone', user.phone ? maskPhone(user.phone) : t('user.overview.notBound')],
+    ['user.overview.level', t(user.is_merchant === 2 ? 'user.overview.merchant' : user.vip ? 'user.overview.vip' : 'user.overview.normal')],
+    ['user.overview.creditScore', String(user.creditScore)],
+    ['user.overview.joined', formatDateTime(user.createdAt, { ...dateOptions, withTime: false })],
+    ['user.overview.inviteCode', user.inviteCode, () => void copy(user.inviteCode)],
+    ['user.overview.inviteLink', inviteLink, () => void copy(inviteLink)],
+  ];
+  return (
+    <>
+      <dl className="facts">
+        {rows.map(([label, value, onCopy]) => (
+          <div key={label} className="facts__row">
+            <dt>{t(label)}</dt>
+            <dd>
+              <span className="facts__value">{value}</span>
+              {onCopy && <button type="button" className="link-button" onClick={onCopy}>{t('common.copy')}</button>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="panel__subtitle">{t('user.overview.security')}</h2>
+      <Checklist t={t} user={user} locale={locale} />
+    </>
+  );
+}
+
+/** Each step links to the user centre's tab that does it, wherever the list is shown. */
+export function Checklist({ t, user, locale }: { t: T; user: UserInfo | null; locale: Locale }) {
+  const items: Array<[string, boolean, UserKey]> = [
+    ['user.check.primary', false, 'primary'],
+    ['user.check.advanced', false, 'advanced'],
+    ['user.check.bank', false, 'bank'],
+    ['user.check.fundPassword', Boolean(user?.hasFundPassword), 'tardPwd'],
+    ['user.check.email', Boolean(user?.email), 'all'],
+  ];
+  return (
+    <ul className="checklist">
+      {items.map(([label, done, key]) => (
+        <li key={label}>
+          <a href={href(`/user/index?key=${key}`, locale)}>{t(label)}</a>
+          <span className={`status ${done ? 'status--done' : 'status--todo'}`}>{t(done ? 'user.status.done' : 'user.status.todo')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
