@@ -31,6 +31,8 @@ export interface Config {
   marketMakerIntervalMs: number;
   /** PRICE_FEED_URL: one or more URL templates (comma-separated); the index is their median. */
   priceFeedUrls: string[];
+  /** PRICE_SAMPLE_MS: how often the index is sampled and recorded (second contracts settle on these records). */
+  priceSampleMs: number;
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
   priceRecordDays: number;
   customerServiceUrls: string[];
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
     priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
+    priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
   };

@@ -36,8 +36,8 @@ export interface Feature {
   migrations: Migration[];
   /** The trading core's commands this feature brings (server/core/command.ts). */
   commands?: ReadonlyArray<CommandType<any, any>>;
-  /** Its state inside the core, with the holds it owns. */
-  coreParts?: readonly CorePart[];
+  /** Its state inside the core, with the holds it owns: new instances for each core (tests start several). */
+  coreParts?(): readonly CorePart[];
   /** Start-up work (seeding, say), run in list order once the core has started and before any feature's routes. */
   start?(ctx: FeatureContext): Promise<void>;
   /**

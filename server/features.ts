@@ -17,6 +17,11 @@ import { JOBS_MIGRATION } from './jobs/jobs.migration.ts';
 import { LEDGER_MIGRATION } from './ledger/ledger.migration.ts';
 import { PRICES_MIGRATION } from './prices/prices.migration.ts';
 import { priceRoutes } from './prices/prices.routes.ts';
+import { SECONDS_MIGRATION } from './seconds/seconds.migration.ts';
+import { SECONDS_COMMANDS } from './seconds/seconds.commands.ts';
+import { SecondsBook } from './seconds/seconds-book.ts';
+import { startSeconds } from './seconds/seconds.feature.ts';
+import { secondsRoutes } from './seconds/seconds.routes.ts';
 import { serveSite } from './site/site.ts';
 import type { Migration } from './storage/migrations.ts';
 import { AUTH_LOCKS_MIGRATION } from './user/auth-locks.migration.ts';
@@ -48,7 +53,8 @@ export const FEATURES: Feature[] = [
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
   { name: 'account-feeds', migrations: [], routes: accountFeeds },
-  { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
+  { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: () => [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
+  { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, routes: secondsRoutes },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },

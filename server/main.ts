@@ -24,7 +24,7 @@ if (operator) {
 
 await app.listen({ port: config.port, host: config.host });
 // The index moves with the external feeds, or (demo prices) with the walk the market makers quote around.
-if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.marketMakerIntervalMs);
+if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
 if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
 const makers = config.marketMakers ? new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
 await makers?.start();

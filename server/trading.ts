@@ -38,7 +38,7 @@ export async function startTrading(o: TradingOptions): Promise<Trading> {
     log: o.log,
     clock,
     commands: [...FUNDS_COMMANDS, ...FEATURES.flatMap((f) => f.commands ?? []), ...(o.extra?.commands ?? [])],
-    parts: [exchange.books, ...FEATURES.flatMap((f) => f.coreParts ?? []), ...(o.extra?.parts ?? [])],
+    parts: [exchange.books, ...FEATURES.flatMap((f) => f.coreParts?.() ?? []), ...(o.extra?.parts ?? [])],
     ...(o.snapshotEvery ? { snapshotEvery: o.snapshotEvery } : {}),
   });
   await core.start();

@@ -18,6 +18,7 @@ import type { Exchange } from './exchange.ts';
 import { userFills, userOrders } from './order.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
+import { listPeriods } from '../seconds/periods.repo.ts';
 import { groupedDepth, kline, marketEntry, priceInfo, publicTrade, spotOrder, userFill } from './views.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
 import { ASSET_SCALE, depthStep } from './market.ts';
@@ -68,8 +69,9 @@ export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange 
 
   route(api.coinList, async (req) => {
     const all = await entries(await viewer(req));
-    // Second contracts and perpetuals list their markets once those products exist.
-    return ok({ coinList: [], currencyList: all.filter((e) => e.market === 'spot'), contractList: [], mt5List: all.filter((e) => e.market === 'mt5') });
+    // coinList: the markets second contracts are offered on (their active periods); perpetuals list theirs once they exist.
+    const speed = new Set((await listPeriods(db)).map((p) => p.symbol));
+    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: [], mt5List: all.filter((e) => e.market === 'mt5') });
   });
 
   route(api.mt5Amount, async (req) => {

@@ -14,6 +14,8 @@ export const ACCOUNT = {
   external: 102,
   /** The swap desk's inventory (server/wallet/swap-desk.ts): pays out only what it holds; operators add to it. */
   swapPool: 103,
+  /** Second contracts' counterparty (server/seconds): pays wins, receives losses; operators fund it. */
+  secondsPool: 104,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
@@ -49,5 +51,10 @@ export const BILL_TYPES = [
   'withdraw_return',
   'swap_fee',
   'swap_funding',
+  'seconds_stake',
+  'seconds_win',
+  'seconds_loss',
+  'seconds_refund',
+  'seconds_funding',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

@@ -31,6 +31,10 @@ export interface MarkPrice {
   last: LastTrade | undefined;
   /** When it was sampled (ms). */
   at: number;
+  /** The sampling period it was recorded under (`price_records.period_start`); its own time outside the job. */
+  period: number;
+  /** The index it was sampled with: the recorded index of `period`. */
+  index: bigint;
 }
 
 export interface LastTrade {
@@ -79,6 +83,8 @@ export interface IndexPriceMessage {
   lastAt: number | null;
   /** When the sample was taken: followers keep the newest. */
   sampledAt: number;
+  /** The sampling period it is recorded under. */
+  periodStart: number;
 }
 
 export const indexTopic = (symbol: string) => `prices.${symbol}.index`;
@@ -167,7 +173,7 @@ export class PriceIndex {
    * One sample: ask the feeds (median of those that answer) or move the demo walk, then take every market's
    * mark from its index (the last one stands when no feed answered) and last trade, and publish both.
    */
-  async advance(): Promise<Array<{ symbol: string; index: IndexPrice; mark: MarkPrice }>> {
+  async advance(periodStart?: number): Promise<Array<{ symbol: string; index: IndexPrice; mark: MarkPrice }>> {
     await Promise.all([...this.markets.values()].map((m) => (this.demo ? this.step(m) : this.poll(m))));
     const samples = [];
     for (const m of this.markets.values()) {
@@ -176,7 +182,7 @@ export class PriceIndex {
       // The basis EMA takes one sample per call; before a market's first trade there is no basis to sample.
       const last = this.opts.lastTrade(m.symbol);
       const previous = this.emas.get(m.symbol) ?? 0n;
-      const mark = this.markOf(m.symbol, index.price, last ? nextBasisEma(previous, last.price - index.price) : previous, last);
+      const mark = this.markOf(m.symbol, index.price, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
       this.emas.set(m.symbol, mark.basisEma);
       this.marks.set(m.symbol, mark);
       this.bus?.publish(indexTopic(m.symbol), messageOf(m.symbol, index, mark));
@@ -195,7 +201,7 @@ export class PriceIndex {
     const latest = await latestPriceRecords(this.db);
     for (const r of latest) this.emas.set(r.symbol, r.basisEma);
     if (latest[0]?.periodStart === periodStart) return;
-    const samples = await this.advance();
+    const samples = await this.advance(periodStart);
     await insertPriceRecords(
       this.db,
       samples.map(({ symbol, index, mark }) => ({
@@ -215,9 +221,10 @@ export class PriceIndex {
     await prunePriceRecords(this.db, periodStart - this.opts.keepRecordsMs);
   }
 
-  private markOf(symbol: string, index: bigint, basisEma: bigint, last: LastTrade | undefined): MarkPrice {
+  private markOf(symbol: string, index: bigint, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
     const fundingBasis = this.opts.fundingBasis(symbol);
-    return { price: markPrice({ index, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at: this.opts.now() };
+    const at = this.opts.now();
+    return { price: markPrice({ index, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index };
   }
 
   private step(m: TrackedMarket): void {
@@ -260,7 +267,7 @@ export class PriceIndex {
     this.prices.set(m.symbol, { price, source: message.source, at: message.at });
     const basisEma = BigInt(message.basisEma);
     const last = message.last === null ? undefined : { price: BigInt(message.last), time: message.lastAt! };
-    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt });
+    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price });
     this.emas.set(m.symbol, basisEma);
     this.walks.get(m.symbol)!.follow(Number(formatUnits(price, m.priceScale)));
   }
@@ -278,5 +285,6 @@ function messageOf(symbol: string, index: IndexPrice, mark: MarkPrice): IndexPri
     last: mark.last ? String(mark.last.price) : null,
     lastAt: mark.last?.time ?? null,
     sampledAt: mark.at,
+    periodStart: mark.period,
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../lib/contract/kline.ts';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import { zoneOffsetMs } from '../../lib/format/index.ts';
@@ -28,8 +28,15 @@ function rising<P extends { time: UTCTimestamp }>(points: P[]): P[] {
 const UP = '#067a4b';
 const DOWN = '#d9304f';
 
-/** The K-line chart (lightweight-charts): candles and volume at nine intervals, the last candle live. */
-export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
+/** A horizontal line across the chart: an open second-contract order's entry price, say. */
+export interface ChartLine {
+  price: number;
+  up: boolean;
+  title: string;
+}
+
+/** The K-line chart (lightweight-charts): candles and volume at nine intervals, the last candle live; `lines` mark prices. */
+export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntry; lines?: readonly ChartLine[] }) {
   const [interval, setInterval] = useState<KlineInterval>('15m');
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
@@ -71,6 +78,14 @@ export function KlineChart({ t, market }: { t: T; market: MarketEntry }) {
     p.candles.setData(rising(series.map(([time, open, high, low, close]) => ({ time: chartTime(time, timeZone), open: +open, high: +high, low: +low, close: +close }))));
     p.volume.setData(rising(series.map(([time, open, , , close, volume]) => ({ time: chartTime(time, timeZone), value: +volume, color: +close >= +open ? `${UP}66` : `${DOWN}66` }))));
   }, [series, ready, market.part_cou, timeZone]);
+
+  const drawn = useRef<IPriceLine[]>([]);
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    for (const line of drawn.current) p.candles.removePriceLine(line);
+    drawn.current = lines.map((l) => p.candles.createPriceLine({ price: l.price, color: l.up ? UP : DOWN, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: l.title }));
+  }, [lines, ready]);
 
   return (
     <section className="kline" aria-label={t('trade.chart')}>

@@ -14,6 +14,7 @@ import { OrderForm } from './OrderForm.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
+import { SecondsApp } from '../seconds/SecondsApp.tsx';
 
 interface Props {
   locale: Locale;
@@ -29,7 +30,7 @@ function symbolFromUrl(fullScreen: boolean): string {
   return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
 }
 
-/** spec §2 /trade/index?type=spot and /exchange/full-screen/{pair}: the spot trading screen. */
+/** spec §2 /trade/index?type=spot|sec and /exchange/full-screen/{pair}: the spot trading screen, or second contracts. */
 export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
   const t = useMessages(locale, messages);
   const markets = useStore($markets).currencyList;
@@ -62,6 +63,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     if (isLogin && market) loadOrders(market.symbol).catch(() => {});
   }, [isLogin, market?.symbol, activity.synced, activity.orders]);
 
+  if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
   if (type !== 'spot') {
     return (
       <div className="trade-closed panel">

@@ -2,7 +2,7 @@
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
  * 4xx/5xx generic, 1000–1999 accounts and sessions, 2000–2999 wallets and the ledger, 3000–3999 spot trading,
- * 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
+ * 4000–4099 second contracts, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -84,6 +84,15 @@ export const ERRORS = {
   orderNotOpen: 3014,
   orderRejected: 3015,
   priceOutOfBand: 3016,
+
+  // Second contracts.
+  secondsPeriodUnknown: 4001,
+  secondsStakeInteger: 4002,
+  secondsStakeRange: 4003,
+  secondsNoPrice: 4004,
+  secondsExposureFull: 4005,
+  secondsPoolFull: 4006,
+  secondsPeriodInvalid: 4007,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

@@ -1,0 +1,60 @@
+import type { CreateSecondsBody } from '../../src/lib/contract/seconds.ts';
+import type { TradingCore } from '../core/core.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import { fail } from '../outcome.ts';
+import type { PriceIndex } from '../prices/price-index.ts';
+import type { Db } from '../storage/db.ts';
+import { openSeconds } from './seconds.commands.ts';
+import { findPeriod, type PeriodRow } from './periods.repo.ts';
+import { findSecondsOrder, type SecondsOrderRow } from './seconds.repo.ts';
+import { STAKE_ASSET, fromWhole, wholeUnits } from './views.ts';
+
+/**
+ * How old the latest index sample may be when an order opens or settles: beyond it the price is not "at that
+ * second" any more (a stalled sampler, a feed outage), so no order opens, and an order maturing then is refunded.
+ */
+export const PRICE_TOLERANCE_MS = 3_000;
+
+export interface SecondsDeps {
+  db: Db;
+  core: TradingCore;
+  exchange: Exchange;
+  prices: PriceIndex;
+  now: () => number;
+}
+
+/** A stake is a whole number of the stake asset (spec §5) within the period's limits. */
+export function stakeOf(amount: string, p: PeriodRow): bigint {
+  const text = amount.trim();
+  if (!/^-?\d{1,15}$/.test(text)) fail('secondsStakeInteger');
+  const stake = fromWhole(BigInt(text));
+  if (stake < p.minStake || stake > p.maxStake) fail('secondsStakeRange', { min: wholeUnits(p.minStake), max: wholeUnits(p.maxStake), coin: STAKE_ASSET });
+  return stake;
+}
+
+/**
+ * Opens an order: the period's parameters as they stand now, the stake checked, and the entry price fixed as the
+ * index of the latest recorded sample (its second is kept with it). The core then holds the stake, checks the
+ * exposure cap and that the pool could pay a win, and answers the order; a repeated client key answers the first.
+ */
+export async function openOrder(d: SecondsDeps, userId: number, body: CreateSecondsBody): Promise<{ order: SecondsOrderRow; priceScale: number }> {
+  const period = await findPeriod(d.db, body.periodId);
+  const symbol = body.symbol.toLowerCase();
+  if (!period || !period.active || period.symbol !== symbol) fail('secondsPeriodUnknown');
+  const market = d.exchange.market(symbol);
+  if (market.status !== 'active') fail('marketClosed');
+  const stake = stakeOf(body.amount, period);
+  // The sample, not the live index: the index may already have moved on while its sample is being taken.
+  const sample = d.prices.mark(symbol);
+  if (!d.prices.fresh(symbol) || !sample || d.now() - sample.at > PRICE_TOLERANCE_MS) fail('secondsNoPrice');
+  const opened = await d.core.submit(openSeconds, {
+    userId, symbol, periodId: period.id, seconds: period.seconds, direction: body.direction, asset: STAKE_ASSET, stake,
+    profitBps: period.profitBps, lossBps: period.lossBps, exposureCap: period.exposureCap, openPrice: sample.index, openPeriod: sample.period,
+    clientKey: body.clientKey ?? null,
+  });
+  if (!opened.repeated) return { order: opened.order, priceScale: market.priceScale };
+  await d.core.settled();
+  const first = await findSecondsOrder(d.db, opened.orderId);
+  if (!first) throw new Error(`order ${opened.orderId} of a repeated key is not in the table`);
+  return { order: first, priceScale: market.priceScale };
+}

@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatAmount } from '../../lib/format/index.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
+import { $markets } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { $periods, $secondsOpen, $settlements, loadContractBalances, loadPeriods, loadSecondsOrders } from '../../lib/seconds/actions.ts';
+import { KlineChart, type ChartLine } from '../trade/KlineChart.tsx';
+import { MarketList } from '../trade/MarketList.tsx';
+import { TickerBar } from '../trade/TickerBar.tsx';
+import { SecondsForm } from './SecondsForm.tsx';
+import { SecondsOrders } from './SecondsOrders.tsx';
+
+/**
+ * spec §2 /trade/index?type=sec: second contracts. The markets with periods, the live chart with a line at each
+ * open order's entry price, the order form, and the user's orders; a settlement pushed on the private feed shows
+ * as a message and refreshes the lists and the balance.
+ */
+export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
+  const markets = useStore($markets).coinList;
+  const periods = useStore($periods);
+  const open = useStore($secondsOpen);
+  const settlements = useStore($settlements);
+  const isLogin = useStore($isLogin);
+  const activity = useStore($accountActivity);
+  const [symbol, setSymbol] = useState('');
+  useEffect(() => {
+    setSymbol((new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase());
+    loadPeriods().catch(() => {});
+  }, []);
+  const market = markets.find((m) => m.symbol === symbol) ?? markets[0];
+  const choose = (next: string) => {
+    setSymbol(next);
+    history.replaceState(null, '', `${location.pathname}?type=sec&symbol=${next}`);
+  };
+
+  useEffect(() => {
+    if (isLogin) loadContractBalances().catch(() => {});
+  }, [isLogin, activity.synced, activity.balances]);
+  useEffect(() => {
+    if (isLogin && market) loadSecondsOrders(market.symbol).catch(() => {});
+  }, [isLogin, market?.symbol, activity.synced]);
+  const latest = settlements[0];
+  useEffect(() => {
+    if (!latest) return;
+    const amount = `${formatAmount(latest.profit.replace('-', ''), 2)} ${latest.coin}`;
+    const key = Number(latest.profit) > 0 ? 'seconds.settledWon' : Number(latest.profit) < 0 ? 'seconds.settledLost' : 'seconds.settledEven';
+    showToast(Number(latest.profit) < 0 ? 'error' : 'success', t(key, { id: latest.orderId, amount }));
+    if (market) loadSecondsOrders(market.symbol).catch(() => {});
+  }, [latest]);
+
+  const lines = useMemo<ChartLine[]>(
+    () => open.filter((o) => o.symbol === market?.symbol).map((o) => ({ price: Number(o.openPrice), up: o.direction === 'up', title: `${t(`seconds.${o.direction}`)} ${formatAmount(o.amount, 0)}` })),
+    [open, market?.symbol],
+  );
+  if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  return (
+    <div className="trade-grid seconds-grid">
+      <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
+      <TickerBar t={t} market={market} />
+      <KlineChart t={t} market={market} lines={lines} />
+      <SecondsForm t={t} market={market} periods={periods.filter((p) => p.symbol === market.symbol)} locale={locale} />
+      <SecondsOrders t={t} symbol={market.symbol} priceDecimals={market.part_cou} />
+    </div>
+  );
+}

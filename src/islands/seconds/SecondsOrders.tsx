@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { SecondsOrder, SettledSeconds } from '../../lib/contract/seconds.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { $secondsHistory, $secondsOpen, $settledPublic, loadSettledPublic } from '../../lib/seconds/actions.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { Countdown } from './Countdown.tsx';
+
+type Tab = 'open' | 'history' | 'public';
+
+const tone = (o: Pick<SecondsOrder, 'status'>) => (o.status === 'won' ? 'up' : o.status === 'lost' ? 'down' : 'flat');
+
+/**
+ * The user's second-contract orders (counting down; settled with both recorded prices and the result), and
+ * everyone's settled orders without their users, which anyone can check against the recorded prices.
+ */
+export function SecondsOrders({ t, symbol, priceDecimals }: { t: T; symbol: string; priceDecimals: number }) {
+  const isLogin = useStore($isLogin);
+  const [tab, setTab] = useState<Tab>('open');
+  const open = useStore($secondsOpen);
+  const history = useStore($secondsHistory);
+  const everyone = useStore($settledPublic);
+  useEffect(() => {
+    if (!isLogin) setTab('public');
+  }, [isLogin]);
+  useEffect(() => {
+    if (tab === 'public') loadSettledPublic(symbol).catch(() => {});
+  }, [tab, symbol, history.length]);
+  const dateOptions = useStore($dateOptions);
+  const time = (ms: number | null) => (ms === null ? '--' : formatDateTime(ms, dateOptions));
+  const price = (p: string | null) => (p === null ? '--' : formatAmount(p, priceDecimals));
+  const rows = tab === 'open' ? open : history;
+  return (
+    <section className="user-orders seconds-orders" aria-label={t('seconds.orders')}>
+      <div className="tabs" role="tablist">
+        {(isLogin ? (['open', 'history', 'public'] as const) : (['public'] as const)).map((k) => (
+          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => setTab(k)}>
+            {t(`seconds.tab.${k}`)} {k === 'open' && open.length ? `(${open.length})` : ''}
+          </button>
+        ))}
+      </div>
+      {tab === 'public' ? (
+        <PublicList t={t} rows={everyone} price={price} time={time} />
+      ) : rows.length === 0 ? (
+        <p className="muted">{t(tab === 'open' ? 'seconds.noOpen' : 'seconds.noHistory')}</p>
+      ) : (
+        <table className="grid-table" data-testid={`seconds-${tab}`}>
+          <thead>
+            <tr>
+              <th scope="col">{t('seconds.col.time')}</th>
+              <th scope="col">{t('seconds.col.pair')}</th>
+              <th scope="col">{t('seconds.col.direction')}</th>
+              <th scope="col" className="num">{t('seconds.col.amount')}</th>
+              <th scope="col" className="num">{t('seconds.col.openPrice')}</th>
+              {tab === 'open' ? (
+                <th scope="col" className="num">{t('seconds.col.countdown')}</th>
+              ) : (
+                <>
+                  <th scope="col" className="num">{t('seconds.col.closePrice')}</th>
+                  <th scope="col">{t('seconds.col.result')}</th>
+                  <th scope="col" className="num">{t('seconds.col.profit')}</th>
+                  <th scope="col">{t('seconds.col.closeTime')}</th>
+                </>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.id} data-order={o.id}>
+                <td>{time(o.createdAt)}</td>
+                <td>{o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · {t('seconds.duration', { seconds: o.seconds })}</td>
+                <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)}</td>
+                <td className="num">{formatAmount(o.amount, 2)} {o.coin}</td>
+                <td className="num">{price(o.openPrice)}</td>
+                {tab === 'open' ? (
+                  <td className="num"><Countdown t={t} until={o.expiresAt} /></td>
+                ) : (
+                  <>
+                    <td className="num">{price(o.closePrice)}</td>
+                    <td className={`is-${tone(o)}`} data-testid="seconds-result">{t(`seconds.status.${o.status}`)}{o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}</td>
+                    <td className={`num is-${tone(o)}`}>{Number(o.profit) > 0 ? '+' : ''}{formatAmount(o.profit, 2)} {o.coin}</td>
+                    <td>{time(o.closePeriod ?? o.settledAt)}</td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The public list: each order's period, direction and the two recorded prices with the seconds they were recorded for. */
+function PublicList({ t, rows, price, time }: { t: T; rows: SettledSeconds[]; price: (p: string | null) => string; time: (ms: number | null) => string }) {
+  if (!rows.length) return <p className="muted">{t('seconds.noHistory')}</p>;
+  return (
+    <>
+      <p className="muted">{t('seconds.publicNote')}</p>
+      <table className="grid-table" data-testid="seconds-public">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('seconds.col.direction')}</th>
+            <th scope="col" className="num">{t('seconds.col.openPrice')}</th>
+            <th scope="col">{t('seconds.col.openSecond')}</th>
+            <th scope="col" className="num">{t('seconds.col.closePrice')}</th>
+            <th scope="col">{t('seconds.col.closeSecond')}</th>
+            <th scope="col">{t('seconds.col.result')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.id}>
+              <td>{o.id}</td>
+              <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)} · {t('seconds.duration', { seconds: o.seconds })}</td>
+              <td className="num">{price(o.openPrice)}</td>
+              <td>{time(o.openPeriod)}</td>
+              <td className="num">{price(o.closePrice)}</td>
+              <td>{time(o.closePeriod)}</td>
+              <td className={`is-${tone(o)}`}>{t(`seconds.status.${o.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

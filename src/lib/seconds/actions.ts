@@ -1,0 +1,55 @@
+import { atom, onMount } from 'nanostores';
+import { request } from '../api/client.ts';
+import type { SettlementMessage } from '../contract/private-feed.ts';
+import * as api from '../contract/seconds.endpoints.ts';
+import type { CreateSecondsBody, SecondsOrder, SecondsPeriod, SettledSeconds } from '../contract/seconds.ts';
+import { currencyAccount } from '../contract/wallet.endpoints.ts';
+import type { CurrencyAccountRow } from '../contract/wallet.ts';
+import { privateFeed } from '../feed/private-feed.ts';
+
+/** Second contracts are staked from the contract account (spec §3 wallet account type 2). */
+export const CONTRACT_ACCOUNT = 2;
+
+export const $periods = atom<SecondsPeriod[]>([]);
+export const $secondsOpen = atom<SecondsOrder[]>([]);
+export const $secondsHistory = atom<SecondsOrder[]>([]);
+export const $contractBalances = atom<CurrencyAccountRow[]>([]);
+/** Everyone's settled orders, anonymised: the public list anyone can check against the recorded prices. */
+export const $settledPublic = atom<SettledSeconds[]>([]);
+/** The settlements the private feed pushed since the page opened, newest first. */
+export const $settlements = atom<SettlementMessage[]>([]);
+
+export async function loadPeriods(): Promise<void> {
+  $periods.set(await request(api.periodList, { body: {} }));
+}
+
+export async function loadContractBalances(): Promise<void> {
+  $contractBalances.set(await request(currencyAccount, { query: { type: CONTRACT_ACCOUNT } }));
+}
+
+export async function loadSecondsOrders(symbol?: string): Promise<void> {
+  const [open, history] = await Promise.all([
+    request(api.secondsOrders, { body: { state: 'open', symbol, size: 50 } }),
+    request(api.secondsOrders, { body: { state: 'history', symbol, size: 50 } }),
+  ]);
+  $secondsOpen.set(open.records);
+  $secondsHistory.set(history.records);
+}
+
+export async function loadSettledPublic(symbol?: string): Promise<void> {
+  $settledPublic.set(await request(api.settledSeconds, { body: { symbol, size: 50 } }));
+}
+
+/** Opens an order, then refreshes what it changed; the key makes a repeated click answer the same order. */
+export async function openSecondsOrder(body: CreateSecondsBody): Promise<SecondsOrder> {
+  const order = await request(api.createSecondsOrder, { body });
+  await Promise.all([loadContractBalances(), loadSecondsOrders(body.symbol)]);
+  return order;
+}
+
+onMount($settlements, () => {
+  if (typeof window === 'undefined') return;
+  return privateFeed.listen((m) => {
+    if (m.event === 'SETTLEMENT' && m.data.product === 'seconds') $settlements.set([m.data, ...$settlements.get()].slice(0, 50));
+  });
+});
