@@ -1,5 +1,4 @@
 import type { SettlementMessage } from '../../src/lib/contract/private-feed.ts';
-import type { Direction } from '../../src/lib/contract/seconds.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
@@ -8,22 +7,10 @@ import type { SecondsBook } from './seconds-book.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';
 
 /** An order as the edge prepared it: the period's parameters and the entry price are fixed here, so replay decides alike. */
-export interface OpenSeconds {
-  userId: number;
-  symbol: string;
-  periodId: number;
-  seconds: number;
-  direction: Direction;
-  asset: string;
-  stake: bigint;
-  profitBps: number;
-  lossBps: number;
+export type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId' | 'seconds' | 'direction' | 'asset' | 'stake' | 'profitBps' | 'lossBps' | 'openPrice' | 'openPeriod' | 'clientKey'> & {
   /** The period's cap on the open stake per direction. */
   exposureCap: bigint;
-  openPrice: bigint;
-  openPeriod: number;
-  clientKey: string | null;
-}
+};
 
 /** The opened order, or the one a repeated client key opened before (`repeated`, as it stood then or stands now). */
 export type OpenedSeconds = { order: SecondsOrderRow; repeated: false } | { orderId: number; repeated: true };

@@ -7,7 +7,7 @@ import type { Migration } from '../storage/migrations.ts';
  * never touches it. Stakes and profits are integers of the stake asset at 8 decimals; prices at the market's scale.
  */
 export const SECONDS_MIGRATION: Migration = {
-  version: 21,
+  version: 14,
   name: 'second contracts',
   up(dialect) {
     const t = columnTypes(dialect);

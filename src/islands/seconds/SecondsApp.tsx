@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount } from '../../lib/format/index.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $periods, $secondsOpen, $settlements, loadContractBalances, loadPeriods, loadSecondsOrders } from '../../lib/seconds/actions.ts';
 import { KlineChart, type ChartLine } from '../trade/KlineChart.tsx';
@@ -26,6 +26,7 @@ export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
   const settlements = useStore($settlements);
   const isLogin = useStore($isLogin);
   const activity = useStore($accountActivity);
+  const fmt = useStore($assetFormat);
   const [symbol, setSymbol] = useState('');
   useEffect(() => {
     setSymbol((new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase());
@@ -46,14 +47,14 @@ export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
   const latest = settlements[0];
   useEffect(() => {
     if (!latest) return;
-    const amount = `${formatAmount(latest.profit.replace('-', ''), 2)} ${latest.coin}`;
+    const amount = `${fmt(latest.profit.replace('-', ''), latest.coin)} ${latest.coin}`;
     const key = Number(latest.profit) > 0 ? 'seconds.settledWon' : Number(latest.profit) < 0 ? 'seconds.settledLost' : 'seconds.settledEven';
     showToast(Number(latest.profit) < 0 ? 'error' : 'success', t(key, { id: latest.orderId, amount }));
     if (market) loadSecondsOrders(market.symbol).catch(() => {});
   }, [latest]);
 
   const lines = useMemo<ChartLine[]>(
-    () => open.filter((o) => o.symbol === market?.symbol).map((o) => ({ price: Number(o.openPrice), up: o.direction === 'up', title: `${t(`seconds.${o.direction}`)} ${formatAmount(o.amount, 0)}` })),
+    () => open.filter((o) => o.symbol === market?.symbol).map((o) => ({ price: Number(o.openPrice), up: o.direction === 'up', title: `${t(`seconds.${o.direction}`)} ${fmt(o.amount, o.coin)}` })),
     [open, market?.symbol],
   );
   if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
@@ -63,7 +64,7 @@ export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
       <TickerBar t={t} market={market} />
       <KlineChart t={t} market={market} lines={lines} />
       <SecondsForm t={t} market={market} periods={periods.filter((p) => p.symbol === market.symbol)} locale={locale} />
-      <SecondsOrders t={t} symbol={market.symbol} priceDecimals={market.part_cou} />
+      <SecondsOrders t={t} symbol={market.symbol} decimalsOf={(s) => markets.find((m) => m.symbol === s)?.part_cou ?? 2} />
     </div>
   );
 }

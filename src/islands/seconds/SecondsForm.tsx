@@ -4,9 +4,10 @@ import type { Direction, SecondsPeriod } from '../../lib/contract/seconds.ts';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
+import { formatUnits } from '../../lib/money/units.ts';
 import { $contractBalances, openSecondsOrder } from '../../lib/seconds/actions.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
@@ -35,6 +36,7 @@ export function stakeProblem(t: T, amount: string, p: SecondsPeriod): string {
 export function SecondsForm({ t, market, periods, locale }: Props) {
   const isLogin = useStore($isLogin);
   const balances = useStore($contractBalances);
+  const fmt = useStore($assetFormat);
   const [periodId, setPeriodId] = useState<number>(0);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
@@ -48,7 +50,8 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
   if (!period) return <section className="seconds-form"><p className="muted">{t('seconds.noPeriods')}</p></section>;
   const coin = period.coin;
   const available = balances.find((b) => b.coin === coin)?.available ?? '0';
-  const win = amount ? formatAmount(String((BigInt(amount) * BigInt(period.profitBps)) / 10_000n), 0) : '--';
+  // Stakes are whole units, so a win is exact to 1/10,000 of a unit: shown by the asset's own rule.
+  const win = amount ? fmt(formatUnits(BigInt(amount) * BigInt(period.profitBps), 4), coin) : '--';
 
   const open = async (direction: Direction) => {
     const problem = stakeProblem(t, amount, period);
@@ -75,7 +78,7 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
       {isLogin ? (
         <form onSubmit={(e) => e.preventDefault()} noValidate>
           <p className="side-form__available">
-            {t('trade.available')}: <strong data-testid="seconds-available">{formatAmount(available, 2)}</strong> {coin}{' '}
+            {t('trade.available')}: <strong data-testid="seconds-available">{fmt(available, coin)}</strong> {coin}{' '}
             <a href={href('/assets/index?key=transfer', locale)}>{t('seconds.transfer')}</a>
           </p>
           <label className="trade-input" htmlFor="seconds-amount">

@@ -5,6 +5,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
 import { $secondsHistory, $secondsOpen, $settledPublic, loadSettledPublic } from '../../lib/seconds/actions.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Countdown } from './Countdown.tsx';
 
@@ -16,7 +17,7 @@ const tone = (o: Pick<SecondsOrder, 'status'>) => (o.status === 'won' ? 'up' : o
  * The user's second-contract orders (counting down; settled with both recorded prices and the result), and
  * everyone's settled orders without their users, which anyone can check against the recorded prices.
  */
-export function SecondsOrders({ t, symbol, priceDecimals }: { t: T; symbol: string; priceDecimals: number }) {
+export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string; decimalsOf: (symbol: string) => number }) {
   const isLogin = useStore($isLogin);
   const [tab, setTab] = useState<Tab>('open');
   const open = useStore($secondsOpen);
@@ -29,8 +30,9 @@ export function SecondsOrders({ t, symbol, priceDecimals }: { t: T; symbol: stri
     if (tab === 'public') loadSettledPublic(symbol).catch(() => {});
   }, [tab, symbol, history.length]);
   const dateOptions = useStore($dateOptions);
+  const fmt = useStore($assetFormat);
   const time = (ms: number | null) => (ms === null ? '--' : formatDateTime(ms, dateOptions));
-  const price = (p: string | null) => (p === null ? '--' : formatAmount(p, priceDecimals));
+  const price = (p: string | null, of: string) => (p === null ? '--' : formatAmount(p, decimalsOf(of)));
   const rows = tab === 'open' ? open : history;
   return (
     <section className="user-orders seconds-orders" aria-label={t('seconds.orders')}>
@@ -72,15 +74,15 @@ export function SecondsOrders({ t, symbol, priceDecimals }: { t: T; symbol: stri
                 <td>{time(o.createdAt)}</td>
                 <td>{o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · {t('seconds.duration', { seconds: o.seconds })}</td>
                 <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)}</td>
-                <td className="num">{formatAmount(o.amount, 2)} {o.coin}</td>
-                <td className="num">{price(o.openPrice)}</td>
+                <td className="num">{fmt(o.amount, o.coin)} {o.coin}</td>
+                <td className="num">{price(o.openPrice, o.symbol)}</td>
                 {tab === 'open' ? (
                   <td className="num"><Countdown t={t} until={o.expiresAt} /></td>
                 ) : (
                   <>
-                    <td className="num">{price(o.closePrice)}</td>
+                    <td className="num">{price(o.closePrice, o.symbol)}</td>
                     <td className={`is-${tone(o)}`} data-testid="seconds-result">{t(`seconds.status.${o.status}`)}{o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}</td>
-                    <td className={`num is-${tone(o)}`}>{Number(o.profit) > 0 ? '+' : ''}{formatAmount(o.profit, 2)} {o.coin}</td>
+                    <td className={`num is-${tone(o)}`}>{Number(o.profit) > 0 ? '+' : ''}{fmt(o.profit, o.coin)} {o.coin}</td>
                     <td>{time(o.closePeriod ?? o.settledAt)}</td>
                   </>
                 )}
@@ -94,7 +96,7 @@ export function SecondsOrders({ t, symbol, priceDecimals }: { t: T; symbol: stri
 }
 
 /** The public list: each order's period, direction and the two recorded prices with the seconds they were recorded for. */
-function PublicList({ t, rows, price, time }: { t: T; rows: SettledSeconds[]; price: (p: string | null) => string; time: (ms: number | null) => string }) {
+function PublicList({ t, rows, price, time }: { t: T; rows: SettledSeconds[]; price: (p: string | null, of: string) => string; time: (ms: number | null) => string }) {
   if (!rows.length) return <p className="muted">{t('seconds.noHistory')}</p>;
   return (
     <>
@@ -116,9 +118,9 @@ function PublicList({ t, rows, price, time }: { t: T; rows: SettledSeconds[]; pr
             <tr key={o.id}>
               <td>{o.id}</td>
               <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)} · {t('seconds.duration', { seconds: o.seconds })}</td>
-              <td className="num">{price(o.openPrice)}</td>
+              <td className="num">{price(o.openPrice, o.symbol)}</td>
               <td>{time(o.openPeriod)}</td>
-              <td className="num">{price(o.closePrice)}</td>
+              <td className="num">{price(o.closePrice, o.symbol)}</td>
               <td>{time(o.closePeriod)}</td>
               <td className={`is-${tone(o)}`}>{t(`seconds.status.${o.status}`)}</td>
             </tr>

@@ -9,15 +9,18 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { $openOrders, loadOrders } from '../../lib/trade/actions.ts';
 import { $orderPairs, loadOrderPairs } from '../../lib/trade/spot-reads.ts';
 import { UserOrders } from './UserOrders.tsx';
+import { SecondsOrders } from '../seconds/SecondsOrders.tsx';
+import { loadSecondsOrders } from '../../lib/seconds/actions.ts';
 
-const TABS = ['spot', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
+const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];
 
-/** spec §2 /account/entrust: the order centre; spot orders of every pair, other products as they open. */
+/** spec §2 /account/entrust: the order centre; spot orders and second contracts of every pair, other products as they open. */
 export default function EntrustApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
-  const markets = useStore($markets).currencyList; // also keeps pair precisions loaded for the table
+  const all = useStore($markets);
+  const markets = all.currencyList; // also keeps pair precisions loaded for the table
   const pairs = useStore($orderPairs);
   const openCount = useStore($openOrders).length;
   const [pair, setPair] = useState('');
@@ -37,12 +40,15 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
   useEffect(() => {
     if (isLogin) loadOrders(pair || undefined).catch(() => {});
   }, [isLogin, pair, activity.synced, activity.orders]);
+  useEffect(() => {
+    if (isLogin && tab === 'seconds') loadSecondsOrders().catch(() => {});
+  }, [isLogin, tab, activity.synced, activity.balances]);
   return (
     <section className="panel">
       <h1 className="panel__title">{t('entrust.title')}</h1>
       <div className="tabs" role="tablist">
         {TABS.map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => setTab(k)}>{t(`entrust.tab.${k}`)}</button>
+          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => setTab(k)}>{t(k === 'seconds' ? 'seconds.title' : `entrust.tab.${k}`)}</button>
         ))}
       </div>
       {!mounted || !isLogin ? (
@@ -60,6 +66,8 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
           )}
           <UserOrders t={t} market={markets.find((m) => m.symbol === pair)} />
         </>
+      ) : tab === 'seconds' ? (
+        <SecondsOrders t={t} decimalsOf={(s) => all.coinList.find((m) => m.symbol === s)?.part_cou ?? 2} />
       ) : (
         <p className="muted">{t('quotes.notOpen')}</p>
       )}

@@ -6,6 +6,7 @@ import type { CreateSecondsBody, SecondsOrder, SecondsPeriod, SettledSeconds } f
 import { currencyAccount } from '../contract/wallet.endpoints.ts';
 import type { CurrencyAccountRow } from '../contract/wallet.ts';
 import { privateFeed } from '../feed/private-feed.ts';
+import { rememberAssetDecimals } from '../stores/assets.ts';
 
 /** Second contracts are staked from the contract account (spec §3 wallet account type 2). */
 export const CONTRACT_ACCOUNT = 2;
@@ -24,7 +25,9 @@ export async function loadPeriods(): Promise<void> {
 }
 
 export async function loadContractBalances(): Promise<void> {
-  $contractBalances.set(await request(currencyAccount, { query: { type: CONTRACT_ACCOUNT } }));
+  const rows = await request(currencyAccount, { query: { type: CONTRACT_ACCOUNT } });
+  rememberAssetDecimals(rows);
+  $contractBalances.set(rows);
 }
 
 export async function loadSecondsOrders(symbol?: string): Promise<void> {

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { APIRequestContext } from '@playwright/test';
+import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
+import { createAccount, uniqueName } from './support.ts';
+
+/**
+ * Second contracts need a moving, recorded index: this journey runs its own server with the market makers on (so
+ * the index is sampled every second), on its own data folder and port, beside the shared one.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4410) + 7;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SHOTS = 'tests/.artifacts/screens';
+let server: ChildProcess;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-seconds', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '1', OPERATOR_PASSWORD: 'e2e-operator-1' },
+    stdio: 'ignore',
+  });
+  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
+});
+test.afterAll(() => {
+  server.kill('SIGTERM');
+});
+
+async function operator(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
+  return (await login.json()).data.token as string;
+}
+
+/** A user with 1,000 USDT in the contract account, and the 5-second BTC period the journey stakes on. */
+async function readyUser(request: APIRequestContext, name: string): Promise<{ token: string; periodId: number }> {
+  await createAccount(request, name);
+  const ops = await operator(request);
+  expect((await (await request.post('/api/admin/credit', { headers: { authorization: ops }, data: { username: name, asset: 'USDT', amount: '1000' } })).json()).code).toBe(200);
+  const token = (await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
+  expect((await (await request.post('/api/asset/transferFunds', { headers: { authorization: token }, data: { coin: 'USDT', from: 1, to: 2, amount: '1000' } })).json()).code).toBe(200);
+  const period = { symbol: 'btcusdt', seconds: 5, profitBps: 8_500, lossBps: 10_000, minStake: 10, maxStake: 10_000, exposureCap: 100_000, active: true };
+  const periods = (await (await request.get('/api/admin/seconds/periods', { headers: { authorization: ops } })).json()).data.periods as Array<{ id: number; symbol: string; seconds: number }>;
+  const existing = periods.find((p) => p.symbol === 'btcusdt' && p.seconds === 5);
+  const saved = await request.post('/api/admin/seconds/period', { headers: { authorization: ops }, data: existing ? { id: existing.id, ...period } : period });
+  return { token, periodId: (await saved.json()).data.id };
+}
+
+for (const [prefix, lang, words] of [
+  ['', 'en', { period: '5s', up: 'Up', down: 'Down', opened: 'opened', won: 'Won', lost: 'Lost', settled: 'settled' }],
+  ['/de', 'de', { period: '5 s', up: 'Steigt', down: 'Fällt', opened: 'eröffnet', won: 'Gewonnen', lost: 'Verloren', settled: 'abgerechnet' }],
+] as const) {
+  test(`a user opens up and down orders, watches the countdown and sees both settle with the push, in ${lang}`, async ({ page, request }) => {
+    const name = uniqueName(`sec_${lang}`);
+    const { token } = await readyUser(request, name);
+    await page.goto(`${prefix}/user/login`);
+    await page.locator('input[name="username"]').fill(name);
+    await page.locator('input[name="password"]').fill('abc123');
+    await page.locator('form button[type="submit"]').click();
+    await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
+
+    await page.goto(`${prefix}/trade/index?type=sec&symbol=btcusdt`);
+    await hydrated(page);
+    await expect(page.getByTestId('seconds-available')).toHaveText('1,000.00');
+    await page.getByRole('radio', { name: new RegExp(`^${words.period}`) }).click();
+    const amount = page.locator('#seconds-amount');
+    await amount.fill('12.5');
+    await expect(amount).toHaveValue('125');
+    await amount.fill('100');
+    await page.getByRole('button', { name: words.up, exact: true }).click();
+    await expect(page.locator('.toast--success', { hasText: words.opened }).first()).toBeVisible();
+    await amount.fill('50');
+    await page.getByRole('button', { name: words.down, exact: true }).click();
+    await expect(page.getByTestId('seconds-open').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('countdown').first()).toBeVisible();
+    await expect(page.getByTestId('seconds-available')).toHaveText('850.00');
+    await page.screenshot({ path: `${SHOTS}/seconds-open-${lang}.png` });
+
+    // The two SETTLEMENT pushes arrive as messages on the page, without a reload.
+    await expect(page.locator('.toast', { hasText: words.settled })).toHaveCount(2, { timeout: 20_000 });
+    await page.getByRole('tab', { name: new RegExp(`^${lang === 'en' ? 'Settled' : 'Abgerechnet'}`) }).click();
+    const rows = page.getByTestId('seconds-history').locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await page.screenshot({ path: `${SHOTS}/seconds-settled-${lang}.png` });
+
+    // The payout follows the rule: a win pays 85% on top of the stake, a loss takes it, a tie returns it.
+    const orders = (await (await request.post('/api/secondContractOrder/selectOrderList', { headers: { authorization: token }, data: { state: 'history' } })).json()).data.records as Array<{ status: string; amount: string; openPrice: string; closePrice: string; direction: string; profit: string }>;
+    let expected = 1000;
+    for (const o of orders) {
+      const [open, close] = [Number(o.openPrice), Number(o.closePrice)];
+      const status = close === open ? 'tie' : (close > open) === (o.direction === 'up') ? 'won' : 'lost';
+      expect(o.status).toBe(status);
+      expected += status === 'won' ? Number(o.amount) * 0.85 : status === 'lost' ? -Number(o.amount) : 0;
+    }
+    await expect(page.getByTestId('seconds-available')).toHaveText(expected.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    for (const o of orders.filter((x) => x.status === 'won' || x.status === 'lost')) {
+      await expect(page.getByTestId('seconds-history').getByText(o.status === 'won' ? words.won : words.lost).first()).toBeVisible();
+    }
+  });
+}
+
+test('a visitor sees every settled order without its user, and the speed tab of the quotes lists the pairs', async ({ page }) => {
+  await page.goto('/trade/index?type=sec&symbol=btcusdt');
+  await expect(page.getByRole('tab', { name: 'All settlements' })).toBeVisible();
+  await expect(page.getByTestId('seconds-public').locator('tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/seconds-public-en.png` });
+  await page.goto('/quotes/index');
+  await page.getByRole('tab', { name: /speed|Second/i }).first().click();
+  await expect(page.getByText('BTC/USDT').first()).toBeVisible();
+});
