@@ -12,6 +12,16 @@ interface Logger {
 type Binding = { exchange: string; routingKey: string };
 
 /**
+ * Topics that also go to another exchange, unchanged (routing key and body): RabbitMQ Web-STOMP reads
+ * `/topic/<key>` from `amq.topic`, so the STOMP topics are forwarded there and a browser's subscription gets what
+ * the embedded socket would send.
+ */
+export interface Forward {
+  exchange: string;
+  patterns: readonly string[];
+}
+
+/**
  * The bus across processes (`BROKER_URL`): messages go to one durable topic exchange as JSON; each process
  * consumes through its own exclusive, auto-deleted queue that has one binding per pattern someone in the process
  * subscribed to, and hands what arrives to its local subscribers. `rabbitmq-client` reconnects on its own and
@@ -31,12 +41,15 @@ export class RabbitBus implements Bus {
   private readonly log: Logger | undefined;
   private closing = false;
 
-  constructor(url: string, log?: Logger) {
+  constructor(url: string, log?: Logger, forward?: Forward) {
     this.log = log;
     this.conn = new Connection({ url, connectionName: 'lumex' });
     this.conn.on('error', (err) => this.log?.warn({ err }, 'message broker connection error; reconnecting'));
     const exchanges = [{ exchange: BUS_EXCHANGE, type: 'topic', durable: true }];
-    this.publisher = this.conn.createPublisher({ exchanges, maxAttempts: 2 });
+    // Exchange-to-exchange bindings, declared before the first publish and again after every reconnect; between
+    // durable exchanges they are durable themselves, so every process declaring them is harmless.
+    const exchangeBindings = (forward?.patterns ?? []).map((routingKey) => ({ source: BUS_EXCHANGE, destination: forward!.exchange, routingKey }));
+    this.publisher = this.conn.createPublisher({ exchanges, exchangeBindings, maxAttempts: 2 });
     this.consumer = this.conn.createConsumer(
       { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, exchanges, queueBindings: this.bindings },
       (msg) => this.local.publish(msg.routingKey, msg.body),
