@@ -1,5 +1,5 @@
 import { Connection, type Consumer, type Publisher } from 'rabbitmq-client';
-import type { Bus, BusHandler } from './bus.ts';
+import { topicMatches, type Bus, type BusHandler } from './bus.ts';
 import { MemoryBus } from './memory-bus.ts';
 
 /** The topic exchange every process publishes to; durable, so it outlives any one process. */
@@ -12,9 +12,11 @@ interface Logger {
 type Binding = { exchange: string; routingKey: string };
 
 /**
- * Topics that also go to another exchange, unchanged (routing key and body): RabbitMQ Web-STOMP reads
- * `/topic/<key>` from `amq.topic`, so the STOMP topics are forwarded there and a browser's subscription gets what
- * the embedded socket would send.
+ * Topics that are also published to another exchange, unchanged (routing key and body): RabbitMQ Web-STOMP reads
+ * `/topic/<key>` from `amq.topic`, so the STOMP topics go there too and a browser's subscription gets what the
+ * embedded socket sends, named as it names it (Web-STOMP's `destination` header comes from the exchange a
+ * message was published to, so an exchange-to-exchange binding would not do). Nothing published to that
+ * exchange comes back into the bus.
  */
 export interface Forward {
   exchange: string;
@@ -39,6 +41,7 @@ export class RabbitBus implements Bus {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly started: Promise<void>;
   private readonly log: Logger | undefined;
+  private readonly forward: Forward | undefined;
   private closing = false;
 
   constructor(url: string, log?: Logger, forward?: Forward) {
@@ -46,10 +49,8 @@ export class RabbitBus implements Bus {
     this.conn = new Connection({ url, connectionName: 'lumex' });
     this.conn.on('error', (err) => this.log?.warn({ err }, 'message broker connection error; reconnecting'));
     const exchanges = [{ exchange: BUS_EXCHANGE, type: 'topic', durable: true }];
-    // Exchange-to-exchange bindings, declared before the first publish and again after every reconnect; between
-    // durable exchanges they are durable themselves, so every process declaring them is harmless.
-    const exchangeBindings = (forward?.patterns ?? []).map((routingKey) => ({ source: BUS_EXCHANGE, destination: forward!.exchange, routingKey }));
-    this.publisher = this.conn.createPublisher({ exchanges, exchangeBindings, maxAttempts: 2 });
+    this.forward = forward;
+    this.publisher = this.conn.createPublisher({ exchanges, maxAttempts: 2 });
     this.consumer = this.conn.createConsumer(
       { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, exchanges, queueBindings: this.bindings },
       (msg) => this.local.publish(msg.routingKey, msg.body),
@@ -59,9 +60,15 @@ export class RabbitBus implements Bus {
   }
 
   publish(topic: string, message: unknown): void {
+    const body = Buffer.from(JSON.stringify(message));
+    this.send(BUS_EXCHANGE, topic, body);
+    if (this.forward?.patterns.some((p) => topicMatches(p, topic))) this.send(this.forward.exchange, topic, body);
+  }
+
+  private send(exchange: string, topic: string, body: Buffer): void {
     this.publisher
-      .send({ exchange: BUS_EXCHANGE, routingKey: topic, contentType: 'application/json' }, Buffer.from(JSON.stringify(message)))
-      .catch((err: unknown) => this.log?.warn({ err, topic }, 'publishing to the message broker failed'));
+      .send({ exchange, routingKey: topic, contentType: 'application/json' }, body)
+      .catch((err: unknown) => this.log?.warn({ err, topic, exchange }, 'publishing to the message broker failed'));
   }
 
   subscribe(pattern: string, handler: BusHandler): () => void {
