@@ -65,12 +65,6 @@ export class RabbitBus implements Bus {
     if (this.forward?.patterns.some((p) => topicMatches(p, topic))) this.send(this.forward.exchange, topic, body);
   }
 
-  private send(exchange: string, topic: string, body: Buffer): void {
-    this.publisher
-      .send({ exchange, routingKey: topic, contentType: 'application/json' }, body)
-      .catch((err: unknown) => this.log?.warn({ err, topic, exchange }, 'publishing to the message broker failed'));
-  }
-
   subscribe(pattern: string, handler: BusHandler): () => void {
     const off = this.local.subscribe(pattern, handler);
     const n = this.subscribers.get(pattern) ?? 0;
@@ -102,6 +96,12 @@ export class RabbitBus implements Bus {
     await this.publisher.close();
     await this.conn.close();
     await this.local.close();
+  }
+
+  private send(exchange: string, topic: string, body: Buffer): void {
+    this.publisher
+      .send({ exchange, routingKey: topic, contentType: 'application/json' }, body)
+      .catch((err: unknown) => this.log?.warn({ err, topic, exchange }, 'publishing to the message broker failed'));
   }
 
   private bind(pattern: string): void {
