@@ -23,6 +23,7 @@ import { FEATURES } from './features.ts';
 import { PriceIndex } from './prices/price-index.ts';
 import type { Bus } from './bus/bus.ts';
 import { createBus } from './bus/create-bus.ts';
+import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from './feed/topics.ts';
 import { systemClock, type Clock } from './clock/clock.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 
@@ -68,7 +69,7 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
   installEnvelope(app);
   installAuth(app);
   installRouteList(app);
-  const bus = await createBus(config, app.log);
+  const bus = await createBus({ brokerUrl: config.brokerUrl, forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS } }, app.log);
   app.decorate('bus', bus);
   app.decorate('clock', clock);
   const jobs = new Scheduler({ db, clock, log: app.log });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { STOMP_PATH } from '../src/lib/contract/private-feed.ts';
 
 /** Everything the server reads from the environment, with the defaults that make `npm start` work offline. */
 export interface Config {
@@ -7,6 +8,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   brokerUrl: string | undefined;
+  /** BROKER_AUTH_HOST / BROKER_AUTH_PORT: where RabbitMQ's HTTP auth backend reaches this server (with BROKER_URL). */
+  brokerAuthHost: string;
+  brokerAuthPort: number;
+  /** STOMP_URL: the browser's STOMP socket, a path on the API's origin or a ws(s):// URL (RabbitMQ Web-STOMP). */
+  stompUrl: string;
   publicApiBase: string;
   productName: string;
   storagePrefix: string;
@@ -52,6 +58,18 @@ function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1 || n > 65535) throw new Error(`${name} must be a port from 1 to 65535, got "${env[name]}"`);
+  return n;
+}
+
+function stompUrl(env: NodeJS.ProcessEnv): string {
+  const url = env.STOMP_URL || STOMP_PATH;
+  if (!/^(\/[^/]|wss?:\/\/)/.test(url)) throw new Error(`STOMP_URL must be a path such as /ws/stomp or a ws:// or wss:// URL, got "${url}"`);
+  return url;
+}
+
 /** Reads the configuration; throws with the variable's name when a value is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -61,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     brokerUrl: env.BROKER_URL || undefined,
+    brokerAuthHost: env.BROKER_AUTH_HOST || '127.0.0.1',
+    brokerAuthPort: port(env, 'BROKER_AUTH_PORT', 4391),
+    stompUrl: stompUrl(env),
     publicApiBase: (env.PUBLIC_API_BASE || '').replace(/\/$/, ''),
     productName: env.PRODUCT_NAME || 'Lumex',
     storagePrefix: env.STORAGE_PREFIX || 'lumex:',

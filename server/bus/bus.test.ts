@@ -4,6 +4,7 @@ import { TEST_BROKER_URL } from '../../tests/support/broker.ts';
 import { topicMatches, type Bus } from './bus.ts';
 import { createBus } from './create-bus.ts';
 import { MemoryBus } from './memory-bus.ts';
+import { Connection } from 'rabbitmq-client';
 import { RabbitBus } from './rabbit-bus.ts';
 
 describe('topic patterns', () => {
@@ -147,5 +148,45 @@ describe.each(BUSES)('the %s bus', (_name, { open, shared }) => {
     // Two publishers are two connections: the broker keeps each one's order, not an order between them.
     expect(atSecond.got).toHaveLength(2);
     expect(atSecond.got).toEqual(expect.arrayContaining([[`${n}.user.2.orders`, { from: 'first' }], [`${n}.user.1.orders`, { from: 'second' }]]));
+  });
+});
+
+describe.runIf(TEST_BROKER_URL)('forwarding from the RabbitMQ bus', () => {
+  it('sends the topics it names to the other exchange too, with the same routing key, body and content type', async () => {
+    const n = `t${randomBytes(6).toString('hex')}`;
+    const patterns = [`${n}.user.*.refresh`, `${n}.merchant.*.refresh`];
+    const bus = new RabbitBus(TEST_BROKER_URL!, undefined, { exchange: 'amq.topic', patterns });
+    const local = collector();
+    bus.subscribe(`${n}.#`, local.handler);
+    const conn = new Connection({ url: TEST_BROKER_URL!, connectionName: 'lumex-test' });
+    const got: Array<{ routingKey: string; body: unknown; contentType: string | undefined }> = [];
+    let arrived: () => void = () => {};
+    const marker = new Promise<void>((resolve) => (arrived = resolve));
+    const reader = conn.createConsumer(
+      { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, queueBindings: [{ exchange: 'amq.topic', routingKey: `${n}.#` }] },
+      (msg) => {
+        got.push({ routingKey: msg.routingKey, body: msg.body, contentType: msg.contentType });
+        if (msg.routingKey === `${n}.merchant.9.refresh`) arrived();
+      },
+    );
+    try {
+      await new Promise((resolve) => reader.once('ready', resolve));
+      await bus.ready();
+      for (const [topic, message] of [['user.7.refresh', { kind: 'assets', ts: 1 }], ['user.7.balance', [{ coin: 'USDT' }]], ['user.7.refresh.extra', 1], ['merchant.9.refresh', { kind: 'otc', ts: 2 }]] as const) {
+        bus.publish(`${n}.${topic}`, message);
+      }
+      await marker;
+      // The bus itself still carries every topic, once.
+      await local.until(4);
+      expect(local.got.map(([topic]) => topic)).toEqual(['user.7.refresh', 'user.7.balance', 'user.7.refresh.extra', 'merchant.9.refresh'].map((x) => `${n}.${x}`));
+      expect(got).toEqual([
+        { routingKey: `${n}.user.7.refresh`, body: { kind: 'assets', ts: 1 }, contentType: 'application/json' },
+        { routingKey: `${n}.merchant.9.refresh`, body: { kind: 'otc', ts: 2 }, contentType: 'application/json' },
+      ]);
+    } finally {
+      await reader.close();
+      await conn.close();
+      await bus.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Connection, type Consumer, type Publisher } from 'rabbitmq-client';
-import type { Bus, BusHandler } from './bus.ts';
+import { topicMatches, type Bus, type BusHandler } from './bus.ts';
 import { MemoryBus } from './memory-bus.ts';
 
 /** The topic exchange every process publishes to; durable, so it outlives any one process. */
@@ -10,6 +10,18 @@ interface Logger {
 }
 
 type Binding = { exchange: string; routingKey: string };
+
+/**
+ * Topics that are also published to another exchange, unchanged (routing key and body): RabbitMQ Web-STOMP reads
+ * `/topic/<key>` from `amq.topic`, so the STOMP topics go there too and a browser's subscription gets what the
+ * embedded socket sends, named as it names it (Web-STOMP's `destination` header comes from the exchange a
+ * message was published to, so an exchange-to-exchange binding would not do). Nothing published to that
+ * exchange comes back into the bus.
+ */
+export interface Forward {
+  exchange: string;
+  patterns: readonly string[];
+}
 
 /**
  * The bus across processes (`BROKER_URL`): messages go to one durable topic exchange as JSON; each process
@@ -29,13 +41,15 @@ export class RabbitBus implements Bus {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly started: Promise<void>;
   private readonly log: Logger | undefined;
+  private readonly forward: Forward | undefined;
   private closing = false;
 
-  constructor(url: string, log?: Logger) {
+  constructor(url: string, log?: Logger, forward?: Forward) {
     this.log = log;
     this.conn = new Connection({ url, connectionName: 'lumex' });
     this.conn.on('error', (err) => this.log?.warn({ err }, 'message broker connection error; reconnecting'));
     const exchanges = [{ exchange: BUS_EXCHANGE, type: 'topic', durable: true }];
+    this.forward = forward;
     this.publisher = this.conn.createPublisher({ exchanges, maxAttempts: 2 });
     this.consumer = this.conn.createConsumer(
       { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, exchanges, queueBindings: this.bindings },
@@ -46,9 +60,9 @@ export class RabbitBus implements Bus {
   }
 
   publish(topic: string, message: unknown): void {
-    this.publisher
-      .send({ exchange: BUS_EXCHANGE, routingKey: topic, contentType: 'application/json' }, Buffer.from(JSON.stringify(message)))
-      .catch((err: unknown) => this.log?.warn({ err, topic }, 'publishing to the message broker failed'));
+    const body = Buffer.from(JSON.stringify(message));
+    this.send(BUS_EXCHANGE, topic, body);
+    if (this.forward?.patterns.some((p) => topicMatches(p, topic))) this.send(this.forward.exchange, topic, body);
   }
 
   subscribe(pattern: string, handler: BusHandler): () => void {
@@ -82,6 +96,12 @@ export class RabbitBus implements Bus {
     await this.publisher.close();
     await this.conn.close();
     await this.local.close();
+  }
+
+  private send(exchange: string, topic: string, body: Buffer): void {
+    this.publisher
+      .send({ exchange, routingKey: topic, contentType: 'application/json' }, body)
+      .catch((err: unknown) => this.log?.warn({ err, topic, exchange }, 'publishing to the message broker failed'));
   }
 
   private bind(pattern: string): void {

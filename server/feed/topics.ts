@@ -22,3 +22,12 @@ export const userTopics = {
 
 /** RefreshMessage for a merchant's own changes (OTC orders to handle): the STOMP merchant topic. */
 export const merchantTopic = (merchantId: number) => `merchant.${merchantId}.refresh`;
+
+/**
+ * Every STOMP topic as a bus pattern (the refresh and chat topics of each user, each merchant's topic): with
+ * RabbitMQ they are forwarded to the exchange Web-STOMP reads `/topic/` destinations from.
+ */
+export const STOMP_TOPIC_PATTERNS = ['user.*.refresh', 'user.*.chat', 'merchant.*.refresh'] as const;
+
+/** The exchange RabbitMQ Web-STOMP binds a `/topic/<key>` subscription to (rabbitmq_stomp's default topic exchange). */
+export const STOMP_TOPIC_EXCHANGE = 'amq.topic';

@@ -26,6 +26,7 @@ export async function serveSite({ app, config, sealedBox, prices }: FeatureConte
     sealKey: sealedBox.publicKey,
     deliversCodes: transportsOf(config),
     demoPrices: prices.demo,
+    stompUrl: config.stompUrl,
   });
   await siteRoutes(app, config.distDir);
 }

@@ -1,4 +1,5 @@
 import { PLATFORM_GLOBAL, type PlatformConfig } from './contract/platform.ts';
+import { STOMP_PATH } from './contract/private-feed.ts';
 
 const DEFAULTS: PlatformConfig = {
   apiBase: import.meta.env?.PUBLIC_API_BASE ?? '',
@@ -9,6 +10,7 @@ const DEFAULTS: PlatformConfig = {
   // Without the config script nothing is known to leave the server or to be a real price: say the honest thing.
   deliversCodes: { email: false, sms: false },
   demoPrices: true,
+  stompUrl: STOMP_PATH,
 };
 
 /** The platform config script's values (spec §7), or the build's defaults where it has not run (build, tests). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FEED_CLOSE } from '../../../src/lib/contract/private-feed.ts';
+import { FEED_CLOSE, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { ConnectionCap, sendTo } from '../../exchange/feed/feed-topics.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS } from '../../exchange/feed/public-feed.ts';
@@ -7,8 +7,6 @@ import type { Db } from '../../storage/db.ts';
 import { authenticateSocket, MAX_SOCKETS_PER_USER, SESSION_CHECK_MS, userIdOf } from '../socket-auth.ts';
 import { StompSession } from './stomp-session.ts';
 
-/** Where the browser's STOMP client connects (subprotocol v12.stomp). */
-export const STOMP_PATH = '/ws/stomp';
 /** A socket that has not sent CONNECT by then is closed. */
 const CONNECT_TIMEOUT_MS = 10_000;
 

@@ -16,6 +16,9 @@ export interface PlatformConfig {
   /** Per channel, whether verification codes leave the server (SMTP_URL, SMS_WEBHOOK_URL); when not, they wait in
    * the operator console's outbox and the site says so instead of "sent". */
   deliversCodes: { email: boolean; sms: boolean };
+  /** The STOMP socket (STOMP_URL): a path on the API's origin (the embedded `/ws/stomp`) or a ws(s):// URL of RabbitMQ
+   * Web-STOMP. Either takes the same CONNECT (login: user id, passcode: token) and destinations. */
+  stompUrl: string;
   /** True when no PRICE_FEED_URL is set: prices are a random walk and the built-in market makers make all turnover. */
   demoPrices: boolean;
 }

@@ -88,6 +88,9 @@ export const FEED_CLOSE = {
   slowConsumer: 4008,
 } as const;
 
+/** The embedded STOMP socket's path on the API's origin (subprotocol v12.stomp); the default of `STOMP_URL`. */
+export const STOMP_PATH = '/ws/stomp';
+
 /**
  * The STOMP socket's destinations (spec §7 "a refresh topic per user id, per merchant id, a chat topic per
  * user"): `/topic/` and the bus topic, which is also how RabbitMQ Web-STOMP names it.
