@@ -6,7 +6,7 @@ import type { SealedBox } from './crypto/sealed-box.ts';
 import type { CommandType, CorePart } from './core/command.ts';
 import type { TradingCore } from './core/core.ts';
 import type { Exchange } from './exchange/exchange.ts';
-import type { Scheduler } from './jobs/scheduler.ts';
+import type { LeasedJob, Scheduler } from './jobs/scheduler.ts';
 import type { Sender } from './notify/sender.ts';
 import type { PriceIndex } from './prices/price-index.ts';
 import type { Db } from './storage/db.ts';
@@ -38,6 +38,8 @@ export interface Feature {
   commands?: ReadonlyArray<CommandType<any, any>>;
   /** Its state inside the core, with the holds it owns: new instances for each core (tests start several). */
   coreParts?(): readonly CorePart[];
+  /** Its periodic work: each job runs once per period in whichever process holds the job's lease (server/jobs). */
+  jobs?(ctx: FeatureContext): LeasedJob[];
   /** Start-up work (seeding, say), run in list order once the core has started and before any feature's routes. */
   start?(ctx: FeatureContext): Promise<void>;
   /**

@@ -20,7 +20,7 @@ import { priceRoutes } from './prices/prices.routes.ts';
 import { SECONDS_MIGRATION } from './seconds/seconds.migration.ts';
 import { SECONDS_COMMANDS } from './seconds/seconds.commands.ts';
 import { SecondsBook } from './seconds/seconds-book.ts';
-import { startSeconds } from './seconds/seconds.feature.ts';
+import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
 import { serveSite } from './site/site.ts';
 import type { Migration } from './storage/migrations.ts';
@@ -54,7 +54,7 @@ export const FEATURES: Feature[] = [
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
   { name: 'account-feeds', migrations: [], routes: accountFeeds },
   { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: () => [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
-  { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, routes: secondsRoutes },
+  { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, jobs: secondsJobs, routes: secondsRoutes },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },

@@ -45,6 +45,20 @@ export interface CorePart {
 
 /** Values with bigints, as journal payloads: bigints become `"123n"` strings. */
 export const bigJson = {
-  encode: (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))),
-  decode: <T>(encoded: unknown): T => JSON.parse(JSON.stringify(encoded), (_k, v) => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,
+  encode: (value: unknown): unknown => withBigints(value, (v) => (typeof v === 'bigint' ? `${v}n` : v)),
+  // Replay decodes every journaled command: a walk over the parsed value, not another JSON round trip.
+  decode: <T>(encoded: unknown): T => withBigints(encoded, (v) => (typeof v === 'string' && BIGINT.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,
 };
+
+const BIGINT = /^-?\d+n$/;
+
+/** A copy of a JSON-like value with each leaf passed through `leaf`. */
+function withBigints(value: unknown, leaf: (v: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => withBigints(v, leaf));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = withBigints(v, leaf);
+    return out;
+  }
+  return leaf(value);
+}

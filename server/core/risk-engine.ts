@@ -100,13 +100,16 @@ export class RiskEngine {
     for (const [id, amount] of perHold) this.shrink(this.holds.get(id)!, amount);
   }
 
-  /** Sets `amount` of an account aside under `id`. */
+  /** Sets `amount` of an account aside under `id`. One line on one account: checked and moved here directly. */
   hold(id: string, owner: number, type: AccountType, asset: string, amount: bigint, meta: PostingMeta): Hold {
     if (this.holds.has(id)) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
-    const lines: Posting[] = [{ owner, type, asset, available: -amount, frozen: amount }];
-    this.check(lines);
-    this.apply(lines, meta);
+    if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
+    const b = this.balances.get(accountKey(owner, type, asset));
+    if (!b || b.available < amount) fail('insufficientBalance');
+    b.available -= amount;
+    b.held += amount;
+    this.record([{ owner, type, asset, available: -amount, frozen: amount }], meta);
     const h: Hold = { id, owner, type, asset, amount };
     this.holds.set(id, h);
     return h;
@@ -166,6 +169,10 @@ export class RiskEngine {
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
     }
+    this.record(lines, meta);
+  }
+
+  private record(lines: Posting[], meta: PostingMeta): void {
     this.facts.push({ lines, billType: meta.billType, refType: meta.refType, refId: String(meta.refId), at: this.now });
   }
 }

@@ -7,6 +7,7 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import type { RefreshMessage } from '../../src/lib/contract/private-feed.ts';
 import { money } from '../wallet/amounts.ts';
 import type { Queryable } from '../storage/db.ts';
+import type { LeasedJob } from '../jobs/scheduler.ts';
 import { hasPeriods, insertPeriod } from './periods.repo.ts';
 import { SECONDS_SETTLED, settlementMessage } from './seconds.commands.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';
@@ -37,8 +38,7 @@ export async function fundSecondsPool(core: TradingCore, units: bigint, ref: str
 
 /**
  * Second contracts' start-up work: a fresh install gets its periods and its pool in one transaction (a start that
- * dies between them seeds both again, not half); then the settlement job runs in the process holding its lease,
- * and each settlement is pushed to its user once durable.
+ * dies between them seeds both again, not half); each settlement is pushed to its user once durable.
  */
 export async function startSeconds({ db, core, exchange, jobs, bus }: FeatureContext): Promise<void> {
   if (!(await hasPeriods(db))) {
@@ -60,5 +60,9 @@ export async function startSeconds({ db, core, exchange, jobs, bus }: FeatureCon
       bus.publish(userTopics.refresh(o.userId), { kind: 'orders', symbol: o.symbol, ts } satisfies RefreshMessage);
     }
   });
-  jobs.lease({ name: 'seconds.settle', everyMs: SETTLE_EVERY_MS, catchUp: 0, run: () => settleDue(db, core, jobs.clock.now()) });
+}
+
+/** The settlement job: every 250 ms, the orders whose second has come are settled on its recorded index. */
+export function secondsJobs({ db, core, jobs }: FeatureContext): LeasedJob[] {
+  return [{ name: 'seconds.settle', everyMs: SETTLE_EVERY_MS, catchUp: 0, run: () => settleDue(db, core, jobs.clock.now()) }];
 }
