@@ -62,6 +62,37 @@ const trades = Number((await db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM tr
 console.log(`Persistence (SQLite WAL): ${ORDERS} orders on ${MARKETS.length} markets in waves of ${WAVE}, ${trades} trades`);
 console.log(`  journal: ${journalRows} batch rows (one per group commit) in ${ackSeconds.toFixed(2)} s; ${(ORDERS / ackSeconds).toFixed(0)} orders/s acknowledged (validate, hold, match, settle, journal commit)`);
 console.log(`  tables:  ${inserted} rows (orders, trades, ledger entries) by ${allSeconds.toFixed(2)} s = ${(inserted / allSeconds).toFixed(0)} rows/s, projector caught up`);
+
+// Steady load: RATE orders a second offered on a timer for STEADY_S seconds; the projector must keep up with it,
+// so its backlog stays bounded and the tables are current soon after the last order.
+const RATE = Number(process.env.RATE ?? 10_000);
+const STEADY_S = Number(process.env.STEADY_S ?? 10);
+const TICK_MS = 10;
+const steadyAcks: Promise<unknown>[] = [];
+let maxBacklog = 0;
+let placed = 0;
+const s0 = performance.now();
+await new Promise<void>((resolve) => {
+  const timer = setInterval(() => {
+    const due = Math.min(RATE * STEADY_S, Math.floor(((performance.now() - s0) / 1000) * RATE));
+    for (; placed < due; placed++) {
+      const symbol = MARKETS[placed % MARKETS.length]!;
+      const side = (placed >> 2) % 2 ? 'buy' : 'sell';
+      const ticks = ((placed * 7919) % 21) - 10;
+      steadyAcks.push(exchange.place(users[placed % users.length]!, { symbol, side, type: 'limit', price: (PRICES[symbol]! + ticks * 0.01).toFixed(2), quantity: QUANTITY[symbol]!, timeInForce: 'GTC' }));
+    }
+    maxBacklog = Math.max(maxBacklog, core.projector.backlogRows);
+    if (placed >= RATE * STEADY_S) {
+      clearInterval(timer);
+      resolve();
+    }
+  }, TICK_MS);
+});
+await Promise.all(steadyAcks);
+const lastAck = performance.now();
+await exchange.settled();
+const catchUpMs = performance.now() - lastAck;
+console.log(`  steady: ${RATE.toLocaleString('en')} orders/s offered for ${STEADY_S} s (${((RATE * STEADY_S) / ((lastAck - s0) / 1000)).toFixed(0)}/s acknowledged): projector backlog at most ${maxBacklog.toLocaleString('en')} rows; tables current ${catchUpMs.toFixed(0)} ms after the last acknowledgement`);
 await exchange.stop();
 await core.stop();
 await db.close();

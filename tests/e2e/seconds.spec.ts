@@ -95,6 +95,19 @@ for (const [prefix, lang, words] of [
     for (const o of orders.filter((x) => x.status === 'won' || x.status === 'lost')) {
       await expect(page.getByTestId('seconds-history').getByText(o.status === 'won' ? words.won : words.lost).first()).toBeVisible();
     }
+    if (lang !== 'en') return;
+    // The order centre and the bills show the same records.
+    await page.goto('/account/entrust');
+    await page.getByRole('tab', { name: 'Second contracts' }).click();
+    await page.getByRole('tab', { name: /^Settled/ }).click();
+    await expect(page.getByTestId('seconds-history').locator('tbody tr')).toHaveCount(2);
+    await page.goto('/account/wallet?tab=bills');
+    const bills = page.getByTestId('records-bills');
+    await expect(bills.locator('td', { hasText: /^Second contract stake$/ })).toHaveCount(2);
+    for (const o of orders) {
+      const bill = { won: 'Second contract win', lost: 'Second contract loss', tie: 'Second contract stake returned' }[o.status as 'won' | 'lost' | 'tie'];
+      await expect(bills.locator('td', { hasText: new RegExp(`^${bill}$`) }).first()).toBeVisible();
+    }
   });
 }
 
@@ -104,6 +117,8 @@ test('a visitor sees every settled order without its user, and the speed tab of 
   await expect(page.getByTestId('seconds-public').locator('tbody tr').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/seconds-public-en.png` });
   await page.goto('/quotes/index');
-  await page.getByRole('tab', { name: /speed|Second/i }).first().click();
-  await expect(page.getByText('BTC/USDT').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Second contract' }).click();
+  const btc = page.locator('.market-table tbody tr', { hasText: 'BTC' }).first();
+  await expect(btc).toContainText('30s · 60s · 120s · 300s');
+  await expect(btc.getByRole('link')).toHaveAttribute('href', '/trade/index?type=sec&symbol=btcusdt');
 });

@@ -11,10 +11,14 @@ interface Props {
   rows: MarketEntry[];
   /** Spot pairs link to trading and can be watched; quoted instruments (forex, gold) only show prices. */
   tradable?: boolean;
+  /** Which trade screen the row's button opens: spot, or second contracts (`sec`). */
+  tradeType?: 'spot' | 'sec';
+  /** An extra column (the second-contract periods of each pair): its heading and each row's text. */
+  extra?: { label: string; of: (symbol: string) => string };
 }
 
 /** A live table of markets: pair, last price, 24h change, 24h turnover, watch star and trade link. */
-export function MarketTable({ t, locale, rows, tradable = true }: Props) {
+export function MarketTable({ t, locale, rows, tradable = true, tradeType = 'spot', extra }: Props) {
   const { watched, toggle } = useWatchlist();
   return (
     <table className="grid-table market-table">
@@ -24,6 +28,7 @@ export function MarketTable({ t, locale, rows, tradable = true }: Props) {
           <th scope="col" className="num">{t('trade.lastPrice')}</th>
           <th scope="col" className="num">{t('trade.change24h')}</th>
           {tradable && <th scope="col" className="num">{t('trade.turnover24h')}</th>}
+          {extra && <th scope="col">{extra.label}</th>}
           {tradable && <th scope="col" className="num"><span className="visually-hidden">{t('quotes.trade')}</span></th>}
         </tr>
       </thead>
@@ -39,7 +44,8 @@ export function MarketTable({ t, locale, rows, tradable = true }: Props) {
             <td className="num">{formatAmount(m.close, m.part_cou)}</td>
             <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
             {tradable && <td className="num">{formatCompact(m.turnover)}</td>}
-            {tradable && <td className="num"><a className="btn btn--small btn--outline" href={href(`/trade/index?type=spot&symbol=${m.symbol}`, locale)}>{t('quotes.trade')}</a></td>}
+            {extra && <td>{extra.of(m.symbol)}</td>}
+            {tradable && <td className="num"><a className="btn btn--small btn--outline" href={href(`/trade/index?type=${tradeType}&symbol=${m.symbol}`, locale)}>{t('quotes.trade')}</a></td>}
           </tr>
         ))}
       </tbody>

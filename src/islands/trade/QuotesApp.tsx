@@ -5,6 +5,7 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { $markets, $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { MarketTable } from './MarketTable.tsx';
+import { $periods, loadPeriods } from '../../lib/seconds/actions.ts';
 
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
 type Tab = (typeof TABS)[number];
@@ -20,6 +21,14 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
     const asked = new URLSearchParams(location.search).get('tab') as Tab | null;
     if (asked && TABS.includes(asked)) setTab(asked);
   }, []);
+  const periods = useStore($periods);
+  useEffect(() => {
+    if (tab === 'speed' && !periods.length) loadPeriods().catch(() => {});
+  }, [tab]);
+  // The speed tab says which countdowns each pair offers, and its buttons open the second-contract screen.
+  const speed = tab === 'speed'
+    ? { tradeType: 'sec' as const, extra: { label: t('seconds.period'), of: (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ') } }
+    : {};
   const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);
@@ -36,7 +45,7 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
           <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => choose(k)}>{t(`quotes.tab.${k}`)}</button>
         ))}
       </div>
-      {rows.length ? <MarketTable t={t} locale={locale} rows={rows} /> : <p className="muted">{empty}</p>}
+      {rows.length ? <MarketTable t={t} locale={locale} rows={rows} {...speed} /> : <p className="muted">{empty}</p>}
     </section>
   );
 }
