@@ -1,9 +1,16 @@
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
+import { $clockOffset } from '../../lib/seconds/actions.ts';
 
-/** Time left until `until` (ms) as m:ss, ticking; "settling" once it has come and the order waits for its price. */
+/**
+ * Time left until `until` (the server's ms) as m:ss, ticking on the server's clock as far as the browser knows it;
+ * "settling" once it has come and the order waits for its price.
+ */
 export function Countdown({ t, until }: { t: T; until: number }) {
-  const [now, setNow] = useState(() => Date.now());
+  const offset = useStore($clockOffset);
+  const [local, setNow] = useState(() => Date.now());
+  const now = local + offset;
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);

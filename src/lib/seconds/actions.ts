@@ -15,6 +15,8 @@ export const $periods = atom<SecondsPeriod[]>([]);
 export const $secondsOpen = atom<SecondsOrder[]>([]);
 export const $secondsHistory = atom<SecondsOrder[]>([]);
 export const $contractBalances = atom<CurrencyAccountRow[]>([]);
+/** How far the server's clock is ahead of this browser's (ms), learnt from the orders it stamps: countdowns use it. */
+export const $clockOffset = atom(0);
 /** Everyone's settled orders, anonymised: the public list anyone can check against the recorded prices. */
 export const $settledPublic = atom<SettledSeconds[]>([]);
 /** The settlements the private feed pushed since the page opened, newest first. */
@@ -45,7 +47,10 @@ export async function loadSettledPublic(symbol?: string): Promise<void> {
 
 /** Opens an order, then refreshes what it changed; the key makes a repeated click answer the same order. */
 export async function openSecondsOrder(body: CreateSecondsBody): Promise<SecondsOrder> {
+  const sent = Date.now();
   const order = await request(api.createSecondsOrder, { body });
+  // The server stamped the order between sending and now: the midpoint is the best guess of when.
+  $clockOffset.set(order.createdAt - (sent + Date.now()) / 2);
   await Promise.all([loadContractBalances(), loadSecondsOrders(body.symbol)]);
   return order;
 }
