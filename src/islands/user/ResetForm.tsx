@@ -28,7 +28,7 @@ export default function ResetForm({ locale, messages }: Props) {
     form.setErrors(errors);
     if (Object.keys(errors).length) return;
     void submitting(form.setBusy, async () => {
-      await resetPassword({ email: values.email.trim(), emailCode: values.code.trim(), password: values.password, confirmPassword: values.confirmPassword });
+      await resetPassword({ type: 'email', email: values.email.trim(), emailCode: values.code.trim(), password: values.password, confirmPassword: values.confirmPassword });
       flashToast('success', t('msg.resetSuccess'));
       window.location.assign(href('/user/login?type=email', locale));
     });

@@ -26,6 +26,7 @@ export interface SchemaModules {
   spot: typeof import('./spot.ts');
   content: typeof import('./content.schemas.ts');
   prices: typeof import('./prices.ts');
+  security: typeof import('./security.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */
