@@ -6,6 +6,7 @@
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { code, countryCode, email, googleCode, phone, text } from './user.ts';
+import { ANTI_CODE_PATTERN } from '../validate/anti-code.ts';
 
 const loginPassword = text().min(1, { error: 'validation.required' }).max(64);
 
@@ -50,7 +51,6 @@ export type GoogleBindBody = z.input<typeof googleBindBody>;
 export const googleResetBody = z.object({ loginPassword, channel: z.enum(['email', 'sms'], { error: 'validation.invalidValue' }), code });
 export type GoogleResetBody = z.input<typeof googleResetBody>;
 
-export const ANTI_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
 export const antiCodeBody = z.object({ antiCode: text().trim().regex(ANTI_CODE_PATTERN, { error: 'validation.antiCode' }), ...proof });
 export type AntiCodeBody = z.input<typeof antiCodeBody>;
 
