@@ -7,7 +7,7 @@ import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { PasswordForm } from '../user/PasswordForm.tsx';
 import type { Setting } from '../../lib/account/settings.ts';
-import { PauseNotice } from './SecurityTab.tsx';
+import { PauseNotice } from './PauseNotice.tsx';
 import { AntiCodeForm } from './settings/AntiCodeForm.tsx';
 import { AuthenticatorForm } from './settings/AuthenticatorForm.tsx';
 import { BindingForm } from './settings/BindingForm.tsx';
@@ -66,7 +66,7 @@ export default function SecuritySetting({ locale, messages, setting }: Props) {
     <section className="panel security-setting">
       <p><a href={back}>{t('security.back')}</a></p>
       <h1 className="panel__title">{t(TITLES[setting])}</h1>
-      {status && (setting === 'login-pwd' || setting === 'google' || setting === 'email' || setting === 'phone') && <PauseNotice t={t} status={status} />}
+      {status && <PauseNotice t={t} status={status} />}
       {body}
     </section>
   );

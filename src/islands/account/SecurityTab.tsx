@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { T } from '../../lib/i18n/client.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
-import type { SecurityStatus } from '../../lib/contract/security.ts';
 import { $securityStatus } from '../../lib/account/security.ts';
-import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
+import { maskEmail, maskPhone } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import type { Setting } from '../../lib/account/settings.ts';
-import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from './tabs.ts';
+import { PauseNotice } from './PauseNotice.tsx';
 import { WhitelistPanel } from './WhitelistPanel.tsx';
 
 
@@ -27,7 +25,7 @@ export function SecurityTab({ t, locale }: TabProps) {
   ];
   return (
     <div className="security">
-      <PauseNotice t={t} status={status} />
+      <PauseNotice t={t} status={status} withRule />
       <ul className="security-list">
         {rows.map((row) => (
           <li key={row.key} className="security-list__row" data-testid={`security-${row.key}`}>
@@ -42,25 +40,6 @@ export function SecurityTab({ t, locale }: TabProps) {
       </ul>
       <h2 className="panel__subtitle">{t('security.whitelist.title')}</h2>
       <WhitelistPanel t={t} status={status} />
-    </div>
-  );
-}
-
-/**
- * Withdrawals pause after a security change; this says until when and why, and states the rule even when nothing
- * is paused, so nobody learns it only from a refused withdrawal.
- */
-export function PauseNotice({ t, status }: { t: T; status: SecurityStatus }) {
-  const dateOptions = useStore($dateOptions);
-  const lock = status.withdrawLock;
-  return (
-    <div className="security-pause">
-      {lock && (
-        <p className="security-pause__active" role="status" data-testid="withdraw-pause">
-          {t('security.pause.active', { until: formatDateTime(lock.until, dateOptions), reason: t(`security.pause.reason.${lock.reason}`) })}
-        </p>
-      )}
-      <p className="field__hint">{t('security.pause.rule')}</p>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { $securityStatus, $whitelist } from '../../lib/account/security.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
-import { $dateOptions } from '../../lib/stores/settings.ts';
+import { PauseNotice } from './PauseNotice.tsx';
 
 /**
  * What account security means for a withdrawal, said before it is sent: a pause after a security change (until
@@ -12,16 +11,10 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 export function WithdrawSecurity({ t, network }: { t: T; network: string | null }) {
   const status = useStore($securityStatus);
   const whitelist = useStore($whitelist);
-  const dateOptions = useStore($dateOptions);
-  const lock = status?.withdrawLock;
   const allowed = whitelist?.enabled && network ? whitelist.addresses.filter((a) => a.network === network) : [];
   return (
     <>
-      {lock && (
-        <p className="status status--todo" role="status" data-testid="withdraw-pause">
-          {t('security.pause.active', { until: formatDateTime(lock.until, dateOptions), reason: t(`security.pause.reason.${lock.reason}`) })}
-        </p>
-      )}
+      {status && <PauseNotice t={t} status={status} />}
       {whitelist?.enabled && network && (
         <p className="field__hint" data-testid="withdraw-whitelist">
           {t(allowed.length ? 'security.withdraw.whitelistOn' : 'security.withdraw.whitelistEmpty', { network })}{' '}
