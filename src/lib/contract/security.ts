@@ -23,12 +23,10 @@ export interface SecurityProof {
 
 /** GET …/open/send/email: with `email`, a binding code to that new address; without, a code to the bound one. */
 export const sendEmailQuery = z.object({ email: email.optional() });
-export type SendEmailQuery = z.input<typeof sendEmailQuery>;
 /** GET …/open/send/sms: with country and number, a binding code to that new phone; without, to the bound one. */
 export const sendSmsQuery = z
   .object({ countryCode: countryCode.optional(), phone: phone.optional() })
   .refine((q) => (q.countryCode === undefined) === (q.phone === undefined), { error: 'validation.phone', path: ['phone'] });
-export type SendSmsQuery = z.input<typeof sendSmsQuery>;
 
 /**
  * Binding or changing an address: `code` was sent to the new one; `oldCode` to the one it replaces (changing only);
@@ -36,7 +34,6 @@ export type SendSmsQuery = z.input<typeof sendSmsQuery>;
  */
 const bindingProof = { code, oldCode: code.optional(), googleCode: googleCode.optional() };
 export const bindEmailBody = z.object({ email, ...bindingProof });
-export type BindEmailBody = z.input<typeof bindEmailBody>;
 export const bindingBody = z.discriminatedUnion(
   'type',
   [z.object({ type: z.literal('email'), email, ...bindingProof }), z.object({ type: z.literal('phone'), countryCode, phone, ...bindingProof })],
@@ -73,7 +70,6 @@ export const deviceRenameBody = z.object({
   id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   name: text().trim().min(1, { error: 'validation.deviceName' }).max(40, { error: 'validation.deviceName' }),
 });
-export type DeviceRenameBody = z.input<typeof deviceRenameBody>;
 export const loginLogQuery = z.object({ page: queryInt({ min: 1, max: 100_000 }).default(1), size: queryInt({ min: 1, max: 100 }).default(15) });
 
 /** Why withdrawals are paused: a password change or reset, an authenticator reset (24 h), a new binding (6 h). */
@@ -130,8 +126,8 @@ export interface Device {
   current: boolean;
 }
 
-export const LOGIN_RESULTS = ['success', 'wrongPassword', 'locked', 'frozen', 'wrongGoogleCode', 'googleLocked'] as const;
-export type LoginResultKind = (typeof LOGIN_RESULTS)[number];
+/** How a login ended, as the login log shows it. */
+export type LoginResultKind = 'success' | 'wrongPassword' | 'locked' | 'frozen' | 'wrongGoogleCode' | 'googleLocked';
 export interface LoginLogEntry {
   id: number;
   time: number;
