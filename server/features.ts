@@ -1,3 +1,7 @@
+import { DEVICES_MIGRATION } from './account/devices/devices.migration.ts';
+import { deviceRoutes } from './account/devices/devices.routes.ts';
+import { SECURITY_MIGRATION } from './account/security/security.migration.ts';
+import { securityRoutes } from './account/security/security.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { CONTENT_MIGRATION } from './content/content.migration.ts';
@@ -45,6 +49,8 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
  */
 export const FEATURES: Feature[] = [
   { name: 'user', migrations: [USER_MIGRATION, AUTH_LOCKS_MIGRATION], routes: userRoutes },
+  { name: 'account-security', migrations: [SECURITY_MIGRATION], routes: securityRoutes },
+  { name: 'account-devices', migrations: [DEVICES_MIGRATION], routes: deviceRoutes },
   { name: 'common', migrations: [], routes: commonRoutes },
   { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },

@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** Outcomes that mean "slow down" to a client or proxy. */
-const TOO_MANY = new Set<ErrorName>(['accountLocked', 'fundPasswordLocked', 'uploadRateLimited', 'codeDailyLimit']);
+const TOO_MANY = new Set<ErrorName>(['accountLocked', 'fundPasswordLocked', 'googleCodeLocked', 'uploadRateLimited', 'codeDailyLimit']);
 
 /** The HTTP status of a domain outcome: generic codes are their own status, limits 429, the rest client errors. */
 export function httpStatusOf(err: AppError): number {

@@ -1,8 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { antiCodeOfEmail } from '../account/security/security.repo.ts';
+import { translatorFor, type Translate } from '../i18n/i18n.ts';
 import type { Db } from '../storage/db.ts';
 import { insertMessage, markDelivered, markFailed, type OutboxMessage, type Transports } from './outbox.repo.ts';
 
-export type OutgoingMessage = OutboxMessage;
+export interface OutgoingMessage extends OutboxMessage {
+  /** The recipient's language, for the lines the sender adds itself (the anti-phishing code); English without. */
+  t?: Translate;
+}
+
+/**
+ * Puts the anti-phishing code of the account an address is bound to at the top of every e-mail to it, so its owner
+ * can tell the platform's mail from a copy (server/account/security). Mail to an address no account has bound, or
+ * whose account set no code, goes as it is.
+ */
+async function withAntiCode(db: Db, msg: OutgoingMessage): Promise<OutboxMessage> {
+  const { t = translatorFor('en'), ...plain } = msg;
+  const code = plain.channel === 'email' ? await antiCodeOfEmail(db, plain.target) : null;
+  return code ? { ...plain, body: `${t('mail.antiCode', { code })}\n\n${plain.body}` } : plain;
+}
 
 const CHANNEL_NAMES = { email: 'e-mail', sms: 'SMS' } as const;
 
@@ -40,7 +56,7 @@ export async function createSender(db: Db, opts: SenderOptions, log: FastifyBase
   }
   const mailer = opts.smtpUrl ? (await import('nodemailer')).createTransport(opts.smtpUrl) : undefined;
 
-  const deliver = async (id: number, msg: OutgoingMessage) => {
+  const deliver = async (id: number, msg: OutboxMessage) => {
     try {
       if (msg.channel === 'email' && mailer) {
         await mailer.sendMail({ from: opts.mailFrom, to: msg.target, subject: msg.subject, text: msg.body });
@@ -65,7 +81,8 @@ export async function createSender(db: Db, opts: SenderOptions, log: FastifyBase
 
   return {
     async send(msg) {
-      void deliver(await insertMessage(db, msg, Date.now()), msg);
+      const stamped = await withAntiCode(db, msg);
+      void deliver(await insertMessage(db, stamped, Date.now()), stamped);
     },
   };
 }

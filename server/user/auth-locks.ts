@@ -21,8 +21,7 @@ const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
  * window. The `maxFailures`-th wrong guess locks the subject for `lockMinutes`, doubling with each lock until a
  * right password clears it.
  */
-export async function guarded(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>): Promise<boolean> {
-  const now = Date.now();
+export async function guarded(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now = Date.now()): Promise<boolean> {
   const windowMs = p.lockMinutes * 60_000;
   if (!(await takeAttempt(db, subject, now, now - windowMs, p.maxFailures))) {
     const row = await readLock(db, subject);
@@ -35,6 +34,6 @@ export async function guarded(db: Db, subject: string, p: LockPolicy, check: () 
     return true;
   }
   const row = await readLock(db, subject);
-  if (row && row.failures >= p.maxFailures) await lockSubject(db, subject, row.lockCount, Date.now() + lockMs(p, row.lockCount), Date.now());
+  if (row && row.failures >= p.maxFailures) await lockSubject(db, subject, row.lockCount, now + lockMs(p, row.lockCount), now);
   return false;
 }

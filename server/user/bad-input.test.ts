@@ -10,7 +10,7 @@ const WRONG_TYPES: unknown[] = [null, 42, true, [], ['a'], { a: 1 }, HUGE, "' OR
 const BODY_ROUTES: Array<[string, Record<string, unknown>]> = [
   ['/api/user/register', { type: 'account', username: 'valid_user', password: 'abc123', confirmPassword: 'abc123' }],
   ['/api/user/login', { type: 'account', username: 'existing_1', password: 'abc123' }],
-  ['/api/user/backPwd', { email: 'a@example.com', emailCode: '123456', password: 'abc123', confirmPassword: 'abc123' }],
+  ['/api/user/backPwd', { type: 'email', email: 'a@example.com', emailCode: '123456', password: 'abc123', confirmPassword: 'abc123' }],
   ['/api/user/refreshToken', { refreshToken: 'r'.repeat(43) }],
 ];
 const QUERY_ROUTES: Array<[string, Record<string, string>]> = [

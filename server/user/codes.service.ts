@@ -43,6 +43,7 @@ export async function issueCode(db: Db, sender: Sender, cfg: CodeSettings, to: C
     target: to.target,
     subject: t('mail.codeSubject', { code }),
     body: t(`mail.codeBody.${to.purpose}`, { code, minutes }),
+    t,
   });
 }
 

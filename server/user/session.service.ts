@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionTokens } from '../../src/lib/contract/user.ts';
+import { markSeen, touchDevice } from '../account/devices/devices.repo.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import * as sessions from './session.repo.ts';
@@ -19,7 +20,10 @@ export interface ClientMeta {
 /** The tenant of spec §3's session; the platform is single-tenant, so it is constant. */
 export const TENANT_ID = '000000';
 
-/** Opens a session (a new family unless one is given, as on refresh) and returns its secrets once. */
+/**
+ * Opens a session (a new family unless one is given, as on refresh) and returns its secrets once. A new family
+ * is a new device of the account (server/account/devices); a refresh sees the same device again.
+ */
 export async function openSession(
   q: Queryable,
   cfg: SessionSettings,
@@ -41,6 +45,7 @@ export async function openSession(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
+  await touchDevice(q, { userId, family, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null, now });
   return {
     token,
     refreshToken,
@@ -64,6 +69,17 @@ export function forgetSessions(): void {
   recent.clear();
 }
 
+/** A device's last-seen time moves at most once a minute per process, so a busy session does not write on every call. */
+const SEEN_EVERY_MS = 60_000;
+const seen = new Map<string, number>();
+
+async function noteSeen(db: Db, family: string, now: number): Promise<void> {
+  if ((seen.get(family) ?? 0) > now - SEEN_EVERY_MS) return;
+  if (seen.size > 10_000) seen.clear();
+  seen.set(family, now);
+  await markSeen(db, family, now, now - SEEN_EVERY_MS);
+}
+
 /** The user and session a bearer token belongs to, or undefined when the token is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | undefined> {
   const key = digest(token);
@@ -74,6 +90,7 @@ export async function authenticate(db: Db, token: string): Promise<{ user: UserR
   if (!s || s.revokedAt !== null || s.expiresAt <= now) return undefined;
   const user = await findUserBy(db, 'id', s.userId);
   if (!user || user.status !== 'active') return undefined;
+  await noteSeen(db, s.family, now);
   if (recent.size > 10_000) recent.clear();
   recent.set(key, { user, sessionId: s.id, until: now + CACHE_MS, expiresAt: s.expiresAt });
   return { user, sessionId: s.id };

@@ -131,10 +131,10 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
     const known = await api(app, '/api/user/sendEmailCode', { query: { email: 'gina@example.com', purpose: 'reset' } });
     expect(unknown).toEqual(known);
     expect(await t.db.get("SELECT id FROM outbox WHERE target = 'nobody@example.com'")).toBeUndefined();
-    expect((await api(app, '/api/user/backPwd', { payload: { email: 'nobody@example.com', emailCode: '123456', password: 'newpass1', confirmPassword: 'newpass1' } })).code).toBe(ERRORS.codeInvalid);
+    expect((await api(app, '/api/user/backPwd', { payload: { type: 'email', email: 'nobody@example.com', emailCode: '123456', password: 'newpass1', confirmPassword: 'newpass1' } })).code).toBe(ERRORS.codeInvalid);
     await api(app, '/api/user/sendEmailCode', { query: { email: 'gina@example.com', purpose: 'reset' } });
     const code = await lastCode(t.db, 'gina@example.com');
-    const reset = await api(app, '/api/user/backPwd', { payload: { email: 'gina@example.com', emailCode: code, password: 'newpass1', confirmPassword: 'newpass1' } });
+    const reset = await api(app, '/api/user/backPwd', { payload: { type: 'email', email: 'gina@example.com', emailCode: code, password: 'newpass1', confirmPassword: 'newpass1' } });
     expect(reset.code).toBe(200);
     expect((await api(app, '/api/user/getInfo', { token: s.token })).status).toBe(401);
     expect((await login({ type: 'email', email: 'gina@example.com', password: 'abc123' })).code).toBe(ERRORS.badCredentials);

@@ -78,3 +78,9 @@ export async function updateFundPasswordHash(q: Queryable, userId: number, hash:
 export async function operatorExists(q: Queryable): Promise<boolean> {
   return Boolean(await q.get("SELECT id FROM users WHERE role = 'operator' LIMIT 1"));
 }
+
+/** Binds or replaces the account's e-mail address, or its phone with the phone's country (server/account/security). */
+export async function updateContact(q: Queryable, userId: number, contact: { email: string } | { phone: string; countryCode: string }, now: number): Promise<void> {
+  if ('email' in contact) await q.run('UPDATE users SET email = ?, updated_at = ? WHERE id = ?', [contact.email, now, userId]);
+  else await q.run('UPDATE users SET phone = ?, country_code = ?, updated_at = ? WHERE id = ?', [contact.phone, contact.countryCode, now, userId]);
+}

@@ -18,13 +18,13 @@ const meta = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: req.head
 
 /** Accounts and sessions: spec §7 "Account and auth", the first part. Secrets travel in bodies, never in URLs. */
 export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, config, sender, sealedBox } = ctx;
+  const { db, config, sender, sealedBox, clock } = ctx;
   const route = router(app, db);
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
 
   route(api.register, async (req) => ok(await service.register(db, req.body)), limited);
 
-  route(api.login, async (req) => ok(await service.login(db, config, req.body, meta(req))), limited);
+  route(api.login, async (req) => ok(await service.login(db, config, req.body, meta(req), clock.now())), limited);
 
   route(api.refreshToken, async (req) => ok(await refreshSession(db, config, req.body.refreshToken, meta(req))), limited);
 
@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     return ok(null);
   });
 
-  route(api.getInfo, async (req) => ok(service.toUserInfo(userOf(req))));
+  route(api.getInfo, async (req) => ok(await service.userInfoOf(db, userOf(req))));
 
   route(
     api.sendEmailCode,
@@ -57,7 +57,9 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
       const target = toE164(countryCode, phone);
       const user = await findUserBy(db, 'phone', target);
       if (purpose === 'register' && user) fail('phoneTaken');
-      await issueCode(db, sender, config, { channel: 'sms', target, purpose }, req.t);
+      // As for e-mail: a reset answers alike for numbers with and without an account.
+      const deliver = purpose !== 'reset' || user !== undefined;
+      await issueCode(db, sender, config, { channel: 'sms', target, purpose }, req.t, deliver);
       return ok(null);
     },
     limited,
@@ -66,7 +68,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   route(
     api.backPwd,
     async (req) => {
-      await service.resetPassword(db, req.body);
+      await service.resetPassword(db, req.body, clock.now());
       return ok(null);
     },
     limited,
@@ -78,7 +80,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     api.updatePwd,
     async (req) => {
       const user = userOf(req);
-      await service.changePassword(db, user, await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'));
+      await service.changePassword(db, user, await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'), clock.now());
       return ok(null);
     },
     limited,
@@ -89,7 +91,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     async (req) => {
       const user = userOf(req);
       const body = await openSealedOnce<FundPasswordSet>(db, sealedBox, req.body.sealed, user.id, fundPasswordSet, 'fund-password');
-      await service.setFundPassword(db, user, body.loginPassword, body.password);
+      await service.setFundPassword(db, user, body, clock.now());
       return ok(null);
     },
     limited,

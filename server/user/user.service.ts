@@ -6,7 +6,12 @@ import type {
   RegisterBody,
   UserInfo,
 } from '../../src/lib/contract/user.ts';
-import { fail } from '../outcome.ts';
+import type { LoginResultKind } from '../../src/lib/contract/security.ts';
+import { recordLogin } from '../account/devices/devices.repo.ts';
+import { requireSecondFactor } from '../account/security/second-factor.ts';
+import { googleBoundOf } from '../account/security/security.repo.ts';
+import { pauseAfter } from '../account/security/withdraw-guard.ts';
+import { AppError, fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';
 import { guarded } from './auth-locks.ts';
@@ -32,7 +37,7 @@ export type UserSettings = SessionSettings & LockSettings;
 const ALL_CLIENTS_FACTOR = 10;
 
 /** spec §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
-export function toUserInfo(u: users.UserRow): UserInfo {
+export function toUserInfo(u: users.UserRow, googleBound = false): UserInfo {
   return {
     id: u.id,
     userId: u.uid,
@@ -49,6 +54,7 @@ export function toUserInfo(u: users.UserRow): UserInfo {
     vip: false,
     creditScore: 100,
     hasFundPassword: u.fundPasswordHash !== null,
+    googleBound,
     createdAt: u.createdAt,
   };
 }
@@ -109,63 +115,105 @@ function loginIdentity(body: LoginBody): { key: 'username' | 'email' | 'phone'; 
   return { key: 'phone', value: phone };
 }
 
+/** The user info of a signed-in account, with what its security settings add. */
+export async function userInfoOf(db: Db, u: users.UserRow): Promise<UserInfo> {
+  return toUserInfo(u, await googleBoundOf(db, u.id));
+}
+
+/** What a refused login records in the account's login log (server/account/devices), by the refusal. */
+const LOGGED_AS: Partial<Record<string, LoginResultKind>> = {
+  accountLocked: 'locked',
+  badCredentials: 'wrongPassword',
+  accountFrozen: 'frozen',
+  googleCodeWrong: 'wrongGoogleCode',
+  googleCodeUsed: 'wrongGoogleCode',
+  googleCodeLocked: 'googleLocked',
+};
+
 /**
  * Checks the password and opens a session. Guesses are limited per account name and client address (and, ten
- * times higher, per account name), counted whether or not the account exists, so a lock reveals nothing.
+ * times higher, per account name), counted whether or not the account exists, so a lock reveals nothing. Once
+ * the authenticator is bound, a right password without its code answers `loginStep1` (the client then asks for
+ * the code and sends both again). Every outcome for an existing account goes into its login log.
  */
-export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
+export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta, now = Date.now()): Promise<LoginResult> {
   const { key, value } = loginIdentity(body);
-  const account = `login:${key}:${value}`;
-  const policy = { maxFailures: cfg.loginMaxFailures, lockMinutes: cfg.loginLockMinutes, error: 'accountLocked' } as const;
   const user = await users.findUserBy(db, key, value);
+  try {
+    const result = await checkLogin(db, cfg, body, meta, user, `login:${key}:${value}`, now);
+    await recordLogin(db, user!.id, 'success', meta.ip, meta.userAgent?.slice(0, 300) ?? null, now);
+    return result;
+  } catch (err) {
+    const logged = err instanceof AppError ? LOGGED_AS[err.errorName] : undefined;
+    if (user && logged) await recordLogin(db, user.id, logged, meta.ip, meta.userAgent?.slice(0, 300) ?? null, now);
+    throw err;
+  }
+}
+
+async function checkLogin(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta, user: users.UserRow | undefined, account: string, now: number): Promise<LoginResult> {
+  const policy = { maxFailures: cfg.loginMaxFailures, lockMinutes: cfg.loginLockMinutes, error: 'accountLocked' } as const;
   // The client's own limit first, so that a locked-out client's attempts never count against the account.
   const good = await guarded(db, `${account}|${meta.ip ?? ''}`, policy, () =>
     guarded(db, account, { ...policy, maxFailures: cfg.loginMaxFailures * ALL_CLIENTS_FACTOR }, () => verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH)),
   );
   if (!user || !good) fail('badCredentials');
   if (user.status !== 'active') fail('accountFrozen');
+  const googleBound = await googleBoundOf(db, user.id);
+  if (googleBound && !body.googleCode) fail('loginStep1');
+  await requireSecondFactor(db, user.id, body.googleCode, now);
   const tokens = await db.tx((q) => openSession(q, cfg, user.id, meta));
-  return { ...tokens, userInfo: toUserInfo(user) };
+  return { ...tokens, userInfo: toUserInfo(user, googleBound) };
 }
 
-/** Sets a new password with a code e-mailed for 'reset', and ends every session of the account. */
-export async function resetPassword(db: Db, body: BackPwdBody): Promise<void> {
-  const email = body.email.toLowerCase();
-  const user = await users.findUserBy(db, 'email', email);
-  const codeId = await checkCode(db, { channel: 'email', target: email, purpose: 'reset' }, body.emailCode);
+/**
+ * Sets a new password with a 'reset' code sent to the account's bound e-mail address or phone, ends every session
+ * of the account and pauses its withdrawals for 24 hours.
+ */
+export async function resetPassword(db: Db, body: BackPwdBody, now = Date.now()): Promise<void> {
+  const to =
+    body.type === 'email'
+      ? { channel: 'email' as const, target: body.email.toLowerCase(), code: body.emailCode }
+      : { channel: 'sms' as const, target: toE164(body.countryCode, body.phone), code: body.smsCode };
+  const user = await users.findUserBy(db, to.channel === 'email' ? 'email' : 'phone', to.target);
+  const codeId = await checkCode(db, { channel: to.channel, target: to.target, purpose: 'reset' }, to.code);
   // Only reachable with a right code, which is never sent to an address without an account.
   if (!user) fail('codeInvalid');
   const hash = await hashPassword(body.password);
   await db.tx(async (q) => {
     await consumeCode(q, codeId);
-    const now = Date.now();
     await users.updatePasswordHash(q, user.id, hash, now);
     await revokeAllOfUser(q, user.id, 'password-reset', now);
-  });
-  forgetSessions();
-}
-
-/** Changes the login password given the old one; every session ends, so the user logs in again (spec §8). */
-export async function changePassword(db: Db, user: users.UserRow, change: PasswordChange): Promise<void> {
-  if (!(await verifyPassword(change.oldPassword, user.passwordHash))) fail('oldPasswordWrong');
-  if (change.oldPassword === change.newPassword) fail('samePassword');
-  const hash = await hashPassword(change.newPassword);
-  await db.tx(async (q) => {
-    const now = Date.now();
-    await users.updatePasswordHash(q, user.id, hash, now);
-    await revokeAllOfUser(q, user.id, 'password-change', now);
+    await pauseAfter(q, user.id, 'passwordReset', now);
   });
   forgetSessions();
 }
 
 /**
- * Sets the fund password (for withdrawals), proven by the login password. Once set it is not changed here:
- * spec §1 sends a user who forgot it to customer service.
+ * Changes the login password given the old one (and the authenticator's code once bound); every session ends, so
+ * the user logs in again (spec §8), and withdrawals pause for 24 hours.
  */
-export async function setFundPassword(db: Db, user: users.UserRow, loginPassword: string, fundPassword: string): Promise<void> {
+export async function changePassword(db: Db, user: users.UserRow, change: PasswordChange, now = Date.now()): Promise<void> {
+  if (!(await verifyPassword(change.oldPassword, user.passwordHash))) fail('oldPasswordWrong');
+  if (change.oldPassword === change.newPassword) fail('samePassword');
+  await requireSecondFactor(db, user.id, change.googleCode, now);
+  const hash = await hashPassword(change.newPassword);
+  await db.tx(async (q) => {
+    await users.updatePasswordHash(q, user.id, hash, now);
+    await revokeAllOfUser(q, user.id, 'password-change', now);
+    await pauseAfter(q, user.id, 'passwordChange', now);
+  });
+  forgetSessions();
+}
+
+/**
+ * Sets the fund password (for withdrawals), proven by the login password and the authenticator's code once bound.
+ * Once set it is not changed here: spec §1 sends a user who forgot it to customer service.
+ */
+export async function setFundPassword(db: Db, user: users.UserRow, body: { loginPassword: string; password: string; googleCode?: string }, now = Date.now()): Promise<void> {
   if (user.fundPasswordHash) fail('fundPasswordSet');
-  if (!(await verifyPassword(loginPassword, user.passwordHash))) fail('oldPasswordWrong');
-  if (loginPassword === fundPassword) fail('samePassword');
-  await users.updateFundPasswordHash(db, user.id, await hashPassword(fundPassword), Date.now());
+  if (!(await verifyPassword(body.loginPassword, user.passwordHash))) fail('oldPasswordWrong');
+  if (body.loginPassword === body.password) fail('samePassword');
+  await requireSecondFactor(db, user.id, body.googleCode, now);
+  await users.updateFundPasswordHash(db, user.id, await hashPassword(body.password), now);
   forgetSessions(); // the cached user row still says the fund password is unset
 }

@@ -17,6 +17,8 @@ import { isChainAddress } from '../../src/lib/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
 import { depositAddress, installSecret } from './addresses.ts';
 import { orderNo } from './order-no.ts';
+import { requireSecondFactor } from '../account/security/second-factor.ts';
+import { checkWithdrawalAllowed } from '../account/security/withdraw-guard.ts';
 
 /** The account types a user may hold: merchants (is_merchant 2) also have type 8. */
 export function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
@@ -152,12 +154,22 @@ async function firstResult(db: Db, user: UserRow, nonce: string): Promise<Withdr
 
 /**
  * A withdrawal request (already opened from its sealed body): the address must fit the network, the fund
- * password is checked under its lock, then the core holds amount and fee, in the same transaction as the request
- * row and the record of the body's nonce. Submitting the same sealed body again answers with the
- * first withdrawal and creates nothing; two requests racing for the same funds cannot both hold them (the core
- * decides one after the other, and refusing the second rolls its row back).
+ * password is checked under its lock, then the authenticator's code once bound; then the core holds amount and
+ * fee, in the same transaction as the request row and the record of the body's nonce. The prepare step refuses a
+ * withdrawal during a pause after a security change and, with the whitelist on, to an address not on it
+ * (server/account/security); those are checked before the code too, so a refused request does not spend it.
+ * Submitting the same sealed body again answers with the first withdrawal and creates nothing; two requests racing
+ * for the same funds cannot both hold them (the core decides one after the other, and refusing the second rolls
+ * its row back).
  */
-export async function submitWithdrawal(db: Db, core: TradingCore, user: UserRow, body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string }, nonce: string): Promise<WithdrawalRecord> {
+export async function submitWithdrawal(
+  db: Db,
+  core: TradingCore,
+  user: UserRow,
+  body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string; googleCode?: string },
+  nonce: string,
+  now = Date.now(),
+): Promise<WithdrawalRecord> {
   if (await findSealedUse(db, nonce)) return firstResult(db, user, nonce);
   const units = amountOf(body.amount);
   await requireAsset(db, body.coin);
@@ -169,9 +181,13 @@ export async function submitWithdrawal(db: Db, core: TradingCore, user: UserRow,
   const hash = (await findUserBy(db, 'id', user.id))?.fundPasswordHash;
   if (!hash) fail('fundPasswordNotSet');
   if (!(await guarded(db, `fund:${user.id}`, FUND_PASSWORD_LOCK, () => verifyPassword(body.fundPassword, hash)))) fail('fundPasswordWrong');
+  const target = { method: body.method, network: body.method === 'address' ? n.network : null, address };
+  await checkWithdrawalAllowed(db, user.id, target, now);
+  await requireSecondFactor(db, user.id, body.googleCode, now);
   try {
     let record: WithdrawalRecord | undefined;
     await core.submitPrepared(holdFunds, async (q): Promise<FundsHold> => {
+      await checkWithdrawalAllowed(q, user.id, target, now);
       const row = await repo.insertWithdrawal(q, { orderNo: orderNo('W'), userId: user.id, coin: body.coin, method: body.method, network: body.method === 'address' ? n.network : null, address, amount: units, fee: n.fee, at: Date.now() });
       const id = Number(row.id);
       if (!(await recordSealedUse(q, nonce, { userId: user.id, purpose: 'withdrawal', refId: id }, Date.now() - 2 * SEALED_MAX_AGE_MS))) throw new Replayed();

@@ -3,6 +3,8 @@ import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
+import { DevicesTab } from './DevicesTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -24,4 +26,6 @@ export interface AccountTab {
 /** The account centre's tabs in menu order, one line each: a feature adds its tab here and nowhere else. */
 export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'info', label: 'account.tab.info', Component: InfoTab },
+  { key: 'security', label: 'account.tab.security', Component: SecurityTab },
+  { key: 'device-management', label: 'account.tab.deviceManagement', Component: DevicesTab },
 ];

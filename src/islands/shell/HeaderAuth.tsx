@@ -26,7 +26,7 @@ const ASSET_LINKS = [
 
 const ACCOUNT_LINKS = [
   ['header.account.center', '/user/index?key=all'],
-  ['header.account.security', '/user/index?key=loginPwd'],
+  ['header.account.security', '/account/center?tab=security'],
   ['header.account.kyc', '/user/index?key=primary'],
   ['header.account.orders', '/account/entrust'],
   ['header.account.referral', '/account/center?tab=agent'],

@@ -52,20 +52,22 @@ export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Lo
   );
 }
 
-/** Each step links to the user centre's tab that does it, wherever the list is shown. */
+/** Each step links to the page that does it: a user centre tab, or a security setting page of the account centre. */
 export function Checklist({ t, user, locale }: { t: T; user: UserInfo | null; locale: Locale }) {
-  const items: Array<[string, boolean, UserKey]> = [
-    ['user.check.primary', false, 'primary'],
-    ['user.check.advanced', false, 'advanced'],
-    ['user.check.bank', false, 'bank'],
-    ['user.check.fundPassword', Boolean(user?.hasFundPassword), 'tardPwd'],
-    ['user.check.email', Boolean(user?.email), 'all'],
+  const items: Array<[string, boolean, string]> = [
+    ['user.check.primary', false, '/user/index?key=primary'],
+    ['user.check.advanced', false, '/user/index?key=advanced'],
+    ['user.check.bank', false, '/user/index?key=bank'],
+    ['user.check.fundPassword', Boolean(user?.hasFundPassword), '/user/index?key=tardPwd'],
+    ['user.check.email', Boolean(user?.email), '/account/center/setting/email'],
+    ['user.check.phone', Boolean(user?.phone), '/account/center/setting/phone'],
+    ['user.check.google', Boolean(user?.googleBound), '/account/center/setting/google'],
   ];
   return (
     <ul className="checklist">
-      {items.map(([label, done, key]) => (
+      {items.map(([label, done, path]) => (
         <li key={label}>
-          <a href={href(`/user/index?key=${key}`, locale)}>{t(label)}</a>
+          <a href={href(path, locale)}>{t(label)}</a>
           <span className={`status ${done ? 'status--done' : 'status--todo'}`}>{t(done ? 'user.status.done' : 'user.status.todo')}</span>
         </li>
       ))}

@@ -5,38 +5,41 @@ import { flashToast } from '../../lib/stores/flash.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { checkForm } from '../../lib/user/form-rules.ts';
 import { changePassword, setFundPassword } from '../../lib/user/actions.ts';
-import { PasswordField } from '../ui/Field.tsx';
+import { Field, PasswordField } from '../ui/Field.tsx';
 import { submitting, useForm } from '../ui/use-form.ts';
 
 interface Props {
   kind: 'login' | 'fund';
   t: T;
   locale: Locale;
+  /** The authenticator is bound: its code confirms the change (server/account/security). */
+  googleBound?: boolean;
 }
 
 /**
  * Changing the login password (old + new) or setting the fund password (login password + new). Both travel
  * sealed; a login-password change ends the session, so the user is sent to log in again (spec §8).
  */
-export function PasswordForm({ kind, t, locale }: Props) {
-  const form = useForm({ oldPassword: '', password: '', confirmPassword: '' });
+export function PasswordForm({ kind, t, locale, googleBound = false }: Props) {
+  const form = useForm({ oldPassword: '', password: '', confirmPassword: '', googleCode: '' });
   const { values, set } = form;
   const first = kind === 'login' ? 'oldPassword' : 'loginPassword';
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const errors = checkForm(values, { oldPassword: 'loginPassword', password: 'password' }, { field: 'confirmPassword', equals: 'password' });
+    const errors = checkForm(values, { oldPassword: 'loginPassword', password: 'password', ...(googleBound ? { googleCode: 'googleCode' as const } : {}) }, { field: 'confirmPassword', equals: 'password' });
     form.setErrors(errors);
     if (Object.keys(errors).length) return;
+    const googleCode = googleBound ? values.googleCode.trim() : undefined;
     void submitting(form.setBusy, async () => {
       if (kind === 'login') {
-        await changePassword({ oldPassword: values.oldPassword, newPassword: values.password });
+        await changePassword({ oldPassword: values.oldPassword, newPassword: values.password, googleCode });
         flashToast('success', t('msg.passwordChanged'));
         window.location.assign(href('/user/login', locale));
       } else {
-        await setFundPassword({ loginPassword: values.oldPassword, password: values.password, confirmPassword: values.confirmPassword });
+        await setFundPassword({ loginPassword: values.oldPassword, password: values.password, confirmPassword: values.confirmPassword, googleCode });
         showToast('success', t('msg.fundPasswordSet'));
-        form.setValues({ oldPassword: '', password: '', confirmPassword: '' });
+        form.setValues({ oldPassword: '', password: '', confirmPassword: '', googleCode: '' });
       }
     });
   };
@@ -49,6 +52,7 @@ export function PasswordForm({ kind, t, locale }: Props) {
       <PasswordField label={t(`field.${first}`)} name={first} autoComplete="current-password" value={values.oldPassword} onChange={set('oldPassword')} error={error('oldPassword')} {...toggle} />
       <PasswordField label={t(kind === 'login' ? 'field.newPassword' : 'field.fundPassword')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={error('password')} hint={t('auth.passwordHint')} {...toggle} />
       <PasswordField label={t('field.confirmPassword')} name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} error={error('confirmPassword')} {...toggle} />
+      {googleBound && <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.googleCode} onChange={set('googleCode')} error={error('googleCode')} />}
       <button className="btn btn--primary" type="submit" disabled={form.busy}>{t(kind === 'login' ? 'user.loginPwd.submit' : 'user.tardPwd.submit')}</button>
     </form>
   );

@@ -95,9 +95,9 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
         </div>
       );
     case 'loginPwd':
-      return <PasswordForm kind="login" t={t} locale={locale} />;
+      return <PasswordForm kind="login" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />;
     case 'tardPwd':
-      return user?.hasFundPassword ? <p className="status status--done">{t('user.tardPwd.already')}</p> : <PasswordForm kind="fund" t={t} locale={locale} />;
+      return user?.hasFundPassword ? <p className="status status--done">{t('user.tardPwd.already')}</p> : <PasswordForm kind="fund" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />;
     case 'termsService':
       return (
         <div className="prose">

@@ -5,6 +5,8 @@ import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
 import { formatUnits, parseUnits } from '../../lib/money/units.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
+import { $userInfo } from '../../lib/stores/session.ts';
+import { WithdrawSecurity } from '../account/WithdrawSecurity.tsx';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, submitWithdrawal } from '../../lib/wallet/actions.ts';
@@ -13,8 +15,9 @@ import { Fact, Select } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /**
- * Withdraw (spec §3): coin, method (address or bank card), address, amount and fund password; the fee per coin is
- * shown before submitting, and the body travels sealed with the server's public key.
+ * Withdraw (spec §3): coin, method (address or bank card), address, amount and fund password, and the
+ * authenticator's code once it is bound; the fee per coin is shown before submitting, and the body travels sealed
+ * with the server's public key.
  */
 export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
   const networks = useStore($networks);
@@ -25,6 +28,8 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [fundPassword, setFundPassword] = useState('');
+  const [googleCode, setGoogleCode] = useState('');
+  const googleBound = Boolean(useStore($userInfo)?.googleBound);
   const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -57,10 +62,16 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
     else if (net && units(amount) < units(net.withdrawMin)) next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, coin) });
     else if (units(amount) + units(fee) > units(available)) next.amount = t('error.insufficientBalance');
     if (!fundPassword) next.fundPassword = t('assets.fundPasswordRequired');
+    if (googleBound && !/^\d{6}$/.test(googleCode.trim())) next.googleCode = t('validation.googleCode');
     setErrors(next);
     if (Object.keys(next).length) return;
     await submitting(setBusy, async () => {
-      await submitWithdrawal({ coin, method, network: method === 'address' ? network : undefined, address: address.trim(), amount, fundPassword });
+      try {
+        await submitWithdrawal({ coin, method, network: method === 'address' ? network : undefined, address: address.trim(), amount, fundPassword, googleCode: googleBound ? googleCode.trim() : undefined });
+      } finally {
+        // A code presented is used, whatever the answer: the next try needs the next one.
+        setGoogleCode('');
+      }
       showToast('success', t('assets.submittedForReview'));
       setAmount('');
       setFundPassword('');
@@ -74,7 +85,8 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
       <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={coins.map((c) => ({ value: c, label: c }))} />
       <Select label={t('assets.method')} name="method" value={method} onChange={(v) => setMethod(v as 'address' | 'bank')} options={[{ value: 'address', label: t('assets.method.address') }, { value: 'bank', label: t('assets.method.bank') }]} />
       {method === 'address' && <Select label={t('assets.network')} name="network" value={network} onChange={setNetwork} options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))} />}
-      <Field label={t(method === 'bank' ? 'assets.cardNumber' : 'assets.address')} name="address" value={address} onChange={setAddress} error={errors.address} autoComplete="off" />
+      <WithdrawSecurity t={t} network={method === 'address' ? network : null} />
+      <Field label={t(method === 'bank' ? 'assets.cardNumber' : 'assets.address')} name="address" value={address} onChange={setAddress} error={errors.address} autoComplete="off" list={method === 'address' ? 'whitelisted-addresses' : undefined} />
       <Field
         label={t('assets.amount')}
         name="amount"
@@ -91,6 +103,7 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
         <Fact label={t('assets.totalDeducted')} testId="withdraw-total">{fmt(total, coin)} {coin}</Fact>
       </dl>
       <Field label={t('user.tab.tardPwd')} name="fundPassword" type="password" value={fundPassword} onChange={setFundPassword} error={errors.fundPassword} autoComplete="off" />
+      {googleBound && <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={googleCode} onChange={setGoogleCode} error={errors.googleCode} />}
       <p className="field__hint">
         {t('assets.withdrawNotice')} <a href={href('/user/index?key=tardPwd')}>{t('assets.setFundPassword')}</a>
       </p>

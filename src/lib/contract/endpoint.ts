@@ -27,6 +27,7 @@ export interface SchemaModules {
   content: typeof import('./content.schemas.ts');
   prices: typeof import('./prices.ts');
   seconds: typeof import('./seconds.ts');
+  security: typeof import('./security.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

@@ -5,6 +5,8 @@ import type { CountryCode, LoginResult, SessionTokens, UserInfo } from './user.t
 const s = schemasIn('user');
 const tags = ['user'];
 const CODE_CHECK = ['codeInvalid', 'codeExpired', 'codeTooManyAttempts'] as const;
+/** Once the authenticator is bound (server/account/security), its code is asked for too. */
+const GOOGLE_CHECK = ['googleCodeRequired', 'googleCodeWrong', 'googleCodeUsed', 'googleCodeLocked'] as const;
 
 export const register = endpoint({
   method: 'POST',
@@ -23,8 +25,8 @@ export const login = endpoint({
   auth: 'none',
   body: s('loginBody'),
   response: type<LoginResult>(),
-  errors: ['badCredentials', 'accountLocked', 'accountFrozen', 'phoneInvalid', 'tooManyRequests'],
-  summary: 'Log in by username, email or phone',
+  errors: ['badCredentials', 'accountLocked', 'accountFrozen', 'phoneInvalid', 'loginStep1', 'googleCodeWrong', 'googleCodeUsed', 'googleCodeLocked', 'tooManyRequests'],
+  summary: 'Log in by username, email or phone; with the authenticator bound, 1001 asks for its code (send again with googleCode)',
   tags,
 });
 
@@ -79,8 +81,8 @@ export const backPwd = endpoint({
   auth: 'none',
   body: s('backPwdBody'),
   response: type<null>(),
-  errors: [...CODE_CHECK, 'tooManyRequests'],
-  summary: 'Reset the password with an e-mailed code',
+  errors: [...CODE_CHECK, 'phoneInvalid', 'tooManyRequests'],
+  summary: 'Reset the password with a code sent to the bound e-mail (type email) or phone (type phone)',
   tags,
 });
 
@@ -100,7 +102,7 @@ export const updatePwd = endpoint({
   auth: 'user',
   body: s('sealedBody'),
   response: type<null>(),
-  errors: ['sealedInvalid', 'oldPasswordWrong', 'samePassword', 'tooManyRequests'],
+  errors: ['sealedInvalid', 'oldPasswordWrong', 'samePassword', ...GOOGLE_CHECK, 'tooManyRequests'],
   summary: 'Change the login password (sealed body)',
   tags,
 });
@@ -111,7 +113,7 @@ export const tardPwdSet = endpoint({
   auth: 'user',
   body: s('sealedBody'),
   response: type<null>(),
-  errors: ['sealedInvalid', 'fundPasswordSet', 'oldPasswordWrong', 'samePassword', 'tooManyRequests'],
+  errors: ['sealedInvalid', 'fundPasswordSet', 'oldPasswordWrong', 'samePassword', ...GOOGLE_CHECK, 'tooManyRequests'],
   summary: 'Set the fund password (sealed body)',
   tags,
 });

@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 import { PASSWORD_PATTERN, USERNAME_PATTERN, isEmail } from '../validate/index.ts';
 
 /** A string field whose absence and wrong type read differently: "is required" vs "has the wrong type". */
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+export const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 
 const password = text()
   .min(1, { error: 'validation.required' })
@@ -16,16 +16,16 @@ const username = text()
   .trim()
   .min(1, { error: 'validation.required' })
   .regex(USERNAME_PATTERN, { error: 'validation.username' });
-const email = text()
+export const email = text()
   .trim()
   .min(1, { error: 'validation.required' })
   .max(254, { error: 'validation.email' })
   .refine(isEmail, { error: 'validation.email' })
   .transform((s) => s.toLowerCase());
-const code = text().regex(/^\d{6}$/, { error: 'validation.code' });
-const countryCode = text()
+export const code = text().regex(/^\d{6}$/, { error: 'validation.code' });
+export const countryCode = text()
   .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
-const phone = text()
+export const phone = text()
   .trim()
   .regex(/^\d{4,15}$/, { error: 'validation.phone' });
 const inviteCode = text()
@@ -52,19 +52,27 @@ export const registerBody = z
   .refine(samePasswords, confirmError);
 export type RegisterBody = z.input<typeof registerBody>;
 
+/** The authenticator's six digits, asked for once it is bound (the second step of login, security changes). */
+export const googleCode = text().regex(/^\d{6}$/, { error: 'validation.googleCode' });
+
+const loginPassword = () => text().min(1, { error: 'validation.required' }).max(64);
+/** Login by any identifier the account has bound; `googleCode` is the second step once the authenticator is bound. */
 export const loginBody = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('account'), username, password: text().min(1, { error: 'validation.required' }).max(64) }),
-    z.object({ type: z.literal('email'), email, password: text().min(1, { error: 'validation.required' }).max(64) }),
-    z.object({ type: z.literal('phone'), countryCode, phone, password: text().min(1, { error: 'validation.required' }).max(64) }),
+    z.object({ type: z.literal('account'), username, password: loginPassword(), googleCode: googleCode.optional() }),
+    z.object({ type: z.literal('email'), email, password: loginPassword(), googleCode: googleCode.optional() }),
+    z.object({ type: z.literal('phone'), countryCode, phone, password: loginPassword(), googleCode: googleCode.optional() }),
   ],
   { error: 'validation.loginType' },
 );
 export type LoginBody = z.input<typeof loginBody>;
 
 export const CODE_PURPOSES = ['register', 'reset', 'bind'] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
+/** What a code asked for without a session is for. */
+export type PublicCodePurpose = (typeof CODE_PURPOSES)[number];
+/** What a code is for; 'security' codes go only to a signed-in user's own bound address (server/account/security). */
+export type CodePurpose = PublicCodePurpose | 'security';
 const purpose = z.enum(CODE_PURPOSES, { error: 'validation.purpose' }).default('register');
 
 export const sendEmailCodeQuery = z.object({ email, purpose });
@@ -72,8 +80,14 @@ export type SendEmailCodeQuery = z.input<typeof sendEmailCodeQuery>;
 export const sendMobileCodeQuery = z.object({ countryCode, phone, purpose });
 export type SendMobileCodeQuery = z.input<typeof sendMobileCodeQuery>;
 
+/** A password reset proven by a code sent to the account's bound e-mail address or phone. */
 export const backPwdBody = z
-  .object({ email, emailCode: code, password, confirmPassword: text() })
+  .discriminatedUnion(
+    'type',
+    [z.object({ type: z.literal('email'), email, emailCode: code }), z.object({ type: z.literal('phone'), countryCode, phone, smsCode: code })],
+    { error: 'validation.resetType' },
+  )
+  .and(z.object({ password, confirmPassword: text() }))
   .refine(samePasswords, confirmError);
 export type BackPwdBody = z.input<typeof backPwdBody>;
 
@@ -83,10 +97,10 @@ export type RefreshBody = z.input<typeof refreshBody>;
 /** Sealed with the server's public key (see src/lib/crypto/seal.ts); the plain text is `PasswordChange` JSON. */
 export const sealedBody = z.object({ sealed: text().min(16).max(8192) });
 export type SealedBody = z.input<typeof sealedBody>;
-export const passwordChange = z.object({ oldPassword: text().min(1).max(64), newPassword: password });
+export const passwordChange = z.object({ oldPassword: text().min(1).max(64), newPassword: password, googleCode: googleCode.optional() });
 export type PasswordChange = z.input<typeof passwordChange>;
 export const fundPasswordSet = z
-  .object({ loginPassword: text().min(1).max(64), password, confirmPassword: text() })
+  .object({ loginPassword: text().min(1).max(64), password, confirmPassword: text(), googleCode: googleCode.optional() })
   .refine(samePasswords, confirmError);
 export type FundPasswordSet = z.input<typeof fundPasswordSet>;
 
@@ -108,6 +122,8 @@ export interface UserInfo {
   vip: boolean;
   creditScore: number;
   hasFundPassword: boolean;
+  /** The Google authenticator is bound: login, withdrawals and security changes ask for its code. */
+  googleBound: boolean;
   createdAt: number;
 }
 

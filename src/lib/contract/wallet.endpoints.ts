@@ -143,6 +143,13 @@ export const rechargeLog = endpoint({
 
 const WITHDRAWAL_ERRORS = [
   'sealedInvalid',
+  // Account security (server/account/security): a pause after a security change, the whitelist, the authenticator.
+  'withdrawalsLocked',
+  'addressNotWhitelisted',
+  'googleCodeRequired',
+  'googleCodeWrong',
+  'googleCodeUsed',
+  'googleCodeLocked',
   'unknownNetwork',
   'addressInvalid',
   'amountInvalid',
@@ -161,7 +168,7 @@ export const withdrawal = endpoint({
   body: sealed,
   response: type<WithdrawalRecord>(),
   errors: WITHDRAWAL_ERRORS,
-  summary: 'Request a withdrawal (sealed body: coin, method, network, address, amount, fundPassword)',
+  summary: 'Request a withdrawal (sealed body: coin, method, network, address, amount, fundPassword, googleCode once the authenticator is bound)',
   tags,
 });
 

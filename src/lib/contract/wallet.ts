@@ -4,6 +4,7 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
+import { googleCode } from './user.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
@@ -35,6 +36,8 @@ export const withdrawalPlain = z.object({
   address: text().min(4, { error: 'validation.required' }).max(200),
   amount,
   fundPassword: text().min(1, { error: 'validation.required' }).max(64),
+  /** The authenticator's code, once it is bound (server/account/security). */
+  googleCode: googleCode.optional(),
 });
 export type WithdrawalPlain = z.input<typeof withdrawalPlain>;
 

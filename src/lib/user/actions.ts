@@ -2,7 +2,7 @@ import { request } from '../api/client.ts';
 import * as api from '../contract/user.endpoints.ts';
 import type {
   BackPwdBody,
-  CodePurpose,
+  PublicCodePurpose,
   CountryCode,
   FundPasswordSet,
   LoginBody,
@@ -62,11 +62,11 @@ export async function refreshTokens(): Promise<void> {
   }
 }
 
-export function sendEmailCode(email: string, purpose: CodePurpose): Promise<null> {
+export function sendEmailCode(email: string, purpose: PublicCodePurpose): Promise<null> {
   return request(api.sendEmailCode, { query: { email, purpose } });
 }
 
-export function sendMobileCode(countryCode: string, phone: string, purpose: CodePurpose): Promise<null> {
+export function sendMobileCode(countryCode: string, phone: string, purpose: PublicCodePurpose): Promise<null> {
   return request(api.sendMobileCode, { query: { countryCode, phone, purpose } });
 }
 

@@ -3,7 +3,7 @@ import { RULES, checkForm, type FormErrors } from './form-rules.ts';
 
 describe('RULES', () => {
   it('has exactly the known rules', () => {
-    expect(Object.keys(RULES).sort()).toEqual(['code', 'countryCode', 'email', 'inviteCode', 'loginPassword', 'password', 'phone', 'username']);
+    expect(Object.keys(RULES).sort()).toEqual(['code', 'countryCode', 'email', 'googleCode', 'inviteCode', 'loginPassword', 'password', 'phone', 'username']);
   });
 
   it.each<[keyof typeof RULES, string, string | undefined]>([
@@ -71,6 +71,12 @@ describe('RULES', () => {
     ['code', '12345', 'validation.code'],
     ['code', '1234567', 'validation.code'],
     ['code', '12a456', 'validation.code'],
+
+    ['googleCode', '012345', undefined],
+    ['googleCode', ' 012345 ', undefined],
+    ['googleCode', '', 'validation.required'],
+    ['googleCode', '12345', 'validation.googleCode'],
+    ['googleCode', '12a456', 'validation.googleCode'],
 
     ['inviteCode', '', undefined],
     ['inviteCode', '   ', undefined],

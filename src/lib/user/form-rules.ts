@@ -6,7 +6,7 @@ export type FormErrors = Record<string, string>;
 type Rule = (value: string) => string | undefined;
 
 /** The name of a field rule, for form definitions: { email: 'email', password: 'loginPassword' }. */
-export type RuleName = 'username' | 'email' | 'phone' | 'countryCode' | 'password' | 'loginPassword' | 'code' | 'inviteCode';
+export type RuleName = 'username' | 'email' | 'phone' | 'countryCode' | 'password' | 'loginPassword' | 'code' | 'googleCode' | 'inviteCode';
 
 const required: Rule = (v) => (v.trim() === '' ? 'validation.required' : undefined);
 
@@ -19,6 +19,7 @@ export const RULES: Record<RuleName, Rule> = {
   password: (v) => required(v) ?? (isValidPassword(v) ? undefined : 'validation.password'),
   loginPassword: required,
   code: (v) => required(v) ?? (isVerificationCode(v.trim()) ? undefined : 'validation.code'),
+  googleCode: (v) => required(v) ?? (isVerificationCode(v.trim()) ? undefined : 'validation.googleCode'),
   inviteCode: (v) => (/^[A-Za-z0-9]{0,16}$/.test(v.trim()) ? undefined : 'validation.inviteCode'),
 };
 

@@ -4,6 +4,7 @@ import * as validate from './index.ts';
 describe('validate public API', () => {
   it('re-exports every rule from one entry point', () => {
     expect(Object.keys(validate).sort()).toEqual([
+      'ANTI_CODE_PATTERN',
       'CHAT_MAX_LENGTH',
       'EMAIL_MAX_LENGTH',
       'PASSWORD_MAX',

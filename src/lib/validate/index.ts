@@ -13,3 +13,4 @@ export { EMAIL_MAX_LENGTH, isEmail } from './email.ts';
 export { USERNAME_PATTERN, isUsername, isVerificationCode } from './account.ts';
 export { CHAT_MAX_LENGTH } from './chat.ts';
 export { isChainAddress } from './chain-address.ts';
+export { ANTI_CODE_PATTERN } from './anti-code.ts';

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { T } from '../../lib/i18n/client.ts';
+import type { Device, LoginLogPage } from '../../lib/contract/security.ts';
+import { $devices, loginLog, renameDevice, signOutDevice } from '../../lib/account/devices.ts';
+import { describeAgent } from '../../lib/account/user-agent.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { goTo } from '../../lib/navigation.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { submitting } from '../ui/use-form.ts';
+import { Pager } from '../wallet/parts.tsx';
+import type { TabProps } from './tabs.ts';
+
+const LOG_PAGE = 10;
+
+/** What a device is called: the name its owner gave it, else its browser and system as the user agent tells. */
+function deviceLabel(t: T, d: Pick<Device, 'name' | 'userAgent'>): string {
+  if (d.name) return d.name;
+  const { browser, os } = describeAgent(d.userAgent);
+  if (browser && os) return t('devices.browserOn', { browser, os });
+  return browser ?? os ?? t('devices.unknown');
+}
+
+/** spec §2 `?tab=device-management` (account activity): signed-in devices and the login log. */
+export function DevicesTab({ t }: TabProps) {
+  return (
+    <div className="devices">
+      <p>{t('devices.text')}</p>
+      <DeviceList t={t} />
+      <h2 className="panel__subtitle">{t('devices.log.title')}</h2>
+      <LoginLog t={t} />
+    </div>
+  );
+}
+
+function DeviceList({ t }: { t: T }) {
+  const devices = useStore($devices);
+  const dateOptions = useStore($dateOptions);
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  const [ending, setEnding] = useState<Device | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!devices) return <p>{t('common.loading')}</p>;
+
+  const save = () =>
+    editing &&
+    void submitting(setBusy, async () => {
+      await renameDevice(editing.id, editing.name.trim());
+      setEditing(null);
+    });
+  const signOut = (device: Device) =>
+    void submitting(setBusy, async () => {
+      setEnding(null);
+      await signOutDevice(device);
+      showToast('success', t('devices.signedOut'));
+      if (device.current) goTo('/user/login');
+    });
+
+  return (
+    <>
+      <table className="security-table" data-testid="devices">
+        <thead>
+          <tr>
+            <th>{t('devices.device')}</th>
+            <th>{t('devices.ip')}</th>
+            <th>{t('devices.firstSeen')}</th>
+            <th>{t('devices.lastSeen')}</th>
+            <th><span className="visually-hidden">{t('devices.actions')}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {devices.map((d) => (
+            <tr key={d.id} data-device={d.id}>
+              <td>
+                {editing?.id === d.id ? (
+                  <form className="devices__rename" onSubmit={(e) => { e.preventDefault(); save(); }}>
+                    <input aria-label={t('devices.name')} value={editing.name} maxLength={40} autoFocus onChange={(e) => setEditing({ id: d.id, name: e.target.value })} />
+                    <button type="submit" className="link-button" disabled={busy || !editing.name.trim()}>{t('devices.save')}</button>
+                    <button type="button" className="link-button" onClick={() => setEditing(null)}>{t('devices.cancel')}</button>
+                  </form>
+                ) : (
+                  <>
+                    <span className="devices__name">{deviceLabel(t, d)}</span>
+                    {d.current && <span className="status status--done devices__current">{t('devices.current')}</span>}
+                    {d.userAgent && <span className="devices__agent" title={d.userAgent}>{d.userAgent}</span>}
+                  </>
+                )}
+              </td>
+              <td>{d.ip ?? '—'}</td>
+              <td>{formatDateTime(d.firstSeen, dateOptions)}</td>
+              <td>{formatDateTime(d.lastSeen, dateOptions)}</td>
+              <td className="devices__actions">
+                <button type="button" className="link-button" disabled={busy} onClick={() => setEditing({ id: d.id, name: d.name ?? deviceLabel(t, d) })}>{t('devices.rename')}</button>
+                <button type="button" className="link-button devices__end" disabled={busy} onClick={() => setEnding(d)}>{t('devices.signOut')}</button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('devices.confirm.title')}
+        body={ending ? t(ending.current ? 'devices.confirm.current' : 'devices.confirm.body', { device: deviceLabel(t, ending) }) : ''}
+        confirmLabel={t('devices.signOut')}
+        cancelLabel={t('devices.cancel')}
+        onConfirm={() => ending && signOut(ending)}
+        onCancel={() => setEnding(null)}
+      />
+    </>
+  );
+}
+
+function LoginLog({ t }: { t: T }) {
+  const dateOptions = useStore($dateOptions);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<LoginLogPage | null>(null);
+  useEffect(() => {
+    void loginLog(page, LOG_PAGE).then(setData, () => {});
+  }, [page]);
+  if (!data) return <p>{t('common.loading')}</p>;
+  return (
+    <>
+      <table className="security-table" data-testid="login-log">
+        <thead>
+          <tr>
+            <th>{t('devices.log.time')}</th>
+            <th>{t('devices.log.result')}</th>
+            <th>{t('devices.ip')}</th>
+            <th>{t('devices.device')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.records.map((r) => (
+            <tr key={r.id}>
+              <td>{formatDateTime(r.time, dateOptions)}</td>
+              <td><span className={`status ${r.result === 'success' ? 'status--done' : 'status--failed'}`}>{t(`devices.result.${r.result}`)}</span></td>
+              <td>{r.ip ?? '—'}</td>
+              <td>{deviceLabel(t, { name: null, userAgent: r.userAgent })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager t={t} page={page} total={data.total} size={LOG_PAGE} onPage={setPage} />
+    </>
+  );
+}

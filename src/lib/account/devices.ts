@@ -1,0 +1,35 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { request } from '../api/client.ts';
+import * as api from '../contract/security.endpoints.ts';
+import type { Device, LoginLogPage } from '../contract/security.ts';
+import { clearSession } from '../stores/session.ts';
+
+const devices = atom<Device[] | null>(null);
+
+/** The signed-in user's devices, loaded when first shown. */
+export const $devices: ReadableAtom<Device[] | null> = devices;
+
+onMount(devices, () => {
+  if (typeof window !== 'undefined') void loadDevices().catch(() => {});
+});
+
+export async function loadDevices(): Promise<Device[]> {
+  const list = await request(api.loginDevices);
+  devices.set(list);
+  return list;
+}
+
+/** Signs a device out; signing out the one in use ends this session here too. */
+export async function signOutDevice(device: Device): Promise<void> {
+  await request(api.deleteDevice, { params: { id: device.id } });
+  if (device.current) clearSession();
+  else devices.set((devices.get() ?? []).filter((d) => d.id !== device.id));
+}
+
+export async function renameDevice(id: number, name: string): Promise<void> {
+  devices.set(await request(api.updateDevice, { body: { id, name } }));
+}
+
+export function loginLog(page: number, size: number): Promise<LoginLogPage> {
+  return request(api.loginLog, { query: { page, size } });
+}
