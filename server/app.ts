@@ -160,7 +160,12 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
   // Every feature plugs in from the one list, in its order (server/features.ts says where the order matters).
   const ctx: FeatureContext = { app, config, db, bus, clock, jobs, core, exchange, prices, sealedBox, sender: mailer };
   for (const feature of FEATURES) await feature.start?.(ctx);
-  for (const feature of FEATURES) for (const job of feature.jobs?.(ctx) ?? []) jobs.lease(job);
+  for (const feature of FEATURES) {
+    for (const job of feature.jobs?.(ctx) ?? []) {
+      if (job.where === 'core') jobs.local(job.name, job.everyMs, () => job.run({ periodStart: clock.now() }));
+      else jobs.lease(job);
+    }
+  }
   for (const { install, routes } of FEATURES) {
     await install?.(ctx);
     if (routes) await app.register(async (api) => routes(api, ctx));

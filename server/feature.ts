@@ -30,6 +30,8 @@ export interface FeatureContext {
   sender: Sender;
 }
 
+export type FeatureJob = LeasedJob & { where?: 'lease' | 'core' };
+
 /** A product or part of the platform and what it brings to the server (design.md, "Features registry"). */
 export interface Feature {
   name: string;
@@ -38,8 +40,12 @@ export interface Feature {
   commands?: ReadonlyArray<CommandType<any, any>>;
   /** Its state inside the core, with the holds it owns: new instances for each core (tests start several). */
   coreParts?(): readonly CorePart[];
-  /** Its periodic work: each job runs once per period in whichever process holds the job's lease (server/jobs). */
-  jobs?(ctx: FeatureContext): LeasedJob[];
+  /**
+   * Its periodic work (server/jobs): a leased job runs once per period in whichever process holds its lease; a job
+   * with `where: 'core'` works on the trading core's memory, so it runs in the process that owns the core, with no
+   * lease bookkeeping per run.
+   */
+  jobs?(ctx: FeatureContext): FeatureJob[];
   /** Start-up work (seeding, say), run in list order once the core has started and before any feature's routes. */
   start?(ctx: FeatureContext): Promise<void>;
   /**

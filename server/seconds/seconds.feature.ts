@@ -1,4 +1,4 @@
-import type { FeatureContext } from '../feature.ts';
+import type { FeatureContext, FeatureJob } from '../feature.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
 import { userTopics } from '../feed/topics.ts';
@@ -7,7 +7,6 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import type { RefreshMessage } from '../../src/lib/contract/private-feed.ts';
 import { money } from '../wallet/amounts.ts';
 import type { Queryable } from '../storage/db.ts';
-import type { LeasedJob } from '../jobs/scheduler.ts';
 import { hasPeriods, insertPeriod } from './periods.repo.ts';
 import { SECONDS_SETTLED, settlementMessage } from './seconds.commands.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';
@@ -62,7 +61,10 @@ export async function startSeconds({ db, core, exchange, jobs, bus }: FeatureCon
   });
 }
 
-/** The settlement job: every 250 ms, the orders whose second has come are settled on its recorded index. */
-export function secondsJobs({ db, core, jobs }: FeatureContext): LeasedJob[] {
-  return [{ name: 'seconds.settle', everyMs: SETTLE_EVERY_MS, catchUp: 0, run: () => settleDue(db, core, jobs.clock.now()) }];
+/**
+ * The settlement job: every 250 ms, the orders whose second has come are settled on its recorded index. It reads the
+ * core's open orders, so it runs beside the core; a run with nothing due touches no table.
+ */
+export function secondsJobs({ db, core, jobs }: FeatureContext): FeatureJob[] {
+  return [{ name: 'seconds.settle', everyMs: SETTLE_EVERY_MS, where: 'core', run: () => settleDue(db, core, jobs.clock.now()) }];
 }

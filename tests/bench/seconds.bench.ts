@@ -40,7 +40,7 @@ const btc = exchange.market('btcusdt');
 prices.track({ symbol: 'btcusdt', priceScale: btc.priceScale, start: exchange.ticker('btcusdt').close, volatility: 0.0003 });
 const ctx = { db, core, exchange, jobs, bus, prices } as unknown as FeatureContext;
 await startSeconds(ctx);
-for (const job of secondsJobs(ctx)) jobs.lease(job);
+for (const job of secondsJobs(ctx)) jobs.local(job.name, job.everyMs, () => job.run({ periodStart: Date.now() }));
 prices.start(jobs, 1000);
 jobs.start();
 
