@@ -17,6 +17,7 @@ import { isChainAddress } from '../../src/lib/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
 import { depositAddress, installSecret } from './addresses.ts';
 import { orderNo } from './order-no.ts';
+import type { DailyLimit } from '../identity/withdraw-limit.ts';
 
 /** The account types a user may hold: merchants (is_merchant 2) also have type 8. */
 export function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
@@ -153,11 +154,12 @@ async function firstResult(db: Db, user: UserRow, nonce: string): Promise<Withdr
 /**
  * A withdrawal request (already opened from its sealed body): the address must fit the network, the fund
  * password is checked under its lock, then the core holds amount and fee, in the same transaction as the request
- * row and the record of the body's nonce. Submitting the same sealed body again answers with the
- * first withdrawal and creates nothing; two requests racing for the same funds cannot both hold them (the core
- * decides one after the other, and refusing the second rolls its row back).
+ * row, the record of the body's nonce and its count against the owner's 24-hour limit (server/identity).
+ * Submitting the same sealed body again answers with the first withdrawal and creates nothing; two requests racing
+ * for the same funds (or the same limit) cannot both have them (the core decides one after the other, and refusing
+ * the second rolls its row back).
  */
-export async function submitWithdrawal(db: Db, core: TradingCore, user: UserRow, body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string }, nonce: string): Promise<WithdrawalRecord> {
+export async function submitWithdrawal(db: Db, core: TradingCore, limit: DailyLimit, user: UserRow, body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string }, nonce: string): Promise<WithdrawalRecord> {
   if (await findSealedUse(db, nonce)) return firstResult(db, user, nonce);
   const units = amountOf(body.amount);
   await requireAsset(db, body.coin);
@@ -175,6 +177,7 @@ export async function submitWithdrawal(db: Db, core: TradingCore, user: UserRow,
       const row = await repo.insertWithdrawal(q, { orderNo: orderNo('W'), userId: user.id, coin: body.coin, method: body.method, network: body.method === 'address' ? n.network : null, address, amount: units, fee: n.fee, at: Date.now() });
       const id = Number(row.id);
       if (!(await recordSealedUse(q, nonce, { userId: user.id, purpose: 'withdrawal', refId: id }, Date.now() - 2 * SEALED_MAX_AGE_MS))) throw new Replayed();
+      await limit.charge(q, { withdrawalId: id, userId: user.id, coin: body.coin, amount: units });
       record = toWithdrawal(row);
       return { id: withdrawalHoldId(id), owner: user.id, type: ACCOUNT.spot, asset: body.coin, amount: units + n.fee, meta: { billType: 'withdraw_freeze', refType: 'withdrawal', refId: id } };
     });

@@ -1,11 +1,13 @@
 /** Every endpoint of the product API, for the tests that check the server declares exactly these. */
 import type { AnyEndpoint } from './endpoint.ts';
 import * as admin from './admin.endpoints.ts';
+import * as apiKeys from './api-keys.endpoints.ts';
 import * as common from './common.endpoints.ts';
 import * as content from './content.endpoints.ts';
+import * as identity from './identity.endpoints.ts';
 import * as prices from './prices.endpoints.ts';
 import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 
-export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices].flatMap((m) => Object.values(m) as AnyEndpoint[]);
+export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, identity, apiKeys].flatMap((m) => Object.values(m) as AnyEndpoint[]);
