@@ -177,6 +177,8 @@ export async function submitWithdrawal(db: Db, core: TradingCore, limit: DailyLi
       const row = await repo.insertWithdrawal(q, { orderNo: orderNo('W'), userId: user.id, coin: body.coin, method: body.method, network: body.method === 'address' ? n.network : null, address, amount: units, fee: n.fee, at: Date.now() });
       const id = Number(row.id);
       if (!(await recordSealedUse(q, nonce, { userId: user.id, purpose: 'withdrawal', refId: id }, Date.now() - 2 * SEALED_MAX_AGE_MS))) throw new Replayed();
+      // The core refuses a hold beyond the balance anyway; asked first, a user short of funds hears that, not the limit.
+      if (core.risk.available(user.id, ACCOUNT.spot, body.coin) < units + n.fee) fail('insufficientBalance');
       await limit.charge(q, { withdrawalId: id, userId: user.id, coin: body.coin, amount: units });
       record = toWithdrawal(row);
       return { id: withdrawalHoldId(id), owner: user.id, type: ACCOUNT.spot, asset: body.coin, amount: units + n.fee, meta: { billType: 'withdraw_freeze', refType: 'withdrawal', refId: id } };
