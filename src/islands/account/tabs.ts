@@ -3,6 +3,8 @@ import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
+import { BankCardTab, KycTab, PaymentTab } from '../identity/AccountTabs.tsx';
+import { ApiKeysTab } from '../api-keys/ApiKeysTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -24,4 +26,8 @@ export interface AccountTab {
 /** The account centre's tabs in menu order, one line each: a feature adds its tab here and nowhere else. */
 export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'info', label: 'account.tab.info', Component: InfoTab },
+  { key: 'kyc', label: 'identity.tab.kyc', Component: KycTab },
+  { key: 'bank-card', label: 'identity.tab.bankCard', Component: BankCardTab },
+  { key: 'payment', label: 'identity.tab.payment', Component: PaymentTab },
+  { key: 'api', label: 'apikeys.tab', Component: ApiKeysTab },
 ];

@@ -5,6 +5,7 @@ import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts'
 import { href } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { $identity } from '../../lib/identity/actions.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 
 export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
@@ -54,10 +55,11 @@ export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Lo
 
 /** Each step links to the user centre's tab that does it, wherever the list is shown. */
 export function Checklist({ t, user, locale }: { t: T; user: UserInfo | null; locale: Locale }) {
+  const identity = useStore($identity);
   const items: Array<[string, boolean, UserKey]> = [
-    ['user.check.primary', false, 'primary'],
-    ['user.check.advanced', false, 'advanced'],
-    ['user.check.bank', false, 'bank'],
+    ['user.check.primary', (identity?.level ?? 0) >= 1, 'primary'],
+    ['user.check.advanced', (identity?.level ?? 0) >= 2, 'advanced'],
+    ['user.check.bank', Boolean(identity?.bankBound), 'bank'],
     ['user.check.fundPassword', Boolean(user?.hasFundPassword), 'tardPwd'],
     ['user.check.email', Boolean(user?.email), 'all'],
   ];

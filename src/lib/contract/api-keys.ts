@@ -13,6 +13,8 @@ const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'va
 export const API_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 
+/** Where the API document lives, signed calls described there. */
+export const API_DOCS_PATH = '/api/docs';
 /** The header that carries the key of a signed call. */
 export const API_KEY_HEADER = 'X-LUMEX-APIKEY';
 export const RECV_WINDOW_DEFAULT_MS = 5_000;
