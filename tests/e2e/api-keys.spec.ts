@@ -47,7 +47,7 @@ test('an API key created in the account centre signs an order that shows in the 
   // 3. The order is the user's, in the order centre.
   await page.goto('/account/entrust');
   await hydrated(page);
-  await expect(page.getByTestId('orders-open')).toContainText('95,000.00');
+  await expect(page.getByTestId('orders-open')).toContainText('95000.00');
   await expect(page.getByTestId('orders-open')).toContainText('BTC/USDT');
 
   // 4. The key shows when it was last used; the tab reads the same in German.

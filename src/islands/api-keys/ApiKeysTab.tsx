@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
-import { API_DOCS_PATH, API_KEY_HEADER, type ApiKeyCreated, type ApiKeyView } from '../../lib/contract/api-keys.ts';
+import type { ApiKeyCreated, ApiKeyView } from '../../lib/contract/api-keys.ts';
+import { API_DOCS_PATH, API_KEY_HEADER } from '../../lib/contract/identity.values.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { platformConfig } from '../../lib/platform.ts';

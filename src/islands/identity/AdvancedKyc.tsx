@@ -18,10 +18,9 @@ export function AdvancedKyc({ t, primaryHref }: { t: T; primaryHref?: string }) 
   const identity = useStore($identity);
   if (!identity) return <p className="muted">{t('common.loading')}</p>;
   const { advanced, level, primary } = identity;
-  if (level >= 2 && advanced) {
+  if (advanced && advanced.status !== 'failed') {
     return (
       <div data-testid="kyc-advanced">
-        <p className="status status--done">{t('identity.advanced.done')}</p>
         <SubmissionFacts t={t} record={advanced} />
       </div>
     );
@@ -32,14 +31,6 @@ export function AdvancedKyc({ t, primaryHref }: { t: T; primaryHref?: string }) 
         {t(primary?.status === 'review' ? 'identity.advanced.waitPrimary' : 'identity.advanced.needsPrimary')}{' '}
         {primaryHref && primary?.status !== 'review' && <a href={primaryHref}>{t('identity.primary.title')}</a>}
       </p>
-    );
-  }
-  if (advanced?.status === 'review') {
-    return (
-      <div data-testid="kyc-advanced">
-        <p className="status status--todo">{t('identity.awaitingReview')}</p>
-        <SubmissionFacts t={t} record={advanced} />
-      </div>
     );
   }
   return (

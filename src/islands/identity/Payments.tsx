@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { PAYMENT_KINDS, type PaymentKind, type PaymentMethod } from '../../lib/contract/identity.ts';
+import type { PaymentMethod } from '../../lib/contract/identity.ts';
+import { PAYMENT_KINDS, type PaymentKind } from '../../lib/contract/identity.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity, $payments, deletePayment, savePayment } from '../../lib/identity/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -79,6 +80,8 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
   const [qr, setQr] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A file input cannot be emptied from code: a new one replaces it after each save.
+  const [saved, setSaved] = useState(0);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -98,6 +101,7 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
       setBank('');
       setBranch('');
       setQr(null);
+      setSaved((n) => n + 1);
     });
   };
 
@@ -112,7 +116,7 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
           <Field label={t('field.branch')} name="branch" value={branch} onChange={setBranch} hint={t('identity.optional')} maxLength={100} />
         </>
       ) : (
-        <ImageField t={t} name="qrCode" label={t('field.qrCode')} hint={t('identity.payment.qrHint')} file={qr} error={errors.qrCode} onChange={(f, error) => { setQr(f); setErrors((x) => ({ ...x, qrCode: error ?? '' })); }} />
+        <ImageField key={saved} t={t} name="qrCode" label={t('field.qrCode')} hint={t('identity.payment.qrHint')} file={qr} error={errors.qrCode} onChange={(f, error) => { setQr(f); setErrors((x) => ({ ...x, qrCode: error ?? '' })); }} />
       )}
       <button type="submit" className="btn btn--primary" disabled={busy}>{t('identity.payment.save')}</button>
     </form>

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ID_TYPES, type IdType } from '../../lib/contract/identity.ts';
+import { ID_TYPES, isIdNumber, type IdType } from '../../lib/validate/id-number.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity, submitPrimary } from '../../lib/identity/actions.ts';
 import { $countries, DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { isIdNumber } from '../../lib/validate/id-number.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { Select } from '../wallet/parts.tsx';
@@ -19,11 +18,10 @@ const PERSON_NAME = /^[\p{L}\p{M}]+(?:[ '.·-]+[\p{L}\p{M}]+)*\.?$/u;
 export function PrimaryKyc({ t, locale }: { t: T; locale: Locale }) {
   const identity = useStore($identity);
   if (!identity) return <p className="muted">{t('common.loading')}</p>;
-  const { primary, level } = identity;
-  if (primary && (level >= 1 || primary.status === 'review')) {
+  const { primary } = identity;
+  if (primary && primary.status !== 'failed') {
     return (
       <div data-testid="kyc-primary">
-        <p className={`status ${level >= 1 ? 'status--done' : 'status--todo'}`}>{t(level >= 1 ? 'identity.primary.done' : 'identity.awaitingReview')}</p>
         <SubmissionFacts t={t} record={primary} />
       </div>
     );

@@ -6,19 +6,11 @@
  */
 import { z } from './zod.ts';
 import { queryInt } from './integers.ts';
+import { API_PERMISSIONS, type ApiPermission } from './identity.values.ts';
+
+export { API_DOCS_PATH, API_KEY_HEADER, API_PERMISSIONS, RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, type ApiPermission } from './identity.values.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-
-/** What a key may do: read is always granted; trade and withdraw only when asked for. */
-export const API_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
-export type ApiPermission = (typeof API_PERMISSIONS)[number];
-
-/** Where the API document lives, signed calls described there. */
-export const API_DOCS_PATH = '/api/docs';
-/** The header that carries the key of a signed call. */
-export const API_KEY_HEADER = 'X-LUMEX-APIKEY';
-export const RECV_WINDOW_DEFAULT_MS = 5_000;
-export const RECV_WINDOW_MAX_MS = 60_000;
 
 /** POST api: a new key. `ipList` holds addresses or CIDR ranges (IPv4 or IPv6); empty means any address. */
 export const apiKeyBody = z.object({

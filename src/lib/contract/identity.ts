@@ -8,6 +8,7 @@ import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { ID_TYPES, type IdType } from '../validate/id-number.ts';
+import { PAYMENT_KINDS, type PaymentKind } from './identity.values.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 /** Required text of at most `max` characters, trimmed, with runs of spaces read as one. */
@@ -61,9 +62,7 @@ export const bankCardBody = z.object({
 });
 export type BankCardBody = z.input<typeof bankCardBody>;
 
-/** The kinds of payment method an OTC counterparty can pay to. */
-export const PAYMENT_KINDS = ['bank', 'alipay', 'wechat'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export { PAYMENT_KINDS, type PaymentKind };
 const paymentId = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional();
 /** An e-wallet account: the phone number, e-mail or account name the wallet knows the payee by. */
 const walletAccount = line(64).pipe(z.string().regex(/^[\p{L}\p{N}@._+-]{3,64}$/u, { error: 'validation.walletAccount' }));
