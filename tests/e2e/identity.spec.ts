@@ -42,6 +42,7 @@ test('identity verified in two steps by an operator, the level and its limit sho
   await user.locator('input[name="idNumber"]').fill('C01');
   await user.getByRole('button', { name: 'Submit for review' }).click();
   await expect(user.locator('.field__error', { hasText: 'This is not a valid number for the chosen document and country' })).toBeVisible();
+  await user.screenshot({ path: `${SHOTS}/identity-kyc-form-en.png`, fullPage: true });
   await user.locator('input[name="idNumber"]').fill('C01X00T47');
   await user.getByRole('button', { name: 'Submit for review' }).click();
   await expect(user.locator('.toast--success', { hasText: 'Submission successful, awaiting review' })).toBeVisible();
@@ -91,6 +92,7 @@ test('identity verified in two steps by an operator, the level and its limit sho
   await user.locator('input[name="bank"]').fill('Deutsche Bank');
   await user.getByRole('button', { name: 'Bind bank card' }).click();
   await expect(user.locator('.field__error', { hasText: 'neither a valid IBAN' })).toBeVisible();
+  await user.screenshot({ path: `${SHOTS}/identity-bank-form-en.png`, fullPage: true });
   await user.locator('input[name="number"]').fill('DE89 3704 0044 0532 0130 00');
   await user.locator('input[name="swift"]').fill('DEUTDEFF');
   await user.getByRole('button', { name: 'Bind bank card' }).click();

@@ -126,8 +126,11 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
           {keys.map((k) => (
             <tr key={k.id} data-label={k.label}>
               <td>{k.label}</td>
-              <td className="wallet-break"><code>{k.apiKey}</code></td>
-              <td>{k.permissions.map((p) => t(`apikeys.permission.${p}`)).join(', ')}</td>
+              <td className="api-keys__key">
+                <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
+                <button type="button" className="link-button" onClick={() => void copy(t, k.apiKey)}>{t('apikeys.copyKey')}</button>
+              </td>
+              <td>{k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', ')}</td>
               <td className="wallet-break">{k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')}</td>
               <td>{formatDateTime(k.createTime, dates)}</td>
               <td>{k.lastUsedTime ? formatDateTime(k.lastUsedTime, dates) : t('apikeys.never')}</td>
