@@ -194,4 +194,11 @@ describe.each(DIALECTS)('API keys and signed calls on %s', (_name, open) => {
     expect((await signed(key, 'GET', '/api/v1/account')).code).toBe(200);
     expect((await call('bob', KEYS, { method: 'GET' })).data.records.find((k: { id: number }) => k.id === key.id).lastUsedTime).toBe(clock.now());
   });
+
+  it('forgets signatures once their window and the rate minute have passed', async () => {
+    const kept = async () => Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM api_key_uses'))!.n);
+    expect(await kept()).toBeGreaterThan(0);
+    await clock.advance(3 * 60_000);
+    expect(await kept()).toBe(0);
+  });
 });
