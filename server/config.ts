@@ -42,6 +42,10 @@ export interface Config {
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
   priceRecordDays: number;
   customerServiceUrls: string[];
+  /** API_KEY_RATE_LIMIT: signed calls a minute per API key. */
+  apiKeyRatePerMinute: number;
+  /** API_KEY_SEAL_KEY: 32 bytes (base64) sealing API-key secrets at rest; unset, a key made on first use in the database. */
+  apiKeySealKey: Buffer | undefined;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -68,6 +72,14 @@ function stompUrl(env: NodeJS.ProcessEnv): string {
   const url = env.STOMP_URL || STOMP_PATH;
   if (!/^(\/[^/]|wss?:\/\/)/.test(url)) throw new Error(`STOMP_URL must be a path such as /ws/stomp or a ws:// or wss:// URL, got "${url}"`);
   return url;
+}
+
+function key32(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes in base64 (openssl rand -base64 32)`);
+  return key;
 }
 
 /** Reads the configuration; throws with the variable's name when a value is malformed. */
@@ -108,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    apiKeyRatePerMinute: atLeastOne(env, 'API_KEY_RATE_LIMIT', 1200),
+    apiKeySealKey: key32(env, 'API_KEY_SEAL_KEY'),
   };
 }

@@ -3,6 +3,8 @@ import { deviceRoutes } from './account/devices/devices.routes.ts';
 import { SECURITY_MIGRATION } from './account/security/security.migration.ts';
 import { securityRoutes } from './account/security/security.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { API_KEYS_MIGRATION } from './api-keys/api-keys.migration.ts';
+import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { CONTENT_MIGRATION } from './content/content.migration.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -17,6 +19,9 @@ import { PRICE_BAND_MIGRATION } from './exchange/price-band.migration.ts';
 import { spotQueryRoutes } from './exchange/spot-queries.routes.ts';
 import type { Feature } from './feature.ts';
 import { accountFeeds } from './feed/feeds.ts';
+import { IDENTITY_MIGRATION } from './identity/identity.migration.ts';
+import { identityRoutes } from './identity/identity.routes.ts';
+import { WITHDRAW_LIMIT_MIGRATION } from './identity/withdraw-limit.migration.ts';
 import { JOBS_MIGRATION } from './jobs/jobs.migration.ts';
 import { LEDGER_MIGRATION } from './ledger/ledger.migration.ts';
 import { PRICES_MIGRATION } from './prices/prices.migration.ts';
@@ -64,6 +69,8 @@ export const FEATURES: Feature[] = [
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },
+  { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },
+  { name: 'api-keys', migrations: [API_KEYS_MIGRATION], routes: apiKeyRoutes },
   { name: 'site', migrations: [], install: serveSite },
 ];
 

@@ -35,7 +35,8 @@ function describe(e: AnyEndpoint): string {
     ...(e.auth === 'operator' ? (['forbidden'] as const) : []),
   ];
   const codes = [...new Set([...implied, ...e.errors])].map((name) => `${ERRORS[name]} ${name}`);
-  return `Answers \`{ code, msg, data }\`; codes besides 200: ${codes.join(', ')}.`;
+  const answers = `Answers \`{ code, msg, data }\`; codes besides 200: ${codes.join(', ')}.`;
+  return e.description ? `${e.description}\n\n${answers}` : answers;
 }
 
 /** The schemas Fastify validates the request with, leaving out the parts the endpoint does not check. */

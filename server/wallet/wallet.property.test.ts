@@ -15,12 +15,15 @@ import * as swap from './swap.service.ts';
 import { usdtPricesOf } from './amounts.ts';
 import * as wallet from './wallet.service.ts';
 import { PNG } from './test-fixtures.ts';
+import type { DailyLimit } from '../identity/withdraw-limit.ts';
 
 const COINS = ['USDT', 'BTC', 'LTC'] as const;
 const NETWORK: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', LTC: 'LTC' };
 const ADDRESS: Record<string, string> = { USDT: 'TXYZ123456789abcdefghijkLMNPQRSTUV', BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', LTC: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3' };
 /** A fresh nonce, as each sealed body the browser sends carries one. */
 const nonce = () => randomBytes(16).toString('base64url');
+/** The daily limit has its own tests (server/identity/withdraw-limit.api.test.ts); here it must not cut the random runs short. */
+const UNLIMITED: DailyLimit = { charge: async () => {} };
 const sum = (rows: Array<{ v: bigint | null }>) => rows.reduce((a, r) => a + BigInt(r.v ?? 0), 0n);
 
 describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name, open) => {
@@ -91,7 +94,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
           await reviewRecharge(t.db, app.core, operatorId, r.id, true);
         }
         // …and one withdrawal under review, so that the approvals and rejections below have one to decide.
-        await wallet.submitWithdrawal(t.db, app.core, seeded, { coin: 'USDT', method: 'address', network: NETWORK.USDT, address: ADDRESS.USDT!, amount: '20', fundPassword: 'fund123' }, nonce());
+        await wallet.submitWithdrawal(t.db, app.core, UNLIMITED, seeded, { coin: 'USDT', method: 'address', network: NETWORK.USDT, address: ADDRESS.USDT!, amount: '20', fundPassword: 'fund123' }, nonce());
         // All operations of a run are started at once: many touch the same user and coin concurrently.
         await Promise.allSettled(
           ops.map(async (o) => {
@@ -103,7 +106,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
                 return reviewRecharge(t.db, app.core, operatorId, r.id, o.kind === 'deposit', o.kind === 'deposit' ? undefined : 'no payment');
               }
               case 'withdraw':
-                return wallet.submitWithdrawal(t.db, app.core, u, { coin: o.coin, method: 'address', network: NETWORK[o.coin], address: ADDRESS[o.coin]!, amount: o.amount, fundPassword: 'fund123' }, nonce());
+                return wallet.submitWithdrawal(t.db, app.core, UNLIMITED, u, { coin: o.coin, method: 'address', network: NETWORK[o.coin], address: ADDRESS[o.coin]!, amount: o.amount, fundPassword: 'fund123' }, nonce());
               case 'approveWithdrawal':
               case 'rejectWithdrawal': {
                 const w = await t.db.get<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'review' AND user_id = ? ORDER BY id LIMIT 1", [u.id]);
@@ -136,7 +139,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
     if (Number(before.available) > 0) await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
     const r = await wallet.submitRecharge(t.db, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
     await reviewRecharge(t.db, app.core, operatorId, r.id, true);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => wallet.submitWithdrawal(t.db, app.core, u, { coin: 'LTC', method: 'address', network: 'LTC', address: ADDRESS.LTC!, amount: '0.6', fundPassword: 'fund123' }, nonce())));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => wallet.submitWithdrawal(t.db, app.core, UNLIMITED, u, { coin: 'LTC', method: 'address', network: 'LTC', address: ADDRESS.LTC!, amount: '0.6', fundPassword: 'fund123' }, nonce())));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     await checkInvariants();
   });

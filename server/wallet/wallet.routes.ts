@@ -10,6 +10,7 @@ import { AppError, fail } from '../outcome.ts';
 import { openSealed } from '../crypto/open-sealed.ts';
 import { router, type EndpointRequest } from '../http/route.ts';
 import { usdtPricesOf } from './amounts.ts';
+import { dailyLimit } from '../identity/withdraw-limit.ts';
 import { checkUploadRate, failTooLarge, readUpload, saveUpload, UPLOAD_LIMITS } from './uploads.ts';
 import * as swap from './swap.service.ts';
 import * as wallet from './wallet.service.ts';
@@ -20,6 +21,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 5 } });
   const route = router(app, db);
   const usdt = usdtPricesOf(exchange, prices);
+  const limit = dailyLimit(usdt, ctx.clock);
 
   route(api.walletAccount, async (req) => ok(await wallet.walletAccounts(db, usdt, userOf(req))));
   route(api.currencyAccount, async (req) => ok(await wallet.currencyAccount(db, usdt, userOf(req), req.query.type)));
@@ -36,7 +38,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   const withdraw = async (req: EndpointRequest<typeof api.withdrawal>) => {
     const user = userOf(req);
     const { data, nonce } = openSealed(sealedBox, req.body.sealed, user.id, withdrawalPlain);
-    return ok(await wallet.submitWithdrawal(db, ctx.core, user, data, nonce, ctx.clock.now()));
+    return ok(await wallet.submitWithdrawal(db, ctx.core, limit, user, data, nonce, ctx.clock.now()));
   };
   const limited = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
   route(api.withdrawal, withdraw, limited);

@@ -19,6 +19,7 @@ import { depositAddress, installSecret } from './addresses.ts';
 import { orderNo } from './order-no.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { checkWithdrawalAllowed } from '../account/security/withdraw-guard.ts';
+import type { DailyLimit } from '../identity/withdraw-limit.ts';
 
 /** The account types a user may hold: merchants (is_merchant 2) also have type 8. */
 export function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
@@ -155,16 +156,17 @@ async function firstResult(db: Db, user: UserRow, nonce: string): Promise<Withdr
 /**
  * A withdrawal request (already opened from its sealed body): the address must fit the network, the fund
  * password is checked under its lock, then the authenticator's code once bound; then the core holds amount and
- * fee, in the same transaction as the request row and the record of the body's nonce. The prepare step refuses a
- * withdrawal during a pause after a security change and, with the whitelist on, to an address not on it
- * (server/account/security); those are checked before the code too, so a refused request does not spend it.
- * Submitting the same sealed body again answers with the first withdrawal and creates nothing; two requests racing
- * for the same funds cannot both hold them (the core decides one after the other, and refusing the second rolls
- * its row back).
+ * fee, in the same transaction as the request row, the record of the body's nonce and its count against the
+ * owner's 24-hour limit (server/identity). The prepare step refuses a withdrawal during a pause after a security
+ * change and, with the whitelist on, to an address not on it (server/account/security); those are checked before
+ * the code too, so a refused request does not spend it. Submitting the same sealed body again answers with the
+ * first withdrawal and creates nothing; two requests racing for the same funds (or the same limit) cannot both
+ * have them (the core decides one after the other, and refusing the second rolls its row back).
  */
 export async function submitWithdrawal(
   db: Db,
   core: TradingCore,
+  limit: DailyLimit,
   user: UserRow,
   body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string; googleCode?: string },
   nonce: string,
@@ -191,6 +193,9 @@ export async function submitWithdrawal(
       const row = await repo.insertWithdrawal(q, { orderNo: orderNo('W'), userId: user.id, coin: body.coin, method: body.method, network: body.method === 'address' ? n.network : null, address, amount: units, fee: n.fee, at: Date.now() });
       const id = Number(row.id);
       if (!(await recordSealedUse(q, nonce, { userId: user.id, purpose: 'withdrawal', refId: id }, Date.now() - 2 * SEALED_MAX_AGE_MS))) throw new Replayed();
+      // The core refuses a hold beyond the balance anyway; asked first, a user short of funds hears that, not the limit.
+      if (core.risk.available(user.id, ACCOUNT.spot, body.coin) < units + n.fee) fail('insufficientBalance');
+      await limit.charge(q, { withdrawalId: id, userId: user.id, coin: body.coin, amount: units });
       record = toWithdrawal(row);
       return { id: withdrawalHoldId(id), owner: user.id, type: ACCOUNT.spot, asset: body.coin, amount: units + n.fee, meta: { billType: 'withdraw_freeze', refType: 'withdrawal', refId: id } };
     });

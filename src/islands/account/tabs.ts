@@ -5,6 +5,8 @@ import type { UserInfo } from '../../lib/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
+import { BankCardTab, KycTab, PaymentTab } from '../identity/AccountTabs.tsx';
+import { ApiKeysTab } from '../api-keys/ApiKeysTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -28,4 +30,8 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'info', label: 'account.tab.info', Component: InfoTab },
   { key: 'security', label: 'account.tab.security', Component: SecurityTab },
   { key: 'device-management', label: 'account.tab.deviceManagement', Component: DevicesTab },
+  { key: 'kyc', label: 'identity.tab.kyc', Component: KycTab },
+  { key: 'bank-card', label: 'identity.tab.bankCard', Component: BankCardTab },
+  { key: 'payment', label: 'identity.tab.payment', Component: PaymentTab },
+  { key: 'api', label: 'apikeys.tab', Component: ApiKeysTab },
 ];

@@ -17,9 +17,10 @@ import { auditSummary } from '../../lib/wallet/audit.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { SwapDesk } from './SwapDesk.tsx';
 import { SecondsDesk } from './SecondsDesk.tsx';
+import { KycReview } from './KycReview.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'audit', 'outbox', 'swap', 'seconds', 'rates'] as const;
+const TABS = ['recharges', 'withdrawals', 'kyc', 'audit', 'outbox', 'swap', 'seconds', 'rates'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
@@ -37,6 +38,7 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (!isLogin) body = <p>{t('admin.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(location.pathname)}`, locale)}>{t('header.login')}</a></p>;
   else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
   else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
+  else if (tab === 'kyc') body = <KycReview t={t} />;
   else if (tab === 'audit') body = <Audit t={t} />;
   else if (tab === 'outbox') body = <Outbox t={t} />;
   else if (tab === 'swap') body = <SwapDesk t={t} />;

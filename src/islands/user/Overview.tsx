@@ -5,6 +5,7 @@ import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts'
 import { href } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { $identity } from '../../lib/identity/actions.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 
 export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
@@ -54,10 +55,11 @@ export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Lo
 
 /** Each step links to the page that does it: a user centre tab, or a security setting page of the account centre. */
 export function Checklist({ t, user, locale }: { t: T; user: UserInfo | null; locale: Locale }) {
+  const identity = useStore($identity);
   const items: Array<[string, boolean, string]> = [
-    ['user.check.primary', false, '/user/index?key=primary'],
-    ['user.check.advanced', false, '/user/index?key=advanced'],
-    ['user.check.bank', false, '/user/index?key=bank'],
+    ['user.check.primary', (identity?.level ?? 0) >= 1, '/user/index?key=primary'],
+    ['user.check.advanced', (identity?.level ?? 0) >= 2, '/user/index?key=advanced'],
+    ['user.check.bank', Boolean(identity?.bankBound), '/user/index?key=bank'],
     ['user.check.fundPassword', Boolean(user?.hasFundPassword), '/user/index?key=tardPwd'],
     ['user.check.email', Boolean(user?.email), '/account/center/setting/email'],
     ['user.check.phone', Boolean(user?.phone), '/account/center/setting/phone'],

@@ -6,6 +6,10 @@ import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
 import { PasswordForm } from './PasswordForm.tsx';
+import { AdvancedKyc } from '../identity/AdvancedKyc.tsx';
+import { BankCard } from '../identity/BankCard.tsx';
+import { LimitsTable } from '../identity/LimitsTable.tsx';
+import { PrimaryKyc } from '../identity/PrimaryKyc.tsx';
 import { Checklist, Overview, USER_KEYS, type UserKey } from './Overview.tsx';
 
 type Key = UserKey;
@@ -72,28 +76,21 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
     case 'certified':
       return <Checklist t={t} user={user} locale={locale} />;
     case 'primary':
+      return (
+        <div className="identity">
+          <PrimaryKyc t={t} locale={locale} />
+          <LimitsTable t={t} />
+        </div>
+      );
     case 'advanced':
       return (
-        <div className="prose">
-          <p>{t(`user.kyc.${tab}.text`)}</p>
-          <h2>{t('user.kyc.requirements')}</h2>
-          <ul>
-            <li>{t('user.kyc.req.document')}</li>
-            <li>{t('user.kyc.req.photos')}</li>
-            {tab === 'advanced' && <li>{t('user.kyc.req.selfie')}</li>}
-          </ul>
-          <p className="status status--todo">{t('user.kyc.notStarted')}</p>
-          <ComingNote t={t} product={`user.tab.${tab}`} />
+        <div className="identity">
+          <AdvancedKyc t={t} primaryHref={href('/user/index?key=primary', locale)} />
+          <LimitsTable t={t} />
         </div>
       );
     case 'bank':
-      return (
-        <div className="prose">
-          <p>{t('user.bank.text')}</p>
-          <p className="status status--todo">{t('user.overview.notBound')}</p>
-          <ComingNote t={t} product="user.tab.bank" />
-        </div>
-      );
+      return <BankCard t={t} verifyHref={href('/user/index?key=primary', locale)} />;
     case 'loginPwd':
       return <PasswordForm kind="login" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />;
     case 'tardPwd':
@@ -113,9 +110,4 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
         </div>
       );
   }
-}
-
-/** Verification and bank-card binding are not open yet: the tab says so instead of offering a form that does nothing. */
-function ComingNote({ t, product }: { t: T; product: string }) {
-  return <p className="status status--todo">{t('coming.link', { product: t(product) })}</p>;
 }

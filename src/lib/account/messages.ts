@@ -4,4 +4,4 @@ import { AUTH_MESSAGES } from '../user/messages.ts';
 export const SECURITY_MESSAGES = ['security.', 'devices.', 'assets.prev', 'assets.next', 'assets.pageOf', 'content.support.contact', 'error.', 'field.'];
 
 /** The dictionary prefixes the account centre's islands use; each tab's feature adds its own prefix here. */
-export const ACCOUNT_MESSAGES = [...AUTH_MESSAGES, 'account.', 'user.', 'header.login', ...SECURITY_MESSAGES];
+export const ACCOUNT_MESSAGES = [...AUTH_MESSAGES, 'account.', 'user.', 'header.login', ...SECURITY_MESSAGES, 'identity.', 'apikeys.'];

@@ -1,7 +1,7 @@
 /**
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
- * 4xx/5xx generic, 1000–1999 accounts and sessions, 2000–2999 wallets and the ledger, 3000–3999 spot trading,
+ * 4xx/5xx generic, 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the ledger, 3000–3999 spot trading,
  * 4000–4099 second contracts, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
@@ -57,6 +57,36 @@ export const ERRORS = {
   whitelistEntryNotFound: 1055,
   deviceNotFound: 1056,
   antiCodeNeedsEmail: 1057,
+
+  // Identity verification, bank card, payment methods and API keys (1100–1159).
+  kycPending: 1100,
+  kycLevelReached: 1101,
+  kycPrimaryFirst: 1102,
+  kycPhotoInvalid: 1103,
+  idNumberInvalid: 1104,
+  idNumberTaken: 1105,
+  kycRequired: 1106,
+  holderMismatch: 1107,
+  bankCardBound: 1110,
+  bankNumberInvalid: 1111,
+  swiftInvalid: 1112,
+  paymentNotFound: 1115,
+  paymentLimit: 1116,
+  paymentDuplicate: 1117,
+  apiKeyInvalid: 1120,
+  signatureInvalid: 1121,
+  timestampStale: 1122,
+  recvWindowInvalid: 1123,
+  signatureReplayed: 1124,
+  apiPermissionMissing: 1125,
+  apiIpNotAllowed: 1126,
+  apiKeyNotFound: 1127,
+  apiKeyLimit: 1128,
+  apiWithdrawNeedsWhitelist: 1129,
+  apiIpListInvalid: 1130,
+  apiBodyNotForm: 1131,
+  withdrawLimitExceeded: 1140,
+  withdrawLimitsInvalid: 1141,
 
   // Wallets and the ledger.
   insufficientBalance: 2001,

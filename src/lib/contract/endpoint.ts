@@ -28,6 +28,8 @@ export interface SchemaModules {
   prices: typeof import('./prices.ts');
   seconds: typeof import('./seconds.ts');
   security: typeof import('./security.ts');
+  identity: typeof import('./identity.ts');
+  apiKeys: typeof import('./api-keys.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */
@@ -88,6 +90,8 @@ export interface Endpoint<
   /** The result codes the call answers besides 200 and what auth and bad input bring (401, 403, 400). */
   readonly errors: readonly ErrorName[];
   readonly summary: string;
+  /** More for the API document than a summary holds (how to sign a call, say). */
+  readonly description?: string;
   readonly tags: readonly string[];
 }
 export type AnyEndpoint = Endpoint<Part | undefined, Part | undefined, Part | undefined, unknown>;

@@ -1,8 +1,10 @@
 /** Every endpoint of the product API, for the tests that check the server declares exactly these. */
 import type { AnyEndpoint } from './endpoint.ts';
 import * as admin from './admin.endpoints.ts';
+import * as apiKeys from './api-keys.endpoints.ts';
 import * as common from './common.endpoints.ts';
 import * as content from './content.endpoints.ts';
+import * as identity from './identity.endpoints.ts';
 import * as prices from './prices.endpoints.ts';
 import * as seconds from './seconds.endpoints.ts';
 import * as security from './security.endpoints.ts';
@@ -10,4 +12,4 @@ import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 
-export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security].flatMap((m) => Object.values(m) as AnyEndpoint[]);
+export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys].flatMap((m) => Object.values(m) as AnyEndpoint[]);

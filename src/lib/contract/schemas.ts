@@ -3,8 +3,10 @@
  * tests import this file; browser code that did would pull every schema and zod into its bundle.
  */
 import type { z } from 'zod';
+import * as apiKeys from './api-keys.ts';
 import * as content from './content.schemas.ts';
 import type { Part, SchemaModule } from './endpoint.ts';
+import * as identity from './identity.ts';
 import * as prices from './prices.ts';
 import * as seconds from './seconds.ts';
 import * as security from './security.ts';
@@ -12,7 +14,7 @@ import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 
-const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security };
+const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
 export function schemaOf(part: Part | undefined): z.ZodType | undefined {

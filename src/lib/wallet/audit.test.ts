@@ -18,6 +18,10 @@ describe('auditSummary', () => {
     expect(auditSummary('{"rates":[{"exchange_code":"CNY","rate":"7.2"},{"exchange_code":"EUR","rate":"0.92"}]}', t)).toBe('CNY 7.2, EUR 0.92');
   });
 
+  it('lists the withdrawal limits per verification level', () => {
+    expect(auditSummary('{"limits":["2000","50000","2000000"]}', t)).toBe('admin.audit.limit(identity.level.0(),2,000), admin.audit.limit(identity.level.1(),50,000), admin.audit.limit(identity.level.2(),2,000,000)');
+  });
+
   it('keeps what it does not know readable, and text that is not JSON as it is', () => {
     expect(auditSummary('{"note":"x","n":2}', t)).toBe('note: x · n: 2');
     expect(auditSummary('plain', t)).toBe('plain');

@@ -23,6 +23,7 @@ export function auditSummary(detail: string, t: T): string {
     else if (key === 'fee') parts.push(t('admin.audit.fee', { amount: money(value) }));
     else if (key === 'maxPerSwap') parts.push(`${t('admin.swap.maxPerSwap')}: ${money(value)}`);
     else if (key === 'reason') parts.push(t('admin.audit.reason', { reason: String(value) }));
+    else if (key === 'limits' && Array.isArray(value)) parts.push((value as string[]).map((v, level) => t('admin.audit.limit', { level: t(`identity.level.${level}`), amount: money(v) })).join(', '));
     else if (key === 'rates' && Array.isArray(value)) parts.push((value as Array<{ exchange_code: string; rate: string }>).map((r) => `${r.exchange_code} ${r.rate}`).join(', '));
     else parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   }

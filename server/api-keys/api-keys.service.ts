@@ -1,0 +1,131 @@
+import { requireSecondFactor } from '../account/security/second-factor.ts';
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, signedParams, type ApiKeyCreated, type ApiKeyView, type ApiPermission, type apiKeyBody } from '../../src/lib/contract/api-keys.ts';
+import type { Clock } from '../clock/clock.ts';
+import { fail, ValidationFailure } from '../outcome.ts';
+import type { Db, Row } from '../storage/db.ts';
+import { findUserBy, type UserRow } from '../user/user.repo.ts';
+import * as repo from './api-keys.repo.ts';
+import { ipAllowed, normalizeIpList } from './ip-list.ts';
+import type { SecretSeal } from './secret-seal.ts';
+import { onTime, readSigned, signatureMatches } from './signature.ts';
+
+/** How many keys one user may hold. */
+export const MAX_KEYS = 30;
+const RATE_WINDOW_MS = 60_000;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 64 random letters and digits (about 381 bits), as Binance's keys and secrets look. */
+function token(): string {
+  return Array.from({ length: 64 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+}
+
+function permissionsOf(r: Row): ApiPermission[] {
+  return ['read', ...(Number(r.can_trade) ? (['trade'] as const) : []), ...(Number(r.can_withdraw) ? (['withdraw'] as const) : [])];
+}
+
+export function toKeyView(r: Row): ApiKeyView {
+  return {
+    id: Number(r.id),
+    label: String(r.label),
+    apiKey: String(r.api_key),
+    permissions: permissionsOf(r),
+    ipList: JSON.parse(String(r.ip_list)) as string[],
+    createTime: Number(r.created_at),
+    lastUsedTime: r.last_used_at === null || r.last_used_at === undefined ? null : Number(r.last_used_at),
+  };
+}
+
+/**
+ * POST api: a new key. Read is always granted, trade only when asked for. No signed call withdraws (withdrawals are
+ * sealed with the fund password in the browser), so the withdraw permission is refused with a message that says so.
+ * With the authenticator bound, creating a key needs its code, checked last so a refused request spends none.
+ */
+export async function createKey(db: Db, clock: Clock, seal: SecretSeal, userId: number, body: z.output<typeof apiKeyBody>): Promise<ApiKeyCreated> {
+  if (body.permissions.includes('withdraw')) fail('apiWithdrawNeedsWhitelist');
+  const ipList = normalizeIpList(body.ipList);
+  if (!ipList) fail('apiIpListInvalid');
+  if ((await repo.keyCount(db, userId)) >= MAX_KEYS) fail('apiKeyLimit', { max: MAX_KEYS });
+  await requireSecondFactor(db, userId, body.googleCode, clock.now());
+  const apiKey = token();
+  const secret = token();
+  const row = await repo.insertApiKey(db, { userId, label: body.label, apiKey, secretSealed: seal.seal(secret, apiKey), canTrade: body.permissions.includes('trade'), ipList, at: clock.now() });
+  return { ...toKeyView(row), secret };
+}
+
+export async function listKeys(db: Db, userId: number, page: number, size: number) {
+  const { total, rows } = await repo.userKeys(db, userId, { page, size });
+  return { total, page, size, records: rows.map(toKeyView) };
+}
+
+export async function removeKey(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteKey(db, userId, id))) fail('apiKeyNotFound');
+}
+
+/** A signed call as it arrived. */
+export interface SignedCall {
+  apiKey: string | undefined;
+  ip: string;
+  /** Everything after `?` in the request line, as sent. */
+  rawQuery: string;
+  /** The form body as sent (a string), or what the parser made of another content type. */
+  rawBody: unknown;
+  /** The permission the route needs. */
+  needs: ApiPermission;
+}
+
+export interface Verified {
+  user: UserRow;
+  permissions: ApiPermission[];
+  /** The call's parameters, query string over body, signature and timing left in. */
+  params: Record<string, string>;
+}
+
+const invalid = (field: string, message: string) => new ValidationFailure([{ keyword: 'custom', instancePath: `/${field}`, message }]);
+
+/** Reads `timestamp` and `recvWindow`: whole milliseconds, the window 1 to 60,000 (5,000 when absent). */
+function timingOf(params: Record<string, string>): { timestamp: number; recvWindow: number } {
+  const parsed = signedParams.safeParse(params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(String(issue.path[0]), issue.message);
+  }
+  const recvWindow = parsed.data.recvWindow === undefined ? RECV_WINDOW_DEFAULT_MS : Number(parsed.data.recvWindow);
+  if (recvWindow < 1 || recvWindow > RECV_WINDOW_MAX_MS) fail('recvWindowInvalid', { max: RECV_WINDOW_MAX_MS });
+  return { timestamp: Number(parsed.data.timestamp), recvWindow };
+}
+
+/**
+ * Checks a signed call, in the order that reveals least to a stranger and writes nothing for a bad one: the key
+ * (and its IP allow-list), the signature, the timing, the key's permission for the route, then the signature is
+ * recorded (a replay, even a racing copy, is refused) and counted against the key's rate. Only then does the
+ * route act, as the key's owner.
+ */
+export async function verifySigned(db: Db, clock: Clock, seal: SecretSeal, ratePerMinute: number, call: SignedCall): Promise<Verified> {
+  const key = call.apiKey && call.apiKey.length <= 128 ? await repo.findByApiKey(db, call.apiKey) : undefined;
+  if (!key) fail('apiKeyInvalid');
+  if (!ipAllowed(JSON.parse(String(key.ip_list)) as string[], call.ip)) fail('apiIpNotAllowed');
+  if (call.rawBody !== undefined && call.rawBody !== null && typeof call.rawBody !== 'string') fail('apiBodyNotForm');
+  const signed = readSigned(call.rawQuery, typeof call.rawBody === 'string' ? call.rawBody : '');
+  if (signed.malformed !== undefined) throw invalid(signed.malformed, 'validation.duplicateParam');
+  if (signed.signatures.length !== 1 || !signatureMatches(seal.open(String(key.secret_sealed), String(key.api_key)), signed.payload, signed.signatures[0]!)) fail('signatureInvalid');
+  const { timestamp, recvWindow } = timingOf(signed.params);
+  const now = clock.now();
+  if (!onTime(timestamp, recvWindow, now)) fail('timestampStale', { window: recvWindow });
+  const permissions = permissionsOf(key);
+  if (!permissions.includes(call.needs)) fail('apiPermissionMissing', { permission: call.needs });
+  const keyId = Number(key.id);
+  if (!(await repo.recordUse(db, { keyId, signature: signed.signatures[0]!.toLowerCase(), at: now, keepUntil: Math.max(timestamp + recvWindow, now + RATE_WINDOW_MS) }))) fail('signatureReplayed');
+  if ((await repo.usesSince(db, keyId, now - RATE_WINDOW_MS)) > ratePerMinute) fail('tooManyRequests');
+  const user = await findUserBy(db, 'id', Number(key.user_id));
+  if (!user) fail('apiKeyInvalid');
+  if (user.status === 'frozen') fail('accountFrozen');
+  await repo.touchKey(db, keyId, now);
+  return { user, permissions, params: signed.params };
+}
+
+/** Forgets signatures whose window has closed and that no longer count against a rate. */
+export function pruneUses(db: Db, now: number): Promise<void> {
+  return repo.pruneUses(db, now);
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { KycRecord, KycStatus } from '../../lib/contract/identity.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { currentLocale } from '../../lib/navigation.ts';
+import { kycQueue, reviewKyc, setWithdrawLimits, withdrawLimits } from '../../lib/identity/actions.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { imageUrl } from '../../lib/wallet/actions.ts';
+import { Field } from '../ui/Field.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
+import { submitting } from '../ui/use-form.ts';
+import { KycStatusBadge } from '../identity/parts.tsx';
+
+const PHOTOS = ['front', 'back', 'selfie'] as const;
+
+/** The console's Verification tab: submissions to review with their documents' photos, and the withdrawal limits per level. */
+export function KycReview({ t }: { t: T }) {
+  return (
+    <>
+      <KycQueue t={t} />
+      <LimitsForm t={t} />
+    </>
+  );
+}
+
+function KycQueue({ t }: { t: T }) {
+  const dates = useStore($dateOptions);
+  const [status, setStatus] = useState<KycStatus>('review');
+  const [rows, setRows] = useState<KycRecord[] | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [photos, setPhotos] = useState<{ id: number; urls: string[] } | null>(null);
+  const load = () => void kycQueue(status).then((p) => setRows(p.records)).catch(() => setRows([]));
+  useEffect(load, [status]);
+  const region = new Intl.DisplayNames([currentLocale()], { type: 'region' });
+
+  const decide = async (row: KycRecord, approve: boolean) => {
+    const reason = reasons[row.id]?.trim();
+    if (!approve && !reason) return showToast('error', t('error.reasonRequired'));
+    try {
+      await reviewKyc(row.id, approve, reason || undefined);
+      showToast('success', t(approve ? 'admin.approved' : 'admin.rejected'));
+      setPhotos(null);
+      load();
+    } catch {
+      // The API client has shown the message.
+    }
+  };
+  const view = async (row: KycRecord) => {
+    try {
+      setPhotos({ id: row.id, urls: await Promise.all(PHOTOS.map((p) => imageUrl(row[p]!))) });
+    } catch {
+      showToast('error', t('common.operationFailed'));
+    }
+  };
+
+  return (
+    <>
+      <p className="field__hint">{t('admin.kyc.hint')}</p>
+      <Tabs label={t('admin.tab.kyc')} active={status} onChange={setStatus} tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`identity.status.${s}`) }))} />
+      {!rows ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid="admin-kyc">
+            <thead>
+              <tr>
+                <th>{t('admin.user')}</th><th>{t('assets.time')}</th><th>{t('admin.kyc.level')}</th><th>{t('field.realName')}</th><th>{t('field.country')}</th>
+                <th>{t('field.idType')}</th><th>{t('field.idNumber')}</th><th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-user={r.username}>
+                  <td>{r.username}</td>
+                  <td>{formatDateTime(r.createTime, dates)}</td>
+                  <td>{t(`identity.level.${r.level}`)}</td>
+                  <td>{r.realName}</td>
+                  <td>{region.of(r.country) ?? r.country}</td>
+                  <td>{t(`identity.idType.${r.idType}`)}</td>
+                  <td className="wallet-break">{r.idNumber}</td>
+                  <td><KycStatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td>
+                  <td className="admin-actions">
+                    {r.front && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.kyc.viewPhotos')}</button>}
+                    {r.status === 'review' && (
+                      <>
+                        <button type="button" className="btn btn--primary" onClick={() => void decide(r, true)}>{t('admin.approve')}</button>
+                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} size={Math.max(12, t('admin.reason').length + 2)} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
+                        <button type="button" className="btn btn--danger" onClick={() => void decide(r, false)}>{t('admin.reject')}</button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+              {!rows.length && <tr><td colSpan={9} className="muted">{t('common.noData')}</td></tr>}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {photos && (
+        <div className="admin-kyc-photos" data-testid="admin-kyc-photos">
+          {photos.urls.map((url, i) => (
+            <figure key={PHOTOS[i]}>
+              <img src={url} alt={t(`field.${PHOTOS[i]}`)} />
+              <figcaption>{t(`field.${PHOTOS[i]}`)}</figcaption>
+            </figure>
+          ))}
+          <button type="button" className="btn" onClick={() => setPhotos(null)}>{t('common.close')}</button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The 24-hour withdrawal limit of each level: numbers for everyone at a level, never one user's outcome. */
+function LimitsForm({ t }: { t: T }) {
+  const [values, setValues] = useState<[string, string, string] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => void withdrawLimits().then(setValues).catch(() => {}), []);
+  if (!values) return null;
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    await submitting(setBusy, async () => {
+      setValues(await setWithdrawLimits({ level0: values[0], level1: values[1], level2: values[2] }));
+      showToast('success', t('common.operationSuccess'));
+    });
+  };
+  return (
+    <form className="admin-limits" onSubmit={save} noValidate data-testid="admin-limits">
+      <h2 className="panel__subtitle">{t('identity.limits.title')}</h2>
+      <p className="field__hint">{t('admin.kyc.limitsHint')}</p>
+      {values.map((v, level) => (
+        <Field key={level} label={`${t(`field.level${level}`)} (USDT)`} name={`level${level}`} inputMode="decimal" value={v} onChange={(x) => setValues(values.map((y, i) => (i === level ? x : y)) as [string, string, string])} />
+      ))}
+      <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.save')}</button>
+    </form>
+  );
+}

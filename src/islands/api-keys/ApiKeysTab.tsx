@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
+import type { ApiKeyCreated, ApiKeyView } from '../../lib/contract/api-keys.ts';
+import { API_DOCS_PATH, API_KEY_HEADER } from '../../lib/contract/identity.values.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { platformConfig } from '../../lib/platform.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import type { TabProps } from '../account/tabs.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Field } from '../ui/Field.tsx';
+import { submitting } from '../ui/use-form.ts';
+
+async function copy(t: T, text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast('success', t('common.copied'));
+  } catch {
+    showToast('error', t('common.copyFailed'));
+  }
+}
+
+/** `/account/center?tab=api`: API keys for programs, their secret shown once, and how to sign a call. */
+export function ApiKeysTab({ t, user }: TabProps) {
+  const keys = useStore($apiKeys);
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  return (
+    <div className="identity api-keys">
+      <p className="field__hint">{t('apikeys.intro')}</p>
+      {created ? <SecretOnce t={t} created={created} onDone={() => setCreated(null)} /> : <CreateForm t={t} googleBound={Boolean(user.googleBound)} onCreated={setCreated} />}
+      <h2 className="panel__subtitle">{t('apikeys.yours')}</h2>
+      {keys ? <KeyTable t={t} keys={keys} /> : <p className="muted">{t('common.loading')}</p>}
+      <h2 className="panel__subtitle">{t('apikeys.howTo')}</h2>
+      <ol className="api-keys__steps">
+        <li>{t('apikeys.step.header', { header: API_KEY_HEADER })}</li>
+        <li>{t('apikeys.step.params')}</li>
+        <li>{t('apikeys.step.sign')}</li>
+        <li>{t('apikeys.step.time')}</li>
+      </ol>
+      <p><a href={`${platformConfig().apiBase || ''}${API_DOCS_PATH}`} target="_blank" rel="noopener">{t('apikeys.docs')}</a></p>
+    </div>
+  );
+}
+
+/** With the authenticator bound, a new key also takes its code, as Binance asks. */
+function CreateForm({ t, googleBound, onCreated }: { t: T; googleBound: boolean; onCreated: (k: ApiKeyCreated) => void }) {
+  const [label, setLabel] = useState('');
+  const [trade, setTrade] = useState(false);
+  const [ips, setIps] = useState('');
+  const [googleCode, setGoogleCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = label.trim();
+    if (!name) return setError(t('validation.required', { field: t('field.label') }));
+    if (name.length > 50 || !/^[\p{L}\p{N} ._-]+$/u.test(name)) return setError(t('validation.apiLabel'));
+    if (googleBound && !/^\d{6}$/.test(googleCode.trim())) return setCodeError(t('validation.googleCode'));
+    await submitting(setBusy, async () => {
+      const ipList = ips.split(/[\s,]+/).filter(Boolean);
+      onCreated(await createApiKey({ label: name, permissions: trade ? ['read', 'trade'] : ['read'], ipList, ...(googleBound ? { googleCode: googleCode.trim() } : {}) }));
+      setGoogleCode('');
+      setLabel('');
+      setTrade(false);
+      setIps('');
+    });
+  };
+  return (
+    <form className="stack-form" onSubmit={submit} noValidate data-testid="api-key-form">
+      <Field label={t('field.label')} name="label" value={label} onChange={(v) => { setLabel(v); setError(undefined); }} error={error} maxLength={50} autoComplete="off" />
+      <fieldset className="api-keys__permissions">
+        <legend>{t('field.permissions')}</legend>
+        <label><input type="checkbox" checked disabled /> {t('apikeys.permission.read')}</label>
+        <label><input type="checkbox" name="trade" checked={trade} onChange={(e) => setTrade(e.target.checked)} /> {t('apikeys.permission.trade')}</label>
+        <label className="muted"><input type="checkbox" name="withdraw" disabled /> {t('apikeys.permission.withdraw')}</label>
+        <p className="field__hint">{t('error.apiWithdrawNeedsWhitelist')}</p>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="api-key-ips">{t('field.ipList')}</label>
+        <textarea id="api-key-ips" name="ipList" rows={3} value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 10.0.0.0/8" />
+        <p className="field__hint">{t('apikeys.ipHint')}</p>
+      </div>
+      {googleBound && <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={googleCode} onChange={(v) => { setGoogleCode(v); setCodeError(undefined); }} error={codeError} />}
+      <button type="submit" className="btn btn--primary" disabled={busy}>{t('apikeys.create')}</button>
+    </form>
+  );
+}
+
+/** The one time the secret is shown: the user copies it before leaving. */
+function SecretOnce({ t, created, onDone }: { t: T; created: ApiKeyCreated; onDone: () => void }) {
+  return (
+    <section className="api-keys__secret" role="alert" data-testid="api-key-secret">
+      <h3>{t('apikeys.created', { label: created.label })}</h3>
+      <p className="form-note">{t('apikeys.secretOnce')}</p>
+      {([['apikeys.apiKey', created.apiKey, 'api-key-value'], ['apikeys.secret', created.secret, 'api-secret-value']] as const).map(([label, value, testId]) => (
+        <div key={label} className="field">
+          <span className="field__label">{t(label)}</span>
+          <div className="wallet-address">
+            <code data-testid={testId}>{value}</code>
+            <button type="button" className="btn" onClick={() => void copy(t, value)}>{t('common.copy')}</button>
+          </div>
+        </div>
+      ))}
+      <button type="button" className="btn btn--primary" onClick={onDone}>{t('apikeys.saved')}</button>
+    </section>
+  );
+}
+
+function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
+  const dates = useStore($dateOptions);
+  const [removing, setRemoving] = useState<ApiKeyView | null>(null);
+  const remove = async () => {
+    const key = removing!;
+    setRemoving(null);
+    try {
+      await deleteApiKey(key.id);
+      showToast('success', t('apikeys.deleted'));
+    } catch {
+      // The API client has shown the message.
+    }
+  };
+  return (
+    <div className="wallet-scroll">
+      <table className="wallet-table" data-testid="api-keys">
+        <thead>
+          <tr><th>{t('field.label')}</th><th>{t('apikeys.apiKey')}</th><th>{t('field.permissions')}</th><th>{t('field.ipList')}</th><th>{t('apikeys.createdAt')}</th><th>{t('apikeys.lastUsed')}</th><th /></tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id} data-label={k.label}>
+              <td>{k.label}</td>
+              <td className="api-keys__key">
+                <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
+                <button type="button" className="link-button" onClick={() => void copy(t, k.apiKey)}>{t('apikeys.copyKey')}</button>
+              </td>
+              <td>{k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', ')}</td>
+              <td className="wallet-break">{k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')}</td>
+              <td>{formatDateTime(k.createTime, dates)}</td>
+              <td>{k.lastUsedTime ? formatDateTime(k.lastUsedTime, dates) : t('apikeys.never')}</td>
+              <td><button type="button" className="btn btn--outline" onClick={() => setRemoving(k)}>{t('apikeys.delete')}</button></td>
+            </tr>
+          ))}
+          {!keys.length && <tr><td colSpan={7} className="muted">{t('apikeys.none')}</td></tr>}
+        </tbody>
+      </table>
+      <ConfirmDialog open={removing !== null} title={t('apikeys.deleteTitle')} body={removing ? t('apikeys.deleteBody', { label: removing.label }) : ''} confirmLabel={t('apikeys.delete')} cancelLabel={t('identity.cancel')} onConfirm={() => void remove()} onCancel={() => setRemoving(null)} />
+    </div>
+  );
+}

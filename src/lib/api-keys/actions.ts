@@ -1,0 +1,24 @@
+import { atom, onMount } from 'nanostores';
+import { request } from '../api/client.ts';
+import * as api from '../contract/api-keys.endpoints.ts';
+import type { ApiKeyBody, ApiKeyCreated, ApiKeyView } from '../contract/api-keys.ts';
+
+/** The signed-in user's API keys (never their secrets). */
+export const $apiKeys = atom<ApiKeyView[] | null>(null);
+
+export async function loadApiKeys(): Promise<void> {
+  $apiKeys.set((await request(api.apiKeys, { query: { size: 100 } })).records);
+}
+onMount($apiKeys, () => void (typeof window !== 'undefined' && loadApiKeys().catch(() => {})));
+
+/** Creates a key; its secret is in the answer and nowhere else. */
+export async function createApiKey(body: ApiKeyBody): Promise<ApiKeyCreated> {
+  const created = await request(api.createApiKey, { body });
+  await loadApiKeys();
+  return created;
+}
+
+export async function deleteApiKey(id: number): Promise<void> {
+  await request(api.deleteApiKey, { query: { id } });
+  await loadApiKeys();
+}

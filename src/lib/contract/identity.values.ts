@@ -1,0 +1,19 @@
+/**
+ * Values of the identity and API-key contracts that islands use, in a module without zod (the schema modules
+ * identity.ts and api-keys.ts import them from here, so both sides share one list).
+ */
+
+/** The kinds of payment method an OTC counterparty can pay to. */
+export const PAYMENT_KINDS = ['bank', 'alipay', 'wechat'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** What an API key may do: read is always granted; trade and withdraw only when asked for. */
+export const API_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
+export type ApiPermission = (typeof API_PERMISSIONS)[number];
+
+/** Where the API document lives, signed calls described there. */
+export const API_DOCS_PATH = '/api/docs';
+/** The header that carries the key of a signed call. */
+export const API_KEY_HEADER = 'X-LUMEX-APIKEY';
+export const RECV_WINDOW_DEFAULT_MS = 5_000;
+export const RECV_WINDOW_MAX_MS = 60_000;

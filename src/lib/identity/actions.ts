@@ -1,0 +1,59 @@
+import { atom, onMount } from 'nanostores';
+import { request } from '../api/client.ts';
+import * as api from '../contract/identity.endpoints.ts';
+import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../contract/identity.ts';
+
+/** The signed-in user's verification level, latest submissions, bank-card state and withdrawal limit. */
+export const $identity = atom<IdentityState | null>(null);
+/** The bound bank card (null: none), or undefined until loaded. */
+export const $bankCard = atom<BankCardView | null | undefined>(undefined);
+export const $payments = atom<PaymentMethod[] | null>(null);
+
+const inBrowser = typeof window !== 'undefined';
+
+export async function loadIdentity(): Promise<void> {
+  $identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
+}
+export async function loadBankCard(): Promise<void> {
+  $bankCard.set(await request(api.bankCard));
+}
+export async function loadPayments(): Promise<void> {
+  $payments.set(await request(api.payments));
+}
+
+onMount($identity, () => void (inBrowser && loadIdentity().catch(() => {})));
+onMount($bankCard, () => void (inBrowser && loadBankCard().catch(() => {})));
+onMount($payments, () => void (inBrowser && loadPayments().catch(() => {})));
+
+export async function submitPrimary(body: PrimaryKycBody): Promise<KycRecord> {
+  const record = await request(api.submitPrimaryKyc, { body });
+  await loadIdentity();
+  return record;
+}
+
+export async function submitAdvanced(body: AdvancedKycBody): Promise<KycRecord> {
+  const record = await request(api.submitAdvancedKyc, { body });
+  await loadIdentity();
+  return record;
+}
+
+export async function bindBankCard(body: BankCardBody): Promise<void> {
+  $bankCard.set(await request(api.saveBankCard, { body }));
+  await loadIdentity();
+}
+
+export async function savePayment(body: PaymentBody): Promise<void> {
+  await request(api.savePayment, { body });
+  await loadPayments();
+}
+
+export async function deletePayment(id: number): Promise<void> {
+  await request(api.deletePayment, { query: { id } });
+  await loadPayments();
+}
+
+/** The console's calls (operators only). */
+export const kycQueue = (status: KycStatus) => request(api.kycQueue, { query: { status } });
+export const reviewKyc = (id: number, approve: boolean, reason?: string) => request(api.reviewKyc, { body: { id, approve, reason } });
+export const withdrawLimits = () => request(api.withdrawLimits);
+export const setWithdrawLimits = (body: WithdrawLimitsBody) => request(api.setWithdrawLimits, { body });

@@ -1,0 +1,63 @@
+import { createHmac } from 'node:crypto';
+import { expect, hydrated, test } from './fixtures.ts';
+import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+
+const SHOTS = 'tests/.artifacts/screens';
+
+test('an API key created in the account centre signs an order that shows in the order centre', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const name = uniqueName('bot');
+  await createAccount(request, name);
+  await credit(request, name, 'USDT', '1000');
+  await loginThroughUi(page, '', name);
+
+  // 1. Create a trading key; the secret is shown once.
+  await page.goto('/account/center?tab=api');
+  await hydrated(page);
+  await expect(page.getByTestId('api-keys')).toContainText('You have no API keys yet.');
+  await expect(page.locator('input[name="withdraw"]')).toBeDisabled();
+  await page.locator('input[name="label"]').fill('Grid bot');
+  await page.locator('input[name="trade"]').check();
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const apiKey = (await page.getByTestId('api-key-value').textContent())!;
+  const secret = (await page.getByTestId('api-secret-value').textContent())!;
+  expect(apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
+  expect(secret).toMatch(/^[A-Za-z0-9]{64}$/);
+  await page.screenshot({ path: `${SHOTS}/api-keys-secret-en.png`, fullPage: true });
+  await page.getByRole('button', { name: 'I have saved the secret' }).click();
+  await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
+  const row = page.getByTestId('api-keys').locator('tr[data-label="Grid bot"]');
+  await expect(row).toContainText('Read, Trade');
+  await expect(row).toContainText(`${apiKey.slice(0, 8)}…${apiKey.slice(-6)}`);
+  await expect(page.getByTestId('api-keys')).not.toContainText(secret);
+
+  // 2. A program signs an order, as Binance documents: query string then body, HMAC-SHA256 with the secret.
+  const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
+  const body = `quantity=0.001&price=95000&recvWindow=5000&timestamp=${Date.now()}`;
+  const signature = createHmac('sha256', secret).update(query + body).digest('hex');
+  const placed = await request.post(`/api/v1/order?${query}`, {
+    headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+    data: `${body}&signature=${signature}`,
+  });
+  const order = await placed.json();
+  expect(order).toMatchObject({ code: 200, data: { symbol: 'btcusdt', side: 'buy', status: 'open' } });
+  // The same request again is refused.
+  const replay = await request.post(`/api/v1/order?${query}`, { headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' }, data: `${body}&signature=${signature}` });
+  expect((await replay.json()).code).toBe(1124);
+
+  // 3. The order is the user's, in the order centre.
+  await page.goto('/account/entrust');
+  await hydrated(page);
+  await expect(page.getByTestId('orders-open')).toContainText('95000.00');
+  await expect(page.getByTestId('orders-open')).toContainText('BTC/USDT');
+
+  // 4. The key shows when it was last used; the tab reads the same in German.
+  await page.goto('/account/center?tab=api');
+  await hydrated(page);
+  await expect(row).not.toContainText('Never');
+  await page.screenshot({ path: `${SHOTS}/api-keys-en.png`, fullPage: true });
+  await page.goto('/de/account/center?tab=api');
+  await hydrated(page);
+  await expect(page.getByTestId('api-keys').locator('tr[data-label="Grid bot"]')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/api-keys-de.png`, fullPage: true });
+});
