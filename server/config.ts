@@ -42,6 +42,11 @@ export interface Config {
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
   priceRecordDays: number;
   customerServiceUrls: string[];
+  /** REFERRAL_PERIOD_MINUTES: how often the rebate job pays the fees of the period that ended. */
+  referralPeriodMinutes: number;
+  /** PROOF_INTERVAL_MINUTES: how often a proof of liabilities is published; PROOF_KEEP: how many keep their leaves. */
+  proofIntervalMinutes: number;
+  proofKeep: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -108,5 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    referralPeriodMinutes: atLeastOne(env, 'REFERRAL_PERIOD_MINUTES', 60),
+    proofIntervalMinutes: atLeastOne(env, 'PROOF_INTERVAL_MINUTES', 1440),
+    proofKeep: atLeastOne(env, 'PROOF_KEEP', 30),
   };
 }

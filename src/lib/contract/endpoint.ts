@@ -28,6 +28,8 @@ export interface SchemaModules {
   prices: typeof import('./prices.ts');
   seconds: typeof import('./seconds.ts');
   security: typeof import('./security.ts');
+  referral: typeof import('./referral.ts');
+  proof: typeof import('./proof.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */
