@@ -5,6 +5,9 @@ import type { UserInfo } from '../../lib/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
+import { AgentTab } from '../referral/AgentTab.tsx';
+import { RewardTab } from '../referral/RewardTab.tsx';
+import { ProofTab } from '../proof/ProofTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -28,4 +31,7 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'info', label: 'account.tab.info', Component: InfoTab },
   { key: 'security', label: 'account.tab.security', Component: SecurityTab },
   { key: 'device-management', label: 'account.tab.deviceManagement', Component: DevicesTab },
+  { key: 'agent', label: 'account.tab.agent', Component: AgentTab },
+  { key: 'reward-center', label: 'account.tab.reward-center', Component: RewardTab },
+  { key: 'proof', label: 'account.tab.proof', Component: ProofTab },
 ];
