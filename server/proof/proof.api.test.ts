@@ -79,7 +79,7 @@ describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open
     expect((await mine('alice', 999)).code).toBe(ERRORS.proofNotFound);
     for (const id of ['abc', '0', '01', '-1', '1e3', '2.0']) expect((await call('alice', '/api/proof/myLeaf', { query: { id } })).status, id).toBe(400);
     expect((await call(undefined, '/api/proof/myLeaf')).status).toBe(401);
-    for (const q of [{ current: '0' }, { size: '101' }, { id: 'x' }]) expect((await call(undefined, '/api/proof/roots', { query: q })).status).toBe(400);
+    for (const q of [{ current: '0' }, { size: '101' }, { id: 'x' }] as Array<Record<string, string>>) expect((await call(undefined, '/api/proof/roots', { query: q })).status).toBe(400);
   });
 
   it('publishes a period once, salts each proof afresh, and keeps the leaves of the newest proofs only', async () => {
