@@ -121,7 +121,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
     await start();
     await app.jobs.idle();
     expect(await usdt('charlie') - before).toBe(3_700_000n);
-    const payouts = await t.db.all<{ cut_off: bigint; rebates: bigint }>('SELECT cut_off, rebates FROM referral_payouts ORDER BY id');
+    const payouts = await t.db.all<{ cut_off: bigint; rebates: bigint }>('SELECT cut_off, rebates FROM referral_payouts WHERE from_trade >= 0 ORDER BY id');
     expect(payouts.map((p) => [Number(p.cut_off) - T0, Number(p.rebates)])).toEqual([[HOUR, 3], [2 * HOUR, 3]]);
   });
 

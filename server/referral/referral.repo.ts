@@ -16,9 +16,12 @@ export async function writeRates(q: Queryable, rates: readonly number[]): Promis
   await writeSetting(q, RATES_KEY, JSON.stringify(rates));
 }
 
-/** The last trade any payout has read (0 before the first), and the cut-off of the newest payout. */
+/** The starting mark's `from_trade`: it pays nothing, it only says where the programme began. */
+const START = -1;
+
+/** The last trade any payout has read, and the cut-off of the newest payout (null before the first). */
 export async function paidUpTo(q: Queryable): Promise<{ trade: number; cutOff: number | null }> {
-  const row = await q.get<{ trade: unknown; cut_off: unknown }>('SELECT MAX(to_trade) AS trade, MAX(cut_off) AS cut_off FROM referral_payouts');
+  const row = await q.get<{ trade: unknown; cut_off: unknown }>('SELECT MAX(to_trade) AS trade, MAX(CASE WHEN from_trade = ? THEN NULL ELSE cut_off END) AS cut_off FROM referral_payouts', [START]);
   return { trade: num(row?.trade), cutOff: row?.cut_off === null || row?.cut_off === undefined ? null : num(row.cut_off) };
 }
 
@@ -154,8 +157,8 @@ export async function rewardUsers(q: Queryable, referrerId: number, page: number
 
 export async function recentPayouts(q: Queryable, limit: number) {
   const rows = await q.all<{ id: bigint; cut_off: bigint; paid_at: bigint; from_trade: bigint; to_trade: bigint; rebates: bigint; operator_id: bigint | null }>(
-    'SELECT id, cut_off, paid_at, from_trade, to_trade, rebates, operator_id FROM referral_payouts ORDER BY id DESC LIMIT ?',
-    [limit],
+    'SELECT id, cut_off, paid_at, from_trade, to_trade, rebates, operator_id FROM referral_payouts WHERE from_trade <> ? ORDER BY id DESC LIMIT ?',
+    [START, limit],
   );
   return rows.map((r) => ({ id: num(r.id), cutOff: num(r.cut_off), paidAt: num(r.paid_at), trades: num(r.to_trade) - num(r.from_trade), rebates: num(r.rebates), manual: r.operator_id !== null }));
 }

@@ -21,11 +21,13 @@ export default function ProofPage({ locale, messages }: { locale: Locale; messag
   const [page, setPage] = useState(1);
   const [roots, setRoots] = useState<Page<ProofRoot> | null>(null);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   useEffect(() => void proofRoots(page).then(setRoots).catch(() => setRoots({ records: [], total: 0, current: page, size: 15, pages: 0 })), [page]);
 
   const check = async (files: FileList | null) => {
     setVerdict(null);
     const picked = files?.[0];
+    setFileName(picked?.name ?? null);
     if (!picked) return;
     let parsed: unknown;
     try {
@@ -44,9 +46,14 @@ export default function ProofPage({ locale, messages }: { locale: Locale; messag
       <section>
         <h2 className="panel__subtitle">{t('proof.checkTitle')}</h2>
         <p>{t('proof.checkText')} <a href={href('/account/center?tab=proof', locale)}>{t('proof.getYours')}</a></p>
-        <div className="field">
-          <label htmlFor={inputId}>{t('proof.file')}</label>
-          <input id={inputId} type="file" accept="application/json,.json" data-testid="proof-file" onChange={(e) => void check(e.target.files)} />
+        {/* The browser's own file button speaks the browser's language, not the page's: ours is a translated label. */}
+        <div className="field proof-file">
+          <span className="field__label" id={`${inputId}-label`}>{t('proof.file')}</span>
+          <div>
+            <label className="btn" htmlFor={inputId}>{t('proof.chooseFile')}</label>
+            <input id={inputId} type="file" accept="application/json,.json" aria-labelledby={`${inputId}-label`} data-testid="proof-file" onChange={(e) => void check(e.target.files)} />
+            <span className="muted">{fileName ?? t('proof.noFile')}</span>
+          </div>
         </div>
         {verdict && <VerdictLine t={t} verdict={verdict} />}
       </section>

@@ -53,7 +53,7 @@ export function ReferralAdmin({ t }: { t: T }) {
   return (
     <>
       <p className="field__hint">{t('admin.referral.hint', { minutes: view.periodMinutes })}</p>
-      <form className="admin-actions referral-rates" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form className="referral-rates" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         {GENERATIONS.map((g, i) => (
           <label key={g} className="field">
             <span className="field__label">{t('admin.referral.rate', { generation: generationName(t, g) })}</span>
@@ -62,7 +62,7 @@ export function ReferralAdmin({ t }: { t: T }) {
         ))}
         <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.save')}</button>
       </form>
-      <div className="wallet-actions">
+      <div className="wallet-actions referral-settle">
         <button type="button" className="btn" disabled={busy} onClick={() => void settle()}>{t('admin.referral.settle')}</button>
       </div>
       <div className="wallet-scroll">
