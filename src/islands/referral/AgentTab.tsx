@@ -40,6 +40,8 @@ export function AgentTab({ t }: TabProps) {
             <strong data-testid={`promoted-${g}`}>{info.promoted.byGeneration[i] ?? 0}</strong>
           </div>
         ))}
+      </div>
+      <div className="referral-stats">
         <div className="referral-stat">
           <span>{t('referral.earned')}</span>
           <strong><Amounts list={info.earned} testId="earned" /></strong>
