@@ -10,7 +10,8 @@ import { projectedSeq } from '../core/journal.repo.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { publishProof } from './proof.service.ts';
 
-const HOUR = 3_600_000;
+/** One-minute intervals: the second-contract settlement job runs every 250 ms, so each simulated minute is 240 of its runs. */
+const PERIOD = 60_000;
 const T0 = Date.UTC(2026, 0, 1);
 
 describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open) => {
@@ -25,7 +26,7 @@ describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open
   beforeAll(async () => {
     t = await open();
     await seedOperator(t.db, 'ops@example.com', 'opspass1');
-    ({ app } = await testApp(t.db, { PROOF_INTERVAL_MINUTES: '60', PROOF_KEEP: '2' }, clock));
+    ({ app } = await testApp(t.db, { PROOF_INTERVAL_MINUTES: '1', PROOF_KEEP: '2' }, clock));
     for (const who of ['alice', 'bob', 'carol']) {
       await api(app, '/api/user/register', { payload: { type: 'account', username: `${who}_proof`, password: 'abc123', confirmPassword: 'abc123' } });
       tokens[who] = (await api(app, '/api/user/login', { payload: { type: 'account', username: `${who}_proof`, password: 'abc123' } })).data.token;
@@ -37,7 +38,7 @@ describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open
     await credit('bob_proof', 'USDT', '50');
     // Bob's order holds 20 USDT: held funds are still his, and still owed.
     expect((await call('bob', '/api/currency/order/submit', { method: 'POST', payload: { symbol: 'solusdt', side: 'buy', type: 'limit', price: '180.00', quantity: '0.11' } })).code).toBe(200);
-    await clock.advance(HOUR);
+    await clock.advance(PERIOD);
     await app.jobs.idle();
   });
   afterAll(async () => {
@@ -49,7 +50,7 @@ describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open
     const list = await roots();
     // The first proof was taken when the app started, before anyone held anything.
     expect(list.map((r) => [r.id, r.leafCount])).toEqual([[2, 2], [1, 0]]);
-    expect(list[0]).toMatchObject({ takenAt: T0 + HOUR, totals: [{ asset: 'BTC', amount: '1.00000000' }, { asset: 'USDT', amount: '150.00000000' }], leavesKept: true });
+    expect(list[0]).toMatchObject({ takenAt: T0 + PERIOD, totals: [{ asset: 'BTC', amount: '1.00000000' }, { asset: 'USDT', amount: '150.00000000' }], leavesKept: true });
     expect(list[0]!.root).toMatch(/^[0-9a-f]{64}$/);
     expect(list[0]!.seq).toBe(await projectedSeq(t.db));
     expect(JSON.stringify(list)).not.toContain('alice');
@@ -83,10 +84,10 @@ describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open
   });
 
   it('publishes a period once, salts each proof afresh, and keeps the leaves of the newest proofs only', async () => {
-    expect(await publishProof({ db: t.db, core: app.core, clock, keep: 2 }, { periodStart: T0 + HOUR, operatorId: null })).toBeUndefined();
+    expect(await publishProof({ db: t.db, core: app.core, clock, keep: 2 }, { periodStart: T0 + PERIOD, operatorId: null })).toBeUndefined();
     expect((await roots()).length).toBe(2);
     const before = (await mine('alice')).data as ProofFile;
-    await clock.advance(HOUR);
+    await clock.advance(PERIOD);
     await app.jobs.idle();
     const after = (await mine('alice')).data as ProofFile;
     expect(after.proofId).toBe(3);

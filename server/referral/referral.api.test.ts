@@ -9,7 +9,8 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { payRebates } from './payout.ts';
 
-const HOUR = 3_600_000;
+/** One-minute periods: the second-contract settlement job runs every 250 ms, so each simulated minute is 240 of its runs. */
+const PERIOD = 60_000;
 const T0 = Date.UTC(2026, 0, 1);
 
 /**
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
     tokens.ops = (await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'opspass1' } })).data.token;
   };
   const start = async () => {
-    ({ app } = await testApp(t.db, { REFERRAL_PERIOD_MINUTES: '60' }, clock));
+    ({ app } = await testApp(t.db, { REFERRAL_PERIOD_MINUTES: '1' }, clock));
     await logIn();
   };
   /** Echo bids, delta sells into the bid: one trade of `qty` SOL at 185.00 with delta as taker. */
@@ -42,7 +43,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
   beforeAll(async () => {
     t = await open();
     await seedOperator(t.db, 'ops@example.com', 'opspass1');
-    ({ app } = await testApp(t.db, { REFERRAL_PERIOD_MINUTES: '60' }, clock));
+    ({ app } = await testApp(t.db, { REFERRAL_PERIOD_MINUTES: '1' }, clock));
     let inviteCode: string | undefined;
     for (const who of ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'xray']) {
       const invited = ['bravo', 'charlie', 'delta'].includes(who);
@@ -67,7 +68,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
     // Delta paid 0.1% of 1,850 USDT: 1.85 USDT, of which 90% (1.665) went to fee income.
     expect((await feeIncome()) - income).toBe(166_500_000n);
     expect(await usdt('charlie')).toBe(0n);
-    await clock.advance(HOUR);
+    await clock.advance(PERIOD);
     expect(await usdt('charlie')).toBe(37_000_000n); // 20%
     expect(await usdt('bravo')).toBe(18_500_000n); // 10%
     expect(await usdt('alpha')).toBe(9_250_000n); // 5%
@@ -79,7 +80,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
 
   it('shows each referrer their own programme: counts per generation, masked users, rebates per day and per user', async () => {
     const info = await call('alpha', '/api/agentActivityInfo/getAgentInfo', { payload: { offsetMinutes: 480 } });
-    expect(info.data).toMatchObject({ rates: [2000, 1000, 500], promoted: { total: 3, byGeneration: [1, 1, 1] }, earned: [{ asset: 'USDT', amount: '0.09250000' }], today: [{ asset: 'USDT', amount: '0.09250000' }], periodMinutes: 60, paidUpTo: T0 + HOUR });
+    expect(info.data).toMatchObject({ rates: [2000, 1000, 500], promoted: { total: 3, byGeneration: [1, 1, 1] }, earned: [{ asset: 'USDT', amount: '0.09250000' }], today: [{ asset: 'USDT', amount: '0.09250000' }], periodMinutes: 1, paidUpTo: T0 + PERIOD });
     expect(info.data.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     // No body at all reads as the defaults.
     expect((await call('alpha', '/api/agentActivityInfo/getAgentInfo')).data.promoted.total).toBe(3);
@@ -94,9 +95,9 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
     expect(days.data.records).toEqual([{ dayStart: T0, asset: 'USDT', amount: '0.37000000', users: 1 }]);
     // Eight hours ahead of UTC the same rebate is still on 1 January, whose midnight was at 16:00 UTC the day before.
     const east = await call('charlie', '/api/agentActivityInfo/getRewardDays', { payload: { offsetMinutes: 480 } });
-    expect(east.data.records[0].dayStart).toBe(T0 - 8 * HOUR);
+    expect(east.data.records[0].dayStart).toBe(T0 - 8 * 3_600_000);
     const users = await call('bravo', '/api/agentActivityInfo/getRewardUsers', {});
-    expect(users.data.records).toEqual([{ name: 'de****ef', generation: 2, asset: 'USDT', amount: '0.18500000', lastTime: T0 + HOUR }]);
+    expect(users.data.records).toEqual([{ name: 'de****ef', generation: 2, asset: 'USDT', amount: '0.18500000', lastTime: T0 + PERIOD }]);
 
     // A stranger sees an empty programme of their own, and nothing of anyone else's.
     const stranger = await call('xray', '/api/agentActivityInfo/getAgentInfo', {});
@@ -107,22 +108,22 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
   it('pays a period once: its run repeated, or a run for an earlier cut-off, finds nothing left to pay', async () => {
     const before = await usdt('charlie');
     const deps = { db: t.db, core: app.core, clock };
-    expect(await payRebates(deps, T0 + HOUR)).toEqual({ payoutId: null, trades: 0, rebates: 0 });
-    expect(await payRebates(deps, T0 + HOUR / 2)).toEqual({ payoutId: null, trades: 0, rebates: 0 });
+    expect(await payRebates(deps, T0 + PERIOD)).toEqual({ payoutId: null, trades: 0, rebates: 0 });
+    expect(await payRebates(deps, T0 + PERIOD / 2)).toEqual({ payoutId: null, trades: 0, rebates: 0 });
     expect(await usdt('charlie')).toBe(before);
   });
 
   it('catches up after downtime: each missed period pays the trades made in it, oldest first', async () => {
-    await clock.advance(10 * 60_000);
-    await trade('1'); // at 1:10, in the period that ends at 2:00
+    await clock.advance(10_000);
+    await trade('1'); // at 1:10 (minutes:seconds), in the period that ends at 2:00
     const before = await usdt('charlie');
     await app.close();
-    await clock.advance(3 * HOUR); // the platform is down from 1:10 until 4:10
+    await clock.advance(3 * PERIOD); // the platform is down from 1:10 until 4:10
     await start();
     await app.jobs.idle();
     expect(await usdt('charlie') - before).toBe(3_700_000n);
     const payouts = await t.db.all<{ cut_off: bigint; rebates: bigint }>('SELECT cut_off, rebates FROM referral_payouts WHERE from_trade >= 0 ORDER BY id');
-    expect(payouts.map((p) => [Number(p.cut_off) - T0, Number(p.rebates)])).toEqual([[HOUR, 3], [2 * HOUR, 3]]);
+    expect(payouts.map((p) => [Number(p.cut_off) - T0, Number(p.rebates)])).toEqual([[PERIOD, 3], [2 * PERIOD, 3]]);
   });
 
   it('refuses bad input with a translated message and changes nothing', async () => {
@@ -159,7 +160,7 @@ describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) =>
   });
 
   it('pays the fees charged so far at the old rates before a change, then the new rates', async () => {
-    await clock.advance(5 * 60_000);
+    await clock.advance(5_000);
     await trade('10'); // 1.85 USDT of fees under 20 / 10 / 5
     await clock.advance(1);
     const before = await usdt('charlie');

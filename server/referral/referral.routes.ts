@@ -5,11 +5,8 @@ import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { payRebates } from './payout.ts';
+import { referralDeps } from './referral.feature.ts';
 import * as referral from './referral.service.ts';
-
-function referralDeps({ db, core, clock, config }: FeatureContext): referral.ReferralDeps {
-  return { db, core, clock, periodMinutes: config.referralPeriodMinutes };
-}
 
 /** spec §7 agentActivityInfo: each call answers the signed-in user's own promotion only; operators set the rates. */
 export async function referralRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
@@ -22,13 +19,4 @@ export async function referralRoutes(app: FastifyInstance, ctx: FeatureContext):
   route(api.referralAdmin, async () => ok(await referral.adminView(deps)));
   route(api.setReferralRates, async (req) => ok(await referral.setRates(deps, userOf(req).id, req.body.rates)));
   route(api.settleRebates, async (req) => ok(await payRebates(deps, ctx.clock.now(), userOf(req).id)));
-}
-
-/**
- * The rebate job: each period, in one process, pays the fees of the trades made before the period began. Missed
- * periods are caught up in order after downtime; a repeated period finds its trades paid (server/referral/payout.ts).
- */
-export async function startRebateJob(ctx: FeatureContext): Promise<void> {
-  const deps = referralDeps(ctx);
-  ctx.jobs.lease({ name: 'referral.rebates', everyMs: ctx.config.referralPeriodMinutes * 60_000, run: ({ periodStart }) => payRebates(deps, periodStart) });
 }
