@@ -46,6 +46,11 @@ export interface Config {
   apiKeyRatePerMinute: number;
   /** API_KEY_SEAL_KEY: 32 bytes (base64) sealing API-key secrets at rest; unset, a key made on first use in the database. */
   apiKeySealKey: Buffer | undefined;
+  /** REFERRAL_PERIOD_MINUTES: how often the rebate job pays the fees of the period that ended. */
+  referralPeriodMinutes: number;
+  /** PROOF_INTERVAL_MINUTES: how often a proof of liabilities is published; PROOF_KEEP: how many keep their leaves. */
+  proofIntervalMinutes: number;
+  proofKeep: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -122,5 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     apiKeyRatePerMinute: atLeastOne(env, 'API_KEY_RATE_LIMIT', 1200),
     apiKeySealKey: key32(env, 'API_KEY_SEAL_KEY'),
+    referralPeriodMinutes: atLeastOne(env, 'REFERRAL_PERIOD_MINUTES', 60),
+    proofIntervalMinutes: atLeastOne(env, 'PROOF_INTERVAL_MINUTES', 1440),
+    proofKeep: atLeastOne(env, 'PROOF_KEEP', 30),
   };
 }

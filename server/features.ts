@@ -31,6 +31,12 @@ import { SECONDS_COMMANDS } from './seconds/seconds.commands.ts';
 import { SecondsBook } from './seconds/seconds-book.ts';
 import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
+import { PROOF_MIGRATION } from './proof/proof.migration.ts';
+import { proofJobs } from './proof/proof.feature.ts';
+import { proofRoutes } from './proof/proof.routes.ts';
+import { REFERRAL_MIGRATION } from './referral/referral.migration.ts';
+import { referralJobs } from './referral/referral.feature.ts';
+import { referralRoutes } from './referral/referral.routes.ts';
 import { serveSite } from './site/site.ts';
 import type { Migration } from './storage/migrations.ts';
 import { AUTH_LOCKS_MIGRATION } from './user/auth-locks.migration.ts';
@@ -67,6 +73,8 @@ export const FEATURES: Feature[] = [
   { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: () => [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
   { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, jobs: secondsJobs, routes: secondsRoutes },
   { name: 'admin', migrations: [], routes: adminRoutes },
+  { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
+  { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },
   { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },

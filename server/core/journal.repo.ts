@@ -12,7 +12,7 @@ export interface SnapshotRow {
   body: string;
 }
 
-const PROJECTION = 'projection';
+export const PROJECTION = 'projection';
 
 export async function appendBatch(q: Queryable, b: JournalBatch): Promise<void> {
   await q.run('INSERT INTO core_journal (seq, at, body) VALUES (?, ?, ?)', [b.seq, b.at, b.body]);

@@ -56,5 +56,6 @@ export const BILL_TYPES = [
   'seconds_loss',
   'seconds_refund',
   'seconds_funding',
+  'referral_rebate',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

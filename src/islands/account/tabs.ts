@@ -7,6 +7,9 @@ import { SecurityTab } from './SecurityTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { BankCardTab, KycTab, PaymentTab } from '../identity/AccountTabs.tsx';
 import { ApiKeysTab } from '../api-keys/ApiKeysTab.tsx';
+import { AgentTab } from '../referral/AgentTab.tsx';
+import { RewardTab } from '../referral/RewardTab.tsx';
+import { ProofTab } from '../proof/ProofTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -34,4 +37,7 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'bank-card', label: 'identity.tab.bankCard', Component: BankCardTab },
   { key: 'payment', label: 'identity.tab.payment', Component: PaymentTab },
   { key: 'api', label: 'apikeys.tab', Component: ApiKeysTab },
+  { key: 'agent', label: 'account.tab.agent', Component: AgentTab },
+  { key: 'reward-center', label: 'account.tab.reward-center', Component: RewardTab },
+  { key: 'proof', label: 'account.tab.proof', Component: ProofTab },
 ];

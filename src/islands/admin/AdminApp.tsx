@@ -18,9 +18,11 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { SwapDesk } from './SwapDesk.tsx';
 import { SecondsDesk } from './SecondsDesk.tsx';
 import { KycReview } from './KycReview.tsx';
+import { ReferralAdmin } from '../referral/ReferralAdmin.tsx';
+import { ProofAdmin } from '../proof/ProofAdmin.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'kyc', 'audit', 'outbox', 'swap', 'seconds', 'rates'] as const;
+const TABS = ['recharges', 'withdrawals', 'kyc', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
@@ -43,6 +45,8 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (tab === 'outbox') body = <Outbox t={t} />;
   else if (tab === 'swap') body = <SwapDesk t={t} />;
   else if (tab === 'seconds') body = <SecondsDesk t={t} />;
+  else if (tab === 'referral') body = <ReferralAdmin t={t} />;
+  else if (tab === 'proof') body = <ProofAdmin t={t} />;
   else body = <Rates t={t} />;
 
   return (

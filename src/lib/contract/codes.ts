@@ -57,6 +57,12 @@ export const ERRORS = {
   whitelistEntryNotFound: 1055,
   deviceNotFound: 1056,
   antiCodeNeedsEmail: 1057,
+  // Referral and proof of liabilities (1160–1199).
+  referralRatesInvalid: 1160,
+  rebatesRaced: 1161,
+  proofNotFound: 1162,
+  proofNoLeaf: 1163,
+  proofLeavesPruned: 1164,
 
   // Identity verification, bank card, payment methods and API keys (1100–1159).
   kycPending: 1100,

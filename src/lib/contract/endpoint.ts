@@ -30,6 +30,8 @@ export interface SchemaModules {
   security: typeof import('./security.ts');
   identity: typeof import('./identity.ts');
   apiKeys: typeof import('./api-keys.ts');
+  referral: typeof import('./referral.ts');
+  proof: typeof import('./proof.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

@@ -1,5 +1,6 @@
 import { formatAmount } from '../format/index.ts';
 import type { T } from '../i18n/client.ts';
+import { percentOf } from '../referral/rates.ts';
 
 /**
  * One audit line's detail as an operator reads it: auditSummary('{"orderNo":"R1","coin":"USDT","amount":"1000.00000000",
@@ -24,6 +25,11 @@ export function auditSummary(detail: string, t: T): string {
     else if (key === 'maxPerSwap') parts.push(`${t('admin.swap.maxPerSwap')}: ${money(value)}`);
     else if (key === 'reason') parts.push(t('admin.audit.reason', { reason: String(value) }));
     else if (key === 'limits' && Array.isArray(value)) parts.push((value as string[]).map((v, level) => t('admin.audit.limit', { level: t(`identity.level.${level}`), amount: money(v) })).join(', '));
+    else if (key === 'rebateRates') {
+      const { before, after } = value as { before: number[]; after: number[] };
+      parts.push(t('admin.audit.rebateRates', { before: before.map((r) => `${percentOf(r)}%`).join(' / '), after: after.map((r) => `${percentOf(r)}%`).join(' / ') }));
+    } else if (key === 'trades' || key === 'rebates' || key === 'leaves') parts.push(t(`admin.audit.${key}`, { n: String(value) }));
+    else if (key === 'root') parts.push(t('admin.audit.root', { root: String(value) }));
     else if (key === 'rates' && Array.isArray(value)) parts.push((value as Array<{ exchange_code: string; rate: string }>).map((r) => `${r.exchange_code} ${r.rate}`).join(', '));
     else parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   }

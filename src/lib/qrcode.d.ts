@@ -1,4 +1,8 @@
-/** The part of the qrcode package this server uses (it ships no types). */
+/**
+ * The part of the qrcode package the platform uses (it ships no types): a QR code as SVG or text, on the server
+ * (authenticator binding) and in the browser (invite link). One declaration under src/ serves both: tsc reads src/
+ * and server/, astro check only src/.
+ */
 declare module 'qrcode' {
   interface QRCodeOptions {
     type?: 'svg' | 'utf8' | 'terminal';

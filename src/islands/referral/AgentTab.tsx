@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import QRCode from 'qrcode';
+import type { AgentInfo, Page, PromotedUser } from '../../lib/contract/referral.ts';
+import { GENERATIONS, type Generation } from '../../lib/referral/generations.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { agentInfo, inviteLink, promotedUsers } from '../../lib/referral/actions.ts';
+import { percentOf } from '../../lib/referral/rates.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import type { TabProps } from '../account/tabs.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+import { Pager } from '../wallet/parts.tsx';
+import { Amounts, generationName } from './parts.tsx';
+
+/**
+ * spec §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they promoted in
+ * each of three generations, each masked with what their fees have earned; the rates and the rebates so far.
+ */
+export function AgentTab({ t }: TabProps) {
+  const [info, setInfo] = useState<AgentInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => void agentInfo().then(setInfo).catch(() => setFailed(true)), []);
+  if (failed) return <p role="alert">{t('common.operationFailed')}</p>;
+  if (!info) return <p className="muted">{t('common.loading')}</p>;
+  return (
+    <div className="referral" data-testid="agent-tab">
+      <Invite t={t} code={info.inviteCode} />
+      <p className="field__hint">
+        {t('referral.ratesLine', { first: percentOf(info.rates[0] ?? 0), second: percentOf(info.rates[1] ?? 0), third: percentOf(info.rates[2] ?? 0), minutes: info.periodMinutes })}
+      </p>
+      <div className="referral-stats">
+        <div className="referral-stat">
+          <span>{t('referral.promotedTotal')}</span>
+          <strong data-testid="promoted-total">{info.promoted.total}</strong>
+        </div>
+        {GENERATIONS.map((g, i) => (
+          <div key={g} className="referral-stat">
+            <span>{generationName(t, g)}</span>
+            <strong data-testid={`promoted-${g}`}>{info.promoted.byGeneration[i] ?? 0}</strong>
+          </div>
+        ))}
+      </div>
+      <div className="referral-stats">
+        <div className="referral-stat">
+          <span>{t('referral.earned')}</span>
+          <strong><Amounts list={info.earned} testId="earned" /></strong>
+        </div>
+        <div className="referral-stat">
+          <span>{t('referral.today')}</span>
+          <strong><Amounts list={info.today} testId="today" /></strong>
+        </div>
+      </div>
+      <Promoted t={t} />
+    </div>
+  );
+}
+
+function Invite({ t, code }: { t: TabProps['t']; code: string }) {
+  const link = inviteLink(location.origin, code);
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    void QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`));
+  }, [link]);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast('success', t('common.copied'));
+    } catch {
+      showToast('error', t('common.copyFailed'));
+    }
+  };
+  return (
+    <section className="referral-invite">
+      <div>
+        <h2 className="panel__subtitle">{t('referral.inviteTitle')}</h2>
+        <p className="field__hint">{t('referral.inviteText')}</p>
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>{t('referral.code')}</dt>
+            <dd><span className="facts__value" data-testid="invite-code">{code}</span> <button type="button" className="link-button" onClick={() => void copy(code)}>{t('common.copy')}</button></dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t('referral.link')}</dt>
+            <dd><span className="facts__value wallet-break" data-testid="invite-link">{link}</span> <button type="button" className="link-button" onClick={() => void copy(link)}>{t('common.copy')}</button></dd>
+          </div>
+        </dl>
+      </div>
+      {qr && <img className="referral-qr" src={qr} width={148} height={148} alt={t('referral.qrAlt')} data-testid="invite-qr" />}
+    </section>
+  );
+}
+
+function Promoted({ t }: { t: TabProps['t'] }) {
+  const dates = useStore($dateOptions);
+  const [generation, setGeneration] = useState<Generation>(1);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Page<PromotedUser> | null>(null);
+  useEffect(() => {
+    setRows(null);
+    void promotedUsers(generation, page).then(setRows).catch(() => setRows({ records: [], total: 0, current: page, size: 15, pages: 0 }));
+  }, [generation, page]);
+  const choose = (g: Generation) => {
+    setGeneration(g);
+    setPage(1);
+  };
+  return (
+    <section>
+      <h2 className="panel__subtitle">{t('referral.promotedTitle')}</h2>
+      <Tabs label={t('referral.promotedTitle')} active={String(generation)} onChange={(k) => choose(Number(k) as Generation)} tabs={GENERATIONS.map((g) => ({ key: String(g), label: generationName(t, g) }))} />
+      {!rows ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid={`promoted-list-${generation}`}>
+            <thead><tr><th>{t('referral.user')}</th><th>{t('referral.registered')}</th><th className="num">{t('referral.rebatesToYou')}</th></tr></thead>
+            <tbody>
+              {rows.records.map((r, i) => (
+                <tr key={`${r.name}-${r.registerTime}-${i}`}>
+                  <td>{r.name}</td>
+                  <td>{formatDateTime(r.registerTime, dates)}</td>
+                  <td className="num"><Amounts list={r.rebates} /></td>
+                </tr>
+              ))}
+              {!rows.records.length && <tr><td colSpan={3} className="muted">{t('common.noData')}</td></tr>}
+            </tbody>
+          </table>
+          <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
+        </div>
+      )}
+    </section>
+  );
+}

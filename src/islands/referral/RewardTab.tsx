@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { AgentInfo, Page, RewardDay, RewardUser } from '../../lib/contract/referral.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { agentInfo, rewardDays, rewardUsers } from '../../lib/referral/actions.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import type { TabProps } from '../account/tabs.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+import { Pager } from '../wallet/parts.tsx';
+import { Amounts, generationName, rebate } from './parts.tsx';
+
+type View = 'days' | 'users';
+const EMPTY = { records: [], total: 0, current: 1, size: 15, pages: 0 };
+
+/** spec §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted user (masked). */
+export function RewardTab({ t }: TabProps) {
+  const dates = useStore($dateOptions);
+  const [info, setInfo] = useState<AgentInfo | null>(null);
+  const [view, setView] = useState<View>('days');
+  useEffect(() => void agentInfo().then(setInfo).catch(() => setInfo(null)), []);
+  return (
+    <div className="referral" data-testid="reward-tab">
+      <div className="referral-stats">
+        <div className="referral-stat">
+          <span>{t('referral.earned')}</span>
+          <strong>{info ? <Amounts list={info.earned} testId="reward-total" /> : '…'}</strong>
+        </div>
+        <div className="referral-stat">
+          <span>{t('referral.today')}</span>
+          <strong>{info ? <Amounts list={info.today} testId="reward-today" /> : '…'}</strong>
+        </div>
+      </div>
+      {info && (
+        <p className="field__hint" data-testid="paid-up-to">
+          {info.paidUpTo === null ? t('reward.notPaidYet', { minutes: info.periodMinutes }) : t('reward.paidUpTo', { time: formatDateTime(info.paidUpTo, { ...dates, withTime: true }), minutes: info.periodMinutes })}
+        </p>
+      )}
+      <Tabs label={t('account.tab.reward-center')} active={view} onChange={setView} tabs={[{ key: 'days', label: t('reward.byDay') }, { key: 'users', label: t('reward.byUser') }]} />
+      {view === 'days' ? <Days t={t} /> : <Users t={t} />}
+    </div>
+  );
+}
+
+/** One page of a list at a time, reloaded when the page changes. */
+function usePage<R>(load: (page: number) => Promise<Page<R>>): [Page<R> | null, number, (p: number) => void] {
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Page<R> | null>(null);
+  useEffect(() => {
+    setRows(null);
+    void load(page).then(setRows).catch(() => setRows({ ...EMPTY, current: page }));
+  }, [page]);
+  return [rows, page, setPage];
+}
+
+function Days({ t }: { t: TabProps['t'] }) {
+  const dates = useStore($dateOptions);
+  const [rows, page, setPage] = usePage<RewardDay>(rewardDays);
+  if (!rows) return <p className="muted">{t('common.loading')}</p>;
+  return (
+    <div className="wallet-scroll">
+      <table className="wallet-table" data-testid="reward-days">
+        <thead><tr><th>{t('reward.day')}</th><th>{t('reward.asset')}</th><th className="num">{t('reward.amount')}</th><th className="num">{t('reward.users')}</th></tr></thead>
+        <tbody>
+          {rows.records.map((r) => (
+            <tr key={`${r.dayStart}-${r.asset}`}>
+              <td>{formatDateTime(r.dayStart, { ...dates, withTime: false })}</td>
+              <td>{r.asset}</td>
+              <td className="num">{rebate(r.amount)}</td>
+              <td className="num">{r.users}</td>
+            </tr>
+          ))}
+          {!rows.records.length && <tr><td colSpan={4} className="muted">{t('common.noData')}</td></tr>}
+        </tbody>
+      </table>
+      <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
+    </div>
+  );
+}
+
+function Users({ t }: { t: TabProps['t'] }) {
+  const dates = useStore($dateOptions);
+  const [rows, page, setPage] = usePage<RewardUser>(rewardUsers);
+  if (!rows) return <p className="muted">{t('common.loading')}</p>;
+  return (
+    <div className="wallet-scroll">
+      <table className="wallet-table" data-testid="reward-users">
+        <thead><tr><th>{t('referral.user')}</th><th>{t('reward.generation')}</th><th>{t('reward.asset')}</th><th className="num">{t('reward.amount')}</th><th>{t('reward.lastPaid')}</th></tr></thead>
+        <tbody>
+          {rows.records.map((r, i) => (
+            <tr key={`${r.name}-${r.asset}-${i}`}>
+              <td>{r.name}</td>
+              <td>{generationName(t, r.generation)}</td>
+              <td>{r.asset}</td>
+              <td className="num">{rebate(r.amount)}</td>
+              <td>{formatDateTime(r.lastTime, dates)}</td>
+            </tr>
+          ))}
+          {!rows.records.length && <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>}
+        </tbody>
+      </table>
+      <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
+    </div>
+  );
+}
