@@ -58,7 +58,7 @@ export function bracketFormula(c: Contract, p: Position, backing: bigint, b: Pic
 export function formulaPrice(c: Contract, p: Position, backing: bigint): bigint | null {
   for (const b of c.brackets) {
     const price = bracketFormula(c, p, backing, b);
-    if (price === null) continue;
+    if (price === null || price < 1n) continue;
     const n = notional(c, p.qty, price);
     if (n > b.floor && n <= b.cap) return price;
   }
@@ -72,6 +72,10 @@ export function formulaPrice(c: Contract, p: Position, backing: bigint): bigint 
  */
 export function liquidationPrice(c: Contract, p: Position, backing: bigint): bigint | null {
   if (p.qty === 0n) return null;
+  // A linear long falling towards 0 and a COIN-M short rising without end both shrink into the first bracket; if
+  // its formula has no root, nothing that far out liquidates them (the integer check alone would, at absurd
+  // prices, once the notional rounds up to a unit of maintenance margin that the margin balance no longer beats).
+  if ((c.kind === 'linear') === p.qty > 0n && bracketFormula(c, p, backing, c.brackets[0]!) === null) return null;
   const guess = formulaPrice(c, p, backing) ?? guessFromCost(c, p);
   const liquidatable = (price: bigint) => liquidatableAt(c, p, backing, price);
   return p.qty > 0n ? lastTrue(liquidatable, guess) : firstTrue(liquidatable, guess);
