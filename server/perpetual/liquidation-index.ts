@@ -40,10 +40,9 @@ export class LiquidationIndex {
   set(owner: number, side: Side, trigger: bigint | null): void {
     this.delete(owner);
     if (trigger === null) return;
-    const id = BigInt(owner);
-    if (id < 0n || id >= OWNER_LIMIT || !Number.isInteger(owner)) throw new Error(`owner ${owner} is not a 32-bit id`);
+    if (!Number.isInteger(owner) || owner < 0 || BigInt(owner) >= OWNER_LIMIT) throw new Error(`owner ${owner} is not a 32-bit id`);
     if (trigger < 0n) throw new Error(`trigger ${trigger} below zero`);
-    const key = (trigger << OWNER_BITS) | id;
+    const key = (trigger << OWNER_BITS) | BigInt(owner);
     (side === 'long' ? this.longs : this.shorts).setElement(key, owner);
     this.entries.set(owner, { side, key });
   }
