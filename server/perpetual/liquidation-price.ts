@@ -19,7 +19,7 @@
  * index built on these prices triggers exactly when the margin-ratio check would, never a tick late.
  */
 import { RATE_SCALE } from '../prices/mark-price.ts';
-import { type Bracket, type Contract } from './contracts.ts';
+import type { Bracket, Contract } from './contracts.ts';
 import { fillValue, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
 
 /** The highest price the searches consider; a long liquidatable at every price gets this (any mark reaches it). */
