@@ -1,19 +1,10 @@
+import type { BankCardView } from '../../src/lib/contract/identity.ts';
 import type { Queryable, Row } from '../storage/db.ts';
 
 /** Bank cards: one per user, bound once (the primary key refuses a second). */
 
-export interface BankCardInsert {
-  userId: number;
-  holder: string;
-  number: string;
-  bank: string;
-  swift: string | null;
-  branch: string | null;
-  bankAddress: string | null;
-  homeAddress: string | null;
-  phone: string | null;
-  at: number;
-}
+/** A card as bound: the view's fields, with the number as entered (every answer masks it). */
+export type BankCardInsert = Omit<BankCardView, 'boundTime'> & { userId: number; at: number };
 
 /** The bound card, or undefined when the user has one already (a second card, or a racing double submit). */
 export function insertBankCard(q: Queryable, c: BankCardInsert): Promise<Row | undefined> {

@@ -21,6 +21,7 @@ import { KycReview } from './KycReview.tsx';
 import { ReferralAdmin } from '../referral/ReferralAdmin.tsx';
 import { ProofAdmin } from '../proof/ProofAdmin.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
+import { ReviewActions } from './ReviewActions.tsx';
 
 const TABS = ['recharges', 'withdrawals', 'kyc', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
 type Tab = (typeof TABS)[number];
@@ -118,11 +119,7 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                   <td className="admin-actions">
                     {'screenshot' in r && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.viewScreenshot')}</button>}
                     {r.status === 'review' && (
-                      <>
-                        <button type="button" className="btn btn--primary" onClick={() => void decide(r, true)}>{t('admin.approve')}</button>
-                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} size={Math.max(12, t('admin.reason').length + 2)} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
-                        <button type="button" className="btn btn--danger" onClick={() => void decide(r, false)}>{t('admin.reject')}</button>
-                      </>
+                      <ReviewActions t={t} reason={reasons[r.id] ?? ''} onReason={(v) => setReasons({ ...reasons, [r.id]: v })} onDecide={(approve) => void decide(r, approve)} />
                     )}
                   </td>
                 </tr>

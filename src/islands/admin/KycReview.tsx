@@ -12,6 +12,7 @@ import { Field } from '../ui/Field.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { KycStatusBadge } from '../identity/parts.tsx';
+import { ReviewActions } from './ReviewActions.tsx';
 
 const PHOTOS = ['front', 'back', 'selfie'] as const;
 
@@ -84,11 +85,7 @@ function KycQueue({ t }: { t: T }) {
                   <td className="admin-actions">
                     {r.front && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.kyc.viewPhotos')}</button>}
                     {r.status === 'review' && (
-                      <>
-                        <button type="button" className="btn btn--primary" onClick={() => void decide(r, true)}>{t('admin.approve')}</button>
-                        <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} size={Math.max(12, t('admin.reason').length + 2)} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
-                        <button type="button" className="btn btn--danger" onClick={() => void decide(r, false)}>{t('admin.reject')}</button>
-                      </>
+                      <ReviewActions t={t} reason={reasons[r.id] ?? ''} onReason={(v) => setReasons({ ...reasons, [r.id]: v })} onDecide={(approve) => void decide(r, approve)} />
                     )}
                   </td>
                 </tr>
