@@ -169,6 +169,22 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
     expect((await set('abc123')).code).toBe(ERRORS.fundPasswordSet);
   });
 
+  it('answers the spec’s other names for the password calls alike', async () => {
+    await register({ type: 'account', username: 'jack_alias', password: 'abc123', confirmPassword: 'abc123' });
+    let s = (await login({ type: 'account', username: 'jack_alias', password: 'abc123' })).data;
+    let password = 'abc123';
+    for (const [path, next] of [['/api/user/updateUserLoginPwd', 'pass01x'], ['/api/blade-user/update-password', 'pass02x']] as const) {
+      const sealed = await seal({ oldPassword: password, newPassword: next }, sealKey, s.userInfo.id);
+      expect((await api(app, path, { token: s.token, payload: { sealed } })).code, path).toBe(200);
+      password = next;
+      s = (await login({ type: 'account', username: 'jack_alias', password })).data;
+    }
+    const fund = await seal({ loginPassword: password, password: 'fund77', confirmPassword: 'fund77' }, sealKey, s.userInfo.id);
+    expect((await api(app, '/api/app/coin/member/tradePwd', { token: s.token, payload: { sealed: fund } })).code).toBe(200);
+    expect((await api(app, '/api/user/getInfo', { token: s.token })).data.hasFundPassword).toBe(true);
+    expect((await api(app, '/api/app/coin/member/tradePwd', { payload: { sealed: fund } })).status).toBe(401);
+  });
+
   it('sends one address at most 10 codes a day, whichever client asks', async () => {
     for (let i = 0; i < 10; i++) expect((await api(app, '/api/user/sendEmailCode', { query: { email: 'flood@example.com' }, remoteAddress: `192.0.2.${i}` })).code).toBe(200);
     const refused = await api(app, '/api/user/sendEmailCode', { query: { email: 'flood@example.com' }, remoteAddress: '192.0.2.99' });

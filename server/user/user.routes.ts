@@ -76,24 +76,28 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
 
   route(api.getCountryCode, async (req) => ok(countryCodes(localeOfHeaders(req.headers))));
 
-  route(
-    api.updatePwd,
-    async (req) => {
-      const user = userOf(req);
-      await service.changePassword(db, user, await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'), clock.now());
-      return ok(null);
-    },
-    limited,
-  );
+  for (const e of [api.updatePwd, api.updateUserLoginPwd, api.bladeUpdatePassword]) {
+    route(
+      e,
+      async (req) => {
+        const user = userOf(req);
+        await service.changePassword(db, user, await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'), clock.now());
+        return ok(null);
+      },
+      limited,
+    );
+  }
 
-  route(
-    api.tardPwdSet,
-    async (req) => {
-      const user = userOf(req);
-      const body = await openSealedOnce<FundPasswordSet>(db, sealedBox, req.body.sealed, user.id, fundPasswordSet, 'fund-password');
-      await service.setFundPassword(db, user, body, clock.now());
-      return ok(null);
-    },
-    limited,
-  );
+  for (const e of [api.tardPwdSet, api.tradePwd]) {
+    route(
+      e,
+      async (req) => {
+        const user = userOf(req);
+        const body = await openSealedOnce<FundPasswordSet>(db, sealedBox, req.body.sealed, user.id, fundPasswordSet, 'fund-password');
+        await service.setFundPassword(db, user, body, clock.now());
+        return ok(null);
+      },
+      limited,
+    );
+  }
 }

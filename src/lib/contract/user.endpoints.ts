@@ -117,3 +117,8 @@ export const tardPwdSet = endpoint({
   summary: 'Set the fund password (sealed body)',
   tags,
 });
+
+/** The spec's other names for the same two calls; they take the same sealed body (secrets never go in a URL). */
+export const updateUserLoginPwd = endpoint({ ...updatePwd, path: '/api/user/updateUserLoginPwd', summary: 'Change the login password (alias of updatePwd)' });
+export const bladeUpdatePassword = endpoint({ ...updatePwd, path: '/api/blade-user/update-password', summary: 'Change the login password (alias of updatePwd)' });
+export const tradePwd = endpoint({ ...tardPwdSet, path: '/api/app/coin/member/tradePwd', summary: 'Set the fund password (alias of tardPwdSet)' });
