@@ -23,7 +23,10 @@ const WAVE = Number(process.env.WAVE ?? 5_000);
 const MARKETS = ['btcusdt', 'ethusdt', 'solusdt', 'bnbusdt'];
 const PRICES: Record<string, number> = { btcusdt: 96_000, ethusdt: 3_450, solusdt: 185, bnbusdt: 640 };
 const QUANTITY: Record<string, string> = { btcusdt: '0.001', ethusdt: '0.01', solusdt: '0.1', bnbusdt: '0.01' };
-const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db'), backgroundCheckpoint: true });
+// DATABASE_URL=postgres://… runs the same bench on PostgreSQL, in a schema of its own.
+const db = process.env.DATABASE_URL
+  ? await openDb({ databaseUrl: process.env.DATABASE_URL, sqliteFile: '', schema: `bench_${process.pid}` })
+  : await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db'), backgroundCheckpoint: true });
 await migrate(db, MIGRATIONS);
 await seedMarkets(db);
 const { core, exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
@@ -59,7 +62,7 @@ const allSeconds = (performance.now() - t0) / 1000;
 const journalRows = core.journaled;
 const inserted = (await tableRows()) - before;
 const trades = Number((await db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades'))!.n);
-console.log(`Persistence (SQLite WAL): ${ORDERS} orders on ${MARKETS.length} markets in waves of ${WAVE}, ${trades} trades`);
+console.log(`Persistence (${db.dialect === 'sqlite' ? 'SQLite WAL' : 'PostgreSQL'}): ${ORDERS} orders on ${MARKETS.length} markets in waves of ${WAVE}, ${trades} trades`);
 console.log(`  journal: ${journalRows} batch rows (one per group commit) in ${ackSeconds.toFixed(2)} s; ${(ORDERS / ackSeconds).toFixed(0)} orders/s acknowledged (validate, hold, match, settle, journal commit)`);
 console.log(`  tables:  ${inserted} rows (orders, trades, ledger entries) by ${allSeconds.toFixed(2)} s = ${(inserted / allSeconds).toFixed(0)} rows/s, projector caught up`);
 
@@ -95,4 +98,5 @@ const catchUpMs = performance.now() - lastAck;
 console.log(`  steady: ${RATE.toLocaleString('en')} orders/s offered for ${STEADY_S} s (${((RATE * STEADY_S) / ((lastAck - s0) / 1000)).toFixed(0)}/s acknowledged): projector backlog at most ${maxBacklog.toLocaleString('en')} rows; tables current ${catchUpMs.toFixed(0)} ms after the last acknowledgement`);
 await exchange.stop();
 await core.stop();
+if (db.dialect === 'postgres') await db.run(`DROP SCHEMA "bench_${process.pid}" CASCADE`);
 await db.close();
