@@ -68,12 +68,22 @@ const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-cor
 await migrate(db, MIGRATIONS);
 await seedMarkets(db);
 const first = await startTrading({ db, log, snapshotEvery: Number.MAX_SAFE_INTEGER });
+// A state of some size to restart into: 20,000 funded users and 20,000 orders resting away from the touch.
+const USERS = 20_000;
+const RESTING = 20_000;
 const users: number[] = [];
-for (let u = 0; u < 1_000; u++) {
+for (let u = 0; u < USERS; u++) {
   const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`9${String(u).padStart(7, '0')}`, `core_${u}`, `C${u}`]);
   users.push(Number(row!.id));
-  await credit(first.core, users[u]!, 'USDT', 10n ** 15n);
 }
+await Promise.all(users.flatMap((u) => [credit(first.core, u, 'USDT', 10n ** 13n), credit(first.core, u, 'BTC', 10n ** 10n)]));
+await Promise.all(
+  Array.from({ length: RESTING }, (_, i) =>
+    first.exchange.place(users[i % USERS]!, i % 2
+      ? { symbol: 'btcusdt', side: 'buy', type: 'limit', price: (90_000 - (i % 500)).toFixed(2), quantity: '0.001' }
+      : { symbol: 'btcusdt', side: 'sell', type: 'limit', price: (100_000 + (i % 500)).toFixed(2), quantity: '0.001' }),
+  ),
+);
 await first.core.settled();
 await first.core.saveSnapshot();
 const t0 = performance.now();
@@ -121,6 +131,6 @@ const fromTables = await timedStart('tables');
 console.log(`journaled ${COMMANDS.toLocaleString('en')} commands in ${batches.toLocaleString('en')} batches in ${(journalMs / 1000).toFixed(1)} s (${Math.round(COMMANDS / (journalMs / 1000)).toLocaleString('en')}/s acknowledged)`);
 console.log(`restart, replaying all ${parsed.toLocaleString('en')} commands from a snapshot taken before the first: ${(replay.took / 1000).toFixed(2)} s (${Math.round(parsed / (replay.took / 1000)).toLocaleString('en')} commands/s)`);
 console.log(`  floor: reading and parsing the journal without deciding: ${(floorMs / 1000).toFixed(2)} s; replay/floor = ${(replay.took / floorMs).toFixed(1)}×`);
-console.log(`restart from a snapshot taken after the last command: ${(fromSnapshot.took / 1000).toFixed(2)} s`);
+console.log(`restart from a snapshot taken after the last command: ${(fromSnapshot.took / 1000).toFixed(2)} s (${USERS.toLocaleString('en')} users, ${RESTING.toLocaleString('en')} resting orders)`);
 console.log(`restart from the projected tables (no snapshot): ${(fromTables.took / 1000).toFixed(2)} s`);
 await db.close();
