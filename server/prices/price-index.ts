@@ -120,6 +120,7 @@ export class PriceIndex {
   private readonly log: FastifyBaseLogger | undefined;
   private stopSampling: Cancel | undefined;
   private stopFollowing: Cancel | undefined;
+  private readonly recordedListeners = new Set<(periodStart: number) => void>();
 
   constructor({ bus, db, ...opts }: PriceIndexOptions, log?: FastifyBaseLogger) {
     this.opts = { staleAfterMs: 60_000, now: () => Date.now(), lastTrade: () => undefined, fundingBasis: () => 0n, keepRecordsMs: 7 * 86_400_000, ...opts };
@@ -218,7 +219,17 @@ export class PriceIndex {
         lastAt: mark.last?.time ?? null,
       })),
     );
+    for (const fn of this.recordedListeners) fn(periodStart);
     await prunePriceRecords(this.db, periodStart - this.opts.keepRecordsMs);
+  }
+
+  /**
+   * Calls `fn` each time this process has recorded a sampling period (what settles on recorded prices need not wait
+   * for its own timer). Answers the function that stops it.
+   */
+  onRecorded(fn: (periodStart: number) => void): Cancel {
+    this.recordedListeners.add(fn);
+    return () => void this.recordedListeners.delete(fn);
   }
 
   private markOf(symbol: string, index: bigint, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {

@@ -39,7 +39,7 @@ export async function fundSecondsPool(core: TradingCore, units: bigint, ref: str
  * Second contracts' start-up work: a fresh install gets its periods and its pool in one transaction (a start that
  * dies between them seeds both again, not half); each settlement is pushed to its user once durable.
  */
-export async function startSeconds({ db, core, exchange, jobs, bus }: FeatureContext): Promise<void> {
+export async function startSeconds({ db, core, exchange, jobs, bus, prices }: FeatureContext): Promise<void> {
   if (!(await hasPeriods(db))) {
     const symbols = [...exchange.markets.values()].filter((m) => m.market === 'spot' && m.quote === STAKE_ASSET).map((m) => m.symbol);
     await fundSecondsPool(core, fromWhole(SEED_POOL), 'seed', async (q) => {
@@ -51,6 +51,14 @@ export async function startSeconds({ db, core, exchange, jobs, bus }: FeatureCon
       }
     });
   }
+  // A second's record settles what matures on it at once, rather than at the settlement job's next turn (250 ms).
+  let settling = false;
+  prices.onRecorded(() => {
+    if (settling) return;
+    settling = true;
+    // A failure here is left to the settlement job's next turn, which reads the same records and logs what fails.
+    settleDue(db, core, jobs.clock.now()).catch(() => undefined).finally(() => (settling = false));
+  });
   core.on(SECONDS_SETTLED, (payloads) => {
     const ts = jobs.clock.now();
     for (const o of payloads as SecondsOrderRow[]) {
