@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import type { SecurityStatus, WhitelistEntry } from '../../lib/contract/security.ts';
 import { $whitelist, addToWhitelist, removeFromWhitelist, switchWhitelist } from '../../lib/account/security.ts';
 import { isChainAddress } from '../../lib/validate/index.ts';
-import { $networks, loadNetworks } from '../../lib/wallet/actions.ts';
+import { useCoinNetwork } from '../wallet/use-coin-network.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
@@ -16,21 +16,13 @@ import { isSixDigits, ProofField, proofOf } from './ProofField.tsx';
  */
 export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) {
   const list = useStore($whitelist);
-  const networks = useStore($networks);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [coin, setCoin] = useState('USDT');
-  const [network, setNetwork] = useState('');
+  const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork();
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => void loadNetworks().catch(() => {}), []);
-  const coins = [...new Set(networks.map((n) => n.coin))];
-  const coinNetworks = networks.filter((n) => n.coin === coin);
-  useEffect(() => {
-    if (coinNetworks.length && !coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]!.network);
-  }, [coin, networks.length]);
 
   /** Runs a change once the confirmation code is complete; the code is spent whatever the answer. */
   const confirmed = (work: (proof: ReturnType<typeof proofOf>) => Promise<void>, done: string) => {

@@ -12,15 +12,7 @@ import type { TabProps } from '../account/tabs.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-
-async function copy(t: T, text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast('success', t('common.copied'));
-  } catch {
-    showToast('error', t('common.copyFailed'));
-  }
-}
+import { copyText } from '../ui/copy-text.ts';
 
 /** `/account/center?tab=api`: API keys for programs, their secret shown once, and how to sign a call. */
 export function ApiKeysTab({ t, user }: TabProps) {
@@ -100,7 +92,7 @@ function SecretOnce({ t, created, onDone }: { t: T; created: ApiKeyCreated; onDo
           <span className="field__label">{t(label)}</span>
           <div className="wallet-address">
             <code data-testid={testId}>{value}</code>
-            <button type="button" className="btn" onClick={() => void copy(t, value)}>{t('common.copy')}</button>
+            <button type="button" className="btn" onClick={() => void copyText(t, value)}>{t('common.copy')}</button>
           </div>
         </div>
       ))}
@@ -134,7 +126,7 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
               <td>{k.label}</td>
               <td className="api-keys__key">
                 <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
-                <button type="button" className="link-button" onClick={() => void copy(t, k.apiKey)}>{t('apikeys.copyKey')}</button>
+                <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>{t('apikeys.copyKey')}</button>
               </td>
               <td>{k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', ')}</td>
               <td className="wallet-break">{k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')}</td>

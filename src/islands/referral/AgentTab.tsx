@@ -7,11 +7,11 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { agentInfo, inviteLink, promotedUsers } from '../../lib/referral/actions.ts';
 import { percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { showToast } from '../../lib/stores/toast.ts';
 import type { TabProps } from '../account/tabs.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { Pager } from '../wallet/parts.tsx';
 import { Amounts, generationName } from './parts.tsx';
+import { copyText } from '../ui/copy-text.ts';
 
 /**
  * spec §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they promoted in
@@ -62,14 +62,7 @@ function Invite({ t, code }: { t: TabProps['t']; code: string }) {
   useEffect(() => {
     void QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`));
   }, [link]);
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast('success', t('common.copied'));
-    } catch {
-      showToast('error', t('common.copyFailed'));
-    }
-  };
+  const copy = (text: string) => copyText(t, text);
   return (
     <section className="referral-invite">
       <div>

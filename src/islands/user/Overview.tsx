@@ -4,9 +4,9 @@ import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { showToast } from '../../lib/stores/toast.ts';
 import { $identity } from '../../lib/identity/actions.ts';
 import type { UserInfo } from '../../lib/contract/user.ts';
+import { copyText } from '../ui/copy-text.ts';
 
 export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
 export type UserKey = (typeof USER_KEYS)[number];
@@ -15,14 +15,7 @@ export type UserKey = (typeof USER_KEYS)[number];
 export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Locale }) {
   const dateOptions = useStore($dateOptions);
   const inviteLink = `${location.origin}/i&${user.inviteCode}`;
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast('success', t('common.copied'));
-    } catch {
-      showToast('error', t('common.copyFailed'));
-    }
-  };
+  const copy = (text: string) => copyText(t, text);
   const rows: Array<[string, string, (() => void)?]> = [
     ['user.overview.uid', user.userId],
     ['user.overview.account', user.username ?? t('user.overview.notBound')],

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
-import { $networks, depositAddress, loadNetworks, submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
+import { depositAddress, submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
+import { copyText } from '../ui/copy-text.ts';
+import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
@@ -13,9 +14,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Deposit (spec §3 recharge): the user's address for a coin and network, then the amount sent and its payment screenshot. */
 export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
-  const networks = useStore($networks);
-  const [coin, setCoin] = useState(initialCoin ?? 'USDT');
-  const [network, setNetwork] = useState('');
+  const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -23,12 +22,6 @@ export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: st
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => void loadNetworks().catch(() => {}), []);
-  const coins = [...new Set(networks.map((n) => n.coin))];
-  const coinNetworks = networks.filter((n) => n.coin === coin);
-  useEffect(() => {
-    if (coinNetworks.length && !coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]!.network);
-  }, [coin, networks.length]);
   useEffect(() => {
     setAddress('');
     if (network && coinNetworks.some((n) => n.network === network)) void depositAddress(coin, network).then((a) => setAddress(a.address)).catch(() => {});
@@ -45,14 +38,7 @@ export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: st
     setPreview(f && !next.screenshot ? URL.createObjectURL(f) : '');
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      showToast('success', t('common.copied'));
-    } catch {
-      showToast('error', t('common.copyFailed'));
-    }
-  };
+  const copy = () => copyText(t, address);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

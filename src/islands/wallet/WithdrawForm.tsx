@@ -9,7 +9,8 @@ import { $userInfo } from '../../lib/stores/session.ts';
 import { WithdrawSecurity } from '../account/WithdrawSecurity.tsx';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
-import { $networks, coinsOf, loadNetworks, submitWithdrawal } from '../../lib/wallet/actions.ts';
+import { coinsOf, submitWithdrawal } from '../../lib/wallet/actions.ts';
+import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
 import { Fact, Select } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
@@ -20,11 +21,9 @@ import { submitting } from '../ui/use-form.ts';
  * with the server's public key.
  */
 export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
-  const networks = useStore($networks);
   const fmt = useStore($assetFormat);
-  const [coin, setCoin] = useState(initialCoin ?? 'USDT');
+  const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
   const [method, setMethod] = useState<'address' | 'bank'>('address');
-  const [network, setNetwork] = useState('');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [fundPassword, setFundPassword] = useState('');
@@ -35,15 +34,7 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
   const [busy, setBusy] = useState(false);
 
   const refresh = () => void coinsOf(1).then(setBalances).catch(() => {});
-  useEffect(() => {
-    void loadNetworks().catch(() => {});
-    refresh();
-  }, []);
-  const coins = [...new Set(networks.map((n) => n.coin))];
-  const coinNetworks = networks.filter((n) => n.coin === coin);
-  useEffect(() => {
-    if (coinNetworks.length && !coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]!.network);
-  }, [coin, networks.length]);
+  useEffect(refresh, []);
   const net = coinNetworks.find((n) => n.network === network) ?? coinNetworks[0];
   const available = balances.find((b) => b.coin === coin)?.available ?? '0';
   const fee = net?.withdrawFee ?? '0';

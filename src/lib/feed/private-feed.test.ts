@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { AccountActivity } from './private-feed.ts';
 import { accountActivityFolder, PrivateFeedClient } from './private-feed.ts';
 import { withOwnCoins } from './own-coins.ts';
+import { until } from '../../../tests/support/until.ts';
 
 /** A real WebSocket server on loopback that records what each client sends and can close it. */
 const http = createServer();
@@ -24,13 +25,6 @@ afterAll(() => {
   http.close();
 });
 
-const until = async (check: () => boolean, ms = 6000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('the private feed client', () => {
   it('connects as the signed-in user with the token as its first message, answers HEARTBEAT with ping, and reconnects after a drop but not after a refused token', async () => {

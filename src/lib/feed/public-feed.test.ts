@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { RECONNECT_MS } from './feed-socket.ts';
 import { FeedClient } from './public-feed.ts';
+import { until } from '../../../tests/support/until.ts';
 
 /** A real WebSocket server on loopback that records what clients send and can drop them. */
 const http = createServer();
@@ -23,13 +24,6 @@ afterAll(() => {
   http.close();
 });
 
-const until = async (check: () => boolean, ms = 6000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('the feed client', () => {
   it('subscribes once per topic, routes messages, and re-subscribes 3 s after the connection drops', async () => {

@@ -4,11 +4,11 @@ import type { GoogleSetup, SecurityStatus } from '../../../lib/contract/security
 import { bindGoogle, resetGoogle, startGoogleSetup } from '../../../lib/account/security.ts';
 import { openCustomerService } from '../../../lib/common/support.ts';
 import { flashToast } from '../../../lib/stores/flash.ts';
-import { showToast } from '../../../lib/stores/toast.ts';
 import { checkForm } from '../../../lib/user/form-rules.ts';
 import { Field, PasswordField } from '../../ui/Field.tsx';
 import { submitting, useForm } from '../../ui/use-form.ts';
 import { maskedTarget, SendCodeToOwn } from '../ProofField.tsx';
+import { copyText } from '../../ui/copy-text.ts';
 
 interface Props {
   t: T;
@@ -31,14 +31,7 @@ function BindAuthenticator({ t, back }: Props) {
     void submitting(form.setBusy, async () => {
       setSetup(await startGoogleSetup());
     });
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast('success', t('common.copied'));
-    } catch {
-      showToast('error', t('common.copyFailed'));
-    }
-  };
+  const copy = (text: string) => copyText(t, text);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const errors = checkForm(values, { googleCode: 'googleCode', loginPassword: 'loginPassword' });

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $networks, loadNetworks } from '../../lib/wallet/actions.ts';
+
+/**
+ * A coin and one of its networks, as the deposit, withdrawal and whitelist forms pick them: the networks load once,
+ * and a coin change (or their arrival) moves the network to the coin's first when the chosen one is not the coin's.
+ */
+export function useCoinNetwork(initialCoin = 'USDT') {
+  const networks = useStore($networks);
+  const [coin, setCoin] = useState(initialCoin);
+  const [network, setNetwork] = useState('');
+  useEffect(() => void loadNetworks().catch(() => {}), []);
+  const coins = [...new Set(networks.map((n) => n.coin))];
+  const coinNetworks = networks.filter((n) => n.coin === coin);
+  useEffect(() => {
+    if (coinNetworks.length && !coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]!.network);
+  }, [coin, networks.length]);
+  return { coin, setCoin, network, setNetwork, coins, coinNetworks };
+}
