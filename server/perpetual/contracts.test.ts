@@ -12,15 +12,15 @@ const rate = coin;
 
 describe('contracts', () => {
   it('has the two linear and two inverse contracts with Binance ticks, lots and contract sizes', () => {
-    expect(Object.keys(CONTRACTS).sort()).toEqual(['BTCUSDT', 'BTCUSD_PERP', 'ETHUSDT', 'ETHUSD_PERP']);
+    expect(Object.keys(CONTRACTS).sort()).toEqual(['btcusd_perp', 'btcusdt_perp', 'ethusd_perp', 'ethusdt_perp']);
     const view = (s: string) => {
       const c = contractOf(s)!;
       return [c.kind, c.marginAsset, c.priceScale, c.qtyScale, c.contractSize, maxLeverage(c)];
     };
-    expect(view('BTCUSDT')).toEqual(['linear', 'USDT', 1, 3, 0n, 125n]);
-    expect(view('ETHUSDT')).toEqual(['linear', 'USDT', 2, 3, 0n, 125n]);
-    expect(view('BTCUSD_PERP')).toEqual(['inverse', 'BTC', 1, 0, 100n, 125n]);
-    expect(view('ETHUSD_PERP')).toEqual(['inverse', 'ETH', 2, 0, 10n, 100n]);
+    expect(view('btcusdt_perp')).toEqual(['linear', 'USDT', 1, 3, 0n, 125n]);
+    expect(view('ethusdt_perp')).toEqual(['linear', 'USDT', 2, 3, 0n, 125n]);
+    expect(view('btcusd_perp')).toEqual(['inverse', 'BTC', 1, 0, 100n, 125n]);
+    expect(view('ethusd_perp')).toEqual(['inverse', 'ETH', 2, 0, 10n, 100n]);
     expect(contractOf('DOGEUSDT')).toBeUndefined();
   });
 
@@ -49,13 +49,13 @@ describe('contracts', () => {
     });
     const cums = cumFromTiers(tiers);
     expect(cums.slice(0, 3)).toEqual([0n, coin('50'), coin('1300')]);
-    const table = { ...CONTRACTS.BTCUSDT!, brackets: tiers.map((t, i): Bracket => ({ ...t, maxLeverage: 1n, cum: cums[i]! })) };
+    const table = { ...CONTRACTS.btcusdt_perp!, brackets: tiers.map((t, i): Bracket => ({ ...t, maxLeverage: 1n, cum: cums[i]! })) };
     expect(bracketOf(table, coin('264000')).mmr).toBe(rate('0.01'));
     expect(bracketOf(table, coin('500000')).cum).toBe(coin('1300'));
 
     // COIN-M FAQ: a 300 BTC BTCUSD position has MMR 12.5% and maintenance amount 11.605 BTC; and 100 contracts at
     // a mark of 25,000 are 100 × 100 / 25,000 = 0.4 BTC, level 1: maintenance margin 0.4 × 0.4% − 0 = 0.0016 BTC.
-    const btcusd = CONTRACTS.BTCUSD_PERP!;
+    const btcusd = CONTRACTS.btcusd_perp!;
     expect(bracketOf(btcusd, coin('300'))).toMatchObject({ mmr: rate('0.125'), cum: coin('11.605') });
     const n = notional(btcusd, 100n, 250_000n);
     expect(n).toBe(coin('0.4'));
@@ -63,7 +63,7 @@ describe('contracts', () => {
   });
 
   it('puts a notional equal to a cap in the lower bracket, and keeps maintenance margin continuous at every floor', () => {
-    const c = CONTRACTS.BTCUSDT!;
+    const c = CONTRACTS.btcusdt_perp!;
     expect(bracketOf(c, coin('50000')).mmr).toBe(rate('0.004'));
     expect(bracketOf(c, coin('50000') + 1n).mmr).toBe(rate('0.005'));
     expect(bracketOf(c, coin('99999999999')).mmr).toBe(rate('0.5'));
@@ -80,7 +80,7 @@ describe('contracts', () => {
   });
 
   it('rounds maintenance margin up', () => {
-    const c = CONTRACTS.BTCUSDT!;
+    const c = CONTRACTS.btcusdt_perp!;
     // 0.00000001 USDT × 0.4% is a fraction of a unit: the platform asks for one.
     expect(maintenanceMargin(c, 1n)).toBe(1n);
     expect(maintenanceMargin(c, 250n)).toBe(1n);
@@ -88,13 +88,13 @@ describe('contracts', () => {
   });
 
   it('allows a leverage up to the cap of the last bracket that still offers it', () => {
-    const c = CONTRACTS.BTCUSDT!;
+    const c = CONTRACTS.btcusdt_perp!;
     expect(maxNotionalAt(c, 125n)).toBe(coin('50000'));
     expect(maxNotionalAt(c, 100n)).toBe(coin('600000'));
     expect(maxNotionalAt(c, 20n)).toBe(coin('100000000'));
     expect(maxNotionalAt(c, 21n)).toBe(coin('70000000'));
     expect(maxNotionalAt(c, 1n)).toBe(coin('1800000000'));
     expect(maxNotionalAt(c, 126n)).toBe(0n);
-    expect(maxNotionalAt(CONTRACTS.BTCUSD_PERP!, 2n)).toBe(coin('1500'));
+    expect(maxNotionalAt(CONTRACTS.btcusd_perp!, 2n)).toBe(coin('1500'));
   });
 });

@@ -50,6 +50,11 @@ export interface Contract {
   /** Inverse only: what one contract is worth in whole USD. */
   contractSize: bigint;
   brackets: readonly Bracket[];
+  /** The spot market whose index price this contract follows (USDT is taken as USD for COIN-M). */
+  indexSymbol: string;
+  /** Fees on a fill's value, in basis points, as Binance's base tier charges them. */
+  makerFeeBps: bigint;
+  takerFeeBps: bigint;
 }
 
 const units = (text: string, scale: number) => {
@@ -134,11 +139,16 @@ const ETHUSD_PERP: readonly Row[] = [
   ['50000', 1, '0.5', '2529.1225'],
 ];
 
+/** Binance's base-tier fees: USDⓈ-M 0.02% maker, 0.05% taker; COIN-M the same. */
+const FEES = { makerFeeBps: 2n, takerFeeBps: 5n };
+/** Symbols are lowercase like the spot markets', with `_perp` so that no perpetual shares a spot market's name. */
 const linear = (base: string, priceScale: number, rows: readonly Row[]): Contract => ({
-  symbol: `${base}USDT`, kind: 'linear', base, quote: 'USDT', marginAsset: 'USDT', priceScale, qtyScale: 3, contractSize: 0n, brackets: brackets(rows),
+  symbol: `${base.toLowerCase()}usdt_perp`, kind: 'linear', base, quote: 'USDT', marginAsset: 'USDT', priceScale, qtyScale: 3, contractSize: 0n, brackets: brackets(rows),
+  indexSymbol: `${base.toLowerCase()}usdt`, ...FEES,
 });
 const inverse = (base: string, priceScale: number, contractSize: bigint, rows: readonly Row[]): Contract => ({
-  symbol: `${base}USD_PERP`, kind: 'inverse', base, quote: 'USD', marginAsset: base, priceScale, qtyScale: 0, contractSize, brackets: brackets(rows),
+  symbol: `${base.toLowerCase()}usd_perp`, kind: 'inverse', base, quote: 'USD', marginAsset: base, priceScale, qtyScale: 0, contractSize, brackets: brackets(rows),
+  indexSymbol: `${base.toLowerCase()}usdt`, ...FEES,
 });
 
 /** Ticks and lots as Binance lists them: BTCUSDT 0.1 / 0.001 BTC, ETHUSDT 0.01 / 0.001 ETH, COIN-M 0.1 and 0.01. */

@@ -5,8 +5,8 @@ import { accountRisk, crossAvailable, crossLiquidationPrices, crossTriggers, typ
 import { liquidationPrice } from './liquidation-price.ts';
 import { applyFill, FLAT } from './position-math.ts';
 
-const BTCUSDT = CONTRACTS.BTCUSDT!;
-const ETHUSDT = CONTRACTS.ETHUSDT!;
+const BTCUSDT = CONTRACTS.btcusdt_perp!;
+const ETHUSDT = CONTRACTS.ethusdt_perp!;
 const USDT = 10n ** 8n;
 
 const holding = (contract = BTCUSDT, qty: bigint, entry: bigint, mark = entry, leverage = 10n): Holding => ({

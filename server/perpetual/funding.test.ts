@@ -4,8 +4,8 @@ import { markPrice } from '../prices/mark-price.ts';
 import { CONTRACTS } from './contracts.ts';
 import { averagePremium, EIGHT_HOURS, fundingBasis, fundingCap, fundingPayment, fundingRate, impactNotional, impactPrice, nextFundingTime, premiumIndex, settleFunding } from './funding.ts';
 
-const BTCUSDT = CONTRACTS.BTCUSDT!;
-const BTCUSD = CONTRACTS.BTCUSD_PERP!;
+const BTCUSDT = CONTRACTS.btcusdt_perp!;
+const BTCUSD = CONTRACTS.btcusd_perp!;
 const USDT = 10n ** 8n;
 /** Rates at 10⁸: 0.01% = 10,000. */
 const bp = (n: bigint) => n * 10_000n;
@@ -14,7 +14,7 @@ describe('premium index', () => {
   it('sizes the impact notional at 200 USDT (USD) of margin at the maximum leverage', () => {
     expect(impactNotional(BTCUSDT)).toBe(25_000n * USDT);
     expect(impactNotional(BTCUSD)).toBe(250n); // 25,000 USD in 100 USD contracts
-    expect(impactNotional(CONTRACTS.ETHUSD_PERP!)).toBe(2_000n); // 20,000 USD in 10 USD contracts
+    expect(impactNotional(CONTRACTS.ethusd_perp!)).toBe(2_000n); // 20,000 USD in 10 USD contracts
   });
 
   it('prices the impact notional at its average fill: by notional for linear, harmonically for inverse', () => {
@@ -54,7 +54,7 @@ describe('funding rate', () => {
 
   it('is capped at ±75% × (IMR − MMR) of the first bracket and scaled to the interval', () => {
     expect(fundingCap(BTCUSDT)).toBe(bp(30n)); // 0.75 × (0.8% − 0.4%)
-    expect(fundingCap(CONTRACTS.ETHUSD_PERP!)).toBe(375_000n); // 0.75 × (1% − 0.5%)
+    expect(fundingCap(CONTRACTS.ethusd_perp!)).toBe(375_000n); // 0.75 × (1% − 0.5%)
     expect(fundingRate(BTCUSDT, bp(100n))).toBe(bp(30n));
     expect(fundingRate(BTCUSDT, -bp(100n))).toBe(-bp(30n));
     expect(fundingRate(BTCUSDT, bp(10n), EIGHT_HOURS / 2)).toBe(25_000n);

@@ -5,9 +5,9 @@ import { accountRisk, crossLiquidationPrices, type Holding } from './cross-margi
 import { bankruptcyPrice, bracketFormula, formulaPrice, headroomAt, liquidatableAt, liquidationPrice, PRICE_MAX } from './liquidation-price.ts';
 import { applyFill, FLAT, marginRatio, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
 
-const BTCUSDT = CONTRACTS.BTCUSDT!;
-const ETHUSDT = CONTRACTS.ETHUSDT!;
-const BTCUSD = CONTRACTS.BTCUSD_PERP!;
+const BTCUSDT = CONTRACTS.btcusdt_perp!;
+const ETHUSDT = CONTRACTS.ethusdt_perp!;
+const BTCUSD = CONTRACTS.btcusd_perp!;
 const ONE = 10n ** 8n;
 const open = (c: Contract, qty: bigint, price: bigint) => applyFill(c, FLAT, qty, price).position;
 

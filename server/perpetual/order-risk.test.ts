@@ -3,8 +3,8 @@ import { CONTRACTS } from './contracts.ts';
 import { checkOrder, maxOrderQty, type OrderContext } from './order-risk.ts';
 import { applyFill, FLAT } from './position-math.ts';
 
-const BTCUSDT = CONTRACTS.BTCUSDT!;
-const BTCUSD = CONTRACTS.BTCUSD_PERP!;
+const BTCUSDT = CONTRACTS.btcusdt_perp!;
+const BTCUSD = CONTRACTS.btcusd_perp!;
 const USDT = 10n ** 8n;
 const BTC = 10n ** 8n;
 

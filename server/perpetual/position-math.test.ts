@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from './contracts.ts';
 import { applyFill, entryPrice, fillValue, FLAT, initialMargin, isLiquidatable, marginRatio, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
 
-const BTCUSDT = CONTRACTS.BTCUSDT!;
-const BTCUSD = CONTRACTS.BTCUSD_PERP!;
+const BTCUSDT = CONTRACTS.btcusdt_perp!;
+const BTCUSD = CONTRACTS.btcusd_perp!;
 const USDT = 10n ** 8n;
 const BTC = 10n ** 8n;
 

@@ -2,7 +2,7 @@
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
  * 4xx/5xx generic, 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the ledger, 3000–3999 spot trading,
- * 4000–4099 second contracts, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
+ * 4000–4099 second contracts, 4100–4199 perpetual futures, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -148,6 +148,23 @@ export const ERRORS = {
   secondsExposureFull: 4005,
   secondsPoolFull: 4006,
   secondsPeriodInvalid: 4007,
+
+  // Perpetual futures.
+  perpUnknownContract: 4101,
+  perpLeverageOutOfRange: 4102,
+  perpSizeOverBracket: 4103,
+  perpInsufficientMargin: 4104,
+  perpReduceOnlyWouldIncrease: 4105,
+  perpNoPosition: 4106,
+  perpMarginModeLocked: 4107,
+  perpLeverageUnsafe: 4108,
+  perpMarginReduceTooMuch: 4109,
+  perpNotIsolated: 4110,
+  perpStopWrongSide: 4111,
+  perpStopBeyondLiquidation: 4112,
+  perpNoPrice: 4113,
+  perpInLiquidation: 4114,
+  perpStopNotFound: 4115,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

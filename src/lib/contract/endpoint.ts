@@ -32,6 +32,7 @@ export interface SchemaModules {
   apiKeys: typeof import('./api-keys.ts');
   referral: typeof import('./referral.ts');
   proof: typeof import('./proof.ts');
+  perpetual: typeof import('./perpetual.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */
