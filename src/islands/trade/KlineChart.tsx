@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../lib/contract/kline.ts';
@@ -28,20 +28,46 @@ function rising<P extends { time: UTCTimestamp }>(points: P[]): P[] {
 const UP = '#067a4b';
 const DOWN = '#d9304f';
 
-/** A horizontal line across the chart: an open second-contract order's entry price, say. */
+/** A horizontal line across the chart: an open second-contract order's entry price, a contract's mark price. */
 export interface ChartLine {
   price: number;
   up: boolean;
   title: string;
+  /** A colour of its own instead of the up or down one (the mark price's). */
+  color?: string;
+  /** Solid instead of dashed. */
+  solid?: boolean;
 }
 
-/** The K-line chart (lightweight-charts): candles and volume at nine intervals, the last candle live; `lines` mark prices. */
-export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntry; lines?: readonly ChartLine[] }) {
-  const [interval, setInterval] = useState<KlineInterval>('15m');
+/** One candle as the chart draws it: open time in ms, prices and volume as decimal strings. */
+export interface ChartCandle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+interface CandleChartProps<I extends string> {
+  t: T;
+  candles: readonly ChartCandle[];
+  /** Price decimals of the axis. */
+  precision: number;
+  intervals: readonly I[];
+  interval: I;
+  onInterval: (interval: I) => void;
+  lines?: readonly ChartLine[];
+}
+
+/**
+ * The candle chart (lightweight-charts) with its interval buttons: candles and volume, `lines` across it. The data
+ * comes from the caller: the spot market's feed, a contract's candles.
+ */
+export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [] }: CandleChartProps<I>) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
-  const series = useStore(klineStore(market.symbol, interval));
   const { timeZone } = useStore($settings);
 
   // The chart library touches the DOM, so it loads in the browser only, once.
@@ -74,29 +100,37 @@ export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntr
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
-    p.candles.applyOptions({ priceFormat: { type: 'price', precision: market.part_cou, minMove: 10 ** -market.part_cou } });
-    p.candles.setData(rising(series.map(([time, open, high, low, close]) => ({ time: chartTime(time, timeZone), open: +open, high: +high, low: +low, close: +close }))));
-    p.volume.setData(rising(series.map(([time, open, , , close, volume]) => ({ time: chartTime(time, timeZone), value: +volume, color: +close >= +open ? `${UP}66` : `${DOWN}66` }))));
-  }, [series, ready, market.part_cou, timeZone]);
+    p.candles.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    p.candles.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), open: +c.open, high: +c.high, low: +c.low, close: +c.close }))));
+    p.volume.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), value: +c.volume, color: +c.close >= +c.open ? `${UP}66` : `${DOWN}66` }))));
+  }, [candles, ready, precision, timeZone]);
 
   const drawn = useRef<IPriceLine[]>([]);
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
     for (const line of drawn.current) p.candles.removePriceLine(line);
-    drawn.current = lines.map((l) => p.candles.createPriceLine({ price: l.price, color: l.up ? UP : DOWN, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: l.title }));
+    drawn.current = lines.map((l) => p.candles.createPriceLine({ price: l.price, color: l.color ?? (l.up ? UP : DOWN), lineWidth: 1, lineStyle: l.solid ? 0 : 2, axisLabelVisible: true, title: l.title }));
   }, [lines, ready]);
 
   return (
     <section className="kline" aria-label={t('trade.chart')}>
       <div className="kline__intervals" role="tablist" aria-label={t('trade.chart')}>
-        {KLINE_INTERVALS.map((i) => (
-          <button key={i} type="button" role="tab" aria-selected={i === interval} className={i === interval ? 'is-active' : ''} onClick={() => setInterval(i)}>
+        {intervals.map((i) => (
+          <button key={i} type="button" role="tab" aria-selected={i === interval} className={i === interval ? 'is-active' : ''} onClick={() => onInterval(i)}>
             {t(`trade.interval.${i}`)}
           </button>
         ))}
       </div>
-      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={series.length} />
+      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={candles.length} />
     </section>
   );
+}
+
+/** The K-line chart of a spot market: candles and volume at nine intervals, the last candle live; `lines` mark prices. */
+export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntry; lines?: readonly ChartLine[] }) {
+  const [interval, setInterval] = useState<KlineInterval>('15m');
+  const series = useStore(klineStore(market.symbol, interval));
+  const candles = useMemo(() => series.map(([time, open, high, low, close, volume]) => ({ time, open, high, low, close, volume })), [series]);
+  return <CandleChart t={t} candles={candles} precision={market.part_cou} intervals={KLINE_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} />;
 }

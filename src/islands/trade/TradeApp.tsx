@@ -15,6 +15,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
 import { SecondsApp } from '../seconds/SecondsApp.tsx';
+import { PerpetualApp } from '../perpetual/PerpetualApp.tsx';
 
 interface Props {
   locale: Locale;
@@ -30,7 +31,7 @@ function symbolFromUrl(fullScreen: boolean): string {
   return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
 }
 
-/** spec §2 /trade/index?type=spot|sec and /exchange/full-screen/{pair}: the spot trading screen, or second contracts. */
+/** spec §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen, second contracts, or perpetuals. */
 export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
   const t = useMessages(locale, messages);
   const markets = useStore($markets).currencyList;
@@ -64,6 +65,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   }, [isLogin, market?.symbol, activity.synced, activity.orders]);
 
   if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
+  if (type === 'usta') return <PerpetualApp t={t} locale={locale} />;
   if (type !== 'spot') {
     return (
       <div className="trade-closed panel">

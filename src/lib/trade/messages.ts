@@ -1,2 +1,2 @@
 /** The dictionary prefixes the trade islands use; pages pass these slices as props. */
-export const TRADE_MESSAGES = ['trade.', 'seconds.', 'common.', 'error.', 'validation.', 'header.login', 'header.register'];
+export const TRADE_MESSAGES = ['trade.', 'seconds.', 'perp.', 'common.', 'error.', 'validation.', 'header.login', 'header.register'];

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ContractKindName } from '../../lib/contract/perpetual.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
+import {
+  $contracts, $positionPushes, clearMine, loadContractDetail, loadLeverageSettings, loadMine, syncServerClock,
+} from '../../lib/perpetual/actions.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { ContractList } from './ContractList.tsx';
+import { PerpBook, PerpTrades } from './PerpBook.tsx';
+import { PerpChart } from './PerpChart.tsx';
+import { PerpHeader } from './PerpHeader.tsx';
+import { PerpOrderForm } from './PerpOrderForm.tsx';
+import { PerpPanels } from './PerpPanels.tsx';
+
+interface Props {
+  t: T;
+  locale: Locale;
+  /** The full-screen page /exchange/full-contract/{usdt|coin}: that kind of contract, without the page's side list. */
+  fullKind?: ContractKindName;
+}
+
+/** The contract the address names: ?symbol=btcusdt_perp on the trade page. */
+function symbolFromUrl(): string {
+  return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
+}
+
+/**
+ * spec §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
+ * the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the mark
+ * price, the book and trades, the order form, and the user's positions and orders below. The user's side is
+ * loaded on sign-in, after each private-feed push of a position, balance or order, and the marks every 2 s.
+ */
+export function PerpetualApp({ t, locale, fullKind }: Props) {
+  const contracts = useStore($contracts);
+  const isLogin = useStore($isLogin);
+  const pushes = useStore($positionPushes);
+  const activity = useStore($accountActivity);
+  const [symbol, setSymbol] = useState('');
+  const [kind, setKind] = useState<ContractKindName>(fullKind ?? 'usdt');
+  useEffect(() => {
+    const wanted = symbolFromUrl();
+    setSymbol(wanted);
+    if (wanted.endsWith('usd_perp')) setKind('coin');
+    syncServerClock().catch(() => {});
+  }, []);
+
+  const ofKind = contracts.filter((c) => c.kind === kind);
+  const contract = contracts.find((c) => c.symbol === symbol && c.kind === kind) ?? ofKind[0];
+
+  useEffect(() => {
+    if (contract) loadContractDetail(contract.symbol).catch(() => {});
+  }, [contract?.symbol]);
+  useEffect(() => {
+    if (!isLogin) return clearMine();
+    loadLeverageSettings().catch(() => {});
+  }, [isLogin, activity.synced]);
+  useEffect(() => {
+    if (isLogin) loadMine().catch(() => {});
+  }, [isLogin, pushes, activity.synced, activity.balances, activity.orders]);
+
+  const choose = (next: string) => {
+    setSymbol(next);
+    if (!fullKind) history.replaceState(null, '', `${location.pathname}?type=usta&symbol=${next}`);
+  };
+  const chooseKind = (next: ContractKindName) => {
+    setKind(next);
+    const first = contracts.find((c) => c.kind === next);
+    if (first) choose(first.symbol);
+    if (fullKind) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, next));
+  };
+
+  if (!contract) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  return (
+    <div className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`} data-testid="perp-screen">
+      <ContractList t={t} contracts={contracts} kind={kind} current={contract.symbol} onKind={chooseKind} onChoose={choose} />
+      <PerpHeader t={t} contract={contract} />
+      <PerpChart t={t} contract={contract} />
+      <PerpBook t={t} contract={contract} />
+      <PerpTrades t={t} contract={contract} />
+      <PerpOrderForm t={t} contract={contract} locale={locale} fullKind={fullKind} />
+      <PerpPanels t={t} contracts={contracts} current={contract} />
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * The perpetual screen's state and calls: contracts and their books and candles (public, polled while the page is
+ * visible), and the signed-in user's accounts, leverage settings, positions, orders, take-profits and stop-losses
+ * and liquidations. Every call goes through `request` with an endpoint of src/lib/contract/perpetual.endpoints.ts;
+ * the islands read the stores and call these actions, nothing else.
+ */
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { request } from '../api/client.ts';
+import { serverTime } from '../contract/api-keys.endpoints.ts';
+import * as api from '../contract/perpetual.endpoints.ts';
+import type {
+  ContractDetail, ContractKindName, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
+  PreviewBody, StopOrder, StopOrderBody,
+} from '../contract/perpetual.ts';
+import { currencyAccount } from '../contract/wallet.endpoints.ts';
+import { privateFeed } from '../feed/private-feed.ts';
+import { $clockOffset } from '../seconds/actions.ts';
+import { rememberAssetDecimals } from '../stores/assets.ts';
+import { $isLogin } from '../stores/session.ts';
+import { mergeCandles } from './math.ts';
+import { pollWhileVisible } from './poll.ts';
+
+/** The wallet's contract account (spec §3 account type 2): what a transfer moves into the contract accounts. */
+export const CONTRACT_ACCOUNT = 2;
+/** How often the public book and the positions' marks are read again while the page is visible. */
+export const BOOK_POLL_MS = 1000;
+export const POSITION_POLL_MS = 2000;
+export const CONTRACT_POLL_MS = 2000;
+export const KLINE_POLL_MS = 2000;
+
+const inBrowser = () => typeof window !== 'undefined';
+
+// ---------------------------------------------------------------- public: contracts, books, candles
+
+/** Every contract with its live prices, funding and open interest; read every 2 s while something shows it. */
+export const $contracts = atom<ContractView[]>([]);
+
+export async function loadContracts(): Promise<void> {
+  $contracts.set(await request(api.contracts, { query: {} }));
+}
+
+onMount($contracts, () => (inBrowser() ? pollWhileVisible(loadContracts, CONTRACT_POLL_MS) : undefined));
+
+/** Contracts with their brackets, price band and liquidation fee, by symbol, loaded once each. */
+export const $contractDetails = atom<Record<string, ContractDetail>>({});
+
+export async function loadContractDetail(symbol: string): Promise<void> {
+  if ($contractDetails.get()[symbol]) return;
+  const [detail] = await request(api.contractDetail, { body: { symbolNameList: [symbol] } });
+  if (detail) $contractDetails.set({ ...$contractDetails.get(), [symbol]: detail });
+}
+
+const cache = new Map<string, ReadableAtom<unknown>>();
+/** One live store per key, created on first use and shared by every island on the page. */
+function shared<T>(key: string, make: () => ReadableAtom<T>): ReadableAtom<T> {
+  let store = cache.get(key);
+  if (!store) cache.set(key, (store = make()));
+  return store as ReadableAtom<T>;
+}
+
+/** A contract's book, latest trades and prices, read every second while shown and the page is visible. */
+export function bookStore(symbol: string): ReadableAtom<PerpBook | null> {
+  return shared(`perp-book:${symbol}`, () => {
+    const store = atom<PerpBook | null>(null);
+    onMount(store, () => (inBrowser() ? pollWhileVisible(async () => store.set(await request(api.perpBook, { query: { symbol, limit: 20 }, quiet: true })), BOOK_POLL_MS) : undefined));
+    return store;
+  });
+}
+
+export type PerpInterval = '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d';
+export const PERP_INTERVALS: readonly PerpInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
+
+/** A contract's candles of its last price: 300 at first, then the two latest every 2 s merged in. */
+export function candleStore(symbol: string, interval: PerpInterval): ReadableAtom<PerpCandle[]> {
+  return shared(`perp-kline:${symbol}:${interval}`, () => {
+    const store = atom<PerpCandle[]>([]);
+    let loaded = false;
+    onMount(store, () => {
+      if (!inBrowser()) return;
+      return pollWhileVisible(async () => {
+        const candles = await request(api.perpKline, { query: { symbol, interval, limit: loaded ? 2 : 300 }, quiet: true });
+        store.set(loaded ? mergeCandles(store.get(), candles) : candles);
+        loaded = true;
+      }, KLINE_POLL_MS);
+    });
+    return store;
+  });
+}
+
+/**
+ * The server's clock as the browser sees it (the countdowns count on it): the midpoint of a call to its time is
+ * the best guess of when it answered. Shared with the second contracts' countdown.
+ */
+export async function syncServerClock(): Promise<void> {
+  const sent = Date.now();
+  const { serverTime: now } = await request(serverTime, { quiet: true });
+  $clockOffset.set(now - (sent + Date.now()) / 2);
+}
+
+// ---------------------------------------------------------------- the user's side
+
+export const $perpAccounts = atom<PerpAccount[]>([]);
+export const $leverageSettings = atom<LeverageSetting[]>([]);
+export const $positions = atom<PerpPosition[]>([]);
+export const $perpOpenOrders = atom<PerpOrder[]>([]);
+export const $perpHistory = atom<PerpOrder[]>([]);
+export const $stopOrders = atom<StopOrder[]>([]);
+export const $liquidations = atom<Liquidation[]>([]);
+
+/** The contract accounts per margin asset; the wallet's contract rows bring each asset's display decimals. */
+export async function loadAccounts(): Promise<void> {
+  const [accounts, rows] = await Promise.all([request(api.perpAccounts, { query: {} }), request(currencyAccount, { query: { type: CONTRACT_ACCOUNT } })]);
+  rememberAssetDecimals(rows);
+  $perpAccounts.set(accounts);
+}
+
+export async function loadLeverageSettings(): Promise<void> {
+  $leverageSettings.set(await request(api.leverageSettings, { query: {} }));
+}
+
+export async function loadPositions(): Promise<void> {
+  $positions.set(await request(api.positions, { query: {} }));
+}
+
+export async function loadPerpOrders(): Promise<void> {
+  const [open, history] = await Promise.all([
+    request(api.perpOrders, { query: { state: 'open', size: 100 } }),
+    request(api.perpOrders, { query: { state: 'history', size: 50 } }),
+  ]);
+  $perpOpenOrders.set(open.records);
+  $perpHistory.set(history.records);
+}
+
+export async function loadStopOrders(): Promise<void> {
+  $stopOrders.set(await request(api.stopOrders, { query: {} }));
+}
+
+export async function loadLiquidations(): Promise<void> {
+  $liquidations.set(await request(api.liquidations, { query: {} }));
+}
+
+/** Everything of the user's that an order, a fill or a position change can move. */
+export async function loadMine(): Promise<void> {
+  await Promise.all([loadAccounts(), loadPositions(), loadPerpOrders(), loadStopOrders(), loadLiquidations()]);
+}
+
+/** Forgets the user's side (after a logout), so the next user never sees it. */
+export function clearMine(): void {
+  for (const s of [$perpAccounts, $leverageSettings, $positions, $perpOpenOrders, $perpHistory, $stopOrders, $liquidations] as Array<{ set(v: never[]): void }>) s.set([]);
+}
+
+/**
+ * Moves on every POSITION or perpetual SETTLEMENT push of the private feed (a fill, a liquidation, a funding, a
+ * triggered stop): the screen then loads the user's side again.
+ */
+export const $positionPushes = atom(0);
+
+onMount($positionPushes, () => {
+  if (!inBrowser()) return;
+  return privateFeed.listen((m) => {
+    if ((m.event === 'POSITION' && m.data.product === 'perpetual') || (m.event === 'SETTLEMENT' && m.data.product === 'perpetual')) $positionPushes.set($positionPushes.get() + 1);
+  });
+});
+
+/** The positions (marks, PnL, margin ratios) read again every 2 s while shown, the page visible and the user in. */
+export const $positionsLive = atom(0);
+
+onMount($positionsLive, () => {
+  if (!inBrowser()) return;
+  return pollWhileVisible(async () => {
+    if (!$isLogin.get()) return;
+    await request(api.positions, { query: {}, quiet: true }).then((p) => $positions.set(p));
+    $positionsLive.set($positionsLive.get() + 1);
+  }, POSITION_POLL_MS);
+});
+
+/** A fresh key per submission: a repeated send of the same click answers the first order. */
+export function clientKey(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Places an order, then loads what it changed. */
+export async function submitPerpOrder(body: PerpOrderBody): Promise<PerpOrder> {
+  const order = await request(api.submitPerpOrder, { body: { clientKey: clientKey(), ...body } });
+  await loadMine();
+  return order;
+}
+
+export async function cancelPerpOrder(id: number): Promise<void> {
+  await request(api.cancelPerpOrder, { query: { id } });
+  await loadMine();
+}
+
+/** Closes a whole position at market. */
+export async function closePosition(id: number): Promise<PerpOrder> {
+  const order = await request(api.closePosition, { query: { id } });
+  await loadMine();
+  return order;
+}
+
+/** Cancels the open orders and closes every position of the listed contracts at market. */
+export async function closeAllPositions(symbols: string[]): Promise<{ closed: number; cancelled: number }> {
+  const done = await request(api.closeAll, { body: { oneKeySymbolNameList: symbols } });
+  await loadMine();
+  return done;
+}
+
+/** Adds margin to an isolated position (flag 1) or takes some back (flag 2). */
+export async function adjustMargin(id: number, money: string, flag: 1 | 2): Promise<PerpPosition> {
+  const position = await request(api.adjustMargin, { query: { id, money, flag } });
+  await loadMine();
+  return position;
+}
+
+export async function setStopOrder(body: StopOrderBody): Promise<StopOrder> {
+  const stop = await request(api.setStopOrder, { body });
+  await Promise.all([loadStopOrders(), loadPositions()]);
+  return stop;
+}
+
+export async function cancelStopOrder(id: number): Promise<void> {
+  await request(api.cancelStopOrder, { query: { id } });
+  await Promise.all([loadStopOrders(), loadPositions()]);
+}
+
+/** Sets the leverage and margin mode of a contract; the list of settings takes the answer. */
+export async function updateLeverage(symbol: string, leverage: number, marginMode: MarginMode): Promise<LeverageSetting> {
+  const setting = await request(api.updateLeverage, { body: { symbol, leverage, marginMode } });
+  $leverageSettings.set([...$leverageSettings.get().filter((s) => s.symbol !== setting.symbol), setting]);
+  return setting;
+}
+
+/** What an order would hold and the most the account could open; quiet, since the form asks as the user types. */
+export function previewOrder(body: PreviewBody): Promise<OrderPreview> {
+  return request(api.orderPreview, { body, quiet: true });
+}
+
+/** The account of a margin asset. */
+export const accountOf = (accounts: readonly PerpAccount[], asset: string, kind: ContractKindName) => accounts.find((a) => a.asset === asset && a.kind === kind) ?? accounts.find((a) => a.asset === asset);
