@@ -30,8 +30,7 @@ export function ContractList({ t, contracts, kind, current, onKind, onChoose }: 
           <tr>
             <th scope="col">{t('perp.contract')}</th>
             <th scope="col" className="num">{t('trade.lastPrice')}</th>
-            <th scope="col" className="num">{t('trade.change24h')}</th>
-            <th scope="col" className="num">{t('perp.funding')}</th>
+            <th scope="col" className="num">{t('trade.change24h')} / {t('perp.funding')}</th>
           </tr>
         </thead>
         <tbody>
@@ -42,8 +41,10 @@ export function ContractList({ t, contracts, kind, current, onKind, onChoose }: 
                 {c.last ? formatAmount(c.last, c.priceScale) : '--'}
                 <small className="perp-list__mark" title={t('perp.markPrice')}>{c.mark ? formatAmount(c.mark, c.priceScale) : '--'}</small>
               </td>
-              <td className={`num is-${changeTone(c.change)}`}>{formatChangePercent(c.change)}</td>
-              <td className="num">{formatRate(c.fundingRate)}</td>
+              <td className="num">
+                <span className={`is-${changeTone(c.change)}`}>{formatChangePercent(c.change)}</span>
+                <small className="perp-list__mark" title={t('perp.funding')}>{formatRate(c.fundingRate)}</small>
+              </td>
             </tr>
           ))}
         </tbody>

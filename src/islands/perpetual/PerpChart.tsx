@@ -26,5 +26,5 @@ export function PerpChart({ t, contract: c }: { t: T; contract: ContractView }) 
     }
     return out;
   }, [c.mark, c.symbol, positions]);
-  return <CandleChart t={t} candles={candles} precision={c.priceScale} intervals={PERP_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} />;
+  return <CandleChart t={t} candles={candles} precision={c.priceScale} intervals={PERP_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} empty={t('perp.noTrades')} />;
 }

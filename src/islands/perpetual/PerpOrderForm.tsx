@@ -87,18 +87,18 @@ function LeverageBar({ t, contract: c }: { t: T; contract: ContractView }) {
         ))}
       </div>
       <form className="perp-leverage__row" onSubmit={submitLeverage} noValidate>
-        <label className="perp-leverage__field" htmlFor="perp-leverage">
-          <span>{t('perp.leverage')}</span>
+        <label className="perp-leverage__label" htmlFor="perp-leverage">{t('perp.leverage')}</label>
+        <span className="perp-leverage__field">
           <input id="perp-leverage" name="leverage" inputMode="numeric" value={text} aria-invalid={error ? true : undefined}
             onChange={(e) => { setError(''); setText(e.target.value.replace(/[^\d]/g, '').slice(0, 3)); }} />
           <em>×</em>
-        </label>
+        </span>
         <input type="range" min={1} max={c.maxLeverage} step={1} value={slider} aria-label={t('perp.leverage')}
           onChange={(e) => { setError(''); setText(e.target.value); }} />
         <button type="submit" className="btn btn--small btn--outline" disabled={busy || !changed}>{t('perp.apply')}</button>
       </form>
       {error && <p className="field__error" role="alert">{error}</p>}
-      <p className="perp-leverage__note">{t('perp.maxNotional', { amount: setting.maxNotional.replace(/\.?0+$/, ''), coin: c.marginAsset })}</p>
+      <p className="perp-leverage__note">{t('perp.maxNotional', { amount: formatAmount(setting.maxNotional, 0, { grouping: true }), coin: c.marginAsset })}</p>
     </div>
   );
 }

@@ -58,13 +58,15 @@ interface CandleChartProps<I extends string> {
   interval: I;
   onInterval: (interval: I) => void;
   lines?: readonly ChartLine[];
+  /** Said over the chart while it has no candle (a market without trades yet). */
+  empty?: string;
 }
 
 /**
  * The candle chart (lightweight-charts) with its interval buttons: candles and volume, `lines` across it. The data
  * comes from the caller: the spot market's feed, a contract's candles.
  */
-export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [] }: CandleChartProps<I>) {
+export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [], empty }: CandleChartProps<I>) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
@@ -122,7 +124,9 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
           </button>
         ))}
       </div>
-      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={candles.length} />
+      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={candles.length}>
+        {empty && candles.length === 0 && <p className="kline__empty">{empty}</p>}
+      </div>
     </section>
   );
 }

@@ -7,6 +7,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import { serverTime } from '../contract/api-keys.endpoints.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../contract/kline.ts';
 import * as api from '../contract/perpetual.endpoints.ts';
 import type {
   ContractDetail, ContractKindName, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
@@ -67,8 +68,9 @@ export function bookStore(symbol: string): ReadableAtom<PerpBook | null> {
   });
 }
 
-export type PerpInterval = '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d';
-export const PERP_INTERVALS: readonly PerpInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
+/** A contract's candles come at the spot chart's intervals. */
+export type PerpInterval = KlineInterval;
+export const PERP_INTERVALS = KLINE_INTERVALS;
 
 /** A contract's candles of its last price: 300 at first, then the two latest every 2 s merged in. */
 export function candleStore(symbol: string, interval: PerpInterval): ReadableAtom<PerpCandle[]> {

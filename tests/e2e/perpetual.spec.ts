@@ -1,0 +1,271 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { ContractView, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
+import { formatAmount, formatAssetAmount } from '../../src/lib/format/index.ts';
+import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { createAccount, uniqueName } from './support.ts';
+
+/**
+ * Perpetual futures need an index the test can move (a tiny price feed on loopback, the server's PRICE_FEED_URL)
+ * and a counterparty: this journey runs its own server on its own data folder and port, with a market maker
+ * account (through the API) resting orders on both sides of the book.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4410) + 11;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SHOTS = 'tests/.artifacts/screens';
+let server: ChildProcess;
+let feed: Server;
+const index: Record<string, string> = { BTCUSDT: '96500.00', ETHUSDT: '3450.00' };
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: BASE });
+
+async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<{ code: number; msg: string; data: T }> {
+  return (await (await res).json()) as { code: number; msg: string; data: T };
+}
+
+async function login(request: APIRequestContext, username: string): Promise<string> {
+  return (await json<{ token: string }>(request.post(`${BASE}/api/user/login`, { data: { type: 'account', username, password: 'abc123' } }))).data.token;
+}
+
+async function credit(request: APIRequestContext, username: string, asset: string, amount: string): Promise<void> {
+  const ops = (await json<{ token: string }>(request.post(`${BASE}/api/user/login`, { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } }))).data.token;
+  expect((await json(request.post(`${BASE}/api/admin/credit`, { headers: { authorization: ops }, data: { username, asset, amount } }))).code).toBe(200);
+}
+
+const contracts = async (request: APIRequestContext) => (await json<ContractView[]>(request.get(`${BASE}/api/app/coin/open/getContract`))).data;
+const positionsOf = async (request: APIRequestContext, token: string) => (await json<PerpPosition[]>(request.post(`${BASE}/api/contract/position/list`, { headers: { authorization: token } }))).data;
+
+/**
+ * A market maker: 1,000,000 USDT in the contract account, ten levels each side of BTCUSDT and ETHUSDT around the
+ * index, enough for every order of the journeys to fill at market.
+ */
+async function marketMaker(request: APIRequestContext): Promise<void> {
+  const name = uniqueName('perp_maker');
+  await createAccount(request, name);
+  await credit(request, name, 'USDT', '1000000');
+  const token = await login(request, name);
+  const h = { authorization: token };
+  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin: 'USDT', from: 1, to: 2, amount: '1000000' } }))).code).toBe(200);
+  for (const c of (await contracts(request)).filter((x) => x.kind === 'usdt')) {
+    expect((await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: h, data: { symbol: c.symbol, leverage: 10, marginMode: 'cross' } }))).code).toBe(200);
+    const mark = Number(c.mark);
+    const step = c.base === 'BTC' ? 10 : 0.5;
+    const quantity = c.base === 'BTC' ? '0.5' : '5';
+    for (let i = 1; i <= 10; i++) {
+      for (const [side, price] of [['buy', mark - i * step], ['sell', mark + i * step]] as const) {
+        const placed = await json(request.post(`${BASE}/api/contract/order/submit`, { headers: h, data: { symbol: c.symbol, side, type: 'limit', price: price.toFixed(c.priceScale), quantity } }));
+        expect(placed.code, placed.msg).toBe(200);
+      }
+    }
+  }
+}
+
+test.beforeAll(async ({ request }) => {
+  feed = createServer((req, res) => {
+    const symbol = decodeURIComponent((req.url ?? '').slice(1));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(index[symbol] ? { price: index[symbol] } : { error: 'unknown' }));
+  });
+  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+  const feedPort = (feed.address() as { port: number }).port;
+  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
+    env: {
+      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-perp', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '0',
+      OPERATOR_PASSWORD: 'e2e-operator-1', PRICE_FEED_URL: `http://127.0.0.1:${feedPort}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(3_600_000),
+    },
+    stdio: 'ignore',
+  });
+  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
+  // The marks come from the feed's index within a sampling period or two.
+  await expect.poll(async () => (await contracts(request)).find((c) => c.symbol === 'btcusdt_perp')?.mark, { timeout: 20_000 }).toBe('96500.0');
+  await marketMaker(request);
+});
+
+test.afterAll(async () => {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => feed.close(resolve));
+});
+
+/** A row's cell by its test id. */
+const cell = (row: Locator, id: string) => row.getByTestId(id);
+
+/**
+ * The position row shows what the API says, number for number (marks move: both are read again until they agree).
+ * Size, entry, liquidation price and margin at the contract's precision and the asset's two decimals.
+ */
+async function rowMatchesApi(page: Page, request: APIRequestContext, token: string, symbol: string): Promise<PerpPosition> {
+  let position: PerpPosition | undefined;
+  await expect(async () => {
+    position = (await positionsOf(request, token)).find((p) => p.symbol === symbol);
+    expect(position).toBeTruthy();
+    const c = (await contracts(request)).find((x) => x.symbol === symbol)!;
+    const row = page.getByTestId(`perp-position-${symbol}`);
+    await expect(cell(row, 'position-size')).toHaveText(`${formatAmount(position!.quantity, c.qtyScale)} ${c.base}`, { timeout: 500 });
+    await expect(cell(row, 'position-entry')).toHaveText(formatAmount(position!.entryPrice, c.priceScale), { timeout: 500 });
+    await expect(cell(row, 'position-liq')).toHaveText(position!.liquidationPrice ? formatAmount(position!.liquidationPrice, c.priceScale) : '--', { timeout: 500 });
+    await expect(cell(row, 'position-margin')).toHaveText(formatAssetAmount(position!.margin, 2), { timeout: 500 });
+    await expect(cell(row, 'position-ratio')).toHaveText(`${position!.marginRatio}%`, { timeout: 500 });
+    await expect(cell(row, 'position-mode')).toContainText(`${position!.leverage}×`, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  return position!;
+}
+
+for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
+  test(`a user funds the contract account, opens a cross long and an isolated short with TP/SL, adds margin and closes all, in ${lang}`, async ({ page, request }) => {
+    const d = loadDictionary(lang);
+    const name = uniqueName(`perp_${lang}`);
+    await createAccount(request, name);
+    await credit(request, name, 'USDT', '10000');
+    const token = await login(request, name);
+
+    await page.goto(`${prefix}/user/login`);
+    await page.locator('input[name="username"]').fill(name);
+    await page.locator('input[name="password"]').fill('abc123');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/home/index$`));
+
+    // 1. 5,000 USDT from the spot account into the contract account, on the wallet's transfer screen.
+    await page.goto(`${prefix}/assets/index?key=transfer`);
+    await page.locator('select[name="to"]').selectOption('2');
+    await page.locator('input[name="amount"]').fill('5000');
+    await page.getByRole('button', { name: d['assets.transferNow'] }).click();
+    await expect(page.locator('.toast--success', { hasText: d['assets.transferDone'] })).toBeVisible();
+
+    // 2. A cross long on BTCUSDT at 10×, at market.
+    await page.goto(`${prefix}/trade/index?type=usta&symbol=btcusdt_perp`);
+    await expect(page.getByTestId('perp-available')).toHaveText('5,000.00');
+    await expect(page.getByTestId('funding-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+    await expect(page.getByRole('radio', { name: d['perp.mode.cross'] })).toHaveAttribute('aria-checked', 'true');
+    await page.locator('#perp-leverage').fill('10');
+    await page.getByRole('button', { name: d['perp.apply'] }).click();
+    await expect(page.locator('.toast--success', { hasText: '10×' })).toBeVisible();
+    await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
+    await page.locator('#perp-qty').fill('0.05');
+    // The cost of a long comes from the server's preview as the user types.
+    await expect(page.getByTestId('perp-cost-buy')).not.toHaveText(/^(--|0\.00 USDT)$/);
+    await page.getByRole('button', { name: d['perp.buyLong'] }).click();
+    await expect(page.locator('.toast--success').first()).toBeVisible();
+    await expect(page.getByTestId('perp-position-btcusdt_perp')).toHaveAttribute('data-side', 'long');
+    const long = await rowMatchesApi(page, request, token, 'btcusdt_perp');
+    expect(long).toMatchObject({ side: 'long', marginMode: 'cross', leverage: 10, quantity: '0.050' });
+
+    // 3. Its take-profit and stop-loss in the dialog.
+    const entry = Number(long.entryPrice);
+    await page.getByTestId('perp-position-btcusdt_perp').getByRole('button', { name: d['perp.edit'] }).click();
+    const stopDialog = page.getByTestId('perp-stop-dialog');
+    await stopDialog.locator('#perp-dialog-takeProfit').fill((entry + 3000).toFixed(1));
+    await stopDialog.locator('#perp-dialog-stopLoss').fill((entry - 3000).toFixed(1));
+    await stopDialog.getByRole('button', { name: d['perp.confirm'] }).click();
+    await expect(stopDialog).toBeHidden();
+    await expect(page.getByTestId('perp-position-btcusdt_perp').getByTestId('position-tpsl')).toHaveText(`${formatAmount(entry + 3000, 1)} / ${formatAmount(entry - 3000, 1)}`);
+
+    // 4. An isolated short on ETHUSDT at 25×, with its TP/SL from the order form.
+    await page.getByTestId('perp-contracts').getByRole('button', { name: 'ETHUSDT' }).click();
+    await expect(page).toHaveURL(/symbol=ethusdt_perp/);
+    await page.getByRole('radio', { name: d['perp.mode.isolated'] }).click();
+    await expect(page.getByRole('radio', { name: d['perp.mode.isolated'] })).toHaveAttribute('aria-checked', 'true');
+    await page.locator('#perp-leverage').fill('25');
+    await page.getByRole('button', { name: d['perp.apply'] }).click();
+    await expect(page.locator('.toast--success', { hasText: '25×' })).toBeVisible();
+    await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
+    await page.locator('#perp-qty').fill('1');
+    await page.getByLabel(d['perp.tpsl']).check();
+    const ethMark = Number((await contracts(request)).find((c) => c.symbol === 'ethusdt_perp')!.mark);
+    await page.locator('#perp-tp').fill((ethMark * 0.95).toFixed(2));
+    await page.locator('#perp-sl').fill((ethMark * 1.02).toFixed(2));
+    await page.getByRole('button', { name: d['perp.sellShort'] }).click();
+    await expect(page.getByTestId('perp-position-ethusdt_perp')).toHaveAttribute('data-side', 'short');
+    const short = await rowMatchesApi(page, request, token, 'ethusdt_perp');
+    expect(short).toMatchObject({ side: 'short', marginMode: 'isolated', leverage: 25, quantity: '1.000' });
+    await expect.poll(async () => (await json<StopOrder[]>(request.post(`${BASE}/api/contract/loss/list`, { headers: { authorization: token } }))).data.filter((s) => s.status === 'active').length).toBe(4);
+    await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.stops']}`) }).click();
+    await expect(page.getByTestId('perp-stops').locator('tbody tr')).toHaveCount(4);
+    await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.positions']}`) }).click();
+
+    // 5. The margin mode cannot change under a position: the server's message, in the page's language.
+    const refused = await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: { authorization: token, lang }, data: { symbol: 'ethusdt_perp', leverage: 25, marginMode: 'cross' } }));
+    expect(refused.code).toBe(4107);
+    await page.getByRole('radio', { name: d['perp.mode.cross'] }).click();
+    await expect(page.locator('.toast--error', { hasText: refused.msg })).toBeVisible();
+    await expect(page.getByRole('radio', { name: d['perp.mode.isolated'] })).toHaveAttribute('aria-checked', 'true');
+
+    // 6. 50 USDT more margin for the isolated short.
+    await page.getByTestId('perp-position-ethusdt_perp').getByRole('button', { name: d['perp.margin.adjust'] }).click();
+    const marginDialog = page.getByTestId('perp-margin-dialog');
+    await marginDialog.locator('#perp-margin-amount').fill('50');
+    await marginDialog.getByRole('button', { name: d['perp.confirm'] }).click();
+    await expect(marginDialog).toBeHidden();
+    const added = await rowMatchesApi(page, request, token, 'ethusdt_perp');
+    expect(Number(added.margin) - Number(short.margin)).toBeCloseTo(50, 6);
+    await expect(page.getByTestId('perp-positions').locator('tbody tr')).toHaveCount(2);
+    await page.screenshot({ path: `${SHOTS}/perpetual-positions-${lang}.png`, fullPage: true });
+
+    // 7. Close all, after a confirmation.
+    await page.getByRole('button', { name: d['perp.closeAll'] }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: d['perp.closeAll'] }).click();
+    await expect(page.getByText(d['perp.noPositions']!)).toBeVisible();
+    expect(await positionsOf(request, token)).toEqual([]);
+    await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.history']}`) }).click();
+    await expect(page.getByTestId('perp-order-history').locator('tbody tr')).not.toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/perpetual-closed-${lang}.png`, fullPage: true });
+  });
+}
+
+test('an isolated short is liquidated when the index moves past its liquidation price, and shows under Liquidations', async ({ page, request }) => {
+  const d = loadDictionary('en');
+  const name = uniqueName('perp_liq');
+  await createAccount(request, name);
+  await credit(request, name, 'USDT', '1000');
+  const token = await login(request, name);
+  const h = { authorization: token };
+  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin: 'USDT', from: 1, to: 2, amount: '1000' } }))).code).toBe(200);
+  expect((await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: h, data: { symbol: 'ethusdt_perp', leverage: 20, marginMode: 'isolated' } }))).code).toBe(200);
+  await page.goto('/user/login');
+  await page.locator('input[name="username"]').fill(name);
+  await page.locator('input[name="password"]').fill('abc123');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.goto('/trade/index?type=usta&symbol=ethusdt_perp');
+  await hydrated(page);
+  await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
+  await page.locator('#perp-qty').fill('1');
+  await page.getByRole('button', { name: d['perp.sellShort'] }).click();
+  const short = await rowMatchesApi(page, request, token, 'ethusdt_perp');
+  try {
+    index.ETHUSDT = (Number(short.liquidationPrice) * 1.1).toFixed(2);
+    await expect(page.getByText(d['perp.noPositions']!)).toBeVisible({ timeout: 30_000 });
+  } finally {
+    index.ETHUSDT = '3450.00';
+  }
+  await page.getByRole('tab', { name: d['perp.tab.liquidations'] }).click();
+  const rows = page.getByTestId('perp-liquidations').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('ETHUSDT');
+  await expect(rows.first()).toContainText(d['perp.side.short']!);
+  await page.screenshot({ path: `${SHOTS}/perpetual-liquidated-en.png`, fullPage: true });
+});
+
+test('a visitor sees the contracts, the book and a login prompt, and the full-screen coin-margined page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/trade/index?type=usta');
+  await expect(page.getByTestId('perp-contracts').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('perp-mark')).toHaveText(/^\d/);
+  await expect(page.getByTestId('perp-asks').locator('tr')).not.toHaveCount(0);
+  await expect(page.getByTestId('perp-login')).toBeVisible();
+  await expect(page.locator('.toast--error')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'COIN-M' }).click();
+  await expect(page.getByTestId('perp-contracts')).toContainText('BTCUSD');
+  await page.screenshot({ path: `${SHOTS}/perpetual-visitor-en.png`, fullPage: true });
+
+  await page.goto('/zh-CN/exchange/full-contract/coin');
+  await expect(page.getByTestId('perp-screen')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '币本位' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.perp-header')).toContainText('BTCUSD');
+  await expect(page.getByTestId('perp-login')).toContainText('登录');
+  await page.screenshot({ path: `${SHOTS}/perpetual-full-coin-zh-CN.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});
