@@ -35,25 +35,34 @@ async function credit(request: APIRequestContext, username: string, asset: strin
   expect((await json(request.post(`${BASE}/api/admin/credit`, { headers: { authorization: ops }, data: { username, asset, amount } }))).code).toBe(200);
 }
 
+/** Display decimals of each asset, as the wallet shows them. */
+async function assetDecimals(request: APIRequestContext, token: string): Promise<Record<string, number>> {
+  const rows = (await json<Array<{ coin: string; displayDecimals: number }>>(request.post(`${BASE}/api/asset/getCurrencyAccount?type=2`, { headers: { authorization: token } }))).data;
+  return Object.fromEntries(rows.map((r) => [r.coin, r.displayDecimals]));
+}
+
 const contracts = async (request: APIRequestContext) => (await json<ContractView[]>(request.get(`${BASE}/api/app/coin/open/getContract`))).data;
 const positionsOf = async (request: APIRequestContext, token: string) => (await json<PerpPosition[]>(request.post(`${BASE}/api/contract/position/list`, { headers: { authorization: token } }))).data;
 
 /**
- * A market maker: 1,000,000 USDT in the contract account, ten levels each side of BTCUSDT and ETHUSDT around the
- * index, enough for every order of the journeys to fill at market.
+ * A market maker: 1,000,000 USDT and 10 BTC in the contract account, ten levels each side of BTCUSDT, ETHUSDT and
+ * BTCUSD around the index, enough for every order of the journeys to fill at market.
  */
 async function marketMaker(request: APIRequestContext): Promise<void> {
   const name = uniqueName('perp_maker');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000000');
+  await credit(request, name, 'BTC', '10');
   const token = await login(request, name);
   const h = { authorization: token };
-  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin: 'USDT', from: 1, to: 2, amount: '1000000' } }))).code).toBe(200);
-  for (const c of (await contracts(request)).filter((x) => x.kind === 'usdt')) {
+  for (const [coin, amount] of [['USDT', '1000000'], ['BTC', '10']]) {
+    expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin, from: 1, to: 2, amount } }))).code).toBe(200);
+  }
+  for (const c of (await contracts(request)).filter((x) => x.symbol !== 'ethusd_perp')) {
     expect((await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: h, data: { symbol: c.symbol, leverage: 10, marginMode: 'cross' } }))).code).toBe(200);
     const mark = Number(c.mark);
     const step = c.base === 'BTC' ? 10 : 0.5;
-    const quantity = c.base === 'BTC' ? '0.5' : '5';
+    const quantity = c.kind === 'coin' ? '100' : c.base === 'BTC' ? '0.5' : '5';
     for (let i = 1; i <= 10; i++) {
       for (const [side, price] of [['buy', mark - i * step], ['sell', mark + i * step]] as const) {
         const placed = await json(request.post(`${BASE}/api/contract/order/submit`, { headers: h, data: { symbol: c.symbol, side, type: 'limit', price: price.toFixed(c.priceScale), quantity } }));
@@ -89,6 +98,12 @@ test.afterAll(async () => {
   await new Promise((resolve) => feed.close(resolve));
 });
 
+/** A whole-page screenshot from the top, so the sticky bar sits where it belongs. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 /** A row's cell by its test id. */
 const cell = (row: Locator, id: string) => row.getByTestId(id);
 
@@ -96,17 +111,18 @@ const cell = (row: Locator, id: string) => row.getByTestId(id);
  * The position row shows what the API says, number for number (marks move: both are read again until they agree).
  * Size, entry, liquidation price and margin at the contract's precision and the asset's two decimals.
  */
-async function rowMatchesApi(page: Page, request: APIRequestContext, token: string, symbol: string): Promise<PerpPosition> {
+async function rowMatchesApi(page: Page, request: APIRequestContext, token: string, symbol: string, unit?: string): Promise<PerpPosition> {
   let position: PerpPosition | undefined;
+  const decimals = await assetDecimals(request, token);
   await expect(async () => {
     position = (await positionsOf(request, token)).find((p) => p.symbol === symbol);
     expect(position).toBeTruthy();
     const c = (await contracts(request)).find((x) => x.symbol === symbol)!;
     const row = page.getByTestId(`perp-position-${symbol}`);
-    await expect(cell(row, 'position-size')).toHaveText(`${formatAmount(position!.quantity, c.qtyScale)} ${c.base}`, { timeout: 500 });
+    await expect(cell(row, 'position-size')).toHaveText(`${formatAmount(position!.quantity, c.qtyScale)} ${unit ?? c.base}`, { timeout: 500 });
     await expect(cell(row, 'position-entry')).toHaveText(formatAmount(position!.entryPrice, c.priceScale), { timeout: 500 });
     await expect(cell(row, 'position-liq')).toHaveText(position!.liquidationPrice ? formatAmount(position!.liquidationPrice, c.priceScale) : '--', { timeout: 500 });
-    await expect(cell(row, 'position-margin')).toHaveText(formatAssetAmount(position!.margin, 2), { timeout: 500 });
+    await expect(cell(row, 'position-margin')).toHaveText(formatAssetAmount(position!.margin, decimals[c.marginAsset]), { timeout: 500 });
     await expect(cell(row, 'position-ratio')).toHaveText(`${position!.marginRatio}%`, { timeout: 500 });
     await expect(cell(row, 'position-mode')).toContainText(`${position!.leverage}×`, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
@@ -201,7 +217,7 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const added = await rowMatchesApi(page, request, token, 'ethusdt_perp');
     expect(Number(added.margin) - Number(short.margin)).toBeCloseTo(50, 6);
     await expect(page.getByTestId('perp-positions').locator('tbody tr')).toHaveCount(2);
-    await page.screenshot({ path: `${SHOTS}/perpetual-positions-${lang}.png`, fullPage: true });
+    await shot(page, `perpetual-positions-${lang}`);
 
     // 7. Close all, after a confirmation.
     await page.getByRole('button', { name: d['perp.closeAll'] }).click();
@@ -210,7 +226,7 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     expect(await positionsOf(request, token)).toEqual([]);
     await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.history']}`) }).click();
     await expect(page.getByTestId('perp-order-history').locator('tbody tr')).not.toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/perpetual-closed-${lang}.png`, fullPage: true });
+    await shot(page, `perpetual-closed-${lang}`);
   });
 }
 
@@ -245,7 +261,34 @@ test('an isolated short is liquidated when the index moves past its liquidation 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('ETHUSDT');
   await expect(rows.first()).toContainText(d['perp.side.short']!);
-  await page.screenshot({ path: `${SHOTS}/perpetual-liquidated-en.png`, fullPage: true });
+  await shot(page, 'perpetual-liquidated-en');
+});
+
+test('a coin-margined long in whole contracts on the full-screen page, its margin in BTC', async ({ page, request }) => {
+  const d = loadDictionary('en');
+  const name = uniqueName('perp_coin');
+  await createAccount(request, name);
+  await credit(request, name, 'BTC', '0.1');
+  const token = await login(request, name);
+  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: { authorization: token }, data: { coin: 'BTC', from: 1, to: 2, amount: '0.1' } }))).code).toBe(200);
+  await page.goto('/user/login');
+  await page.locator('input[name="username"]').fill(name);
+  await page.locator('input[name="password"]').fill('abc123');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.goto('/exchange/full-contract/coin');
+  await expect(page.locator('.perp-header')).toContainText('BTCUSD');
+  await expect(page.getByTestId('perp-available')).toHaveText(formatAssetAmount('0.1', (await assetDecimals(request, token)).BTC));
+  await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
+  // Whole contracts only: the field keeps no decimals.
+  await page.locator('#perp-qty').fill('2.5');
+  await expect(page.locator('#perp-qty')).toHaveValue('2');
+  await page.locator('#perp-qty').fill('10');
+  await expect(page.getByTestId('perp-cost-buy')).toHaveText(/ BTC$/);
+  await page.getByRole('button', { name: d['perp.buyLong'] }).click();
+  const long = await rowMatchesApi(page, request, token, 'btcusd_perp', d['perp.cont']);
+  expect(long).toMatchObject({ side: 'long', quantity: '10', marginAsset: 'BTC' });
+  await shot(page, 'perpetual-coin-en');
 });
 
 test('a visitor sees the contracts, the book and a login prompt, and the full-screen coin-margined page', async ({ page }) => {
@@ -259,13 +302,13 @@ test('a visitor sees the contracts, the book and a login prompt, and the full-sc
   await expect(page.locator('.toast--error')).toHaveCount(0);
   await page.getByRole('tab', { name: 'COIN-M' }).click();
   await expect(page.getByTestId('perp-contracts')).toContainText('BTCUSD');
-  await page.screenshot({ path: `${SHOTS}/perpetual-visitor-en.png`, fullPage: true });
+  await shot(page, 'perpetual-visitor-en');
 
   await page.goto('/zh-CN/exchange/full-contract/coin');
   await expect(page.getByTestId('perp-screen')).toBeVisible();
   await expect(page.getByRole('tab', { name: '币本位' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('.perp-header')).toContainText('BTCUSD');
   await expect(page.getByTestId('perp-login')).toContainText('登录');
-  await page.screenshot({ path: `${SHOTS}/perpetual-full-coin-zh-CN.png`, fullPage: true });
+  await shot(page, 'perpetual-full-coin-zh-CN');
   expect(errors).toEqual([]);
 });

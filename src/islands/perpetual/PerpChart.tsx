@@ -18,7 +18,7 @@ export function PerpChart({ t, contract: c }: { t: T; contract: ContractView }) 
   const positions = useStore($positions);
   const lines = useMemo<ChartLine[]>(() => {
     const out: ChartLine[] = [];
-    if (c.mark) out.push({ price: Number(c.mark), up: true, color: MARK, solid: true, title: t('perp.markPrice') });
+    if (c.mark) out.push({ price: Number(c.mark), up: true, color: MARK, solid: true, inScale: true, title: t('perp.markPrice') });
     for (const p of positions.filter((x) => x.symbol === c.symbol)) {
       const up = p.side === 'long';
       out.push({ price: Number(p.entryPrice), up, title: `${t(`perp.side.${p.side}`)} ${formatAmount(p.quantity, c.qtyScale, { pad: false })}` });

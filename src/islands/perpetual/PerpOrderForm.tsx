@@ -44,6 +44,7 @@ export function PerpOrderForm({ t, contract: c, locale, fullKind }: { t: T; cont
           <a className="btn btn--outline" href={href('/user/register', locale)}>{t('header.register')}</a>
         </div>
       )}
+      <p className="perp-form__hint perp-form__rules"><a href={href('/rule/index#u-contract', locale)}>{t('perp.rules')}</a></p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../lib/contract/kline.ts';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import { zoneOffsetMs } from '../../lib/format/index.ts';
@@ -37,6 +37,8 @@ export interface ChartLine {
   color?: string;
   /** Solid instead of dashed. */
   solid?: boolean;
+  /** Kept inside the price axis's range even when the candles are not near it (the mark price). */
+  inScale?: boolean;
 }
 
 /** One candle as the chart draws it: open time in ms, prices and volume as decimal strings. */
@@ -112,6 +114,14 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
     const p = parts.current;
     if (!p) return;
     for (const line of drawn.current) p.candles.removePriceLine(line);
+    const kept = lines.filter((l) => l.inScale).map((l) => l.price);
+    p.candles.applyOptions({
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        if (!info?.priceRange || !kept.length) return info;
+        return { ...info, priceRange: { minValue: Math.min(info.priceRange.minValue, ...kept), maxValue: Math.max(info.priceRange.maxValue, ...kept) } };
+      },
+    });
     drawn.current = lines.map((l) => p.candles.createPriceLine({ price: l.price, color: l.color ?? (l.up ? UP : DOWN), lineWidth: 1, lineStyle: l.solid ? 0 : 2, axisLabelVisible: true, title: l.title }));
   }, [lines, ready]);
 
