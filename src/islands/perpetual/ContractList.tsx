@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { CONTRACT_KINDS, type ContractKindName, type ContractView } from '../../lib/contract/perpetual.ts';
+import type { ContractKindName, ContractView } from '../../lib/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent } from '../../lib/format/index.ts';
 import { formatRate } from '../../lib/perpetual/math.ts';
+
+/** The two tabs, in the order of the contract's CONTRACT_KINDS (a type import keeps zod out of the island). */
+const KINDS: readonly ContractKindName[] = ['usdt', 'coin'];
 
 interface Props {
   t: T;
@@ -20,7 +23,7 @@ export function ContractList({ t, contracts, kind, current, onKind, onChoose }: 
   return (
     <section className="market-list perp-list" aria-label={t('perp.contracts')}>
       <div className="segmented" role="tablist" aria-label={t('perp.contracts')}>
-        {CONTRACT_KINDS.map((k) => (
+        {KINDS.map((k) => (
           <button key={k} type="button" role="tab" aria-selected={k === kind} className={k === kind ? 'is-active' : ''} onClick={() => onKind(k)}>{t(`perp.kind.${k}`)}</button>
         ))}
       </div>
