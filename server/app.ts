@@ -137,7 +137,7 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
 
   // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
   if (!(await hasMarkets(db))) await seedMarkets(db);
-  const trading = await startTrading({ db, log: app.log, clock, bus, jobs });
+  const trading = await startTrading({ db, log: app.log, clock, bus, jobs, partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
   const { core, exchange } = trading;
   app.decorate('core', core);
   app.decorate('exchange', exchange);

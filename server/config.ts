@@ -39,6 +39,8 @@ export interface Config {
   priceFeedUrls: string[];
   /** PRICE_SAMPLE_MS: how often the index is sampled and recorded (second contracts settle on these records). */
   priceSampleMs: number;
+  /** PERP_FUNDING_INTERVAL_MS: time between perpetual funding settlements (8 hours; tests shorten it). */
+  perpFundingIntervalMs: number;
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
   priceRecordDays: number;
   customerServiceUrls: string[];
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
     priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
+    perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     apiKeyRatePerMinute: atLeastOne(env, 'API_KEY_RATE_LIMIT', 1200),
     apiKeySealKey: key32(env, 'API_KEY_SEAL_KEY'),

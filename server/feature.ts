@@ -32,6 +32,12 @@ export interface FeatureContext {
 
 export type FeatureJob = LeasedJob & { where?: 'lease' | 'core' };
 
+/** Settings a product's core state is built with (they must be the same on every replay of its journal). */
+export interface CorePartOptions {
+  /** PERP_FUNDING_INTERVAL_MS. */
+  perpFundingIntervalMs: number;
+}
+
 /** A product or part of the platform and what it brings to the server (design.md, "Features registry"). */
 export interface Feature {
   name: string;
@@ -39,7 +45,7 @@ export interface Feature {
   /** The trading core's commands this feature brings (server/core/command.ts). */
   commands?: ReadonlyArray<CommandType<any, any>>;
   /** Its state inside the core, with the holds it owns: new instances for each core (tests start several). */
-  coreParts?(): readonly CorePart[];
+  coreParts?(options: CorePartOptions): readonly CorePart[];
   /**
    * Its periodic work (server/jobs): a leased job runs once per period in whichever process holds its lease; a job
    * with `where: 'core'` works on the trading core's memory, so it runs in the process that owns the core, with no

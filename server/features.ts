@@ -31,6 +31,12 @@ import { SECONDS_COMMANDS } from './seconds/seconds.commands.ts';
 import { SecondsBook } from './seconds/seconds-book.ts';
 import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
+import { PERPETUAL_MIGRATION } from './perpetual/perpetual.migration.ts';
+import { ORDER_COMMANDS } from './perpetual/perp-orders.ts';
+import { POSITION_COMMANDS } from './perpetual/perp-positions.ts';
+import { TICK_COMMANDS } from './perpetual/perp-ticks.ts';
+import { perpBook, perpetualJobs, perpMarkets, startPerpetual } from './perpetual/perpetual.feature.ts';
+import { perpRoutes } from './perpetual/perp.routes.ts';
 import { PROOF_MIGRATION } from './proof/proof.migration.ts';
 import { proofJobs } from './proof/proof.feature.ts';
 import { proofRoutes } from './proof/proof.routes.ts';
@@ -72,6 +78,15 @@ export const FEATURES: Feature[] = [
   { name: 'account-feeds', migrations: [], routes: accountFeeds },
   { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: () => [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
   { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, jobs: secondsJobs, routes: secondsRoutes },
+  {
+    name: 'perpetual',
+    migrations: [PERPETUAL_MIGRATION],
+    commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS],
+    coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
+    start: startPerpetual,
+    jobs: perpetualJobs,
+    routes: (api, ctx) => perpRoutes(perpMarkets.get(ctx.core)!)(api, ctx),
+  },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
   { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },

@@ -8,6 +8,8 @@ import { Exchange } from './exchange/exchange.ts';
 import { FEATURES } from './features.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
 import type { Db } from './storage/db.ts';
+import type { CorePartOptions } from './feature.ts';
+import { EIGHT_HOURS } from './perpetual/funding.ts';
 
 export interface Trading {
   core: TradingCore;
@@ -23,6 +25,8 @@ export interface TradingOptions {
   /** Products beyond the registered features' (a test's toy rule). */
   extra?: { commands?: ReadonlyArray<CommandType<any, any>>; parts?: readonly CorePart[] };
   snapshotEvery?: number;
+  /** How the products' core state is built (the funding interval); the defaults otherwise. */
+  partOptions?: Partial<CorePartOptions>;
 }
 
 /**
@@ -33,12 +37,13 @@ export async function startTrading(o: TradingOptions): Promise<Trading> {
   const clock = o.clock ?? systemClock;
   const exchange = new Exchange(o.db, o.log, { ...(o.bus ? { bus: o.bus } : {}), ...(o.jobs ? { jobs: o.jobs } : {}) });
   await exchange.loadMarkets();
+  const partOptions: CorePartOptions = { perpFundingIntervalMs: EIGHT_HOURS, ...o.partOptions };
   const core = new TradingCore({
     db: o.db,
     log: o.log,
     clock,
     commands: [...FUNDS_COMMANDS, ...FEATURES.flatMap((f) => f.commands ?? []), ...(o.extra?.commands ?? [])],
-    parts: [exchange.books, ...FEATURES.flatMap((f) => f.coreParts?.() ?? []), ...(o.extra?.parts ?? [])],
+    parts: [exchange.books, ...FEATURES.flatMap((f) => f.coreParts?.(partOptions) ?? []), ...(o.extra?.parts ?? [])],
     ...(o.snapshotEvery ? { snapshotEvery: o.snapshotEvery } : {}),
   });
   await core.start();

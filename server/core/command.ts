@@ -32,6 +32,8 @@ export interface CommandType<P, R> {
  */
 export interface CorePart {
   readonly name: string;
+  /** Called once with the core's risk engine, before anything else (a part that sets the engine's hooks). */
+  attach?(risk: RiskEngine): void;
   /** Rebuilds the state and the holds it owns from the tables (as the projector last left them). */
   load(q: Queryable, risk: RiskEngine): Promise<void>;
   /** Its state as plain JSON values, in a fixed order: the snapshot holds it and the state hash is taken over it. */

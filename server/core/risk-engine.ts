@@ -34,8 +34,12 @@ export interface Spend {
 }
 
 
-/** The external world (deposits in, withdrawals out) is the one account allowed below zero. */
-const mayGoNegative = (type: AccountType) => type === ACCOUNT.external;
+/**
+ * The external world (deposits in, withdrawals out) may go below zero, and so may the perpetual clearing account:
+ * it pays realised profits and takes realised losses, so it stands at minus the open positions' PnL and comes
+ * back to zero when every position is closed.
+ */
+const mayGoNegative = (type: AccountType) => type === ACCOUNT.external || type === ACCOUNT.perpClearing;
 
 /**
  * Every balance of every account (users' and the platform's), per account type and asset, with the holds on
@@ -50,6 +54,14 @@ export class RiskEngine {
   facts: LedgerFact[] = [];
   /** The time of the command being decided, stamped on its facts. */
   now = 0;
+  /**
+   * What a user's contract account must keep available for its cross positions (their initial margin at the mark
+   * less their unrealised PnL): perpetuals set it. A user's own spending (a hold, a transfer out) may not take the
+   * available balance below it; the positions' own settlements pass `guard: false`.
+   */
+  contractReserve: ((owner: number, asset: string) => bigint) | undefined;
+  /** Told whenever a user's contract account loses available balance (its liquidation triggers may be stale). */
+  contractChanged: ((owner: number, asset: string) => void) | undefined;
 
   balance(owner: number | null, type: AccountType, asset: string): CoreBalance {
     return this.balances.get(accountKey(owner, type, asset)) ?? { available: 0n, held: 0n };
@@ -63,7 +75,7 @@ export class RiskEngine {
    * Refuses a transaction that does not sum to zero per asset, pairs an owner with a platform type, touches a
    * hold, or would leave an available or held amount below zero. Moves nothing.
    */
-  check(lines: readonly Posting[]): void {
+  check(lines: readonly Posting[], guard = true): void {
     const sums = new Map<string, bigint>();
     const after = new Map<string, CoreBalance>();
     for (const p of lines) {
@@ -75,6 +87,9 @@ export class RiskEngine {
       b.held += p.frozen ?? 0n;
       after.set(key, b);
       if (!mayGoNegative(p.type) && (b.available < 0n || b.held < 0n)) fail('insufficientBalance');
+      if (guard && (p.available ?? 0n) < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
+        if (b.available < this.contractReserve(p.owner, p.asset)) fail('insufficientBalance');
+      }
     }
     for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
   }
@@ -84,7 +99,7 @@ export class RiskEngine {
    * that much from the hold's held amount, under its own bill type if it names one). Held amounts move only
    * through holds: hold, spends, release.
    */
-  post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = []): void {
+  post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = [], guard = true): void {
     for (const p of lines) if (p.frozen) throw new Error('held amounts move only through holds');
     const all: Posting[] = [];
     const perHold = new Map<string, bigint>();
@@ -95,24 +110,49 @@ export class RiskEngine {
       if (s.amount) all.push({ owner: h.owner, type: h.type, asset: h.asset, frozen: -s.amount, ...(s.billType ? { billType: s.billType } : {}) });
     }
     all.push(...lines);
-    this.check(all);
+    this.check(all, guard);
     this.apply(all, meta);
     for (const [id, amount] of perHold) this.shrink(this.holds.get(id)!, amount);
   }
 
-  /** Sets `amount` of an account aside under `id`. One line on one account: checked and moved here directly. */
-  hold(id: string, owner: number, type: AccountType, asset: string, amount: bigint, meta: PostingMeta): Hold {
-    if (this.holds.has(id)) throw new Error(`hold ${id} exists already`);
+  /**
+   * Sets `amount` of an account aside under `id`. One line on one account: checked and moved here directly. A
+   * user's own hold is guarded (it may not dip into the contract reserve, and its id is new); a product's internal
+   * one (`guard: false`, a position's margin growing) may add to an existing hold.
+   */
+  hold(id: string, owner: number, type: AccountType, asset: string, amount: bigint, meta: PostingMeta, { guard = true, grow = false } = {}): Hold {
+    const existing = this.holds.get(id);
+    if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
     const b = this.balances.get(accountKey(owner, type, asset));
     if (!b || b.available < amount) fail('insufficientBalance');
+    if (guard && type === ACCOUNT.contract && this.contractReserve && b.available - amount < this.contractReserve(owner, asset)) fail('insufficientBalance');
     b.available -= amount;
     b.held += amount;
+    if (type === ACCOUNT.contract) this.contractChanged?.(owner, asset);
     this.record([{ owner, type, asset, available: -amount, frozen: amount }], meta);
+    if (existing) {
+      existing.amount += amount;
+      return existing;
+    }
     const h: Hold = { id, owner, type, asset, amount };
     this.holds.set(id, h);
     return h;
+  }
+
+  /**
+   * Moves part of one hold into another on the same account (an order's margin becoming its position's): the
+   * account's held balance does not change, so nothing is recorded; the parts' rows say which hold owns what.
+   */
+  moveHold(from: string, to: string, amount: bigint): void {
+    if (amount === 0n) return;
+    const h = this.requireHold(from, amount);
+    const target = this.holds.get(to);
+    if (target && (target.owner !== h.owner || target.type !== h.type || target.asset !== h.asset)) throw new Error(`holds ${from} and ${to} are on different accounts`);
+    this.shrink(h, amount);
+    if (target) target.amount += amount;
+    else this.holds.set(to, { id: to, owner: h.owner, type: h.type, asset: h.asset, amount });
   }
 
   /** Takes a hold over as the tables show it, at load: its amount is already in the account's held balance. */
@@ -168,6 +208,7 @@ export class RiskEngine {
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
+      if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n) this.contractChanged?.(p.owner, p.asset);
     }
     this.record(lines, meta);
   }

@@ -69,9 +69,9 @@ export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange 
 
   route(api.coinList, async (req) => {
     const all = await entries(await viewer(req));
-    // coinList: the markets second contracts are offered on (their active periods); perpetuals list theirs once they exist.
+    // coinList: the markets second contracts are offered on (their active periods); contractList: the perpetuals.
     const speed = new Set((await listPeriods(db)).map((p) => p.symbol));
-    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: [], mt5List: all.filter((e) => e.market === 'mt5') });
+    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: exchange.contractEntries(), mt5List: all.filter((e) => e.market === 'mt5') });
   });
 
   route(api.mt5Amount, async (req) => {

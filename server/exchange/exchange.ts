@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SubmitOrderBody } from '../../src/lib/contract/spot.ts';
+import type { MarketEntry, SubmitOrderBody } from '../../src/lib/contract/spot.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
 import type { Bus } from '../bus/bus.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
@@ -46,6 +46,8 @@ export class Exchange {
   private readonly jobs: Scheduler;
   private readonly ownsJobs: boolean;
   private stopFlushing: Cancel | undefined;
+  /** The contracts common/getCoinList lists as contractList: perpetuals fill it when they start. */
+  contractEntries: () => MarketEntry[] = () => [];
   /** The index price a limit order's band is measured against (server/prices); none until the app sets it. */
   reference: (symbol: string) => bigint | undefined = () => undefined;
 

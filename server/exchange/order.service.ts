@@ -20,7 +20,8 @@ const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'>
 /** The order form's name of each field, as its message key, so a refusal names it as the form does. */
 const FIELD = { price: 'trade.field.price', quantity: 'trade.field.amount', quoteAmount: 'trade.field.total' } as const;
 
-function units(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
+/** A positive order amount at a scale, refused with the order form's name of the field (perpetual orders use it too). */
+export function orderUnits(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
   const field = FIELD[name];
   if (value === undefined || value === '') fail('orderFieldRequired', { field });
   const parsed = parseUnits(value, scale, MAX_UNITS);
@@ -45,8 +46,8 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
   let quantity = 0n;
   let quoteBudget = 0n;
   if (kind === 'limit') {
-    price = units(body.price, m.priceScale, 'price');
-    quantity = units(body.quantity, m.qtyScale, 'quantity');
+    price = orderUnits(body.price, m.priceScale, 'price');
+    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
     if (price % m.tick !== 0n) fail('offTick');
     if (reference) {
       const band = priceBand(m, reference);
@@ -57,10 +58,10 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
     if (notional(m, price, quantity) < m.minNotional) fail('belowMinNotional');
     if (notional(m, price, quantity) > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
   } else if (side === 'buy') {
-    quoteBudget = units(body.quoteAmount, 8, 'quoteAmount');
+    quoteBudget = orderUnits(body.quoteAmount, 8, 'quoteAmount');
     if (quoteBudget < m.minNotional) fail('belowMinNotional');
   } else {
-    quantity = units(body.quantity, m.qtyScale, 'quantity');
+    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
     if (quantity % m.lot !== 0n) fail('offLot');
     if (quantity < m.minQty) fail('belowMinQty');
   }

@@ -16,6 +16,10 @@ export const ACCOUNT = {
   swapPool: 103,
   /** Second contracts' counterparty (server/seconds): pays wins, receives losses; operators fund it. */
   secondsPool: 104,
+  /** Perpetuals' insurance fund (server/perpetual): takes liquidation fees, covers losses past a position's margin. */
+  insuranceFund: 105,
+  /** Perpetuals' clearing account: pays realised profits and takes realised losses (see the risk engine). */
+  perpClearing: 106,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
@@ -57,5 +61,12 @@ export const BILL_TYPES = [
   'seconds_refund',
   'seconds_funding',
   'referral_rebate',
+  'perp_margin',
+  'perp_pnl',
+  'perp_fee',
+  'perp_funding',
+  'perp_liquidation_fee',
+  'perp_insurance',
+  'insurance_funding',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

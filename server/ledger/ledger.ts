@@ -96,7 +96,7 @@ export async function auditLedger(q: Queryable): Promise<string[]> {
      ON e.account_id = a.id WHERE a.available <> COALESCE(e.da, 0) OR a.frozen <> COALESCE(e.df, 0)`,
   );
   for (const r of drift) problems.push(`account ${r.id} differs from its entries`);
-  const negative = await q.all<{ id: bigint }>('SELECT id FROM accounts WHERE type <> 102 AND (available < 0 OR frozen < 0)');
+  const negative = await q.all<{ id: bigint }>('SELECT id FROM accounts WHERE type NOT IN (102, 106) AND (available < 0 OR frozen < 0)');
   for (const r of negative) problems.push(`account ${r.id} is negative`);
   return problems;
 }

@@ -8,6 +8,7 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
+import { KLINE_INTERVALS } from './kline.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const symbol = text().regex(/^[a-zA-Z0-9]{2,16}_perp$/i, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
@@ -113,7 +114,7 @@ export type PreviewBody = z.input<typeof previewBody>;
 export const perpBookQuery = z.object({ symbol, limit: queryInt({ min: 1, max: 100 }).default(20) });
 export const perpKlineQuery = z.object({
   symbol,
-  interval: z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d'], { error: 'validation.invalidValue' }).default('1m'),
+  interval: z.enum(KLINE_INTERVALS, { error: 'validation.invalidValue' }).default('1m'),
   limit: queryInt({ min: 1, max: 1000 }).default(300),
 });
 

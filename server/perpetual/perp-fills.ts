@@ -1,0 +1,181 @@
+/**
+ * How a fill moves money (the `perpetual` risk rule's settle step). Positions change by `applyFill`
+ * (position-math.ts); what they realise is paid by, or to, the clearing account, fees go to fee income and the
+ * safety fund as on spot, and an order's margin moves with it:
+ *
+ * - each fill uses the order's margin in proportion to the quantity it fills;
+ * - isolated: that margin joins the position's own margin hold; closing part of the position releases the same
+ *   share of its margin, and the realised PnL less the fee is paid out of (or into) what that share releases;
+ * - cross: the margin goes back to the available balance, which then takes the realised PnL less the fee.
+ *
+ * A loss larger than what backs it (the released margin when isolated, the available balance when cross) leaves a
+ * deficit: the insurance fund covers it, and past the fund's balance the clearing account carries it (the books
+ * stay balanced and no user balance goes below zero). Liquidations never fill past the bankruptcy price, so only a
+ * voluntary close far from the mark can leave one.
+ */
+import type { CommandContext } from '../core/command.ts';
+import type { RiskEngine } from '../core/risk-engine.ts';
+import { feeOf, safetyShare } from '../exchange/market.ts';
+import type { DoneEvent, EngineEvent, TradeEvent } from '../exchange/engine/types.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import type { Posting } from '../ledger/ledger.ts';
+import type { Contract } from './contracts.ts';
+import type { PerpBook } from './perp-book.ts';
+import { applyFill, fillValue } from './position-math.ts';
+import { abs } from './rounding.ts';
+import { orderHoldId, positionHoldId, type PerpOrderRow, type PerpTradeRow, type PositionRow } from './perp-state.ts';
+
+export interface SideFill {
+  position: PositionRow;
+  order: PerpOrderRow | null;
+  /** Signed: buy > 0. */
+  qty: bigint;
+  price: bigint;
+  fee: bigint;
+}
+
+export interface SideResult {
+  realised: bigint;
+  /** What the user could not pay (covered by the insurance fund or, past it, the clearing account). */
+  deficit: bigint;
+}
+
+/** Pays a deficit: the insurance fund as far as it holds, the clearing account for the rest. */
+export function coverLines(risk: RiskEngine, asset: string, deficit: bigint): Posting[] {
+  if (deficit === 0n) return [];
+  const fund = risk.available(null, ACCOUNT.insuranceFund, asset);
+  const fromFund = deficit < fund ? deficit : fund > 0n ? fund : 0n;
+  const lines: Posting[] = [];
+  if (fromFund) lines.push({ owner: null, type: ACCOUNT.insuranceFund, asset, available: -fromFund, billType: 'perp_insurance' });
+  if (deficit > fromFund) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset, available: -(deficit - fromFund), billType: 'perp_insurance' });
+  return lines;
+}
+
+export function feeLines(asset: string, fee: bigint): Posting[] {
+  if (!fee) return [];
+  const safety = safetyShare(fee);
+  return [
+    { owner: null, type: ACCOUNT.feeIncome, asset, available: fee - safety, billType: 'perp_fee' },
+    { owner: null, type: ACCOUNT.safetyFund, asset, available: safety, billType: 'perp_fee' },
+  ];
+}
+
+/** Settles one side of a fill on its position and order; the ledger lines are posted here, one transaction per side. */
+export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: SideFill, refId: number): SideResult {
+  const { risk, now } = ctx;
+  const p = f.position;
+  const o = f.order;
+  const size = abs(f.qty);
+  const meta = { billType: 'perp_margin' as const, refType: 'perp_order', refId };
+  let used = 0n;
+  if (o) {
+    const remaining = o.quantity - o.filledQty;
+    used = size === remaining ? o.margin : (o.margin * size) / remaining;
+    o.margin -= used;
+  }
+  const held = abs(p.qty);
+  const r = applyFill(c, p, f.qty, f.price);
+  let rel = 0n;
+  if (p.mode === 'isolated') {
+    rel = r.closed === 0n ? 0n : r.closed === held ? p.isoMargin : (p.isoMargin * r.closed) / held;
+    if (rel) {
+      risk.release(positionHoldId(p.id), meta, rel);
+      p.isoMargin -= rel;
+    }
+    if (used) {
+      risk.moveHold(orderHoldId(o!.id), positionHoldId(p.id), used);
+      p.isoMargin += used;
+    }
+  } else if (used) {
+    risk.release(orderHoldId(o!.id), meta, used);
+  }
+  const cash = r.realised - f.fee;
+  const backing = p.mode === 'isolated' ? rel : risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
+  const deficit = backing + cash < 0n ? -(backing + cash) : 0n;
+  const lines: Posting[] = [
+    { owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised },
+    ...feeLines(c.marginAsset, f.fee),
+    ...coverLines(risk, c.marginAsset, deficit),
+  ];
+  if (cash + deficit) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: cash + deficit });
+  risk.post(lines, { billType: 'perp_pnl', refType: 'perp_order', refId }, [], false);
+  p.qty = r.position.qty;
+  p.cost = r.position.cost;
+  p.realised += r.realised;
+  if (p.qty === 0n && p.isoMargin > 0n) {
+    risk.release(positionHoldId(p.id), meta, p.isoMargin);
+    p.isoMargin = 0n;
+  }
+  book.touchPosition(p, now);
+  if (o) {
+    o.filledQty += size;
+    o.filledValue += fillValue(c, size, f.price);
+    o.fee += f.fee;
+    o.realised += r.realised;
+    book.touchOrder(o, now);
+  }
+  return { realised: r.realised, deficit };
+}
+
+/** What a settled book command did, for the feeds and for last-price triggers. */
+export interface PerpActivity {
+  symbol: string;
+  trades: PerpTradeRow[];
+  last: bigint | undefined;
+  users: number[];
+}
+
+/**
+ * Turns the engine's events for one command into fills, order states and released margin (the spot settlement's
+ * counterpart). Liquidation and auto-deleveraging orders pay no trading fee (the liquidation fee replaces it).
+ */
+export function settleEvents(ctx: CommandContext, book: PerpBook, c: Contract, events: readonly EngineEvent[], activity: PerpActivity): void {
+  const order = (id: number): PerpOrderRow => {
+    const o = book.live.get(id);
+    if (!o) throw new Error(`engine named order ${id}, which the ${c.symbol} book does not hold`);
+    return o;
+  };
+  for (const e of events) {
+    if (e.type === 'trade') trade(ctx, book, c, order, e, activity);
+    else if (e.type === 'done') done(ctx, book, order(e.orderId), e);
+    else if (e.type === 'rested') {
+      const o = order(e.orderId);
+      o.status = o.filledQty > 0n ? 'partial' : 'open';
+      book.touchOrder(o, ctx.now);
+    } else if (e.type === 'rejected') {
+      throw new Error(`engine rejected order ${e.orderId}: ${e.reason}`);
+    }
+  }
+}
+
+function trade(ctx: CommandContext, book: PerpBook, c: Contract, order: (id: number) => PerpOrderRow, e: TradeEvent, activity: PerpActivity): void {
+  const maker = order(e.makerOrderId);
+  const taker = order(e.takerOrderId);
+  const price = BigInt(e.price);
+  const qty = BigInt(e.quantity);
+  const value = fillValue(c, qty, price);
+  for (const [o, bps] of [[maker, c.makerFeeBps], [taker, c.takerFeeBps]] as const) {
+    const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, bps);
+    settleSide(ctx, book, c, { position: book.positionFor(o.userId, c.symbol, ctx.now), order: o, qty: o.side === 'buy' ? qty : -qty, price, fee }, taker.id);
+    if (o.status === 'open') o.status = 'partial';
+  }
+  const row: PerpTradeRow = {
+    id: book.nextId('trade'), symbol: c.symbol, price, quantity: qty, takerSide: e.takerSide, makerOrderId: maker.id, takerOrderId: taker.id,
+    makerUserId: maker.userId, takerUserId: taker.userId, createdAt: ctx.now,
+  };
+  book.trades.push(row);
+  book.prices(c.symbol).last = price;
+  activity.trades.push(row);
+  activity.last = price;
+  activity.users.push(maker.userId, taker.userId);
+}
+
+/** An order leaves the book: what its margin hold still sets aside goes back. */
+export function done(ctx: CommandContext, book: PerpBook, o: PerpOrderRow, e: Pick<DoneEvent, 'reason'>): void {
+  if (o.margin > 0n) ctx.risk.release(orderHoldId(o.id), { billType: 'perp_margin', refType: 'perp_order', refId: o.id });
+  o.margin = 0n;
+  o.status = e.reason === 'filled' || (o.kind === 'market' && o.filledQty > 0n) ? 'filled' : 'cancelled';
+  o.doneReason = e.reason;
+  book.touchOrder(o, ctx.now);
+  book.removeOrder(o);
+}

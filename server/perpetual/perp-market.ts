@@ -1,0 +1,118 @@
+/**
+ * What the perpetual screens read beside the core: candles and the 24-hour ticker of each contract's last price
+ * (the spot candle series, under the contract's own symbol), its latest trades, and the pushes of the private feed
+ * (POSITION for each open position of a user whose orders or positions a batch changed, and a refresh).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { PositionMessage, RefreshMessage } from '../../src/lib/contract/private-feed.ts';
+import type { Bus } from '../bus/bus.ts';
+import type { TradingCore } from '../core/core.ts';
+import { CandleSeries } from '../exchange/market-data/candles.ts';
+import { ticker24h, type Ticker } from '../exchange/market-data/ticker.ts';
+import { userTopics } from '../feed/topics.ts';
+import type { Db } from '../storage/db.ts';
+import type { PerpBook } from './perp-book.ts';
+import type { PerpActivity } from './perp-fills.ts';
+import { PERP_ACTIVITY, PERP_CHANGED, type PerpChange } from './perp-orders.ts';
+import { latestPerpTrades } from './perp.repo.ts';
+import type { PerpTradeRow } from './perp-state.ts';
+import { fillValue } from './position-math.ts';
+import { contractEntry, positionView } from './views.ts';
+
+const RECENT = 50;
+
+export class PerpMarket {
+  private readonly candles = new Map<string, CandleSeries>();
+  private readonly recent = new Map<string, PerpTradeRow[]>();
+
+  private readonly db: Db;
+  private readonly core: TradingCore;
+  private readonly bus: Bus;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, core: TradingCore, bus: Bus, log: FastifyBaseLogger) {
+    this.db = db;
+    this.core = core;
+    this.bus = bus;
+    this.log = log;
+  }
+
+  get book(): PerpBook {
+    return this.core.part<PerpBook>('perpetual');
+  }
+
+  async start(now: () => number): Promise<void> {
+    for (const c of this.book.contracts.values()) {
+      const series = new CandleSeries(c.symbol);
+      await series.load(this.db);
+      this.candles.set(c.symbol, series);
+      this.recent.set(c.symbol, (await latestPerpTrades(this.db, c.symbol, RECENT)).reverse());
+    }
+    this.core.on(PERP_ACTIVITY, (payloads) => this.traded(payloads as PerpActivity[]));
+    this.core.on(PERP_CHANGED, (payloads) => {
+      const changes = payloads as PerpChange[];
+      this.changed(new Set(changes.flatMap((c) => c.users)), new Set(changes.flatMap((c) => c.positions)), now());
+    });
+  }
+
+  /** The contracts as common/getCoinList lists them. */
+  entries(now: number) {
+    return [...this.book.contracts.values()].map((c) => contractEntry(c, this.ticker(c.symbol, now)));
+  }
+
+  series(symbol: string): CandleSeries {
+    return this.candles.get(symbol)!;
+  }
+
+  ticker(symbol: string, now: number): Ticker {
+    const st = this.book.prices(symbol);
+    return ticker24h(this.series(symbol), now, st.last ?? st.mark ?? 0n);
+  }
+
+  /** Latest trades, newest first. */
+  trades(symbol: string): PerpTradeRow[] {
+    return [...(this.recent.get(symbol) ?? [])].reverse();
+  }
+
+  /** Writes changed candles (the exchange's once-a-second flush covers only spot's own series). */
+  async flush(): Promise<void> {
+    try {
+      await this.db.tx(async (q) => {
+        for (const s of this.candles.values()) await s.flush(q);
+      });
+    } catch (err) {
+      this.log.error({ err }, 'writing perpetual candles failed');
+    }
+  }
+
+  private traded(activity: PerpActivity[]): void {
+    for (const a of activity) {
+      if (!a.trades.length) continue;
+      const c = this.book.contracts.get(a.symbol)!;
+      const series = this.candles.get(a.symbol)!;
+      const recent = this.recent.get(a.symbol)!;
+      for (const t of a.trades) {
+        series.add(t.createdAt, t.price, t.quantity, fillValue(c, t.quantity, t.price));
+        recent.push(t);
+      }
+      if (recent.length > RECENT) recent.splice(0, recent.length - RECENT);
+    }
+  }
+
+  /** Every open position of the users a batch touched (their marks and ratios moved with it), and the ones it closed. */
+  private changed(users: Set<number>, positions: Set<number>, ts: number): void {
+    const risk = this.core.risk;
+    for (const userId of users) {
+      for (const p of this.book.userPositions(userId)) {
+        if (p.qty === 0n && !positions.has(p.id)) continue;
+        const v = positionView(risk, this.book, p);
+        const message: PositionMessage = {
+          product: 'perpetual', positionId: String(p.id), symbol: p.symbol, side: v.side, marginMode: p.mode, leverage: p.leverage, quantity: v.quantity, entryPrice: v.entryPrice,
+          markPrice: v.markPrice, margin: v.margin, unrealizedPnl: v.unrealizedPnl, liquidationPrice: v.liquidationPrice, status: p.qty === 0n ? 'closed' : 'open', updatedAt: p.updatedAt,
+        };
+        this.bus.publish(userTopics.position(userId), message);
+      }
+      this.bus.publish(userTopics.refresh(userId), { kind: 'orders', symbol: 'perpetual', ts } satisfies RefreshMessage);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/** The rows of perpetual futures as the core keeps them in memory and the projector writes them. */
+import type { MarginMode, TriggerSource } from '../../src/lib/contract/perpetual.ts';
+
+export type PerpSide = 'buy' | 'sell';
+export type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+export type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'adl';
+
+export interface PerpOrderRow {
+  id: number;
+  symbol: string;
+  userId: number;
+  side: PerpSide;
+  kind: 'limit' | 'market';
+  tif: PerpTif;
+  /** The limit; a market order's is the worst price it may fill at (the band around the mark). */
+  price: bigint;
+  quantity: bigint;
+  filledQty: bigint;
+  /** Σ fill value, margin-asset units: with filledQty it gives the average price. */
+  filledValue: bigint;
+  fee: bigint;
+  /** Margin the order still holds (hold `perp:o:<id>`). */
+  margin: bigint;
+  reduceOnly: boolean;
+  mode: MarginMode;
+  leverage: number;
+  source: OrderSource;
+  /** PnL its fills realised, before fees. */
+  realised: bigint;
+  status: 'open' | 'partial' | 'filled' | 'cancelled';
+  doneReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A user's position on a contract, and their leverage and margin mode there (kept while flat too). */
+export interface PositionRow {
+  id: number;
+  userId: number;
+  symbol: string;
+  /** Signed: long > 0. */
+  qty: bigint;
+  cost: bigint;
+  mode: MarginMode;
+  leverage: number;
+  /** Isolated: the position's own margin (hold `perp:p:<id>`); 0 for cross. */
+  isoMargin: bigint;
+  /** Realised PnL of the position's life so far, before fees and funding. */
+  realised: bigint;
+  updatedAt: number;
+}
+
+export interface StopRow {
+  id: number;
+  userId: number;
+  symbol: string;
+  kind: 'takeProfit' | 'stopLoss';
+  trigger: bigint;
+  by: TriggerSource;
+  positionSide: 'long' | 'short';
+  status: 'active' | 'triggered' | 'cancelled';
+  orderId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PerpTradeRow {
+  id: number;
+  symbol: string;
+  price: bigint;
+  quantity: bigint;
+  takerSide: PerpSide;
+  makerOrderId: number;
+  takerOrderId: number;
+  makerUserId: number;
+  takerUserId: number;
+  createdAt: number;
+}
+
+export interface FundingRow {
+  symbol: string;
+  time: number;
+  rate: bigint;
+  mark: bigint;
+  positions: number;
+}
+
+export interface LiquidationRow {
+  id: number;
+  userId: number;
+  symbol: string;
+  side: 'long' | 'short';
+  kind: 'liquidation' | 'adl';
+  quantity: bigint;
+  price: bigint;
+  mark: bigint;
+  fee: bigint;
+  createdAt: number;
+}
+
+/** A contract's prices and funding state inside the core. */
+export interface ContractState {
+  mark: bigint | undefined;
+  index: bigint | undefined;
+  last: bigint | undefined;
+  /** EMA of book mid − index, at the price scale × EMA_SUBUNITS. */
+  basisEma: bigint;
+  lastRate: bigint;
+  /** The funding time last settled (0 before the first). */
+  lastFunding: number;
+  /** Premium samples since the last funding, oldest first. */
+  samples: bigint[];
+  /** The 5-second bucket of the last sample. */
+  sampleBucket: number;
+}
+
+export const orderHoldId = (orderId: number) => `perp:o:${orderId}`;
+export const positionHoldId = (positionId: number) => `perp:p:${positionId}`;
+export const positionKey = (userId: number, symbol: string) => `${userId}:${symbol}`;

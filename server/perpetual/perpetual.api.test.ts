@@ -1,0 +1,217 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../src/lib/contract/codes.ts';
+import type { ContractView, FundingInfo, Liquidation, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
+import type { PositionMessage } from '../../src/lib/contract/private-feed.ts';
+import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
+import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { ManualClock } from '../clock/clock.ts';
+import { userTopics } from '../feed/topics.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { auditLedger, balanceOf } from '../ledger/ledger.ts';
+
+/** A funding boundary, so the test's minute-long funding interval starts clean. */
+const T0 = Date.UTC(2026, 0, 1);
+const FUNDING_MS = 60_000;
+
+/**
+ * Perpetuals over the API on a whole app whose clock, mark ticks and funding the test drives, with the index
+ * from a price feed on loopback that the test moves.
+ */
+describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let feed: Server;
+  let ops: string;
+  const feedPrices: Record<string, string> = { BTCUSDT: '96500.00', ETHUSDT: '3450.00' };
+  const users: Record<string, { id: number; token: string }> = {};
+  const clock = new ManualClock(T0);
+  const pushed: PositionMessage[] = [];
+  const call = <T = unknown>(user: string, url: string, payload?: Record<string, unknown>, query?: Record<string, string>) =>
+    api<T>(app, url, { token: users[user]!.token, ...(payload ? { payload } : {}), ...(query ? { query } : {}) });
+  const order = (user: string, body: Record<string, unknown>) => call<PerpOrder>(user, '/api/contract/order/submit', body);
+  const positions = async (user: string) => (await call<PerpPosition[]>(user, '/api/contract/position/list', undefined, {})).data;
+  const account = async (user: string, kind = 'usdt') => (await api<PerpAccount[]>(app, '/api/perpetual/account', { method: 'GET', token: users[user]!.token, query: { kind } })).data[0]!;
+  const contract = (user: string, asset = 'USDT') => balanceOf(t.db, users[user]!.id, ACCOUNT.contract, asset);
+  /** Moves the index and lets a second pass: the sampler takes it, the mark job ticks every contract. */
+  const tick = async (prices: Record<string, string> = {}, ms = 1_000) => {
+    Object.assign(feedPrices, prices);
+    await clock.advance(ms);
+    await app.core.settled();
+  };
+  const fund = async (name: string, asset: string, amount: string) => {
+    await api(app, '/api/admin/credit', { token: ops, payload: { username: `${name}_perp`, asset, amount } });
+    expect((await call(name, '/api/asset/transferFunds', { coin: asset, from: 1, to: 2, amount })).code).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await open();
+    feed = createServer((req, res) => {
+      const symbol = decodeURIComponent((req.url ?? '').slice(1));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(feedPrices[symbol] ? { price: feedPrices[symbol] } : { error: 'unknown' }));
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const port = (feed.address() as { port: number }).port;
+    ({ app } = await testApp(t.db, { PRICE_FEED_URL: `http://127.0.0.1:${port}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS), MARKET_MAKERS: '0' }, clock));
+    ops = await operatorToken(app, t.db);
+    for (const name of ['alice', 'bob', 'carol', 'dave']) {
+      users[name] = await signUp(app, `${name}_perp`);
+      await fund(name, 'USDT', '100000');
+      app.bus.subscribe(userTopics.position(users[name]!.id), (m) => void pushed.push(m as PositionMessage));
+    }
+    app.prices.start(app.jobs, 1_000);
+    await tick();
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => feed.close(resolve));
+    await t.drop();
+  });
+
+  it('lists the four contracts with their marks taken from the spot index', async () => {
+    const list = (await api<ContractView[]>(app, '/api/app/coin/open/getContract', { method: 'GET' })).data;
+    expect(list.map((c) => c.symbol).sort()).toEqual(['btcusd_perp', 'btcusdt_perp', 'ethusd_perp', 'ethusdt_perp']);
+    const btc = list.find((c) => c.symbol === 'btcusdt_perp')!;
+    expect(btc).toMatchObject({ kind: 'usdt', marginAsset: 'USDT', mark: '96500.0', index: '96500.0', maxLeverage: 125, tickSize: '0.1', stepSize: '0.001' });
+    expect(list.find((c) => c.symbol === 'btcusd_perp')).toMatchObject({ kind: 'coin', marginAsset: 'BTC', contractSize: '100', mark: '96500.0' });
+    const coins = (await api<{ contractList: Array<{ symbol: string }> }>(app, '/api/common/getCoinList', { payload: {} })).data.contractList;
+    expect(coins.map((c) => c.symbol)).toContain('ethusdt_perp');
+  });
+
+  it('opens a cross long against a resting short, charging fees and holding no margin beyond the order', async () => {
+    expect((await call('bob', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 10, marginMode: 'cross' })).code).toBe(200);
+    expect((await call('alice', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 10, marginMode: 'cross' })).code).toBe(200);
+    const ask = await order('bob', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: '96500', quantity: '1' });
+    expect(ask.data).toMatchObject({ status: 'open', margin: '9650.00000000', leverage: 10, marginMode: 'cross' });
+    expect(await contract('bob')).toEqual({ available: 90_350_00000000n, frozen: 9_650_00000000n });
+    const buy = await order('alice', { symbol: 'btcusdt_perp', side: 'buy', type: 'market', quantity: '0.5' });
+    expect(buy.data).toMatchObject({ status: 'filled', filledQty: '0.500', avgPrice: '96500.0', fee: '24.12500000' });
+    // Cross: the taker's margin went back to the account; only the fee left it. The maker's remaining half still holds.
+    expect(await contract('alice')).toEqual({ available: 99_975_87500000n, frozen: 0n });
+    expect(await contract('bob')).toEqual({ available: 95_165_35000000n, frozen: 4_825_00000000n });
+    const [long] = await positions('alice');
+    expect(long).toMatchObject({ symbol: 'btcusdt_perp', side: 'long', quantity: '0.500', entryPrice: '96500.0', leverage: 10, marginMode: 'cross', margin: '4825.00000000' });
+    expect(Number(long!.liquidationPrice)).toBeLessThan(1000);
+    expect(pushed.some((m) => m.positionId === String(long!.id) && m.status === 'open')).toBe(true);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('refuses bad orders with translated errors and changes nothing', async () => {
+    const before = await contract('carol');
+    const cases: Array<[Record<string, unknown>, number]> = [
+      [{ symbol: 'dogeusdt_perp', side: 'buy', type: 'limit', price: '1', quantity: '1' }, ERRORS.perpUnknownContract],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96500.05', quantity: '0.1' }, ERRORS.tooPrecise],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '50000', quantity: '0.1' }, ERRORS.priceOutOfBand],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96000', quantity: '0' }, ERRORS.mustBePositive],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96000', quantity: '50' }, ERRORS.perpInsufficientMargin],
+      [{ symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: '96000', quantity: '0.1', reduceOnly: true }, ERRORS.perpReduceOnlyWouldIncrease],
+      [{ symbol: 'btcusdt_perp', side: 'sell', type: 'market', quantity: '0.1', timeInForce: 'POST_ONLY' }, ERRORS.postOnlyMarket],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96000', quantity: 'abc' }, ERRORS.invalidNumber],
+      [{ symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: ['96000'], quantity: '1' }, ERRORS.badRequest],
+    ];
+    for (const [body, code] of cases) expect((await order('carol', body)).code, JSON.stringify(body)).toBe(code);
+    expect((await call('carol', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 126, marginMode: 'cross' })).code).toBe(ERRORS.badRequest);
+    expect((await call('carol', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'ethusd_perp', leverage: 101, marginMode: 'cross' })).code).toBe(ERRORS.perpLeverageOutOfRange);
+    expect((await call('carol', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 125, marginMode: 'cross' })).code).toBe(200);
+    expect((await order('carol', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96000', quantity: '1' })).code).toBe(ERRORS.perpSizeOverBracket);
+    const de = await api(app, '/api/contract/order/submit', { token: users.carol!.token, lang: 'de', payload: { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '50000', quantity: '0.1' } });
+    expect(de.msg).toMatch(/^Der Preis muss zwischen 91675.0 und 101325.0 liegen$/);
+    expect(await contract('carol')).toEqual(before);
+    expect((await positions('carol'))).toEqual([]);
+  });
+
+  it('keeps isolated margin apart: add, reduce within what the position needs, TP/SL on the right side', async () => {
+    expect((await call('carol', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 20, marginMode: 'isolated' })).code).toBe(200);
+    const bid = await order('dave', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: '96400', quantity: '1' });
+    expect(bid.code).toBe(200);
+    const sell = await order('carol', { symbol: 'btcusdt_perp', side: 'sell', type: 'market', quantity: '0.2' });
+    expect(sell.data).toMatchObject({ status: 'filled', avgPrice: '96400.0', marginMode: 'isolated' });
+    const [short] = await positions('carol');
+    expect(short).toMatchObject({ side: 'short', marginMode: 'isolated', leverage: 20, quantity: '0.200', entryPrice: '96400.0' });
+    const margin = BigInt(short!.margin.replace('.', ''));
+    expect(await contract('carol')).toMatchObject({ frozen: margin });
+    expect((await call('carol', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 20, marginMode: 'cross' })).code).toBe(ERRORS.perpMarginModeLocked);
+    const add = await call<PerpPosition>('carol', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '500', flag: '1' });
+    expect(add.data.margin).toBe((Number(short!.margin) + 500).toFixed(8));
+    const tooMuch = await call('carol', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '5000', flag: '2' });
+    expect(tooMuch.code).toBe(ERRORS.perpMarginReduceTooMuch);
+    expect((await call('carol', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '200', flag: '2' })).code).toBe(200);
+    expect((await call('alice', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '1', flag: '1' })).code).toBe(ERRORS.perpNoPosition);
+    const wrong = await call('carol', '/api/contract/loss/sett', { symbol: 'btcusdt_perp', kind: 'takeProfit', triggerPrice: '99000', triggerBy: 'mark' });
+    expect(wrong.code).toBe(ERRORS.perpStopWrongSide);
+    const liq = Number((await positions('carol'))[0]!.liquidationPrice);
+    const beyond = await call('carol', '/api/contract/loss/sett', { symbol: 'btcusdt_perp', kind: 'stopLoss', triggerPrice: String(Math.ceil(liq + 100)), triggerBy: 'mark' });
+    expect(beyond.code).toBe(ERRORS.perpStopBeyondLiquidation);
+    const tp = await call<StopOrder>('carol', '/api/contract/loss/sett', { symbol: 'btcusdt_perp', kind: 'takeProfit', triggerPrice: '90000', triggerBy: 'last' });
+    expect(tp.data).toMatchObject({ kind: 'takeProfit', status: 'active', positionSide: 'short' });
+    const listed = (await call<StopOrder[]>('carol', '/api/contract/loss/list', undefined, {})).data;
+    expect(listed.map((s) => s.id)).toContain(tp.data.id);
+    expect((await call('alice', '/api/contract/loss/cancel', undefined, { id: String(tp.data.id) })).code).toBe(ERRORS.perpStopNotFound);
+    expect((await call<StopOrder>('carol', '/api/contract/loss/cancel', undefined, { id: String(tp.data.id) })).data.status).toBe('cancelled');
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('keeps cross positions’ margin out of transfers: what is needed cannot leave the account', async () => {
+    const acct = await account('alice');
+    expect(Number(acct.maxWithdraw)).toBeLessThan(Number(acct.walletBalance));
+    const all = await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.walletBalance });
+    expect(all.code).toBe(ERRORS.insufficientBalance);
+    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.maxWithdraw })).code).toBe(200);
+    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: '0.01' })).code).toBe(ERRORS.insufficientBalance);
+    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: acct.maxWithdraw })).code).toBe(200);
+  });
+
+  it('settles funding at the funding time between longs and shorts, the remainder to the insurance fund', async () => {
+    const total = async () => {
+      let sum = 0n;
+      for (const name of Object.keys(users)) sum += (await contract(name)).available + (await contract(name)).frozen;
+      return sum;
+    };
+    const before = { alice: await contract('alice'), bob: await contract('bob'), all: await total() };
+    const fundBefore = await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT');
+    await tick({}, FUNDING_MS);
+    const info = (await api<FundingInfo>(app, '/api/app/coin/getFundingRate', { method: 'GET', query: { symbolName: 'btcusdt_perp' } })).data;
+    expect(info.history.length).toBe(1);
+    const rate = Number(info.history[0]!.rate);
+    expect(rate).not.toBe(0);
+    const after = { alice: await contract('alice'), bob: await contract('bob') };
+    // Alice is long 0.5 (pays a positive rate), Bob short 0.5 (receives).
+    const paid = before.alice.available - after.alice.available;
+    expect(paid > 0n === rate > 0).toBe(true);
+    const insuranceGain = (await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT')).available - fundBefore.available;
+    expect(after.bob.available - before.bob.available).toBeGreaterThan(0n);
+    // Whatever the users paid, the other users and the insurance fund (rounding) received.
+    expect(await total() - before.all + insuranceGain).toBe(0n);
+    expect(insuranceGain >= 0n && insuranceGain < 10n).toBe(true);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('liquidates an isolated short when the mark reaches its liquidation price, within its bankruptcy price', async () => {
+    const [short] = await positions('carol');
+    const liq = Number(short!.liquidationPrice);
+    await call('dave', '/api/app/coin/close/onekey', { oneKeySymbolNameList: [], contractType: 1 });
+    // The index jumps past the liquidation price; the mark follows within a few ticks (the last price lags).
+    for (let i = 0; i < 5 && (await positions('carol')).length; i++) await tick({ BTCUSDT: (liq * 1.2).toFixed(2) });
+    expect(await positions('carol')).toEqual([]);
+    const mine = (await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users.carol!.token, query: {} })).data;
+    expect(mine[0]).toMatchObject({ kind: 'liquidation', side: 'short', symbol: 'btcusdt_perp' });
+    expect(await contract('carol')).toMatchObject({ frozen: 0n });
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('closes everything in one step', async () => {
+    const mark = (await api<ContractView[]>(app, '/api/app/coin/open/getContract', { method: 'GET' })).data.find((c) => c.symbol === 'btcusdt_perp')!.mark!;
+    // Bob's old ask would meet his own bid (self-trade prevention cancels the newer one): he cancels it first.
+    for (const o of (await call<{ records: PerpOrder[] }>('bob', '/api/contract/order/list', undefined, { state: 'open' })).data.records) {
+      expect((await call<PerpOrder>('bob', '/api/contract/order/canCelOrder', undefined, { id: String(o.id) })).data.status).toBe('cancelled');
+    }
+    expect(await contract('bob')).toMatchObject({ frozen: 0n });
+    expect((await order('bob', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: mark, quantity: '1' })).code).toBe(200);
+    const r = await call<{ closed: number }>('alice', '/api/app/coin/close/onekey', { oneKeySymbolNameList: ['btcusdt_perp'] });
+    expect(r.code).toBe(200);
+    expect(await positions('alice')).toEqual([]);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+});
