@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -15,12 +16,14 @@ interface Props {
   tradeType?: 'spot' | 'sec' | 'usta';
   /** Whether rows carry the watchlist star (the watchlist holds spot pairs). */
   watchable?: boolean;
+  /** The market's name, where base/quote does not say it (a perpetual contract); base/quote otherwise. */
+  name?: (m: MarketEntry) => ReactNode;
   /** An extra column (the second-contract periods of each pair): its heading and each row's text. */
   extra?: { label: string; of: (symbol: string) => string };
 }
 
 /** A live table of markets: pair, last price, 24h change, 24h turnover, watch star and trade link. */
-export function MarketTable({ t, locale, rows, tradable = true, tradeType = 'spot', watchable = tradable, extra }: Props) {
+export function MarketTable({ t, locale, rows, tradable = true, tradeType = 'spot', watchable = tradable, name, extra }: Props) {
   const { watched, toggle } = useWatchlist();
   const tradeLink = (m: MarketEntry) => `/trade/index?type=${tradeType}&symbol=${m.symbol}`;
   return (
@@ -43,7 +46,7 @@ export function MarketTable({ t, locale, rows, tradable = true, tradeType = 'spo
               {watchable && (
                 <button type="button" className={`star${watched(m) ? ' is-on' : ''}`} aria-pressed={watched(m)} aria-label={t(watched(m) ? 'trade.removeWatch' : 'trade.addWatch')} onClick={() => void toggle(m)}>★</button>
               )}
-              <strong>{m.baseCoin}</strong><span className="muted-inline">/{m.symbol_name.split('/')[1]}</span>
+              {name ? name(m) : <><strong>{m.baseCoin}</strong><span className="muted-inline">/{m.symbol_name.split('/')[1]}</span></>}
             </td>
             <td className="num">{formatAmount(m.close, m.part_cou)}</td>
             <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>

@@ -6,6 +6,7 @@ import { $markets, $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { MarketTable } from './MarketTable.tsx';
 import { $periods, loadPeriods } from '../../lib/seconds/actions.ts';
+import { contractLabel } from '../perpetual-assets/ContractLabel.tsx';
 
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
 type Tab = (typeof TABS)[number];
@@ -29,7 +30,7 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
   // The margin tab's rows open the perpetual screen and carry no watchlist star (the watchlist holds spot pairs).
   const speed = tab === 'speed'
     ? { tradeType: 'sec' as const, extra: { label: t('seconds.period'), of: (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ') } }
-    : tab === 'margin' ? { tradeType: 'usta' as const, watchable: false } : {};
+    : tab === 'margin' ? { tradeType: 'usta' as const, watchable: false, name: contractLabel(t) } : {};
   const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PerpAccount } from '../contract/perpetual.ts';
-import { atScale, contractOf, decimalsIn, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, riskOf, signed, sortAccounts } from './view.ts';
+import { atScale, contractOf, kindOfEntry, decimalsIn, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, riskOf, signed, sortAccounts } from './view.ts';
 
 const account = (asset: string, kind: 'usdt' | 'coin'): PerpAccount => ({
   asset, kind, walletBalance: '0', unrealizedPnl: '0', marginBalance: '0', positionMargin: '0', orderMargin: '0', maintenanceMargin: '0', marginRatio: '0.00', availableBalance: '0', maxWithdraw: '0',
@@ -27,6 +27,11 @@ describe('names and scales', () => {
     expect(quantityUnit({ kind: 'usdt', base: 'BTC' })).toEqual({ coin: 'BTC' });
     expect(quantityUnit({ kind: 'coin', base: 'ETH' })).toBe('contracts');
     expect(quantityUnit(undefined)).toBeNull();
+  });
+
+  it('tells the kind of a market-list row by its quote', () => {
+    expect(kindOfEntry({ symbol_name: 'BTC/USDT' })).toBe('usdt');
+    expect(kindOfEntry({ symbol_name: 'ETH/USD' })).toBe('coin');
   });
 
   it('finds a contract by symbol whatever its case', () => {

@@ -19,6 +19,14 @@ export function pairOf(symbol: string): string {
   return symbol.replace(/_perp$/i, '').toUpperCase();
 }
 
+/**
+ * The kind of a contract from its market-list row (common/getCoinList contractList): USDT-margined contracts are
+ * quoted in USDT, coin-margined ones in USD. kindOfEntry({ symbol_name: 'BTC/USD' }) → "coin".
+ */
+export function kindOfEntry(m: { symbol_name: string }): ContractKindName {
+  return m.symbol_name.toUpperCase().endsWith('/USDT') ? 'usdt' : 'coin';
+}
+
 /** An order still rests on the book (untouched or partly filled), so it can be cancelled. */
 export function isCancellable(o: Pick<PerpOrder, 'status'>): boolean {
   return o.status === 'open' || o.status === 'partial';
