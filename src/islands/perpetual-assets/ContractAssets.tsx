@@ -53,7 +53,7 @@ function AccountCard({ t, account: a, onTransfer }: { t: T; account: PerpAccount
   const risk = riskOf(a.marginRatio);
   const facts: Array<[key: string, value: string, tone?: string]> = [
     ['walletBalance', money(a.walletBalance)],
-    ['unrealizedPnl', signed(money(a.unrealizedPnl), a.unrealizedPnl), `is-${pnlTone(a.unrealizedPnl)}`],
+    ['unrealizedPnl', signed(money(a.unrealizedPnl), a.unrealizedPnl), `is-${pnlTone(a.unrealizedPnl, money(a.unrealizedPnl))}`],
     ['positionMargin', money(a.positionMargin)],
     ['orderMargin', money(a.orderMargin)],
     ['maintenanceMargin', money(a.maintenanceMargin)],

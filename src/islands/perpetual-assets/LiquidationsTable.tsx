@@ -43,7 +43,7 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
                 const c = contractOf(contracts, l.symbol);
                 return (
                   <tr key={l.id}>
-                    <td>{formatDateTime(l.createdAt, dateOptions)}</td>
+                    <td className="perp-time">{formatDateTime(l.createdAt, dateOptions)}</td>
                     <td><strong>{t('perpAssets.contractName', { pair: pairOf(l.symbol) })}</strong></td>
                     <td className={l.side === 'long' ? 'is-up' : 'is-down'}>{t(`perpAssets.position.${l.side}`)}</td>
                     <td>{t(`perpAssets.event.${l.kind}`)}</td>

@@ -66,7 +66,7 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
               const money = (v: string) => `${fmt(v, o.marginAsset)} ${o.marginAsset}`;
               return (
                 <tr key={o.id} data-order={o.id}>
-                  <td>{formatDateTime(o.createdAt, dateOptions)}</td>
+                  <td className="perp-time">{formatDateTime(o.createdAt, dateOptions)}</td>
                   <td>
                     <strong>{t('perpAssets.contractName', { pair: pairOf(o.symbol) })}</strong>
                     <div className="perp-sub">{t(`perpAssets.mode.${o.marginMode}`)} · {o.leverage}×</div>
@@ -87,7 +87,7 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
                   {state === 'open' ? (
                     <td className="num">{money(o.margin)}</td>
                   ) : (
-                    <td className={`num is-${pnlTone(o.realizedPnl)}`}>{signed(money(o.realizedPnl), o.realizedPnl)}</td>
+                    <td className={`num is-${pnlTone(o.realizedPnl, money(o.realizedPnl))}`}>{signed(money(o.realizedPnl), o.realizedPnl)}</td>
                   )}
                   <td className="num">{isPositive(o.fee) ? money(o.fee) : '--'}</td>
                   <td>{t(`perpAssets.status.${o.status}`)}</td>

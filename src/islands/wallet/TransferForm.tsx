@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
-import { $walletAccounts, coinsOf, loadAccounts, transferFunds } from '../../lib/wallet/actions.ts';
+import { $walletAccounts, coinsOf, loadAccountTypes, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select, accountName } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
@@ -34,8 +34,7 @@ export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, a
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  // The account types are loaded once; loading them again here would replace the coins of the overview beside it.
-  useEffect(() => void ($walletAccounts.get().length ? undefined : loadAccounts(0).catch(() => {})), []);
+  useEffect(() => void loadAccountTypes().catch(() => {}), []);
   useEffect(() => void coinsOf(Number(from)).then(setBalances).catch(() => {}), [from]);
   const available = availableOf?.(Number(from), coin) ?? balances.find((b) => b.coin === coin)?.available ?? '0';
   const types = accounts.map((a) => ({ value: String(a.type), label: accountName(t, a.type) }));

@@ -66,6 +66,11 @@ describe('profit and loss', () => {
     expect(signed('12.50 USDT', '12.5')).toBe('+12.50 USDT');
     expect(signed('-3.00 USDT', '-3')).toBe('-3.00 USDT');
     expect(signed('0.00 USDT', '0')).toBe('0.00 USDT');
+    // Too small to show: neither a gain nor a loss on screen.
+    expect(signed('0.00 USDT', '0.003')).toBe('0.00 USDT');
+    expect(pnlTone('0.003', '0.00 USDT')).toBe('flat');
+    expect(pnlTone('-0.003', '-0.00 USDT')).toBe('flat');
+    expect(pnlTone('0.013', '0.01 USDT')).toBe('up');
   });
 });
 

@@ -52,14 +52,18 @@ export function isPositive(value: string | null | undefined): boolean {
   return d !== null && !d.negative && /[1-9]/.test(d.int + d.frac);
 }
 
-/** The colour of a profit or loss: up above zero, down below, flat at zero. */
-export function pnlTone(value: string): ChangeTone {
+/**
+ * The colour of a profit or loss as shown: up above zero, down below, flat at zero, and flat too when the amount
+ * is too small to show at its decimals (a PnL of 0.003 USDT reads "0.00", neither gain nor loss).
+ */
+export function pnlTone(value: string, formatted?: string): ChangeTone {
+  if (formatted !== undefined && !/[1-9]/.test(formatted)) return 'flat';
   return changeTone(value);
 }
 
-/** A formatted amount with its sign: a gain reads "+12.50", a loss "-3.00" (the minus comes with the number). */
+/** A formatted amount with its sign: a gain reads "+12.50", a loss "-3.00" (the minus comes with the number), nothing "0.00". */
 export function signed(formatted: string, value: string): string {
-  return pnlTone(value) === 'up' ? `+${formatted}` : formatted;
+  return pnlTone(value, formatted) === 'up' ? `+${formatted}` : formatted;
 }
 
 export type Risk = 'low' | 'medium' | 'high';
