@@ -35,7 +35,7 @@ import { PERPETUAL_MIGRATION } from './perpetual/perpetual.migration.ts';
 import { ORDER_COMMANDS } from './perpetual/perp-orders.ts';
 import { POSITION_COMMANDS } from './perpetual/perp-positions.ts';
 import { TICK_COMMANDS } from './perpetual/perp-ticks.ts';
-import { perpBook, perpetualJobs, perpMarkets, startPerpetual } from './perpetual/perpetual.feature.ts';
+import { perpBook, perpetualJobs, startPerpetual } from './perpetual/perpetual.feature.ts';
 import { perpRoutes } from './perpetual/perp.routes.ts';
 import { PROOF_MIGRATION } from './proof/proof.migration.ts';
 import { proofJobs } from './proof/proof.feature.ts';
@@ -85,7 +85,7 @@ export const FEATURES: Feature[] = [
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,
     jobs: perpetualJobs,
-    routes: (api, ctx) => perpRoutes(perpMarkets.get(ctx.core)!)(api, ctx),
+    routes: perpRoutes,
   },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },

@@ -8,7 +8,7 @@ import { router } from '../http/route.ts';
 import type { Contract } from './contracts.ts';
 import { averagePremium, fundingRate, nextFundingTime } from './funding.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
-import type { PerpMarket } from './perp-market.ts';
+import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
 import { fundingHistory, userLiquidations, userPerpOrders, userStops } from './perp.repo.ts';
 import { accountView, bracketViews, contractView, kindOf, orderView, positionView, price, qty, rate, stopView } from './views.ts';
@@ -17,144 +17,143 @@ import { PRICE_BAND_BPS } from './perp-orders.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
 
 /** Perpetual futures (spec §7): contracts and funding (public), orders, positions, TP/SL, leverage, accounts. */
-export function perpRoutes(market: PerpMarket) {
-  return async (app: FastifyInstance, ctx: FeatureContext): Promise<void> => {
-    const { db, core, clock } = ctx;
-    const route = router(app, db);
-    const deps = { db, core };
-    const book = () => core.part<PerpBook>('perpetual');
-    const ofKind = (kind: ContractKindName | undefined) => [...book().contracts.values()].filter((c) => !kind || kindOf(c) === kind);
-    const contractOf = (symbol: string) => book().contract(symbol);
-    const view = (c: Contract) => {
-      const b = book();
-      const t = market.ticker(c.symbol, clock.now());
-      let openInterest = 0n;
-      for (const p of b.positionsById.values()) if (p.symbol === c.symbol && p.qty > 0n) openInterest += p.qty;
-      const change = t.open > 0n ? formatUnits(((t.close - t.open) * 10_000n) / t.open, 2) : '0.00';
-      return contractView(b, c, { change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
-    };
-    const detail = (c: Contract) => ({ ...view(c), brackets: bracketViews(c), liquidationFee: formatUnits(LIQUIDATION_FEE_BPS, 4), priceBand: formatUnits(PRICE_BAND_BPS, 4) });
-
-    route(api.contracts, async (req) => ok(ofKind(req.query.type).map(view)));
-
-    route(api.contractDetail, async (req) => {
-      const kind = req.body.type === 1 ? 'usdt' : req.body.type === 2 ? 'coin' : undefined;
-      const listed = req.body.symbolNameList ?? [];
-      return ok((listed.length ? listed.map(contractOf) : ofKind(kind)).map(detail));
-    });
-
-    route(api.maintenanceMargin, async (req) => ok(bracketViews(contractOf(req.query.symbolName))));
-
-    route(api.fundingRate, async (req) => {
-      const c = contractOf(req.query.symbolName);
-      const st = book().prices(c.symbol);
-      const history = await fundingHistory(db, c.symbol, 30);
-      return ok({
-        symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(fundingRate(c, averagePremium(st.samples), book().intervalMs)),
-        nextFundingTime: nextFundingTime(clock.now(), book().intervalMs), intervalMs: book().intervalMs,
-        mark: st.mark === undefined ? null : price(c, st.mark), index: st.index === undefined ? null : price(c, st.index),
-        history: history.map((h) => ({ time: h.time, rate: rate(h.rate), mark: price(c, h.mark) })),
-      });
-    });
-
-    route(api.perpBook, async (req) => {
-      const c = contractOf(req.query.symbol);
-      const st = book().prices(c.symbol);
-      const depth = book().engine(c.symbol).depth(req.query.limit);
-      const level = ([p, q]: [number, number]) => ({ price: price(c, BigInt(p)), quantity: qty(c, BigInt(q)) });
-      const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
-      return ok({
-        symbol: c.symbol, bids: depth.bids.map(level), asks: depth.asks.map(level),
-        trades: market.trades(c.symbol).map((t) => ({ id: t.id, price: price(c, t.price), quantity: qty(c, t.quantity), side: t.takerSide, time: t.createdAt })),
-        last: opt(st.last), mark: opt(st.mark), index: opt(st.index),
-      });
-    });
-
-    route(api.perpKline, async (req) => {
-      const c = contractOf(req.query.symbol);
-      return ok(market.series(c.symbol).candles(req.query.interval, req.query.limit).map((k) => ({
-        time: k.openTime, open: price(c, k.open), high: price(c, k.high), low: price(c, k.low), close: price(c, k.close), volume: qty(c, k.volume),
-      })));
-    });
-
-    const order = (o: Awaited<ReturnType<typeof service.submitOrder>>) => orderView(contractOf(o.symbol), o);
-    route(api.submitPerpOrder, async (req) => ok(order(await service.submitOrder(deps, userOf(req).id, req.body))), { config: { orderEntry: true } });
-    for (const e of [api.openByDirection, api.closeByDirection]) {
-      route(e, async (req) => ok(order(await service.directionOrder(deps, userOf(req).id, req.body))), { config: { orderEntry: true } });
-    }
-    route(api.cancelPerpOrder, async (req) => ok(order(await service.cancelOrder(deps, userOf(req).id, req.query.id))));
-
-    for (const e of [api.perpOrders, api.entrustlogContract]) {
-      route(e, async (req) => {
-        const { state, kind, symbol, page, size } = req.query;
-        await core.settled();
-        const symbols = symbol ? [contractOf(symbol).symbol] : ofKind(kind).map((c) => c.symbol);
-        const { total, rows } = await userPerpOrders(db, userOf(req).id, state, symbols, { page, size });
-        return ok({ total, page, size, records: rows.map(order) });
-      });
-    }
-
-    for (const e of [api.positions, api.myPosition]) {
-      route(e, async (req) => {
-        const b = book();
-        const kind = req.query.kind;
-        return ok(b.userPositions(userOf(req).id).filter((p) => p.qty !== 0n && (!kind || kindOf(b.contract(p.symbol)) === kind)).map((p) => positionView(core.risk, b, p)));
-      });
-    }
-
-    route(api.closePosition, async (req) => ok(order(await service.closePosition(deps, userOf(req).id, req.query.id))));
-
-    for (const e of [api.adjustMargin, api.updateBond]) {
-      route(e, async (req) => {
-        const { id, money: amount, flag } = req.query;
-        const p = await service.changeMargin(deps, userOf(req).id, id, amount, flag === 1);
-        return ok(positionView(core.risk, book(), book().positionsById.get(p.id)!));
-      });
-    }
-
-    route(api.stopOrders, async (req) => {
-      await core.settled();
-      const rows = await userStops(db, userOf(req).id, req.query.symbol ? contractOf(req.query.symbol).symbol : undefined);
-      return ok(rows.map((s) => stopView(contractOf(s.symbol), s)));
-    });
-    route(api.setStopOrder, async (req) => {
-      const s = await service.setStopOrder(deps, userOf(req).id, req.body);
-      return ok(stopView(contractOf(s.symbol), s));
-    });
-    route(api.cancelStopOrder, async (req) => {
-      const s = await service.cancelStopOrder(deps, userOf(req).id, req.query.id);
-      return ok(stopView(contractOf(s.symbol), s));
-    });
-
-    const setting = (p: { symbol: string; leverage: number; mode: 'cross' | 'isolated' }) => {
-      const c = contractOf(p.symbol);
-      const cap = c.brackets.filter((b) => b.maxLeverage >= BigInt(p.leverage)).at(-1)?.cap ?? 0n;
-      return { symbol: p.symbol, leverage: p.leverage, marginMode: p.mode, maxNotional: formatUnits(cap, 8) };
-    };
-    route(api.updateLeverage, async (req) => ok(setting(await service.updateLeverage(deps, userOf(req).id, req.body))));
-    route(api.leverageSettings, async (req) => {
-      const b = book();
-      const userId = userOf(req).id;
-      return ok(ofKind(req.query.type).map((c) => setting(b.position(userId, c.symbol) ?? { symbol: c.symbol, leverage: DEFAULT_LEVERAGE, mode: 'cross' })));
-    });
-
-    route(api.closeAll, async (req) => ok(await service.closeAll(deps, userOf(req).id, req.body)));
-    route(api.orderPreview, async (req) => ok(service.preview(deps, userOf(req).id, req.body)));
-
-    route(api.perpAccounts, async (req) => {
-      const b = book();
-      const assets = new Map<string, ContractKindName>();
-      for (const c of ofKind(req.query.kind)) assets.set(c.marginAsset, kindOf(c));
-      return ok([...assets].map(([asset, kind]) => accountView(core.risk, b, userOf(req).id, asset, kind)));
-    });
-
-    route(api.liquidations, async (req) => {
-      await core.settled();
-      const rows = await userLiquidations(db, userOf(req).id, ofKind(req.query.kind).map((c) => c.symbol));
-      return ok(rows.map((l) => {
-        const c = contractOf(l.symbol);
-        return { id: l.id, symbol: l.symbol, side: l.side, kind: l.kind, quantity: qty(c, l.quantity), price: price(c, l.price), markPrice: price(c, l.mark), fee: formatUnits(l.fee, 8), createdAt: l.createdAt };
-      }));
-    });
+export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  const { db, core, clock } = ctx;
+  const market = perpMarkets.get(core)!;
+  const route = router(app, db);
+  const deps = { db, core };
+  const book = () => core.part<PerpBook>('perpetual');
+  const ofKind = (kind: ContractKindName | undefined) => [...book().contracts.values()].filter((c) => !kind || kindOf(c) === kind);
+  const contractOf = (symbol: string) => book().contract(symbol);
+  const view = (c: Contract) => {
+    const b = book();
+    const t = market.ticker(c.symbol, clock.now());
+    let openInterest = 0n;
+    for (const p of b.positionsById.values()) if (p.symbol === c.symbol && p.qty > 0n) openInterest += p.qty;
+    const change = t.open > 0n ? formatUnits(((t.close - t.open) * 10_000n) / t.open, 2) : '0.00';
+    return contractView(b, c, { change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
   };
+  const detail = (c: Contract) => ({ ...view(c), brackets: bracketViews(c), liquidationFee: formatUnits(LIQUIDATION_FEE_BPS, 4), priceBand: formatUnits(PRICE_BAND_BPS, 4) });
+
+  route(api.contracts, async (req) => ok(ofKind(req.query.type).map(view)));
+
+  route(api.contractDetail, async (req) => {
+    const kind = req.body.type === 1 ? 'usdt' : req.body.type === 2 ? 'coin' : undefined;
+    const listed = req.body.symbolNameList ?? [];
+    return ok((listed.length ? listed.map(contractOf) : ofKind(kind)).map(detail));
+  });
+
+  route(api.maintenanceMargin, async (req) => ok(bracketViews(contractOf(req.query.symbolName))));
+
+  route(api.fundingRate, async (req) => {
+    const c = contractOf(req.query.symbolName);
+    const st = book().prices(c.symbol);
+    const history = await fundingHistory(db, c.symbol, 30);
+    return ok({
+      symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(fundingRate(c, averagePremium(st.samples), book().intervalMs)),
+      nextFundingTime: nextFundingTime(clock.now(), book().intervalMs), intervalMs: book().intervalMs,
+      mark: st.mark === undefined ? null : price(c, st.mark), index: st.index === undefined ? null : price(c, st.index),
+      history: history.map((h) => ({ time: h.time, rate: rate(h.rate), mark: price(c, h.mark) })),
+    });
+  });
+
+  route(api.perpBook, async (req) => {
+    const c = contractOf(req.query.symbol);
+    const st = book().prices(c.symbol);
+    const depth = book().engine(c.symbol).depth(req.query.limit);
+    const level = ([p, q]: [number, number]) => ({ price: price(c, BigInt(p)), quantity: qty(c, BigInt(q)) });
+    const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
+    return ok({
+      symbol: c.symbol, bids: depth.bids.map(level), asks: depth.asks.map(level),
+      trades: market.trades(c.symbol).map((t) => ({ id: t.id, price: price(c, t.price), quantity: qty(c, t.quantity), side: t.takerSide, time: t.createdAt })),
+      last: opt(st.last), mark: opt(st.mark), index: opt(st.index),
+    });
+  });
+
+  route(api.perpKline, async (req) => {
+    const c = contractOf(req.query.symbol);
+    return ok(market.series(c.symbol).candles(req.query.interval, req.query.limit).map((k) => ({
+      time: k.openTime, open: price(c, k.open), high: price(c, k.high), low: price(c, k.low), close: price(c, k.close), volume: qty(c, k.volume),
+    })));
+  });
+
+  const order = (o: Awaited<ReturnType<typeof service.submitOrder>>) => orderView(contractOf(o.symbol), o);
+  route(api.submitPerpOrder, async (req) => ok(order(await service.submitOrder(deps, userOf(req).id, req.body))), { config: { orderEntry: true } });
+  for (const e of [api.openByDirection, api.closeByDirection]) {
+    route(e, async (req) => ok(order(await service.directionOrder(deps, userOf(req).id, req.body))), { config: { orderEntry: true } });
+  }
+  route(api.cancelPerpOrder, async (req) => ok(order(await service.cancelOrder(deps, userOf(req).id, req.query.id))));
+
+  for (const e of [api.perpOrders, api.entrustlogContract]) {
+    route(e, async (req) => {
+      const { state, kind, symbol, page, size } = req.query;
+      await core.settled();
+      const symbols = symbol ? [contractOf(symbol).symbol] : ofKind(kind).map((c) => c.symbol);
+      const { total, rows } = await userPerpOrders(db, userOf(req).id, state, symbols, { page, size });
+      return ok({ total, page, size, records: rows.map(order) });
+    });
+  }
+
+  for (const e of [api.positions, api.myPosition]) {
+    route(e, async (req) => {
+      const b = book();
+      const kind = req.query.kind;
+      return ok(b.userPositions(userOf(req).id).filter((p) => p.qty !== 0n && (!kind || kindOf(b.contract(p.symbol)) === kind)).map((p) => positionView(core.risk, b, p)));
+    });
+  }
+
+  route(api.closePosition, async (req) => ok(order(await service.closePosition(deps, userOf(req).id, req.query.id))));
+
+  for (const e of [api.adjustMargin, api.updateBond]) {
+    route(e, async (req) => {
+      const { id, money: amount, flag } = req.query;
+      const p = await service.changeMargin(deps, userOf(req).id, id, amount, flag === 1);
+      return ok(positionView(core.risk, book(), book().positionsById.get(p.id)!));
+    });
+  }
+
+  route(api.stopOrders, async (req) => {
+    await core.settled();
+    const rows = await userStops(db, userOf(req).id, req.query.symbol ? contractOf(req.query.symbol).symbol : undefined);
+    return ok(rows.map((s) => stopView(contractOf(s.symbol), s)));
+  });
+  route(api.setStopOrder, async (req) => {
+    const s = await service.setStopOrder(deps, userOf(req).id, req.body);
+    return ok(stopView(contractOf(s.symbol), s));
+  });
+  route(api.cancelStopOrder, async (req) => {
+    const s = await service.cancelStopOrder(deps, userOf(req).id, req.query.id);
+    return ok(stopView(contractOf(s.symbol), s));
+  });
+
+  const setting = (p: { symbol: string; leverage: number; mode: 'cross' | 'isolated' }) => {
+    const c = contractOf(p.symbol);
+    const cap = c.brackets.filter((b) => b.maxLeverage >= BigInt(p.leverage)).at(-1)?.cap ?? 0n;
+    return { symbol: p.symbol, leverage: p.leverage, marginMode: p.mode, maxNotional: formatUnits(cap, 8) };
+  };
+  route(api.updateLeverage, async (req) => ok(setting(await service.updateLeverage(deps, userOf(req).id, req.body))));
+  route(api.leverageSettings, async (req) => {
+    const b = book();
+    const userId = userOf(req).id;
+    return ok(ofKind(req.query.type).map((c) => setting(b.position(userId, c.symbol) ?? { symbol: c.symbol, leverage: DEFAULT_LEVERAGE, mode: 'cross' })));
+  });
+
+  route(api.closeAll, async (req) => ok(await service.closeAll(deps, userOf(req).id, req.body)));
+  route(api.orderPreview, async (req) => ok(service.preview(deps, userOf(req).id, req.body)));
+
+  route(api.perpAccounts, async (req) => {
+    const b = book();
+    const assets = new Map<string, ContractKindName>();
+    for (const c of ofKind(req.query.kind)) assets.set(c.marginAsset, kindOf(c));
+    return ok([...assets].map(([asset, kind]) => accountView(core.risk, b, userOf(req).id, asset, kind)));
+  });
+
+  route(api.liquidations, async (req) => {
+    await core.settled();
+    const rows = await userLiquidations(db, userOf(req).id, ofKind(req.query.kind).map((c) => c.symbol));
+    return ok(rows.map((l) => {
+      const c = contractOf(l.symbol);
+      return { id: l.id, symbol: l.symbol, side: l.side, kind: l.kind, quantity: qty(c, l.quantity), price: price(c, l.price), markPrice: price(c, l.mark), fee: formatUnits(l.fee, 8), createdAt: l.createdAt };
+    }));
+  });
 }
