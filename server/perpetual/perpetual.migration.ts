@@ -1,5 +1,31 @@
 import { columnTypes } from '../storage/db.ts';
+import type { Dialect } from '../storage/db.ts';
 import type { Migration } from '../storage/migrations.ts';
+
+/**
+ * The clearing account (type 106) stands at minus the open positions' PnL, so like the external world (102) it may
+ * go below zero: the accounts table's check says so. SQLite cannot change a check in place, so the table is copied.
+ */
+function clearingMayGoNegative(dialect: Dialect): string {
+  const check = 'CHECK (type IN (102, 106) OR (available >= 0 AND frozen >= 0))';
+  if (dialect === 'postgres') return `ALTER TABLE accounts DROP CONSTRAINT accounts_check;\nALTER TABLE accounts ADD CONSTRAINT accounts_check ${check};`;
+  const t = columnTypes(dialect);
+  // SQLite's procedure: a new table under another name, the rows copied, the old one dropped, the new one renamed.
+  return `CREATE TABLE accounts_next (
+  id ${t.id},
+  owner_id ${t.int} REFERENCES users(id),
+  type ${t.int} NOT NULL,
+  asset ${t.text} NOT NULL REFERENCES assets(code),
+  available ${t.int} NOT NULL DEFAULT 0,
+  frozen ${t.int} NOT NULL DEFAULT 0,
+  updated_at ${t.int} NOT NULL,
+  ${check}
+);
+INSERT INTO accounts_next (id, owner_id, type, asset, available, frozen, updated_at) SELECT id, owner_id, type, asset, available, frozen, updated_at FROM accounts;
+DROP TABLE accounts;
+ALTER TABLE accounts_next RENAME TO accounts;
+CREATE UNIQUE INDEX accounts_owner_type_asset ON accounts(COALESCE(owner_id, 0), type, asset);`;
+}
 
 /**
  * Perpetual futures (server/perpetual): orders and trades on the contracts' books, positions (one per user and
@@ -11,9 +37,10 @@ import type { Migration } from '../storage/migrations.ts';
 export const PERPETUAL_MIGRATION: Migration = {
   version: 22,
   name: 'perpetual futures',
+  rebuildsTable: true,
   up(dialect) {
     const t = columnTypes(dialect);
-    return `
+    return `${clearingMayGoNegative(dialect)}
 CREATE TABLE perp_orders (
   id ${t.int} PRIMARY KEY,
   symbol ${t.text} NOT NULL,

@@ -12,14 +12,17 @@ export async function migrate(db: Db, migrations: readonly Migration[]): Promise
     const done = new Set(rows.map((r) => Number(r.version)));
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (done.has(m.version)) continue;
+      const rebuild = m.rebuildsTable && db.dialect === 'sqlite';
+      if (rebuild) await db.exec('PRAGMA foreign_keys = OFF');
       await db.tx(async (q) => {
         for (const statement of splitStatements(m.up(db.dialect))) await q.run(statement);
+        if (rebuild && (await q.all('PRAGMA foreign_key_check')).length) throw new Error(`migration ${m.version} left rows whose references do not hold`);
         await q.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
           m.version,
           m.name,
           Date.now(),
         ]);
-      });
+      }).finally(() => (rebuild ? db.exec('PRAGMA foreign_keys = ON') : undefined));
       applied.push(m.version);
     }
   };

@@ -9,4 +9,9 @@ export interface Migration {
   version: number;
   name: string;
   up(dialect: Dialect): string;
+  /**
+   * SQLite only: the migration rebuilds a table others reference (SQLite changes a check or a column only by copying
+   * the table), so it runs with foreign keys off, as SQLite's own procedure asks, and is checked before it commits.
+   */
+  rebuildsTable?: boolean;
 }
