@@ -46,6 +46,8 @@ export class PerpBook implements CorePart {
   positions = new Map<string, PositionRow>();
   readonly positionsByUser = new Map<number, PositionRow[]>();
   readonly positionsById = new Map<number, PositionRow>();
+  /** Every user's row on each contract, in id order (funding, auto-deleveraging and open interest go through one contract's). */
+  readonly positionsBySymbol = new Map<string, PositionRow[]>();
   stops = new Map<number, StopRow>();
   /** Client keys of the last day's orders: user:key → order id. */
   clientKeys = new Map<string, { orderId: number; at: number }>();
@@ -342,6 +344,7 @@ export class PerpBook implements CorePart {
   private addPosition(p: PositionRow): void {
     this.positions.set(positionKey(p.userId, p.symbol), p);
     this.positionsById.set(p.id, p);
+    this.positionsBySymbol.get(p.symbol)!.push(p);
     let list = this.positionsByUser.get(p.userId);
     if (!list) this.positionsByUser.set(p.userId, (list = []));
     list.push(p);
@@ -361,6 +364,7 @@ export class PerpBook implements CorePart {
     this.positions = new Map();
     this.positionsByUser.clear();
     this.positionsById.clear();
+    for (const c of this.contracts.values()) this.positionsBySymbol.set(c.symbol, []);
     this.stops = new Map();
     this.clientKeys = new Map();
     this.marked.clear();
