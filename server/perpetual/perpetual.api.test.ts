@@ -157,9 +157,9 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
     const acct = await account('alice');
     expect(Number(acct.maxWithdraw)).toBeLessThan(Number(acct.walletBalance));
     const all = await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.walletBalance });
-    expect(all.code).toBe(ERRORS.insufficientBalance);
+    expect(all).toMatchObject({ code: ERRORS.contractMarginReserved, msg: `Open positions need this margin: at most ${acct.maxWithdraw} USDT can leave the contract account now` });
     expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.maxWithdraw })).code).toBe(200);
-    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: '0.01' })).code).toBe(ERRORS.insufficientBalance);
+    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: '0.01' })).code).toBe(ERRORS.contractMarginReserved);
     expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: acct.maxWithdraw })).code).toBe(200);
   });
 
