@@ -328,13 +328,18 @@ export class PerpBook implements CorePart {
       funding: this.funding,
       liquidations: this.liquidations,
     };
+    this.clearRows();
+    return rows;
+  }
+
+  /** Forgets what the last batches changed (taken, or dropped with the state). */
+  private clearRows(): void {
     this.touchedOrders = new Set();
     this.touchedPositions = new Set();
     this.touchedStops = new Set();
     this.trades = [];
     this.funding = [];
     this.liquidations = [];
-    return rows;
   }
 
   async write(q: Queryable, rows: unknown[]): Promise<void> {
@@ -370,12 +375,7 @@ export class PerpBook implements CorePart {
     this.marked.clear();
     this.changedUsers.clear();
     this.changedPositions.clear();
-    this.touchedOrders = new Set();
-    this.touchedPositions = new Set();
-    this.touchedStops = new Set();
-    this.trades = [];
-    this.funding = [];
-    this.liquidations = [];
+    this.clearRows();
   }
 
   private rebuild(orders: PerpOrderRow[], positions: PositionRow[], stops: StopRow[]): void {
