@@ -1,3 +1,5 @@
+import { formatUnits } from '../../src/lib/money/units.ts';
+import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
@@ -33,6 +35,12 @@ export interface Spend {
   billType?: BillType;
 }
 
+
+/** Refuses spending that would dip into what open cross positions need, saying how much may go. */
+function reserved(available: bigint, reserve: bigint, asset: string): never {
+  const max = available > reserve ? available - reserve : 0n;
+  fail('contractMarginReserved', { max: formatUnits(max, ASSET_SCALE), coin: asset });
+}
 
 /**
  * The external world (deposits in, withdrawals out) may go below zero, and so may the perpetual clearing account:
@@ -88,7 +96,8 @@ export class RiskEngine {
       after.set(key, b);
       if (!mayGoNegative(p.type) && (b.available < 0n || b.held < 0n)) fail('insufficientBalance');
       if (guard && (p.available ?? 0n) < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
-        if (b.available < this.contractReserve(p.owner, p.asset)) fail('insufficientBalance');
+        const reserve = this.contractReserve(p.owner, p.asset);
+        if (b.available < reserve) reserved(b.available - (p.available ?? 0n), reserve, p.asset);
       }
     }
     for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
@@ -127,7 +136,10 @@ export class RiskEngine {
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
     const b = this.balances.get(accountKey(owner, type, asset));
     if (!b || b.available < amount) fail('insufficientBalance');
-    if (guard && type === ACCOUNT.contract && this.contractReserve && b.available - amount < this.contractReserve(owner, asset)) fail('insufficientBalance');
+    if (guard && type === ACCOUNT.contract && this.contractReserve) {
+      const reserve = this.contractReserve(owner, asset);
+      if (b.available - amount < reserve) reserved(b.available, reserve, asset);
+    }
     b.available -= amount;
     b.held += amount;
     if (type === ACCOUNT.contract) this.contractChanged?.(owner, asset);

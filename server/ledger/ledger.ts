@@ -84,7 +84,8 @@ export async function balancesOf(q: Queryable, owner: number): Promise<Array<{ t
 
 /**
  * The ledger's invariants, for tests and an operator health check: per asset all accounts sum to zero, every
- * account equals the sum of its entries, and no user or platform balance is negative. Returns the problems found.
+ * account equals the sum of its entries, and no user or platform balance is negative (but the external world and the
+ * perpetual clearing account, which may be). Returns the problems found.
  */
 export async function auditLedger(q: Queryable): Promise<string[]> {
   const problems: string[] = [];

@@ -20,7 +20,7 @@ import { ASSET_SCALE } from '../exchange/market.ts';
 import { divRound, RATE_SCALE } from '../prices/mark-price.ts';
 import { maxLeverage, type Contract } from './contracts.ts';
 import { fillValue } from './position-math.ts';
-import { abs, clamp, divCeil } from './rounding.ts';
+import { abs, clamp, divCeil, pow10 } from './rounding.ts';
 
 export const EIGHT_HOURS = 8 * 3600_000;
 export const PREMIUM_SAMPLE_MS = 5_000;
@@ -38,7 +38,7 @@ export type Level = readonly [price: bigint, qty: bigint];
  */
 export function impactNotional(c: Contract): bigint {
   const usd = 200n * maxLeverage(c);
-  return c.kind === 'linear' ? usd * 10n ** BigInt(ASSET_SCALE) : divCeil(usd, c.contractSize);
+  return c.kind === 'linear' ? usd * pow10(ASSET_SCALE) : divCeil(usd, c.contractSize);
 }
 
 /**

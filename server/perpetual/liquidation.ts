@@ -53,8 +53,8 @@ function backingOf(ctx: CommandContext, b: PerpBook, p: PositionRow): bigint {
 function deleverage(ctx: CommandContext, b: PerpBook, c: Contract, p: PositionRow, qty: bigint, price: bigint): bigint {
   const mark = b.prices(c.symbol).mark!;
   const long = p.qty > 0n;
-  const others = [...b.positionsById.values()]
-    .filter((o) => o.symbol === c.symbol && o.userId !== p.userId && o.qty !== 0n && (o.qty > 0n) !== long)
+  const others = b.positionsBySymbol.get(c.symbol)!
+    .filter((o) => o.userId !== p.userId && o.qty !== 0n && (o.qty > 0n) !== long)
     .map((o) => ({ o, score: adlScore(c, o, mark) }))
     .sort((x, y) => y.score - x.score || x.o.id - y.o.id);
   let left = qty;

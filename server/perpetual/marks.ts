@@ -9,6 +9,7 @@ import { divRound, markPrice, nextBasisEma } from '../prices/mark-price.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Contract } from './contracts.ts';
 import { fundingBasis } from './funding.ts';
+import { pow10 } from './rounding.ts';
 import type { PerpBook } from './perp-book.ts';
 import type { MarkTick } from './perp-ticks.ts';
 
@@ -18,7 +19,7 @@ export function contractIndex(prices: PriceIndex, spotScale: (symbol: string) =>
   const scale = spotScale(c.indexSymbol);
   if (!index || scale === undefined) return undefined;
   const shift = scale - c.priceScale;
-  return shift >= 0 ? divRound(index.price, 10n ** BigInt(shift)) : index.price * 10n ** BigInt(-shift);
+  return shift >= 0 ? divRound(index.price, pow10(shift)) : index.price * pow10(-shift);
 }
 
 export function markTicks(b: PerpBook, prices: PriceIndex, spotScale: (symbol: string) => number | undefined, now: number): MarkTick[] {

@@ -46,6 +46,8 @@ export class PerpBook implements CorePart {
   positions = new Map<string, PositionRow>();
   readonly positionsByUser = new Map<number, PositionRow[]>();
   readonly positionsById = new Map<number, PositionRow>();
+  /** Every user's row on each contract, in id order (funding, auto-deleveraging and open interest go through one contract's). */
+  readonly positionsBySymbol = new Map<string, PositionRow[]>();
   stops = new Map<number, StopRow>();
   /** Client keys of the last day's orders: user:key → order id. */
   clientKeys = new Map<string, { orderId: number; at: number }>();
@@ -326,13 +328,18 @@ export class PerpBook implements CorePart {
       funding: this.funding,
       liquidations: this.liquidations,
     };
+    this.clearRows();
+    return rows;
+  }
+
+  /** Forgets what the last batches changed (taken, or dropped with the state). */
+  private clearRows(): void {
     this.touchedOrders = new Set();
     this.touchedPositions = new Set();
     this.touchedStops = new Set();
     this.trades = [];
     this.funding = [];
     this.liquidations = [];
-    return rows;
   }
 
   async write(q: Queryable, rows: unknown[]): Promise<void> {
@@ -342,6 +349,7 @@ export class PerpBook implements CorePart {
   private addPosition(p: PositionRow): void {
     this.positions.set(positionKey(p.userId, p.symbol), p);
     this.positionsById.set(p.id, p);
+    this.positionsBySymbol.get(p.symbol)!.push(p);
     let list = this.positionsByUser.get(p.userId);
     if (!list) this.positionsByUser.set(p.userId, (list = []));
     list.push(p);
@@ -361,17 +369,13 @@ export class PerpBook implements CorePart {
     this.positions = new Map();
     this.positionsByUser.clear();
     this.positionsById.clear();
+    for (const c of this.contracts.values()) this.positionsBySymbol.set(c.symbol, []);
     this.stops = new Map();
     this.clientKeys = new Map();
     this.marked.clear();
     this.changedUsers.clear();
     this.changedPositions.clear();
-    this.touchedOrders = new Set();
-    this.touchedPositions = new Set();
-    this.touchedStops = new Set();
-    this.trades = [];
-    this.funding = [];
-    this.liquidations = [];
+    this.clearRows();
   }
 
   private rebuild(orders: PerpOrderRow[], positions: PositionRow[], stops: StopRow[]): void {

@@ -17,7 +17,8 @@ import { PERP_ACTIVITY, PERP_CHANGED, type PerpChange } from './perp-orders.ts';
 import { latestPerpTrades } from './perp.repo.ts';
 import type { PerpTradeRow } from './perp-state.ts';
 import { fillValue } from './position-math.ts';
-import { contractEntry, positionView } from './views.ts';
+import { contractEntry, positionView, price } from './views.ts';
+import { marketTopics, type MarketTradesMessage } from '../exchange/market-events.ts';
 
 const RECENT = 50;
 
@@ -96,6 +97,7 @@ export class PerpMarket {
         recent.push(t);
       }
       if (recent.length > RECENT) recent.splice(0, recent.length - RECENT);
+      this.bus.publish(marketTopics.trades(a.symbol), { symbol: a.symbol, price: price(c, a.trades.at(-1)!.price), trades: [] } satisfies MarketTradesMessage);
     }
   }
 

@@ -13,7 +13,7 @@ import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import type { EngineEvent } from '../exchange/engine/types.ts';
 import { settleEvents, type PerpActivity } from './perp-fills.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { orderHoldId, type OrderSource, type PerpOrderRow, type PerpSide, type PerpTif } from './perp-state.ts';
+import { orderHoldId, type PerpOrderRow } from './perp-state.ts';
 import { FLAT } from './position-math.ts';
 import { abs } from './rounding.ts';
 
@@ -32,19 +32,10 @@ export interface PerpChange {
 
 export const book = (ctx: CommandContext) => ctx.part<PerpBook>('perpetual');
 
-export interface PlacePerp {
-  symbol: string;
-  userId: number;
-  side: PerpSide;
-  kind: 'limit' | 'market';
-  tif: PerpTif;
-  /** A limit's price; 0 for a market order (it takes the band's edge). */
-  price: bigint;
-  quantity: bigint;
-  reduceOnly: boolean;
+/** An order as the core journals it: a limit's price, or 0 for a market order (it takes the band's edge). */
+export interface PlacePerp extends Pick<PerpOrderRow, 'symbol' | 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'reduceOnly' | 'source'> {
   /** Close the whole position (quantity is taken from it). */
   closePosition: boolean;
-  source: OrderSource;
   clientKey?: string;
 }
 

@@ -95,8 +95,7 @@ export const fundingRun: CommandType<FundingRun, void> = {
     if (st.lastFunding >= f.time || st.mark === undefined) return;
     const rate = fundingRate(c, averagePremium(st.samples), b.intervalMs);
     const open: PositionRow[] = [];
-    for (const p of b.positionsById.values()) if (p.symbol === c.symbol && p.qty !== 0n) open.push(p);
-    open.sort((x, y) => x.id - y.id);
+    for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty !== 0n) open.push(p);
     const { payments, remainder } = settleFunding(c, open.map((p) => p.qty), st.mark, rate);
     const lines: Posting[] = [];
     const spends: Spend[] = [];

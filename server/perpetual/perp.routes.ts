@@ -29,7 +29,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     const b = book();
     const t = market.ticker(c.symbol, clock.now());
     let openInterest = 0n;
-    for (const p of b.positionsById.values()) if (p.symbol === c.symbol && p.qty > 0n) openInterest += p.qty;
+    for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty > 0n) openInterest += p.qty;
     const change = t.open > 0n ? formatUnits(((t.close - t.open) * 10_000n) / t.open, 2) : '0.00';
     return contractView(b, c, { change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
   };

@@ -157,9 +157,9 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
     const acct = await account('alice');
     expect(Number(acct.maxWithdraw)).toBeLessThan(Number(acct.walletBalance));
     const all = await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.walletBalance });
-    expect(all.code).toBe(ERRORS.insufficientBalance);
+    expect(all).toMatchObject({ code: ERRORS.contractMarginReserved, msg: `Open positions need this margin: at most ${acct.maxWithdraw} USDT can leave the contract account now` });
     expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: acct.maxWithdraw })).code).toBe(200);
-    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: '0.01' })).code).toBe(ERRORS.insufficientBalance);
+    expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 2, to: 1, amount: '0.01' })).code).toBe(ERRORS.contractMarginReserved);
     expect((await call('alice', '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: acct.maxWithdraw })).code).toBe(200);
   });
 
@@ -198,6 +198,26 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
     const mine = (await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users.carol!.token, query: {} })).data;
     expect(mine[0]).toMatchObject({ kind: 'liquidation', side: 'short', symbol: 'btcusdt_perp' });
     expect(await contract('carol')).toMatchObject({ frozen: 0n });
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('trades a coin-margined contract in whole contracts of 100 USD, margined and settled in BTC', async () => {
+    await fund('dave', 'BTC', '1');
+    await fund('bob', 'BTC', '1');
+    const mark = (await api<ContractView[]>(app, '/api/app/coin/open/getContract', { method: 'GET', query: { type: 'coin' } })).data.find((c) => c.symbol === 'btcusd_perp')!;
+    expect(mark).toMatchObject({ kind: 'coin', marginAsset: 'BTC', contractSize: '100', stepSize: '1' });
+    expect((await order('bob', { symbol: 'btcusd_perp', side: 'sell', type: 'limit', price: mark.mark!, quantity: '100' })).code).toBe(200);
+    expect((await order('dave', { symbol: 'btcusd_perp', side: 'buy', type: 'limit', price: mark.mark!, quantity: '100.5' })).code).toBe(ERRORS.tooPrecise);
+    const buy = await order('dave', { symbol: 'btcusd_perp', side: 'buy', type: 'market', quantity: '100' });
+    expect(buy.data).toMatchObject({ status: 'filled', filledQty: '100', marginAsset: 'BTC' });
+    const [long] = (await positions('dave')).filter((p) => p.symbol === 'btcusd_perp');
+    // 100 contracts × 100 USD at the mark, in BTC; 20× leverage by default.
+    const value = (100 * 100) / Number(mark.mark);
+    expect(Number(long!.notional)).toBeCloseTo(value, 7);
+    expect(Number(long!.margin)).toBeCloseTo(value / 20, 7);
+    expect(long).toMatchObject({ kind: 'coin', side: 'long', quantity: '100', marginAsset: 'BTC' });
+    const btc = await account('dave', 'coin');
+    expect(btc.asset).toBe('BTC');
     expect(await auditLedger(t.db)).toEqual([]);
   });
 

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
         const clock = new ManualClock(T0);
         try {
           await seedMarkets(t.db);
-          const users = [];
+          const users: number[] = [];
           for (let i = 0; i < 5; i++) users.push(await insertTestUser(t.db, `5500000${i}`, `perp_${i}`));
           let trading = await tradingOn(t.db, { clock, snapshotEvery: 11, partOptions: { perpFundingIntervalMs: 60_000 } });
           const core = () => trading.core;

@@ -19,7 +19,7 @@
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import { maintenanceMargin, type Contract } from './contracts.ts';
-import { abs, divCeil, divFloor } from './rounding.ts';
+import { abs, divCeil, divFloor, pow10 } from './rounding.ts';
 
 export interface Position {
   /** Signed: long > 0, short < 0, at the contract's quantity scale. */
@@ -32,12 +32,12 @@ export const FLAT: Position = { qty: 0n, cost: 0n };
 
 /** Linear: asset units per (price unit × quantity unit). */
 function linearUnit(c: Contract): bigint {
-  return 10n ** BigInt(ASSET_SCALE - c.priceScale - c.qtyScale);
+  return pow10(ASSET_SCALE - c.priceScale - c.qtyScale);
 }
 
 /** Inverse: |qty| × contract size, scaled so that dividing by a price gives coin units. */
 function inverseNumerator(c: Contract, qty: bigint): bigint {
-  return abs(qty) * c.contractSize * 10n ** BigInt(ASSET_SCALE + c.priceScale);
+  return abs(qty) * c.contractSize * pow10(ASSET_SCALE + c.priceScale);
 }
 
 /** Position notional at a price, margin-asset units; inverse rounds up (it sizes margins). */

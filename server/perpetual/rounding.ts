@@ -16,6 +16,13 @@ export function divCeil(n: bigint, d: bigint): bigint {
   return n % d !== 0n && n > 0n ? q + 1n : q;
 }
 
+/** 10ⁿ for the scales money uses, computed once: BigInt exponentiation costs more than the arithmetic it scales. */
+const POWERS = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n));
+
+export function pow10(n: number): bigint {
+  return POWERS[n] ?? 10n ** BigInt(n);
+}
+
 export function abs(n: bigint): bigint {
   return n < 0n ? -n : n;
 }

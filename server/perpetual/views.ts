@@ -84,8 +84,8 @@ export function adlRank(b: PerpBook, c: Contract, p: PositionRow, mark: bigint):
   const mine = adlScore(c, p, mark);
   let same = 0;
   let below = 0;
-  for (const o of b.positionsById.values()) {
-    if (o.symbol !== c.symbol || o.qty === 0n || (o.qty > 0n) !== (p.qty > 0n)) continue;
+  for (const o of b.positionsBySymbol.get(c.symbol)!) {
+    if (o.qty === 0n || (o.qty > 0n) !== (p.qty > 0n)) continue;
     same++;
     if (adlScore(c, o, mark) < mine) below++;
   }

@@ -91,10 +91,14 @@ export async function publicFeed(app: FastifyInstance, { exchange }: FeatureCont
   };
   const allSymbols = (): FeedMessage => ({
     event: 'ALL_SYMBOL_DETAIL',
-    data: [...exchange.markets.values()].map((m) => {
-      const t = exchange.ticker(m.symbol);
-      return { symbolName: m.symbol, close: priceInfo(m, t).close, zdf: percentChange(t.open, t.close), amount: priceInfo(m, t).volume24 };
-    }),
+    data: [
+      ...[...exchange.markets.values()].map((m) => {
+        const t = exchange.ticker(m.symbol);
+        return { symbolName: m.symbol, close: priceInfo(m, t).close, zdf: percentChange(t.open, t.close), amount: priceInfo(m, t).volume24 };
+      }),
+      // Perpetual contracts: their 24-hour turnover in the margin asset.
+      ...exchange.contractEntries().map((e) => ({ symbolName: e.symbol, close: e.close, zdf: e.zdf, amount: e.turnover })),
+    ],
   });
 
   /** Checks a subscription; answers the topic it belongs to, or why it cannot be had. */
@@ -153,8 +157,9 @@ export async function publicFeed(app: FastifyInstance, { exchange }: FeatureCont
   const offBook = app.bus.subscribe('market.*.book', (message) => dirtyBooks.add((message as MarketBookMessage).symbol));
   const offTrades = app.bus.subscribe('market.*.trades', (message) => {
     const { symbol, trades } = message as MarketTradesMessage;
-    if (!exchange.markets.has(symbol)) return;
+    // A contract's trade (server/perpetual) moves the all-symbol tickers only; its own topics are the perpetual screens'.
     tickersChanged = true;
+    if (!exchange.markets.has(symbol)) return;
     if (trades.length) publish(topicKey({ topic: 'trade', symbol }), () => ({ event: 'TRADE', symbol, data: [...trades].reverse() }));
     for (const interval of KLINE_INTERVALS) {
       const key = topicKey({ topic: 'kline', symbol, interval });

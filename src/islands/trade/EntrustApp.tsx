@@ -11,6 +11,7 @@ import { $orderPairs, loadOrderPairs } from '../../lib/trade/spot-reads.ts';
 import { UserOrders } from './UserOrders.tsx';
 import { SecondsOrders } from '../seconds/SecondsOrders.tsx';
 import { loadSecondsOrders } from '../../lib/seconds/actions.ts';
+import { PerpOrderCentre } from '../perpetual-assets/PerpOrderCentre.tsx';
 
 const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];
@@ -68,6 +69,8 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
         </>
       ) : tab === 'seconds' ? (
         <SecondsOrders t={t} decimalsOf={(s) => all.coinList.find((m) => m.symbol === s)?.part_cou ?? 2} />
+      ) : tab === 'future/u' || tab === 'future/coin' ? (
+        <PerpOrderCentre key={tab} t={t} kind={tab === 'future/u' ? 'usdt' : 'coin'} />
       ) : (
         <p className="muted">{t('quotes.notOpen')}</p>
       )}

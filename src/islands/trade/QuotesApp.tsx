@@ -6,6 +6,7 @@ import { $markets, $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { MarketTable } from './MarketTable.tsx';
 import { $periods, loadPeriods } from '../../lib/seconds/actions.ts';
+import { contractLabel } from '../perpetual-assets/ContractLabel.tsx';
 
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
 type Tab = (typeof TABS)[number];
@@ -26,9 +27,10 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
     if (tab === 'speed' && !periods.length) loadPeriods().catch(() => {});
   }, [tab]);
   // The speed tab says which countdowns each pair offers, and its buttons open the second-contract screen.
+  // The margin tab's rows open the perpetual screen and carry no watchlist star (the watchlist holds spot pairs).
   const speed = tab === 'speed'
     ? { tradeType: 'sec' as const, extra: { label: t('seconds.period'), of: (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ') } }
-    : {};
+    : tab === 'margin' ? { tradeType: 'usta' as const, watchable: false, name: contractLabel(t) } : {};
   const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);
@@ -36,7 +38,9 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
 
   const list = tab === 'speed' ? markets.coinList : tab === 'margin' ? markets.contractList : markets.currencyList;
   const rows = tab === 'watchlist' ? markets.currencyList.filter((m) => watch[m.symbol] ?? m.optional) : list;
-  const empty = tab === 'watchlist' ? t(isLogin ? 'quotes.emptyWatchlist' : 'quotes.loginForWatchlist') : tab === 'spot' ? t('common.loading') : t('quotes.notOpen');
+  // Until the market list has arrived every product tab is loading; after it, an empty one has not opened yet.
+  const loaded = markets.currencyList.length > 0;
+  const empty = tab === 'watchlist' ? t(isLogin ? 'quotes.emptyWatchlist' : 'quotes.loginForWatchlist') : tab === 'spot' || !loaded ? t('common.loading') : t('quotes.notOpen');
   return (
     <section className="panel quotes">
       <h1 className="panel__title">{t('quotes.title')}</h1>

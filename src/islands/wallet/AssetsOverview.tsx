@@ -7,6 +7,7 @@ import { $settings, updateSettings } from '../../lib/stores/settings.ts';
 import { accountName } from './parts.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
+import { ContractAssets } from '../perpetual-assets/ContractAssets.tsx';
 
 /**
  * The asset overview (spec §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
@@ -77,6 +78,8 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
           ))}
         </div>
       )}
+
+      {type === 2 && <ContractAssets t={t} />}
 
       <div className="wallet-table-bar">
         <label className="wallet-inline">

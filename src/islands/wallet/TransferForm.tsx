@@ -2,29 +2,41 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
-import { $walletAccounts, coinsOf, loadAccounts, transferFunds } from '../../lib/wallet/actions.ts';
+import { $walletAccounts, coinsOf, loadAccountTypes, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select, accountName } from './parts.tsx';
 import { submitting } from '../ui/use-form.ts';
 
+interface Props {
+  t: T;
+  initialCoin?: string;
+  /** The accounts it opens with: spot (1) to contract (2) unless said otherwise. */
+  initialFrom?: number;
+  initialTo?: number;
+  /** What may leave an account when the account knows better than its balance (the contract account: what open positions allow). */
+  availableOf?: (from: number, coin: string) => string | undefined;
+  onDone: () => void;
+}
+
 /** Transfer between the user's own account types (spot, contract, finance, OTC, and merchant for merchants). */
-export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
+export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, availableOf, onDone }: Props) {
   const accounts = useStore($walletAccounts).filter((a) => a.type !== 0);
   const fmt = useStore($assetFormat);
   const [coin, setCoin] = useState(initialCoin ?? 'USDT');
-  const [from, setFrom] = useState('1');
-  const [to, setTo] = useState('2');
+  const [from, setFrom] = useState(String(initialFrom));
+  const [to, setTo] = useState(String(initialTo));
   const [amount, setAmount] = useState('');
   const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => void loadAccounts(0).catch(() => {}), []);
+  useEffect(() => void loadAccountTypes().catch(() => {}), []);
   useEffect(() => void coinsOf(Number(from)).then(setBalances).catch(() => {}), [from]);
-  const available = balances.find((b) => b.coin === coin)?.available ?? '0';
+  const available = availableOf?.(Number(from), coin) ?? balances.find((b) => b.coin === coin)?.available ?? '0';
   const types = accounts.map((a) => ({ value: String(a.type), label: accountName(t, a.type) }));
 
   const submit = async (e: FormEvent) => {
@@ -33,7 +45,11 @@ export function TransferForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
     if (from === to) return setError(t('error.sameAccount'));
     if (!(Number(amount) > 0)) return setError(t('assets.amountRequired'));
     await submitting(setBusy, async () => {
-      await transferFunds({ coin, from: Number(from), to: Number(to), amount });
+      // The server's refusal (more than open positions allow out, say) also stays beside the amount.
+      await transferFunds({ coin, from: Number(from), to: Number(to), amount }).catch((err: unknown) => {
+        if (err instanceof ApiError && err.message) setError(err.message);
+        throw err;
+      });
       showToast('success', t('assets.transferDone'));
       setAmount('');
       setBalances(await coinsOf(Number(from)));

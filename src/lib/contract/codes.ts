@@ -165,6 +165,7 @@ export const ERRORS = {
   perpNoPrice: 4113,
   perpInLiquidation: 4114,
   perpStopNotFound: 4115,
+  contractMarginReserved: 4116,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

@@ -81,7 +81,7 @@ export const transferFunds = endpoint({
   auth: 'user',
   body: s('transferBody'),
   response: type<TransferRecord>(),
-  errors: ['accountTypeNotAllowed', 'sameAccount', 'amountInvalid', 'unknownAsset', 'insufficientBalance'],
+  errors: ['accountTypeNotAllowed', 'sameAccount', 'amountInvalid', 'unknownAsset', 'insufficientBalance', 'contractMarginReserved'],
   summary: 'Move funds between your own account types',
   tags,
 });

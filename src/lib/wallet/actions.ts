@@ -24,6 +24,11 @@ export async function loadAccounts(type = 0): Promise<void> {
   $coins.set(coins);
 }
 
+/** The account types with their value, leaving the coins on screen as they are (the transfer form beside the overview). */
+export async function loadAccountTypes(): Promise<void> {
+  $walletAccounts.set(await request(api.walletAccount));
+}
+
 /** Coins of one account type, without touching the stores (the transfer form reads both sides). */
 export async function coinsOf(type: number): Promise<CurrencyAccountRow[]> {
   const coins = await request(api.currencyAccount, { query: { type } });
