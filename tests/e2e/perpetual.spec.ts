@@ -172,8 +172,9 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const entry = Number(long.entryPrice);
     await page.getByTestId('perp-position-btcusdt_perp').getByRole('button', { name: d['perp.edit'] }).click();
     const stopDialog = page.getByTestId('perp-stop-dialog');
-    await stopDialog.locator('#perp-dialog-takeProfit').fill((entry + 3000).toFixed(1));
-    await stopDialog.locator('#perp-dialog-stopLoss').fill((entry - 3000).toFixed(1));
+    await stopDialog.locator('#perp-trade-dialog-takeProfit').fill((entry + 3000).toFixed(1));
+    await stopDialog.locator('#perp-trade-dialog-stopLoss').fill((entry - 3000).toFixed(1));
+    await page.screenshot({ path: `${SHOTS}/perpetual-tpsl-dialog-${lang}.png` });
     await stopDialog.getByRole('button', { name: d['perp.confirm'] }).click();
     await expect(stopDialog).toBeHidden();
     await expect(page.getByTestId('perp-position-btcusdt_perp').getByTestId('position-tpsl')).toHaveText(`${formatAmount(entry + 3000, 1)} / ${formatAmount(entry - 3000, 1)}`);
@@ -212,6 +213,7 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await page.getByTestId('perp-position-ethusdt_perp').getByRole('button', { name: d['perp.margin.adjust'] }).click();
     const marginDialog = page.getByTestId('perp-margin-dialog');
     await marginDialog.locator('#perp-margin-amount').fill('50');
+    await page.screenshot({ path: `${SHOTS}/perpetual-margin-dialog-${lang}.png` });
     await marginDialog.getByRole('button', { name: d['perp.confirm'] }).click();
     await expect(marginDialog).toBeHidden();
     const added = await rowMatchesApi(page, request, token, 'ethusdt_perp');

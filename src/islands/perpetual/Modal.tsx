@@ -10,7 +10,7 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
     return () => d?.close();
   }, []);
   return (
-    <dialog ref={ref} className="confirm-dialog perp-dialog" aria-labelledby={titleId} data-testid={testId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog ref={ref} className="confirm-dialog perp-trade-dialog" aria-labelledby={titleId} data-testid={testId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>

@@ -4,7 +4,8 @@ import type { ContractKindName, ContractView, MarginMode, OrderPreview, PerpOrde
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { $leverageSettings, $perpAccounts, accountOf, previewOrder, setStopOrder, submitPerpOrder, updateLeverage } from '../../lib/perpetual/actions.ts';
+import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
+import { $leverageSettings, accountOf, previewOrder, setStopOrder, submitPerpOrder, updateLeverage } from '../../lib/perpetual/actions.ts';
 import { checkPerpOrder, checkPrice, checkQuantity, checkStops, clean, parseLeverage, quantityForPercent, quantityUnit, smallestQuantity } from '../../lib/perpetual/math.ts';
 import { formatAmount } from '../../lib/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
@@ -105,7 +106,7 @@ function LeverageBar({ t, contract: c }: { t: T; contract: ContractView }) {
 }
 
 function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView; locale: Locale }) {
-  const accounts = useStore($perpAccounts);
+  const accounts = useStore($perpAccounts).rows;
   const settings = useStore($leverageSettings);
   const picked = useStore($pickedPrice);
   const fmt = useStore($assetFormat);
@@ -122,7 +123,7 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Record<Side, OrderPreview | null>>({ buy: null, sell: null });
   const unit = quantityUnit(c, t('perp.cont'));
-  const account = accountOf(accounts, c.marginAsset, c.kind);
+  const account = accountOf(accounts, c.marginAsset);
   const available = account?.availableBalance ?? preview.buy?.available ?? null;
 
   useEffect(() => {

@@ -140,9 +140,9 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
               <tr key={p.id} data-testid={`perp-position-${p.symbol}`} data-side={p.side}>
                 <td>
                   <strong className={p.side === 'long' ? 'is-up' : 'is-down'}>{name(c)}</strong>
-                  <span className="perp-tags">
-                    <span className={`perp-tag ${p.side === 'long' ? 'is-up' : 'is-down'}`}>{t(`perp.side.${p.side}`)}</span>
-                    <span className="perp-tag" data-testid="position-mode">{t(`perp.mode.${p.marginMode}`)} {p.leverage}×</span>
+                  <span className="perp-chips">
+                    <span className={`perp-chip ${p.side === 'long' ? 'is-up' : 'is-down'}`}>{t(`perp.side.${p.side}`)}</span>
+                    <span className="perp-chip" data-testid="position-mode">{t(`perp.mode.${p.marginMode}`)} {p.leverage}×</span>
                   </span>
                 </td>
                 <td className="num" data-testid="position-size">{formatAmount(p.quantity, c.qtyScale)} {unit}</td>
@@ -155,7 +155,7 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
                     <button type="button" className="link-button perp-edit" aria-label={t('perp.margin.adjust')} title={t('perp.margin.adjust')} onClick={() => setMarginOf(p)}>±</button>
                   )}
                 </td>
-                <td className={`num perp-ratio perp-ratio--${marginRatioTone(p.marginRatio)}`} data-testid="position-ratio">{p.marginRatio}%</td>
+                <td className={`num perp-mr perp-mr--${marginRatioTone(p.marginRatio)}`} data-testid="position-ratio">{p.marginRatio}%</td>
                 <td className={`num is-${signTone(p.unrealizedPnl)}`}>
                   <span data-testid="position-upnl">{signed(fmt, p.unrealizedPnl, asset)}</span> {asset}
                   <small className="perp-roe" data-testid="position-roe">({formatSigned(p.roe, 2)}%)</small>
@@ -219,8 +219,8 @@ function Orders({ t, rows, open, contractOf }: { t: T; rows: PerpOrder[]; open: 
               <td>{t(`trade.${o.type}`)}{o.type === 'limit' ? ` · ${o.timeInForce}` : ''}</td>
               <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>
                 {t(o.side === 'buy' ? 'perp.buyLong' : 'perp.sellShort')}
-                {o.reduceOnly && <small className="perp-tag">{t('perp.reduceOnly')}</small>}
-                {o.source !== 'user' && <small className="perp-tag">{t(`perp.source.${o.source}`)}</small>}
+                {o.reduceOnly && <small className="perp-chip">{t('perp.reduceOnly')}</small>}
+                {o.source !== 'user' && <small className="perp-chip">{t(`perp.source.${o.source}`)}</small>}
               </td>
               <td className="num">{o.type === 'limit' ? formatAmount(o.price, c.priceScale) : t('trade.market')}</td>
               <td className="num">{formatAmount(o.quantity, c.qtyScale)}</td>

@@ -4,9 +4,7 @@ import type { ContractKindName } from '../../lib/contract/perpetual.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
-import {
-  $contracts, $positionPushes, clearMine, loadContractDetail, loadLeverageSettings, loadMine, syncServerClock,
-} from '../../lib/perpetual/actions.ts';
+import { $contracts, $perpPushes, clearMine, loadAssetDecimals, loadContractDetail, loadLeverageSettings, loadMine, syncServerClock } from '../../lib/perpetual/actions.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { ContractList } from './ContractList.tsx';
 import { PerpBook, PerpTrades } from './PerpBook.tsx';
@@ -31,13 +29,15 @@ function symbolFromUrl(): string {
  * spec §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
  * the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the mark
  * price, the book and trades, the order form, and the user's positions and orders below. The user's side is
- * loaded on sign-in, after each private-feed push of a position, balance or order, and the marks every 2 s.
+ * loaded on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances), and
+ * the positions' marks every 2 s.
  */
 export function PerpetualApp({ t, locale, fullKind }: Props) {
   const contracts = useStore($contracts);
   const isLogin = useStore($isLogin);
-  const pushes = useStore($positionPushes);
-  const activity = useStore($accountActivity);
+  const pushes = useStore($perpPushes);
+  // Following the account activity signs the private feed in as this user; its perpetual pushes move `pushes`.
+  useStore($accountActivity);
   const [symbol, setSymbol] = useState('');
   const [kind, setKind] = useState<ContractKindName>(fullKind ?? 'usdt');
   useEffect(() => {
@@ -55,11 +55,13 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
   }, [contract?.symbol]);
   useEffect(() => {
     if (!isLogin) return clearMine();
-    loadLeverageSettings().catch(() => {});
-  }, [isLogin, activity.synced]);
+    loadAssetDecimals().catch(() => {});
+  }, [isLogin]);
   useEffect(() => {
-    if (isLogin) loadMine().catch(() => {});
-  }, [isLogin, pushes, activity.synced, activity.balances, activity.orders]);
+    if (!isLogin) return;
+    loadLeverageSettings().catch(() => {});
+    loadMine().catch(() => {});
+  }, [isLogin, pushes]);
 
   const choose = (next: string) => {
     setSymbol(next);

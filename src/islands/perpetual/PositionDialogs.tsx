@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { ContractView, PerpPosition, StopOrder, TriggerSource } from '../../lib/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { ASSET_SCALE, formatAmount } from '../../lib/format/index.ts';
-import { $perpAccounts, accountOf, adjustMargin, cancelStopOrder, setStopOrder } from '../../lib/perpetual/actions.ts';
+import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
+import { accountOf, adjustMargin, cancelStopOrder, setStopOrder } from '../../lib/perpetual/actions.ts';
 import { checkAmount, checkPrice, clean } from '../../lib/perpetual/math.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -14,13 +15,13 @@ import { problemText } from './problem-text.ts';
 
 /** Adds margin to an isolated position from the contract account, or takes some of it back. */
 export function MarginDialog({ t, position: p, contract: c, onClose }: { t: T; position: PerpPosition; contract: ContractView; onClose: () => void }) {
-  const accounts = useStore($perpAccounts);
+  const accounts = useStore($perpAccounts).rows;
   const fmt = useStore($assetFormat);
   const [flag, setFlag] = useState<1 | 2>(1);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const available = accountOf(accounts, p.marginAsset, p.kind)?.availableBalance ?? '0';
+  const available = accountOf(accounts, p.marginAsset)?.availableBalance ?? '0';
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const problem = checkAmount(amount, ASSET_SCALE, 'margin');
@@ -33,7 +34,7 @@ export function MarginDialog({ t, position: p, contract: c, onClose }: { t: T; p
   };
   return (
     <Modal title={t('perp.margin.title', { contract: `${c.base}${c.quote}`, side: t(`perp.side.${p.side}`) })} onClose={onClose} testId="perp-margin-dialog">
-      <form className="perp-dialog__form" onSubmit={save} noValidate>
+      <form className="perp-trade-dialog__form" onSubmit={save} noValidate>
         <div className="segmented" role="tablist">
           {([1, 2] as const).map((f) => (
             <button key={f} type="button" role="tab" aria-selected={f === flag} className={f === flag ? 'is-active' : ''} onClick={() => { setFlag(f); setError(''); }}>
@@ -41,7 +42,7 @@ export function MarginDialog({ t, position: p, contract: c, onClose }: { t: T; p
             </button>
           ))}
         </div>
-        <dl className="perp-dialog__facts">
+        <dl className="perp-trade-dialog__facts">
           <div><dt>{t('perp.margin')}</dt><dd>{fmt(p.margin, p.marginAsset)} {p.marginAsset}</dd></div>
           {flag === 1 && <div><dt>{t('trade.available')}</dt><dd>{fmt(available, p.marginAsset)} {p.marginAsset}</dd></div>}
           <div><dt>{t('perp.liqPrice')}</dt><dd>{p.liquidationPrice ? formatAmount(p.liquidationPrice, c.priceScale) : '--'}</dd></div>
@@ -100,10 +101,10 @@ export function StopDialog({ t, position: p, contract: c, onClose }: { t: T; pos
     });
   };
   const row = (kind: 'takeProfit' | 'stopLoss', value: string, set: (v: string) => void, current: StopOrder | null) => (
-    <div className="perp-dialog__stop">
-      <label className="trade-input" htmlFor={`perp-dialog-${kind}`}>
+    <div className="perp-trade-dialog__stop">
+      <label className="trade-input" htmlFor={`perp-trade-dialog-${kind}`}>
         <span>{t(`perp.${kind}`)}</span>
-        <input id={`perp-dialog-${kind}`} name={kind} inputMode="decimal" value={value} onChange={(e) => edit(set)(e.target.value)} />
+        <input id={`perp-trade-dialog-${kind}`} name={kind} inputMode="decimal" value={value} onChange={(e) => edit(set)(e.target.value)} />
         <em>{c.quote}</em>
       </label>
       {current && <button type="button" className="link-button" disabled={busy} onClick={() => void cancel(current)}>{t('perp.tpsl.cancel')}</button>}
@@ -111,8 +112,8 @@ export function StopDialog({ t, position: p, contract: c, onClose }: { t: T; pos
   );
   return (
     <Modal title={t('perp.tpsl.title', { contract: `${c.base}${c.quote}`, side: t(`perp.side.${p.side}`) })} onClose={onClose} testId="perp-stop-dialog">
-      <form className="perp-dialog__form" onSubmit={save} noValidate>
-        <dl className="perp-dialog__facts">
+      <form className="perp-trade-dialog__form" onSubmit={save} noValidate>
+        <dl className="perp-trade-dialog__facts">
           <div><dt>{t('perp.entryPrice')}</dt><dd>{formatAmount(p.entryPrice, c.priceScale)}</dd></div>
           <div><dt>{t('perp.markPrice')}</dt><dd>{formatAmount(p.markPrice, c.priceScale)}</dd></div>
           <div><dt>{t('perp.liqPrice')}</dt><dd>{p.liquidationPrice ? formatAmount(p.liquidationPrice, c.priceScale) : '--'}</dd></div>

@@ -10,19 +10,18 @@ import { serverTime } from '../contract/api-keys.endpoints.ts';
 import { KLINE_INTERVALS, type KlineInterval } from '../contract/kline.ts';
 import * as api from '../contract/perpetual.endpoints.ts';
 import type {
-  ContractDetail, ContractKindName, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
+  ContractDetail, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
   PreviewBody, StopOrder, StopOrderBody,
 } from '../contract/perpetual.ts';
-import { currencyAccount } from '../contract/wallet.endpoints.ts';
 import { privateFeed } from '../feed/private-feed.ts';
-import { $clockOffset } from '../seconds/actions.ts';
-import { rememberAssetDecimals } from '../stores/assets.ts';
+import { $clockOffset, loadContractBalances } from '../seconds/actions.ts';
+import { loadPerpAccounts } from '../perpetual-assets/accounts.ts';
+import { touchesPerpetual } from '../perpetual-assets/feed.ts';
+import { throttle } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
 import { mergeCandles } from './math.ts';
 import { pollWhileVisible } from './poll.ts';
 
-/** The wallet's contract account (spec §3 account type 2): what a transfer moves into the contract accounts. */
-export const CONTRACT_ACCOUNT = 2;
 /** How often the public book and the positions' marks are read again while the page is visible. */
 export const BOOK_POLL_MS = 1000;
 export const POSITION_POLL_MS = 2000;
@@ -101,20 +100,12 @@ export async function syncServerClock(): Promise<void> {
 
 // ---------------------------------------------------------------- the user's side
 
-export const $perpAccounts = atom<PerpAccount[]>([]);
 export const $leverageSettings = atom<LeverageSetting[]>([]);
 export const $positions = atom<PerpPosition[]>([]);
 export const $perpOpenOrders = atom<PerpOrder[]>([]);
 export const $perpHistory = atom<PerpOrder[]>([]);
 export const $stopOrders = atom<StopOrder[]>([]);
 export const $liquidations = atom<Liquidation[]>([]);
-
-/** The contract accounts per margin asset; the wallet's contract rows bring each asset's display decimals. */
-export async function loadAccounts(): Promise<void> {
-  const [accounts, rows] = await Promise.all([request(api.perpAccounts, { query: {} }), request(currencyAccount, { query: { type: CONTRACT_ACCOUNT } })]);
-  rememberAssetDecimals(rows);
-  $perpAccounts.set(accounts);
-}
 
 export async function loadLeverageSettings(): Promise<void> {
   $leverageSettings.set(await request(api.leverageSettings, { query: {} }));
@@ -141,27 +132,36 @@ export async function loadLiquidations(): Promise<void> {
   $liquidations.set(await request(api.liquidations, { query: {} }));
 }
 
-/** Everything of the user's that an order, a fill or a position change can move. */
+/**
+ * Everything of the user's that an order, a fill or a position change can move. The contract accounts are the
+ * wallet's store (src/lib/perpetual-assets), which the contract assets screen shows too.
+ */
 export async function loadMine(): Promise<void> {
-  await Promise.all([loadAccounts(), loadPositions(), loadPerpOrders(), loadStopOrders(), loadLiquidations()]);
+  await Promise.all([loadPerpAccounts({ quiet: true }), loadPositions(), loadPerpOrders(), loadStopOrders(), loadLiquidations()]);
 }
 
 /** Forgets the user's side (after a logout), so the next user never sees it. */
 export function clearMine(): void {
-  for (const s of [$perpAccounts, $leverageSettings, $positions, $perpOpenOrders, $perpHistory, $stopOrders, $liquidations] as Array<{ set(v: never[]): void }>) s.set([]);
+  for (const s of [$leverageSettings, $positions, $perpOpenOrders, $perpHistory, $stopOrders, $liquidations] as Array<{ set(v: never[]): void }>) s.set([]);
 }
 
 /**
- * Moves on every POSITION or perpetual SETTLEMENT push of the private feed (a fill, a liquidation, a funding, a
- * triggered stop): the screen then loads the user's side again.
+ * Moves when the private feed says something perpetual changed (a contract order placed, filled or cancelled, a
+ * position moved, liquidated or settled, a contract-account balance, a reconnection), at most once a second for
+ * a burst (a fill pushes a balance, an order and a position together): the screen then loads the user's side again.
  */
-export const $positionPushes = atom(0);
+export const $perpPushes = atom(0);
 
-onMount($positionPushes, () => {
+onMount($perpPushes, () => {
   if (!inBrowser()) return;
-  return privateFeed.listen((m) => {
-    if ((m.event === 'POSITION' && m.data.product === 'perpetual') || (m.event === 'SETTLEMENT' && m.data.product === 'perpetual')) $positionPushes.set($positionPushes.get() + 1);
+  const bump = throttle(() => $perpPushes.set($perpPushes.get() + 1), 1_000);
+  const off = privateFeed.listen((m) => {
+    if (touchesPerpetual(m)) bump();
   });
+  return () => {
+    off();
+    bump.cancel();
+  };
 });
 
 /** The positions (marks, PnL, margin ratios) read again every 2 s while shown, the page visible and the user in. */
@@ -240,4 +240,7 @@ export function previewOrder(body: PreviewBody): Promise<OrderPreview> {
 }
 
 /** The account of a margin asset. */
-export const accountOf = (accounts: readonly PerpAccount[], asset: string, kind: ContractKindName) => accounts.find((a) => a.asset === asset && a.kind === kind) ?? accounts.find((a) => a.asset === asset);
+export const accountOf = (accounts: readonly PerpAccount[], asset: string) => accounts.find((a) => a.asset === asset);
+
+/** The display decimals of the contract account's assets (the wallet's rule for showing an amount). */
+export const loadAssetDecimals = loadContractBalances;
