@@ -125,6 +125,8 @@ async function rowMatchesApi(page: Page, request: APIRequestContext, token: stri
     await expect(cell(row, 'position-margin')).toHaveText(formatAssetAmount(position!.margin, decimals[c.marginAsset]), { timeout: 500 });
     await expect(cell(row, 'position-ratio')).toHaveText(`${position!.marginRatio}%`, { timeout: 500 });
     await expect(cell(row, 'position-mode')).toContainText(`${position!.leverage}×`, { timeout: 500 });
+    await expect(cell(row, 'position-adl')).toHaveAttribute('data-rank', String(position!.adlRank), { timeout: 500 });
+    await expect(cell(row, 'position-roe')).toHaveText(`(${/^-/.test(position!.roe) || /^0(\.0+)?$/.test(position!.roe) ? '' : '+'}${position!.roe}%)`, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
   return position!;
 }
