@@ -1,40 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
+import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName } from './support.ts';
 
 /**
  * Second contracts need a moving, recorded index: this journey runs its own server with the market makers on (so
  * the index is sampled every second), on its own data folder and port, beside the shared one.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4410) + 7;
-const BASE = `http://127.0.0.1:${PORT}`;
+ownServer('seconds', 7);
 const SHOTS = 'tests/.artifacts/screens';
-let server: ChildProcess;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: BASE });
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-seconds', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '1', OPERATOR_PASSWORD: 'e2e-operator-1' },
-    stdio: 'ignore',
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
-});
-test.afterAll(() => {
-  server.kill('SIGTERM');
-});
-
-async function operator(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
-  return (await login.json()).data.token as string;
-}
 
 /** A user with 1,000 USDT in the contract account, and the 5-second BTC period the journey stakes on. */
 async function readyUser(request: APIRequestContext, name: string): Promise<{ token: string; periodId: number }> {
   await createAccount(request, name);
-  const ops = await operator(request);
+  const ops = await operatorToken(request);
   expect((await (await request.post('/api/admin/credit', { headers: { authorization: ops }, data: { username: name, asset: 'USDT', amount: '1000' } })).json()).code).toBe(200);
   const token = (await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
   expect((await (await request.post('/api/asset/transferFunds', { headers: { authorization: token }, data: { coin: 'USDT', from: 1, to: 2, amount: '1000' } })).json()).code).toBe(200);
