@@ -54,8 +54,13 @@ for (const [prefix, lang, words] of [
     await expect(page.getByTestId('seconds-available')).toHaveText('850.00');
     await page.screenshot({ path: `${SHOTS}/seconds-open-${lang}.png` });
 
-    // The two SETTLEMENT pushes arrive as messages on the page, without a reload.
-    await expect(page.locator('.toast', { hasText: words.settled })).toHaveCount(2, { timeout: 20_000 });
+    // The two SETTLEMENT pushes arrive as messages on the page, without a reload (each toast in turn: the orders
+    // opened a moment apart, so the first may be gone when the second comes).
+    const seen = new Set<string>();
+    await expect.poll(async () => {
+      for (const text of await page.locator('.toast', { hasText: words.settled }).allTextContents()) seen.add(text);
+      return seen.size;
+    }, { timeout: 20_000, intervals: [250] }).toBe(2);
     await page.getByRole('tab', { name: new RegExp(`^${lang === 'en' ? 'Settled' : 'Abgerechnet'}`) }).click();
     const rows = page.getByTestId('seconds-history').locator('tbody tr');
     await expect(rows).toHaveCount(2);
