@@ -225,15 +225,17 @@ export class PerpBook implements CorePart {
       const p = this.positionsById.get(Number(key.slice(2)));
       if (!p) return;
       const index = this.indexes.get(p.symbol)!;
-      if (p.qty === 0n || p.mode !== 'isolated') return index.delete(p.userId);
-      index.set(p.userId, p.qty > 0n ? 'long' : 'short', liquidationPrice(this.contracts.get(p.symbol)!, p, p.isoMargin));
+      if (p.qty === 0n || p.mode !== 'isolated') return index.delete(p.id);
+      index.set(p.id, p.qty > 0n ? 'long' : 'short', liquidationPrice(this.contracts.get(p.symbol)!, p, p.isoMargin));
       return;
     }
     const [user, asset] = key.split(':') as [string, string];
     const userId = Number(user);
     const holdings = this.crossHoldings(userId, asset);
     const triggers = crossTriggers(this.crossWallet(risk, userId, asset), holdings);
-    holdings.forEach((h, i) => this.indexes.get(h.contract.symbol)!.set(userId, h.position.qty > 0n ? 'long' : 'short', triggers[i]!));
+    holdings.forEach((h, i) => this.indexes.get(h.contract.symbol)!.set(h.row.id, h.position.qty > 0n ? 'long' : 'short', triggers[i]!));
+    // A cross position that has closed leaves its contract's index.
+    for (const p of this.userPositions(userId)) if (p.qty === 0n && p.mode === 'cross') this.indexes.get(p.symbol)!.delete(p.id);
   }
 
   /** The accounts marked since the last call, in a fixed order (replay decides the same). */

@@ -27,16 +27,14 @@ export interface MarkTick {
 
 /** Liquidates every account a mark reached that is at or past 100%; the others get new triggers. */
 function liquidateReached(ctx: CommandContext, b: PerpBook, c: Contract, mark: bigint): void {
-  for (const userId of b.indexes.get(c.symbol)!.reached(mark)) {
-    const p = b.position(userId, c.symbol);
+  for (const id of b.indexes.get(c.symbol)!.reached(mark)) {
+    const p = b.positionsById.get(id);
     if (!p || p.qty === 0n) continue;
-    if (p.mode === 'isolated') {
-      if (b.isolatedLiquidatable(p)) liquidateIsolated(ctx, b, p);
-      b.markAccount(p);
-    } else {
-      if (b.crossLiquidatable(ctx.risk, userId, c.marginAsset)) liquidateCross(ctx, b, userId, c.marginAsset);
-      b.markAccount(p);
+    if (p.mode === 'isolated' ? b.isolatedLiquidatable(p) : b.crossLiquidatable(ctx.risk, p.userId, c.marginAsset)) {
+      if (p.mode === 'isolated') liquidateIsolated(ctx, b, p);
+      else liquidateCross(ctx, b, p.userId, c.marginAsset);
     }
+    b.markAccount(p);
   }
 }
 
