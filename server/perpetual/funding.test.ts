@@ -35,11 +35,13 @@ describe('premium index', () => {
   });
 
   it("averages samples with Binance's time weights 1…n", () => {
-    expect(averagePremium([])).toBe(0n);
-    expect(averagePremium([0n, 0n, 60n])).toBe(30n);
-    expect(averagePremium([60n, 0n, 0n])).toBe(10n);
-    expect(averagePremium([7n])).toBe(7n);
-    expect(averagePremium(Array.from({ length: 5_760 }, () => bp(1n)))).toBe(bp(1n));
+    expect(averagePremium([], 0)).toBe(0n);
+    expect(averagePremium([[3, 60n]], 3)).toBe(30n);
+    expect(averagePremium([[1, 60n]], 3)).toBe(10n);
+    expect(averagePremium([[1, 7n]], 1)).toBe(7n);
+    expect(averagePremium(Array.from({ length: 5_760 }, (_, i) => [i + 1, bp(1n)] as const), 5_760)).toBe(bp(1n));
+    // Zero samples need not be listed: they count in the weights all the same.
+    expect(averagePremium([[2, 60n]], 4)).toBe(averagePremium([[1, 0n], [2, 60n], [3, 0n], [4, 0n]], 4));
   });
 });
 

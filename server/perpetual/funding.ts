@@ -83,12 +83,27 @@ export function premiumIndex(impactBid: bigint | undefined, impactAsk: bigint | 
   return divRound((up - down) * RATE_SCALE, index);
 }
 
-/** Binance's time-weighted average: Σ i × Pᵢ / Σ i over the interval's samples, oldest first; 0 without samples. */
-export function averagePremium(samples: readonly bigint[]): bigint {
+/**
+ * Binance's time-weighted average over an interval's n samples: Σ i × Pᵢ / Σ i, sample i of n weighted i (the
+ * latest counts most). Samples are given as [i, Pᵢ] for the non-zero ones only: a zero sample adds nothing to the
+ * sum but still counts in Σ i, so an idle book journals nothing every 5 s. 0 when n is 0.
+ */
+export function averagePremium(samples: ReadonlyArray<readonly [i: number, premium: bigint]>, n: number): bigint {
   let weighted = 0n;
-  samples.forEach((p, i) => (weighted += BigInt(i + 1) * p));
-  const n = BigInt(samples.length);
-  return n === 0n ? 0n : divRound(2n * weighted, n * (n + 1n));
+  for (const [i, p] of samples) weighted += BigInt(i) * p;
+  const count = BigInt(n);
+  return count === 0n ? 0n : divRound(2n * weighted, count * (count + 1n));
+}
+
+/** The premium samples an interval has (one every 5 s). */
+export function samplesPerInterval(intervalMs: number): number {
+  return Math.floor(intervalMs / PREMIUM_SAMPLE_MS);
+}
+
+/** A sample's place in its funding interval, 1 to samplesPerInterval: from the 5-second bucket it was taken in. */
+export function sampleIndex(bucket: number, intervalMs: number): number {
+  const n = samplesPerInterval(intervalMs);
+  return (bucket % n) + 1;
 }
 
 /** ±75% × (IMR − MMR) at the first bracket: the largest rate one funding may charge. */

@@ -15,8 +15,7 @@
  *   positions changes (fills, funding, transfers, margin changes). So a tick on one contract never recomputes
  *   accounts whose triggers it did not reach.
  *
- * Entries are keyed by a 32-bit id: the owner, since one-way mode gives a user at most one position per
- * contract (a position id works the same where that does not hold).
+ * Entries are keyed by a 32-bit id: the position's.
  */
 import { createRequire } from 'node:module';
 import type * as SortedTree from 'sorted-btree';

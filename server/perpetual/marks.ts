@@ -8,7 +8,7 @@
 import { divRound, markPrice, nextBasisEma } from '../prices/mark-price.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Contract } from './contracts.ts';
-import { fundingBasis } from './funding.ts';
+import { fundingBasis, impactPrice, PREMIUM_SAMPLE_MS, premiumIndex, type Level } from './funding.ts';
 import { pow10 } from './rounding.ts';
 import type { PerpBook } from './perp-book.ts';
 import type { MarkTick } from './perp-ticks.ts';
@@ -22,6 +22,16 @@ export function contractIndex(prices: PriceIndex, spotScale: (symbol: string) =>
   return shift >= 0 ? divRound(index.price, pow10(shift)) : index.price * pow10(-shift);
 }
 
+/** Book levels of one side as the funding math takes them, best first. */
+function levels(b: PerpBook, symbol: string, side: 'bids' | 'asks'): Level[] {
+  return b.engine(symbol).depth(200)[side].map(([price, qty]) => [BigInt(price), BigInt(qty)] as const);
+}
+
+/**
+ * Each contract's tick from its index, its book and its last price. A tick that would change nothing (the same
+ * prices, no premium sample due or a zero one, no account to look at) is left out: an idle contract journals
+ * nothing.
+ */
 export function markTicks(b: PerpBook, prices: PriceIndex, spotScale: (symbol: string) => number | undefined, now: number): MarkTick[] {
   const ticks: MarkTick[] = [];
   for (const c of b.contracts.values()) {
@@ -33,7 +43,10 @@ export function markTicks(b: PerpBook, prices: PriceIndex, spotScale: (symbol: s
     const ask = engine.bestAsk();
     const basisEma = bid !== null && ask !== null ? nextBasisEma(st.basisEma, divRound(BigInt(bid) + BigInt(ask), 2n) - index) : st.basisEma;
     const mark = markPrice({ index, last: st.last, basisEma, fundingBasis: fundingBasis(st.lastRate, now, b.intervalMs) });
-    ticks.push({ symbol: c.symbol, index, mark, basisEma });
+    const due = Math.floor(now / PREMIUM_SAMPLE_MS) > st.sampleBucket;
+    const premium = due ? premiumIndex(impactPrice(c, levels(b, c.symbol, 'bids')), impactPrice(c, levels(b, c.symbol, 'asks')), index) : null;
+    const changed = st.mark !== mark || st.index !== index || st.basisEma !== basisEma || (premium !== null && premium !== 0n) || b.marked.size > 0;
+    if (changed) ticks.push({ symbol: c.symbol, index, mark, basisEma, premium });
   }
   return ticks;
 }

@@ -225,15 +225,17 @@ export class PerpBook implements CorePart {
       const p = this.positionsById.get(Number(key.slice(2)));
       if (!p) return;
       const index = this.indexes.get(p.symbol)!;
-      if (p.qty === 0n || p.mode !== 'isolated') return index.delete(p.userId);
-      index.set(p.userId, p.qty > 0n ? 'long' : 'short', liquidationPrice(this.contracts.get(p.symbol)!, p, p.isoMargin));
+      if (p.qty === 0n || p.mode !== 'isolated') return index.delete(p.id);
+      index.set(p.id, p.qty > 0n ? 'long' : 'short', liquidationPrice(this.contracts.get(p.symbol)!, p, p.isoMargin));
       return;
     }
     const [user, asset] = key.split(':') as [string, string];
     const userId = Number(user);
     const holdings = this.crossHoldings(userId, asset);
     const triggers = crossTriggers(this.crossWallet(risk, userId, asset), holdings);
-    holdings.forEach((h, i) => this.indexes.get(h.contract.symbol)!.set(userId, h.position.qty > 0n ? 'long' : 'short', triggers[i]!));
+    holdings.forEach((h, i) => this.indexes.get(h.contract.symbol)!.set(h.row.id, h.position.qty > 0n ? 'long' : 'short', triggers[i]!));
+    // A cross position that has closed leaves its contract's index.
+    for (const p of this.userPositions(userId)) if (p.qty === 0n && p.mode === 'cross') this.indexes.get(p.symbol)!.delete(p.id);
   }
 
   /** The accounts marked since the last call, in a fixed order (replay decides the same). */
@@ -277,7 +279,7 @@ export class PerpBook implements CorePart {
       stops: [...this.stops.values()].sort((a, b) => a.id - b.id).map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
       contracts: [...this.state].sort(([a], [b]) => (a < b ? -1 : 1)).map(([symbol, c]) => [
         symbol, c.mark === undefined ? null : s(c.mark), c.index === undefined ? null : s(c.index), c.last === undefined ? null : s(c.last), s(c.basisEma), s(c.lastRate), c.lastFunding,
-        c.samples.map(s), c.sampleBucket,
+        c.samples.map(([i, p]) => [i, s(p)]), c.sampleBucket,
       ]),
       clientKeys: [...this.clientKeys].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.orderId, v.at]),
     };
@@ -289,7 +291,7 @@ export class PerpBook implements CorePart {
       orders: Array<[number, string, number, PerpOrderRow['side'], PerpOrderRow['kind'], PerpOrderRow['tif'], string, string, string, string, string, string, boolean, PerpOrderRow['mode'], number, PerpOrderRow['source'], string, PerpOrderRow['status'], number, number]>;
       positions: Array<[number, number, string, string, string, PositionRow['mode'], number, string, string, number]>;
       stops: Array<[number, number, string, StopRow['kind'], string, StopRow['by'], StopRow['positionSide'], number, number]>;
-      contracts: Array<[string, string | null, string | null, string | null, string, string, number, string[], number]>;
+      contracts: Array<[string, string | null, string | null, string | null, string, string, number, Array<[number, string]>, number]>;
       clientKeys: Array<[string, number, number]>;
     };
     const d = data as Snap;
@@ -300,7 +302,7 @@ export class PerpBook implements CorePart {
       if (!c) continue;
       Object.assign(c, {
         mark: mark === null ? undefined : BigInt(mark), index: index === null ? undefined : BigInt(index), last: last === null ? undefined : BigInt(last), basisEma: BigInt(ema),
-        lastRate: BigInt(rate), lastFunding, samples: samples.map(BigInt), sampleBucket: bucket,
+        lastRate: BigInt(rate), lastFunding, samples: samples.map(([i, p]) => [i, BigInt(p)] as [number, bigint]), sampleBucket: bucket,
       });
     }
     for (const [k, orderId, at] of d.clientKeys) this.clientKeys.set(k, { orderId, at });

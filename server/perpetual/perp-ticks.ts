@@ -8,7 +8,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import type { Spend } from '../core/risk-engine.ts';
 import type { Contract } from './contracts.ts';
-import { averagePremium, fundingRate, impactPrice, premiumIndex, PREMIUM_SAMPLE_MS, settleFunding, type Level } from './funding.ts';
+import { averagePremium, fundingRate, PREMIUM_SAMPLE_MS, sampleIndex, samplesPerInterval, settleFunding } from './funding.ts';
 import { liquidateCross, liquidateIsolated } from './liquidation.ts';
 import { coverLines } from './perp-fills.ts';
 import type { PerpBook } from './perp-book.ts';
@@ -21,34 +21,29 @@ export interface MarkTick {
   index: bigint;
   mark: bigint;
   basisEma: bigint;
-}
-
-/** Book levels of one side as the funding math takes them, best first. */
-function levels(b: PerpBook, symbol: string, side: 'bids' | 'asks'): Level[] {
-  return b.engine(symbol).depth(200)[side].map(([price, qty]) => [BigInt(price), BigInt(qty)] as const);
+  /** The premium sample of a new 5-second bucket, taken from the book beside the core; null when none is due. */
+  premium: bigint | null;
 }
 
 /** Liquidates every account a mark reached that is at or past 100%; the others get new triggers. */
 function liquidateReached(ctx: CommandContext, b: PerpBook, c: Contract, mark: bigint): void {
-  for (const userId of b.indexes.get(c.symbol)!.reached(mark)) {
-    const p = b.position(userId, c.symbol);
+  for (const id of b.indexes.get(c.symbol)!.reached(mark)) {
+    const p = b.positionsById.get(id);
     if (!p || p.qty === 0n) continue;
-    if (p.mode === 'isolated') {
-      if (b.isolatedLiquidatable(p)) liquidateIsolated(ctx, b, p);
-      b.markAccount(p);
-    } else {
-      if (b.crossLiquidatable(ctx.risk, userId, c.marginAsset)) liquidateCross(ctx, b, userId, c.marginAsset);
-      b.markAccount(p);
+    if (p.mode === 'isolated' ? b.isolatedLiquidatable(p) : b.crossLiquidatable(ctx.risk, p.userId, c.marginAsset)) {
+      if (p.mode === 'isolated') liquidateIsolated(ctx, b, p);
+      else liquidateCross(ctx, b, p.userId, c.marginAsset);
     }
+    b.markAccount(p);
   }
 }
 
 export const markTick: CommandType<MarkTick, void> = {
   type: 'perp.mark',
-  encode: (t) => [t.symbol, `${t.index}`, `${t.mark}`, `${t.basisEma}`],
+  encode: (t) => [t.symbol, `${t.index}`, `${t.mark}`, `${t.basisEma}`, t.premium === null ? null : `${t.premium}`],
   decode: (v) => {
-    const [symbol, index, mark, basisEma] = v as [string, string, string, string];
-    return { symbol, index: BigInt(index), mark: BigInt(mark), basisEma: BigInt(basisEma) };
+    const [symbol, index, mark, basisEma, premium] = v as [string, string, string, string, string | null];
+    return { symbol, index: BigInt(index), mark: BigInt(mark), basisEma: BigInt(basisEma), premium: premium === null ? null : BigInt(premium) };
   },
   apply(ctx, t) {
     const b = book(ctx);
@@ -58,9 +53,9 @@ export const markTick: CommandType<MarkTick, void> = {
     st.index = t.index;
     st.basisEma = t.basisEma;
     const bucket = Math.floor(ctx.now / PREMIUM_SAMPLE_MS);
-    if (bucket > st.sampleBucket) {
+    if (t.premium !== null && bucket > st.sampleBucket) {
       st.sampleBucket = bucket;
-      st.samples.push(premiumIndex(impactPrice(c, levels(b, c.symbol, 'bids')), impactPrice(c, levels(b, c.symbol, 'asks')), t.index));
+      if (t.premium !== 0n) st.samples.push([sampleIndex(bucket, b.intervalMs), t.premium]);
     }
     // Accounts another product changed since the last command (a transfer out, a stake) get their triggers first.
     for (const key of b.takeMarked()) b.retrigger(ctx.risk, key);
@@ -93,7 +88,7 @@ export const fundingRun: CommandType<FundingRun, void> = {
     const c = b.contract(f.symbol);
     const st = b.prices(c.symbol);
     if (st.lastFunding >= f.time || st.mark === undefined) return;
-    const rate = fundingRate(c, averagePremium(st.samples), b.intervalMs);
+    const rate = fundingRate(c, averagePremium(st.samples, samplesPerInterval(b.intervalMs)), b.intervalMs);
     const open: PositionRow[] = [];
     for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty !== 0n) open.push(p);
     const { payments, remainder } = settleFunding(c, open.map((p) => p.qty), st.mark, rate);

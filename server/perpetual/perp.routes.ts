@@ -6,7 +6,7 @@ import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import type { Contract } from './contracts.ts';
-import { averagePremium, fundingRate, nextFundingTime } from './funding.ts';
+import { averagePremium, fundingRate, nextFundingTime, samplesPerInterval } from './funding.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
@@ -50,7 +50,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     const st = book().prices(c.symbol);
     const history = await fundingHistory(db, c.symbol, 30);
     return ok({
-      symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(fundingRate(c, averagePremium(st.samples), book().intervalMs)),
+      symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(fundingRate(c, averagePremium(st.samples, samplesPerInterval(book().intervalMs)), book().intervalMs)),
       nextFundingTime: nextFundingTime(clock.now(), book().intervalMs), intervalMs: book().intervalMs,
       mark: st.mark === undefined ? null : price(c, st.mark), index: st.index === undefined ? null : price(c, st.index),
       history: history.map((h) => ({ time: h.time, rate: rate(h.rate), mark: price(c, h.mark) })),

@@ -3,7 +3,6 @@ import { postFunds, type FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
 import { CONTRACTS } from './contracts.ts';
-import { PREMIUM_SAMPLE_MS } from './funding.ts';
 import { markTicks } from './marks.ts';
 import { PerpBook } from './perp-book.ts';
 import { PerpMarket } from './perp-market.ts';
@@ -56,14 +55,7 @@ export function perpetualJobs({ core, prices, exchange, jobs, config }: FeatureC
     {
       name: 'perpetual.mark', everyMs: config.priceSampleMs, where: 'core',
       run: async () => {
-        const b = book();
-        const now = jobs.clock.now();
-        // A tick that would change nothing (same prices, no premium sample due, no account to look at) is not sent.
-        const due = markTicks(b, prices, spotScale, now).filter((t) => {
-          const st = b.prices(t.symbol);
-          return st.mark !== t.mark || st.index !== t.index || st.basisEma !== t.basisEma || Math.floor(now / PREMIUM_SAMPLE_MS) > st.sampleBucket || b.marked.size > 0;
-        });
-        await Promise.all(due.map((t) => core.submit(markTick, t)));
+        await Promise.all(markTicks(book(), prices, spotScale, jobs.clock.now()).map((t) => core.submit(markTick, t)));
       },
     },
     {

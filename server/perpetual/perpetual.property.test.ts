@@ -53,9 +53,10 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           }
           await core().submit(postFunds, { lines: [{ owner: null, type: ACCOUNT.external, asset: 'USDT', available: -1_000_000n * USDT }, { owner: null, type: ACCOUNT.insuranceFund, asset: 'USDT', available: 1_000_000n * USDT }], meta: { billType: 'insurance_funding', refType: 'test', refId: 0 } });
           const marks: Record<string, bigint> = { ...START };
-          const tick = async () => {
-            await clock.advance(1_000);
-            for (const symbol of SYMBOLS) await core().submit(markTick, { symbol, index: marks[symbol]!, mark: marks[symbol]!, basisEma: 0n });
+          /** A tick on both contracts, with a premium sample (the move's own size) when one is due. */
+          const tick = async (premium: bigint | null = null) => {
+            await clock.advance(5_000);
+            for (const symbol of SYMBOLS) await core().submit(markTick, { symbol, index: marks[symbol]!, mark: marks[symbol]!, basisEma: 0n, premium });
           };
           await tick();
           // The market maker (user 4) rests both sides around each mark, so fills happen.
@@ -78,7 +79,7 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
               await core().submit(setLeverage, { userId: users[s.user]!, symbol: SYMBOLS[s.contract]!, leverage: s.leverage, mode: s.isolated ? 'isolated' : 'cross' }).catch(refused);
             } else if (s.kind === 'tick') {
               for (const symbol of SYMBOLS) marks[symbol] = (marks[symbol]! * BigInt(10_000 + s.moveBps)) / 10_000n;
-              await tick();
+              await tick(BigInt(s.moveBps) * 1_000n);
               // Every account past 100% at these marks has been liquidated in the ticks.
               const b = book();
               for (const p of b.positionsById.values()) {

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, loginThroughUi, uniqueName } from './support.ts';
 
 /**
@@ -9,34 +9,13 @@ import { createAccount, loginThroughUi, uniqueName } from './support.ts';
  * journey runs its own server with the market makers on (the index is sampled every second), on its own data
  * folder and port.
  */
-const PORT = 4821;
-const BASE = `http://127.0.0.1:${PORT}`;
+ownServer('perp-assets', 8);
 const SHOTS = 'tests/.artifacts/screens';
-let server: ChildProcess;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: BASE });
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-perp-assets', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '1', OPERATOR_PASSWORD: 'e2e-operator-1' },
-    stdio: 'ignore',
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
-});
-test.afterAll(() => {
-  server.kill('SIGTERM');
-});
-
-async function operator(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
-  return (await login.json()).data.token as string;
-}
 
 /** A user with `usdt` USDT in the spot account, and a session token for calls the journey makes through the API. */
 async function fundedUser(request: APIRequestContext, name: string, usdt: string): Promise<string> {
   await createAccount(request, name);
-  const credited = await request.post('/api/admin/credit', { headers: { authorization: await operator(request) }, data: { username: name, asset: 'USDT', amount: usdt } });
+  const credited = await request.post('/api/admin/credit', { headers: { authorization: await operatorToken(request) }, data: { username: name, asset: 'USDT', amount: usdt } });
   expect((await credited.json()).code).toBe(200);
   return (await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
 }
@@ -63,8 +42,8 @@ async function markOfBtc(request: APIRequestContext): Promise<(pct: bigint) => s
 const card = (page: Page, asset: string) => page.locator(`.perp-card[data-asset="${asset}"]`);
 
 for (const [prefix, lang, words] of [
-  ['', 'en', { transferIn: 'Transfer in', transferOut: 'Transfer out', refused: 'Insufficient balance', cancel: 'Cancel', cancelled: 'cancelled', history: 'Order history', statusCancelled: 'Cancelled', statusFilled: 'Filled', liquidations: 'Liquidations', noOpen: 'You have no open contract orders.', noLiquidations: 'None of your positions' }],
-  ['/zh-CN', 'zh-CN', { transferIn: '转入', transferOut: '转出', refused: '余额不足', cancel: '撤单', cancelled: '已撤销', history: '历史委托', statusCancelled: '已撤销', statusFilled: '完全成交', liquidations: '强平记录', noOpen: '您没有当前合约委托。', noLiquidations: '您的仓位没有被强平' }],
+  ['', 'en', { transferIn: 'Transfer in', transferOut: 'Transfer out', refused: /^Open positions need this margin: at most [0-9.]+ USDT can leave the contract account now$/, cancel: 'Cancel', cancelled: 'cancelled', history: 'Order history', statusCancelled: 'Cancelled', statusFilled: 'Filled', liquidations: 'Liquidations', noOpen: 'You have no open contract orders.', noLiquidations: 'None of your positions' }],
+  ['/zh-CN', 'zh-CN', { transferIn: '转入', transferOut: '转出', refused: /^持仓需要占用这部分保证金：当前最多可从合约账户转出 [0-9.]+ USDT$/, cancel: '撤单', cancelled: '已撤销', history: '历史委托', statusCancelled: '已撤销', statusFilled: '完全成交', liquidations: '强平记录', noOpen: '您没有当前合约委托。', noLiquidations: '您的仓位没有被强平' }],
 ] as const) {
   test(`a user moves USDT into the contract account, opens a position, is held to what it allows, and cancels an order in the order centre, in ${lang}`, async ({ page, request }) => {
     const name = uniqueName(`perp_${lang.replace('-', '')}`);

@@ -1,40 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
+import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName } from './support.ts';
 
 /**
  * Second contracts need a moving, recorded index: this journey runs its own server with the market makers on (so
  * the index is sampled every second), on its own data folder and port, beside the shared one.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4410) + 7;
-const BASE = `http://127.0.0.1:${PORT}`;
+ownServer('seconds', 7);
 const SHOTS = 'tests/.artifacts/screens';
-let server: ChildProcess;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: BASE });
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-seconds', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '1', OPERATOR_PASSWORD: 'e2e-operator-1' },
-    stdio: 'ignore',
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
-});
-test.afterAll(() => {
-  server.kill('SIGTERM');
-});
-
-async function operator(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
-  return (await login.json()).data.token as string;
-}
 
 /** A user with 1,000 USDT in the contract account, and the 5-second BTC period the journey stakes on. */
 async function readyUser(request: APIRequestContext, name: string): Promise<{ token: string; periodId: number }> {
   await createAccount(request, name);
-  const ops = await operator(request);
+  const ops = await operatorToken(request);
   expect((await (await request.post('/api/admin/credit', { headers: { authorization: ops }, data: { username: name, asset: 'USDT', amount: '1000' } })).json()).code).toBe(200);
   const token = (await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
   expect((await (await request.post('/api/asset/transferFunds', { headers: { authorization: token }, data: { coin: 'USDT', from: 1, to: 2, amount: '1000' } })).json()).code).toBe(200);
@@ -75,8 +54,13 @@ for (const [prefix, lang, words] of [
     await expect(page.getByTestId('seconds-available')).toHaveText('850.00');
     await page.screenshot({ path: `${SHOTS}/seconds-open-${lang}.png` });
 
-    // The two SETTLEMENT pushes arrive as messages on the page, without a reload.
-    await expect(page.locator('.toast', { hasText: words.settled })).toHaveCount(2, { timeout: 20_000 });
+    // The two SETTLEMENT pushes arrive as messages on the page, without a reload (each toast in turn: the orders
+    // opened a moment apart, so the first may be gone when the second comes).
+    const seen = new Set<string>();
+    await expect.poll(async () => {
+      for (const text of await page.locator('.toast', { hasText: words.settled }).allTextContents()) seen.add(text);
+      return seen.size;
+    }, { timeout: 20_000, intervals: [250] }).toBe(2);
     await page.getByRole('tab', { name: new RegExp(`^${lang === 'en' ? 'Settled' : 'Abgerechnet'}`) }).click();
     const rows = page.getByTestId('seconds-history').locator('tbody tr');
     await expect(rows).toHaveCount(2);
