@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ContractView, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
 import { formatAmount, formatAssetAmount } from '../../src/lib/format/index.ts';
 import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName } from './support.ts';
 
 /**
@@ -12,15 +12,26 @@ import { createAccount, uniqueName } from './support.ts';
  * and a counterparty: this journey runs its own server on its own data folder and port, with a market maker
  * account (through the API) resting orders on both sides of the book.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4410) + 11;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'tests/.artifacts/screens';
-let server: ChildProcess;
-let feed: Server;
+/** The index the test moves: served on loopback at a port of its own, next to the journey's server. */
+const FEED_PORT = Number(process.env.E2E_PORT ?? 4410) + 12;
 const index: Record<string, string> = { BTCUSDT: '96500.00', ETHUSDT: '3450.00' };
+let feed: Server;
 
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: BASE });
+// The feed listens before the journey's server starts and asks it for the index.
+test.beforeAll(async () => {
+  feed = createServer((req, res) => {
+    const symbol = decodeURIComponent((req.url ?? '').slice(1));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(index[symbol] ? { price: index[symbol] } : { error: 'unknown' }));
+  });
+  await new Promise<void>((resolve) => feed.listen(FEED_PORT, '127.0.0.1', resolve));
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => feed.close(resolve));
+});
+
+const BASE = ownServer('perp', 11, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(3_600_000) });
 
 async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<{ code: number; msg: string; data: T }> {
   return (await (await res).json()) as { code: number; msg: string; data: T };
@@ -31,7 +42,7 @@ async function login(request: APIRequestContext, username: string): Promise<stri
 }
 
 async function credit(request: APIRequestContext, username: string, asset: string, amount: string): Promise<void> {
-  const ops = (await json<{ token: string }>(request.post(`${BASE}/api/user/login`, { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } }))).data.token;
+  const ops = await operatorToken(request);
   expect((await json(request.post(`${BASE}/api/admin/credit`, { headers: { authorization: ops }, data: { username, asset, amount } }))).code).toBe(200);
 }
 
@@ -73,29 +84,9 @@ async function marketMaker(request: APIRequestContext): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
-  feed = createServer((req, res) => {
-    const symbol = decodeURIComponent((req.url ?? '').slice(1));
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(index[symbol] ? { price: index[symbol] } : { error: 'unknown' }));
-  });
-  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
-  const feedPort = (feed.address() as { port: number }).port;
-  server = spawn(process.execPath, ['tests/e2e/server.ts'], {
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'tests/.artifacts/e2e-data-perp', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '0',
-      OPERATOR_PASSWORD: 'e2e-operator-1', PRICE_FEED_URL: `http://127.0.0.1:${feedPort}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(3_600_000),
-    },
-    stdio: 'ignore',
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
   // The marks come from the feed's index within a sampling period or two.
   await expect.poll(async () => (await contracts(request)).find((c) => c.symbol === 'btcusdt_perp')?.mark, { timeout: 20_000 }).toBe('96500.0');
   await marketMaker(request);
-});
-
-test.afterAll(async () => {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => feed.close(resolve));
 });
 
 /** A whole-page screenshot from the top, so the sticky bar sits where it belongs. */
