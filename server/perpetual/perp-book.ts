@@ -108,7 +108,7 @@ export class PerpBook implements CorePart {
   positionFor(userId: number, symbol: string, now: number): PositionRow {
     const found = this.positions.get(positionKey(userId, symbol));
     if (found) return found;
-    const p: PositionRow = { id: this.nextId('position'), userId, symbol, qty: 0n, cost: 0n, mode: 'cross', leverage: DEFAULT_LEVERAGE, isoMargin: 0n, realised: 0n, updatedAt: now };
+    const p: PositionRow = { id: this.nextId('position'), userId, symbol, qty: 0n, cost: 0n, mode: 'cross', leverage: DEFAULT_LEVERAGE, isoMargin: 0n, realised: 0n, funding: 0n, updatedAt: now };
     this.addPosition(p);
     this.touchPosition(p, now);
     return p;
@@ -120,12 +120,13 @@ export class PerpBook implements CorePart {
     this.changedUsers.add(o.userId);
   }
 
-  touchPosition(p: PositionRow, now: number): void {
+  /** `retrigger: false` when the change can only raise the account's margin (funding received). */
+  touchPosition(p: PositionRow, now: number, retrigger = true): void {
     p.updatedAt = now;
     this.touchedPositions.add(p);
     this.changedUsers.add(p.userId);
     this.changedPositions.add(p.id);
-    this.markAccount(p);
+    if (retrigger) this.markAccount(p);
   }
 
   touchStop(s: StopRow, now: number): void {
@@ -275,7 +276,7 @@ export class PerpBook implements CorePart {
         o.id, o.symbol, o.userId, o.side, o.kind, o.tif, s(o.price), s(o.quantity), s(o.filledQty), s(o.filledValue), s(o.fee), s(o.margin), o.reduceOnly, o.mode, o.leverage,
         o.source, s(o.realised), o.status, o.createdAt, o.updatedAt,
       ]),
-      positions: [...this.positionsById.values()].sort((a, b) => a.id - b.id).map((p) => [p.id, p.userId, p.symbol, s(p.qty), s(p.cost), p.mode, p.leverage, s(p.isoMargin), s(p.realised), p.updatedAt]),
+      positions: [...this.positionsById.values()].sort((a, b) => a.id - b.id).map((p) => [p.id, p.userId, p.symbol, s(p.qty), s(p.cost), p.mode, p.leverage, s(p.isoMargin), s(p.realised), s(p.funding), p.updatedAt]),
       stops: [...this.stops.values()].sort((a, b) => a.id - b.id).map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
       contracts: [...this.state].sort(([a], [b]) => (a < b ? -1 : 1)).map(([symbol, c]) => [
         symbol, c.mark === undefined ? null : s(c.mark), c.index === undefined ? null : s(c.index), c.last === undefined ? null : s(c.last), s(c.basisEma), s(c.lastRate), c.lastFunding,
@@ -289,7 +290,7 @@ export class PerpBook implements CorePart {
     type Snap = {
       ids: PerpBook['ids'];
       orders: Array<[number, string, number, PerpOrderRow['side'], PerpOrderRow['kind'], PerpOrderRow['tif'], string, string, string, string, string, string, boolean, PerpOrderRow['mode'], number, PerpOrderRow['source'], string, PerpOrderRow['status'], number, number]>;
-      positions: Array<[number, number, string, string, string, PositionRow['mode'], number, string, string, number]>;
+      positions: Array<[number, number, string, string, string, PositionRow['mode'], number, string, string, string, number]>;
       stops: Array<[number, number, string, StopRow['kind'], string, StopRow['by'], StopRow['positionSide'], number, number]>;
       contracts: Array<[string, string | null, string | null, string | null, string, string, number, Array<[number, string]>, number]>;
       clientKeys: Array<[string, number, number]>;
@@ -311,8 +312,8 @@ export class PerpBook implements CorePart {
         id, symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), filledQty: BigInt(filledQty), filledValue: BigInt(filledValue), fee: BigInt(fee),
         margin: BigInt(margin), reduceOnly, mode, leverage, source, realised: BigInt(realised), status, doneReason: null, createdAt, updatedAt,
       })),
-      d.positions.map(([id, userId, symbol, qty, cost, mode, leverage, isoMargin, realised, updatedAt]) => ({
-        id, userId, symbol, qty: BigInt(qty), cost: BigInt(cost), mode, leverage, isoMargin: BigInt(isoMargin), realised: BigInt(realised), updatedAt,
+      d.positions.map(([id, userId, symbol, qty, cost, mode, leverage, isoMargin, realised, funding, updatedAt]) => ({
+        id, userId, symbol, qty: BigInt(qty), cost: BigInt(cost), mode, leverage, isoMargin: BigInt(isoMargin), realised: BigInt(realised), funding: BigInt(funding), updatedAt,
       })),
       d.stops.map(([id, userId, symbol, kind, trigger, by, positionSide, createdAt, updatedAt]) => ({
         id, userId, symbol, kind, trigger: BigInt(trigger), by, positionSide, status: 'active' as const, orderId: null, createdAt, updatedAt,

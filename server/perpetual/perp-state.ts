@@ -45,8 +45,10 @@ export interface PositionRow {
   leverage: number;
   /** Isolated: the position's own margin (hold `perp:p:<id>`); 0 for cross. */
   isoMargin: bigint;
-  /** Realised PnL of the position's life so far, before fees and funding. */
+  /** Realised PnL of the user's trading on this contract, before fees and funding. */
   realised: bigint;
+  /** Funding received (> 0) or paid (< 0) on this contract. */
+  funding: bigint;
   updatedAt: number;
 }
 

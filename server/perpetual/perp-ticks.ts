@@ -100,7 +100,12 @@ export const fundingRun: CommandType<FundingRun, void> = {
     open.forEach((p, i) => {
       const pay = payments[i]!;
       if (pay === 0n) return;
-      if (pay > 0n) return void lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: pay });
+      p.funding += pay;
+      if (pay > 0n) {
+        lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: pay });
+        // Received funding only adds margin: the account's triggers stay safe without new ones.
+        return void b.touchPosition(p, ctx.now, false);
+      }
       let covered: bigint;
       if (p.mode === 'isolated') {
         covered = -pay < p.isoMargin ? -pay : p.isoMargin;

@@ -17,7 +17,7 @@ function toOrder(r: Record<string, unknown>): PerpOrderRow {
 function toPosition(r: Record<string, unknown>): PositionRow {
   return {
     id: num(r.id), userId: num(r.user_id), symbol: String(r.symbol), qty: big(r.qty), cost: big(r.cost), mode: r.margin_mode as PositionRow['mode'],
-    leverage: num(r.leverage), isoMargin: big(r.isolated_margin), realised: big(r.realised), updatedAt: num(r.updated_at),
+    leverage: num(r.leverage), isoMargin: big(r.isolated_margin), realised: big(r.realised), funding: big(r.funding), updatedAt: num(r.updated_at),
   };
 }
 
@@ -104,10 +104,10 @@ export async function writePerpRows(q: Queryable, batches: PerpRows[]): Promise<
     o.source, b(o.realised), o.status, o.doneReason, o.createdAt, o.updatedAt,
   ]));
   await writeRows(q, {
-    head: 'INSERT INTO perp_positions (id, user_id, symbol, qty, cost, margin_mode, leverage, isolated_margin, realised, updated_at)',
+    head: 'INSERT INTO perp_positions (id, user_id, symbol, qty, cost, margin_mode, leverage, isolated_margin, realised, funding, updated_at)',
     tail: `ON CONFLICT (id) DO UPDATE SET qty = excluded.qty, cost = excluded.cost, margin_mode = excluded.margin_mode, leverage = excluded.leverage,
-      isolated_margin = excluded.isolated_margin, realised = excluded.realised, updated_at = excluded.updated_at`,
-  }, [...positions.values()].map((p) => [p.id, p.userId, p.symbol, b(p.qty), b(p.cost), p.mode, p.leverage, b(p.isoMargin), b(p.realised), p.updatedAt]));
+      isolated_margin = excluded.isolated_margin, realised = excluded.realised, funding = excluded.funding, updated_at = excluded.updated_at`,
+  }, [...positions.values()].map((p) => [p.id, p.userId, p.symbol, b(p.qty), b(p.cost), p.mode, p.leverage, b(p.isoMargin), b(p.realised), b(p.funding), p.updatedAt]));
   await writeRows(q, {
     head: 'INSERT INTO perp_stops (id, user_id, symbol, kind, trigger_price, trigger_by, position_side, status, order_id, created_at, updated_at)',
     tail: 'ON CONFLICT (id) DO UPDATE SET status = excluded.status, order_id = excluded.order_id, updated_at = excluded.updated_at',

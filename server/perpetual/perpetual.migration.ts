@@ -89,6 +89,7 @@ CREATE TABLE perp_positions (
   leverage ${t.int} NOT NULL,
   isolated_margin ${t.int} NOT NULL,
   realised ${t.int} NOT NULL,
+  funding ${t.int} NOT NULL,
   updated_at ${t.int} NOT NULL,
   UNIQUE (user_id, symbol)
 );

@@ -110,7 +110,7 @@ export function positionView(risk: RiskEngine, b: PerpBook, p: PositionRow): Per
     id: p.id, symbol: p.symbol, kind: kindOf(c), side: p.qty > 0n ? 'long' : 'short', marginMode: p.mode, leverage: p.leverage, quantity: qty(c, p.qty),
     entryPrice: price(c, entryPrice(c, p) ?? 0n), markPrice: price(c, mark), notional: money(notional(c, p.qty, mark)), margin: money(margin), maintenanceMargin: money(maintenance),
     marginRatio: ratio === null ? '100.00' : percent(ratio), unrealizedPnl: money(pnl), roe: margin > 0n ? percent((pnl * RATE_SCALE) / margin) : '0.00',
-    realizedPnl: money(p.realised), liquidationPrice: liq === null ? null : price(c, liq), takeProfit: stop('takeProfit'), stopLoss: stop('stopLoss'),
+    realizedPnl: money(p.realised), funding: money(p.funding), liquidationPrice: liq === null ? null : price(c, liq), takeProfit: stop('takeProfit'), stopLoss: stop('stopLoss'),
     adlRank: adlRank(b, c, p, mark), marginAsset: c.marginAsset, updatedAt: p.updatedAt,
   };
 }

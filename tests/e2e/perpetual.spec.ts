@@ -15,6 +15,8 @@ import { createAccount, uniqueName } from './support.ts';
 const SHOTS = 'tests/.artifacts/screens';
 /** The index the test moves: served on loopback at a port of its own, next to the journey's server. */
 const FEED_PORT = Number(process.env.E2E_PORT ?? 4410) + 12;
+/** Funding every 30 s, so a journey sees one (this waits for it in real time, at most one interval). */
+const FUNDING_MS = 30_000;
 const index: Record<string, string> = { BTCUSDT: '96500.00', ETHUSDT: '3450.00' };
 let feed: Server;
 
@@ -31,7 +33,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => feed.close(resolve));
 });
 
-const BASE = ownServer('perp', 11, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(3_600_000) });
+const BASE = ownServer('perp', 11, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS) });
 
 async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<{ code: number; msg: string; data: T }> {
   return (await (await res).json()) as { code: number; msg: string; data: T };
@@ -212,9 +214,22 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const added = await rowMatchesApi(page, request, token, 'ethusdt_perp');
     expect(Number(added.margin) - Number(short.margin)).toBeCloseTo(50, 6);
     await expect(page.getByTestId('perp-positions').locator('tbody tr')).toHaveCount(2);
+
+    // 7. Funded: at the next funding time the long pays and the short receives, and the rows say so.
+    await expect.poll(async () => (await positionsOf(request, token)).every((p) => p.funding !== '0.00000000'), { timeout: FUNDING_MS + 10_000, intervals: [1_000] }).toBe(true);
+    const funded = await positionsOf(request, token);
+    expect(funded.find((p) => p.symbol === 'btcusdt_perp')!.funding).toMatch(/^-/);
+    expect(funded.find((p) => p.symbol === 'ethusdt_perp')!.funding).not.toMatch(/^-/);
+    const decimals = await assetDecimals(request, token);
+    for (const p of funded) {
+      const shown = page.getByTestId(`perp-position-${p.symbol}`).getByTestId('position-funding');
+      await expect.poll(async () => (await shown.textContent())?.replace(/^[+-]/, '')).toBe(`${formatAssetAmount(p.funding.replace(/^-/, ''), decimals.USDT!)} USDT`);
+    }
+    const history = (await json<{ history: unknown[] }>(request.get(`${BASE}/api/app/coin/getFundingRate?symbolName=btcusdt_perp`))).data.history;
+    expect(history.length).toBeGreaterThan(0);
     await shot(page, `perpetual-positions-${lang}`);
 
-    // 7. Close all, after a confirmation.
+    // 8. Close all, after a confirmation.
     await page.getByRole('button', { name: d['perp.closeAll'] }).click();
     await page.locator('dialog[open]').getByRole('button', { name: d['perp.closeAll'] }).click();
     await expect(page.getByText(d['perp.noPositions']!)).toBeVisible();

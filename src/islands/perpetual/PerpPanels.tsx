@@ -126,6 +126,7 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
             <th scope="col" className="num">{t('perp.marginRatio')}</th>
             <th scope="col" className="num">{t('perp.unrealizedPnl')}</th>
             <th scope="col" className="num">{t('perp.realizedPnl')}</th>
+            <th scope="col" className="num">{t('perp.fundingFee')}</th>
             <th scope="col">{t('perp.tpsl')}</th>
             <th scope="col">{t('perp.adl')}</th>
             <th scope="col" />
@@ -161,6 +162,7 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
                   <small className="perp-roe" data-testid="position-roe">({formatSigned(p.roe, 2)}%)</small>
                 </td>
                 <td className={`num is-${signTone(p.realizedPnl)}`}>{signed(fmt, p.realizedPnl, asset)} {asset}</td>
+                <td className={`num is-${signTone(p.funding)}`} data-testid="position-funding">{signed(fmt, p.funding, asset)} {asset}</td>
                 <td>
                   <span className="perp-stops" data-testid="position-tpsl">
                     <span className="is-up">{p.takeProfit ? formatAmount(p.takeProfit.triggerPrice, c.priceScale) : '--'}</span>

@@ -230,6 +230,8 @@ export interface PerpPosition {
   /** Unrealized PnL over margin, percent with two decimals. */
   roe: string;
   realizedPnl: string;
+  /** Funding received (positive) or paid (negative) on this contract. */
+  funding: string;
   liquidationPrice: string | null;
   takeProfit: StopOrder | null;
   stopLoss: StopOrder | null;
