@@ -18,7 +18,7 @@ import type { PerpBook } from './perp-book.ts';
 import { settleSide } from './perp-fills.ts';
 import { cancelAll, place } from './perp-orders.ts';
 import type { PositionRow } from './perp-state.ts';
-import { fillValue, notional, unrealisedPnl } from './position-math.ts';
+import { entryPrice, fillValue, notional, unrealisedPnl } from './position-math.ts';
 import { abs } from './rounding.ts';
 
 /** 0.5% of the closed value, at RATE-like basis points. */
@@ -99,7 +99,10 @@ function closeStep(ctx: CommandContext, b: PerpBook, p: PositionRow): void {
       { owner: null, type: ACCOUNT.insuranceFund, asset: c.marginAsset, available: fee },
     ], { billType: 'perp_liquidation_fee', refType: 'perp_position', refId: p.id }, [], false);
   }
-  b.liquidations.push({ id: b.nextId('liquidation'), userId: p.userId, symbol: c.symbol, side: long ? 'long' : 'short', kind: 'liquidation', quantity: closed, price: bankrupt, mark, fee, createdAt: ctx.now });
+  // The price recorded is the average the close got: its fills on the book and what was deleveraged at the bankruptcy price.
+  const closedValue = (result.order?.filledValue ?? 0n) + fillValue(c, deleveraged, bankrupt);
+  const average = closed > 0n ? (entryPrice(c, { qty: closed, cost: closedValue }) ?? bankrupt) : bankrupt;
+  b.liquidations.push({ id: b.nextId('liquidation'), userId: p.userId, symbol: c.symbol, side: long ? 'long' : 'short', kind: 'liquidation', quantity: closed, price: average, mark, fee, createdAt: ctx.now });
 }
 
 /** Liquidates an isolated position while it stays at or past 100% margin ratio. */
