@@ -139,6 +139,18 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
     expect(tooMuch.code).toBe(ERRORS.perpMarginReduceTooMuch);
     expect((await call('carol', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '200', flag: '2' })).code).toBe(200);
     expect((await call('alice', '/api/contract/position/adjustAmount', undefined, { id: String(short!.id), money: '1', flag: '1' })).code).toBe(ERRORS.perpNoPosition);
+    // Another user's position and order are not theirs to close or cancel.
+    expect((await call('alice', '/api/contract/position/stopOrder', undefined, { id: String(short!.id) })).code).toBe(ERRORS.perpNoPosition);
+    const rest = await order('carol', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: '97000', quantity: '0.01' });
+    expect((await call('alice', '/api/contract/order/canCelOrder', undefined, { id: String(rest.data.id) })).code).toBe(ERRORS.orderNotFound);
+    expect((await call<PerpOrder>('carol', '/api/contract/order/canCelOrder', undefined, { id: String(rest.data.id) })).data.status).toBe('cancelled');
+    expect((await call('carol', '/api/contract/order/canCelOrder', undefined, { id: String(rest.data.id) })).code).toBe(ERRORS.orderNotOpen);
+    // A double submit with one client key places one order.
+    const twice = await Promise.all([0, 1].map(() => order('carol', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: '97100', quantity: '0.01', clientKey: 'carol-once-0001' })));
+    expect(twice.map((r) => r.code)).toEqual([200, 200]);
+    expect(twice[0]!.data.id).toBe(twice[1]!.data.id);
+    expect((await call<{ total: number }>('carol', '/api/contract/order/list', undefined, { state: 'open' })).data.total).toBe(1);
+    expect((await call<PerpOrder>('carol', '/api/contract/order/canCelOrder', undefined, { id: String(twice[0]!.data.id) })).data.status).toBe('cancelled');
     const wrong = await call('carol', '/api/contract/loss/sett', { symbol: 'btcusdt_perp', kind: 'takeProfit', triggerPrice: '99000', triggerBy: 'mark' });
     expect(wrong.code).toBe(ERRORS.perpStopWrongSide);
     const liq = Number((await positions('carol'))[0]!.liquidationPrice);
