@@ -49,6 +49,8 @@ export class PerpBook implements CorePart {
   /** Every user's row on each contract, in id order (funding, auto-deleveraging and open interest go through one contract's). */
   readonly positionsBySymbol = new Map<string, PositionRow[]>();
   stops = new Map<number, StopRow>();
+  /** The active take-profit and stop-loss orders of each user's position (`positionKey`). */
+  private readonly stopsByPosition = new Map<string, Set<StopRow>>();
   /** Client keys of the last day's orders: user:key → order id. */
   clientKeys = new Map<string, { orderId: number; at: number }>();
   /** Accounts whose triggers must be computed again: `user:asset` for cross, `p:<position id>` for isolated. */
@@ -133,7 +135,23 @@ export class PerpBook implements CorePart {
     s.updatedAt = now;
     this.touchedStops.add(s);
     this.changedUsers.add(s.userId);
-    if (s.status !== 'active') this.stops.delete(s.id);
+    if (s.status !== 'active') {
+      this.stops.delete(s.id);
+      this.stopsByPosition.get(positionKey(s.userId, s.symbol))?.delete(s);
+    }
+  }
+
+  addStop(s: StopRow): void {
+    this.stops.set(s.id, s);
+    const key = positionKey(s.userId, s.symbol);
+    let set = this.stopsByPosition.get(key);
+    if (!set) this.stopsByPosition.set(key, (set = new Set()));
+    set.add(s);
+  }
+
+  /** The active take-profit and stop-loss orders on a user's position. */
+  stopsOf(userId: number, symbol: string): StopRow[] {
+    return [...(this.stopsByPosition.get(positionKey(userId, symbol)) ?? [])];
   }
 
   addOrder(o: PerpOrderRow): void {
@@ -374,6 +392,7 @@ export class PerpBook implements CorePart {
     this.positionsById.clear();
     for (const c of this.contracts.values()) this.positionsBySymbol.set(c.symbol, []);
     this.stops = new Map();
+    this.stopsByPosition.clear();
     this.clientKeys = new Map();
     this.marked.clear();
     this.changedUsers.clear();
@@ -387,7 +406,7 @@ export class PerpBook implements CorePart {
       this.addPosition(p);
       if (p.qty !== 0n) this.markAccount(p);
     }
-    for (const s of stops) this.stops.set(s.id, s);
+    for (const s of stops) this.addStop(s);
     for (const c of this.contracts.values()) {
       this.engines.get(c.symbol)!.load(orders.filter((o) => o.symbol === c.symbol).map((o) => ({
         orderId: o.id, userId: o.userId, side: o.side, price: Number(o.price), remaining: Number(o.quantity - o.filledQty),

@@ -237,11 +237,13 @@ export const closeAllPerp: CommandType<{ userId: number; symbols: string[] }, { 
  */
 export function finish(ctx: CommandContext): void {
   const b = book(ctx);
-  for (const s of [...b.stops.values()]) {
-    const p = b.position(s.userId, s.symbol);
-    if (!p || p.qty === 0n || (p.qty > 0n ? 'long' : 'short') !== s.positionSide) {
-      s.status = 'cancelled';
-      b.touchStop(s, ctx.now);
+  for (const id of b.changedPositions) {
+    const p = b.positionsById.get(id)!;
+    for (const s of b.stopsOf(p.userId, p.symbol)) {
+      if (p.qty === 0n || (p.qty > 0n ? 'long' : 'short') !== s.positionSide) {
+        s.status = 'cancelled';
+        b.touchStop(s, ctx.now);
+      }
     }
   }
   for (const key of b.takeMarked()) b.retrigger(ctx.risk, key);

@@ -141,17 +141,16 @@ export const setStop: CommandType<StopSet, StopRow> = {
       const liq = shownLiquidationPrice(ctx, b, p);
       if (liq !== null && (long ? r.trigger <= liq : r.trigger >= liq)) fail('perpStopBeyondLiquidation', { price: formatUnits(liq, c.priceScale) });
     }
-    for (const s of b.stops.values()) {
-      if (s.userId === r.userId && s.symbol === c.symbol && s.kind === r.kind) {
-        s.status = 'cancelled';
-        b.touchStop(s, ctx.now);
-      }
+    for (const s of b.stopsOf(r.userId, c.symbol)) {
+      if (s.kind !== r.kind) continue;
+      s.status = 'cancelled';
+      b.touchStop(s, ctx.now);
     }
     const stop: StopRow = {
       id: b.nextId('stop'), userId: r.userId, symbol: c.symbol, kind: r.kind, trigger: r.trigger, by: r.by, positionSide: long ? 'long' : 'short', status: 'active',
       orderId: null, createdAt: ctx.now, updatedAt: ctx.now,
     };
-    b.stops.set(stop.id, stop);
+    b.addStop(stop);
     b.touchStop(stop, ctx.now);
     finish(ctx);
     return { ...stop };

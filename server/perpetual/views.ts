@@ -103,8 +103,8 @@ export function positionView(risk: RiskEngine, b: PerpBook, p: PositionRow): Per
   else ratio = accountRisk(b.crossWallet(risk, p.userId, c.marginAsset), b.crossHoldings(p.userId, c.marginAsset)).ratio;
   const liq = shownLiquidationPrice({ risk }, b, p);
   const stop = (kind: StopRow['kind']) => {
-    for (const s of b.stops.values()) if (s.userId === p.userId && s.symbol === p.symbol && s.kind === kind) return stopView(c, s);
-    return null;
+    const s = b.stopsOf(p.userId, p.symbol).find((x) => x.kind === kind);
+    return s ? stopView(c, s) : null;
   };
   return {
     id: p.id, symbol: p.symbol, kind: kindOf(c), side: p.qty > 0n ? 'long' : 'short', marginMode: p.mode, leverage: p.leverage, quantity: qty(c, p.qty),
