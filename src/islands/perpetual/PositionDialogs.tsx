@@ -53,11 +53,7 @@ export function MarginDialog({ t, position: p, contract: c, onClose }: { t: T; p
             onChange={(e) => { setError(''); setAmount(e.target.value.trim().startsWith('-') ? e.target.value : filterNumericInput(e.target.value, ASSET_SCALE)); }} />
           <em>{p.marginAsset}</em>
         </label>
-        {error && <p className="field__error" role="alert">{error}</p>}
-        <div className="confirm-dialog__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('common.close')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{t('perp.confirm')}</button>
-        </div>
+        <DialogFooter t={t} error={error} busy={busy} onClose={onClose} />
       </form>
     </Modal>
   );
@@ -128,12 +124,21 @@ export function StopDialog({ t, position: p, contract: c, onClose }: { t: T; pos
           </select>
         </label>
         <p className="perp-form__hint">{t('perp.tpsl.hint')}</p>
-        {error && <p className="field__error" role="alert">{error}</p>}
-        <div className="confirm-dialog__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('common.close')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{t('perp.confirm')}</button>
-        </div>
+        <DialogFooter t={t} error={error} busy={busy} onClose={onClose} />
       </form>
     </Modal>
+  );
+}
+
+/** A dialog's refusal, if any, and its close and confirm buttons. */
+function DialogFooter({ t, error, busy, onClose }: { t: T; error: string; busy: boolean; onClose: () => void }) {
+  return (
+    <>
+      {error && <p className="field__error" role="alert">{error}</p>}
+      <div className="confirm-dialog__actions">
+        <button type="button" className="btn btn--outline" onClick={onClose}>{t('common.close')}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>{t('perp.confirm')}</button>
+      </div>
+    </>
   );
 }
