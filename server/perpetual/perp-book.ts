@@ -300,7 +300,8 @@ export class PerpBook implements CorePart {
         symbol, c.mark === undefined ? null : s(c.mark), c.index === undefined ? null : s(c.index), c.last === undefined ? null : s(c.last), s(c.basisEma), s(c.lastRate), c.lastFunding,
         c.samples.map(([i, p]) => [i, s(p)]), c.sampleBucket,
       ]),
-      clientKeys: [...this.clientKeys].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.orderId, v.at]),
+      // In the order they came (oldest first, as pruning expects), ties by key.
+      clientKeys: [...this.clientKeys].sort(([a, x], [b, y]) => x.at - y.at || (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v.orderId, v.at]),
     };
   }
 

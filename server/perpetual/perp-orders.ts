@@ -126,7 +126,16 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   };
   b.addOrder(order);
   b.touchOrder(order, ctx.now);
-  if (r.clientKey) b.clientKeys.set(`${r.userId}:${r.clientKey}`, { orderId: id, at: ctx.now });
+  if (r.clientKey) {
+    // Keys are kept in the order they came, so the expired ones are at the front.
+    for (const [key, seen] of b.clientKeys) {
+      if (ctx.now - seen.at < CLIENT_KEY_MS) break;
+      b.clientKeys.delete(key);
+    }
+    const key = `${r.userId}:${r.clientKey}`;
+    b.clientKeys.delete(key);
+    b.clientKeys.set(key, { orderId: id, at: ctx.now });
+  }
   const activity: PerpActivity = { symbol: c.symbol, trades: [], last: undefined, users: [r.userId] };
   const events: EngineEvent[] = [];
   b.engine(c.symbol).apply({ type: 'place', orderId: id, userId: r.userId, side, kind: 'limit', price: Number(price), quantity: Number(qty), tif: order.tif }, events);
