@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { MarketMakers } from './exchange/market-maker/market-maker.ts';
+import { PerpMakers } from './perpetual/perp-makers.ts';
 import { loadConfig } from './config.ts';
 import { seedOperator } from './seed/operator.ts';
 import { openDb } from './storage/db.ts';
@@ -28,6 +29,9 @@ if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.job
 if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
 const makers = config.marketMakers ? new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
 await makers?.start();
+// The perpetual books get their own makers, on the same bot accounts.
+const perpMakers = config.marketMakers ? new PerpMakers(db, app.core, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
+await perpMakers?.start();
 app.log.info({ ms: Math.round(performance.now() - started), storage: db.dialect }, 'server ready');
 process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
 
@@ -40,6 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     makers?.stop();
+    perpMakers?.stop();
     await app.close();
     await db.close();
     process.exit(0);

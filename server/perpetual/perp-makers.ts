@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TradingCore } from '../core/core.ts';
+import { postFunds } from '../core/funds.ts';
+import type { Cancel } from '../clock/clock.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { prng } from '../prices/random-walk.ts';
+import type { Db } from '../storage/db.ts';
+import { findUserBy } from '../user/user.repo.ts';
+import type { Contract } from './contracts.ts';
+import type { PerpBook } from './perp-book.ts';
+import { cancelPerpOrder, placePerpOrder } from './perp-orders.ts';
+import { setLeverage } from './perp-positions.ts';
+import { fillValue, notional } from './position-math.ts';
+import { pow10 } from './rounding.ts';
+
+/** What the bots keep in their contract accounts, per margin asset, in whole units. */
+const FUNDS: Record<string, bigint> = { USDT: 50_000_000n, BTC: 500n, ETH: 10_000n };
+/** The maker's position stops growing on a side past this share of its account (it quotes only the other side). */
+const MAX_EXPOSURE_PERCENT = 20n;
+const LEVERAGE = 5;
+
+export interface PerpMakerOptions {
+  intervalMs: number;
+  jobs?: Scheduler;
+  levels?: number;
+  seed?: number;
+}
+
+/**
+ * The built-in market makers of the perpetual books, beside the spot ones (server/exchange/market-maker): the same
+ * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes `levels`
+ * limit orders each side of the mark and requotes as it moves; the taker now and then sends a small market order,
+ * so trades print and funding has a book to sample. They place and cancel through the same commands as users; the
+ * maker stops adding to a side once its position there is a fifth of its account.
+ */
+export class PerpMakers {
+  private readonly quoted = new Map<string, { mark: bigint; age: number }>();
+  private makerId = 0;
+  private takerId = 0;
+  private stopTicking: Cancel | undefined;
+  private ticking = false;
+  private readonly db: Db;
+  private readonly core: TradingCore;
+  private readonly log: FastifyBaseLogger;
+  private readonly opts: PerpMakerOptions;
+  private readonly uniform: () => number;
+
+  constructor(db: Db, core: TradingCore, log: FastifyBaseLogger, opts: PerpMakerOptions) {
+    this.db = db;
+    this.core = core;
+    this.log = log;
+    this.opts = opts;
+    this.uniform = prng(opts.seed ?? Math.floor(Math.random() * 2 ** 31));
+  }
+
+  private get book(): PerpBook {
+    return this.core.part<PerpBook>('perpetual');
+  }
+
+  /** Uses the spot makers' bot accounts (they must have started first), funds them, sets the maker's leverage. */
+  async start(): Promise<void> {
+    const maker = await findUserBy(this.db, 'username', 'market_maker');
+    const taker = await findUserBy(this.db, 'username', 'market_taker');
+    if (!maker || !taker) throw new Error('the perpetual market makers use the spot makers’ accounts: start those first');
+    this.makerId = maker.id;
+    this.takerId = taker.id;
+    for (const [asset, whole] of Object.entries(FUNDS)) await this.fund(asset, whole * pow10(8));
+    for (const c of this.book.contracts.values()) {
+      if (this.book.position(this.makerId, c.symbol)?.leverage !== LEVERAGE) await this.core.submit(setLeverage, { userId: this.makerId, symbol: c.symbol, leverage: LEVERAGE, mode: 'cross' }).catch(() => undefined);
+    }
+    if (this.opts.intervalMs > 0) {
+      if (!this.opts.jobs) throw new Error('perpetual market makers with an interval need the scheduler');
+      this.stopTicking = this.opts.jobs.lease({ name: 'perpetual-makers', everyMs: this.opts.intervalMs, catchUp: 0, run: () => this.tick() });
+    }
+  }
+
+  stop(): void {
+    this.stopTicking?.();
+  }
+
+  private async fund(asset: string, want: bigint): Promise<void> {
+    for (const [owner, amount] of [[this.makerId, want], [this.takerId, want / 10n]] as const) {
+      const have = this.core.risk.balance(owner, ACCOUNT.contract, asset);
+      const missing = amount - have.available - have.held;
+      if (missing <= amount / 4n) continue;
+      await this.core.submit(postFunds, {
+        lines: [{ owner: null, type: ACCOUNT.external, asset, available: -missing }, { owner, type: ACCOUNT.contract, asset, available: missing }],
+        meta: { billType: 'bot_funding', refType: 'market_maker', refId: `perpetual:${asset}` },
+      });
+    }
+  }
+
+  /** One round over every contract with a mark. */
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await Promise.all([...this.book.contracts.values()].map((c) => this.quote(c).catch((err: unknown) => this.log.warn({ err, contract: c.symbol }, 'perpetual market maker tick failed'))));
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async quote(c: Contract): Promise<void> {
+    const mark = this.book.prices(c.symbol).mark;
+    if (mark === undefined) return;
+    const last = this.quoted.get(c.symbol);
+    const moved = !last || (last.mark > mark ? last.mark - mark : mark - last.mark) * 10_000n > last.mark * 8n;
+    if (moved || last.age >= 15) await this.requote(c, mark);
+    else last.age += 1;
+    if (this.uniform() < 0.5) {
+      // A taker's market order of a few hundred USD of value.
+      const lots = this.lotsFor(c, mark, 50 + this.uniform() * 400);
+      await this.core.submit(placePerpOrder, {
+        symbol: c.symbol, userId: this.takerId, side: this.uniform() < 0.5 ? 'buy' : 'sell', kind: 'market', tif: 'IOC', price: 0n, quantity: lots, reduceOnly: false, closePosition: false, source: 'user',
+      }).catch(() => undefined);
+    }
+  }
+
+  /** Lots (or whole contracts) worth about `usd` at the mark. */
+  private lotsFor(c: Contract, mark: bigint, usd: number): bigint {
+    if (c.kind === 'inverse') return BigInt(Math.max(1, Math.round(usd / Number(c.contractSize))));
+    const unit = fillValue(c, 1n, mark);
+    return BigInt(Math.max(1, Math.round((usd * 1e8) / Number(unit))));
+  }
+
+  private async requote(c: Contract, mark: bigint): Promise<void> {
+    const b = this.book;
+    await Promise.all(b.userOrders(this.makerId).filter((o) => o.symbol === c.symbol).map((o) => this.core.submit(cancelPerpOrder, { userId: this.makerId, orderId: o.id }).catch(() => undefined)));
+    const position = b.position(this.makerId, c.symbol);
+    const account = (FUNDS[c.marginAsset] ?? 0n) * pow10(8);
+    const exposure = position && position.qty !== 0n ? notional(c, position.qty, mark) : 0n;
+    const full = exposure * 100n > account * MAX_EXPOSURE_PERCENT;
+    const quotes: Array<Promise<unknown>> = [];
+    for (let i = 0; i < (this.opts.levels ?? 5); i++) {
+      const offset = (mark * BigInt(4 + i * 6)) / 10_000n || 1n;
+      for (const side of ['buy', 'sell'] as const) {
+        // A maker long past its limit quotes no more bids (and a short no more asks).
+        if (full && (side === 'buy') === position!.qty > 0n) continue;
+        const price = side === 'buy' ? mark - offset : mark + offset;
+        quotes.push(this.core.submit(placePerpOrder, {
+          symbol: c.symbol, userId: this.makerId, side, kind: 'limit', tif: 'GTC', price, quantity: this.lotsFor(c, mark, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
+          reduceOnly: false, closePosition: false, source: 'user',
+        }).catch(() => undefined));
+      }
+    }
+    await Promise.all(quotes);
+    this.quoted.set(c.symbol, { mark, age: 0 });
+  }
+}
