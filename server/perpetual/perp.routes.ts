@@ -25,13 +25,14 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   const book = () => core.part<PerpBook>('perpetual');
   const ofKind = (kind: ContractKindName | undefined) => [...book().contracts.values()].filter((c) => !kind || kindOf(c) === kind);
   const contractOf = (symbol: string) => book().contract(symbol);
+  const predictedRate = (c: Contract) => fundingRate(c, averagePremium(book().prices(c.symbol).samples, samplesPerInterval(book().intervalMs)), book().intervalMs);
   const view = (c: Contract) => {
     const b = book();
     const t = market.ticker(c.symbol, clock.now());
     let openInterest = 0n;
     for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty > 0n) openInterest += p.qty;
     const change = t.open > 0n ? formatUnits(((t.close - t.open) * 10_000n) / t.open, 2) : '0.00';
-    return contractView(b, c, { change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
+    return contractView(b, c, { fundingRate: predictedRate(c), change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
   };
   const detail = (c: Contract) => ({ ...view(c), brackets: bracketViews(c), liquidationFee: formatUnits(LIQUIDATION_FEE_BPS, 4), priceBand: formatUnits(PRICE_BAND_BPS, 4) });
 
@@ -50,7 +51,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     const st = book().prices(c.symbol);
     const history = await fundingHistory(db, c.symbol, 30);
     return ok({
-      symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(fundingRate(c, averagePremium(st.samples, samplesPerInterval(book().intervalMs)), book().intervalMs)),
+      symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(predictedRate(c)),
       nextFundingTime: nextFundingTime(clock.now(), book().intervalMs), intervalMs: book().intervalMs,
       mark: st.mark === undefined ? null : price(c, st.mark), index: st.index === undefined ? null : price(c, st.index),
       history: history.map((h) => ({ time: h.time, rate: rate(h.rate), mark: price(c, h.mark) })),

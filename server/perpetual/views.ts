@@ -46,6 +46,8 @@ export function contractEntry(c: Contract, t: Ticker): MarketEntry {
 }
 
 export interface ContractStats {
+  /** The rate the next funding would apply from the samples so far (what exchanges show as the funding rate). */
+  fundingRate: bigint;
   change: string;
   volume: bigint;
   openInterest: bigint;
@@ -58,7 +60,7 @@ export function contractView(b: PerpBook, c: Contract, s: ContractStats): Contra
   return {
     symbol: c.symbol, showSymbol: showSymbol(c), kind: kindOf(c), base: c.base, quote: c.quote, marginAsset: c.marginAsset, priceScale: c.priceScale, qtyScale: c.qtyScale,
     tickSize: price(c, 1n), stepSize: qty(c, 1n), contractSize: c.contractSize.toString(), maxLeverage: Number(maxLeverage(c)), makerFee: bps(c.makerFeeBps), takerFee: bps(c.takerFeeBps),
-    last: opt(st.last), mark: opt(st.mark), index: opt(st.index), change: s.change, volume: qty(c, s.volume), fundingRate: rate(st.lastRate), nextFundingTime: s.nextFundingTime,
+    last: opt(st.last), mark: opt(st.mark), index: opt(st.index), change: s.change, volume: qty(c, s.volume), fundingRate: rate(s.fundingRate), nextFundingTime: s.nextFundingTime,
     fundingIntervalMs: b.intervalMs, openInterest: qty(c, s.openInterest),
   };
 }

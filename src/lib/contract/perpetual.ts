@@ -153,6 +153,7 @@ export interface ContractView {
   change: string;
   /** 24 h volume in quantity units. */
   volume: string;
+  /** The rate the next funding would apply from the premium samples so far. */
   fundingRate: string;
   nextFundingTime: number;
   fundingIntervalMs: number;
