@@ -9,8 +9,9 @@
  * borrow adds its amount to both sides and brings the level towards 1: the level after is what limits it.
  *
  * The max borrowable is the largest amount that passes, also limited by what the platform's lending pool has
- * left of the asset. It is found by bisection over the exact check (the check only gets stricter as the amount
- * grows), so the max and the check can never disagree.
+ * left of the asset. It is found by bisection over the exact check (the check gets stricter as the amount grows,
+ * up to a unit of rounding), so the max always passes the check, and one unit more never does unless the pool is
+ * what stops it (both property-tested).
  *
  * Repay: interest first, then principal. Decision: an amount above what is owed is capped to what is owed (a
  * "repay all" sends what it has and the rest stays in the account), while an amount above what the account has

@@ -18,9 +18,8 @@
  * then books the result with `settle` on the balances the fills left (a better fill leaves a smaller shortfall;
  * an order the book cannot fill leaves its asset unsold and the debt standing until the next attempt).
  */
-import { baseUnits, feeOf, notional, priceBand, type Market } from '../exchange/market.ts';
+import { ASSET_SCALE, baseUnits, feeOf, notional, priceBand, type Market } from '../exchange/market.ts';
 import { pow10 } from '../perpetual/rounding.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
 import { countedAssets, QUOTE, valueDown, valueUp, type Line, type MarginAccount, type PriceOf } from './margin-account.ts';
 
 /** The band around the index liquidation orders are bounded by: 2%. */
