@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketEntry, SubmitOrderBody } from '../../src/lib/contract/spot.ts';
+import type { PerpBook } from '../../src/lib/contract/perpetual.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
 import type { Bus } from '../bus/bus.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
@@ -48,6 +49,8 @@ export class Exchange {
   private stopFlushing: Cancel | undefined;
   /** The contracts common/getCoinList lists as contractList: perpetuals fill it when they start. */
   contractEntries: () => MarketEntry[] = () => [];
+  /** A contract's book, trades and prices for the public feed's `perpetual` topic; undefined for an unknown symbol. */
+  contractBook: (symbol: string) => PerpBook | undefined = () => undefined;
   /** The index price a limit order's band is measured against (server/prices); none until the app sets it. */
   reference: (symbol: string) => bigint | undefined = () => undefined;
 

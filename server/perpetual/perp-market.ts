@@ -17,8 +17,9 @@ import { PERP_ACTIVITY, PERP_CHANGED, type PerpChange } from './perp-orders.ts';
 import { latestPerpTrades } from './perp.repo.ts';
 import type { PerpTradeRow } from './perp-state.ts';
 import { fillValue } from './position-math.ts';
-import { contractEntry, positionView, price } from './views.ts';
-import { marketTopics, type MarketTradesMessage } from '../exchange/market-events.ts';
+import { contractEntry, positionView, price, qty } from './views.ts';
+import type { PerpBook as PerpBookView } from '../../src/lib/contract/perpetual.ts';
+import { marketTopics, type MarketBookMessage, type MarketTradesMessage } from '../exchange/market-events.ts';
 
 const RECENT = 50;
 
@@ -56,6 +57,21 @@ export class PerpMarket {
     });
   }
 
+  /** A contract's book (`levels` a side), latest trades and prices, as the perpetual screen shows them. */
+  bookView(symbol: string, levels: number): PerpBookView {
+    const b = this.book;
+    const c = b.contract(symbol);
+    const st = b.prices(c.symbol);
+    const depth = b.engine(c.symbol).depth(levels);
+    const level = ([p, q]: [number, number]) => ({ price: price(c, BigInt(p)), quantity: qty(c, BigInt(q)) });
+    const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
+    return {
+      symbol: c.symbol, bids: depth.bids.map(level), asks: depth.asks.map(level),
+      trades: this.trades(c.symbol).map((t) => ({ id: t.id, price: price(c, t.price), quantity: qty(c, t.quantity), side: t.takerSide, time: t.createdAt })),
+      last: opt(st.last), mark: opt(st.mark), index: opt(st.index),
+    };
+  }
+
   /** The contracts as common/getCoinList lists them. */
   entries(now: number) {
     return [...this.book.contracts.values()].map((c) => contractEntry(c, this.ticker(c.symbol, now)));
@@ -88,6 +104,8 @@ export class PerpMarket {
 
   private traded(activity: PerpActivity[]): void {
     for (const a of activity) {
+      // The book or the prices moved: the feed's perpetual topic sends the contract again.
+      this.bus.publish(marketTopics.book(a.symbol), { symbol: a.symbol } satisfies MarketBookMessage);
       if (!a.trades.length) continue;
       const c = this.book.contracts.get(a.symbol)!;
       const series = this.candles.get(a.symbol)!;

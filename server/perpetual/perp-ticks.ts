@@ -10,9 +10,9 @@ import type { Spend } from '../core/risk-engine.ts';
 import type { Contract } from './contracts.ts';
 import { averagePremium, fundingRate, PREMIUM_SAMPLE_MS, sampleIndex, samplesPerInterval, settleFunding } from './funding.ts';
 import { liquidateCross, liquidateIsolated } from './liquidation.ts';
-import { coverLines } from './perp-fills.ts';
+import { coverLines, type PerpActivity } from './perp-fills.ts';
 import type { PerpBook } from './perp-book.ts';
-import { book, finish, triggerStops } from './perp-orders.ts';
+import { book, finish, PERP_ACTIVITY, triggerStops } from './perp-orders.ts';
 import { positionHoldId, type PositionRow } from './perp-state.ts';
 import type { CommandContext } from '../core/command.ts';
 
@@ -61,6 +61,8 @@ export const markTick: CommandType<MarkTick, void> = {
     for (const key of b.takeMarked()) b.retrigger(ctx.risk, key);
     liquidateReached(ctx, b, c, t.mark);
     triggerStops(ctx, b, c, 'mark', t.mark);
+    // The contract's prices moved: its screen's feed topic sends them.
+    ctx.emit(PERP_ACTIVITY, { symbol: c.symbol, trades: [], last: undefined, users: [] } satisfies PerpActivity);
     finish(ctx);
   },
 };

@@ -58,18 +58,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     });
   });
 
-  route(api.perpBook, async (req) => {
-    const c = contractOf(req.query.symbol);
-    const st = book().prices(c.symbol);
-    const depth = book().engine(c.symbol).depth(req.query.limit);
-    const level = ([p, q]: [number, number]) => ({ price: price(c, BigInt(p)), quantity: qty(c, BigInt(q)) });
-    const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
-    return ok({
-      symbol: c.symbol, bids: depth.bids.map(level), asks: depth.asks.map(level),
-      trades: market.trades(c.symbol).map((t) => ({ id: t.id, price: price(c, t.price), quantity: qty(c, t.quantity), side: t.takerSide, time: t.createdAt })),
-      last: opt(st.last), mark: opt(st.mark), index: opt(st.index),
-    });
-  });
+  route(api.perpBook, async (req) => ok(market.bookView(req.query.symbol, req.query.limit)));
 
   route(api.perpKline, async (req) => {
     const c = contractOf(req.query.symbol);

@@ -40,6 +40,7 @@ export async function startPerpetual(ctx: FeatureContext): Promise<void> {
   await market.start(() => jobs.clock.now());
   perpMarkets.set(core, market);
   ctx.exchange.contractEntries = () => market.entries(jobs.clock.now());
+  ctx.exchange.contractBook = (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined);
 }
 
 /**

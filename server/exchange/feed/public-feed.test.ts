@@ -66,6 +66,27 @@ describe.each(DIALECTS)('the public feed on %s', (_name, open) => {
     c.close();
   });
 
+  it('pushes a perpetual contract’s book, trades and prices on its own topic', async () => {
+    const c = new Client(url);
+    await c.opened();
+    c.send({ event: 'subscribe', topic: 'perpetual', symbol: 'BTCUSDT_PERP' });
+    expect(await c.next((m) => m.event === 'PERPETUAL')).toMatchObject({ symbol: 'btcusdt_perp', data: { symbol: 'btcusdt_perp', bids: [], asks: [] } });
+    // The contract needs a mark (its tick comes with the next second) before it takes orders.
+    const markOf = async () => (await api(app, '/api/app/coin/open/getContract', { method: 'GET' })).data.find((x: { symbol: string }) => x.symbol === 'btcusdt_perp').mark as string | null;
+    let mark = await markOf();
+    for (let i = 0; i < 50 && mark === null; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mark = await markOf();
+    }
+    expect((await api(app, '/api/asset/transferFunds', { token: tokens.buyer, payload: { coin: 'USDT', from: 1, to: 2, amount: '1000' } })).code).toBe(200);
+    const price = (Number(mark) * 1.01).toFixed(1);
+    expect((await api(app, '/api/contract/order/submit', { token: tokens.buyer, payload: { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price, quantity: '0.01' } })).code).toBe(200);
+    expect(await c.next((m) => m.event === 'PERPETUAL' && m.data.asks.length > 0)).toMatchObject({ data: { asks: [{ price, quantity: '0.010' }] } });
+    c.send({ event: 'subscribe', topic: 'perpetual', symbol: 'dogeusdt_perp' });
+    expect(await c.next((m) => m.event === 'ERROR')).toEqual({ event: 'ERROR', msg: 'unknown symbol' });
+    c.close();
+  });
+
   it.each([
     ['malformed JSON', '{oops', 'malformed JSON'],
     ['an unknown event', JSON.stringify({ event: 'shout' }), 'unknown event'],

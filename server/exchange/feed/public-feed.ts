@@ -85,6 +85,8 @@ export async function publicFeed(app: FastifyInstance, { exchange }: FeatureCont
         const book = exchange.books.engine(m.symbol).depth(1000);
         return { event: 'DEPTH', symbol: m.symbol, step: t.sub.step ?? '', data: groupedDepth(m, book.bids, book.asks, t.step!, 50) };
       }
+      case 'perpetual':
+        return { event: 'PERPETUAL', symbol: t.sub.symbol!, data: exchange.contractBook(t.sub.symbol!)! };
       default:
         return allSymbols();
     }
@@ -105,6 +107,10 @@ export async function publicFeed(app: FastifyInstance, { exchange }: FeatureCont
   const resolve = (cmd: FeedSubscription): Topic | string => {
     if (!FEED_TOPICS.includes(cmd.topic)) return 'unknown topic';
     if (cmd.topic === 'all_symbol_detail') return { sub: { topic: cmd.topic }, sockets: new Set() };
+    if (cmd.topic === 'perpetual') {
+      const symbol = typeof cmd.symbol === 'string' ? cmd.symbol.toLowerCase() : '';
+      return exchange.contractBook(symbol) ? { sub: { topic: 'perpetual', symbol }, sockets: new Set() } : 'unknown symbol';
+    }
     const market = typeof cmd.symbol === 'string' ? exchange.markets.get(cmd.symbol.toLowerCase()) : undefined;
     if (!market) return 'unknown symbol';
     if (cmd.topic === 'kline' && !KLINE_INTERVALS.includes(cmd.interval!)) return 'unknown interval';
@@ -171,7 +177,8 @@ export async function publicFeed(app: FastifyInstance, { exchange }: FeatureCont
     app.jobs.local('feed.depth', DEPTH_INTERVAL_MS, () => {
       if (!dirtyBooks.size) return;
       for (const topic of topics.values()) {
-        if (topic.sub.topic === 'depth' && dirtyBooks.has(topic.market!.symbol) && topic.sockets.size) publish(topicKey(topic.sub), () => snapshot(topic));
+        const symbol = topic.sub.topic === 'depth' ? topic.market!.symbol : topic.sub.topic === 'perpetual' ? topic.sub.symbol! : undefined;
+        if (symbol !== undefined && dirtyBooks.has(symbol) && topic.sockets.size) publish(topicKey(topic.sub), () => snapshot(topic));
       }
       dirtyBooks.clear();
     }),

@@ -6,8 +6,10 @@
  *   ← { "event": "DEPTH", "symbol": "btcusdt", "data": DepthSnapshot }
  */
 import type { DepthSnapshot, Kline, KlineInterval, PriceInfo, PublicTrade } from './spot.ts';
+import type { PerpBook } from './perpetual.ts';
 
-export const FEED_TOPICS = ['detail', 'kline', 'trade', 'depth', 'all_symbol_detail'] as const;
+/** `perpetual`: a contract's book, latest trades and prices (the perpetual screen), pushed as they change. */
+export const FEED_TOPICS = ['detail', 'kline', 'trade', 'depth', 'all_symbol_detail', 'perpetual'] as const;
 export type FeedTopic = (typeof FEED_TOPICS)[number];
 
 export interface FeedSubscription {
@@ -39,6 +41,7 @@ export type FeedMessage =
   | { event: 'TRADE'; symbol: string; data: PublicTrade[] }
   | { event: 'DEPTH'; symbol: string; step: string; data: DepthSnapshot }
   | { event: 'ALL_SYMBOL_DETAIL'; data: SymbolDetail[] }
+  | { event: 'PERPETUAL'; symbol: string; data: PerpBook }
   | { event: 'HEARTBEAT'; ts: number }
   | { event: 'PONG'; ts: number }
   | { event: 'ERROR'; msg: string };

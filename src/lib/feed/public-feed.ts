@@ -16,6 +16,8 @@ function keyOf(m: FeedMessage): string | undefined {
       return topicKey({ topic: 'depth', symbol: m.symbol, ...(m.step ? { step: m.step } : {}) });
     case 'ALL_SYMBOL_DETAIL':
       return topicKey({ topic: 'all_symbol_detail' });
+    case 'PERPETUAL':
+      return topicKey({ topic: 'perpetual', symbol: m.symbol });
     default:
       return undefined;
   }

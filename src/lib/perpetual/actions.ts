@@ -14,6 +14,7 @@ import type {
   PreviewBody, StopOrder, StopOrderBody,
 } from '../contract/perpetual.ts';
 import { privateFeed } from '../feed/private-feed.ts';
+import { publicFeed } from '../feed/public-feed.ts';
 import { $clockOffset, loadContractBalances } from '../seconds/actions.ts';
 import { loadPerpAccounts } from '../perpetual-assets/accounts.ts';
 import { touchesPerpetual } from '../perpetual-assets/feed.ts';
@@ -22,8 +23,7 @@ import { $isLogin } from '../stores/session.ts';
 import { mergeCandles } from './math.ts';
 import { pollWhileVisible } from './poll.ts';
 
-/** How often the public book and the positions' marks are read again while the page is visible. */
-export const BOOK_POLL_MS = 1000;
+/** How often the positions' marks, the contract list and the candles are read again while the page is visible. */
 export const POSITION_POLL_MS = 2000;
 export const CONTRACT_POLL_MS = 2000;
 export const KLINE_POLL_MS = 2000;
@@ -58,11 +58,11 @@ function shared<T>(key: string, make: () => ReadableAtom<T>): ReadableAtom<T> {
   return store as ReadableAtom<T>;
 }
 
-/** A contract's book, latest trades and prices, read every second while shown and the page is visible. */
+/** A contract's book, latest trades and prices from the public feed's `perpetual` topic: a snapshot, then each change. */
 export function bookStore(symbol: string): ReadableAtom<PerpBook | null> {
   return shared(`perp-book:${symbol}`, () => {
     const store = atom<PerpBook | null>(null);
-    onMount(store, () => (inBrowser() ? pollWhileVisible(async () => store.set(await request(api.perpBook, { query: { symbol, limit: 20 }, quiet: true })), BOOK_POLL_MS) : undefined));
+    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'perpetual', symbol }, (m) => m.event === 'PERPETUAL' && store.set(m.data)) : undefined));
     return store;
   });
 }
