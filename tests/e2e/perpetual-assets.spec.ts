@@ -5,11 +5,11 @@ import { createAccount, loginThroughUi, uniqueName } from './support.ts';
 
 /**
  * Perpetual futures outside the trade screen: the contract assets in the wallet with transfers in and out, the
- * order centre's USDT-margined tab, and the quotes page's margin tab. Contracts need a moving mark price, so the
- * journey runs its own server with the market makers on (the index is sampled every second), on its own data
- * folder and port.
+ * order centre's USDT-margined tab, and the quotes page's margin tab. The journey runs its own server, on its own data
+ * folder and port, without market makers: its users trade with each other at a known price (the contracts' marks
+ * come from the listing prices).
  */
-ownServer('perp-assets', 8);
+ownServer('perp-assets', 8, { MARKET_MAKERS: '0' });
 const SHOTS = 'tests/.artifacts/screens';
 
 /** A user with `usdt` USDT in the spot account, and a session token for calls the journey makes through the API. */
