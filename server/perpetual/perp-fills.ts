@@ -123,6 +123,8 @@ export interface PerpActivity {
   trades: PerpTradeRow[];
   last: bigint | undefined;
   users: number[];
+  /** A mark tick's new mark, and its time. */
+  mark?: { price: bigint; at: number };
 }
 
 /**

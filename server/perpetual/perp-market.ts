@@ -25,6 +25,8 @@ const RECENT = 50;
 
 export class PerpMarket {
   private readonly candles = new Map<string, CandleSeries>();
+  /** Each contract's mark price as candles (kept under `<symbol>.mark`), for the chart's mark line. */
+  private readonly marks = new Map<string, CandleSeries>();
   private readonly recent = new Map<string, PerpTradeRow[]>();
 
   private readonly db: Db;
@@ -45,9 +47,11 @@ export class PerpMarket {
 
   async start(now: () => number): Promise<void> {
     for (const c of this.book.contracts.values()) {
-      const series = new CandleSeries(c.symbol);
-      await series.load(this.db);
-      this.candles.set(c.symbol, series);
+      for (const [map, name] of [[this.candles, c.symbol], [this.marks, `${c.symbol}.mark`]] as const) {
+        const series = new CandleSeries(name);
+        await series.load(this.db);
+        map.set(c.symbol, series);
+      }
       this.recent.set(c.symbol, (await latestPerpTrades(this.db, c.symbol, RECENT)).reverse());
     }
     this.core.on(PERP_ACTIVITY, (payloads) => this.traded(payloads as PerpActivity[]));
@@ -77,8 +81,8 @@ export class PerpMarket {
     return [...this.book.contracts.values()].map((c) => contractEntry(c, this.ticker(c.symbol, now)));
   }
 
-  series(symbol: string): CandleSeries {
-    return this.candles.get(symbol)!;
+  series(symbol: string, price: 'last' | 'mark' = 'last'): CandleSeries {
+    return (price === 'mark' ? this.marks : this.candles).get(symbol)!;
   }
 
   ticker(symbol: string, now: number): Ticker {
@@ -95,7 +99,7 @@ export class PerpMarket {
   async flush(): Promise<void> {
     try {
       await this.db.tx(async (q) => {
-        for (const s of this.candles.values()) await s.flush(q);
+        for (const s of [...this.candles.values(), ...this.marks.values()]) await s.flush(q);
       });
     } catch (err) {
       this.log.error({ err }, 'writing perpetual candles failed');
@@ -106,6 +110,7 @@ export class PerpMarket {
     for (const a of activity) {
       // The book or the prices moved: the feed's perpetual topic sends the contract again.
       this.bus.publish(marketTopics.book(a.symbol), { symbol: a.symbol } satisfies MarketBookMessage);
+      if (a.mark) this.marks.get(a.symbol)!.add(a.mark.at, a.mark.price, 0n, 0n);
       if (!a.trades.length) continue;
       const c = this.book.contracts.get(a.symbol)!;
       const series = this.candles.get(a.symbol)!;

@@ -62,7 +62,7 @@ export const markTick: CommandType<MarkTick, void> = {
     liquidateReached(ctx, b, c, t.mark);
     triggerStops(ctx, b, c, 'mark', t.mark);
     // The contract's prices moved: its screen's feed topic sends them.
-    ctx.emit(PERP_ACTIVITY, { symbol: c.symbol, trades: [], last: undefined, users: [] } satisfies PerpActivity);
+    ctx.emit(PERP_ACTIVITY, { symbol: c.symbol, trades: [], last: undefined, users: [], mark: { price: t.mark, at: ctx.now } } satisfies PerpActivity);
     finish(ctx);
   },
 };

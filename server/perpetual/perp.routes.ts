@@ -62,7 +62,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
 
   route(api.perpKline, async (req) => {
     const c = contractOf(req.query.symbol);
-    return ok(market.series(c.symbol).candles(req.query.interval, req.query.limit).map((k) => ({
+    return ok(market.series(c.symbol, req.query.price).candles(req.query.interval, req.query.limit).map((k) => ({
       time: k.openTime, open: price(c, k.open), high: price(c, k.high), low: price(c, k.low), close: price(c, k.close), volume: qty(c, k.volume),
     })));
   });

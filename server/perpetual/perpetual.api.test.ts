@@ -76,6 +76,10 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
     const btc = list.find((c) => c.symbol === 'btcusdt_perp')!;
     expect(btc).toMatchObject({ kind: 'usdt', marginAsset: 'USDT', mark: '96500.0', index: '96500.0', maxLeverage: 125, tickSize: '0.1', stepSize: '0.001' });
     expect(list.find((c) => c.symbol === 'btcusd_perp')).toMatchObject({ kind: 'coin', marginAsset: 'BTC', contractSize: '100', mark: '96500.0' });
+    // The chart's mark line: candles of the mark, as each tick took it.
+    const marks = (await api<Array<{ close: string }>>(app, '/api/perpetual/kline', { method: 'GET', query: { symbol: 'btcusdt_perp', interval: '1m', price: 'mark' } })).data;
+    expect(marks.at(-1)?.close).toBe('96500.0');
+    expect((await api(app, '/api/perpetual/kline', { method: 'GET', query: { symbol: 'btcusdt_perp', price: 'index' } })).code).toBe(ERRORS.badRequest);
     const coins = (await api<{ contractList: Array<{ symbol: string }> }>(app, '/api/common/getCoinList', { payload: {} })).data.contractList;
     expect(coins.map((c) => c.symbol)).toContain('ethusdt_perp');
   });

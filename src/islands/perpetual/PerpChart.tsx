@@ -9,12 +9,14 @@ import { CandleChart, type ChartLine } from '../trade/KlineChart.tsx';
 const MARK = '#c77700';
 
 /**
- * The contract's last-price candles with a line at the mark price (what margin and liquidation use), and the
- * user's positions on it: entry price and liquidation price.
+ * The contract's last-price candles with the mark price (what margin and liquidation use) drawn over them as a line
+ * of its candles' closes and marked at its current value, and the user's positions on it: entry and liquidation price.
  */
 export function PerpChart({ t, contract: c }: { t: T; contract: ContractView }) {
   const [interval, setInterval] = useState<PerpInterval>('15m');
   const candles = useStore(candleStore(c.symbol, interval));
+  const markCandles = useStore(candleStore(c.symbol, interval, 'mark'));
+  const overlay = useMemo(() => ({ color: MARK, points: markCandles.map((k) => ({ time: k.time, value: Number(k.close) })) }), [markCandles]);
   const positions = useStore($positions);
   const lines = useMemo<ChartLine[]>(() => {
     const out: ChartLine[] = [];
@@ -26,5 +28,5 @@ export function PerpChart({ t, contract: c }: { t: T; contract: ContractView }) 
     }
     return out;
   }, [c.mark, c.symbol, positions]);
-  return <CandleChart t={t} candles={candles} precision={c.priceScale} intervals={PERP_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} empty={t('perp.noTrades')} />;
+  return <CandleChart t={t} candles={candles} precision={c.priceScale} intervals={PERP_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} overlay={overlay} empty={t('perp.noTrades')} />;
 }

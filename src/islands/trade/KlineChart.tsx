@@ -12,6 +12,13 @@ interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
+  overlay: ISeriesApi<'Line'>;
+}
+
+/** A second price drawn as a line over the candles (a contract's mark price): ms times and values. */
+export interface ChartOverlay {
+  color: string;
+  points: ReadonlyArray<{ time: number; value: number }>;
 }
 
 /**
@@ -62,13 +69,14 @@ interface CandleChartProps<I extends string> {
   lines?: readonly ChartLine[];
   /** Said over the chart while it has no candle (a market without trades yet). */
   empty?: string;
+  overlay?: ChartOverlay;
 }
 
 /**
  * The candle chart (lightweight-charts) with its interval buttons: candles and volume, `lines` across it. The data
  * comes from the caller: the spot market's feed, a contract's candles.
  */
-export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [], empty }: CandleChartProps<I>) {
+export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [], empty, overlay }: CandleChartProps<I>) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
@@ -77,7 +85,7 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
   // The chart library touches the DOM, so it loads in the browser only, once.
   useEffect(() => {
     let disposed = false;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries, HistogramSeries }) => {
+    void import('lightweight-charts').then(({ createChart, CandlestickSeries, HistogramSeries, LineSeries }) => {
       if (disposed || !box.current) return;
       const chart = createChart(box.current, {
         autoSize: true,
@@ -91,7 +99,8 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
       const candles = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false });
       const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
       chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-      parts.current = { chart, candles, volume };
+      const overlay = chart.addSeries(LineSeries, { lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+      parts.current = { chart, candles, volume, overlay };
       setReady(true);
     });
     return () => {
@@ -108,6 +117,13 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
     p.candles.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), open: +c.open, high: +c.high, low: +c.low, close: +c.close }))));
     p.volume.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), value: +c.volume, color: +c.close >= +c.open ? `${UP}66` : `${DOWN}66` }))));
   }, [candles, ready, precision, timeZone]);
+
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    p.overlay.applyOptions({ color: overlay?.color ?? UP, priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    p.overlay.setData(rising((overlay?.points ?? []).map((x) => ({ time: chartTime(x.time, timeZone), value: x.value }))));
+  }, [overlay, ready, precision, timeZone]);
 
   const drawn = useRef<IPriceLine[]>([]);
   useEffect(() => {

@@ -78,7 +78,7 @@ export const perpKline = endpoint({
   query: s('perpKlineQuery'),
   response: type<PerpCandle[]>(),
   errors: ['perpUnknownContract'],
-  summary: 'Candles of a contract’s last price, oldest first',
+  summary: 'Candles of a contract’s last price (or, with price=mark, of its mark price), oldest first',
   tags,
 });
 

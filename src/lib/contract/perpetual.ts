@@ -115,6 +115,8 @@ export const perpBookQuery = z.object({ symbol, limit: queryInt({ min: 1, max: 1
 export const perpKlineQuery = z.object({
   symbol,
   interval: z.enum(KLINE_INTERVALS, { error: 'validation.invalidValue' }).default('1m'),
+  /** Candles of the last trade price, or of the mark price. */
+  price: z.enum(['last', 'mark'], { error: 'validation.invalidValue' }).default('last'),
   limit: queryInt({ min: 1, max: 1000 }).default(300),
 });
 

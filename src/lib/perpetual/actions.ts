@@ -72,14 +72,14 @@ export type PerpInterval = KlineInterval;
 export const PERP_INTERVALS = KLINE_INTERVALS;
 
 /** A contract's candles of its last price: 300 at first, then the two latest every 2 s merged in. */
-export function candleStore(symbol: string, interval: PerpInterval): ReadableAtom<PerpCandle[]> {
-  return shared(`perp-kline:${symbol}:${interval}`, () => {
+export function candleStore(symbol: string, interval: PerpInterval, price: 'last' | 'mark' = 'last'): ReadableAtom<PerpCandle[]> {
+  return shared(`perp-kline:${symbol}:${interval}:${price}`, () => {
     const store = atom<PerpCandle[]>([]);
     let loaded = false;
     onMount(store, () => {
       if (!inBrowser()) return;
       return pollWhileVisible(async () => {
-        const candles = await request(api.perpKline, { query: { symbol, interval, limit: loaded ? 2 : 300 }, quiet: true });
+        const candles = await request(api.perpKline, { query: { symbol, interval, price, limit: loaded ? 2 : 300 }, quiet: true });
         store.set(loaded ? mergeCandles(store.get(), candles) : candles);
         loaded = true;
       }, KLINE_POLL_MS);
