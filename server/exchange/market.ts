@@ -1,5 +1,7 @@
 import { DEPTH_STEP_MULTIPLES } from '../../src/lib/contract/feed.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import type { Posting } from '../ledger/ledger.ts';
 
 /** A market as the services use it: integer steps at its own scales, fees in basis points. */
 export interface Market {
@@ -46,6 +48,16 @@ export function feeOf(amount: bigint, bps: bigint): bigint {
 /** The part of a fee that goes to the asset-safety fund (spec §1: 10%). */
 export function safetyShare(fee: bigint): bigint {
   return fee / 10n;
+}
+
+/** A trading fee's lines: to fee income, less the safety fund's share (spot and perpetual fills alike). */
+export function feeLines(asset: string, fee: bigint, billType: 'trade_fee' | 'perp_fee'): Posting[] {
+  if (!fee) return [];
+  const safety = safetyShare(fee);
+  return [
+    { owner: null, type: ACCOUNT.feeIncome, asset, available: fee - safety, billType },
+    { owner: null, type: ACCOUNT.safetyFund, asset, available: safety, billType },
+  ];
 }
 
 /** The lowest and highest limit price allowed around a reference: ±band, rounded inward to the tick. */

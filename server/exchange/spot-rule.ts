@@ -3,7 +3,7 @@ import type { RiskEngine } from '../core/risk-engine.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
-import { baseUnits, notional, safetyShare, type Market } from './market.ts';
+import { baseUnits, feeLines, notional, type Market } from './market.ts';
 import type { OrderRow } from './order.repo.ts';
 
 /** An order on a spot book, with its market. */
@@ -33,14 +33,6 @@ function holdUsed(m: Market, o: OrderRow, fill: SpotFill): bigint {
   return o.kind === 'limit' ? notional(m, o.price, fill.qty) : fill.quote;
 }
 
-function feeLines(asset: string, fee: bigint): Posting[] {
-  const safety = safetyShare(fee);
-  return [
-    { owner: null, type: ACCOUNT.feeIncome, asset, available: fee - safety, billType: 'trade_fee' },
-    { owner: null, type: ACCOUNT.safetyFund, asset, available: safety, billType: 'trade_fee' },
-  ];
-}
-
 /**
  * Spot orders in the spot account: buyers pay quote from their hold and receive base less their fee; sellers pay
  * base from their hold and receive quote less theirs; a fee goes to fee income, a share of it to the safety fund.
@@ -63,13 +55,13 @@ export const spotRule: RiskRule<SpotPosition, SpotFill> = {
         lines: [
           { owner: o.userId, type: ACCOUNT.spot, asset: m.quote, available: used - fill.quote },
           { owner: o.userId, type: ACCOUNT.spot, asset: m.base, available: baseUnits(m, fill.qty) - fill.fee },
-          ...feeLines(m.base, fill.fee),
+          ...feeLines(m.base, fill.fee, 'trade_fee'),
         ],
       };
     }
     return {
       spends: [{ hold: holdIdOf(o.id), amount: used }],
-      lines: [{ owner: o.userId, type: ACCOUNT.spot, asset: m.quote, available: fill.quote - fill.fee }, ...feeLines(m.quote, fill.fee)],
+      lines: [{ owner: o.userId, type: ACCOUNT.spot, asset: m.quote, available: fill.quote - fill.fee }, ...feeLines(m.quote, fill.fee, 'trade_fee')],
     };
   },
   release(risk: RiskEngine, { order }: SpotPosition): void {

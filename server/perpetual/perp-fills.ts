@@ -15,7 +15,7 @@
  */
 import type { CommandContext } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
-import { feeOf, safetyShare } from '../exchange/market.ts';
+import { feeLines, feeOf } from '../exchange/market.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from '../exchange/engine/types.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
@@ -49,15 +49,6 @@ export function coverLines(risk: RiskEngine, asset: string, deficit: bigint): Po
   if (fromFund) lines.push({ owner: null, type: ACCOUNT.insuranceFund, asset, available: -fromFund, billType: 'perp_insurance' });
   if (deficit > fromFund) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset, available: -(deficit - fromFund), billType: 'perp_insurance' });
   return lines;
-}
-
-export function feeLines(asset: string, fee: bigint): Posting[] {
-  if (!fee) return [];
-  const safety = safetyShare(fee);
-  return [
-    { owner: null, type: ACCOUNT.feeIncome, asset, available: fee - safety, billType: 'perp_fee' },
-    { owner: null, type: ACCOUNT.safetyFund, asset, available: safety, billType: 'perp_fee' },
-  ];
 }
 
 /** Settles one side of a fill on its position and order; the ledger lines are posted here, one transaction per side. */
@@ -94,7 +85,7 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
   const deficit = backing + cash < 0n ? -(backing + cash) : 0n;
   const lines: Posting[] = [
     { owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised },
-    ...feeLines(c.marginAsset, f.fee),
+    ...feeLines(c.marginAsset, f.fee, 'perp_fee'),
     ...coverLines(risk, c.marginAsset, deficit),
   ];
   if (cash + deficit) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: cash + deficit });

@@ -5,7 +5,8 @@ import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
-import type { Contract } from './contracts.ts';
+import { maxNotionalAt, type Contract } from './contracts.ts';
+import { percentChange } from '../exchange/views.ts';
 import { averagePremium, fundingRate, nextFundingTime, samplesPerInterval } from './funding.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
@@ -31,7 +32,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     const t = market.ticker(c.symbol, clock.now());
     let openInterest = 0n;
     for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty > 0n) openInterest += p.qty;
-    const change = t.open > 0n ? formatUnits(((t.close - t.open) * 10_000n) / t.open, 2) : '0.00';
+    const change = percentChange(t.open, t.close);
     return contractView(b, c, { fundingRate: predictedRate(c), change, volume: t.volume, openInterest, nextFundingTime: nextFundingTime(clock.now(), b.intervalMs) });
   };
   const detail = (c: Contract) => ({ ...view(c), brackets: bracketViews(c), liquidationFee: formatUnits(LIQUIDATION_FEE_BPS, 4), priceBand: formatUnits(PRICE_BAND_BPS, 4) });
@@ -118,8 +119,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
 
   const setting = (p: { symbol: string; leverage: number; mode: 'cross' | 'isolated' }) => {
     const c = contractOf(p.symbol);
-    const cap = c.brackets.filter((b) => b.maxLeverage >= BigInt(p.leverage)).at(-1)?.cap ?? 0n;
-    return { symbol: p.symbol, leverage: p.leverage, marginMode: p.mode, maxNotional: formatUnits(cap, 8) };
+    return { symbol: p.symbol, leverage: p.leverage, marginMode: p.mode, maxNotional: formatUnits(maxNotionalAt(c, BigInt(p.leverage)), 8) };
   };
   route(api.updateLeverage, async (req) => ok(setting(await service.updateLeverage(deps, userOf(req).id, req.body))));
   route(api.leverageSettings, async (req) => {

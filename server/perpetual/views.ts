@@ -7,6 +7,7 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { money } from '../wallet/amounts.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
 import { maxLeverage, type Contract } from './contracts.ts';
 import { accountRisk } from './cross-margin.ts';
 import { adlScore } from './liquidation.ts';
@@ -119,7 +120,7 @@ export function positionView(risk: RiskEngine, b: PerpBook, p: PositionRow): Per
 
 /** One margin asset's contract account: what the wallet's contract assets show. */
 export function accountView(risk: RiskEngine, b: PerpBook, userId: number, asset: string, kind: ContractKindName): PerpAccount {
-  const available = risk.available(userId, 2, asset);
+  const available = risk.available(userId, ACCOUNT.contract, asset);
   let orderMargin = 0n;
   for (const o of b.userOrders(userId)) if (b.contract(o.symbol).marginAsset === asset) orderMargin += o.margin;
   let isolated = 0n;

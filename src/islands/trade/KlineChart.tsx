@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { KLINE_INTERVALS, type KlineInterval } from '../../lib/contract/kline.ts';
+import { KLINE_INTERVALS, type Candle, type KlineInterval } from '../../lib/contract/kline.ts';
 import type { MarketEntry } from '../../lib/contract/spot.ts';
 import { zoneOffsetMs } from '../../lib/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -48,19 +48,9 @@ export interface ChartLine {
   inScale?: boolean;
 }
 
-/** One candle as the chart draws it: open time in ms, prices and volume as decimal strings. */
-export interface ChartCandle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
-
 interface CandleChartProps<I extends string> {
   t: T;
-  candles: readonly ChartCandle[];
+  candles: readonly Candle[];
   /** Price decimals of the axis. */
   precision: number;
   intervals: readonly I[];

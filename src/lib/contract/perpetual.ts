@@ -8,7 +8,7 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
-import { KLINE_INTERVALS } from './kline.ts';
+import { KLINE_INTERVALS, type Candle } from './kline.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const symbol = text().regex(/^[a-zA-Z0-9]{2,16}_perp$/i, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
@@ -311,14 +311,8 @@ export interface PerpBook {
   index: string | null;
 }
 
-export interface PerpCandle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** A contract's candle (last or mark price). */
+export type PerpCandle = Candle;
 
 export interface Liquidation {
   id: number;
