@@ -2,7 +2,7 @@
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
  * 4xx/5xx generic, 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the ledger, 3000–3999 spot trading,
- * 4000–4099 second contracts, 4100–4199 perpetual futures, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
+ * 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -166,6 +166,19 @@ export const ERRORS = {
   perpInLiquidation: 4114,
   perpStopNotFound: 4115,
   contractMarginReserved: 4116,
+
+  // Spot margin.
+  marginPairNotOpen: 4201,
+  marginSymbolRequired: 4202,
+  marginNoPrice: 4203,
+  marginAssetNotInAccount: 4204,
+  marginLevelTooLow: 4205,
+  marginOverMax: 4206,
+  marginPoolShort: 4207,
+  marginNothingOwed: 4208,
+  marginTransferOutLevel: 4209,
+  marginLeverageLocked: 4210,
+  marginInLiquidation: 4211,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

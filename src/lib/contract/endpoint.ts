@@ -33,6 +33,7 @@ export interface SchemaModules {
   referral: typeof import('./referral.ts');
   proof: typeof import('./proof.ts');
   perpetual: typeof import('./perpetual.ts');
+  margin: typeof import('./margin.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

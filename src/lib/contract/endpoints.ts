@@ -8,6 +8,7 @@ import * as identity from './identity.endpoints.ts';
 import * as prices from './prices.endpoints.ts';
 import * as seconds from './seconds.endpoints.ts';
 import * as perpetual from './perpetual.endpoints.ts';
+import * as margin from './margin.endpoints.ts';
 import * as proof from './proof.endpoints.ts';
 import * as referral from './referral.endpoints.ts';
 import * as security from './security.endpoints.ts';
@@ -15,4 +16,4 @@ import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 
-export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys, referral, proof, perpetual].flatMap((m) => Object.values(m) as AnyEndpoint[]);
+export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin].flatMap((m) => Object.values(m) as AnyEndpoint[]);

@@ -10,6 +10,7 @@ import * as identity from './identity.ts';
 import * as prices from './prices.ts';
 import * as seconds from './seconds.ts';
 import * as perpetual from './perpetual.ts';
+import * as margin from './margin.ts';
 import * as proof from './proof.ts';
 import * as referral from './referral.ts';
 import * as security from './security.ts';
@@ -17,7 +18,7 @@ import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 
-const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys, referral, proof, perpetual };
+const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
 export function schemaOf(part: Part | undefined): z.ZodType | undefined {
