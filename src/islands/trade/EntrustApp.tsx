@@ -12,11 +12,12 @@ import { UserOrders } from './UserOrders.tsx';
 import { SecondsOrders } from '../seconds/SecondsOrders.tsx';
 import { loadSecondsOrders } from '../../lib/seconds/actions.ts';
 import { PerpOrderCentre } from '../perpetual-assets/PerpOrderCentre.tsx';
+import { MarginOrdersTable } from '../margin/MarginOrdersTable.tsx';
 
 const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];
 
-/** spec §2 /account/entrust: the order centre; spot orders and second contracts of every pair, other products as they open. */
+/** spec §2 /account/entrust: the order centre; spot orders, second contracts, margin orders (cross and isolated) and contract orders of every pair. */
 export default function EntrustApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
@@ -72,7 +73,7 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
       ) : tab === 'future/u' || tab === 'future/coin' ? (
         <PerpOrderCentre key={tab} t={t} kind={tab === 'future/u' ? 'usdt' : 'coin'} />
       ) : (
-        <p className="muted">{t('quotes.notOpen')}</p>
+        <MarginOrdersTable key={tab} t={t} mode={tab === 'margin-all' ? 'cross' : 'isolated'} />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MarketEntry, SubmitOrderBody } from '../../lib/contract/spot.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
@@ -12,6 +12,9 @@ import { $balances, submitOrder } from '../../lib/trade/actions.ts';
 import { checkOrderInput, orderTotal, quantityForPercent, quoteOf, spendForPercent, type Field, type OrderProblem } from '../../lib/trade/order-math.ts';
 import { filterNumericInput } from '../../lib/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
+import { submitMarginOrder } from '../../lib/margin/orders.ts';
+import { spendable } from '../../lib/margin/view.ts';
+import type { MarginFunds } from '../margin/MarginOrderForm.tsx';
 import { $pickedPrice } from './picked-price.ts';
 
 type Side = 'buy' | 'sell';
@@ -23,14 +26,19 @@ interface Props {
   t: T;
   market: MarketEntry;
   locale: Locale;
+  /** Above the form: the trade screen's Spot | Cross | Isolated switch. */
+  header?: ReactNode;
+  /** Trading from a margin account instead of the spot account. */
+  margin?: MarginFunds;
 }
 
 /** The buy and sell forms side by side, over a limit/market switch. */
-export function OrderForm({ t, market, locale }: Props) {
+export function OrderForm({ t, market, locale, header, margin }: Props) {
   const [kind, setKind] = useState<Kind>('limit');
   const isLogin = useStore($isLogin);
   return (
     <section className="order-form" aria-label={t('trade.buy')}>
+      {header}
       <div className="segmented" role="tablist">
         {(['limit', 'market'] as const).map((k) => (
           <button key={k} type="button" role="tab" aria-selected={k === kind} className={k === kind ? 'is-active' : ''} onClick={() => setKind(k)}>{t(`trade.${k}`)}</button>
@@ -38,8 +46,8 @@ export function OrderForm({ t, market, locale }: Props) {
       </div>
       {isLogin ? (
         <div className="order-form__sides">
-          <SideForm t={t} market={market} side="buy" kind={kind} />
-          <SideForm t={t} market={market} side="sell" kind={kind} />
+          <SideForm t={t} market={market} side="buy" kind={kind} margin={margin} />
+          <SideForm t={t} market={market} side="sell" kind={kind} margin={margin} />
         </div>
       ) : (
         <p className="order-form__login">
@@ -66,7 +74,7 @@ function typed(raw: string, decimals: number): string {
   return raw.trim().startsWith('-') ? raw : filterNumericInput(raw, decimals);
 }
 
-function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: Side; kind: Kind }) {
+function SideForm({ t, market, side, kind, margin }: { t: T; market: MarketEntry; side: Side; kind: Kind; margin?: MarginFunds }) {
   const ticker = useStore(tickerStore(market.symbol));
   const picked = useStore($pickedPrice);
   const balances = useStore($balances);
@@ -78,13 +86,18 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
   const [tif, setTif] = useState<NonNullable<SubmitOrderBody['timeInForce']>>('GTC');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [autoBorrow, setAutoBorrow] = useState(false);
+  const [autoRepay, setAutoRepay] = useState(false);
 
   const base = market.baseCoin;
   const quote = quoteOf(market);
   const quoteDecimals = decimalsOf(quote);
   const spendsQuote = side === 'buy';
   const spent = spendsQuote ? quote : base;
-  const available = balances.find((b) => b.coin === spent)?.available ?? '0';
+  const available = margin ? margin.free(spent) : (balances.find((b) => b.coin === spent)?.available ?? '0');
+  // A margin order that borrows for itself may spend what the account may still borrow too.
+  const borrowable = margin?.maxBorrow(spent) ?? '0';
+  const usable = margin ? spendable(available, borrowable, autoBorrow) : available;
   const lastPrice = ticker?.close ?? market.close;
   const effectivePrice = kind === 'limit' ? price : lastPrice;
   const input = { side, kind, price, quantity, total };
@@ -109,8 +122,8 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
 
   const setPercent = (pct: number) => {
     setError('');
-    if (spendsQuote && kind === 'market') return setTotal(spendForPercent(available, pct, quoteDecimals));
-    setQuantity(quantityForPercent(market, side, available, pct, effectivePrice));
+    if (spendsQuote && kind === 'market') return setTotal(spendForPercent(usable, pct, quoteDecimals));
+    setQuantity(quantityForPercent(market, side, usable, pct, effectivePrice));
   };
   const edit = (set: (v: string) => void, decimals: number) => (raw: string) => {
     setError('');
@@ -132,7 +145,7 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
           : spendsQuote
             ? { symbol: market.symbol, side, type: 'market', quoteAmount: clean(total) }
             : { symbol: market.symbol, side, type: 'market', quantity: clean(quantity) };
-      const order = await submitOrder(body);
+      const order = margin ? await submitMarginOrder({ ...body, mode: margin.mode, autoBorrow, autoRepay }) : await submitOrder(body);
       showToast('success', t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'));
       setQuantity('');
       setTotal('');
@@ -145,6 +158,11 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
       <p className="side-form__available">
         {t('trade.available')}: <strong data-testid={`available-${side}`}>{fmt(available, spent)}</strong> {spent}
       </p>
+      {margin && (
+        <p className="side-form__available">
+          {t('margin.borrowable')}: <strong data-testid={`borrowable-${side}`}>{fmt(borrowable, spent)}</strong> {spent}
+        </p>
+      )}
       {kind === 'limit' ? (
         <label className="trade-input" htmlFor={`${id}-price`}>
           <span>{t('trade.price')}</span>
@@ -180,6 +198,12 @@ function SideForm({ t, market, side, kind }: { t: T; market: MarketEntry; side: 
             </select>
           </label>
         </>
+      )}
+      {margin && (
+        <div className="margin-auto">
+          <label><input type="checkbox" name="autoBorrow" checked={autoBorrow} onChange={(e) => setAutoBorrow(e.target.checked)} /> {t('margin.autoBorrow')}</label>
+          <label><input type="checkbox" name="autoRepay" checked={autoRepay} onChange={(e) => setAutoRepay(e.target.checked)} /> {t('margin.autoRepay')}</label>
+        </div>
       )}
       {shown && <p className="field__error" role="alert">{shown}</p>}
       <button type="submit" className={`btn btn--block ${side === 'buy' ? 'btn--buy' : 'btn--sell'}`} disabled={busy}>

@@ -16,6 +16,11 @@ import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
 import { SecondsApp } from '../seconds/SecondsApp.tsx';
 import { PerpetualApp } from '../perpetual/PerpetualApp.tsx';
+import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
+import { AccountSwitch } from '../margin/AccountSwitch.tsx';
+import { MarginOrderForm } from '../margin/MarginOrderForm.tsx';
+import { MarginOrdersTable } from '../margin/MarginOrdersTable.tsx';
+import { MarginPanel } from '../margin/MarginPanel.tsx';
 
 interface Props {
   locale: Locale;
@@ -38,15 +43,23 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   const isLogin = useStore($isLogin);
   const [symbol, setSymbol] = useState('');
   const [type, setType] = useState('spot');
+  // Spot, cross margin or isolated margin: the account the spot screen trades from (?margin=cross|isolated).
+  const [account, setAccount] = useState<TradeAccount>('spot');
   useEffect(() => {
     setSymbol(symbolFromUrl(fullScreen));
     setType(new URLSearchParams(location.search).get('type') ?? 'spot');
+    setAccount(tradeAccountOf(new URLSearchParams(location.search).get('margin')));
   }, [fullScreen]);
 
   const market = markets.find((m) => m.symbol === symbol) ?? markets[0];
+  const marginParam = (a: TradeAccount) => (a === 'spot' ? '' : `&margin=${a}`);
+  const switchAccount = (next: TradeAccount) => {
+    setAccount(next);
+    if (!fullScreen && market) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${market.symbol}${marginParam(next)}`);
+  };
   const choose = (next: string) => {
     setSymbol(next);
-    if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}`);
+    if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}${marginParam(account)}`);
     else {
       const m = markets.find((x) => x.symbol === next);
       if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, m.symbol_name.replace('/', '_')));
@@ -75,15 +88,29 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     );
   }
   if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
+  const margin = account === 'spot' ? null : account;
   return (
-    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}`}>
+    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}>
       <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
       <TickerBar t={t} market={market} />
       <KlineChart t={t} market={market} />
       <OrderBook t={t} market={market} />
       <RecentTrades t={t} market={market} />
-      <OrderForm t={t} market={market} locale={locale} />
-      <UserOrders t={t} market={market} />
+      {!margin ? (
+        <>
+          <OrderForm t={t} market={market} locale={locale} header={accountSwitch} />
+          <UserOrders t={t} market={market} />
+        </>
+      ) : (
+        <>
+          {isLogin && <MarginPanel t={t} mode={margin} market={market} />}
+          <MarginOrderForm t={t} market={market} locale={locale} mode={margin} header={accountSwitch} />
+          <section className="user-orders" aria-label={t('trade.openOrders')}>
+            {isLogin ? <MarginOrdersTable t={t} mode={margin} symbol={market.symbol} /> : <p className="muted">{t('trade.noOrders')}</p>}
+          </section>
+        </>
+      )}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { accountName } from './parts.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { ContractAssets } from '../perpetual-assets/ContractAssets.tsx';
+import { MarginAssets } from '../margin/MarginAssets.tsx';
+import { MARGIN_ACCOUNT_TYPE } from '../../lib/margin/view.ts';
 
 /**
  * The asset overview (spec §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
@@ -80,6 +82,8 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
       )}
 
       {type === 2 && <ContractAssets t={t} />}
+      {type === MARGIN_ACCOUNT_TYPE.cross && <MarginAssets t={t} mode="cross" />}
+      {type === MARGIN_ACCOUNT_TYPE.isolated && <MarginAssets t={t} mode="isolated" />}
 
       <div className="wallet-table-bar">
         <label className="wallet-inline">

@@ -10,9 +10,10 @@ import { Records } from './Records.tsx';
 import { SwapForm } from './SwapForm.tsx';
 import { TransferForm } from './TransferForm.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
+import { MarginAssets } from '../margin/MarginAssets.tsx';
 
 /** spec §2 /assets/index?key= */
-export const ASSET_KEYS = ['overview', 'finance', 'agreement', 'recharge', 'withdraw', 'swap', 'transfer', 'tradeOrder', 'records'] as const;
+export const ASSET_KEYS = ['overview', 'finance', 'agreement', 'margin', 'recharge', 'withdraw', 'swap', 'transfer', 'tradeOrder', 'records'] as const;
 /** spec §2 /account/wallet tabs */
 export const WALLET_TABS = ['assets', 'deposit', 'withdrawal', 'history-deposit', 'history-withdrawal', 'bills'] as const;
 type AssetKey = (typeof ASSET_KEYS)[number];
@@ -99,6 +100,8 @@ function Screen({ t, mode, screen, coin, version, onDone, onAction }: { t: T; mo
       return <AssetsOverview t={t} type={3} onAction={onAction} />;
     case 'agreement':
       return <AssetsOverview t={t} type={2} onAction={onAction} />;
+    case 'margin':
+      return <MarginAssets t={t} />;
     case 'recharge':
     case 'deposit':
       return (

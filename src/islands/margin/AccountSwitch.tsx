@@ -1,0 +1,13 @@
+import type { T } from '../../lib/i18n/client.ts';
+import { TRADE_ACCOUNTS, type TradeAccount } from '../../lib/margin/view.ts';
+
+/** The trade screen's Spot | Cross | Isolated switch over the order form. */
+export function AccountSwitch({ t, value, onChange }: { t: T; value: TradeAccount; onChange: (next: TradeAccount) => void }) {
+  return (
+    <div className="segmented margin-switch" role="tablist" aria-label={t('margin.switch')} data-testid="margin-switch">
+      {TRADE_ACCOUNTS.map((a) => (
+        <button key={a} type="button" role="tab" aria-selected={a === value} className={a === value ? 'is-active' : ''} onClick={() => onChange(a)}>{t(`margin.mode.${a}`)}</button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiError } from '../../lib/api/client.ts';
+import type { BorrowPreview, CanBorrow, MarginAccountView } from '../../lib/contract/margin.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { borrow, canBorrow, previewBorrow, repay, type MarginTarget } from '../../lib/margin/actions.ts';
+import { checkAmount, cleanAmount, levelText, lineOf, owed, ratePercent, repayMax, riskOfLevel } from '../../lib/margin/view.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { filterNumericInput } from '../../lib/validate/index.ts';
+import { Field } from '../ui/Field.tsx';
+import { submitting } from '../ui/use-form.ts';
+import { Select } from '../wallet/parts.tsx';
+import { amountProblemText, Fact, MarginDialog } from './parts.tsx';
+
+interface Props {
+  t: T;
+  kind: 'borrow' | 'repay';
+  target: MarginTarget;
+  /** The account as last loaded (what is owed, the free balances, the thresholds). */
+  account: MarginAccountView | undefined;
+  /** The coins offered: what the account may borrow, or what it owes. */
+  coins: string[];
+  initialCoin?: string;
+  onClose: () => void;
+}
+
+/** A pause after the last keystroke before the preview is asked for, so typing "1000" asks once. */
+const PREVIEW_DELAY_MS = 300;
+
+/**
+ * Borrow or repay one coin of a margin account. Borrowing shows the most the account may borrow now (Max), the rates
+ * and, as the amount is typed, the server's preview: the first hour's interest (charged at once) and the margin
+ * level after. Repaying offers what is owed (Max: no more than the coin's free balance) and takes interest first.
+ * A refusal of the server stays beside the amount, in the user's language.
+ */
+export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClose }: Props) {
+  const fmt = useStore($assetFormat);
+  const [coin, setCoin] = useState(initialCoin && coins.includes(initialCoin) ? initialCoin : (coins[0] ?? ''));
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [limits, setLimits] = useState<CanBorrow | null>(null);
+  const [preview, setPreview] = useState<BorrowPreview | null>(null);
+  const line = lineOf(account, coin);
+  const max = kind === 'borrow' ? limits?.max : repayMax(line);
+  const money = (v: string) => `${fmt(v, coin)} ${coin}`;
+
+  useEffect(() => {
+    setLimits(null);
+    setPreview(null);
+    if (kind !== 'borrow' || !coin) return;
+    let live = true;
+    canBorrow(target, coin)
+      .then((c) => live && setLimits(c))
+      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : ''));
+    return () => {
+      live = false;
+    };
+  }, [kind, coin, target.mode, target.symbol]);
+
+  // The preview follows the amount typed; a refusal (over the max, the level too low) shows as the error.
+  useEffect(() => {
+    setPreview(null);
+    if (kind !== 'borrow' || checkAmount(amount) !== null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      previewBorrow(target, coin, cleanAmount(amount))
+        .then((p) => live && setPreview(p))
+        .catch((e: unknown) => live && e instanceof ApiError && setError(e.message));
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [kind, coin, amount, target.mode, target.symbol]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = checkAmount(amount, max);
+    if (problem) return setError(amountProblemText(t, problem, coin));
+    setError('');
+    await submitting(setBusy, async () => {
+      try {
+        const done = kind === 'borrow' ? await borrow(target, coin, cleanAmount(amount)) : await repay(target, coin, cleanAmount(amount));
+        showToast('success', kind === 'borrow' ? t('margin.borrow.done', { amount: money(done.amount) }) : t('margin.repay.done', { interest: money(done.interest), principal: money(done.principal) }));
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError) setError(err.message);
+        throw err;
+      }
+    });
+  };
+
+  const levelAfter = preview?.levelAfter ?? null;
+  const afterRisk = account ? riskOfLevel(levelAfter, account.thresholds) : 'safe';
+  return (
+    <MarginDialog t={t} title={t(`margin.${kind}.title`)} onClose={onClose} testId={`margin-${kind}-dialog`}>
+      <form className="margin-form" onSubmit={submit} noValidate>
+        <Select label={t('margin.coin')} name="coin" value={coin} onChange={(c) => { setCoin(c); setAmount(''); setError(''); }} options={coins.map((c) => ({ value: c, label: c }))} />
+        <Field
+          label={t('margin.amount')}
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => {
+            setError('');
+            setAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, 8));
+          }}
+          error={error}
+          hint={max !== undefined ? t(kind === 'borrow' ? 'margin.borrow.max' : 'margin.repay.max', { amount: money(max) }) : undefined}
+          addon={<button type="button" className="field__addon field__addon--text" disabled={max === undefined} onClick={() => { setError(''); setAmount(max ?? ''); }}>{t('margin.max')}</button>}
+        />
+        <dl className="facts margin-facts">
+          {kind === 'borrow' && limits && (
+            <>
+              <Fact label={t('margin.dailyRate')} value={`${ratePercent(limits.dailyRate)}%`} />
+              <Fact label={t('margin.hourlyRate')} value={`${ratePercent(limits.hourlyRate)}%`} />
+              <Fact label={t('margin.pool')} value={money(limits.pool)} />
+            </>
+          )}
+          <Fact label={t('margin.borrowed')} value={money(line?.borrowed ?? limits?.borrowed ?? '0')} />
+          <Fact label={t('margin.interest')} value={money(line?.interest ?? limits?.interest ?? '0')} />
+          {kind === 'repay' && <Fact label={t('margin.owed')} value={money(owed(line))} testId="margin-owed" />}
+          {preview && (
+            <>
+              <Fact label={t('margin.borrow.firstHour')} value={money(preview.firstHourInterest)} testId="margin-first-hour" />
+              <Fact label={t('margin.borrow.hourly')} value={money(preview.hourlyInterest)} />
+              <Fact label={t('margin.borrow.levelAfter')} value={levelText(levelAfter) ?? t('margin.level.none')} tone={`margin-risk--${afterRisk}`} testId="margin-level-after" />
+            </>
+          )}
+        </dl>
+        <p className="margin-note">{t(kind === 'borrow' ? 'margin.borrow.note' : 'margin.repay.note')}</p>
+        <div className="margin-form__actions">
+          <button type="button" className="btn btn--outline" onClick={onClose}>{t('margin.cancel')}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy || !coin}>{t(`margin.${kind}.confirm`)}</button>
+        </div>
+      </form>
+    </MarginDialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { MarginMode, MarginRecord, MarginRecordKind } from '../../lib/contract/margin.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { PAGE_SIZE } from '../../lib/margin/orders.ts';
+import { $marginRecords, loadMarginRecords } from '../../lib/margin/records.ts';
+import { isPositive } from '../../lib/perpetual-assets/view.ts';
+import { levelText, RECORD_KINDS } from '../../lib/margin/view.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { ListState, Pager } from '../perpetual-assets/parts.tsx';
+import { accountTitle } from './parts.tsx';
+
+/** The margin records, newest first, a page at a time, filtered by kind: borrows, repayments, interest, transfers, margin calls, liquidations. */
+export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
+  const [kind, setKind] = useState<MarginRecordKind | ''>('');
+  const view = useStore($marginRecords);
+  const dateOptions = useStore($dateOptions);
+  const fmt = useStore($assetFormat);
+  const filter = { mode, kind: kind || undefined };
+  useEffect(() => {
+    loadMarginRecords(filter).catch(() => {});
+  }, [mode, kind]);
+  const mine = view.mode === filter.mode && view.kind === filter.kind;
+  const rows = mine ? view.records : [];
+  return (
+    <div className="margin-records" data-testid="margin-records">
+      <label className="margin-inline">
+        <span>{t('margin.records.kind')}</span>
+        <select value={kind} onChange={(e) => setKind(e.target.value as MarginRecordKind | '')} name="kind">
+          <option value="">{t('margin.records.all')}</option>
+          {RECORD_KINDS.map((k) => <option key={k} value={k}>{t(`margin.record.${k}`)}</option>)}
+        </select>
+      </label>
+      <ListState t={t} status={mine ? view.status : 'loading'} count={rows.length} empty={t('margin.records.none')} onRetry={() => void loadMarginRecords(filter, view.page).catch(() => {})}>
+        <div className="margin-scroll">
+          <table className="grid-table margin-lines">
+            <thead>
+              <tr>
+                <th scope="col">{t('margin.col.time')}</th>
+                <th scope="col">{t('margin.col.kind')}</th>
+                <th scope="col">{t('margin.col.account')}</th>
+                <th scope="col">{t('margin.coin')}</th>
+                <th scope="col" className="num">{t('margin.amount')}</th>
+                <th scope="col">{t('margin.col.detail')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-record={r.kind}>
+                  <td>{formatDateTime(r.createdAt, dateOptions)}</td>
+                  <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>{t(`margin.record.${r.kind}`)}</td>
+                  <td>{accountTitle(t, { mode: r.mode, symbol_name: r.symbol?.toUpperCase() ?? null })}</td>
+                  <td>{r.coin}</td>
+                  <td className="num"><RecordAmount record={r} /></td>
+                  <td>{detailOf(t, r, fmt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager t={t} page={view.page} total={view.total} size={PAGE_SIZE} onPage={(p) => void loadMarginRecords(filter, p).catch(() => {})} />
+      </ListState>
+    </div>
+  );
+}
+
+function RecordAmount({ record: r }: { record: MarginRecord }) {
+  const fmt = useStore($assetFormat);
+  // A transfer comes signed (in +, out −); the rest are amounts of their kind.
+  const negative = r.amount.startsWith('-');
+  return <span className={negative ? 'is-down' : undefined}>{negative ? '−' : ''}{fmt(negative ? r.amount.slice(1) : r.amount, r.coin)}</span>;
+}
+
+/** What else a record says: the parts of a repayment, the hours interest covers, the level of a call or liquidation. */
+function detailOf(t: T, r: MarginRecord, fmt: (v: string, coin: string) => string): string {
+  const parts: string[] = [];
+  if (r.kind === 'repay' || (r.kind === 'liquidation' && (isPositive(r.interest) || isPositive(r.principal)))) parts.push(t('margin.records.parts', { interest: fmt(r.interest, r.coin), principal: fmt(r.principal, r.coin) }));
+  if (r.kind === 'interest' && r.hours > 0) parts.push(t('margin.records.hours', { hours: r.hours }));
+  if (r.level !== null) parts.push(t('margin.records.level', { level: levelText(r.level) ?? '' }));
+  return parts.join(' · ') || '--';
+}

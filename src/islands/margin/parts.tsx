@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { MarginAccountView, MarginRisk } from '../../lib/contract/margin.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
+import '../../styles/margin.css';
+
+/** A dialog's amount problem as a sentence; `coin` names the asset of a maximum. */
+export function amountProblemText(t: T, problem: NonNullable<AmountProblem>, coin: string): string {
+  if (problem.key === 'tooPrecise') return t('margin.error.tooPrecise', { decimals: problem.decimals });
+  if (problem.key === 'overMax') return t('margin.error.overMax', { max: problem.max, coin });
+  return t(`margin.error.${problem.key}`);
+}
+
+/** A margin level in its risk colour, with the risk named: "1.28 · Margin call". No level while nothing is owed. */
+export function LevelBadge({ t, level, risk, testId }: { t: T; level: string | null; risk: MarginRisk; testId?: string }) {
+  const shown = levelText(level);
+  return (
+    <span className={`margin-level margin-level--${risk}`} data-risk={risk} data-testid={testId}>
+      <strong>{shown ?? t('margin.level.none')}</strong>
+      <span className="margin-level__risk">{t(`margin.risk.${risk}`)}</span>
+    </span>
+  );
+}
+
+/** Where the account's rules act, as one line: borrowing stops, margin call, liquidation. */
+export function ThresholdNote({ t, account }: { t: T; account: MarginAccountView }) {
+  const th = account.thresholds;
+  return <p className="margin-note">{t('margin.thresholds', { borrowLimit: levelText(th.borrowLimit) ?? '', marginCall: levelText(th.marginCall) ?? '', liquidation: levelText(th.liquidation) ?? '' })}</p>;
+}
+
+/** A modal dialog on the native <dialog>, open while mounted; Escape, the ✕ and the backdrop's close go through onClose. */
+export function MarginDialog({ t, title, onClose, children, testId }: { t: T; title: string; onClose: () => void; children: ReactNode; testId?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog ref={ref} className="margin-dialog" aria-labelledby={titleId} data-testid={testId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      <header className="margin-dialog__head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="link-button" onClick={onClose} aria-label={t('margin.close')}>✕</button>
+      </header>
+      {children}
+    </dialog>
+  );
+}
+
+/** The account's name: "Cross margin" or "Isolated · BTC/USDT". */
+export function accountTitle(t: T, account: Pick<MarginAccountView, 'mode' | 'symbol_name'>): string {
+  return account.mode === 'cross' ? t('margin.account.cross') : t('margin.account.isolatedPair', { pair: account.symbol_name ?? '' });
+}
+
+/** A definition row of a summary, its value optionally in a risk colour. */
+export function Fact({ label, value, tone, testId }: { label: string; value: string; tone?: string; testId?: string }) {
+  return (
+    <div className="facts__row">
+      <dt>{label}</dt>
+      <dd className={tone} data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

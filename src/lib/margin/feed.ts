@@ -1,0 +1,49 @@
+import type { PrivateFeedMessage } from '../contract/private-feed.ts';
+import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
+import { throttle } from '../perpetual-assets/remote.ts';
+import { MARGIN_ACCOUNT_TYPE } from './view.ts';
+
+const MARGIN_TYPES: readonly number[] = Object.values(MARGIN_ACCOUNT_TYPE);
+
+/**
+ * Whether a private-feed message changes what the margin screens show: a balance of a margin account (types 5 and
+ * 6: a borrow, a repayment, interest, a transfer, a fill), an order placed, filled or cancelled on a spot book
+ * (margin orders trade there), a margin settlement (liquidation), or the feed (re)connected, after which pushes
+ * may have been missed.
+ */
+export function touchesMargin(m: PrivateFeedMessage): boolean {
+  switch (m.event) {
+    case 'OWNCOIN':
+      return m.data.some((c) => MARGIN_TYPES.includes(c.type));
+    case 'ORDER':
+      return !/_perp$/i.test(m.data.symbol);
+    case 'POSITION':
+    case 'SETTLEMENT':
+      return m.data.product === 'margin';
+    case 'USER_STATUS':
+      return m.data.status === 'active';
+    default:
+      return false;
+  }
+}
+
+/**
+ * While a margin store is listened to: runs `reload` on every push that touches margin (at most once a second)
+ * and, with `everyMs`, on a timer too (levels and interest move without a push). Answers the stop function.
+ */
+export function followMargin(reload: () => void, everyMs?: number): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const again = throttle(reload, 1_000);
+  // Following the account activity signs the private feed in as this user.
+  const offActivity = $accountActivity.listen(() => {});
+  const off = privateFeed.listen((m) => {
+    if (touchesMargin(m)) again();
+  });
+  const timer = everyMs ? setInterval(again, everyMs) : undefined;
+  return () => {
+    clearInterval(timer);
+    off();
+    offActivity();
+    again.cancel();
+  };
+}
