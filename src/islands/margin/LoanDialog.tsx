@@ -78,7 +78,7 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = checkAmount(amount, max);
-    if (problem) return setError(amountProblemText(t, problem, coin));
+    if (problem) return setError(amountProblemText(t, problem, coin, fmt));
     setError('');
     await submitting(setBusy, async () => {
       try {

@@ -6,7 +6,8 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { PAGE_SIZE } from '../../lib/margin/orders.ts';
 import { $marginRecords, loadMarginRecords } from '../../lib/margin/records.ts';
 import { isPositive } from '../../lib/perpetual-assets/view.ts';
-import { levelText, RECORD_KINDS } from '../../lib/margin/view.ts';
+import { $marginProperty } from '../../lib/margin/account.ts';
+import { levelText, marginPairOf, RECORD_KINDS } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { ListState, Pager } from '../perpetual-assets/parts.tsx';
@@ -18,6 +19,8 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
   const view = useStore($marginRecords);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
+  const { property } = useStore($marginProperty);
+  const pairName = (symbol: string | null) => (symbol ? (marginPairOf(property, symbol)?.symbol_name ?? symbol.toUpperCase()) : null);
   const filter = { mode, kind: kind || undefined };
   useEffect(() => {
     loadMarginRecords(filter).catch(() => {});
@@ -51,9 +54,9 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
                 <tr key={r.id} data-record={r.kind}>
                   <td>{formatDateTime(r.createdAt, dateOptions)}</td>
                   <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>{t(`margin.record.${r.kind}`)}</td>
-                  <td>{accountTitle(t, { mode: r.mode, symbol_name: r.symbol?.toUpperCase() ?? null })}</td>
+                  <td>{accountTitle(t, { mode: r.mode, symbol_name: pairName(r.symbol) })}</td>
                   <td>{r.coin}</td>
-                  <td className="num"><RecordAmount record={r} /></td>
+                  <td className="num">{r.kind === 'marginCall' ? '--' : <RecordAmount record={r} />}</td>
                   <td>{detailOf(t, r, fmt)}</td>
                 </tr>
               ))}

@@ -45,7 +45,7 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = checkAmount(amount, max);
-    if (problem) return setError(amountProblemText(t, problem, coin));
+    if (problem) return setError(amountProblemText(t, problem, coin, fmt));
     setError('');
     await submitting(setBusy, async () => {
       try {

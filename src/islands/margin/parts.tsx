@@ -4,10 +4,10 @@ import type { T } from '../../lib/i18n/client.ts';
 import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
 import '../../styles/margin.css';
 
-/** A dialog's amount problem as a sentence; `coin` names the asset of a maximum. */
-export function amountProblemText(t: T, problem: NonNullable<AmountProblem>, coin: string): string {
+/** A dialog's amount problem as a sentence; a maximum is shown as the asset's amounts are (`fmt`, $assetFormat). */
+export function amountProblemText(t: T, problem: NonNullable<AmountProblem>, coin: string, fmt: (value: string, coin: string) => string): string {
   if (problem.key === 'tooPrecise') return t('margin.error.tooPrecise', { decimals: problem.decimals });
-  if (problem.key === 'overMax') return t('margin.error.overMax', { max: problem.max, coin });
+  if (problem.key === 'overMax') return t('margin.error.overMax', { max: fmt(problem.max, coin), coin });
   return t(`margin.error.${problem.key}`);
 }
 
