@@ -63,7 +63,7 @@ async function setIndex(request: APIRequestContext, price: string): Promise<void
   await expect
     .poll(async () => {
       const body = await (await request.post(`${BASE}/api/app/coin/open/getPriceComparison`, { data: { symbolNameList: ['btcusdt'] } })).json();
-      return Number(body.data?.[0]?.indexPrice ?? 0);
+      return Number(body.data?.[0]?.index ?? 0);
     }, { timeout: 15_000 })
     .toBe(Number(price));
 }
