@@ -37,6 +37,12 @@ import { POSITION_COMMANDS } from './perpetual/perp-positions.ts';
 import { TICK_COMMANDS } from './perpetual/perp-ticks.ts';
 import { perpBook, perpetualJobs, startPerpetual } from './perpetual/perpetual.feature.ts';
 import { perpRoutes } from './perpetual/perp.routes.ts';
+import { MARGIN_MIGRATION } from './margin/margin.migration.ts';
+import { MarginBook } from './margin/margin-book.ts';
+import { MARGIN_ACCOUNT_COMMANDS } from './margin/margin-commands.ts';
+import { MARGIN_TICK_COMMANDS } from './margin/margin-ticks.ts';
+import { marginJobs, startMargin } from './margin/margin.feature.ts';
+import { marginRoutes } from './margin/margin.routes.ts';
 import { PROOF_MIGRATION } from './proof/proof.migration.ts';
 import { proofJobs } from './proof/proof.feature.ts';
 import { proofRoutes } from './proof/proof.routes.ts';
@@ -86,6 +92,15 @@ export const FEATURES: Feature[] = [
     start: startPerpetual,
     jobs: perpetualJobs,
     routes: perpRoutes,
+  },
+  {
+    name: 'margin',
+    migrations: [MARGIN_MIGRATION],
+    commands: [...MARGIN_ACCOUNT_COMMANDS, ...MARGIN_TICK_COMMANDS],
+    coreParts: () => [new MarginBook()],
+    start: startMargin,
+    jobs: marginJobs,
+    routes: marginRoutes,
   },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },

@@ -32,8 +32,11 @@ export interface CommandType<P, R> {
  */
 export interface CorePart {
   readonly name: string;
-  /** Called once with the core's risk engine, before anything else (a part that sets the engine's hooks). */
-  attach?(risk: RiskEngine): void;
+  /**
+   * Called once with the core's risk engine and its other parts, before anything else (a part that sets the
+   * engine's hooks, or plugs a risk rule into another part's books).
+   */
+  attach?(risk: RiskEngine, part: <T extends CorePart>(name: string) => T): void;
   /** Rebuilds the state and the holds it owns from the tables (as the projector last left them). */
   load(q: Queryable, risk: RiskEngine): Promise<void>;
   /** Its state as plain JSON values, in a fixed order: the snapshot holds it and the state hash is taken over it. */

@@ -78,10 +78,8 @@ export class TradingCore {
     this.log = opts.log;
     this.clock = opts.clock;
     for (const t of opts.commands) this.types.set(t.type, t as CommandType<unknown, unknown>);
-    for (const p of opts.parts) {
-      this.parts.set(p.name, p);
-      p.attach?.(this.risk);
-    }
+    for (const p of opts.parts) this.parts.set(p.name, p);
+    for (const p of opts.parts) p.attach?.(this.risk, (name) => this.part(name));
     this.projector = new Projector(opts.db, opts.log, opts.parts);
     this.snapshotEvery = opts.snapshotEvery ?? 200_000;
   }

@@ -3,6 +3,9 @@ import { writeRows } from '../storage/bulk.ts';
 import type { SettledTrade, TradeFact } from './settlement.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
 
+/** The account an order trades from: the spot account, or a margin account (server/margin). */
+export type OrderAccount = 'spot' | 'cross' | 'isolated';
+
 /** An orders row with its amounts as bigints. */
 export interface OrderRow {
   id: number;
@@ -22,6 +25,11 @@ export interface OrderRow {
   doneReason: string | null;
   createdAt: number;
   updatedAt: number;
+  account: OrderAccount;
+  /** Margin orders: each fill repays the received asset's debt. */
+  autoRepay: boolean;
+  /** Margin orders: what the order borrowed when it was placed. */
+  borrowed: bigint;
 }
 
 export function toOrder(r: Record<string, unknown>): OrderRow {
@@ -43,6 +51,9 @@ export function toOrder(r: Record<string, unknown>): OrderRow {
     doneReason: (r.done_reason as string) ?? null,
     createdAt: num(r.created_at),
     updatedAt: num(r.updated_at),
+    account: (r.account as OrderAccount) ?? 'spot',
+    autoRepay: Boolean(num(r.auto_repay ?? 0)),
+    borrowed: BigInt((r.borrowed as bigint) ?? 0n),
   };
 }
 
@@ -52,7 +63,7 @@ export async function findOrder(q: Queryable, id: number): Promise<OrderRow | un
 }
 
 const ORDERS_UPSERT = {
-  head: 'INSERT INTO orders (id, symbol, user_id, side, kind, tif, price, quantity, quote_budget, filled_qty, filled_quote, fee, frozen, seq, status, done_reason, created_at, updated_at)',
+  head: 'INSERT INTO orders (id, symbol, user_id, side, kind, tif, price, quantity, quote_budget, filled_qty, filled_quote, fee, frozen, seq, status, done_reason, created_at, updated_at, account, auto_repay, borrowed)',
   tail: `ON CONFLICT (id) DO UPDATE SET filled_qty = excluded.filled_qty, filled_quote = excluded.filled_quote, fee = excluded.fee,
          frozen = excluded.frozen, status = excluded.status, done_reason = excluded.done_reason, updated_at = excluded.updated_at`,
 };
@@ -62,7 +73,7 @@ const TRADES_INSERT = {
 
 /** Writes orders as they now stand, new or changed, with a few multi-row statements. */
 export async function upsertOrders(q: Queryable, orders: Iterable<OrderRow>): Promise<void> {
-  await writeRows(q, ORDERS_UPSERT, [...orders].map((o) => [o.id, o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.filledQty, o.filledQuote, o.fee, o.frozen, 0, o.status, o.doneReason, o.createdAt, o.updatedAt]));
+  await writeRows(q, ORDERS_UPSERT, [...orders].map((o) => [o.id, o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.filledQty, o.filledQuote, o.fee, o.frozen, 0, o.status, o.doneReason, o.createdAt, o.updatedAt, o.account, o.autoRepay ? 1 : 0, o.borrowed]));
 }
 
 export async function insertTrades(q: Queryable, trades: readonly TradeFact[]): Promise<void> {
@@ -145,7 +156,7 @@ export async function userFills(q: Queryable, userId: number, f: FillFilter): Pr
 export async function orderSymbolsOf(q: Queryable, userId: number): Promise<Array<{ symbol: string; orders: number; openOrders: number; lastOrderTime: number }>> {
   const rows = await q.all(
     `SELECT symbol, COUNT(*) AS orders, SUM(CASE WHEN status IN ('open', 'partial') THEN 1 ELSE 0 END) AS open_orders, MAX(created_at) AS last_at
-     FROM orders WHERE user_id = ? GROUP BY symbol ORDER BY last_at DESC, symbol`,
+     FROM orders WHERE user_id = ? AND account = 'spot' GROUP BY symbol ORDER BY last_at DESC, symbol`,
     [userId],
   );
   return rows.map((r) => ({ symbol: String(r.symbol), orders: num(r.orders), openOrders: num(r.open_orders), lastOrderTime: num(r.last_at) }));
@@ -161,11 +172,11 @@ export async function latestTrades(q: Queryable, symbol: string, limit: number):
 }
 
 /** A page of a user's orders, newest first: open ones (resting, partly filled) or finished ones, optionally of one market. */
-export async function userOrders(q: Queryable, userId: number, state: 'open' | 'history', page: PageRequest, symbol?: string): Promise<{ total: number; rows: OrderRow[] }> {
+export async function userOrders(q: Queryable, userId: number, state: 'open' | 'history', page: PageRequest, symbol?: string, account: OrderAccount = 'spot'): Promise<{ total: number; rows: OrderRow[] }> {
   const states = state === 'open' ? "('open', 'partial')" : "('filled', 'cancelled', 'rejected')";
   const found = await pageOf<Record<string, unknown>>(
     q,
-    { select: '*', from: `FROM orders WHERE user_id = ? AND status IN ${states}${symbol ? ' AND symbol = ?' : ''}`, order: 'id DESC', params: symbol ? [userId, symbol] : [userId] },
+    { select: '*', from: `FROM orders WHERE user_id = ? AND account = ? AND status IN ${states}${symbol ? ' AND symbol = ?' : ''}`, order: 'id DESC', params: symbol ? [userId, account, symbol] : [userId, account] },
     page,
   );
   return { total: found.total, rows: found.rows.map(toOrder) };

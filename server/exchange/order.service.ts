@@ -7,9 +7,8 @@ import type { EngineEvent } from './engine/types.ts';
 import { notional, priceBand, type Market } from './market.ts';
 import { settle, type SettledTrade } from './settlement.ts';
 import type { SpotBooks } from './spot-books.ts';
-import { spotRule } from './spot-rule.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
-import type { OrderRow } from './order.repo.ts';
+import type { OrderAccount, OrderRow } from './order.repo.ts';
 
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */
 export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'quoteBudget'>;
@@ -88,7 +87,7 @@ export interface SpotActivity {
 export const SPOT_ACTIVITY = 'spot.activity';
 
 /** Sends a command to a book and settles what it did; answers the engine's events. */
-function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngine['apply']>[0], users: number[]): EngineEvent[] {
+export function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngine['apply']>[0], users: number[]): EngineEvent[] {
   const books = engineOf(ctx);
   const events: EngineEvent[] = [];
   books.engine(m.symbol).apply(command, events);
@@ -98,7 +97,50 @@ function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngin
   return events;
 }
 
-/** Places an order: hold the funds (spot risk rule), match, settle; answers the order as it stands after matching. */
+/** How a margin order differs from a spot one: the account it trades from and what it borrowed. */
+export interface PlaceOptions {
+  account: OrderAccount;
+  autoRepay: boolean;
+  borrowed: bigint;
+}
+
+const SPOT_ORDER: PlaceOptions = { account: 'spot', autoRepay: false, borrowed: 0n };
+
+/**
+ * Places an order from an account: hold the funds (the account's risk rule), match, settle; answers the order as it
+ * stands after matching. Spot orders come through `placeOrder`; margin orders and liquidations call it directly.
+ */
+export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions = SPOT_ORDER): OrderRow {
+  const books = engineOf(ctx);
+  const m = books.market(r.symbol);
+  books.engine(m.symbol);
+  const order: OrderRow = {
+    id: books.peekOrderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
+    quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now, ...opts,
+  };
+  books.ruleOf(order).hold(ctx.risk, { market: m, order });
+  // The number is taken only once the hold stands: a refused order leaves no trace in the state.
+  books.orderId();
+  books.live.set(order.id, order);
+  books.touch(order, ctx.now);
+  // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
+  const quoteStep = notional(m, m.tick, m.lot);
+  const marketBuy = r.kind === 'market' && r.side === 'buy';
+  match(ctx, m, {
+    type: 'place',
+    orderId: order.id,
+    userId: r.userId,
+    side: r.side,
+    kind: r.kind,
+    price: Number(r.price / m.tick),
+    quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+    ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
+    tif: r.tif,
+  }, [r.userId]);
+  return { ...order };
+}
+
+/** Places a spot order. */
 export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
   type: 'spot.place',
   encode: (r): EncodedPlace => [r.symbol, r.userId, r.side, r.kind, r.tif, `${r.price}`, `${r.quantity}`, `${r.quoteBudget}`],
@@ -106,35 +148,7 @@ export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
     const [symbol, userId, side, kind, tif, price, quantity, quoteBudget] = v as EncodedPlace;
     return { symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget) };
   },
-  apply(ctx, r) {
-    const books = engineOf(ctx);
-    const m = books.market(r.symbol);
-    books.engine(m.symbol);
-    const order: OrderRow = {
-      id: books.peekOrderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
-      quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now,
-    };
-    spotRule.hold(ctx.risk, { market: m, order });
-    // The number is taken only once the hold stands: a refused order leaves no trace in the state.
-    books.orderId();
-    books.live.set(order.id, order);
-    books.touch(order, ctx.now);
-    // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
-    const quoteStep = notional(m, m.tick, m.lot);
-    const marketBuy = r.kind === 'market' && r.side === 'buy';
-    match(ctx, m, {
-      type: 'place',
-      orderId: order.id,
-      userId: r.userId,
-      side: r.side,
-      kind: r.kind,
-      price: Number(r.price / m.tick),
-      quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
-      ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
-      tif: r.tif,
-    }, [r.userId]);
-    return { ...order };
-  },
+  apply: (ctx, r) => place(ctx, r),
 };
 
 /** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
@@ -164,8 +178,12 @@ export const cancelAllOrders: CommandType<{ userId: number; symbol: string }, nu
     return { userId, symbol };
   },
   apply(ctx, { userId, symbol }) {
-    const m = engineOf(ctx).market(symbol);
-    return match(ctx, m, { type: 'cancelAll', userId }, [userId]).filter((e) => e.type === 'done').length;
+    const books = engineOf(ctx);
+    const m = books.market(symbol);
+    // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
+    const mine = [...books.live.values()].filter((o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot');
+    for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
+    return mine.length;
   },
 };
 

@@ -2,7 +2,7 @@ import type { RiskEngine } from '../core/risk-engine.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from './engine/types.ts';
 import { baseUnits, feeOf, notional, type Market } from './market.ts';
 import type { OrderRow, TradeRow } from './order.repo.ts';
-import { spotRule } from './spot-rule.ts';
+import type { TradeRule } from './spot-rule.ts';
 
 /** A trade as it leaves the settlement, for market data and the feeds. */
 export interface SettledTrade {
@@ -27,11 +27,13 @@ export interface SettlementBooks {
   touch(o: OrderRow, now: number): void;
   tradeId(): number;
   trades: TradeFact[];
+  /** The rule of the account an order trades from (spot, or a margin account). */
+  ruleOf(o: OrderRow): TradeRule;
 }
 
 /**
  * Turns the engine's events for one command into order states, trades and ledger transactions, through the
- * spot risk rule (server/exchange/spot-rule.ts): each trade is one ledger transaction spending both orders'
+ * risk rule of each order's account (server/exchange/spot-rule.ts; margin accounts bring theirs): each trade is one ledger transaction spending both orders'
  * holds. Buyers pay their fee in the base they receive, sellers in the quote; both round up. An order that leaves
  * the book releases what its hold still sets aside, and leaves `live`. Answers the trades, for the feeds.
  */
@@ -66,8 +68,8 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
   const seller = e.takerSide === 'buy' ? maker : taker;
   const buyerFee = feeOf(baseUnits(m, qty), buyer === maker ? m.makerFeeBps : m.takerFeeBps);
   const sellerFee = feeOf(quote, seller === maker ? m.makerFeeBps : m.takerFeeBps);
-  const b = spotRule.settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
-  const s = spotRule.settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
+  const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
+  const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
   risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [...b.spends, ...s.spends]);
 
   for (const [o, fee] of [[buyer, buyerFee], [seller, sellerFee]] as const) {
@@ -88,7 +90,7 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
 
 /** An order leaves the book: whatever it still holds goes back to available. */
 function done(risk: RiskEngine, m: Market, books: SettlementBooks, o: OrderRow, e: DoneEvent): void {
-  spotRule.release(risk, { market: m, order: o });
+  books.ruleOf(o).release(risk, { market: m, order: o });
   // A market order that traded at all is done as filled (its traded quantity tells how much); an IOC or a
   // cancelled order keeps 'cancelled' with its fills, and done_reason says why it ended.
   o.status = e.reason === 'filled' || (o.kind === 'market' && o.filledQty > 0n) ? 'filled' : 'cancelled';

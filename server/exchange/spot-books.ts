@@ -1,13 +1,12 @@
 import type { CorePart } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';
 import { createEngine, type MatchingEngine } from './engine/engine.ts';
 import type { Market } from './market.ts';
-import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderRow } from './order.repo.ts';
+import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './order.repo.ts';
 import type { SettlementBooks, TradeFact } from './settlement.ts';
-import { holdIdOf, holdOf } from './spot-rule.ts';
+import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
 /** What one batch changed on the spot books, for the projector: the orders as they ended it, and its trades. */
 export interface SpotRows {
@@ -15,7 +14,7 @@ export interface SpotRows {
   trades: TradeFact[];
 }
 
-type EncodedOrder = [number, string, number, OrderRow['side'], OrderRow['kind'], OrderRow['tif'], string, string, string, string, string, string, string, OrderRow['status'], number, number];
+type EncodedOrder = [number, string, number, OrderRow['side'], OrderRow['kind'], OrderRow['tif'], string, string, string, string, string, string, string, OrderRow['status'], number, number, OrderAccount, boolean, string];
 
 /**
  * The spot exchange's state inside the trading core: a book per market (the pure matching engine), the orders
@@ -27,6 +26,8 @@ export class SpotBooks implements CorePart, SettlementBooks {
   readonly engines = new Map<string, MatchingEngine>();
   live = new Map<number, OrderRow>();
   trades: TradeFact[] = [];
+  /** The rule of each account orders trade from: spot here; the margin part adds its accounts' when attached. */
+  readonly rules = new Map<OrderAccount, TradeRule>([['spot', spotRule]]);
   private readonly markets: ReadonlyMap<string, Market>;
   private touched = new Set<OrderRow>();
   private nextOrderId = 1;
@@ -47,6 +48,16 @@ export class SpotBooks implements CorePart, SettlementBooks {
     const e = this.engines.get(symbol);
     if (!e) fail(this.markets.has(symbol) ? 'marketClosed' : 'unknownMarket');
     return e;
+  }
+
+  ruleOf(o: OrderRow): TradeRule {
+    return this.rule(o.account);
+  }
+
+  private rule(account: OrderAccount): TradeRule {
+    const r = this.rules.get(account);
+    if (!r) throw new Error(`no risk rule for ${account} orders`);
+    return r;
   }
 
   /** The number the next order gets, without taking it. */
@@ -75,14 +86,14 @@ export class SpotBooks implements CorePart, SettlementBooks {
     const orders: OrderRow[] = [];
     for (const m of this.spotMarkets()) orders.push(...(await restingOrders(q, m.symbol)));
     for (const o of orders) {
-      if (o.frozen > 0n) risk.adopt({ id: holdIdOf(o.id), owner: o.userId, type: ACCOUNT.spot, asset: holdOf(this.market(o.symbol), o).asset, amount: o.frozen });
+      if (o.frozen > 0n) risk.adopt({ id: holdIdOf(o.id), owner: o.userId, type: this.rule(o.account).type, asset: holdOf(this.market(o.symbol), o).asset, amount: o.frozen });
     }
     this.rebuild(orders);
   }
 
   snapshot(): unknown {
     const orders = [...this.live.values()].sort((a, b) => a.id - b.id).map((o): EncodedOrder => [
-      o.id, o.symbol, o.userId, o.side, o.kind, o.tif, `${o.price}`, `${o.quantity}`, `${o.quoteBudget}`, `${o.filledQty}`, `${o.filledQuote}`, `${o.fee}`, `${o.frozen}`, o.status, o.createdAt, o.updatedAt,
+      o.id, o.symbol, o.userId, o.side, o.kind, o.tif, `${o.price}`, `${o.quantity}`, `${o.quoteBudget}`, `${o.filledQty}`, `${o.filledQuote}`, `${o.fee}`, `${o.frozen}`, o.status, o.createdAt, o.updatedAt, o.account, o.autoRepay, `${o.borrowed}`,
     ]);
     return { nextOrderId: this.nextOrderId, nextTradeId: this.nextTradeId, orders };
   }
@@ -92,9 +103,9 @@ export class SpotBooks implements CorePart, SettlementBooks {
     this.nextOrderId = s.nextOrderId;
     this.nextTradeId = s.nextTradeId;
     this.rebuild(
-      s.orders.map(([id, symbol, userId, side, kind, tif, price, quantity, quoteBudget, filledQty, filledQuote, fee, frozen, status, createdAt, updatedAt]) => ({
+      s.orders.map(([id, symbol, userId, side, kind, tif, price, quantity, quoteBudget, filledQty, filledQuote, fee, frozen, status, createdAt, updatedAt, account = 'spot', autoRepay = false, borrowed = '0']) => ({
         id, symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget), filledQty: BigInt(filledQty),
-        filledQuote: BigInt(filledQuote), fee: BigInt(fee), frozen: BigInt(frozen), status, doneReason: null, createdAt, updatedAt,
+        filledQuote: BigInt(filledQuote), fee: BigInt(fee), frozen: BigInt(frozen), status, doneReason: null, createdAt, updatedAt, account, autoRepay, borrowed: BigInt(borrowed),
       })),
     );
   }
@@ -119,7 +130,7 @@ export class SpotBooks implements CorePart, SettlementBooks {
     await insertTrades(q, trades);
   }
 
-  private spotMarkets(): Market[] {
+  spotMarkets(): Market[] {
     return [...this.markets.values()].filter((m) => m.market === 'spot');
   }
 

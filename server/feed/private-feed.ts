@@ -20,6 +20,7 @@ const EVENTS = [
   ['status', 'USER_STATUS'],
   ['settlement', 'SETTLEMENT'],
   ['position', 'POSITION'],
+  ['margin', 'MARGIN'],
 ] as const;
 
 interface UserTopic {

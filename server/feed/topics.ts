@@ -14,6 +14,8 @@ export const userTopics = {
   settlement: (userId: number) => `user.${userId}.settlement`,
   /** PositionMessage. */
   position: (userId: number) => `user.${userId}.position`,
+  /** MarginMessage. */
+  margin: (userId: number) => `user.${userId}.margin`,
   /** RefreshMessage: the STOMP refresh topic. */
   refresh: (userId: number) => `user.${userId}.refresh`,
   /** ChatMessage: the STOMP chat topic. */

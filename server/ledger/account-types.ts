@@ -8,6 +8,10 @@ export const ACCOUNT = {
   contract: 2,
   finance: 3,
   otc: 4,
+  /** Spot margin (server/margin): one cross account per user. */
+  marginCross: 5,
+  /** Spot margin: every isolated pair account of a user together; the margin part splits it per pair. */
+  marginIsolated: 6,
   merchant: 8,
   feeIncome: 100,
   safetyFund: 101,
@@ -20,10 +24,19 @@ export const ACCOUNT = {
   insuranceFund: 105,
   /** Perpetuals' clearing account: pays realised profits and takes realised losses (see the risk engine). */
   perpClearing: 106,
+  /** Spot margin's lending pool: lends to margin accounts and takes the principal back; operators fund it. */
+  marginPool: 107,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
-export type UserAccountType = typeof ACCOUNT.spot | typeof ACCOUNT.contract | typeof ACCOUNT.finance | typeof ACCOUNT.otc | typeof ACCOUNT.merchant;
+export type UserAccountType =
+  | typeof ACCOUNT.spot
+  | typeof ACCOUNT.contract
+  | typeof ACCOUNT.finance
+  | typeof ACCOUNT.otc
+  | typeof ACCOUNT.merchant
+  | typeof ACCOUNT.marginCross
+  | typeof ACCOUNT.marginIsolated;
 
 /** The one key of an account (owner, type, asset) in memory: the trading core's balances, the projector's ids. */
 export function accountKey(owner: number | null, type: AccountType, asset: string): string {
@@ -68,5 +81,12 @@ export const BILL_TYPES = [
   'perp_liquidation_fee',
   'perp_insurance',
   'insurance_funding',
+  'margin_transfer',
+  'margin_borrow',
+  'margin_repay',
+  'margin_interest',
+  'margin_liquidation',
+  'margin_insurance',
+  'margin_pool_funding',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

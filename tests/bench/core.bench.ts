@@ -35,7 +35,7 @@ for (let u = 1; u <= ACCOUNTS; u++) risk.balances.set(accountKey(u, ACCOUNT.spot
 const market = { symbol: 'btcusdt', base: 'BTC', quote: 'USDT', priceScale: 2, qtyScale: 6 } as unknown as Market;
 const orders: OrderRow[] = Array.from({ length: 1_000 }, (_, i) => ({
   id: i + 1, symbol: 'btcusdt', userId: (i * 97) % ACCOUNTS + 1, side: 'buy', kind: 'limit', tif: 'GTC', price: 9_600_000n + BigInt(i % 50), quantity: 1_000n,
-  quoteBudget: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: 0, updatedAt: 0,
+  quoteBudget: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: 0, updatedAt: 0, account: 'spot', autoRepay: false, borrowed: 0n,
 }));
 const riskRun = () => {
   const t0 = performance.now();

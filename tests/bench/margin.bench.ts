@@ -5,11 +5,19 @@
  *   reached account checked in full and either counted or given new triggers; goal under 50 ms) and by
  *   recomputing every account's margin level (the full scan);
  * - the hourly interest over 100,000 loans (goal under 1 s), against a bare loop multiplying each principal by
- *   its rate.
+ *   its rate;
+ * - both again through the trading core's margin part (its `margin.tick` and `margin.interest` commands).
  */
 import { DAILY_RATES, HOUR_MS, interestDue, type Loan } from '../../server/margin/interest.ts';
 import { LevelIndex, levelTriggers } from '../../server/margin/level-index.ts';
 import { atOrBelow, LIQUIDATION_LEVEL, valuation, type Line, type MarginAccount } from '../../server/margin/margin-account.ts';
+import type { CommandContext } from '../../server/core/command.ts';
+import { RiskEngine } from '../../server/core/risk-engine.ts';
+import type { Market } from '../../server/exchange/market.ts';
+import { SpotBooks } from '../../server/exchange/spot-books.ts';
+import { accountKey } from '../../server/ledger/account-types.ts';
+import { MarginBook } from '../../server/margin/margin-book.ts';
+import { marginInterest, marginTick } from '../../server/margin/margin-ticks.ts';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
 const U = 10n ** 8n;
@@ -156,3 +164,59 @@ bareRun();
 const interestMs = median([interestRun(), interestRun(), interestRun()]);
 const bareMs = median([bareRun(), bareRun(), bareRun()]);
 console.log(`hourly interest over ${ACCOUNTS.toLocaleString('en')} loans, hours due and amounts (median of 3): ${interestMs.toFixed(1)} ms (${goal(interestMs, 1_000)}); bare loop (principal × rate) ${bareMs.toFixed(1)} ms; ${(interestMs / bareMs).toFixed(1)}× the floor`);
+
+// --- The same two through the trading core's margin part ------------------------------------------------------
+// The product's own commands on a margin part holding the same 100,000 accounts (their ledger balances and loans
+// in the risk engine and the part), decided as the core decides them (the journal append aside): a BTC tick
+// (`margin.tick`: dirty accounts, reached triggers, full checks, liquidations against an empty book) and the
+// hourly interest (`margin.interest` over one loan per debt line).
+const market = (base: string, priceScale: number, qtyScale: number): Market => ({
+  symbol: `${base.toLowerCase()}usdt`, market: 'spot', coinType: 1, base, quote: 'USDT', priceScale, qtyScale, tick: 1n, lot: 1n, minQty: 1n, minNotional: 5n * U,
+  makerFeeBps: 10n, takerFeeBps: 10n, refPrice: '0', priceBandBps: 500n, plate: 'main', sort: 0, status: 'active',
+});
+const markets = new Map([market('BTC', 2, 5), market('ETH', 2, 4)].map((m) => [m.symbol, m]));
+const risk = new RiskEngine();
+const spot = new SpotBooks(markets);
+const part = new MarginBook();
+part.attach(risk, <T,>(name: string) => (name === 'spot' ? spot : part) as T);
+spot.restore({ nextOrderId: 1, nextTradeId: 1, orders: [] });
+// Drawn at the starting prices again (the ticks above moved BTC), so none starts liquidatable.
+prices.BTC = 60_000n * U;
+const coreAccounts = Array.from({ length: ACCOUNTS }, drawAccount);
+const C0 = T0 + 50 * HOUR_MS;
+coreAccounts.forEach((a, i) => {
+  const acct = part.open(i + 1, a.mode === 'cross' ? null : `${a.base.toLowerCase()}usdt`, C0);
+  for (const [asset, l] of Object.entries(a.lines)) {
+    acct.lines.set(asset, { ...l });
+    const b = risk.balance(acct.userId, part.typeOf(acct), asset);
+    risk.balances.set(accountKey(acct.userId, part.typeOf(acct), asset), { available: b.available + l.balance, held: 0n });
+    if (l.principal) part.addLoan(acct, asset, l.principal, C0 - Math.floor(random() * 3 * HOUR_MS), 0n);
+  }
+});
+part.takeRows();
+const coreCtx = (now: number): CommandContext => {
+  risk.now = now;
+  return { now, risk, part: <T,>(name: string) => (name === 'spot' ? spot : part) as T, emit: () => undefined };
+};
+const priceList = (): Array<[string, bigint]> => [['BTC', prices8.BTC!], ['ETH', prices8.ETH!]];
+const prices8: Record<string, bigint> = { BTC: 60_000n * U, ETH: 3_000n * U };
+const tf = performance.now();
+marginTick.apply(coreCtx(C0), { prices: priceList() });
+const firstTickMs = ms(tf);
+const coreRuns: Array<[string, number, number]> = [];
+for (const move of moves) {
+  prices8.BTC = prices8.BTC! + (prices8.BTC! * move) / 10_000n;
+  const t0 = performance.now();
+  const n = marginTick.apply(coreCtx(C0 + 1_000), { prices: priceList() });
+  coreRuns.push([`${move > 0n ? '+' : ''}${Number(move) / 100}%`, n, ms(t0)]);
+  part.takeRows();
+  risk.takeFacts();
+}
+const worstTick = Math.max(...coreRuns.map(([, , t]) => t));
+console.log(`margin.tick through the core's margin part, ${ACCOUNTS.toLocaleString('en')} accounts: ${worstTick.toFixed(1)} ms at worst (${goal(worstTick, 50)}); the first tick after a start checks every account: ${firstTickMs.toFixed(0)} ms`);
+for (const [move, n, t] of coreRuns) console.log(`  BTC ${move}: ${n.toLocaleString('en')} accounts checked in full, ${t.toFixed(2)} ms`);
+const loanCount = [...part.loans.values()].reduce((s, l) => s + l.length, 0);
+const ti = performance.now();
+const hoursCharged = marginInterest.apply(coreCtx(C0 + HOUR_MS + 1), {});
+const coreInterestMs = ms(ti);
+console.log(`margin.interest through the core's margin part, ${loanCount.toLocaleString('en')} loans: ${coreInterestMs.toFixed(0)} ms for ${hoursCharged.toLocaleString('en')} loan-hours with their records (${goal(coreInterestMs, 1_000)})`);

@@ -67,6 +67,20 @@ export interface PositionMessage {
   updatedAt: number;
 }
 
+/**
+ * A margin account's state changed (a loan, interest, a fill) or crossed a level: a margin call at 1.3, a
+ * liquidation at 1.1. The screens load the account again; calls and liquidations are also shown as notices.
+ */
+export interface MarginMessage {
+  kind: 'changed' | 'marginCall' | 'liquidation';
+  /** Null for `changed` (one or more of the user's margin accounts). */
+  mode: 'cross' | 'isolated' | null;
+  /** The isolated account's pair; null for cross and for `changed`. */
+  symbol: string | null;
+  /** The margin level it happened at; null for `changed`. */
+  level: string | null;
+}
+
 /** Every pushed message carries `ts`, the server's clock when it left. */
 export type PrivateFeedMessage =
   | { event: 'USER_STATUS'; data: UserStatus; ts: number }
@@ -74,6 +88,7 @@ export type PrivateFeedMessage =
   | { event: 'ORDER'; data: OrderChange; ts: number }
   | { event: 'SETTLEMENT'; data: SettlementMessage; ts: number }
   | { event: 'POSITION'; data: PositionMessage; ts: number }
+  | { event: 'MARGIN'; data: MarginMessage; ts: number }
   | { event: 'HEARTBEAT'; ts: number }
   | { event: 'PONG'; ts: number }
   | { event: 'ERROR'; msg: string };
