@@ -20,7 +20,7 @@ export function MarginPanel({ t, mode, market }: { t: T; mode: MarginMode; marke
   const pair = marginPairOf(property, market.symbol);
   const account = accountOf(property, mode, market.symbol);
   return (
-    <section className="margin-panel" aria-label={t(`margin.account.${mode}`)} data-testid="margin-panel">
+    <section className="margin-panel" aria-label={t(`margin.name.${mode}`)} data-testid="margin-panel">
       <ListState t={t} status={status} count={property ? 1 : 0} empty="" onRetry={() => void loadMarginProperty().catch(() => {})}>
         {!pair ? (
           <p className="muted" data-testid="margin-not-open">{t('margin.pairNotOpen', { pair: market.symbol_name })}</p>

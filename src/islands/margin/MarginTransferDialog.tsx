@@ -60,7 +60,7 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
   };
 
   const spotName = t('margin.spotAccount');
-  const marginName = target.mode === 'cross' ? t('margin.account.cross') : t('margin.account.isolatedPair', { pair: account?.symbol_name ?? target.symbol?.toUpperCase() ?? '' });
+  const marginName = target.mode === 'cross' ? t('margin.name.cross') : t('margin.name.isolatedPair', { pair: account?.symbol_name ?? target.symbol?.toUpperCase() ?? '' });
   return (
     <MarginDialog t={t} title={t('margin.transfer.title')} onClose={onClose} testId="margin-transfer-dialog">
       <form className="margin-form" onSubmit={submit} noValidate>

@@ -50,7 +50,7 @@ export function MarginDialog({ t, title, onClose, children, testId }: { t: T; ti
 
 /** The account's name: "Cross margin" or "Isolated · BTC/USDT". */
 export function accountTitle(t: T, account: Pick<MarginAccountView, 'mode' | 'symbol_name'>): string {
-  return account.mode === 'cross' ? t('margin.account.cross') : t('margin.account.isolatedPair', { pair: account.symbol_name ?? '' });
+  return account.mode === 'cross' ? t('margin.name.cross') : t('margin.name.isolatedPair', { pair: account.symbol_name ?? '' });
 }
 
 /** A definition row of a summary, its value optionally in a risk colour. */

@@ -10,7 +10,11 @@ import * as api from '../contract/margin.endpoints.ts';
 import type { CanBorrow, MarginMode, MarginProperty, MarginSegment } from '../contract/margin.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
-import { followMargin } from './feed.ts';
+import { followMargin, marginAlertOf } from './feed.ts';
+import { levelText } from './view.ts';
+import { privateFeed } from '../feed/private-feed.ts';
+import { translate } from '../i18n/client.ts';
+import { showToast } from '../stores/toast.ts';
 
 /** The index is sampled every second or two (server/prices); the levels follow at this pace while shown. */
 export const LEVEL_REFRESH_MS = 5_000;
@@ -40,10 +44,25 @@ export async function loadMarginProperty(opts: { quiet?: boolean } = {}): Promis
   }
 }
 
+/** A margin call or liquidation as a notice: "Margin call on Cross margin: margin level 1.28". */
+function announce(alert: NonNullable<ReturnType<typeof marginAlertOf>>): void {
+  const pair = alert.symbol ? ($view.get().property?.pairs.find((p) => p.symbol === alert.symbol)?.symbol_name ?? alert.symbol.toUpperCase()) : '';
+  const account = alert.mode === 'cross' ? translate('margin.name.cross') : translate('margin.name.isolatedPair', { pair });
+  showToast(alert.kind === 'liquidation' ? 'error' : 'warning', translate(`margin.notice.${alert.kind}`, { account, level: levelText(alert.level) ?? alert.level }));
+}
+
 onMount($view, () => {
   if (typeof window === 'undefined' || !$isLogin.get()) return;
   loadMarginProperty().catch(() => {});
-  return followMargin(() => void loadMarginProperty({ quiet: true }).catch(() => {}), LEVEL_REFRESH_MS);
+  const stop = followMargin(() => void loadMarginProperty({ quiet: true }).catch(() => {}), LEVEL_REFRESH_MS);
+  const off = privateFeed.listen((m) => {
+    const alert = marginAlertOf(m);
+    if (alert) announce(alert);
+  });
+  return () => {
+    off();
+    stop();
+  };
 });
 
 /**

@@ -6,20 +6,18 @@ import { MARGIN_ACCOUNT_TYPE } from './view.ts';
 const MARGIN_TYPES: readonly number[] = Object.values(MARGIN_ACCOUNT_TYPE);
 
 /**
- * Whether a private-feed message changes what the margin screens show: a balance of a margin account (types 5 and
- * 6: a borrow, a repayment, interest, a transfer, a fill), an order placed, filled or cancelled on a spot book
- * (margin orders trade there), a margin settlement (liquidation), or the feed (re)connected, after which pushes
- * may have been missed.
+ * Whether a private-feed message changes what the margin screens show: a MARGIN message (a loan, interest, a fill,
+ * a margin call, a liquidation), a balance of a margin account (types 5 and 6), an order placed, filled or cancelled
+ * on a spot book (margin orders trade there), or the feed (re)connected, after which pushes may have been missed.
  */
 export function touchesMargin(m: PrivateFeedMessage): boolean {
   switch (m.event) {
+    case 'MARGIN':
+      return true;
     case 'OWNCOIN':
       return m.data.some((c) => MARGIN_TYPES.includes(c.type));
     case 'ORDER':
       return !/_perp$/i.test(m.data.symbol);
-    case 'POSITION':
-    case 'SETTLEMENT':
-      return m.data.product === 'margin';
     case 'USER_STATUS':
       return m.data.status === 'active';
     default:
@@ -46,4 +44,10 @@ export function followMargin(reload: () => void, everyMs?: number): () => void {
     offActivity();
     again.cancel();
   };
+}
+
+/** A margin call or liquidation a MARGIN message announces, for the screens to show as a notice; null for the rest. */
+export function marginAlertOf(m: PrivateFeedMessage): { kind: 'marginCall' | 'liquidation'; mode: 'cross' | 'isolated'; symbol: string | null; level: string } | null {
+  if (m.event !== 'MARGIN' || m.data.kind === 'changed' || !m.data.mode || m.data.level === null) return null;
+  return { kind: m.data.kind, mode: m.data.mode, symbol: m.data.symbol, level: m.data.level };
 }
