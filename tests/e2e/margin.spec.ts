@@ -68,6 +68,11 @@ async function setIndex(request: APIRequestContext, price: string): Promise<void
     .toBe(Number(price));
 }
 
+/** Clicks the notices on screen away (each toast is a button that dismisses itself). */
+async function dismissNotices(page: Page): Promise<void> {
+  while (await page.locator('.toast').count()) await page.locator('.toast').first().click();
+}
+
 /** A whole-page screenshot from the top. */
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -136,6 +141,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(page.locator('.toast--success', { hasText: d['trade.orderFilled'] })).toBeVisible();
     // Bought 0.025 BTC, less a fee if it is taken in BTC.
     await expect.poll(async () => Number((await cross(request, token)).lines.find((l) => l.coin === 'BTC')?.total ?? 0)).toBeGreaterThan(0.024);
+    await dismissNotices(page);
     await shot(page, `margin-trade-${lang}`);
 
     // 5. An hour passes on the server's clock: one hour's interest is charged, shown and recorded.
@@ -157,11 +163,14 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     expect(Number(repaid.borrowed)).toBeLessThan(1500);
     await expect(card.getByTestId('borrowed-USDT')).toHaveText(formatAssetAmount(repaid.borrowed, 2));
 
-    // 7. The index falls 25%: a margin call, in its colour, and recorded.
+    // 7. The index falls 25%: a margin call, in its colour, as a notice, and recorded.
+    await dismissNotices(page);
     await setIndex(request, '72000.00');
     await expect.poll(async () => (await cross(request, token)).risk, { timeout: 15_000 }).toBe('marginCall');
     await expect(card.getByTestId('margin-cross-all-level')).toHaveAttribute('data-risk', 'marginCall', { timeout: 10_000 });
     await expect.poll(async () => (await records(request, token)).some((r) => r.kind === 'marginCall'), { timeout: 10_000 }).toBe(true);
+    const callNotice = d['margin.notice.marginCall']!.replace('{{account}}', d['margin.name.cross']!).split('{{level}}')[0]!;
+    await expect(page.locator('.toast--warning', { hasText: callNotice })).toBeVisible();
     await shot(page, `margin-call-${lang}`);
 
     // 8. Lower still, with the maker's bids to sell into: liquidation sells the BTC and the loan is repaid.

@@ -56,7 +56,7 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
                   <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>{t(`margin.record.${r.kind}`)}</td>
                   <td>{accountTitle(t, { mode: r.mode, symbol_name: pairName(r.symbol) })}</td>
                   <td>{r.coin}</td>
-                  <td className="num">{r.kind === 'marginCall' ? '--' : <RecordAmount record={r} />}</td>
+                  <td className="num">{r.kind === 'marginCall' || (r.kind === 'liquidation' && !isPositive(r.amount)) ? '--' : <RecordAmount record={r} />}</td>
                   <td>{detailOf(t, r, fmt)}</td>
                 </tr>
               ))}
@@ -76,10 +76,14 @@ function RecordAmount({ record: r }: { record: MarginRecord }) {
   return <span className={negative ? 'is-down' : undefined}>{negative ? '−' : ''}{fmt(negative ? r.amount.slice(1) : r.amount, r.coin)}</span>;
 }
 
-/** What else a record says: the parts of a repayment, the hours interest covers, the level of a call or liquidation. */
+/**
+ * What else a record says: the parts of a repayment, what the insurance fund covered of a liquidation, the hours
+ * interest covers, the level of a call or liquidation.
+ */
 function detailOf(t: T, r: MarginRecord, fmt: (v: string, coin: string) => string): string {
   const parts: string[] = [];
   if (r.kind === 'repay' || (r.kind === 'liquidation' && (isPositive(r.interest) || isPositive(r.principal)))) parts.push(t('margin.records.parts', { interest: fmt(r.interest, r.coin), principal: fmt(r.principal, r.coin) }));
+  if (r.kind === 'liquidation' && isPositive(r.amount)) parts.push(t('margin.records.shortfall', { amount: fmt(r.amount, r.coin) }));
   if (r.kind === 'interest' && r.hours > 0) parts.push(t('margin.records.hours', { hours: r.hours }));
   if (r.level !== null) parts.push(t('margin.records.level', { level: levelText(r.level) ?? '' }));
   return parts.join(' · ') || '--';
