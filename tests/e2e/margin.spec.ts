@@ -80,17 +80,33 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
-  test(`a user borrows on cross margin, trades, pays interest and repays; a falling price brings a margin call, then liquidation, in ${lang}`, async ({ page, request }) => {
+  test(`a user opens an isolated account and sets its leverage, borrows on cross margin, trades, pays interest and repays; a falling price brings a margin call, then liquidation, in ${lang}`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const d = loadDictionary(lang);
     await setIndex(request, START);
     const tag = lang.replace('-', '');
     const name = uniqueName(`margin_${tag}`);
-    const token = await fundedUser(request, name, { USDT: '1000' });
+    const token = await fundedUser(request, name, { USDT: '1100' });
     const maker = await fundedUser(request, uniqueName(`marginmk_${tag}`), { USDT: '100000', BTC: '2' });
     await loginThroughUi(page, prefix, name);
 
-    // 1. The spot screen's Cross switch: the cross account panel, empty, and the margin order form.
+    // 1. The Isolated switch on ETH/USDT: no account yet; a transfer opens it, then its leverage is set to 7×.
+    await page.goto(`${prefix}/trade/index?type=spot&symbol=ethusdt`);
+    await page.getByTestId('margin-switch').getByRole('tab', { name: d['margin.mode.isolated'] }).click();
+    await expect(page).toHaveURL(/margin=isolated/);
+    await page.getByTestId('margin-panel').getByRole('button', { name: d['margin.transfer.open'] }).click();
+    const opening = page.getByTestId('margin-transfer-dialog');
+    await opening.locator('select[name="coin"]').selectOption('USDT');
+    await opening.locator('input[name="amount"]').fill('100');
+    await opening.getByRole('button', { name: d['margin.transfer.confirm'] }).click();
+    await expect(opening).toBeHidden();
+    const isolated = page.getByTestId('margin-isolated-ethusdt');
+    await expect(isolated.getByTestId('margin-isolated-ethusdt-total')).toHaveText('100.00 USDT');
+    await isolated.getByTestId('margin-leverage').selectOption('7');
+    await expect.poll(async () => (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')?.leverage).toBe(7);
+    await expect(isolated.getByTestId('margin-leverage')).toHaveValue('7');
+
+    // 2. The Cross switch on BTC/USDT: the cross account panel, empty, and the margin order form.
     await page.goto(`${prefix}/trade/index?type=spot&symbol=btcusdt`);
     await page.getByTestId('margin-switch').getByRole('tab', { name: d['margin.mode.cross'] }).click();
     await expect(page).toHaveURL(/margin=cross/);
@@ -99,7 +115,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(card).toBeVisible();
     await expect(card.getByTestId('margin-cross-all-level')).toHaveAttribute('data-risk', 'safe');
 
-    // 2. Transfer 1,000 USDT in; a bad amount first, refused in the page's language.
+    // 3. Transfer 1,000 USDT in; a bad amount first, refused in the page's language.
     await card.getByRole('button', { name: d['margin.transfer.open'] }).click();
     const transfer = page.getByTestId('margin-transfer-dialog');
     await transfer.locator('select[name="coin"]').selectOption('USDT');
@@ -111,7 +127,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(transfer).toBeHidden();
     await expect(card.getByTestId('margin-cross-all-total')).toHaveText(/^1,000\.00 USDT$/);
 
-    // 3. Borrow 1,500 USDT: the preview's first-hour interest and level after, as the server computes them.
+    // 4. Borrow 1,500 USDT: the preview's first-hour interest and level after, as the server computes them.
     await card.getByRole('button', { name: d['margin.borrow.open'] }).click();
     const borrow = page.getByTestId('margin-borrow-dialog');
     await borrow.locator('select[name="coin"]').selectOption('USDT');
@@ -126,7 +142,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     expect(afterBorrow.borrowed).toMatch(/^1500(\.0+)?$/);
     await expect(card.getByTestId('interest-USDT')).toHaveText(formatAssetAmount(afterBorrow.interest, 2));
 
-    // 4. A margin order that rests (shown under the book, then cancelled), then one that fills against the maker.
+    // 5. A margin order that rests (shown under the book, then cancelled), then one that fills against the maker.
     await page.locator('#buy-limit-price').fill('90000');
     await page.locator('#buy-limit-qty').fill('0.001');
     await page.getByRole('button', { name: d['trade.buyCoin']!.replace('{{coin}}', 'BTC') }).click();
@@ -144,7 +160,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await dismissNotices(page);
     await shot(page, `margin-trade-${lang}`);
 
-    // 5. An hour passes on the server's clock: one hour's interest is charged, shown and recorded.
+    // 6. An hour passes on the server's clock: one hour's interest is charged, shown and recorded.
     const before = usdtLine(await cross(request, token)).interest;
     await advanceClock(3_600_000);
     await expect.poll(async () => Number(usdtLine(await cross(request, token)).interest), { timeout: 10_000 }).toBeGreaterThan(Number(before));
@@ -152,7 +168,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(card.getByTestId('interest-USDT')).toHaveText(formatAssetAmount(charged, 2));
     expect((await records(request, token)).some((r) => r.kind === 'interest')).toBe(true);
 
-    // 6. Repay what the free USDT allows (Max): interest first, then principal.
+    // 7. Repay what the free USDT allows (Max): interest first, then principal.
     await card.getByRole('button', { name: d['margin.repay.open'] }).click();
     const repay = page.getByTestId('margin-repay-dialog');
     await repay.getByRole('button', { name: d['margin.max'] }).click();
@@ -163,7 +179,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     expect(Number(repaid.borrowed)).toBeLessThan(1500);
     await expect(card.getByTestId('borrowed-USDT')).toHaveText(formatAssetAmount(repaid.borrowed, 2));
 
-    // 7. The index falls 25%: a margin call, in its colour, as a notice, and recorded.
+    // 8. The index falls 25%: a margin call, in its colour, as a notice, and recorded.
     await dismissNotices(page);
     await setIndex(request, '72000.00');
     await expect.poll(async () => (await cross(request, token)).risk, { timeout: 15_000 }).toBe('marginCall');
@@ -173,7 +189,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(page.locator('.toast--warning', { hasText: callNotice })).toBeVisible();
     await shot(page, `margin-call-${lang}`);
 
-    // 8. Lower still, with the maker's bids to sell into: liquidation sells the BTC and the loan is repaid.
+    // 9. Lower still, with the maker's bids to sell into: liquidation sells the BTC and the loan is repaid.
     await setIndex(request, '66000.00');
     await call(request, maker, 'post', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '63000.00', quantity: '0.05000' });
     await setIndex(request, '60000.00');
@@ -183,15 +199,16 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     expect((await records(request, token)).some((r) => r.kind === 'liquidation')).toBe(true);
     await expect(card.getByTestId('margin-cross-all-level')).toHaveAttribute('data-risk', 'safe', { timeout: 10_000 });
 
-    // 9. The wallet's margin assets: the account, and the records of the whole story.
+    // 10. The wallet's margin assets: the account, and the records of the whole story.
     await page.goto(`${prefix}/assets/index?key=margin`);
     const assets = page.getByTestId('margin-assets');
     await expect(assets.getByTestId('margin-cross-all')).toBeVisible();
+    await expect(assets.getByTestId('margin-isolated-ethusdt')).toBeVisible();
     const list = assets.getByTestId('margin-records');
     for (const kind of ['borrow', 'repay', 'interest', 'transfer', 'marginCall', 'liquidation']) await expect(list.locator(`tr[data-record="${kind}"]`).first()).toBeVisible();
     await shot(page, `margin-wallet-${lang}`);
 
-    // 10. The order centre's margin-all tab lists the filled margin order.
+    // 11. The order centre's margin-all tab lists the filled margin order.
     await page.goto(`${prefix}/account/entrust?tab=margin-all`);
     await page.getByTestId('margin-orders-cross').getByRole('tab', { name: d['trade.orderHistory'] }).click();
     await expect(page.getByTestId('margin-orders-history').locator('tbody tr').first()).toBeVisible();
