@@ -117,9 +117,10 @@ describe('which account a screen shows', () => {
     expect(collateralCoins(property, 'cross')).toEqual(['BTC', 'USDT', 'ETH']);
   });
 
-  it('hides lines that hold and owe nothing', () => {
+  it('hides cross lines that hold and owe nothing, never an isolated pair\'s two', () => {
     const a = account({ lines: [line('BTC'), line('USDT', { total: '1' }), line('ETH', { interest: '0.1' })] });
     expect(shownLines(a).map((l) => l.coin)).toEqual(['USDT', 'ETH']);
+    expect(shownLines(account({ mode: 'isolated', symbol: 'btcusdt', lines: [line('BTC'), line('USDT')] })).map((l) => l.coin)).toEqual(['BTC', 'USDT']);
   });
 
   it('reads the switch from the page address', () => {

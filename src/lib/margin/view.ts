@@ -128,8 +128,12 @@ export function walletAccounts(property: MarginProperty | null): MarginAccountVi
   return [property.cross, ...[...property.isolated].sort((a, b) => (a.symbol_name ?? '').localeCompare(b.symbol_name ?? ''))];
 }
 
-/** The lines worth a row: an asset held or owed (a zero line says nothing). */
+/**
+ * The lines worth a row: an isolated account's two coins always (what each may borrow matters before anything is
+ * held); of the cross account, each asset held or owed (a zero line says nothing).
+ */
 export function shownLines(account: MarginAccountView): MarginLine[] {
+  if (account.mode === 'isolated') return account.lines;
   return account.lines.filter((l) => /[1-9]/.test(l.total) || isOwing(l));
 }
 
