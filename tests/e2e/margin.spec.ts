@@ -92,7 +92,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
 
     // 1. The Isolated switch on ETH/USDT: no account yet; a transfer opens it, then its leverage is set to 7×.
     await page.goto(`${prefix}/trade/index?type=spot&symbol=ethusdt`);
-    await page.getByTestId('margin-switch').getByRole('tab', { name: d['margin.mode.isolated'] }).click();
+    await page.getByTestId('margin-switch').getByRole('radio', { name: d['margin.mode.isolated'] }).click();
     await expect(page).toHaveURL(/margin=isolated/);
     await page.getByTestId('margin-panel').getByRole('button', { name: d['margin.transfer.open'] }).click();
     const opening = page.getByTestId('margin-transfer-dialog');
@@ -108,7 +108,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
 
     // 2. The Cross switch on BTC/USDT: the cross account panel, empty, and the margin order form.
     await page.goto(`${prefix}/trade/index?type=spot&symbol=btcusdt`);
-    await page.getByTestId('margin-switch').getByRole('tab', { name: d['margin.mode.cross'] }).click();
+    await page.getByTestId('margin-switch').getByRole('radio', { name: d['margin.mode.cross'] }).click();
     await expect(page).toHaveURL(/margin=cross/);
     const panel = page.getByTestId('margin-panel');
     const card = panel.getByTestId('margin-cross-all');
