@@ -26,6 +26,8 @@ export interface MarginAcct {
   leverage: bigint;
   lines: Map<string, Line>;
   onOrder: Map<string, bigint>;
+  /** Its orders resting on the spot books (a liquidation cancels them without looking at every order). */
+  orders: Set<number>;
   /** Sent a margin call and not yet back above its level. */
   called: boolean;
   createdAt: number;
@@ -139,7 +141,7 @@ export class MarginBook implements CorePart {
     const m = symbol === null ? undefined : this.marginMarket(symbol);
     const a: MarginAcct = {
       id: this.ids.account++, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: m ? DEFAULT_ISOLATED_LEVERAGE : 3n,
-      lines: new Map(), onOrder: new Map(), called: false, createdAt: now, updatedAt: now,
+      lines: new Map(), onOrder: new Map(), orders: new Set(), called: false, createdAt: now, updatedAt: now,
     };
     this.add(a);
     this.touch(a, now);
@@ -243,6 +245,12 @@ export class MarginBook implements CorePart {
       if (!list) this.loans.set(l.accountId, (list = []));
       list.push(l);
     }
+    this.adoptOrders();
+  }
+
+  /** The margin orders resting on the spot books (loaded or restored before this part), each under its account. */
+  private adoptOrders(): void {
+    for (const o of this.spot.live.values()) if (o.account !== 'spot') this.find(o.userId, o.account === 'cross' ? null : o.symbol)?.orders.add(o.id);
   }
 
   snapshot(): unknown {
@@ -268,9 +276,11 @@ export class MarginBook implements CorePart {
         id, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: BigInt(leverage), called, createdAt, updatedAt,
         lines: new Map(lines.map(([asset, b, , p, i]) => [asset, { balance: BigInt(b), principal: BigInt(p), interest: BigInt(i) }])),
         onOrder: new Map(lines.filter(([, , o]) => o !== '0').map(([asset, , o]) => [asset, BigInt(o)])),
+        orders: new Set(),
       };
       this.add(a);
     }
+    this.adoptOrders();
     for (const [id, accountId, userId, asset, amount, principal, startedAt, hoursCharged, interestCharged, updatedAt] of s.loans) {
       let list = this.loans.get(accountId);
       if (!list) this.loans.set(accountId, (list = []));
