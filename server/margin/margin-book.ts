@@ -99,6 +99,7 @@ export class MarginBook implements CorePart {
   private touchedAccounts = new Set<MarginAcct>();
   private touchedLoans = new Set<LoanRow>();
   private records: RecordRow[] = [];
+  private nextDue: number | undefined;
   /** A tick moved the prices since the last projection (they are projected too: a restart from the tables decides with them). */
   pricesChanged = false;
 
@@ -199,11 +200,13 @@ export class MarginBook implements CorePart {
     if (!list) this.loans.set(a.id, (list = []));
     list.push(loan);
     this.touchedLoans.add(loan);
+    if (this.nextDue !== undefined) this.nextDue = Math.min(this.nextDue, nextChargeAt(loan));
     return loan;
   }
 
   touchLoan(loan: LoanRow, now: number): void {
     loan.updatedAt = now;
+    this.nextDue = undefined;
     this.touchedLoans.add(loan);
     if (loan.principal === 0n) {
       const list = this.loans.get(loan.accountId)!.filter((l) => l !== loan);
@@ -212,11 +215,16 @@ export class MarginBook implements CorePart {
     }
   }
 
-  /** The earliest time an open loan's next hour falls due; Infinity without loans. */
+  /**
+   * The earliest time an open loan's next hour falls due; Infinity without loans. Kept between calls (the job asks
+   * every second) and found again after loans are charged or repaid.
+   */
   nextInterestAt(): number {
-    let next = Infinity;
-    for (const list of this.loans.values()) for (const l of list) next = Math.min(next, nextChargeAt(l));
-    return next;
+    if (this.nextDue === undefined) {
+      this.nextDue = Infinity;
+      for (const list of this.loans.values()) for (const l of list) this.nextDue = Math.min(this.nextDue, nextChargeAt(l));
+    }
+    return this.nextDue;
   }
 
   record(a: MarginAcct, r: Omit<RecordRow, 'id' | 'userId' | 'accountId' | 'symbol' | 'level' | 'hours' | 'loanId' | 'fromHour'> & Partial<Pick<RecordRow, 'level' | 'hours' | 'loanId' | 'fromHour'>>): void {
@@ -303,6 +311,7 @@ export class MarginBook implements CorePart {
     this.touchedLoans = new Set();
     this.records = [];
     this.pricesChanged = false;
+    this.nextDue = undefined;
     return rows;
   }
 
