@@ -1,4 +1,6 @@
-import type { AccountType } from '../ledger/account-types.ts';
+import { parseUnits } from '../../src/lib/money/units.ts';
+import { ASSET_SCALE } from '../exchange/market.ts';
+import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
 import { bigJson, type CommandType } from './command.ts';
 import type { Spend } from './risk-engine.ts';
@@ -53,5 +55,20 @@ export const releaseFunds: CommandType<FundsRelease, void> = {
     ctx.risk.release(r.id, r.meta);
   },
 };
+
+/**
+ * The lines funding a platform account from the external world, from whole amounts per asset ("1000000"): the
+ * seed of a fresh install's insurance fund or lending pool.
+ */
+export function fundingLines(type: AccountType, amounts: ReadonlyArray<readonly [asset: string, amount: string]>): Posting[] {
+  return amounts.flatMap(([asset, amount]) => {
+    const parsed = parseUnits(amount, ASSET_SCALE);
+    if (!parsed.ok) throw new Error(`bad funding amount ${amount}`);
+    return [
+      { owner: null, type: ACCOUNT.external, asset, available: -parsed.value },
+      { owner: null, type, asset, available: parsed.value },
+    ];
+  });
+}
 
 export const FUNDS_COMMANDS = [postFunds, holdFunds, releaseFunds];

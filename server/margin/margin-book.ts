@@ -26,6 +26,8 @@ export interface MarginAcct {
   leverage: bigint;
   lines: Map<string, Line>;
   onOrder: Map<string, bigint>;
+  /** Its orders resting on the spot books (a liquidation cancels them without looking at every order). */
+  orders: Set<number>;
   /** Sent a margin call and not yet back above its level. */
   called: boolean;
   createdAt: number;
@@ -97,6 +99,7 @@ export class MarginBook implements CorePart {
   private touchedAccounts = new Set<MarginAcct>();
   private touchedLoans = new Set<LoanRow>();
   private records: RecordRow[] = [];
+  private nextDue: number | undefined;
   /** A tick moved the prices since the last projection (they are projected too: a restart from the tables decides with them). */
   pricesChanged = false;
 
@@ -139,7 +142,7 @@ export class MarginBook implements CorePart {
     const m = symbol === null ? undefined : this.marginMarket(symbol);
     const a: MarginAcct = {
       id: this.ids.account++, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: m ? DEFAULT_ISOLATED_LEVERAGE : 3n,
-      lines: new Map(), onOrder: new Map(), called: false, createdAt: now, updatedAt: now,
+      lines: new Map(), onOrder: new Map(), orders: new Set(), called: false, createdAt: now, updatedAt: now,
     };
     this.add(a);
     this.touch(a, now);
@@ -197,11 +200,13 @@ export class MarginBook implements CorePart {
     if (!list) this.loans.set(a.id, (list = []));
     list.push(loan);
     this.touchedLoans.add(loan);
+    if (this.nextDue !== undefined) this.nextDue = Math.min(this.nextDue, nextChargeAt(loan));
     return loan;
   }
 
   touchLoan(loan: LoanRow, now: number): void {
     loan.updatedAt = now;
+    this.nextDue = undefined;
     this.touchedLoans.add(loan);
     if (loan.principal === 0n) {
       const list = this.loans.get(loan.accountId)!.filter((l) => l !== loan);
@@ -210,11 +215,16 @@ export class MarginBook implements CorePart {
     }
   }
 
-  /** The earliest time an open loan's next hour falls due; Infinity without loans. */
+  /**
+   * The earliest time an open loan's next hour falls due; Infinity without loans. Kept between calls (the job asks
+   * every second) and found again after loans are charged or repaid.
+   */
   nextInterestAt(): number {
-    let next = Infinity;
-    for (const list of this.loans.values()) for (const l of list) next = Math.min(next, nextChargeAt(l));
-    return next;
+    if (this.nextDue === undefined) {
+      this.nextDue = Infinity;
+      for (const list of this.loans.values()) for (const l of list) this.nextDue = Math.min(this.nextDue, nextChargeAt(l));
+    }
+    return this.nextDue;
   }
 
   record(a: MarginAcct, r: Omit<RecordRow, 'id' | 'userId' | 'accountId' | 'symbol' | 'level' | 'hours' | 'loanId' | 'fromHour'> & Partial<Pick<RecordRow, 'level' | 'hours' | 'loanId' | 'fromHour'>>): void {
@@ -243,6 +253,12 @@ export class MarginBook implements CorePart {
       if (!list) this.loans.set(l.accountId, (list = []));
       list.push(l);
     }
+    this.adoptOrders();
+  }
+
+  /** The margin orders resting on the spot books (loaded or restored before this part), each under its account. */
+  private adoptOrders(): void {
+    for (const o of this.spot.live.values()) if (o.account !== 'spot') this.find(o.userId, o.account === 'cross' ? null : o.symbol)?.orders.add(o.id);
   }
 
   snapshot(): unknown {
@@ -268,9 +284,11 @@ export class MarginBook implements CorePart {
         id, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: BigInt(leverage), called, createdAt, updatedAt,
         lines: new Map(lines.map(([asset, b, , p, i]) => [asset, { balance: BigInt(b), principal: BigInt(p), interest: BigInt(i) }])),
         onOrder: new Map(lines.filter(([, , o]) => o !== '0').map(([asset, , o]) => [asset, BigInt(o)])),
+        orders: new Set(),
       };
       this.add(a);
     }
+    this.adoptOrders();
     for (const [id, accountId, userId, asset, amount, principal, startedAt, hoursCharged, interestCharged, updatedAt] of s.loans) {
       let list = this.loans.get(accountId);
       if (!list) this.loans.set(accountId, (list = []));
@@ -293,6 +311,7 @@ export class MarginBook implements CorePart {
     this.touchedLoans = new Set();
     this.records = [];
     this.pricesChanged = false;
+    this.nextDue = undefined;
     return rows;
   }
 

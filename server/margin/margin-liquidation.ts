@@ -50,8 +50,7 @@ function coverLines(ctx: CommandContext, book: MarginBook, asset: string, intere
 export function liquidate(ctx: CommandContext, book: MarginBook, a: MarginAcct, level: bigint): void {
   const books = book.spot;
   const account = a.symbol === null ? 'cross' : 'isolated';
-  const mine = [...books.live.values()].filter((o) => o.userId === a.userId && o.account === account && (a.symbol === null || o.symbol === a.symbol));
-  for (const o of mine) match(ctx, books.market(o.symbol), { type: 'cancel', orderId: o.id, userId: a.userId }, [a.userId]);
+  for (const id of [...a.orders].sort((x, y) => x - y)) match(ctx, books.market(books.live.get(id)!.symbol), { type: 'cancel', orderId: id, userId: a.userId }, [a.userId]);
   const priceOf = (x: string) => book.price(x);
   const markets = book.marginMarkets();
   const marketOf = (asset: string) => markets.find((m) => m.base === asset);

@@ -32,6 +32,7 @@ function marginRule(book: MarginBook, account: Exclude<OrderAccount, 'spot'>): T
       if (book.free(a, h.asset) < h.amount) fail('insufficientBalance');
       base.hold(risk, pos);
       book.addOnOrder(a, h.asset, h.amount);
+      a.orders.add(pos.order.id);
       book.touch(a, risk.now);
     },
     settle(risk: RiskEngine, pos: SpotPosition, fill: SpotFill) {
@@ -59,6 +60,7 @@ function marginRule(book: MarginBook, account: Exclude<OrderAccount, 'spot'>): T
       const left = pos.order.frozen;
       base.release(risk, pos);
       book.addOnOrder(a, holdOf(pos.market, pos.order).asset, -left);
+      a.orders.delete(pos.order.id);
       book.touch(a, risk.now);
     },
   };

@@ -1,5 +1,4 @@
-import { parseUnits } from '../../src/lib/money/units.ts';
-import { postFunds, type FundsPost } from '../core/funds.ts';
+import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { toPrice8 } from './margin-account.ts';
@@ -55,13 +54,7 @@ export async function startMargin(ctx: FeatureContext): Promise<void> {
   const { db, core } = ctx;
   notify(ctx);
   if (await poolFunded(db)) return;
-  const lines = SEED_POOL.flatMap(([asset, amount]) => {
-    const units = (parseUnits(amount, 8) as { value: bigint }).value;
-    return [
-      { owner: null, type: ACCOUNT.external, asset, available: -units },
-      { owner: null, type: ACCOUNT.marginPool, asset, available: units },
-    ];
-  });
+  const lines = fundingLines(ACCOUNT.marginPool, SEED_POOL);
   await core.submit(postFunds, { lines, meta: { billType: 'margin_pool_funding', refType: 'margin_pool', refId: 'seed' } } satisfies FundsPost);
 }
 

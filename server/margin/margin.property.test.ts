@@ -66,7 +66,7 @@ describe.each(DIALECTS)('spot margin under random transfers, loans, orders, pric
           const pool = (asset: string, amount: bigint) => [{ owner: null, type: ACCOUNT.external, asset, available: -amount }, { owner: null, type: ACCOUNT.marginPool, asset, available: amount }];
           await core().submit(postFunds, { lines: [...pool('USDT', 1_000_000n * ONE), ...pool('BTC', 10n * ONE), ...pool('ETH', 300n * ONE)], meta: { billType: 'margin_pool_funding', refType: 'test', refId: 0 } });
           await core().submit(postFunds, { lines: [{ owner: null, type: ACCOUNT.external, asset: 'USDT', available: -1_000_000n * ONE }, { owner: null, type: ACCOUNT.insuranceFund, asset: 'USDT', available: 1_000_000n * ONE }], meta: { billType: 'insurance_funding', refType: 'test', refId: 0 } });
-          const prices = PAIRS.map((p) => p.start);
+          const prices: bigint[] = PAIRS.map((p) => p.start);
           const price8 = (i: number) => prices[i]! * 1_000_000n;
           const tick = () => core().submit(marginTick, { prices: PAIRS.map((p, i) => [p.base, price8(i)] as [string, bigint]) });
           // The market maker (user 4) rests both sides around each price, so margin orders and liquidations fill.

@@ -65,7 +65,7 @@ export async function loadMargin(q: Queryable): Promise<{
     const m = symbol ? markets.get(symbol) : undefined;
     byId.set(num(r.id), {
       id: num(r.id), userId: num(r.user_id), symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: BigInt(r.leverage as bigint), called: num(r.called) === 1,
-      createdAt: num(r.created_at), updatedAt: num(r.updated_at), lines: new Map(), onOrder: new Map(),
+      createdAt: num(r.created_at), updatedAt: num(r.updated_at), lines: new Map(), onOrder: new Map(), orders: new Set(),
     });
   }
   for (const r of await q.all('SELECT * FROM margin_lines ORDER BY account_id, asset')) {

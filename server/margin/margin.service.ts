@@ -37,7 +37,7 @@ const amountOf = (text: string) => orderUnits(text, ASSET_SCALE, 'quantity');
 function emptyAccount(book: MarginBook, userId: number, symbol: string | null): MarginAcct {
   const m = symbol === null ? undefined : book.spot.market(symbol);
   return {
-    id: 0, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: symbol === null ? 3n : 5n, lines: new Map(), onOrder: new Map(), called: false, createdAt: 0, updatedAt: 0,
+    id: 0, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: symbol === null ? 3n : 5n, lines: new Map(), onOrder: new Map(), orders: new Set(), called: false, createdAt: 0, updatedAt: 0,
   };
 }
 

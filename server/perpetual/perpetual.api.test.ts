@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
@@ -6,6 +5,7 @@ import type { ContractView, FundingInfo, Liquidation, PerpAccount, PerpOrder, Pe
 import type { PositionMessage } from '../../src/lib/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { userTopics } from '../feed/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -22,7 +22,7 @@ const FUNDING_MS = 60_000;
 describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
-  let feed: Server;
+  let feed: Awaited<ReturnType<typeof priceFeed>>;
   let ops: string;
   const feedPrices: Record<string, string> = { BTCUSDT: '96500.00', ETHUSDT: '3450.00' };
   const users: Record<string, { id: number; token: string }> = {};
@@ -47,14 +47,8 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
 
   beforeAll(async () => {
     t = await open();
-    feed = createServer((req, res) => {
-      const symbol = decodeURIComponent((req.url ?? '').slice(1));
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(feedPrices[symbol] ? { price: feedPrices[symbol] } : { error: 'unknown' }));
-    });
-    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
-    const port = (feed.address() as { port: number }).port;
-    ({ app } = await testApp(t.db, { PRICE_FEED_URL: `http://127.0.0.1:${port}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS), MARKET_MAKERS: '0' }, clock));
+    feed = await priceFeed(feedPrices);
+    ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS), MARKET_MAKERS: '0' }, clock));
     ops = await operatorToken(app, t.db);
     for (const name of ['alice', 'bob', 'carol', 'dave']) {
       users[name] = await signUp(app, `${name}_perp`);
@@ -66,7 +60,7 @@ describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) =
   });
   afterAll(async () => {
     await app.close();
-    await new Promise((resolve) => feed.close(resolve));
+    await feed.close();
     await t.drop();
   });
 

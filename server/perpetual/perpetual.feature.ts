@@ -1,7 +1,6 @@
 import type { FeatureContext, FeatureJob } from '../feature.ts';
-import { postFunds, type FundsPost } from '../core/funds.ts';
+import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
 import { CONTRACTS } from './contracts.ts';
 import { markTicks } from './marks.ts';
 import { PerpBook } from './perp-book.ts';
@@ -27,13 +26,7 @@ export const perpMarkets = new WeakMap<FeatureContext['core'], PerpMarket>();
 export async function startPerpetual(ctx: FeatureContext): Promise<void> {
   const { db, core, bus, app, jobs } = ctx;
   if (!(await insuranceFunded(db))) {
-    const lines = SEED_INSURANCE.flatMap(([asset, amount]) => {
-      const units = (parseUnits(amount, 8) as { value: bigint }).value;
-      return [
-        { owner: null, type: ACCOUNT.external, asset, available: -units },
-        { owner: null, type: ACCOUNT.insuranceFund, asset, available: units },
-      ];
-    });
+    const lines = fundingLines(ACCOUNT.insuranceFund, SEED_INSURANCE);
     await core.submit(postFunds, { lines, meta: { billType: 'insurance_funding', refType: 'insurance_fund', refId: 'seed' } } satisfies FundsPost);
   }
   const market = new PerpMarket(db, core, bus, app.log);

@@ -8,7 +8,7 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
-import type { SpotOrder } from './spot.ts';
+import { submitOrderBody, type SpotOrder } from './spot.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const pair = text().regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
@@ -42,15 +42,8 @@ export const marginTransferBody = z.object({ ...where, coin, amount: decimal, di
  * A margin order on the spot book. `autoBorrow` borrows what the order needs beyond the free balance when it is
  * placed (within the max borrowable); `autoRepay` repays the received asset's debt from each fill.
  */
-export const marginOrderBody = z.object({
+export const marginOrderBody = submitOrderBody.extend({
   mode: where.mode,
-  symbol: pair,
-  side: z.enum(['buy', 'sell'], { error: 'validation.side' }),
-  type: z.enum(['limit', 'market'], { error: 'validation.orderType' }),
-  price: decimal.optional(),
-  quantity: decimal.optional(),
-  quoteAmount: decimal.optional(),
-  timeInForce: z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY'], { error: 'validation.timeInForce' }).default('GTC'),
   autoBorrow: z.boolean({ error: 'validation.invalidType' }).default(false),
   autoRepay: z.boolean({ error: 'validation.invalidType' }).default(false),
 });
