@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BorrowPreview, MarginAccountView, MarginProperty, MarginRecord } from '../../src/lib/contract/margin.ts';
 import type { Page as ListPage } from '../../src/lib/contract/wallet.ts';
@@ -7,6 +6,7 @@ import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, operatorToken, ownServer } from './own-server.ts';
 import { createAccount, loginThroughUi, uniqueName } from './support.ts';
+import { priceFeed } from '../support/price-feed.ts';
 
 /**
  * Spot margin from the user's side: transfer into the cross account, borrow, trade with a margin order on the spot
@@ -18,19 +18,13 @@ const SHOTS = 'tests/.artifacts/screens';
 const FEED_PORT = Number(process.env.E2E_PORT ?? 4410) + 14;
 const START = '96500.00';
 const index: Record<string, string> = { BTCUSDT: START, ETHUSDT: '3450.00' };
-let feed: Server;
+let feed: Awaited<ReturnType<typeof priceFeed>>;
 
+// The feed listens before the journey's server starts and asks it for the index.
 test.beforeAll(async () => {
-  feed = createServer((req, res) => {
-    const symbol = decodeURIComponent((req.url ?? '').slice(1));
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(index[symbol] ? { price: index[symbol] } : { error: 'unknown' }));
-  });
-  await new Promise<void>((resolve) => feed.listen(FEED_PORT, '127.0.0.1', resolve));
+  feed = await priceFeed(index, FEED_PORT);
 });
-test.afterAll(async () => {
-  await new Promise((resolve) => feed.close(resolve));
-});
+test.afterAll(() => feed.close());
 
 const BASE = ownServer('margin', 13, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, E2E_CLOCK: '1' });
 

@@ -51,7 +51,7 @@ export function OrderForm({ t, market, locale, header, margin }: Props) {
         </div>
       ) : (
         <p className="order-form__login">
-          <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=spot&symbol=${market.symbol}`, locale))}`, locale)}>{t('header.login')}</a>
+          <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=spot&symbol=${market.symbol}${margin ? `&margin=${margin.mode}` : ''}`, locale))}`, locale)}>{t('header.login')}</a>
           <a className="btn btn--outline" href={href('/user/register', locale)}>{t('header.register')}</a>
           <span>{t('trade.loginToTrade')}</span>
         </p>
