@@ -99,6 +99,11 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await isolated.getByTestId('margin-leverage').selectOption('7');
     await expect.poll(async () => (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')?.leverage).toBe(7);
     await expect(isolated.getByTestId('margin-leverage')).toHaveValue('7');
+    // The order form offers what the panel says may be borrowed at 7×.
+    const ethMax = (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')!.lines.find((l) => l.coin === 'USDT')!.maxBorrow;
+    await expect(page.getByTestId('borrowable-buy')).toHaveText(formatAssetAmount(ethMax, 2));
+    await dismissNotices(page);
+    await shot(page, `margin-isolated-${lang}`);
 
     // 2. The Cross switch on BTC/USDT: the cross account panel, empty, and the margin order form.
     await page.goto(`${prefix}/trade/index?type=spot&symbol=btcusdt`);
@@ -206,5 +211,12 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await page.goto(`${prefix}/account/entrust?tab=margin-all`);
     await page.getByTestId('margin-orders-cross').getByRole('tab', { name: d['trade.orderHistory'] }).click();
     await expect(page.getByTestId('margin-orders-history').locator('tbody tr').first()).toBeVisible();
+
+    // 12. The bills name the margin movements and the margin account types.
+    await page.goto(`${prefix}/account/wallet?tab=bills`);
+    const borrowBill = page.locator('tr[data-bill="margin_borrow"]').first();
+    await expect(borrowBill).toContainText(d['bill.margin_borrow']!);
+    await expect(borrowBill).toContainText(d['assets.account.5']!);
+    await expect(page.locator('tr[data-bill="margin_repay"]').first()).toContainText(d['bill.margin_repay']!);
   });
 }

@@ -23,7 +23,9 @@ export function MarginOrderForm({ t, market, locale, mode, header }: { t: T; mar
   const funds: MarginFunds = {
     mode,
     free: (coin) => lineOf(account, coin)?.free ?? '0',
-    maxBorrow: (coin) => borrowable.find((b) => b.coin === coin)?.max ?? lineOf(account, coin)?.maxBorrow ?? '0',
+    // The account's own line moves with every reload of the accounts (a leverage change, a loan); the list covers
+    // the coins the account has no line for yet.
+    maxBorrow: (coin) => lineOf(account, coin)?.maxBorrow ?? borrowable.find((b) => b.coin === coin)?.max ?? '0',
   };
   return <OrderForm t={t} market={market} locale={locale} header={header} margin={funds} />;
 }
