@@ -2,19 +2,20 @@
  * The user's margin accounts (marginProperty: the cross account and every isolated one, with the pairs open for
  * margin) and, per account, what may be borrowed now (getCanborrowList). Loaded when a screen first shows them,
  * again when the private feed says a margin balance or order moved, and every few seconds while shown: a margin
- * level moves with the index prices even when nothing of the user's changes.
+ * level moves with the index prices even when nothing of the user's changes. Margin calls and liquidations the feed
+ * announces show as notices while the accounts are on screen.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../contract/margin.endpoints.ts';
 import type { CanBorrow, MarginMode, MarginProperty, MarginSegment } from '../contract/margin.ts';
-import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
-import { $isLogin } from '../stores/session.ts';
-import { followMargin, marginAlertOf } from './feed.ts';
-import { levelText } from './view.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { translate } from '../i18n/client.ts';
+import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { $isLogin } from '../stores/session.ts';
 import { showToast } from '../stores/toast.ts';
+import { followMargin, marginAlertOf } from './feed.ts';
+import { levelText } from './view.ts';
 
 /** The index is sampled every second or two (server/prices); the levels follow at this pace while shown. */
 export const LEVEL_REFRESH_MS = 5_000;
