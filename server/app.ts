@@ -122,7 +122,7 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
   // framed (clickjacking). Swagger UI sets inline styles as it renders.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { validatorUrl: null },
+    uiConfig: { validatorUrl: null, docExpansion: 'none' },
     staticCSP: "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; img-src 'self' data:; font-src 'self' data:; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
     uiHooks: {
       onRequest: (_req, reply, done) => {
