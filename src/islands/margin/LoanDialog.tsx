@@ -7,11 +7,8 @@ import { borrow, canBorrow, previewBorrow, repay, type MarginTarget } from '../.
 import { checkAmount, cleanAmount, levelText, lineOf, owed, ratePercent, repayMax, riskOfLevel } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
-import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Select } from '../wallet/parts.tsx';
-import { amountProblemText, Fact, MarginDialog } from './parts.tsx';
+import { amountProblemText, CoinAmountFields, Fact, MarginDialog } from './parts.tsx';
 
 interface Props {
   t: T;
@@ -97,19 +94,17 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
   return (
     <MarginDialog t={t} title={t(`margin.${kind}.title`)} onClose={onClose} testId={`margin-${kind}-dialog`}>
       <form className="margin-form" onSubmit={submit} noValidate>
-        <Select label={t('margin.coin')} name="coin" value={coin} onChange={(c) => { setCoin(c); setAmount(''); setError(''); }} options={coins.map((c) => ({ value: c, label: c }))} />
-        <Field
-          label={t('margin.amount')}
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(v) => {
-            setError('');
-            setAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, 8));
-          }}
+        <CoinAmountFields
+          t={t}
+          coins={coins}
+          coin={coin}
+          onCoin={setCoin}
+          amount={amount}
+          onAmount={setAmount}
           error={error}
+          onClearError={() => setError('')}
           hint={max !== undefined ? t(kind === 'borrow' ? 'margin.borrow.max' : 'margin.repay.max', { amount: money(max) }) : undefined}
-          addon={<button type="button" className="field__addon field__addon--text" disabled={max === undefined} onClick={() => { setError(''); setAmount(max ?? ''); }}>{t('margin.max')}</button>}
+          max={max}
         />
         <dl className="facts margin-facts">
           {kind === 'borrow' && limits && (

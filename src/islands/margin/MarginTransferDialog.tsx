@@ -8,12 +8,9 @@ import { transferMargin, type MarginTarget } from '../../lib/margin/actions.ts';
 import { checkAmount, cleanAmount, levelText, lineOf } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
 import { coinsOf } from '../../lib/wallet/actions.ts';
-import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Select } from '../wallet/parts.tsx';
-import { amountProblemText, MarginDialog } from './parts.tsx';
+import { amountProblemText, CoinAmountFields, MarginDialog } from './parts.tsx';
 
 interface Props {
   t: T;
@@ -72,19 +69,17 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
         <p className="margin-route">
           <span>{direction === 'in' ? spotName : marginName}</span> → <span>{direction === 'in' ? marginName : spotName}</span>
         </p>
-        <Select label={t('margin.coin')} name="coin" value={coin} onChange={(c) => { setCoin(c); setAmount(''); setError(''); }} options={coins.map((c) => ({ value: c, label: c }))} />
-        <Field
-          label={t('margin.amount')}
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(v) => {
-            setError('');
-            setAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, 8));
-          }}
+        <CoinAmountFields
+          t={t}
+          coins={coins}
+          coin={coin}
+          onCoin={setCoin}
+          amount={amount}
+          onAmount={setAmount}
           error={error}
+          onClearError={() => setError('')}
           hint={t(direction === 'in' ? 'margin.transfer.maxIn' : 'margin.transfer.maxOut', { amount: `${fmt(max, coin)} ${coin}` })}
-          addon={<button type="button" className="field__addon field__addon--text" onClick={() => { setError(''); setAmount(shortMax); }}>{t('margin.max')}</button>}
+          max={shortMax}
         />
         {direction === 'out' && account && <p className="margin-note">{t('margin.transfer.outNote', { level: levelText(account.thresholds.transferOut) ?? '' })}</p>}
         <div className="margin-form__actions">

@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { MarginAccountView, MarginRisk } from '../../lib/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
+import { filterNumericInput } from '../../lib/validate/index.ts';
+import { Field } from '../ui/Field.tsx';
+import { Select } from '../wallet/parts.tsx';
 import '../../styles/margin.css';
 
 /** A dialog's amount problem as a sentence; a maximum is shown as the asset's amounts are (`fmt`, $assetFormat). */
@@ -60,5 +63,43 @@ export function Fact({ label, value, tone, testId }: { label: string; value: str
       <dt>{label}</dt>
       <dd className={tone} data-testid={testId}>{value}</dd>
     </div>
+  );
+}
+
+/**
+ * A margin dialog's coin picker and amount, with its Max: a new coin clears the amount; typing keeps digits at 8
+ * decimals (a leading minus stays, so the check can say why it is refused); any edit clears the error.
+ */
+export function CoinAmountFields(p: {
+  t: T;
+  coins: string[];
+  coin: string;
+  onCoin: (coin: string) => void;
+  amount: string;
+  onAmount: (amount: string) => void;
+  error: string;
+  onClearError: () => void;
+  hint: string | undefined;
+  /** What Max fills in; undefined while it is not known (the button is then disabled). */
+  max: string | undefined;
+}) {
+  const { t } = p;
+  return (
+    <>
+      <Select label={t('margin.coin')} name="coin" value={p.coin} onChange={(c) => { p.onCoin(c); p.onAmount(''); p.onClearError(); }} options={p.coins.map((c) => ({ value: c, label: c }))} />
+      <Field
+        label={t('margin.amount')}
+        name="amount"
+        inputMode="decimal"
+        value={p.amount}
+        onChange={(v) => {
+          p.onClearError();
+          p.onAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, 8));
+        }}
+        error={p.error}
+        hint={p.hint}
+        addon={<button type="button" className="field__addon field__addon--text" disabled={p.max === undefined} onClick={() => { p.onClearError(); p.onAmount(p.max ?? ''); }}>{t('margin.max')}</button>}
+      />
+    </>
   );
 }
