@@ -43,12 +43,30 @@ import { MARGIN_ACCOUNT_COMMANDS } from './margin/margin-commands.ts';
 import { MARGIN_TICK_COMMANDS } from './margin/margin-ticks.ts';
 import { marginJobs, startMargin } from './margin/margin.feature.ts';
 import { marginRoutes } from './margin/margin.routes.ts';
+import { OTC_MIGRATION } from './otc/otc.migration.ts';
+import { OtcBook } from './otc/otc-book.ts';
+import { OTC_COMMANDS } from './otc/otc-commands.ts';
+import { otcJobs, startOtc } from './otc/otc.feature.ts';
+import { otcRoutes } from './otc/otc.routes.ts';
+import { EARN_MIGRATION } from './earn/earn.migration.ts';
+import { EarnBook } from './earn/earn-book.ts';
+import { EARN_COMMANDS } from './earn/earn-commands.ts';
+import { earnJobs, startEarn } from './earn/earn.feature.ts';
+import { earnRoutes } from './earn/earn.routes.ts';
+import { LOAN_MIGRATION } from './loan/loan.migration.ts';
+import { LoanBook } from './loan/loan-book.ts';
+import { LOAN_COMMANDS } from './loan/loan-commands.ts';
+import { loanJobs, startLoans } from './loan/loan.feature.ts';
+import { loanRoutes } from './loan/loan.routes.ts';
+import { DEFI_MIGRATION } from './defi/defi.migration.ts';
+import { defiRoutes } from './defi/defi.routes.ts';
 import { PROOF_MIGRATION } from './proof/proof.migration.ts';
 import { proofJobs } from './proof/proof.feature.ts';
 import { proofRoutes } from './proof/proof.routes.ts';
 import { REFERRAL_MIGRATION } from './referral/referral.migration.ts';
 import { referralJobs } from './referral/referral.feature.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { serveSite } from './site/site.ts';
 import type { Migration } from './storage/migrations.ts';
 import { AUTH_LOCKS_MIGRATION } from './user/auth-locks.migration.ts';
@@ -75,6 +93,7 @@ export const FEATURES: Feature[] = [
   { name: 'account-security', migrations: [SECURITY_MIGRATION], routes: securityRoutes },
   { name: 'account-devices', migrations: [DEVICES_MIGRATION], routes: deviceRoutes },
   { name: 'common', migrations: [], routes: commonRoutes },
+  { name: 'settings', migrations: [], routes: settingsRoutes },
   { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },
   { name: 'exchange', migrations: [EXCHANGE_MIGRATION, JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
@@ -102,6 +121,10 @@ export const FEATURES: Feature[] = [
     jobs: marginJobs,
     routes: marginRoutes,
   },
+  { name: 'otc', migrations: [OTC_MIGRATION], commands: OTC_COMMANDS, coreParts: () => [new OtcBook()], start: startOtc, jobs: otcJobs, routes: otcRoutes },
+  { name: 'earn', migrations: [EARN_MIGRATION], commands: EARN_COMMANDS, coreParts: () => [new EarnBook()], start: startEarn, jobs: earnJobs, routes: earnRoutes },
+  { name: 'defi', migrations: [DEFI_MIGRATION], routes: defiRoutes },
+  { name: 'loan', migrations: [LOAN_MIGRATION], commands: LOAN_COMMANDS, coreParts: () => [new LoanBook()], start: startLoans, jobs: loanJobs, routes: loanRoutes },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
   { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },

@@ -15,6 +15,8 @@ export async function commonRoutes(app: FastifyInstance, { db, config: defaults 
   route(customerService, async () => {
     const stored = await readSetting(db, 'support.customerServiceUrls');
     const urls = stored ? stored.split(',') : defaults.customerServiceUrls;
-    return ok({ code: 200, data: urls.filter(Boolean).map((url) => ({ url: url.trim() })) });
+    const links = urls.map((url) => url.trim()).filter(Boolean);
+    // With no outside link the platform's own chat answers (server/otc/chat), rather than "no customer service".
+    return ok({ code: 200, data: links.length ? links.map((url) => ({ url, kind: 'link' as const })) : [{ url: '', kind: 'chat' as const }] });
   });
 }

@@ -4,6 +4,8 @@ import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
 import { bigJson, type CommandType } from './command.ts';
 import type { Spend } from './risk-engine.ts';
+import type { TradingCore } from './core.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** A balanced ledger transaction, optionally spending from holds (design.md: every balance moves through the core). */
 export interface FundsPost {
@@ -57,17 +59,28 @@ export const releaseFunds: CommandType<FundsRelease, void> = {
 };
 
 /**
- * The lines funding a platform account from the external world, from whole amounts per asset ("1000000"): the
- * seed of a fresh install's insurance fund or lending pool.
+ * The lines funding a platform account from the external world, per asset: a decimal amount ("1000000", the seed of
+ * a fresh install's insurance fund or pools) or units (an operator's top-up).
  */
-export function fundingLines(type: AccountType, amounts: ReadonlyArray<readonly [asset: string, amount: string]>): Posting[] {
+export function fundingLines(type: AccountType, amounts: ReadonlyArray<readonly [asset: string, amount: string | bigint]>): Posting[] {
   return amounts.flatMap(([asset, amount]) => {
-    const parsed = parseUnits(amount, ASSET_SCALE);
+    const parsed = typeof amount === 'bigint' ? { ok: true as const, value: amount } : parseUnits(amount, ASSET_SCALE);
     if (!parsed.ok) throw new Error(`bad funding amount ${amount}`);
     return [
       { owner: null, type: ACCOUNT.external, asset, available: -parsed.value },
       { owner: null, type, asset, available: parsed.value },
     ];
+  });
+}
+
+/**
+ * Funds a platform account from outside, with `also` (rows seeded with it, an operator's audit line) in the same
+ * database transaction as the journal append: a start that dies between them does both again, not half.
+ */
+export function fundPlatform(core: TradingCore, lines: Posting[], meta: PostingMeta, also: (q: Queryable) => Promise<void>): Promise<void> {
+  return core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
+    await also(q);
+    return { lines, meta };
   });
 }
 

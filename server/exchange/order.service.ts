@@ -21,7 +21,11 @@ const FIELD = { price: 'trade.field.price', quantity: 'trade.field.amount', quot
 
 /** A positive order amount at a scale, refused with the order form's name of the field (perpetual orders use it too). */
 export function orderUnits(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
-  const field = FIELD[name];
+  return positiveUnits(value, scale, FIELD[name]);
+}
+
+/** A positive amount at a scale, refused naming `field` (an i18n key of the form's label). */
+export function positiveUnits(value: string | undefined, scale: number, field: string): bigint {
   if (value === undefined || value === '') fail('orderFieldRequired', { field });
   const parsed = parseUnits(value, scale, MAX_UNITS);
   if (!parsed.ok) fail(PROBLEM[parsed.problem], { field, decimals: scale });

@@ -34,6 +34,12 @@ export async function deletePayment(q: Queryable, userId: number, id: number): P
   return (await q.run('DELETE FROM payment_methods WHERE id = ? AND user_id = ?', [id, userId])) > 0;
 }
 
+/** The given methods of one user (the ones an OTC ad or order names), in id order; ids not theirs are left out. */
+export function paymentsByIds(q: Queryable, userId: number, ids: readonly number[]): Promise<Row[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return q.all<Row>(`SELECT * FROM payment_methods WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`, [userId, ...ids]);
+}
+
 export function paymentRows(q: Queryable, userId: number): Promise<Row[]> {
   return q.all<Row>('SELECT * FROM payment_methods WHERE user_id = ? ORDER BY id', [userId]);
 }

@@ -14,13 +14,14 @@ export const MAX_PAYMENT_METHODS = 10;
 
 const orNull = (v: unknown) => (typeof v === 'string' ? v : null);
 
-export function toPayment(r: Row): PaymentMethod {
+export function toPayment(r: Row, { unmasked = false } = {}): PaymentMethod {
   const kind = r.kind as PaymentKind;
   return {
     id: Number(r.id),
     kind,
     name: String(r.name),
-    account: kind === 'bank' ? maskAccount(String(r.account)) : String(r.account),
+    // The buyer of an OTC order must see the whole account to pay into it.
+    account: kind === 'bank' && !unmasked ? maskAccount(String(r.account)) : String(r.account),
     bank: orNull(r.bank),
     branch: orNull(r.branch),
     qrCode: orNull(r.qr_upload),
@@ -60,7 +61,7 @@ export async function savePayment(db: Db, clock: Clock, userId: number, body: z.
 }
 
 export async function paymentsOf(db: Db, userId: number): Promise<PaymentMethod[]> {
-  return (await repo.paymentRows(db, userId)).map(toPayment);
+  return (await repo.paymentRows(db, userId)).map((r) => toPayment(r));
 }
 
 export async function removePayment(db: Db, userId: number, id: number): Promise<void> {

@@ -26,6 +26,10 @@ export const ACCOUNT = {
   perpClearing: 106,
   /** Spot margin's lending pool: lends to margin accounts and takes the principal back; operators fund it. */
   marginPool: 107,
+  /** Earn's interest pool: pays staking and finance interest; operators fund it, and it must cover what open orders are owed. */
+  earnPool: 108,
+  /** Power loans' pool: pays loans out, takes principal, interest and penalties back; operators fund it. */
+  loanPool: 109,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
@@ -88,5 +92,17 @@ export const BILL_TYPES = [
   'margin_liquidation',
   'margin_insurance',
   'margin_pool_funding',
+  'otc_escrow',
+  'otc_release',
+  'otc_refund',
+  'otc_deposit',
+  'earn_subscribe',
+  'earn_interest',
+  'earn_redeem',
+  'earn_pool_funding',
+  'loan_payout',
+  'loan_repay',
+  'loan_pool_funding',
+  'defi_link_fee',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

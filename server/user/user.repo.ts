@@ -75,6 +75,25 @@ export async function updateFundPasswordHash(q: Queryable, userId: number, hash:
   await q.run('UPDATE users SET fund_password_hash = ?, updated_at = ? WHERE id = ?', [hash, now, userId]);
 }
 
+/** is_merchant 2 for users whose merchant application was approved (the OTC projection). */
+export async function markMerchants(q: Queryable, userIds: readonly number[]): Promise<void> {
+  if (userIds.length) await q.run(`UPDATE users SET is_merchant = 2 WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds]);
+}
+
+/** Nicknames by id for lists that name other users (OTC counterparties, chat authors). */
+export async function nicknames(q: Queryable, userIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!userIds.length) return out;
+  const rows = await q.all<{ id: unknown; username: string | null; uid: unknown }>(`SELECT id, username, uid FROM users WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds]);
+  // Without a username, the public uid: never the e-mail or phone of one user to another.
+  for (const r of rows) out.set(Number(r.id), r.username || `UID ${String(r.uid)}`);
+  return out;
+}
+
+export async function operatorIds(q: Queryable): Promise<number[]> {
+  return (await q.all<{ id: unknown }>("SELECT id FROM users WHERE role = 'operator' ORDER BY id")).map((r) => Number(r.id));
+}
+
 export async function operatorExists(q: Queryable): Promise<boolean> {
   return Boolean(await q.get("SELECT id FROM users WHERE role = 'operator' LIMIT 1"));
 }

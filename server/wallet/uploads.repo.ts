@@ -26,3 +26,12 @@ export async function findUpload(q: Queryable, id: string): Promise<{ ownerId: n
   const row = await q.get<{ owner_id: bigint; mime: string }>('SELECT owner_id, mime FROM uploads WHERE id = ?', [id]);
   return row && { ownerId: Number(row.owner_id), mime: row.mime };
 }
+
+/** Lets other users see an upload one user showed them (an OTC payment proof, a chat image, a payment QR code). */
+export async function grantUpload(q: Queryable, id: string, viewerIds: readonly number[]): Promise<void> {
+  for (const viewer of new Set(viewerIds)) await q.run('INSERT INTO upload_grants (upload_id, viewer_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [id, viewer]);
+}
+
+export async function isGranted(q: Queryable, id: string, viewerId: number): Promise<boolean> {
+  return !!(await q.get('SELECT 1 AS one FROM upload_grants WHERE upload_id = ? AND viewer_id = ?', [id, viewerId]));
+}

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
-import { deleteUpload, findUpload, insertUpload, lockUploader, uploadUsage } from './uploads.repo.ts';
+import { deleteUpload, findUpload, insertUpload, isGranted, lockUploader, uploadUsage } from './uploads.repo.ts';
 
 const MB = 1024 * 1024;
 
@@ -70,10 +70,15 @@ export async function saveUpload(db: Db, dataDir: string, ownerId: number, conte
   return { id, mime: kind.mime };
 }
 
-/** An upload for its owner or an operator; anyone else is told it does not exist. */
+/** An upload for its owner, an operator, or a user it was shown to (grantUpload); anyone else is told it does not exist. */
 export async function readUpload(q: Queryable, dataDir: string, id: string, viewer: { id: number; role: string }): Promise<{ content: Buffer; mime: string }> {
   if (!/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/.test(id)) fail('recordNotFound');
   const row = await findUpload(q, id);
-  if (!row || (row.ownerId !== viewer.id && viewer.role !== 'operator')) fail('recordNotFound');
+  if (!row || (row.ownerId !== viewer.id && viewer.role !== 'operator' && !(await isGranted(q, id, viewer.id)))) fail('recordNotFound');
   return { content: await readFile(join(dataDir, 'uploads', id)), mime: row.mime };
+}
+
+/** Refuses an upload id that is not one of the user's own (what they may show another user). */
+export async function requireOwnUpload(q: Queryable, ownerId: number, id: string): Promise<void> {
+  if ((await findUpload(q, id))?.ownerId !== ownerId) fail('uploadUnknown');
 }

@@ -8,9 +8,8 @@ import { withdrawalHoldId } from './withdrawal-holds.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import * as repo from './wallet.repo.ts';
 import { readSetting, writeSetting } from '../settings/settings.repo.ts';
-import { findUserBy, type UserRow } from '../user/user.repo.ts';
-import { verifyPassword } from '../user/password.ts';
-import { guarded } from '../user/auth-locks.ts';
+import type { UserRow } from '../user/user.repo.ts';
+import { requireFundPassword } from '../user/fund-password.ts';
 import { SEALED_MAX_AGE_MS } from '../crypto/sealed-box.ts';
 import { findSealedUse, recordSealedUse } from '../crypto/sealed-uses.repo.ts';
 import { isChainAddress } from '../../src/lib/validate/chain-address.ts';
@@ -139,9 +138,6 @@ export async function listOf<T extends keyof RequestRecord>(db: Db, table: T, us
   return { total, page, size, records: rows.map(toRequestRecord(table)) };
 }
 
-/** A fund password gets five guesses, then locks for 15 minutes, doubling with each lock (server/user/auth-locks.ts). */
-const FUND_PASSWORD_LOCK = { maxFailures: 5, lockMinutes: 15, error: 'fundPasswordLocked' } as const;
-
 /** Rolls back a withdrawal whose sealed body turned out to be used already (a racing duplicate). */
 class Replayed extends Error {}
 
@@ -179,10 +175,7 @@ export async function submitWithdrawal(
   const address = body.address.trim();
   if (body.method === 'address' && !isChainAddress(n.network, address)) fail('addressInvalid', { network: n.network });
   if (units < n.min) fail('amountTooSmall', { min: money(n.min) });
-  // Read afresh: the session's cached user row may predate the fund password being set.
-  const hash = (await findUserBy(db, 'id', user.id))?.fundPasswordHash;
-  if (!hash) fail('fundPasswordNotSet');
-  if (!(await guarded(db, `fund:${user.id}`, FUND_PASSWORD_LOCK, () => verifyPassword(body.fundPassword, hash)))) fail('fundPasswordWrong');
+  await requireFundPassword(db, user.id, body.fundPassword);
   const target = { method: body.method, network: body.method === 'address' ? n.network : null, address };
   await checkWithdrawalAllowed(db, user.id, target, now);
   await requireSecondFactor(db, user.id, body.googleCode, now);

@@ -230,16 +230,17 @@ test.describe('the help centre', () => {
 
 test.describe('white paper and customer service without configured links (spec §8)', () => {
   for (const locale of ['en', 'de'] as const) {
-    test(`warn in ${locale}`, async ({ page }) => {
+    test(`the white paper warns, customer service is the in-platform chat (login first) in ${locale}`, async ({ page }) => {
       const t = dictionary(locale);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(`${prefix}/article/main/index`);
       await page.locator('header nav').getByRole('button', { name: t['nav.whitePaper'], exact: true }).click();
       await expect(page.locator('.toast')).toHaveText(t['support.noWhitePaper']!);
-      await page.locator('.toast').click();
-      await page.getByRole('button', { name: JSON.parse(readFileSync(`src/lib/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
-      await expect(page.locator('.toast')).toHaveText(t['support.noLink']!);
       await page.screenshot({ path: `${SCREENS}/content-support-${locale}.png` });
+      await page.locator('.toast').click();
+      // With no link configured, getCustomerService offers the platform's own chat, which needs login (spec §6).
+      await page.getByRole('button', { name: JSON.parse(readFileSync(`src/lib/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/user/login\\?redirect=${encodeURIComponent(`${prefix}/article/main/index`)}$`));
     });
   }
 });

@@ -10,6 +10,7 @@ import { ApiKeysTab } from '../api-keys/ApiKeysTab.tsx';
 import { AgentTab } from '../referral/AgentTab.tsx';
 import { RewardTab } from '../referral/RewardTab.tsx';
 import { ProofTab } from '../proof/ProofTab.tsx';
+import { MerchantTab } from '../otc/MerchantTab.tsx';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -40,4 +41,5 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'agent', label: 'account.tab.agent', Component: AgentTab },
   { key: 'reward-center', label: 'account.tab.reward-center', Component: RewardTab },
   { key: 'proof', label: 'account.tab.proof', Component: ProofTab },
+  { key: 'merchant', label: 'otc.tab.merchant', Component: MerchantTab, visible: (user) => user.is_merchant === 2 },
 ];

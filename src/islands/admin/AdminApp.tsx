@@ -20,10 +20,12 @@ import { SecondsDesk } from './SecondsDesk.tsx';
 import { KycReview } from './KycReview.tsx';
 import { ReferralAdmin } from '../referral/ReferralAdmin.tsx';
 import { ProofAdmin } from '../proof/ProofAdmin.tsx';
+import { OtcConsole } from './otc/OtcConsole.tsx';
+import { LoanAdmin } from '../loan/LoanAdmin.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'kyc', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
+const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
@@ -42,6 +44,8 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
   else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
   else if (tab === 'kyc') body = <KycReview t={t} />;
+  else if (tab === 'otc') body = <OtcConsole t={t} />;
+  else if (tab === 'loans') body = <LoanAdmin t={t} />;
   else if (tab === 'audit') body = <Audit t={t} />;
   else if (tab === 'outbox') body = <Outbox t={t} />;
   else if (tab === 'swap') body = <SwapDesk t={t} />;

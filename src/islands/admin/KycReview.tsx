@@ -7,14 +7,12 @@ import { currentLocale } from '../../lib/navigation.ts';
 import { kycQueue, reviewKyc, setWithdrawLimits, withdrawLimits } from '../../lib/identity/actions.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { imageUrl } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { KycStatusBadge } from '../identity/parts.tsx';
+import { IdPhotos, useIdReview } from './id-review.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
-
-const PHOTOS = ['front', 'back', 'selfie'] as const;
 
 /** The console's Verification tab: submissions to review with their documents' photos, and the withdrawal limits per level. */
 export function KycReview({ t }: { t: T }) {
@@ -30,31 +28,10 @@ function KycQueue({ t }: { t: T }) {
   const dates = useStore($dateOptions);
   const [status, setStatus] = useState<KycStatus>('review');
   const [rows, setRows] = useState<KycRecord[] | null>(null);
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [photos, setPhotos] = useState<{ id: number; urls: string[] } | null>(null);
   const load = () => void kycQueue(status).then((p) => setRows(p.records)).catch(() => setRows([]));
   useEffect(load, [status]);
   const region = new Intl.DisplayNames([currentLocale()], { type: 'region' });
-
-  const decide = async (row: KycRecord, approve: boolean) => {
-    const reason = reasons[row.id]?.trim();
-    if (!approve && !reason) return showToast('error', t('error.reasonRequired'));
-    try {
-      await reviewKyc(row.id, approve, reason || undefined);
-      showToast('success', t(approve ? 'admin.approved' : 'admin.rejected'));
-      setPhotos(null);
-      load();
-    } catch {
-      // The API client has shown the message.
-    }
-  };
-  const view = async (row: KycRecord) => {
-    try {
-      setPhotos({ id: row.id, urls: await Promise.all(PHOTOS.map((p) => imageUrl(row[p]!))) });
-    } catch {
-      showToast('error', t('common.operationFailed'));
-    }
-  };
+  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<KycRecord>(t, reviewKyc, load);
 
   return (
     <>
@@ -85,7 +62,7 @@ function KycQueue({ t }: { t: T }) {
                   <td className="admin-actions">
                     {r.front && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.kyc.viewPhotos')}</button>}
                     {r.status === 'review' && (
-                      <ReviewActions t={t} reason={reasons[r.id] ?? ''} onReason={(v) => setReasons({ ...reasons, [r.id]: v })} onDecide={(approve) => void decide(r, approve)} />
+                      <ReviewActions t={t} {...reasonOf(r.id)} onDecide={(approve) => void decide(r, approve)} />
                     )}
                   </td>
                 </tr>
@@ -95,17 +72,7 @@ function KycQueue({ t }: { t: T }) {
           </table>
         </div>
       )}
-      {photos && (
-        <div className="admin-kyc-photos" data-testid="admin-kyc-photos">
-          {photos.urls.map((url, i) => (
-            <figure key={PHOTOS[i]}>
-              <img src={url} alt={t(`field.${PHOTOS[i]}`)} />
-              <figcaption>{t(`field.${PHOTOS[i]}`)}</figcaption>
-            </figure>
-          ))}
-          <button type="button" className="btn" onClick={() => setPhotos(null)}>{t('common.close')}</button>
-        </div>
-      )}
+      {photos && <IdPhotos t={t} urls={photos.urls} onClose={closePhotos} testId="admin-kyc-photos" />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { MarginAccountView, MarginRisk } from '../../lib/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
@@ -6,6 +6,7 @@ import { filterNumericInput } from '../../lib/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../wallet/parts.tsx';
 import '../../styles/margin.css';
+import { useModal } from '../ui/use-modal.ts';
 
 /** A dialog's amount problem as a sentence; a maximum is shown as the asset's amounts are (`fmt`, $assetFormat). */
 export function amountProblemText(t: T, problem: NonNullable<AmountProblem>, coin: string, fmt: (value: string, coin: string) => string): string {
@@ -33,15 +34,9 @@ export function ThresholdNote({ t, account }: { t: T; account: MarginAccountView
 
 /** A modal dialog on the native <dialog>, open while mounted; Escape, the ✕ and the backdrop's close go through onClose. */
 export function MarginDialog({ t, title, onClose, children, testId }: { t: T; title: string; onClose: () => void; children: ReactNode; testId?: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  const { titleId, dialog } = useModal(onClose);
   return (
-    <dialog ref={ref} className="margin-dialog" aria-labelledby={titleId} data-testid={testId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog {...dialog} className="margin-dialog" data-testid={testId}>
       <header className="margin-dialog__head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="link-button" onClick={onClose} aria-label={t('margin.close')}>✕</button>

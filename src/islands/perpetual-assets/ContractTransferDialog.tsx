@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { CONTRACT_ACCOUNT, SPOT_ACCOUNT } from '../../lib/perpetual-assets/view.ts';
 import { TransferForm } from '../wallet/TransferForm.tsx';
+import { useModal } from '../ui/use-modal.ts';
 
 /**
  * The wallet's transfer form in a modal, opened from the contract assets: spot to contract (in) or back (out).
@@ -11,14 +11,10 @@ import { TransferForm } from '../wallet/TransferForm.tsx';
  * the server, whose message shows beside the amount.
  */
 export function ContractTransferDialog({ t, asset, out, onClose, onDone }: { t: T; asset: string; out: boolean; onClose: () => void; onDone: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const { titleId, dialog } = useModal(onClose);
   const { rows } = useStore($perpAccounts);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   return (
-    <dialog ref={ref} className="perp-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onClose(); }} data-testid="contract-transfer">
+    <dialog {...dialog} className="perp-dialog" data-testid="contract-transfer">
       <header className="perp-dialog__head">
         <h2 id={titleId}>{t('perpAssets.transferTitle')}</h2>
         <button type="button" className="link-button" onClick={onClose} aria-label={t('common.close')}>✕</button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SpotOrder, UserFill } from '../../lib/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -7,6 +7,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { loadOrderFills } from '../../lib/trade/spot-reads.ts';
 import { quoteOf } from '../../lib/trade/order-math.ts';
+import { useModal } from '../ui/use-modal.ts';
 
 interface Props {
   t: T;
@@ -18,17 +19,13 @@ interface Props {
 
 /** The fills of one order (transaction/details), oldest first, in a modal; more load on request. */
 export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const { titleId, dialog } = useModal(onClose);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const [fills, setFills] = useState<UserFill[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [page, setPage] = useState(1);
 
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   useEffect(() => {
     loadOrderFills(order.id, page)
       .then((res) => {
@@ -40,7 +37,7 @@ export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
 
   const quote = quoteOf(order);
   return (
-    <dialog ref={ref} className="confirm-dialog fills-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onClose(); }} data-testid="fills-dialog">
+    <dialog {...dialog} className="confirm-dialog fills-dialog" data-testid="fills-dialog">
       <h2 id={titleId}>{t('trade.fills.title', { id: order.id })}</h2>
       <p>
         <span className={order.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${order.side}`)}</span> {order.symbol_name} · {t('trade.fills.summary', { filled: formatAmount(order.tradedQuantity, decimals.full_cou), avg: /[1-9]/.test(order.avgPrice) ? formatAmount(order.avgPrice, decimals.part_cou) : '--' })}

@@ -44,9 +44,14 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
   const [mounted, setMounted] = useState(false);
   const [key, setKey] = useState<string>(fixed ?? keysOf(mode)[0]!);
   const [coin, setCoin] = useState<string | undefined>();
+  const [accounts, setAccounts] = useState<{ from?: number; to?: number }>({});
   const [version, setVersion] = useState(0);
   useEffect(() => {
     if (!fixed) setKey(fromUrl(mode));
+    // Links from other screens may name the coin and, for a transfer, the accounts (OTC: ?key=transfer&from=1&to=4).
+    const q = new URLSearchParams(location.search);
+    setCoin(q.get('coin') ?? undefined);
+    setAccounts({ from: Number(q.get('from')) || undefined, to: Number(q.get('to')) || undefined });
     setMounted(true);
   }, []);
 
@@ -83,14 +88,14 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
             {t('assets.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`, locale)}>{t('header.login')}</a>
           </p>
         ) : (
-          <Screen t={t} mode={mode} screen={key} coin={coin} version={version} onDone={() => setVersion((v) => v + 1)} onAction={choose} />
+          <Screen t={t} mode={mode} screen={key} coin={coin} accounts={accounts} version={version} onDone={() => setVersion((v) => v + 1)} onAction={choose} />
         )}
       </section>
     </div>
   );
 }
 
-function Screen({ t, mode, screen, coin, version, onDone, onAction }: { t: T; mode: Props['mode']; screen: string; coin?: string; version: number; onDone: () => void; onAction: (k: string, coin?: string) => void }) {
+function Screen({ t, mode, screen, coin, accounts, version, onDone, onAction }: { t: T; mode: Props['mode']; screen: string; coin?: string; accounts: { from?: number; to?: number }; version: number; onDone: () => void; onAction: (k: string, coin?: string) => void }) {
   const s = mode === 'assets' ? (screen as AssetKey) : (screen as WalletTab);
   switch (s) {
     case 'overview':
@@ -131,7 +136,7 @@ function Screen({ t, mode, screen, coin, version, onDone, onAction }: { t: T; mo
     case 'transfer':
       return (
         <>
-          <TransferForm t={t} initialCoin={coin} onDone={onDone} />
+          <TransferForm t={t} initialCoin={coin} initialFrom={accounts.from} initialTo={accounts.to} onDone={onDone} />
           <h2 className="panel__subtitle">{t('assets.recentTransfers')}</h2>
           <Records t={t} kinds={['transfers']} version={version} />
         </>

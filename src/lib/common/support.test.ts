@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserInfo } from '../contract/user.ts';
 import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
 
 /**
@@ -22,6 +23,9 @@ const paths = () => api.requests.map((r) => `${r.method} ${r.url}`);
 
 let support: SupportModule;
 let toast: ToastModule;
+let chat: typeof import('../chat/service.ts');
+let session: typeof import('../stores/session.ts');
+const assigned: string[] = [];
 
 beforeAll(async () => {
   api = await startLocalApi();
@@ -33,10 +37,13 @@ beforeAll(async () => {
         opened.push([url, target, features]);
         return null;
       },
+      location: { pathname: '/help/index', search: '', assign: (url: string) => assigned.push(url) },
     },
   });
   support = await import('./support.ts');
   toast = await import('../stores/toast.ts');
+  chat = await import('../chat/service.ts');
+  session = await import('../stores/session.ts');
 });
 
 afterAll(async () => {
@@ -47,6 +54,7 @@ afterAll(async () => {
 beforeEach(() => {
   api.requests.length = 0;
   opened.length = 0;
+  assigned.length = 0;
   setApiBase(api.baseUrl);
   toast.$toasts.set([]);
   toast.resetToastThrottle();
@@ -128,6 +136,28 @@ describe('openCustomerService (spec §8)', () => {
     await support.openCustomerService();
     expect(opened).toEqual([]);
     expect(toasts()).toEqual([['error', BAD_CODE]]);
+  });
+
+  it('opens the in-platform chat dialog when the server offers it (kind chat, no link), for a signed-in user', async () => {
+    session.storeTokens({ token: 't', refreshToken: 'r', tenantId: '0', issuedAt: 0, expiresIn: 1, refreshExpiresIn: 1, userInfo: { id: 42 } as UserInfo });
+    api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }] });
+    await support.openCustomerService();
+    expect(chat.$serviceChatOpen.get()).toBe(true);
+    expect(opened).toEqual([]);
+    expect(toasts()).toEqual([]);
+    chat.closeServiceChat();
+    session.clearSession();
+  });
+
+  it('prefers a configured link to the chat, and sends a visitor to login for the chat (it needs login)', async () => {
+    api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }, { url: 'https://chat.lumex.example/', kind: 'link' }] });
+    await support.openCustomerService();
+    expect(opened).toEqual([['https://chat.lumex.example/', '_blank', 'noopener,noreferrer']]);
+    api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }] });
+    await support.openCustomerService();
+    expect(chat.$serviceChatOpen.get()).toBe(false);
+    expect(assigned).toEqual(['/user/login?redirect=%2Fhelp%2Findex']);
+    expect(toasts()).toEqual([]);
   });
 
   it('shows "customer service temporarily unavailable" when the server cannot be reached', async () => {

@@ -1,5 +1,7 @@
 import { ApiError, request } from '../api/client.ts';
+import { openServiceChat } from '../chat/service.ts';
 import { customerService, whitePaperSetting } from '../contract/common.endpoints.ts';
+import type { CustomerServiceEntry } from '../contract/otc.ts';
 import { translate } from '../i18n/client.ts';
 import { showToast } from '../stores/toast.ts';
 
@@ -19,9 +21,13 @@ export async function openWhitePaper(): Promise<void> {
   }
 }
 
-/** Customer service of the top bar icon and footer (spec §7, §8): data.code must be 200, data.data a list with url. */
+/**
+ * Customer service of the top bar icon and footer (spec §7, §8): data.code must be 200, data.data a list of entries.
+ * A link opens in a new tab; the platform's own chat (kind 'chat', offered when no link is configured) opens the
+ * customer-service dialog.
+ */
 export async function openCustomerService(): Promise<void> {
-  let data: { code: number; data: Array<{ url: string }> };
+  let data: { code: number; data: CustomerServiceEntry[] };
   try {
     data = await request(customerService, { quiet: true });
   } catch (err) {
@@ -29,7 +35,8 @@ export async function openCustomerService(): Promise<void> {
     return;
   }
   if (data?.code !== 200) return void showToast('error', translate('support.badCode'));
-  const url = data.data?.find((d) => d.url)?.url;
+  const url = data.data?.find((d) => d.kind !== 'chat' && d.url)?.url;
   if (url) openExternal(url);
+  else if (data.data?.some((d) => d.kind === 'chat')) openServiceChat();
   else showToast('warning', translate('support.noLink'));
 }

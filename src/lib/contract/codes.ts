@@ -2,7 +2,7 @@
  * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
  * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
  * 4xx/5xx generic, 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the ledger, 3000–3999 spot trading,
- * 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
+ * 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin, 4300–4399 OTC and chat, 4400–4499 earn, 4500–4519 settings and dictionaries, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -179,6 +179,59 @@ export const ERRORS = {
   marginTransferOutLevel: 4209,
   marginLeverageLocked: 4210,
   marginInLiquidation: 4211,
+  // OTC with merchants and chat (4300–4399).
+  otcUnknownCoin: 4301,
+  otcUnknownFiat: 4302,
+  otcAdUnavailable: 4303,
+  otcOwnAd: 4304,
+  otcPriceChanged: 4305,
+  otcNoPrice: 4306,
+  otcOutsideLimits: 4307,
+  otcActiveCap: 4308,
+  otcPaymentRequired: 4309,
+  otcPaymentUnknown: 4310,
+  otcOrderUnknown: 4311,
+  otcOrderState: 4312,
+  otcNotBuyer: 4313,
+  otcNotSeller: 4314,
+  otcAppealExists: 4315,
+  otcMerchantLevel: 4316,
+  otcMerchantApplied: 4317,
+  otcNotMerchant: 4318,
+  otcPriceRequired: 4319,
+  otcFloatRange: 4320,
+  otcLimitsInvalid: 4321,
+  otcAdUnknown: 4322,
+  otcAdChange: 4323,
+  otcApplicationUnknown: 4324,
+  chatUnknown: 4325,
+  uploadUnknown: 4326,
+  // Earn: staking and finance products (4400–4499).
+  earnProductUnknown: 4401,
+  earnProductClosed: 4402,
+  earnOutsideLimits: 4403,
+  earnSoldOut: 4404,
+  earnPerUserLimit: 4405,
+  earnPoolShort: 4406,
+  earnOrderUnknown: 4407,
+  earnLocked: 4408,
+  earnRateInvalid: 4409,
+  earnLimitsInvalid: 4410,
+  loanProductUnknown: 4420,
+  loanProductClosed: 4421,
+  loanOutsideLimits: 4422,
+  loanCycleUnknown: 4423,
+  loanPending: 4424,
+  loanUnknown: 4425,
+  loanPoolShort: 4426,
+  loanPhotosInvalid: 4427,
+  loanReviewed: 4428,
+  defiChallengeUnknown: 4440,
+  defiBadSignature: 4441,
+  defiAddressTaken: 4442,
+  defiNotLinked: 4443,
+  // Settings and dictionaries (4500–4519).
+  dictUnknown: 4500,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

@@ -1,5 +1,6 @@
 /** The white paper and customer-service links (spec §7 "Other"), in the shapes the spec's client reads. */
 import { endpoint, type } from './endpoint.ts';
+import type { CustomerServiceEntry } from './otc.ts';
 
 export const whitePaperSetting = endpoint({
   method: 'POST',
@@ -15,8 +16,8 @@ export const customerService = endpoint({
   method: 'POST',
   path: '/api/common/getCustomerService',
   auth: 'none',
-  response: type<{ code: number; data: Array<{ url: string }> }>(),
+  response: type<{ code: number; data: CustomerServiceEntry[] }>(),
   errors: [],
-  summary: 'Customer-service links (data.code, data.data[].url)',
+  summary: 'Customer-service links (data.code, data.data[].url); with none configured, the in-platform chat (kind chat)',
   tags: ['common'],
 });

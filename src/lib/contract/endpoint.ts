@@ -34,6 +34,11 @@ export interface SchemaModules {
   proof: typeof import('./proof.ts');
   perpetual: typeof import('./perpetual.ts');
   margin: typeof import('./margin.ts');
+  otc: typeof import('./otc.ts');
+  earn: typeof import('./earn.ts');
+  loan: typeof import('./loan.ts');
+  defi: typeof import('./defi.ts');
+  settings: typeof import('./settings.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

@@ -9,11 +9,16 @@ import * as prices from './prices.endpoints.ts';
 import * as seconds from './seconds.endpoints.ts';
 import * as perpetual from './perpetual.endpoints.ts';
 import * as margin from './margin.endpoints.ts';
+import * as otc from './otc.endpoints.ts';
+import * as earn from './earn.endpoints.ts';
+import * as loan from './loan.endpoints.ts';
+import * as defi from './defi.endpoints.ts';
 import * as proof from './proof.endpoints.ts';
 import * as referral from './referral.endpoints.ts';
 import * as security from './security.endpoints.ts';
+import * as settings from './settings.endpoints.ts';
 import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 
-export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin].flatMap((m) => Object.values(m) as AnyEndpoint[]);
+export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin, otc, earn, loan, defi, settings].flatMap((m) => Object.values(m) as AnyEndpoint[]);

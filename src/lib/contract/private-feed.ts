@@ -121,10 +121,34 @@ export interface RefreshMessage {
   kind: 'assets' | 'orders' | 'otc';
   symbol?: string;
   ts: number;
+  /** kind 'otc': the order notification to show, when the change was not the recipient's own. */
+  notice?: OtcNotice;
+}
+
+/**
+ * An OTC order notification (spec §3 notification, §4): a new order (isNew 1) to the merchant of the ad, a status
+ * change (isNew 0) to the side that did not make it, an appeal (type 'appeal') to both sides but its author.
+ * `link_merchant` sends the recipient to the merchant's order page, otherwise to the user's order page.
+ */
+export interface OtcNotice {
+  type: 'otc' | 'appeal';
+  isNew: 1 | 0;
+  /** What happened: the order's new state, or 'appealed' / 'ruled' for appeals. */
+  content: 'created' | 'paid' | 'released' | 'cancelled' | 'expired' | 'appealed' | 'ruled';
+  orderId: number;
+  orderCode: string;
+  /** Who made the change: a user id, or 0 for an operator or the platform (an expiry). */
+  changeUser: number;
+  /** The recipient's side of the order. */
+  serviceType: 'buy' | 'sell';
+  link_merchant: boolean;
 }
 
 /** A chat line on a chat topic (spec §3 chat message, §5: 1–400 characters, not only spaces). */
 export interface ChatMessage {
+  /** The conversation (OTC order or customer service), for lines stored by sendChatRecord; absent on a bare STOMP SEND. */
+  chatId?: string;
+  id?: number;
   content: string;
   /** 1 text, 2 image (the content is then an upload link). */
   contentType: 1 | 2;

@@ -11,6 +11,11 @@ import * as prices from './prices.ts';
 import * as seconds from './seconds.ts';
 import * as perpetual from './perpetual.ts';
 import * as margin from './margin.ts';
+import * as otc from './otc.ts';
+import * as earn from './earn.ts';
+import * as loan from './loan.ts';
+import * as defi from './defi.ts';
+import * as settings from './settings.ts';
 import * as proof from './proof.ts';
 import * as referral from './referral.ts';
 import * as security from './security.ts';
@@ -18,7 +23,7 @@ import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 
-const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin };
+const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin, otc, earn, loan, defi, settings };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
 export function schemaOf(part: Part | undefined): z.ZodType | undefined {

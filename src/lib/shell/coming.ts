@@ -17,9 +17,5 @@ export interface ComingProduct {
 
 export const COMING_PRODUCTS: ComingProduct[] = [
   { path: '/pledge/index', title: 'nav.staking', text: 'coming.staking.text' },
-  { path: '/loan/index', title: 'nav.loan', text: 'coming.loan.text' },
   { path: '/finance/investment', title: 'nav.finance', text: 'coming.finance.text' },
-  { path: '/rate/index', title: 'coming.rates.title', text: 'coming.rates.text' },
-  { path: '/defis/index', title: 'coming.defi.title', text: 'coming.defi.text' },
-  { path: '/otc/common', title: 'coming.otc.title', text: 'coming.otc.text' },
 ];

@@ -36,6 +36,7 @@ export const FOOTER_GROUPS: Array<{ key: string; links: NavItem[] }> = [
       { key: 'footer.speedTrade', href: '/trade/index?type=sec' },
       { key: 'footer.marginTrade', href: '/trade/index?type=usta' },
       { key: 'footer.staking', href: '/pledge/index' },
+      { key: 'footer.defi', href: '/defis/index' },
     ],
   },
   {
@@ -45,6 +46,8 @@ export const FOOTER_GROUPS: Array<{ key: string; links: NavItem[] }> = [
       { key: 'footer.buyBtc', href: '/trade/index?type=spot&symbol=btcusdt' },
       { key: 'footer.buyEth', href: '/trade/index?type=spot&symbol=ethusdt' },
       { key: 'footer.buyBnb', href: '/trade/index?type=spot&symbol=bnbusdt' },
+      { key: 'footer.otc', href: '/otc/common' },
+      { key: 'footer.rates', href: '/rate/index' },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
+import { DISPLAY_DEFAULTS } from '../contract/settings.values.ts';
 import { platformConfig } from '../platform.ts';
 import { wrapped } from './persist.ts';
 
@@ -23,12 +24,11 @@ export interface Settings {
   assetDisplay: { showAllAssets: boolean; type: number };
 }
 
-/** spec §9 defaults: CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
+/** spec §9 defaults (the same the server's getAllSetting answers): CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
 export const DEFAULT_SETTINGS: Settings = {
-  currency: { exchange_code: 'CNY', quote_currency: 'CNY', code_symbol: '¥', rate: '1' },
-  timeZone: 'Asia/Hong_Kong',
-  withTime: true,
-  assetDisplay: { showAllAssets: true, type: 1 },
+  ...DISPLAY_DEFAULTS,
+  currency: { ...DISPLAY_DEFAULTS.currency },
+  assetDisplay: { ...DISPLAY_DEFAULTS.assetDisplay },
 };
 
 export const $settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}settings`, DEFAULT_SETTINGS, wrapped(DEFAULT_SETTINGS));

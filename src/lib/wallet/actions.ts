@@ -49,16 +49,21 @@ export function depositAddress(coin: string, network: string): Promise<DepositAd
   return request(api.depositAddress, { params: { coin }, query: { network } });
 }
 
-/** Uploads an image (the payment screenshot) and answers its id and link. */
-export function uploadImage(file: Blob, name = 'screenshot'): Promise<Uploaded> {
+/** Uploads an image (the payment screenshot, a chat image) and answers its id and link; `quiet`: the caller shows the failure. */
+export function uploadImage(file: Blob, name = 'screenshot', quiet = false): Promise<Uploaded> {
   const form = new FormData();
   form.append('file', file, name);
-  return request(api.uploadOss, { body: form });
+  return request(api.uploadOss, { body: form, quiet });
 }
 
 /** An uploaded image as an object URL (images need the session header, so an <img> cannot fetch them itself). */
-export async function imageUrl(id: string): Promise<string> {
-  const res = await fetch(`${platformConfig().apiBase || ''}${pathOf(api.uploaded, { id })}`, { headers: { authorization: $token.get() } });
+export function imageUrl(id: string): Promise<string> {
+  return imageAt(pathOf(api.uploaded, { id }));
+}
+
+/** The image at an upload's address (an upload's `link`, a chat image line) as an object URL, fetched with the session. */
+export async function imageAt(link: string): Promise<string> {
+  const res = await fetch(`${platformConfig().apiBase || ''}${link}`, { headers: { authorization: $token.get() } });
   if (!res.ok) throw new Error(`image ${res.status}`);
   return URL.createObjectURL(await res.blob());
 }

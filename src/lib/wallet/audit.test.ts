@@ -14,6 +14,11 @@ describe('auditSummary', () => {
     expect(auditSummary('{"orderNo":"R2","coin":"BTC","amount":"0.00120000","reason":"blurry"}', t)).toBe('admin.audit.order(R2) · 0.0012 BTC · admin.audit.reason(blurry)');
   });
 
+  it('names an operator’s note (OTC reviews and rulings), and leaves an empty one out', () => {
+    expect(auditSummary('{"note":"bank receipt checked"}', t)).toBe('admin.audit.note(bank receipt checked)');
+    expect(auditSummary('{"note":""}', t)).toBe('');
+  });
+
   it('lists changed rates by currency', () => {
     expect(auditSummary('{"rates":[{"exchange_code":"CNY","rate":"7.2"},{"exchange_code":"EUR","rate":"0.92"}]}', t)).toBe('CNY 7.2, EUR 0.92');
   });
@@ -23,7 +28,7 @@ describe('auditSummary', () => {
   });
 
   it('keeps what it does not know readable, and text that is not JSON as it is', () => {
-    expect(auditSummary('{"note":"x","n":2}', t)).toBe('note: x · n: 2');
+    expect(auditSummary('{"memo":"x","n":2}', t)).toBe('memo: x · n: 2');
     expect(auditSummary('plain', t)).toBe('plain');
   });
 });

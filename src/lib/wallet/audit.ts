@@ -18,12 +18,13 @@ export function auditSummary(detail: string, t: T): string {
   const money = (v: unknown) => `${formatAmount(String(v), 8, { grouping: true, pad: false })}${coin ? ` ${coin}` : ''}`;
   const parts: string[] = [];
   for (const [key, value] of Object.entries(d)) {
-    if (value === null || value === undefined || key === 'coin') continue;
+    if (value === null || value === undefined || key === 'coin' || (key === 'note' && value === '')) continue;
     if (key === 'orderNo') parts.push(t('admin.audit.order', { orderNo: String(value) }));
     else if (key === 'amount') parts.push(money(value));
     else if (key === 'fee') parts.push(t('admin.audit.fee', { amount: money(value) }));
     else if (key === 'maxPerSwap') parts.push(`${t('admin.swap.maxPerSwap')}: ${money(value)}`);
     else if (key === 'reason') parts.push(t('admin.audit.reason', { reason: String(value) }));
+    else if (key === 'note') parts.push(t('admin.audit.note', { note: String(value) }));
     else if (key === 'limits' && Array.isArray(value)) parts.push((value as string[]).map((v, level) => t('admin.audit.limit', { level: t(`identity.level.${level}`), amount: money(v) })).join(', '));
     else if (key === 'rebateRates') {
       const { before, after } = value as { before: number[]; after: number[] };

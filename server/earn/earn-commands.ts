@@ -1,0 +1,90 @@
+import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { formatUnits } from '../../src/lib/money/units.ts';
+import { ASSET_SCALE } from '../exchange/market.ts';
+import { fail } from '../outcome.ts';
+import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
+import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
+import { termOf } from './interest.ts';
+
+const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
+const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
+
+function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
+  return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
+}
+
+/** What the user's earn orders changed, for their screens once durable. */
+export const EARN_CHANGED = 'earn.changed';
+
+/**
+ * A subscription on the product's terms as the edge read them (journaled with it, so a replay decides alike): the
+ * amount leaves the spot account for the finance account, held for the order, once the product's limits, its
+ * capacity, the user's count and the earn pool's cover for the promised interest all allow it.
+ */
+export const subscribe = command('earn.subscribe', (ctx, p: { userId: number; product: ProductRow; amount: bigint }): EarnOrderRow => {
+  const book = bookOf(ctx);
+  const pr = p.product;
+  if (!pr.open) fail('earnProductClosed');
+  if (p.amount < pr.minAmount || p.amount > pr.maxAmount) fail('earnOutsideLimits', { min: units(pr.minAmount), max: units(pr.maxAmount), coin: pr.asset });
+  const left = pr.capacity - (book.sold.get(pr.id) ?? 0n);
+  if (p.amount > left) fail('earnSoldOut', { remaining: units(left > 0n ? left : 0n), coin: pr.asset });
+  if (pr.perUser > 0 && book.countOf(p.userId, pr.id) >= pr.perUser) fail('earnPerUserLimit', { max: pr.perUser });
+  const { beginAt, endAt } = termOf(ctx.now, pr.cycleDays);
+  const order: EarnOrderRow = {
+    id: book.peekId(), userId: p.userId, productId: pr.id, kind: pr.kind, asset: pr.asset, amount: p.amount, dailyRate: pr.dailyRate, cycleDays: pr.cycleDays,
+    earlyRedeem: pr.earlyRedeem, subscribedAt: ctx.now, beginAt, endAt, state: 'inProgress', interestPaid: 0n, endedAt: null,
+  };
+  // Every promised interest must be payable: the pool's free balance covers all open orders, this one included.
+  if (ctx.risk.available(null, ACCOUNT.earnPool, pr.asset) - book.reserved(pr.asset) < expectedOf(order)) fail('earnPoolShort');
+  if (ctx.risk.available(p.userId, ACCOUNT.spot, pr.asset) < p.amount) fail('insufficientBalance');
+  const meta = { billType: 'earn_subscribe' as const, refType: 'earn_order', refId: order.id };
+  ctx.risk.post([{ owner: p.userId, type: ACCOUNT.spot, asset: pr.asset, available: -p.amount }, { owner: p.userId, type: ACCOUNT.finance, asset: pr.asset, available: p.amount }], meta);
+  ctx.risk.hold(earnHoldId(order.id), p.userId, ACCOUNT.finance, pr.asset, p.amount, meta);
+  book.add(order);
+  ctx.emit(EARN_CHANGED, p.userId);
+  return { ...order };
+});
+
+/** The end of a cycle: the principal is released and the whole cycle's interest paid from the pool, once. */
+function mature(ctx: CommandContext, o: EarnOrderRow): EarnOrderRow {
+  const interest = expectedOf(o);
+  const meta = { billType: 'earn_interest' as const, refType: 'earn_order', refId: o.id };
+  ctx.risk.release(earnHoldId(o.id), { ...meta, billType: 'earn_redeem' });
+  if (interest > 0n) ctx.risk.post([{ owner: null, type: ACCOUNT.earnPool, asset: o.asset, available: -interest }, { owner: o.userId, type: ACCOUNT.finance, asset: o.asset, available: interest }], meta);
+  const ended: EarnOrderRow = { ...o, state: 'completed', interestPaid: interest, endedAt: ctx.now };
+  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'matured', principal: o.amount, interest, createdAt: ctx.now });
+  ctx.emit(EARN_CHANGED, o.userId);
+  return ended;
+}
+
+/**
+ * Redeems an order: at or after its end it matures as the job would; before, a product whose early redemption
+ * forfeits interest gives the principal back alone, and a locked one refuses.
+ */
+export const redeem = command('earn.redeem', (ctx, p: { userId: number; id: number }): EarnOrderRow => {
+  const o = bookOf(ctx).open.get(p.id);
+  if (!o || o.userId !== p.userId) fail('earnOrderUnknown');
+  if (ctx.now >= o.endAt) return { ...mature(ctx, o) };
+  if (o.earlyRedeem === 'locked') fail('earnLocked');
+  ctx.risk.release(earnHoldId(o.id), { billType: 'earn_redeem', refType: 'earn_order', refId: o.id });
+  const ended: EarnOrderRow = { ...o, state: 'redeemed', endedAt: ctx.now };
+  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'redeemed', principal: o.amount, interest: 0n, createdAt: ctx.now });
+  ctx.emit(EARN_CHANGED, o.userId);
+  return { ...ended };
+});
+
+/** Orders one maturity run pays at most: a day on which many orders end is paid in runs, so other commands go between. */
+export const MATURE_BATCH = 5_000;
+
+/**
+ * Open orders whose cycle has ended by the command's time mature, earliest first, at most MATURE_BATCH of them;
+ * answers how many. Run again at the same time once fewer came back, it finds none.
+ */
+export const matureDue = command('earn.mature', (ctx, _p: Record<string, never>): number => {
+  const due = bookOf(ctx).takeDue(ctx.now, MATURE_BATCH);
+  for (const o of due) mature(ctx, o);
+  return due.length;
+});
+
+export const EARN_COMMANDS = [subscribe, redeem, matureDue];

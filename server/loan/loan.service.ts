@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody } from '../../src/lib/contract/loan.ts';
+import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import type { TradingCore } from '../core/core.ts';
+import { ASSET_SCALE } from '../exchange/market.ts';
+import { positiveUnits } from '../exchange/order.service.ts';
+import { kycStanding, ownsUpload } from '../identity/kyc.repo.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { fail } from '../outcome.ts';
+import type { Db } from '../storage/db.ts';
+import { nicknames } from '../user/user.repo.ts';
+import { requireAsset } from '../wallet/amounts.ts';
+import type { LoanBook } from './loan-book.ts';
+import { repay } from './loan-commands.ts';
+import { findApplication, findLoanProduct, insertApplication, loanProducts, loansByIds, lockApplicant, pendingOf, userApplications, type ApplicationRow, type LoanProductRow } from './loan.repo.ts';
+import { costAt } from '../../src/lib/loan/cost.ts';
+import { loanProductView, loanView } from './views.ts';
+
+export interface LoanDeps {
+  db: Db;
+  core: TradingCore;
+  now: () => number;
+}
+
+/** A loan needs primary identity verification (level 1) besides its ID photos. */
+export const LOAN_LEVEL = 1;
+const MAX_RATE_E8 = 5_000_000n;
+const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
+const bookOf = (core: TradingCore) => core.part<LoanBook>('loan');
+
+export async function products(d: LoanDeps): Promise<LoanProduct[]> {
+  return (await loanProducts(d.db)).filter((p) => p.open).map(loanProductView);
+}
+
+/** Applications with their loans: from the core while a loan is open, from the table once settled. */
+async function records(d: LoanDeps, apps: ApplicationRow[]): Promise<LoanRecord[]> {
+  await d.core.settled();
+  const loans = await loansByIds(d.db, apps.map((a) => a.id));
+  const byId = new Map((await loanProducts(d.db)).map((p) => [p.id, p]));
+  return apps.map((a) => loanView(a, bookOf(d.core).open.get(a.id) ?? loans.get(a.id), byId.get(a.productId), d.now()));
+}
+
+export async function apply(d: LoanDeps, userId: number, b: z.output<typeof applyLoanBody>): Promise<LoanRecord> {
+  const p = await findLoanProduct(d.db, b.productId);
+  if (!p) fail('loanProductUnknown');
+  if (!p.open) fail('loanProductClosed');
+  const amount = positiveUnits(b.amount, ASSET_SCALE, 'loan.field.amount');
+  if (amount < p.minAmount || amount > p.maxAmount) fail('loanOutsideLimits', { min: units(p.minAmount), max: units(p.maxAmount), coin: p.asset });
+  if (!p.cycles.includes(b.cycleDays)) fail('loanCycleUnknown', { cycles: p.cycles.join(', ') });
+  if ((await kycStanding(d.db, userId)).level < LOAN_LEVEL) fail('kycRequired');
+  const photos = [b.front, b.back, b.selfie];
+  if (new Set(photos).size !== 3) fail('loanPhotosInvalid');
+  for (const photo of photos) if (!(await ownsUpload(d.db, userId, photo))) fail('loanPhotosInvalid');
+  const a = await d.db.tx(async (q) => {
+    // One application waits at a time: two sent together cannot both pass this check.
+    await lockApplicant(d.db, q, userId);
+    if (await pendingOf(q, userId)) fail('loanPending');
+    return insertApplication(q, {
+      userId, productId: p.id, asset: p.asset, amount, cycleDays: b.cycleDays, dailyRate: p.dailyRate, overdueRate: p.overdueRate, repayType: b.repayType,
+      front: b.front, back: b.back, selfie: b.selfie, appliedAt: d.now(),
+    });
+  });
+  return (await records(d, [a]))[0]!;
+}
+
+export async function mine(d: LoanDeps, userId: number, page: { page: number; size: number }) {
+  const { total, rows } = await userApplications(d.db, userId, page);
+  return { total, page: page.page, size: page.size, records: await records(d, rows) };
+}
+
+export async function detail(d: LoanDeps, userId: number, id: number): Promise<LoanRecord> {
+  const a = await findApplication(d.db, id);
+  if (!a || a.userId !== userId) fail('loanUnknown');
+  return (await records(d, [a]))[0]!;
+}
+
+export async function repayLoan(d: LoanDeps, userId: number, id: number): Promise<LoanRecord> {
+  const a = await findApplication(d.db, id);
+  if (!a || a.userId !== userId) fail('loanUnknown');
+  await d.core.submit(repay, { userId, id });
+  return (await records(d, [a]))[0]!;
+}
+
+export async function applications(d: LoanDeps, rows: ApplicationRow[]): Promise<LoanApplication[]> {
+  const recs = await records(d, rows);
+  const names = await nicknames(d.db, rows.map((a) => a.userId));
+  const out: LoanApplication[] = [];
+  for (const [i, a] of rows.entries()) {
+    out.push({ ...recs[i]!, userId: a.userId, nickname: names.get(a.userId) ?? '', kycLevel: (await kycStanding(d.db, a.userId)).level, front: a.front, back: a.back, selfie: a.selfie });
+  }
+  return out;
+}
+
+function rateOf(text: string): bigint {
+  const r = parseUnits(text, 8);
+  if (!r.ok || r.value <= 0n || r.value > MAX_RATE_E8) fail('earnRateInvalid');
+  return r.value;
+}
+
+export async function productRow(d: LoanDeps, b: z.output<typeof loanProductBody>): Promise<Omit<LoanProductRow, 'id'> & { id?: number }> {
+  await requireAsset(d.db, b.coin);
+  if (b.id !== undefined && !(await findLoanProduct(d.db, b.id))) fail('loanProductUnknown');
+  const minAmount = positiveUnits(b.minAmount, ASSET_SCALE, 'loan.field.minAmount');
+  const maxAmount = positiveUnits(b.maxAmount, ASSET_SCALE, 'loan.field.maxAmount');
+  if (minAmount > maxAmount) fail('earnLimitsInvalid');
+  return {
+    ...(b.id === undefined ? {} : { id: b.id }), name: b.name, asset: b.coin, dailyRate: rateOf(b.dailyRate), overdueRate: rateOf(b.overdueRate), cycles: [...new Set(b.cycles)].sort((x, y) => x - y),
+    minAmount, maxAmount, institution: b.institution, open: b.open,
+  };
+}
+
+/** A coin's loan pool, the principal out on its open loans, and the interest and penalties they owe now. */
+export function poolOf(d: LoanDeps, coin: string): LoanPool {
+  const open = [...bookOf(d.core).open.values()].filter((l) => l.asset === coin);
+  return {
+    coin, balance: units(d.core.risk.available(null, ACCOUNT.loanPool, coin)), lent: units(open.reduce((s, l) => s + l.principal, 0n)),
+    owed: units(open.reduce((s, l) => s + costAt(l, d.now()).total - l.principal, 0n)),
+  };
+}
+
+/** The pool of every coin a product lends. */
+export async function pools(d: LoanDeps): Promise<LoanPool[]> {
+  return [...new Set((await loanProducts(d.db)).map((p) => p.asset))].sort().map((coin) => poolOf(d, coin));
+}

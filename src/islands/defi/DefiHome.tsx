@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { EarnProduct } from '../../lib/contract/earn.ts';
+import { miningPools } from '../../lib/defi/actions.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
+import { href } from '../../lib/navigation.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { LoginPrompt, PoolFacts, PoolHeading } from './parts.tsx';
+import { WalletLinks } from './WalletLinks.tsx';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/** /defis/index: the mining pools with their posted terms, and the user's wallet links. */
+export default function DefiHome({ locale, messages }: Props) {
+  const t = useMessages(locale, messages);
+  const isLogin = useStore($isLogin);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <div className="defi-home">
+      <div className="defi-columns">
+        <Pools t={t} />
+        {!ready ? <p className="defi-muted">{t('common.loading')}</p> : isLogin ? <WalletLinks t={t} /> : (
+          <section className="defi-panel"><LoginPrompt t={t} text={t('defi.link.loginFirst')} /></section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Pools({ t }: { t: T }) {
+  const fmt = useStore($assetFormat);
+  const [pools, setPools] = useState<EarnProduct[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    miningPools().then(setPools, (e: unknown) => setError(e instanceof Error ? e.message : ''));
+  }, []);
+  return (
+    <section className="defi-pools" aria-labelledby="defi-pools-title">
+      <h2 id="defi-pools-title">{t('defi.pools.title')}</h2>
+      {error && <p className="defi-note defi-note--error" role="alert">{error}</p>}
+      {pools === null ? !error && <p className="defi-muted">{t('common.loading')}</p> : pools.length === 0 ? <p className="defi-muted">{t('defi.pools.none')}</p> : (
+        <ul className="defi-pool-list">
+          {pools.map((p) => (
+            <li key={p.id} className="defi-pool" data-testid={`defi-pool-${p.id}`}>
+              <header className="defi-pool__head">
+                <PoolHeading t={t} pool={p} level={3} />
+                <span className="defi-pool__coin">{p.coin}</span>
+              </header>
+              <PoolFacts t={t} pool={p} fmt={fmt} />
+              {p.open ? (
+                <a className="btn btn--primary" href={href(`/defis/details?id=${p.id}`)}>{t('defi.pool.start')}</a>
+              ) : (
+                <p className="defi-muted">{t('defi.pool.closed')}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

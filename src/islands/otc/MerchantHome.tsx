@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import type { OtcOwnAd } from '../../lib/contract/otc.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
+import { href } from '../../lib/navigation.ts';
+import { COIN_SCALE, unitsOf } from '../../lib/otc/amounts.ts';
+import { $otcPulse } from '../../lib/otc/feed.ts';
+import { $ownAds, closeAd, MERCHANT_ACCOUNT, otcBalances, setAdOnline, transferHref } from '../../lib/otc/merchant.ts';
+import { $assetFormat } from '../../lib/stores/assets.ts';
+import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { AdDialog } from './AdDialog.tsx';
+import { MerchantGate } from './MerchantGate.tsx';
+import { LoginPrompt, PayKinds } from './parts.tsx';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/** /merchant/index: a merchant's ads and merchant account; others see the way to apply. */
+export default function MerchantHome({ locale, messages }: Props) {
+  const t = useMessages(locale, messages);
+  const isLogin = useStore($isLogin);
+  const me = useStore($userInfo);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return <p className="otc-empty">{t('common.loading')}</p>;
+  if (!isLogin) return <LoginPrompt t={t} text={t('otc.loginFirst')} />;
+  if (me?.is_merchant !== 2) return <MerchantGate t={t} locale={locale} />;
+  return (
+    <div className="otc-merchant-home">
+      <header className="otc-head">
+        <div>
+          <h1>{t('otc.merchantHome.title')}</h1>
+          <p className="otc-lead">{t('otc.merchantHome.lead')}</p>
+        </div>
+        <nav className="otc-links" aria-label={t('otc.links')}>
+          <a href={href('/merchant/deal', locale)}>{t('otc.nav.deals')}</a>
+          <a href={href('/otc/common', locale)}>{t('otc.nav.market')}</a>
+        </nav>
+      </header>
+      <Balances t={t} />
+      <Ads t={t} />
+    </div>
+  );
+}
+
+/** The merchant account (type 8): what is free for new sell ads and what ads, orders and the deposit hold. */
+function Balances({ t }: { t: T }) {
+  const fmt = useStore($assetFormat);
+  const pulse = useStore($otcPulse);
+  const [rows, setRows] = useState<CurrencyAccountRow[] | null>(null);
+  useEffect(() => void otcBalances(MERCHANT_ACCOUNT).then(setRows).catch(() => {}), [pulse]);
+  const shown = (rows ?? []).filter((r) => (unitsOf(r.total, COIN_SCALE) ?? 0n) > 0n || r.coin === 'USDT');
+  return (
+    <section className="otc-card" data-testid="merchant-balances">
+      <div className="otc-card__head">
+        <h2>{t('otc.merchantHome.account')}</h2>
+        <a className="btn btn--outline" href={href(transferHref(MERCHANT_ACCOUNT))}>{t('otc.merchantHome.transfer')}</a>
+      </div>
+      <table className="otc-table otc-table--compact">
+        <thead>
+          <tr>
+            <th scope="col">{t('otc.balance.coin')}</th>
+            <th scope="col">{t('otc.balance.available')}</th>
+            <th scope="col">{t('otc.balance.held')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.coin} data-testid={`merchant-balance-${r.coin}`}>
+              <td>{r.coin}</td>
+              <td>{fmt(r.available, r.coin)}</td>
+              <td>{fmt(r.frozen, r.coin)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="otc-note">{t('otc.merchantHome.accountNote')}</p>
+    </section>
+  );
+}
+
+function Ads({ t }: { t: T }) {
+  const ads = useStore($ownAds);
+  const fmt = useStore($assetFormat);
+  const [editing, setEditing] = useState<OtcOwnAd | 'new' | null>(null);
+  const [closing, setClosing] = useState<OtcOwnAd | null>(null);
+  const open = (ads ?? []).filter((a) => !a.closed);
+  const closed = (ads ?? []).filter((a) => a.closed);
+  return (
+    <section className="otc-card" data-testid="merchant-ads">
+      <div className="otc-card__head">
+        <h2>{t('otc.ads.title')}</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')} data-testid="otc-post-ad">{t('otc.ads.post')}</button>
+      </div>
+      <div className="otc-scroll">
+        <table className="otc-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('otc.ads.type')}</th>
+              <th scope="col">{t('otc.ad.price')}</th>
+              <th scope="col">{t('otc.ads.remaining')}</th>
+              <th scope="col">{t('otc.ad.limits')}</th>
+              <th scope="col">{t('otc.ad.payments')}</th>
+              <th scope="col">{t('otc.ads.online')}</th>
+              <th scope="col"><span className="sr-only">{t('otc.ads.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...open, ...closed].map((ad) => (
+              <tr key={ad.id} data-testid={`own-ad-${ad.id}`} className={ad.closed ? 'is-closed' : undefined}>
+                <td className={ad.side === 'sell' ? 'down' : 'up'}>{t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · {ad.fiat}</td>
+                <td>{ad.price} {ad.priceType === 'floating' && <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>}</td>
+                <td>{fmt(ad.remaining, ad.coin)} / {fmt(ad.total, ad.coin)} {ad.coin}</td>
+                <td>{ad.minFiat} – {ad.maxFiat} {ad.fiat}</td>
+                <td><PayKinds t={t} kinds={ad.payKinds} /></td>
+                <td>
+                  {ad.closed ? (
+                    <span className="otc-muted">{t('otc.ads.closed')}</span>
+                  ) : (
+                    <label className="otc-switch">
+                      <input type="checkbox" role="switch" checked={ad.online} onChange={(e) => void setAdOnline(ad.id, e.target.checked).catch(() => {})} aria-label={t('otc.ads.onlineSwitch')} />
+                      <span>{t(ad.online ? 'otc.ads.isOnline' : 'otc.ads.isOffline')}</span>
+                    </label>
+                  )}
+                </td>
+                <td className="otc-act">
+                  {!ad.closed && (
+                    <>
+                      <button type="button" className="btn btn--outline" onClick={() => setEditing(ad)}>{t('otc.ads.edit')}</button>
+                      <button type="button" className="btn btn--outline" onClick={() => setClosing(ad)}>{t('otc.ads.close')}</button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {ads && ads.length === 0 && <p className="otc-empty">{t('otc.ads.none')}</p>}
+      </div>
+      {editing && <AdDialog t={t} ad={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={closing !== null}
+        title={t('otc.ads.closeTitle')}
+        body={t('otc.ads.closeBody')}
+        confirmLabel={t('otc.ads.close')}
+        cancelLabel={t('otc.keep')}
+        onCancel={() => setClosing(null)}
+        onConfirm={() => {
+          const ad = closing;
+          setClosing(null);
+          if (ad) void closeAd(ad.id).catch(() => {});
+        }}
+      />
+    </section>
+  );
+}
