@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
 import { killAndRestart } from '../../tests/support/kill.ts';
-import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
+import { credit, expectRestartsReproduce, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import { seedMarkets } from '../exchange/seed.ts';
@@ -185,15 +185,9 @@ describe.each(DIALECTS)('power loans under random applications, reviews, repayme
           expect(core().risk.available(null, ACCOUNT.loanPool, 'USDT')).toBe(POOL + earned - out);
           expect(await auditLedger(db)).toEqual([]);
 
-          // A restart from the tables and the journal, without a snapshot, reproduces the state hash.
-          const hash = core().stateHash();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          await db.run('DELETE FROM core_snapshots');
-          trading = await tradingOn(db, { clock });
-          expect(core().stateHash()).toBe(hash);
-          await trading.exchange.stop();
-          await trading.core.stop();
+          // A restart reproduces the state hash, from the journal after the last snapshot and from the tables without one.
+          trading = await expectRestartsReproduce(db, trading, { clock });
+          await stopTrading(trading);
         } finally {
           await dropCopy?.();
           await t.drop();

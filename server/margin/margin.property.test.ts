@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
-import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
+import { credit, expectRestartsReproduce, insertTestUser, partEssence, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { postFunds } from '../core/funds.ts';
 import { placeOrder } from '../exchange/order.service.ts';
@@ -162,22 +162,9 @@ describe.each(DIALECTS)('spot margin under random transfers, loans, orders, pric
             expect(BigInt(r.interest ?? 0) + BigInt(r.first ?? 0)).toBe(BigInt(r.interest_charged));
           }
           expect(await auditLedger(t.db)).toEqual([]);
-          // A restart replays the journal after the last snapshot into the same state.
-          const hash = core().stateHash();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          trading = await tradingOn(t.db, { clock, snapshotEvery: 13 });
-          expect(core().stateHash()).toBe(hash);
-          // Without a snapshot the state is rebuilt from the tables.
-          const essence = () => JSON.stringify({ margin: book().snapshot(), balances: [...core().risk.balances].map(([k, v]) => [k, `${v.available}`, `${v.held}`]).sort() });
-          const before = essence();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          await t.db.run('DELETE FROM core_snapshots');
-          trading = await tradingOn(t.db, { clock });
-          expect(essence()).toBe(before);
-          await trading.exchange.stop();
-          await trading.core.stop();
+          // A restart replays the journal after the last snapshot into the same state; without a snapshot, the tables give it.
+          trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 13 }, (c) => partEssence(c, 'margin'));
+          await stopTrading(trading);
           seen.liquidations += Number((await t.db.get<{ n: bigint }>("SELECT COUNT(*) AS n FROM margin_records WHERE kind = 'liquidation'"))!.n);
           seen.interest += Number((await t.db.get<{ n: bigint }>("SELECT COUNT(*) AS n FROM margin_records WHERE kind = 'interest'"))!.n);
         } finally {

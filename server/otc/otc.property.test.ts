@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
-import { insertTestUser, tradingOn } from '../../tests/support/trading.ts';
+import { expectRestartsReproduce, insertTestUser, partEssence, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { postFunds } from '../core/funds.ts';
 import { seedMarkets } from '../exchange/seed.ts';
@@ -163,21 +163,9 @@ describe.each(DIALECTS)('OTC under random ads, takes, payments, cancels, release
           }
           expect(await auditLedger(t.db)).toEqual([]);
           // A restart replays the journal after the last snapshot into the same state; without a snapshot, the tables give it.
-          const hash = core().stateHash();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          trading = await tradingOn(t.db, { clock, snapshotEvery: 11 });
-          expect(core().stateHash()).toBe(hash);
-          const essence = () => JSON.stringify({ otc: book().snapshot(), balances: [...core().risk.balances].map(([k, v]) => [k, `${v.available}`, `${v.held}`]).sort() });
-          const before = essence();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          await t.db.run('DELETE FROM core_snapshots');
-          trading = await tradingOn(t.db, { clock });
-          expect(essence()).toBe(before);
+          trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 11 }, (c) => partEssence(c, 'otc'));
           conserved();
-          await trading.exchange.stop();
-          await trading.core.stop();
+          await stopTrading(trading);
         } finally {
           await t.drop();
         }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
-import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
+import { credit, expectRestartsReproduce, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
+import type { TradingCore } from '../core/core.ts';
 import { postFunds } from '../core/funds.ts';
 import { seedMarkets } from '../exchange/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -103,27 +104,16 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           expect((await balanceOf(t.db, null, ACCOUNT.perpClearing, 'USDT')).available).toBe(-realised);
           expect((await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT')).available >= 0n).toBe(true);
           expect(await auditLedger(t.db)).toEqual([]);
-          // A restart replays the journal after the last snapshot into the same state.
-          const hash = core().stateHash();
-          await trading.core.stop();
-          await trading.exchange.stop();
-          trading = await tradingOn(t.db, { clock, snapshotEvery: 11, partOptions: { perpFundingIntervalMs: 60_000 } });
-          expect(core().stateHash()).toBe(hash);
-          // Without a snapshot the state is rebuilt from the tables: the same orders, positions, stops and balances.
-          const essence = () => {
-            const s = book().snapshot() as Record<string, unknown>;
-            const balances = [...core().risk.balances].map(([k, v]) => [k, `${v.available}`, `${v.held}`]).sort();
-            const holds = [...core().risk.holds.values()].map((h) => [h.id, `${h.amount}`]).sort();
+          // A restart replays the journal after the last snapshot into the same state; without a snapshot the tables
+          // give the same orders, positions, stops and balances.
+          const essence = (c: TradingCore) => {
+            const s = c.part<PerpBook>('perpetual').snapshot() as Record<string, unknown>;
+            const balances = [...c.risk.balances].map(([k, v]) => [k, `${v.available}`, `${v.held}`]).sort();
+            const holds = [...c.risk.holds.values()].map((h) => [h.id, `${h.amount}`]).sort();
             return JSON.stringify({ orders: s.orders, positions: s.positions, stops: s.stops, ids: s.ids, balances, holds });
           };
-          const before = essence();
-          await trading.exchange.stop();
-          await trading.core.stop();
-          await t.db.run('DELETE FROM core_snapshots');
-          trading = await tradingOn(t.db, { clock, partOptions: { perpFundingIntervalMs: 60_000 } });
-          expect(essence()).toBe(before);
-          await trading.exchange.stop();
-          await trading.core.stop();
+          trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 11, partOptions: { perpFundingIntervalMs: 60_000 } }, essence);
+          await stopTrading(trading);
           seen.liquidations += Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM perp_liquidations'))!.n);
           seen.fundings += Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM perp_funding'))!.n);
         } finally {
