@@ -70,21 +70,21 @@ function Products({ t, products, reload }: { t: T; products: EarnProduct[]; relo
         <table className="wallet-table" data-testid="admin-earn-products">
           <thead>
             <tr>
-              <th>{t('admin.earn.field.name')}</th><th>{t('admin.earn.field.kind')}</th><th className="num">{t('admin.earn.field.dailyRate')}</th><th className="num">{t('admin.earn.field.cycleDays')}</th>
-              <th>{t('admin.earn.limits')}</th><th className="num">{t('admin.earn.field.perUser')}</th><th className="num">{t('admin.earn.soldOfCapacity')}</th>
-              <th>{t('admin.earn.field.earlyRedeem')}</th><th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+              <th>{t('admin.earn.field.name')}</th><th className="num">{t('admin.earn.field.dailyRate')}</th><th className="num">{t('admin.earn.field.cycleDays')}</th><th>{t('admin.earn.limits')}</th>
+              <th className="num">{t('admin.earn.soldOfCapacity')}</th><th>{t('admin.earn.field.earlyRedeem')}</th><th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.id} data-product={p.id}>
-                <td>{p.name}</td>
-                <td>{t(`admin.earn.kind.${p.kind}`)}</td>
+                <td>{p.name}<div className="muted">{t(`admin.earn.kind.${p.kind}`)}</div></td>
                 <td className="num">{ratePercent(p.dailyRate)}<div className="muted">{t('admin.earn.yearly', { rate: ratePercent(p.yearlyRate) })}</div></td>
                 <td className="num">{p.cycleDays}</td>
-                <td>{money(p.minAmount)} – {money(p.maxAmount)} {p.coin}</td>
-                <td className="num">{p.perUser || t('admin.earn.noLimit')}</td>
-                <td className="num" data-testid="earn-sold">{money(p.sold)} / {money(p.capacity)} {p.coin}<div className="muted">{ratePercent(p.progress)}</div></td>
+                <td>
+                  <span className="earn-admin__amounts">{money(p.minAmount)} – {money(p.maxAmount)} {p.coin}</span>
+                  <div className="muted">{t('admin.earn.field.perUser')}: {p.perUser || t('admin.earn.noLimit')}</div>
+                </td>
+                <td className="num" data-testid="earn-sold"><span className="earn-admin__amounts">{money(p.sold)} / {money(p.capacity)} {p.coin}</span><div className="muted">{ratePercent(p.progress)}</div></td>
                 <td>{t(`admin.earn.early.${p.earlyRedeem}`)}</td>
                 <td data-testid="earn-status">{t(p.open ? 'admin.earn.open' : 'admin.earn.closed')}</td>
                 <td className="admin-actions">
@@ -93,7 +93,7 @@ function Products({ t, products, reload }: { t: T; products: EarnProduct[]; relo
                 </td>
               </tr>
             ))}
-            {!products.length && <tr><td colSpan={10} className="muted">{t('common.noData')}</td></tr>}
+            {!products.length && <tr><td colSpan={8} className="muted">{t('common.noData')}</td></tr>}
           </tbody>
         </table>
       </div>
