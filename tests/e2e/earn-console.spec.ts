@@ -40,6 +40,11 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const t = (key: string, params: Record<string, string | number> = {}) => d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
     const form = page.getByTestId('admin-earn-product-form');
     const field = (name: string) => form.locator(`[name="${name}"]`);
+    /** Types the given fields and saves. */
+    const saveWith = async (values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) await field(name).fill(value);
+      await form.getByRole('button', { name: t('admin.earn.save'), exact: true }).click();
+    };
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginOperator(page, prefix);
@@ -52,36 +57,22 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await page.getByRole('combobox', { name: t('admin.earn.field.kind') }).selectOption('pledge');
     await page.getByRole('button', { name: t('admin.earn.newProduct'), exact: true }).click();
     await expect(form.getByRole('heading')).toHaveText(t('admin.earn.newOf', { kind: t('admin.earn.kind.pledge') }));
-    await field('dailyRate').fill('0.06');
-    await field('cycleDays').fill('0');
-    await field('minAmount').fill('abc');
-    await field('maxAmount').fill('2000');
-    await field('capacity').fill('1000');
-    await field('perUser').fill('2');
-    await form.getByRole('button', { name: t('admin.earn.save'), exact: true }).click();
+    await saveWith({ dailyRate: '0.06', cycleDays: '0', minAmount: 'abc', maxAmount: '2000', capacity: '1000', perUser: '2' });
     await expect(form.getByTestId('earn-problem-name')).toHaveText(t('validation.required', { field: t('admin.earn.field.name') }));
     await expect(form.getByTestId('earn-problem-dailyRate')).toHaveText(t('error.earnRateInvalid'));
     await expect(form.getByTestId('earn-problem-cycleDays')).toHaveText(t('validation.earnCycle'));
     await expect(form.getByTestId('earn-problem-minAmount')).toHaveText(t('error.invalidNumber', { field: t('earn.field.minAmount') }));
-    await field('minAmount').fill('10');
-    await form.getByRole('button', { name: t('admin.earn.save'), exact: true }).click();
+    await saveWith({ minAmount: '10' });
     await expect(form.getByTestId('earn-problem-maxAmount')).toHaveText(t('error.earnLimitsInvalid'));
     await shot(page, `earn-console-refused-${lang}`);
 
     // Refused by the server: a coin it does not list, said in the operator's language; nothing was created.
     const name = `Console staking ${uniqueName(lang)}`;
-    await field('name').fill(name);
-    await field('coin').fill('ZZZQ');
-    await field('dailyRate').fill('0.001');
-    await field('cycleDays').fill('10');
-    await field('maxAmount').fill('1000');
-    await field('capacity').fill('5000');
-    await form.getByRole('button', { name: t('admin.earn.save'), exact: true }).click();
+    await saveWith({ name, coin: 'ZZZQ', dailyRate: '0.001', cycleDays: '10', maxAmount: '1000', capacity: '5000' });
     await expect(page.getByText(t('error.unknownAsset'))).toBeVisible();
     expect((await setup(request)).products.some((p) => p.name === name)).toBe(false);
 
-    await field('coin').fill('USDT');
-    await form.getByRole('button', { name: t('admin.earn.save'), exact: true }).click();
+    await saveWith({ coin: 'USDT' });
     await expect(page.getByText(t('admin.earn.saved'))).toBeVisible();
     await expect(form).toHaveCount(0);
 

@@ -172,26 +172,34 @@ function ProductForm({ t, draft, onDone, onCancel }: { t: T; draft: ProductDraft
   );
 }
 
-function Obligations({ t, rows }: { t: T; rows: EarnObligation[] }) {
+/** A table of the tab under its explanation: the first column text, the others figures; "no data" when empty. */
+function FigureTable({ t, hint, testId, heads, empty, children }: { t: T; hint: string; testId: string; heads: string[]; empty: boolean; children: ReactNode }) {
   return (
     <>
-      <p className="field__hint">{t('admin.earn.obligationsHint')}</p>
+      <p className="field__hint">{hint}</p>
       <div className="wallet-scroll">
-        <table className="wallet-table" data-testid="admin-earn-obligations">
-          <thead>
-            <tr><th>{t('admin.earn.product')}</th><th className="num">{t('admin.earn.openOrders')}</th><th className="num">{t('admin.earn.principal')}</th><th className="num">{t('admin.earn.interestOwed')}</th></tr>
-          </thead>
+        <table className="wallet-table" data-testid={testId}>
+          <thead><tr>{heads.map((h, i) => <th key={h} className={i ? 'num' : undefined}>{h}</th>)}</tr></thead>
           <tbody>
-            {rows.map((o) => (
-              <tr key={o.productId} data-obligation={o.productId}>
-                <td>{o.name}</td><td className="num">{o.openOrders}</td><td className="num">{money(o.principal)} {o.coin}</td><td className="num">{money(o.interestOwed)} {o.coin}</td>
-              </tr>
-            ))}
-            {!rows.length && <tr><td colSpan={4} className="muted">{t('common.noData')}</td></tr>}
+            {children}
+            {empty && <tr><td colSpan={heads.length} className="muted">{t('common.noData')}</td></tr>}
           </tbody>
         </table>
       </div>
     </>
+  );
+}
+
+function Obligations({ t, rows }: { t: T; rows: EarnObligation[] }) {
+  const heads = [t('admin.earn.product'), t('admin.earn.openOrders'), t('admin.earn.principal'), t('admin.earn.interestOwed')];
+  return (
+    <FigureTable t={t} hint={t('admin.earn.obligationsHint')} testId="admin-earn-obligations" heads={heads} empty={!rows.length}>
+      {rows.map((o) => (
+        <tr key={o.productId} data-obligation={o.productId}>
+          <td>{o.name}</td><td className="num">{o.openOrders}</td><td className="num">{money(o.principal)} {o.coin}</td><td className="num">{money(o.interestOwed)} {o.coin}</td>
+        </tr>
+      ))}
+    </FigureTable>
   );
 }
 
@@ -219,26 +227,17 @@ function Pools({ t, pools, reload }: { t: T; pools: EarnPool[]; reload: () => vo
   };
   return (
     <>
-      <p className="field__hint">{t('admin.earn.poolHint')}</p>
-      <div className="wallet-scroll">
-        <table className="wallet-table" data-testid="admin-earn-pools">
-          <thead>
-            <tr><th>{t('admin.earn.field.coin')}</th><th className="num">{t('admin.earn.poolBalance')}</th><th className="num">{t('admin.earn.reserved')}</th><th className="num">{t('admin.earn.free')}</th></tr>
-          </thead>
-          <tbody>
-            {pools.map((p) => {
-              const free = poolFree(p);
-              return (
-                <tr key={p.coin} data-pool={p.coin}>
-                  <td>{p.coin}</td><td className="num">{money(p.balance)}</td><td className="num">{money(p.reserved)}</td>
-                  <td className={`num${free.startsWith('-') ? ' earn-admin__short' : ''}`}>{money(free)}</td>
-                </tr>
-              );
-            })}
-            {!pools.length && <tr><td colSpan={4} className="muted">{t('common.noData')}</td></tr>}
-          </tbody>
-        </table>
-      </div>
+      <FigureTable t={t} hint={t('admin.earn.poolHint')} testId="admin-earn-pools" heads={[t('admin.earn.field.coin'), t('admin.earn.poolBalance'), t('admin.earn.reserved'), t('admin.earn.free')]} empty={!pools.length}>
+        {pools.map((p) => {
+          const free = poolFree(p);
+          return (
+            <tr key={p.coin} data-pool={p.coin}>
+              <td>{p.coin}</td><td className="num">{money(p.balance)}</td><td className="num">{money(p.reserved)}</td>
+              <td className={`num${free.startsWith('-') ? ' earn-admin__short' : ''}`}>{money(free)}</td>
+            </tr>
+          );
+        })}
+      </FigureTable>
       {pools.length > 0 && (
         <form className="earn-admin__form" onSubmit={fund} noValidate data-testid="admin-earn-fund">
           <label className="earn-admin__row">
