@@ -22,10 +22,11 @@ import { ReferralAdmin } from '../referral/ReferralAdmin.tsx';
 import { ProofAdmin } from '../proof/ProofAdmin.tsx';
 import { OtcConsole } from './otc/OtcConsole.tsx';
 import { LoanAdmin } from '../loan/LoanAdmin.tsx';
+import { EarnAdmin } from '../earn/admin/EarnAdmin.tsx';
 import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
+const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'earn', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
@@ -46,6 +47,7 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (tab === 'kyc') body = <KycReview t={t} />;
   else if (tab === 'otc') body = <OtcConsole t={t} />;
   else if (tab === 'loans') body = <LoanAdmin t={t} />;
+  else if (tab === 'earn') body = <EarnAdmin t={t} />;
   else if (tab === 'audit') body = <Audit t={t} />;
   else if (tab === 'outbox') body = <Outbox t={t} />;
   else if (tab === 'swap') body = <SwapDesk t={t} />;

@@ -13,17 +13,13 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
+import { EARLY_REDEEM, EARN_KINDS, type EarlyRedeem, type EarnKind } from './earn.values.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const decimal = text().max(40, { error: 'validation.amount' });
 const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
 
-export const EARN_KINDS = ['pledge', 'fixed', 'mining'] as const;
-/** `pledge`: staking (pledge mining); `fixed`: a fixed-term finance product; `mining`: DeFi liquidity mining (a linked wallet needed, src/lib/contract/defi.ts). */
-export type EarnKind = (typeof EARN_KINDS)[number];
-/** What redeeming before the end does: give the principal back without interest, or not allowed. */
-export const EARLY_REDEEM = ['forfeit', 'locked'] as const;
-export type EarlyRedeem = (typeof EARLY_REDEEM)[number];
+export { EARLY_REDEEM, EARN_KINDS, type EarlyRedeem, type EarnKind } from './earn.values.ts';
 export type EarnOrderState = 'inProgress' | 'completed' | 'redeemed';
 
 /** POST /api/{x}/list: the products of a kind (x = pledge, finance or defi). */
