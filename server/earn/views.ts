@@ -22,7 +22,7 @@ export function orderView(o: EarnOrderRow, name: string, now: number): EarnOrder
   const accrued = o.state === 'inProgress' ? interestFor(o.amount, o.dailyRate, daysAccrued(o.beginAt, o.cycleDays, now)) : o.interestPaid;
   return {
     id: o.id, productId: o.productId, kind: o.kind, name, coin: o.asset, amount: units(o.amount), dailyRate: rateText(o.dailyRate), cycleDays: o.cycleDays,
-    subscribedAt: o.subscribedAt, beginAt: o.beginAt, endAt: o.endAt, expectedRevenue: units(expectedOf(o)), accrued: units(accrued), interestPaid: units(o.interestPaid),
+    subscribedAt: o.subscribedAt, beginAt: o.beginAt, endAt: o.endAt, expectedRevenue: units(expectedOf(o)), accrued: units(accrued), interestPaid: units(o.interestPaid), paidDays: o.paidDays,
     state: o.state, earlyRedeem: o.earlyRedeem, endedAt: o.endedAt,
   };
 }

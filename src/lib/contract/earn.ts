@@ -18,15 +18,19 @@ const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'va
 const decimal = text().max(40, { error: 'validation.amount' });
 const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
 
-export const EARN_KINDS = ['pledge', 'fixed', 'mining'] as const;
-/** `pledge`: staking (pledge mining); `fixed`: a fixed-term finance product; `mining`: DeFi liquidity mining (a linked wallet needed, src/lib/contract/defi.ts). */
+export const EARN_KINDS = ['pledge', 'fixed', 'flexible', 'mining'] as const;
+/**
+ * `pledge`: staking (pledge mining); `fixed`: a fixed-term finance product; `flexible`: a finance product that pays its
+ * interest every day and can be redeemed any time, keeping what it paid (its cycle is the longest it runs);
+ * `mining`: DeFi liquidity mining (a linked wallet needed, src/lib/contract/defi.ts).
+ */
 export type EarnKind = (typeof EARN_KINDS)[number];
 /** What redeeming before the end does: give the principal back without interest, or not allowed. */
 export const EARLY_REDEEM = ['forfeit', 'locked'] as const;
 export type EarlyRedeem = (typeof EARLY_REDEEM)[number];
 export type EarnOrderState = 'inProgress' | 'completed' | 'redeemed';
 
-/** POST /api/{x}/list: the products of a kind (x = pledge, finance or defi). */
+/** POST /api/{x}/list: the products of a kind (x = pledge, finance — fixed and flexible — or defi). */
 export const kindParams = z.object({ x: z.enum(['pledge', 'finance', 'defi'], { error: 'validation.invalidValue' }) });
 export const productQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
 
@@ -107,14 +111,21 @@ export interface EarnOrder {
   /** The interest of the whole cycle, and what has accrued by now. */
   expectedRevenue: string;
   accrued: string;
-  /** What was paid: the interest at the end, nothing when redeemed early with interest forfeited. */
+  /**
+   * What was paid: the interest at the end, nothing when redeemed early with interest forfeited; for a flexible order,
+   * what its days paid so far (paidDays of them).
+   */
   interestPaid: string;
+  paidDays: number;
   state: EarnOrderState;
   earlyRedeem: EarlyRedeem;
   endedAt: number | null;
 }
 
-/** What redeeming now would give back: shown before confirming. */
+/**
+ * What redeeming now would give back: shown before confirming. For a flexible order `interest` is what the order has
+ * paid in all by then (its whole days, each paid on its day), which it keeps.
+ */
 export interface RedeemPreview {
   id: number;
   principal: string;
