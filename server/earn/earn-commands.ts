@@ -5,7 +5,7 @@ import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor, termOf } from './interest.ts';
+import { daysAccrued, interestFor, termOf } from '../../src/lib/earn/interest.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);

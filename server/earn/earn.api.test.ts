@@ -9,7 +9,7 @@ import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import type { EarnBook } from './earn-book.ts';
-import { DAY_MS } from './interest.ts';
+import { DAY_MS } from '../../src/lib/earn/interest.ts';
 
 /** 2026-03-10 15:00 UTC: interest starts at 00:00 on the 11th. */
 const T0 = Date.UTC(2026, 2, 10, 15);

@@ -13,7 +13,7 @@ import { accrueDue, matureDue, redeem, subscribe } from './earn-commands.ts';
 import { saveProduct, type ProductRow } from './earn.repo.ts';
 import { EARN_POOL_FUNDING } from './earn.feature.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
-import { DAY_MS, daysAccrued, interestFor } from './interest.ts';
+import { DAY_MS, daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
 
 const T0 = Date.UTC(2026, 6, 1, 9, 30);
 const ONE = 100_000_000n;

@@ -11,7 +11,7 @@ import { requireAsset } from '../wallet/amounts.ts';
 import { expectedOf, type EarnBook } from './earn-book.ts';
 import { redeem, subscribe } from './earn-commands.ts';
 import { findEarnOrder, findProduct, listProducts, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from './interest.ts';
+import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
 

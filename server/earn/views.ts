@@ -3,7 +3,7 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { expectedOf } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from './interest.ts';
+import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
 
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 /** A rate of 10⁻⁸ a day as its decimal fraction. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnOrder, EarnOrderState, RedeemPreview } from '../../lib/contract/earn.ts';
 import { miningOrders, ORDERS_PAGE_SIZE, redeemMining, redeemPreview } from '../../lib/defi/actions.ts';
-import { percentText } from '../../lib/defi/view.ts';
+import { percentText } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';

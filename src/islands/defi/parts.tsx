@@ -1,7 +1,7 @@
 import type { EarnProduct } from '../../lib/contract/earn.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { ordersLeft, percentText } from '../../lib/defi/view.ts';
+import { ordersLeft, percentText } from '../../lib/earn/view.ts';
 import { Fact } from '../wallet/parts.tsx';
 import '../../styles/defi.css';
 
