@@ -65,6 +65,7 @@ export function SubscribeForm({ t, product, onDone }: Props) {
         label={t('earn.subscribe.amount', { coin })}
         value={amount}
         onChange={(v) => { setAmount(v.replace(/[^\d.]/g, '')); setError(''); }}
+        name="amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder={`${fmt(product.minAmount, coin)} – ${fmt(product.maxAmount, coin)}`}
