@@ -1,6 +1,7 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
+import { trimZeros } from '../../src/lib/perpetual/math.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
@@ -8,7 +9,8 @@ import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
 import { daysAccrued, interestFor, termOf } from '../../src/lib/earn/interest.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
-const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
+/** An amount as a refusal names it: "100", not "100.00000000". */
+const shown = (v: bigint) => trimZeros(formatUnits(v, ASSET_SCALE));
 
 function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
   return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
@@ -26,9 +28,9 @@ export const subscribe = command('earn.subscribe', (ctx, p: { userId: number; pr
   const book = bookOf(ctx);
   const pr = p.product;
   if (!pr.open) fail('earnProductClosed');
-  if (p.amount < pr.minAmount || p.amount > pr.maxAmount) fail('earnOutsideLimits', { min: units(pr.minAmount), max: units(pr.maxAmount), coin: pr.asset });
+  if (p.amount < pr.minAmount || p.amount > pr.maxAmount) fail('earnOutsideLimits', { min: shown(pr.minAmount), max: shown(pr.maxAmount), coin: pr.asset });
   const left = pr.capacity - (book.sold.get(pr.id) ?? 0n);
-  if (p.amount > left) fail('earnSoldOut', { remaining: units(left > 0n ? left : 0n), coin: pr.asset });
+  if (p.amount > left) fail('earnSoldOut', { remaining: shown(left > 0n ? left : 0n), coin: pr.asset });
   if (pr.perUser > 0 && book.countOf(p.userId, pr.id) >= pr.perUser) fail('earnPerUserLimit', { max: pr.perUser });
   const { beginAt, endAt } = termOf(ctx.now, pr.cycleDays);
   const order: EarnOrderRow = {

@@ -27,7 +27,7 @@ async function ask<T>(request: APIRequestContext, token: string, path: string, b
 
 /** Moves the server's clock to `at` (a time on the server's own clock). */
 async function clockTo(request: APIRequestContext, at: number): Promise<void> {
-  const { serverTime } = (await (await request.get('/api/v1/time')).json()) as { serverTime: number };
+  const { serverTime } = ((await (await request.get('/api/v1/time')).json()) as { data: { serverTime: number } }).data;
   if (at > serverTime) await advanceClock(at - serverTime);
 }
 
@@ -129,6 +129,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(page.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText(usdt('1000'));
     await expect(page.getByTestId('earn-holdings').locator('tbody tr')).toHaveCount(4);
     await expect(page.getByTestId(`earn-holding-${order!.id}`)).toHaveCount(0);
+    await shot(page, `earn-wallet-${lang}`);
     await page.goto(`${prefix}/account/wallet?tab=bills`);
     await expect(page.locator('tr[data-bill="earn_subscribe"]').first()).toContainText(d['bill.earn_subscribe']!);
     await expect(page.locator('tr[data-bill="earn_redeem"]').first()).toContainText(`+${usdt('1000')}`);
