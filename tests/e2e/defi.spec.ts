@@ -162,30 +162,30 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(form.getByRole('status')).toContainText(usdt('1000'));
     const [order] = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records;
     expect(order).toMatchObject({ amount: '1000.00000000', state: 'inProgress', accrued: '0.00000000', expectedRevenue: '36.00000000' });
-    const row = page.getByTestId(`defi-order-${order!.id}`);
-    await expect(row.getByTestId('defi-order-income')).toHaveText(`${usdt('0')} USDT`);
+    const row = page.getByTestId(`earn-order-${order!.id}`);
+    await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('0')} USDT`);
     expect((await spot(request, token, 'USDT')).available).toBe('500.00000000');
 
     // 6. A day on (the server's clock moved past the first whole day of interest): the order shows its accrued income.
     await advanceClock(order!.beginAt + DAY - order!.subscribedAt);
     await page.reload();
-    await expect(row.getByTestId('defi-order-income')).toHaveText(`${usdt('1.2')} USDT`);
+    await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('1.2')} USDT`);
     await shot(page, `defi-details-${lang}`);
 
     // 7. Redeeming early gives the principal back and gives up the day's interest, said before confirming.
-    await row.getByRole('button', { name: d['defi.orders.redeem'] }).click();
+    await row.getByRole('button', { name: d['earn.orders.redeem'] }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(tr('defi.redeem.forfeit', { forfeited: `${usdt('1.2')} USDT` }));
+    await expect(dialog).toContainText(tr('earn.redeem.forfeit', { forfeited: `${usdt('1.2')} USDT` }));
     await shot(page, `defi-redeem-${lang}`);
-    await dialog.getByRole('button', { name: d['defi.orders.redeem'] }).click();
-    await expect(page.getByTestId('defi-orders-note')).toHaveText(tr('defi.redeem.done', { principal: usdt('1000'), interest: usdt('0'), coin: 'USDT' }));
-    await page.getByRole('tab', { name: d['defi.orders.state.redeemed'] }).click();
+    await dialog.getByRole('button', { name: d['earn.orders.redeem'] }).click();
+    await expect(page.getByTestId('earn-orders-note')).toHaveText(tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }));
+    await page.getByRole('tab', { name: d['earn.orders.states.redeemed'] }).click();
     await expect(row).toContainText(`${usdt('1000')} USDT`);
     const redeemed = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records[0]!;
     expect(redeemed).toMatchObject({ id: order!.id, state: 'redeemed', interestPaid: '0.00000000' });
 
     // 8. The bills show the fee, the stake leaving the spot account and the principal back in the finance account.
-    await page.getByRole('link', { name: d['defi.orders.openBills'] }).click();
+    await page.getByRole('link', { name: d['earn.orders.openBills'] }).click();
     await expect(page.locator('tr[data-bill="earn_subscribe"]').first()).toContainText(d['bill.earn_subscribe']!);
     await expect(page.locator('tr[data-bill="earn_redeem"]').first()).toContainText(`+${usdt('1000')}`);
     await expect(page.locator('tr[data-bill="defi_link_fee"]')).toHaveCount(1);

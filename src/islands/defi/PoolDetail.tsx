@@ -8,7 +8,7 @@ import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { MiningOrders } from './MiningOrders.tsx';
+import { EarnOrders } from '../earn/EarnOrders.tsx';
 import { LoginPrompt, PoolFacts, PoolHeading } from './parts.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
@@ -58,7 +58,12 @@ export default function PoolDetail({ locale, messages }: Props) {
               {!ready ? null : isLogin ? <Stake t={t} pool={pool} version={version} onStaked={changed} /> : <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />}
             </section>
           </div>
-          {ready && isLogin && <MiningOrders t={t} poolId={pool.id} version={version} onRedeemed={changed} />}
+          {ready && isLogin && (
+            <section className="defi-panel defi-orders" aria-labelledby="defi-orders-title">
+              <h2 id="defi-orders-title">{t('defi.orders.title')}</h2>
+              <EarnOrders t={t} kinds={['mining']} productPage={(o) => `/defis/details?id=${o.productId}`} onRedeemed={changed} version={version} highlight={pool.id} />
+            </section>
+          )}
         </>
       )}
     </div>

@@ -23,13 +23,17 @@ interface Props {
   productPage: (o: EarnOrder) => string;
   /** Told after a redemption, so the page can load what depends on it again. */
   onRedeemed?: () => void;
+  /** Changes when an order was added elsewhere on the page, to load the list again. */
+  version?: number;
+  /** The product on screen, whose orders are marked among the others. */
+  highlight?: number;
 }
 
 /**
  * The user's orders by state (spec §4: in progress, completed, redeemed) with the spec §3 order facts, the interest
  * accrued or paid, and redemption: the server's preview (what comes back, what is given up) is asked first.
  */
-export function EarnOrders({ t, kinds, productPage, onRedeemed }: Props) {
+export function EarnOrders({ t, kinds, productPage, onRedeemed, version, highlight }: Props) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
   const [kind, setKind] = useState<EarnKind>(kinds[0]!);
@@ -41,7 +45,7 @@ export function EarnOrders({ t, kinds, productPage, onRedeemed }: Props) {
   const [note, setNote] = useState('');
 
   const load = () => ordersOf(kind, state, page).then((p) => { setList(p); setError(''); }, (e: unknown) => setError(errorText(e)));
-  useEffect(() => void load(), [kind, state, page]);
+  useEffect(() => void load(), [kind, state, page, version]);
 
   const ask = async (order: EarnOrder) => {
     setNote('');
@@ -83,7 +87,7 @@ export function EarnOrders({ t, kinds, productPage, onRedeemed }: Props) {
             </thead>
             <tbody>
               {list?.records.map((o) => (
-                <tr key={o.id} data-testid={`earn-order-${o.id}`}>
+                <tr key={o.id} className={o.productId === highlight ? 'is-here' : undefined} data-testid={`earn-order-${o.id}`}>
                   <td><a href={href(productPage(o))} title={o.name}>{productTitle(t, o)}</a></td>
                   <td>{money(o.amount, o.coin)}</td>
                   <td>{percentText(o.dailyRate)}</td>
