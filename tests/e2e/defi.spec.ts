@@ -105,8 +105,8 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(page.getByTestId('defi-links')).toContainText(d['defi.link.none']!);
     const pools = await api<EarnProduct[]>(request, token, 'post', '/api/defi/list');
     const pool = pools.find((p) => p.coin === 'USDT')!;
-    await expect(page.getByTestId(`defi-pool-${pool.id}`)).toContainText(pool.name);
-    await expect(page.getByTestId(`defi-pool-${pool.id}`).getByTestId('defi-daily-rate')).toHaveText('0.12%');
+    await expect(page.getByTestId(`earn-product-${pool.id}`)).toContainText(pool.name);
+    await expect(page.getByTestId(`earn-product-${pool.id}`).getByTestId('earn-daily-rate')).toHaveText('0.12%');
 
     // The white paper opens from the page.
     const [paper] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('defi-white-paper').click()]);
@@ -152,9 +152,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
 
     // 5. Staking 1000 USDT into the USDT pool at its posted rate: the whole cycle's interest is shown before sending.
     await page.goto(`${prefix}/defis/index`);
-    await page.getByTestId(`defi-pool-${pool.id}`).getByRole('link', { name: d['defi.pool.start'] }).click();
+    await page.getByTestId(`earn-product-${pool.id}`).getByRole('link', { name: d['defi.pool.start'] }).click();
     await expect(page).toHaveURL(new RegExp(`/defis/details\\?id=${pool.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('defi.pool.heading', { coin: 'USDT', days: tr('defi.pool.days_other', { count: 30 }) }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('earn.title.mining', { coin: 'USDT', days: tr('earn.days_other', { count: 30 }) }));
     const form = page.getByTestId('defi-stake-form');
     await form.getByRole('textbox').fill('1000');
     await expect(page.getByTestId('defi-stake-interest')).toHaveText(tr('defi.stake.interest', { days: 30, amount: usdt('36'), coin: 'USDT' }));

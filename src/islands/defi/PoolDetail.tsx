@@ -9,7 +9,8 @@ import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { EarnOrders } from '../earn/EarnOrders.tsx';
-import { LoginPrompt, PoolFacts, PoolHeading } from './parts.tsx';
+import { ProductFacts, ProductHeading } from '../earn/parts.tsx';
+import { LoginPrompt } from './parts.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
 interface Props {
@@ -46,11 +47,11 @@ export default function PoolDetail({ locale, messages }: Props) {
         <p className="defi-note defi-note--error" role="alert">{t('defi.detail.noPool')}</p>
       ) : (
         <>
-          <PoolHeading t={t} pool={pool} level={1} />
+          <ProductHeading t={t} product={pool} level={1} />
           <div className="defi-columns">
             <section className="defi-panel" aria-label={t('defi.detail.terms')}>
               <h2>{t('defi.detail.terms')}</h2>
-              <PoolFacts t={t} pool={pool} fmt={fmt} />
+              <ProductFacts t={t} product={pool} fmt={fmt} />
               <p className="defi-muted">{t('defi.detail.accrual')}</p>
             </section>
             <section className="defi-panel" aria-labelledby="defi-stake-title">
