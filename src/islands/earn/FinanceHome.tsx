@@ -10,7 +10,7 @@ import { LoginPrompt } from '../defi/parts.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { EarnOrders } from './EarnOrders.tsx';
 import { Income } from './Income.tsx';
-import { errorText } from './parts.tsx';
+import { errorText, Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /**
@@ -41,12 +41,7 @@ export default function FinanceHome({ locale, messages }: { locale: Locale; mess
   );
   return (
     <div className="earn-page">
-      <header className="earn-hero">
-        <div>
-          <h1>{t('earn.finance.title')}</h1>
-          <p className="earn-lead">{t('earn.finance.lead')}</p>
-        </div>
-      </header>
+      <Hero title={t('earn.finance.title')} lead={t('earn.finance.lead')} />
       <Tabs label={t('earn.finance.title')} tabs={FINANCE_TABS.map((k) => ({ key: k, label: t(`earn.finance.tab.${k}`) }))} active={tab} onChange={choose} />
       <section className="earn-tab" aria-live="polite">
         <p className="earn-muted earn-tab__lead">{t(`earn.finance.about.${tab}`)}</p>

@@ -4,7 +4,7 @@ import { productsOf } from '../../lib/earn/actions.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { errorText } from './parts.tsx';
+import { errorText, Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /** /pledge/index: the staking products with their terms and progress (spec §2, §3), and the way to the user's orders. */
@@ -17,13 +17,9 @@ export default function PledgeIndex({ locale, messages }: { locale: Locale; mess
   }, []);
   return (
     <div className="earn-page">
-      <header className="earn-hero">
-        <div>
-          <h1>{t('earn.pledge.title')}</h1>
-          <p className="earn-lead">{t('earn.pledge.lead')}</p>
-        </div>
+      <Hero title={t('earn.pledge.title')} lead={t('earn.pledge.lead')}>
         <a className="btn btn--outline" href={href('/pledge/order')} data-testid="earn-my-orders">{t('earn.pledge.myOrders')}</a>
-      </header>
+      </Hero>
       <ProductList t={t} products={products} error={error} empty={t('earn.pledge.none')} to={(p) => `/pledge/add?id=${p.id}`} action={t('earn.pledge.subscribe')} />
     </div>
   );

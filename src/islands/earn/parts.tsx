@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EarnKind, EarnProduct } from '../../lib/contract/earn.ts';
 import { ordersLeft, percentText } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -72,6 +73,19 @@ export function Pager({ t, page, pages, onPage }: { t: T; page: number; pages: n
       <span>{t('assets.pageOf', { page, pages })}</span>
       <button type="button" className="btn btn--outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('assets.next')}</button>
     </p>
+  );
+}
+
+/** A page's heading and what the page is for, with an optional link on the side. */
+export function Hero({ title, lead, children }: { title: string; lead: string; children?: ReactNode }) {
+  return (
+    <header className="earn-hero">
+      <div>
+        <h1>{title}</h1>
+        <p className="earn-lead">{lead}</p>
+      </div>
+      {children}
+    </header>
   );
 }
 
