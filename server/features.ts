@@ -49,6 +49,7 @@ import { OTC_COMMANDS } from './otc/otc-commands.ts';
 import { otcJobs, startOtc } from './otc/otc.feature.ts';
 import { otcRoutes } from './otc/otc.routes.ts';
 import { EARN_MIGRATION } from './earn/earn.migration.ts';
+import { FLEXIBLE_MIGRATION } from './earn/flexible.migration.ts';
 import { EarnBook } from './earn/earn-book.ts';
 import { EARN_COMMANDS } from './earn/earn-commands.ts';
 import { earnJobs, startEarn } from './earn/earn.feature.ts';
@@ -122,7 +123,7 @@ export const FEATURES: Feature[] = [
     routes: marginRoutes,
   },
   { name: 'otc', migrations: [OTC_MIGRATION], commands: OTC_COMMANDS, coreParts: () => [new OtcBook()], start: startOtc, jobs: otcJobs, routes: otcRoutes },
-  { name: 'earn', migrations: [EARN_MIGRATION], commands: EARN_COMMANDS, coreParts: () => [new EarnBook()], start: startEarn, jobs: earnJobs, routes: earnRoutes },
+  { name: 'earn', migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION], commands: EARN_COMMANDS, coreParts: () => [new EarnBook()], start: startEarn, jobs: earnJobs, routes: earnRoutes },
   { name: 'defi', migrations: [DEFI_MIGRATION], routes: defiRoutes },
   { name: 'loan', migrations: [LOAN_MIGRATION], commands: LOAN_COMMANDS, coreParts: () => [new LoanBook()], start: startLoans, jobs: loanJobs, routes: loanRoutes },
   { name: 'admin', migrations: [], routes: adminRoutes },

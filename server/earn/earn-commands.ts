@@ -1,14 +1,16 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
+import { trimZeros } from '../../src/lib/perpetual/math.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { termOf } from './interest.ts';
+import { daysAccrued, interestFor, termOf } from '../../src/lib/earn/interest.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
-const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
+/** An amount as a refusal names it: "100", not "100.00000000". */
+const shown = (v: bigint) => trimZeros(formatUnits(v, ASSET_SCALE));
 
 function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
   return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
@@ -26,14 +28,14 @@ export const subscribe = command('earn.subscribe', (ctx, p: { userId: number; pr
   const book = bookOf(ctx);
   const pr = p.product;
   if (!pr.open) fail('earnProductClosed');
-  if (p.amount < pr.minAmount || p.amount > pr.maxAmount) fail('earnOutsideLimits', { min: units(pr.minAmount), max: units(pr.maxAmount), coin: pr.asset });
+  if (p.amount < pr.minAmount || p.amount > pr.maxAmount) fail('earnOutsideLimits', { min: shown(pr.minAmount), max: shown(pr.maxAmount), coin: pr.asset });
   const left = pr.capacity - (book.sold.get(pr.id) ?? 0n);
-  if (p.amount > left) fail('earnSoldOut', { remaining: units(left > 0n ? left : 0n), coin: pr.asset });
+  if (p.amount > left) fail('earnSoldOut', { remaining: shown(left > 0n ? left : 0n), coin: pr.asset });
   if (pr.perUser > 0 && book.countOf(p.userId, pr.id) >= pr.perUser) fail('earnPerUserLimit', { max: pr.perUser });
   const { beginAt, endAt } = termOf(ctx.now, pr.cycleDays);
   const order: EarnOrderRow = {
     id: book.peekId(), userId: p.userId, productId: pr.id, kind: pr.kind, asset: pr.asset, amount: p.amount, dailyRate: pr.dailyRate, cycleDays: pr.cycleDays,
-    earlyRedeem: pr.earlyRedeem, subscribedAt: ctx.now, beginAt, endAt, state: 'inProgress', interestPaid: 0n, endedAt: null,
+    earlyRedeem: pr.earlyRedeem, subscribedAt: ctx.now, beginAt, endAt, state: 'inProgress', interestPaid: 0n, paidDays: 0, endedAt: null,
   };
   // Every promised interest must be payable: the pool's free balance covers all open orders, this one included.
   if (ctx.risk.available(null, ACCOUNT.earnPool, pr.asset) - book.reserved(pr.asset) < expectedOf(order)) fail('earnPoolShort');
@@ -46,30 +48,57 @@ export const subscribe = command('earn.subscribe', (ctx, p: { userId: number; pr
   return { ...order };
 });
 
-/** The end of a cycle: the principal is released and the whole cycle's interest paid from the pool, once. */
-function mature(ctx: CommandContext, o: EarnOrderRow): EarnOrderRow {
-  const interest = expectedOf(o);
-  const meta = { billType: 'earn_interest' as const, refType: 'earn_order', refId: o.id };
-  ctx.risk.release(earnHoldId(o.id), { ...meta, billType: 'earn_redeem' });
-  if (interest > 0n) ctx.risk.post([{ owner: null, type: ACCOUNT.earnPool, asset: o.asset, available: -interest }, { owner: o.userId, type: ACCOUNT.finance, asset: o.asset, available: interest }], meta);
-  const ended: EarnOrderRow = { ...o, state: 'completed', interestPaid: interest, endedAt: ctx.now };
-  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'matured', principal: o.amount, interest, createdAt: ctx.now });
+const interestMeta = (id: number) => ({ billType: 'earn_interest' as const, refType: 'earn_order', refId: id });
+
+/** Pays interest from the pool into the user's finance account, and tells the book. */
+function payInterest(ctx: CommandContext, o: EarnOrderRow, days: number, interest: bigint): EarnOrderRow {
+  if (interest > 0n) ctx.risk.post([{ owner: null, type: ACCOUNT.earnPool, asset: o.asset, available: -interest }, { owner: o.userId, type: ACCOUNT.finance, asset: o.asset, available: interest }], interestMeta(o.id));
+  return bookOf(ctx).paid(o, days, interest);
+}
+
+/**
+ * A flexible order's unpaid whole days by the command's time, each paid on its own (one bill a day): day n pays
+ * ⌊amount × rate × n⌋ − ⌊amount × rate × (n − 1)⌋, so the days add up to the published total and the remainder of
+ * each day's rounding is carried. Days already paid are never paid again, however late the job comes.
+ */
+function payDays(ctx: CommandContext, order: EarnOrderRow): EarnOrderRow {
+  let o = order;
+  if (o.kind !== 'flexible') return o;
+  for (let day = o.paidDays + 1; day <= daysAccrued(o.beginAt, o.cycleDays, ctx.now); day++) {
+    o = payInterest(ctx, o, 1, interestFor(o.amount, o.dailyRate, day) - interestFor(o.amount, o.dailyRate, day - 1));
+  }
+  return o;
+}
+
+/**
+ * The end of a cycle: the principal is released and the interest not yet paid is paid from the pool, once (the whole
+ * cycle's for a fixed-term order; a flexible order's last days).
+ */
+function mature(ctx: CommandContext, order: EarnOrderRow): EarnOrderRow {
+  let o = payDays(ctx, order);
+  ctx.risk.release(earnHoldId(o.id), { ...interestMeta(o.id), billType: 'earn_redeem' });
+  const rest = expectedOf(o) - o.interestPaid;
+  if (rest > 0n || o.paidDays < o.cycleDays) o = payInterest(ctx, o, o.cycleDays - o.paidDays, rest);
+  const ended: EarnOrderRow = { ...o, state: 'completed', endedAt: ctx.now };
+  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'matured', principal: o.amount, interest: o.interestPaid, createdAt: ctx.now });
   ctx.emit(EARN_CHANGED, o.userId);
   return ended;
 }
 
 /**
- * Redeems an order: at or after its end it matures as the job would; before, a product whose early redemption
- * forfeits interest gives the principal back alone, and a locked one refuses.
+ * Redeems an order: at or after its end it matures as the job would; before, a flexible order is paid its whole days
+ * first and keeps them, a product whose early redemption forfeits interest gives the principal back alone, and a
+ * locked one refuses.
  */
 export const redeem = command('earn.redeem', (ctx, p: { userId: number; id: number }): EarnOrderRow => {
-  const o = bookOf(ctx).open.get(p.id);
-  if (!o || o.userId !== p.userId) fail('earnOrderUnknown');
-  if (ctx.now >= o.endAt) return { ...mature(ctx, o) };
-  if (o.earlyRedeem === 'locked') fail('earnLocked');
+  const open = bookOf(ctx).open.get(p.id);
+  if (!open || open.userId !== p.userId) fail('earnOrderUnknown');
+  if (ctx.now >= open.endAt) return { ...mature(ctx, open) };
+  if (open.kind !== 'flexible' && open.earlyRedeem === 'locked') fail('earnLocked');
+  const o = payDays(ctx, open);
   ctx.risk.release(earnHoldId(o.id), { billType: 'earn_redeem', refType: 'earn_order', refId: o.id });
   const ended: EarnOrderRow = { ...o, state: 'redeemed', endedAt: ctx.now };
-  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'redeemed', principal: o.amount, interest: 0n, createdAt: ctx.now });
+  bookOf(ctx).end(ended, { orderId: o.id, userId: o.userId, kind: 'redeemed', principal: o.amount, interest: o.interestPaid, createdAt: ctx.now });
   ctx.emit(EARN_CHANGED, o.userId);
   return { ...ended };
 });
@@ -87,4 +116,14 @@ export const matureDue = command('earn.mature', (ctx, _p: Record<string, never>)
   return due.length;
 });
 
-export const EARN_COMMANDS = [subscribe, redeem, matureDue];
+/** Flexible orders with a whole day unpaid by the command's time are paid their days, at most MATURE_BATCH orders a run. */
+export const accrueDue = command('earn.accrue', (ctx, _p: Record<string, never>): number => {
+  const due = bookOf(ctx).takeAccruals(ctx.now, MATURE_BATCH);
+  for (const o of due) {
+    bookOf(ctx).requeue(payDays(ctx, o));
+    ctx.emit(EARN_CHANGED, o.userId);
+  }
+  return due.length;
+});
+
+export const EARN_COMMANDS = [subscribe, redeem, matureDue, accrueDue];

@@ -9,7 +9,7 @@ import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import type { EarnBook } from './earn-book.ts';
-import { DAY_MS } from './interest.ts';
+import { DAY_MS } from '../../src/lib/earn/interest.ts';
 
 /** 2026-03-10 15:00 UTC: interest starts at 00:00 on the 11th. */
 const T0 = Date.UTC(2026, 2, 10, 15);
@@ -129,6 +129,42 @@ describe.each(DIALECTS)('earn over the API, on %s', (_name, open) => {
     const bills = await call('alice', '/api/asset/getMyBill', undefined, undefined, { type: String(ACCOUNT.finance) });
     expect(bills.data.records.map((b: { billType: string }) => b.billType)).toEqual(expect.arrayContaining(['earn_subscribe', 'earn_redeem', 'earn_interest']));
     expect((await call<Page<EarnIncome>>('alice', '/api/financial/personalIncome')).data.records[0]).toMatchObject({ orderId: order.id, kind: 'matured', principal: '10000.00000000', interest: '35.00000000' });
+  });
+
+  it('pays a flexible product every whole day once, catching up after downtime, and redeems it any time keeping what it paid', async () => {
+    const flexible = (await list('finance')).find((p) => p.kind === 'flexible')!;
+    expect(flexible).toMatchObject({ name: 'USDT flexible', dailyRate: '0.00020000', perUser: 0 });
+    const order = (await call<EarnOrder>('alice', '/api/earn/subscribe', { productId: flexible.id, amount: '1234.56789' })).data;
+    const before = finance('alice').available;
+    const paidDays = async () => {
+      await app.core.settled();
+      const rows = await t.db.all<{ delta_available: bigint }>(
+        "SELECT delta_available FROM ledger_entries WHERE ref_type = 'earn_order' AND ref_id = ? AND bill_type = 'earn_interest' AND owner_id = ? ORDER BY id",
+        [String(order.id), users.alice!.id],
+      );
+      return rows.map((r) => BigInt(r.delta_available));
+    };
+    await clock.jump(order.beginAt - clock.now() + 3 * DAY_MS + 1000);
+    await clock.advance(1_000);
+    // Day n pays ⌊1234.56789 × 0.0002 × n⌋ − ⌊… × (n − 1)⌋: 0.24691357, 0.24691358, 0.24691358.
+    expect(await paidDays()).toEqual([24_691_357n, 24_691_358n, 24_691_358n]);
+    // Two days of downtime: both are paid at the job's first turn, once; running again pays nothing.
+    await clock.jump(2 * DAY_MS);
+    await clock.advance(1_000);
+    await clock.advance(5_000);
+    expect(await paidDays()).toEqual([24_691_357n, 24_691_358n, 24_691_358n, 24_691_358n, 24_691_358n]);
+    expect(finance('alice').available - before).toBe(123_456_789n);
+    const listed = (await call<Page<EarnOrder>>('alice', '/api/order/list', undefined, undefined, { kind: 'flexible' })).data.records[0]!;
+    expect(listed).toMatchObject({ id: order.id, paidDays: 5, interestPaid: '1.23456789', accrued: '1.23456789', expectedRevenue: '90.12345597' });
+    const preview = await call<RedeemPreview>('alice', '/api/earn/redeem/preview', undefined, 'GET', { id: String(order.id) });
+    expect(preview.data).toEqual({ id: order.id, principal: '1234.56789000', interest: '1.23456789', forfeited: '0.00000000', allowed: true });
+    const redeemed = await call<EarnOrder>('alice', '/api/earn/redeem', { id: order.id });
+    expect(redeemed.data).toMatchObject({ state: 'redeemed', interestPaid: '1.23456789', paidDays: 5 });
+    expect(finance('alice').available - before).toBe(123_456_789_000n + 123_456_789n);
+    await clock.jump(DAY_MS);
+    await clock.advance(1_000);
+    expect((await paidDays()).length).toBe(5);
+    expect((await call<Page<EarnIncome>>('alice', '/api/financial/personalIncome')).data.records[0]).toMatchObject({ orderId: order.id, kind: 'redeemed', principal: '1234.56789000', interest: '1.23456789' });
   });
 
   it('lets operators add a product and fund the pool; refuses what the pool cannot cover', async () => {

@@ -5,7 +5,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import type { RefreshMessage } from '../../src/lib/contract/private-feed.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
 import type { EarnBook } from './earn-book.ts';
-import { EARN_CHANGED, matureDue } from './earn-commands.ts';
+import { accrueDue, EARN_CHANGED, matureDue } from './earn-commands.ts';
 import { hasProducts, saveProduct, type ProductRow } from './earn.repo.ts';
 
 const u = (text: string) => {
@@ -14,7 +14,7 @@ const u = (text: string) => {
   return r.value;
 };
 
-/** What a fresh install offers: staking (pledge) and fixed-term products, with limits that the seeded pool covers in full. */
+/** What a fresh install offers: staking (pledge), fixed-term and flexible products, with limits that the seeded pool covers in full. */
 const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   { kind: 'pledge', name: 'USDT staking · 7 days', asset: 'USDT', dailyRate: u('0.0005'), cycleDays: 7, minAmount: u('100'), maxAmount: u('50000'), perUser: 5, capacity: u('2000000'), earlyRedeem: 'forfeit', open: true },
   { kind: 'pledge', name: 'USDT staking · 30 days', asset: 'USDT', dailyRate: u('0.0008'), cycleDays: 30, minAmount: u('100'), maxAmount: u('100000'), perUser: 3, capacity: u('5000000'), earlyRedeem: 'forfeit', open: true },
@@ -23,6 +23,7 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   { kind: 'mining', name: 'USDT liquidity mining · 30 days', asset: 'USDT', dailyRate: u('0.0012'), cycleDays: 30, minAmount: u('200'), maxAmount: u('50000'), perUser: 3, capacity: u('3000000'), earlyRedeem: 'forfeit', open: true },
   { kind: 'mining', name: 'ETH liquidity mining · 15 days', asset: 'ETH', dailyRate: u('0.0006'), cycleDays: 15, minAmount: u('0.1'), maxAmount: u('50'), perUser: 3, capacity: u('1000'), earlyRedeem: 'forfeit', open: true },
   { kind: 'fixed', name: 'BTC fixed · 60 days', asset: 'BTC', dailyRate: u('0.0002'), cycleDays: 60, minAmount: u('0.01'), maxAmount: u('5'), perUser: 2, capacity: u('100'), earlyRedeem: 'locked', open: true },
+  { kind: 'flexible', name: 'USDT flexible', asset: 'USDT', dailyRate: u('0.0002'), cycleDays: 365, minAmount: u('10'), maxAmount: u('100000'), perUser: 0, capacity: u('5000000'), earlyRedeem: 'forfeit', open: true },
 ];
 const SEED_POOL: Array<[string, string]> = [['USDT', '3000000'], ['ETH', '100'], ['BTC', '10']];
 /** The ledger meta of money put into the earn pool: by the seed, or by an operator (their id). */
@@ -42,12 +43,16 @@ export async function startEarn({ db, core, bus, clock }: FeatureContext): Promi
   });
 }
 
-/** Orders whose cycle ended are paid as soon as the clock passes their end (checked every second; after downtime, at once). */
+/**
+ * Flexible orders are paid each whole day, and orders whose cycle ended are paid, as soon as the clock passes
+ * (checked every second; after downtime, at once, every missed day paid once).
+ */
 export function earnJobs({ core, clock }: FeatureContext): FeatureJob[] {
   return [{
     name: 'earn.mature', everyMs: 1_000, where: 'core',
     run: async () => {
       const book = core.part<EarnBook>('earn');
+      while (book.hasAccrual(clock.now())) await core.submit(accrueDue, {});
       while (book.hasDue(clock.now())) await core.submit(matureDue, {});
     },
   }];

@@ -34,6 +34,8 @@ export interface EarnOrderRow {
   endAt: number;
   state: EarnOrderState;
   interestPaid: bigint;
+  /** Days whose interest was paid (flexible orders pay each day; the others pay at the end). */
+  paidDays: number;
   endedAt: number | null;
 }
 
@@ -55,11 +57,13 @@ const productOf = (r: Row): ProductRow => ({
 const orderOf = (r: Row): EarnOrderRow => ({
   id: num(r.id), userId: num(r.user_id), productId: num(r.product_id), kind: r.kind as EarnKind, asset: String(r.asset), amount: BigInt(r.amount as bigint),
   dailyRate: BigInt(r.daily_rate as bigint), cycleDays: num(r.cycle_days), earlyRedeem: r.early_redeem as EarlyRedeem, subscribedAt: num(r.subscribed_at),
-  beginAt: num(r.begin_at), endAt: num(r.end_at), state: r.state as EarnOrderState, interestPaid: BigInt(r.interest_paid as bigint), endedAt: r.ended_at === null || r.ended_at === undefined ? null : num(r.ended_at),
+  beginAt: num(r.begin_at), endAt: num(r.end_at), state: r.state as EarnOrderState, interestPaid: BigInt(r.interest_paid as bigint), paidDays: num(r.paid_days), endedAt: r.ended_at === null || r.ended_at === undefined ? null : num(r.ended_at),
 });
 
-export async function listProducts(q: Queryable, kind?: EarnKind): Promise<ProductRow[]> {
-  const rows = kind ? await q.all('SELECT * FROM earn_products WHERE kind = ? ORDER BY id', [kind]) : await q.all('SELECT * FROM earn_products ORDER BY id');
+export async function listProducts(q: Queryable, kinds?: readonly EarnKind[]): Promise<ProductRow[]> {
+  const rows = kinds
+    ? await q.all(`SELECT * FROM earn_products WHERE kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY id`, [...kinds])
+    : await q.all('SELECT * FROM earn_products ORDER BY id');
   return rows.map(productOf);
 }
 
@@ -83,14 +87,14 @@ export async function saveProduct(q: Queryable, p: Omit<ProductRow, 'id'> & { id
 }
 
 const ORDER_UPSERT = {
-  head: `INSERT INTO earn_orders (id, user_id, product_id, kind, asset, amount, daily_rate, cycle_days, early_redeem, subscribed_at, begin_at, end_at, state, interest_paid, ended_at)`,
-  tail: 'ON CONFLICT (id) DO UPDATE SET state = excluded.state, interest_paid = excluded.interest_paid, ended_at = excluded.ended_at',
+  head: `INSERT INTO earn_orders (id, user_id, product_id, kind, asset, amount, daily_rate, cycle_days, early_redeem, subscribed_at, begin_at, end_at, state, interest_paid, paid_days, ended_at)`,
+  tail: 'ON CONFLICT (id) DO UPDATE SET state = excluded.state, interest_paid = excluded.interest_paid, paid_days = excluded.paid_days, ended_at = excluded.ended_at',
 };
 
 /** The projection: orders as they now stand, and the income rows of orders that ended (at most one each). */
 export async function writeEarn(q: Queryable, orders: Iterable<EarnOrderRow>, incomes: readonly IncomeRow[]): Promise<void> {
   await writeRows(q, ORDER_UPSERT, [...orders].map((o) => [
-    o.id, o.userId, o.productId, o.kind, o.asset, o.amount, o.dailyRate, o.cycleDays, o.earlyRedeem, o.subscribedAt, o.beginAt, o.endAt, o.state, o.interestPaid, o.endedAt,
+    o.id, o.userId, o.productId, o.kind, o.asset, o.amount, o.dailyRate, o.cycleDays, o.earlyRedeem, o.subscribedAt, o.beginAt, o.endAt, o.state, o.interestPaid, o.paidDays, o.endedAt,
   ]));
   await writeRows(q, { head: 'INSERT INTO earn_income (order_id, user_id, kind, principal, interest, created_at)' }, incomes.map((i) => [i.orderId, i.userId, i.kind, i.principal, i.interest, i.createdAt]));
 }

@@ -11,7 +11,7 @@ import { requireAsset } from '../wallet/amounts.ts';
 import { expectedOf, type EarnBook } from './earn-book.ts';
 import { redeem, subscribe } from './earn-commands.ts';
 import { findEarnOrder, findProduct, listProducts, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from './interest.ts';
+import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
 
@@ -25,9 +25,9 @@ export interface EarnDeps {
 const MAX_RATE_E8 = 5_000_000n;
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const bookOf = (core: TradingCore) => core.part<EarnBook>('earn');
-/** The spec's list names: pledge (staking), finance (fixed-term products), defi (liquidity mining). */
-const KIND_OF = { pledge: 'pledge', finance: 'fixed', defi: 'mining' } as const satisfies Record<string, EarnKind>;
-type ListName = keyof typeof KIND_OF;
+/** The spec's list names: pledge (staking), finance (fixed-term and flexible products), defi (liquidity mining). */
+const KINDS_OF = { pledge: ['pledge'], finance: ['fixed', 'flexible'], defi: ['mining'] } as const satisfies Record<string, readonly EarnKind[]>;
+type ListName = keyof typeof KINDS_OF;
 
 function view(d: EarnDeps, p: ProductRow, userId: number | null): EarnProduct {
   const book = bookOf(d.core);
@@ -35,7 +35,7 @@ function view(d: EarnDeps, p: ProductRow, userId: number | null): EarnProduct {
 }
 
 export async function products(d: EarnDeps, x: ListName, userId: number | null): Promise<EarnProduct[]> {
-  return (await listProducts(d.db, KIND_OF[x])).map((p) => view(d, p, userId));
+  return (await listProducts(d.db, KINDS_OF[x])).map((p) => view(d, p, userId));
 }
 
 export async function product(d: EarnDeps, id: number, userId: number | null): Promise<EarnProduct> {
@@ -72,6 +72,8 @@ export async function preview(d: EarnDeps, userId: number, id: number): Promise<
   if (o.state !== 'inProgress') fail('earnOrderUnknown');
   const matured = d.now() >= o.endAt;
   const accrued = interestFor(o.amount, o.dailyRate, daysAccrued(o.beginAt, o.cycleDays, d.now()));
+  // A flexible order keeps every whole day: those paid and those the redemption pays first.
+  if (o.kind === 'flexible') return { id: o.id, principal: units(o.amount), interest: units(accrued), forfeited: units(0n), allowed: true };
   return {
     id: o.id, principal: units(o.amount), interest: units(matured ? expectedOf(o) : 0n), forfeited: units(matured ? 0n : accrued),
     allowed: matured || o.earlyRedeem === 'forfeit',

@@ -3,7 +3,7 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { expectedOf } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from './interest.ts';
+import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
 
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 /** A rate of 10⁻⁸ a day as its decimal fraction. */
@@ -22,7 +22,7 @@ export function orderView(o: EarnOrderRow, name: string, now: number): EarnOrder
   const accrued = o.state === 'inProgress' ? interestFor(o.amount, o.dailyRate, daysAccrued(o.beginAt, o.cycleDays, now)) : o.interestPaid;
   return {
     id: o.id, productId: o.productId, kind: o.kind, name, coin: o.asset, amount: units(o.amount), dailyRate: rateText(o.dailyRate), cycleDays: o.cycleDays,
-    subscribedAt: o.subscribedAt, beginAt: o.beginAt, endAt: o.endAt, expectedRevenue: units(expectedOf(o)), accrued: units(accrued), interestPaid: units(o.interestPaid),
+    subscribedAt: o.subscribedAt, beginAt: o.beginAt, endAt: o.endAt, expectedRevenue: units(expectedOf(o)), accrued: units(accrued), interestPaid: units(o.interestPaid), paidDays: o.paidDays,
     state: o.state, earlyRedeem: o.earlyRedeem, endedAt: o.endedAt,
   };
 }

@@ -1,5 +1,5 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
-import { DAY_MS } from '../earn/interest.ts';
+import { DAY_MS } from '../../src/lib/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { LoanBook } from './loan-book.ts';

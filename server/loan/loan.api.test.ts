@@ -7,7 +7,7 @@ import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts'
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { DAY_MS } from '../earn/interest.ts';
+import { DAY_MS } from '../../src/lib/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { multipart, PNG } from '../wallet/test-fixtures.ts';

@@ -105,8 +105,8 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(page.getByTestId('defi-links')).toContainText(d['defi.link.none']!);
     const pools = await api<EarnProduct[]>(request, token, 'post', '/api/defi/list');
     const pool = pools.find((p) => p.coin === 'USDT')!;
-    await expect(page.getByTestId(`defi-pool-${pool.id}`)).toContainText(pool.name);
-    await expect(page.getByTestId(`defi-pool-${pool.id}`).getByTestId('defi-daily-rate')).toHaveText('0.12%');
+    await expect(page.getByTestId(`earn-product-${pool.id}`)).toContainText(pool.name);
+    await expect(page.getByTestId(`earn-product-${pool.id}`).getByTestId('earn-daily-rate')).toHaveText('0.12%');
 
     // The white paper opens from the page.
     const [paper] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('defi-white-paper').click()]);
@@ -152,9 +152,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
 
     // 5. Staking 1000 USDT into the USDT pool at its posted rate: the whole cycle's interest is shown before sending.
     await page.goto(`${prefix}/defis/index`);
-    await page.getByTestId(`defi-pool-${pool.id}`).getByRole('link', { name: d['defi.pool.start'] }).click();
+    await page.getByTestId(`earn-product-${pool.id}`).getByRole('link', { name: d['defi.pool.start'] }).click();
     await expect(page).toHaveURL(new RegExp(`/defis/details\\?id=${pool.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('defi.pool.heading', { coin: 'USDT', days: tr('defi.pool.days_other', { count: 30 }) }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('earn.title.mining', { coin: 'USDT', days: tr('earn.days_other', { count: 30 }) }));
     const form = page.getByTestId('defi-stake-form');
     await form.getByRole('textbox').fill('1000');
     await expect(page.getByTestId('defi-stake-interest')).toHaveText(tr('defi.stake.interest', { days: 30, amount: usdt('36'), coin: 'USDT' }));
@@ -162,30 +162,30 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(form.getByRole('status')).toContainText(usdt('1000'));
     const [order] = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records;
     expect(order).toMatchObject({ amount: '1000.00000000', state: 'inProgress', accrued: '0.00000000', expectedRevenue: '36.00000000' });
-    const row = page.getByTestId(`defi-order-${order!.id}`);
-    await expect(row.getByTestId('defi-order-income')).toHaveText(`${usdt('0')} USDT`);
+    const row = page.getByTestId(`earn-order-${order!.id}`);
+    await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('0')} USDT`);
     expect((await spot(request, token, 'USDT')).available).toBe('500.00000000');
 
     // 6. A day on (the server's clock moved past the first whole day of interest): the order shows its accrued income.
     await advanceClock(order!.beginAt + DAY - order!.subscribedAt);
     await page.reload();
-    await expect(row.getByTestId('defi-order-income')).toHaveText(`${usdt('1.2')} USDT`);
+    await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('1.2')} USDT`);
     await shot(page, `defi-details-${lang}`);
 
     // 7. Redeeming early gives the principal back and gives up the day's interest, said before confirming.
-    await row.getByRole('button', { name: d['defi.orders.redeem'] }).click();
+    await row.getByRole('button', { name: d['earn.orders.redeem'] }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(tr('defi.redeem.forfeit', { forfeited: `${usdt('1.2')} USDT` }));
+    await expect(dialog).toContainText(tr('earn.redeem.forfeit', { forfeited: `${usdt('1.2')} USDT` }));
     await shot(page, `defi-redeem-${lang}`);
-    await dialog.getByRole('button', { name: d['defi.orders.redeem'] }).click();
-    await expect(page.getByTestId('defi-orders-note')).toHaveText(tr('defi.redeem.done', { principal: usdt('1000'), interest: usdt('0'), coin: 'USDT' }));
-    await page.getByRole('tab', { name: d['defi.orders.state.redeemed'] }).click();
+    await dialog.getByRole('button', { name: d['earn.orders.redeem'] }).click();
+    await expect(page.getByTestId('earn-orders-note')).toHaveText(tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }));
+    await page.getByRole('tab', { name: d['earn.orders.states.redeemed'] }).click();
     await expect(row).toContainText(`${usdt('1000')} USDT`);
     const redeemed = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records[0]!;
     expect(redeemed).toMatchObject({ id: order!.id, state: 'redeemed', interestPaid: '0.00000000' });
 
     // 8. The bills show the fee, the stake leaving the spot account and the principal back in the finance account.
-    await page.getByRole('link', { name: d['defi.orders.openBills'] }).click();
+    await page.getByRole('link', { name: d['earn.orders.openBills'] }).click();
     await expect(page.locator('tr[data-bill="earn_subscribe"]').first()).toContainText(d['bill.earn_subscribe']!);
     await expect(page.locator('tr[data-bill="earn_redeem"]').first()).toContainText(`+${usdt('1000')}`);
     await expect(page.locator('tr[data-bill="defi_link_fee"]')).toHaveCount(1);

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { COMING_PRODUCTS } from '../../src/lib/shell/coming.ts';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
 import { codeSentTo, createAccount, loginOperator, loginThroughUi, stored, uniqueName } from './support.ts';
 
@@ -21,38 +20,16 @@ async function expectOwnPages(page: Page, links: string[]): Promise<void> {
   }
 }
 
-for (const [prefix, lang, staking, comingBadge] of [
-  ['', 'en', 'Staking', 'Coming soon'],
-  ['/de', 'de', 'Staking', 'Demnächst'],
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/de', 'de'],
 ] as const) {
-  test.describe(`entries of products still to come, in ${lang}`, () => {
-    test('every menu and footer entry opens its own page', async ({ page }) => {
-      await page.goto(`${prefix}/home/index`);
-      const links = [...(await linksIn(page, 'header.topbar')), ...(await linksIn(page, 'footer'))];
-      expect(links).toContain(`${prefix}/pledge/index`);
-      await expectOwnPages(page, links);
-    });
-
-    test('a product page says what it is and that it comes in a coming release, with a way back', async ({ page }) => {
-      await page.goto(`${prefix}/home/index`);
-      await page.locator('header nav').getByRole('link', { name: staking, exact: true }).click();
-      await arrivedAt(page, new RegExp(`${prefix}/pledge/index$`));
-      await expect(page).toHaveTitle('Lumex');
-      await expect(page.locator('.coming__badge')).toHaveText(comingBadge);
-      await expect(page.locator('h1')).toHaveText(staking);
-      await expect(page.locator('.coming__notice')).toContainText('Lumex');
-      await page.screenshot({ path: `${SHOTS}/coming-staking-${lang}.png`, fullPage: true });
-      await page.locator('.coming').getByRole('link').last().click();
-      await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
-    });
-
-    test('every coming product is pre-rendered at its spec route', async ({ request }) => {
-      for (const product of COMING_PRODUCTS) {
-        const res = await request.get(`${prefix}${product.path}`, { maxRedirects: 0 });
-        expect(res.status(), product.path).toBe(200);
-        expect(await res.text()).toContain('class="coming__badge"');
-      }
-    });
+  test(`every menu and footer entry opens its own page, in ${lang}`, async ({ page }) => {
+    await page.goto(`${prefix}/home/index`);
+    const links = [...(await linksIn(page, 'header.topbar')), ...(await linksIn(page, 'footer'))];
+    expect(links).toContain(`${prefix}/pledge/index`);
+    expect(links).toContain(`${prefix}/finance/investment`);
+    await expectOwnPages(page, links);
   });
 }
 

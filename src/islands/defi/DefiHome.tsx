@@ -4,10 +4,9 @@ import type { EarnProduct } from '../../lib/contract/earn.ts';
 import { miningPools } from '../../lib/defi/actions.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
-import { href } from '../../lib/navigation.ts';
-import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { LoginPrompt, PoolFacts, PoolHeading } from './parts.tsx';
+import { ProductList } from '../earn/ProductList.tsx';
+import { LoginPrompt } from './parts.tsx';
 import { WalletLinks } from './WalletLinks.tsx';
 
 interface Props {
@@ -34,7 +33,6 @@ export default function DefiHome({ locale, messages }: Props) {
 }
 
 function Pools({ t }: { t: T }) {
-  const fmt = useStore($assetFormat);
   const [pools, setPools] = useState<EarnProduct[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -43,25 +41,7 @@ function Pools({ t }: { t: T }) {
   return (
     <section className="defi-pools" aria-labelledby="defi-pools-title">
       <h2 id="defi-pools-title">{t('defi.pools.title')}</h2>
-      {error && <p className="defi-note defi-note--error" role="alert">{error}</p>}
-      {pools === null ? !error && <p className="defi-muted">{t('common.loading')}</p> : pools.length === 0 ? <p className="defi-muted">{t('defi.pools.none')}</p> : (
-        <ul className="defi-pool-list">
-          {pools.map((p) => (
-            <li key={p.id} className="defi-pool" data-testid={`defi-pool-${p.id}`}>
-              <header className="defi-pool__head">
-                <PoolHeading t={t} pool={p} level={3} />
-                <span className="defi-pool__coin">{p.coin}</span>
-              </header>
-              <PoolFacts t={t} pool={p} fmt={fmt} />
-              {p.open ? (
-                <a className="btn btn--primary" href={href(`/defis/details?id=${p.id}`)}>{t('defi.pool.start')}</a>
-              ) : (
-                <p className="defi-muted">{t('defi.pool.closed')}</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProductList t={t} products={pools} error={error} empty={t('defi.pools.none')} to={(p) => `/defis/details?id=${p.id}`} action={t('defi.pool.start')} />
     </section>
   );
 }

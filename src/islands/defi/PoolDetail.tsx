@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../lib/contract/earn.ts';
-import { miningPool, spotAvailable, walletLinks } from '../../lib/defi/actions.ts';
+import { miningPool, walletLinks } from '../../lib/defi/actions.ts';
+import { spotAvailable } from '../../lib/wallet/actions.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { MiningOrders } from './MiningOrders.tsx';
-import { LoginPrompt, PoolFacts, PoolHeading } from './parts.tsx';
+import { EarnOrders } from '../earn/EarnOrders.tsx';
+import { ProductFacts, ProductHeading } from '../earn/parts.tsx';
+import { LoginPrompt } from './parts.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
 interface Props {
@@ -45,11 +47,11 @@ export default function PoolDetail({ locale, messages }: Props) {
         <p className="defi-note defi-note--error" role="alert">{t('defi.detail.noPool')}</p>
       ) : (
         <>
-          <PoolHeading t={t} pool={pool} level={1} />
+          <ProductHeading t={t} product={pool} level={1} />
           <div className="defi-columns">
             <section className="defi-panel" aria-label={t('defi.detail.terms')}>
               <h2>{t('defi.detail.terms')}</h2>
-              <PoolFacts t={t} pool={pool} fmt={fmt} />
+              <ProductFacts t={t} product={pool} fmt={fmt} />
               <p className="defi-muted">{t('defi.detail.accrual')}</p>
             </section>
             <section className="defi-panel" aria-labelledby="defi-stake-title">
@@ -57,7 +59,12 @@ export default function PoolDetail({ locale, messages }: Props) {
               {!ready ? null : isLogin ? <Stake t={t} pool={pool} version={version} onStaked={changed} /> : <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />}
             </section>
           </div>
-          {ready && isLogin && <MiningOrders t={t} poolId={pool.id} version={version} onRedeemed={changed} />}
+          {ready && isLogin && (
+            <section className="defi-panel defi-orders" aria-labelledby="defi-orders-title">
+              <h2 id="defi-orders-title">{t('defi.orders.title')}</h2>
+              <EarnOrders t={t} kinds={['mining']} productPage={(o) => `/defis/details?id=${o.productId}`} onRedeemed={changed} version={version} highlight={pool.id} />
+            </section>
+          )}
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../lib/contract/earn.ts';
 import { startMining } from '../../lib/defi/actions.ts';
-import { cycleInterest, stakeMax } from '../../lib/defi/view.ts';
+import { cycleInterest, stakeMax } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { checkAmount, cleanAmount } from '../../lib/margin/view.ts';

@@ -10,6 +10,8 @@ import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { ContractAssets } from '../perpetual-assets/ContractAssets.tsx';
 import { MarginAssets } from '../margin/MarginAssets.tsx';
 import { MARGIN_ACCOUNT_TYPE } from '../../lib/margin/view.ts';
+import { EarnHoldings } from '../earn/EarnHoldings.tsx';
+import { FINANCE_ACCOUNT } from '../../lib/earn/view.ts';
 
 /**
  * The asset overview (spec §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
@@ -82,6 +84,7 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
       )}
 
       {type === 2 && <ContractAssets t={t} />}
+      {type === FINANCE_ACCOUNT && <EarnHoldings t={t} />}
       {type === MARGIN_ACCOUNT_TYPE.cross && <MarginAssets t={t} mode="cross" />}
       {type === MARGIN_ACCOUNT_TYPE.isolated && <MarginAssets t={t} mode="isolated" />}
 

@@ -22,7 +22,7 @@ const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.re
 export { EARLY_REDEEM, EARN_KINDS, type EarlyRedeem, type EarnKind } from './earn.values.ts';
 export type EarnOrderState = 'inProgress' | 'completed' | 'redeemed';
 
-/** POST /api/{x}/list: the products of a kind (x = pledge, finance or defi). */
+/** POST /api/{x}/list: the products of a kind (x = pledge, finance — fixed and flexible — or defi). */
 export const kindParams = z.object({ x: z.enum(['pledge', 'finance', 'defi'], { error: 'validation.invalidValue' }) });
 export const productQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
 
@@ -103,14 +103,21 @@ export interface EarnOrder {
   /** The interest of the whole cycle, and what has accrued by now. */
   expectedRevenue: string;
   accrued: string;
-  /** What was paid: the interest at the end, nothing when redeemed early with interest forfeited. */
+  /**
+   * What was paid: the interest at the end, nothing when redeemed early with interest forfeited; for a flexible order,
+   * what its days paid so far (paidDays of them).
+   */
   interestPaid: string;
+  paidDays: number;
   state: EarnOrderState;
   earlyRedeem: EarlyRedeem;
   endedAt: number | null;
 }
 
-/** What redeeming now would give back: shown before confirming. */
+/**
+ * What redeeming now would give back: shown before confirming. For a flexible order `interest` is what the order has
+ * paid in all by then (its whole days, each paid on its day), which it keeps.
+ */
 export interface RedeemPreview {
   id: number;
   principal: string;

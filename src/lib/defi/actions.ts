@@ -7,22 +7,13 @@ import { request } from '../api/client.ts';
 import * as defi from '../contract/defi.endpoints.ts';
 import * as earn from '../contract/earn.endpoints.ts';
 import { DEFI_LINK_FEE } from '../contract/defi.values.ts';
-import type { EarnOrderState } from '../contract/earn.ts';
-import { SPOT_ACCOUNT } from '../perpetual-assets/view.ts';
-import { coinsOf } from '../wallet/actions.ts';
+import { spotAvailable } from '../wallet/actions.ts';
 import { linkWallet, type LinkOutcome } from './link.ts';
 import { injectedWallet } from './wallet.ts';
-
-export const ORDERS_PAGE_SIZE = 10;
 
 export const miningPools = () => request(earn.productList, { params: { x: 'defi' } });
 export const miningPool = (id: number) => request(earn.productDetail, { query: { id }, quiet: true });
 export const walletLinks = () => request(defi.defiLinks);
-
-/** What the spot account holds free of a coin ("0" when it holds none). */
-export async function spotAvailable(coin: string): Promise<string> {
-  return (await coinsOf(SPOT_ACCOUNT)).find((c) => c.coin === coin)?.available ?? '0';
-}
 
 /** Links the browser wallet's account (src/lib/defi/link.ts), the fee checked against the spot ETH balance first. */
 export async function linkBrowserWallet(linked: readonly string[]): Promise<LinkOutcome> {
@@ -38,6 +29,3 @@ export async function linkBrowserWallet(linked: readonly string[]): Promise<Link
 }
 
 export const startMining = (productId: number, amount: string) => request(earn.subscribeEarn, { body: { productId, amount }, quiet: true });
-export const redeemPreview = (id: number) => request(earn.redeemPreview, { query: { id }, quiet: true });
-export const redeemMining = (id: number) => request(earn.redeemEarn, { body: { id }, quiet: true });
-export const miningOrders = (state: EarnOrderState, page: number) => request(earn.earnOrders, { query: { kind: 'mining', state, page, size: ORDERS_PAGE_SIZE } });

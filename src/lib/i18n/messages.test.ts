@@ -19,7 +19,7 @@ const englishOf = (en: Record<string, string>, k: string) => en[k] ?? en[`${base
 const MAY_MATCH_ENGLISH = new Set([
   'nav.staking', 'footer.staking', 'footer.services', 'footer.support', 'auth.tab.email', 'field.email', 'user.overview.email',
   'home.tiers.standard.title', 'home.tiers.premium.title', 'home.tiers.partner.title', 'nav.menu', 'nav.trade.spot', 'header.uid', 'field.type',
-  'quotes.tab.spot', 'entrust.tab.spot', 'trade.limit', 'trade.chart', 'trade.spread',
+  'quotes.tab.spot', 'entrust.tab.spot', 'trade.limit', 'trade.chart', 'trade.spread', 'earn.kind.pledge', 'earn.pledge.title', 'earn.holdings.staking',
 ]);
 
 it('no key is defined in two areas', () => {

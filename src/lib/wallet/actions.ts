@@ -3,6 +3,7 @@ import { request } from '../api/client.ts';
 import { pathOf } from '../contract/endpoint.ts';
 import * as api from '../contract/wallet.endpoints.ts';
 import type { CoinNetwork, CurrencyAccountRow, DepositAddress, ExchangeBody, ExchangeRateItem, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WalletAccount, WithdrawalPlain, WithdrawalRecord } from '../contract/wallet.ts';
+import { SPOT_ACCOUNT } from '../perpetual-assets/view.ts';
 import { platformConfig } from '../platform.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
 import { $token } from '../stores/session.ts';
@@ -34,6 +35,11 @@ export async function coinsOf(type: number): Promise<CurrencyAccountRow[]> {
   const coins = await request(api.currencyAccount, { query: { type } });
   rememberAssetDecimals(coins);
   return coins;
+}
+
+/** What the spot account holds free of a coin ("0" when it holds none): what a stake or subscription can take. */
+export async function spotAvailable(coin: string): Promise<string> {
+  return (await coinsOf(SPOT_ACCOUNT)).find((c) => c.coin === coin)?.available ?? '0';
 }
 
 export async function loadNetworks(): Promise<void> {
