@@ -7,14 +7,23 @@ export type SqlValue = string | number | bigint | boolean | null | Uint8Array;
 export type Row = Record<string, unknown>;
 export type Dialect = 'sqlite' | 'postgres';
 
+export interface StatementOptions {
+  /**
+   * A statement run very often in few shapes (the bulk writes): PostgreSQL keeps it prepared on each connection,
+   * parsed once and then sent in one round trip instead of two. SQLite prepares every statement anyway. Not for SQL
+   * whose text varies without bound (IN lists of any length): every shape stays on every connection.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** The same object for every handle on one database (the database itself, or any of its transactions), so
    * per-database caches can key on it. */
   readonly scope: object;
-  all<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  all<T = Row>(sql: string, params?: readonly SqlValue[], opts?: StatementOptions): Promise<T[]>;
   get<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs a statement and says how many rows it changed. */
-  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+  run(sql: string, params?: readonly SqlValue[], opts?: StatementOptions): Promise<number>;
   /**
    * Runs fn once what this handle wrote is durable: inside a transaction after its COMMIT (never when it rolls
    * back), outside one at once, since each statement commits itself. For telling others (the bus) about a change
