@@ -5,7 +5,7 @@ import { announceBalances, type BalanceAfter } from '../ledger/account-events.ts
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
-import { appendBatch, batchesAfter, latestSnapshot, projectedSeq, saveSnapshot } from './journal.repo.ts';
+import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot } from './journal.repo.ts';
 import { Projector, type BatchRows } from './projector.ts';
 import { RiskEngine, type Hold } from './risk-engine.ts';
 import { loadBalances } from './core.repo.ts';
@@ -104,6 +104,7 @@ export class TradingCore {
   }
 
   async start(): Promise<void> {
+    if (this.db.journal) await createJournal(this.db.journal);
     await this.load();
   }
 
@@ -207,7 +208,7 @@ export class TradingCore {
     }
     if (journal.length) {
       try {
-        await this.db.tx((q) => appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify(journal) }));
+        await appendBatch(journalOf(this.db), { seq: this.seq + 1, at: now, body: JSON.stringify(journal) });
       } catch (error) {
         return this.failBatch(batch, error);
       }
@@ -319,6 +320,7 @@ export class TradingCore {
     const row = { seq: this.seq, hash: hashOf(body), body };
     this.snapshotting = this.snapshotting
       .then(() => this.db.tx((q) => saveSnapshot(q, row, this.clock.now())))
+      .then(() => pruneJournal(this.db))
       .catch((err: unknown) => this.log.error({ err }, 'saving a core snapshot failed'));
   }
 

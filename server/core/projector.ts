@@ -147,8 +147,9 @@ export class Projector {
         if (rows.length) await part.write(q, rows);
       }
       await markProjected(q, batches.at(-1)!.seq);
-      await pruneJournal(q);
     });
+    // These batches are written: a failed prune must not send them round again, it only leaves rows for the next.
+    await pruneJournal(this.db).catch((err: unknown) => this.log.warn({ err }, 'pruning the core journal failed'));
   }
 
   /**

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { runAfterCommit, type Db, type Queryable, type SqlValue } from './db.ts';
+import { runAfterCommit, type Db, type Queryable, type SqlValue, type StatementOptions } from './db.ts';
 
 /** `?` placeholders as PostgreSQL's `$1, $2…`; the SQL of this project never has a literal question mark. */
 export function toDollarParams(sql: string): string {
@@ -24,15 +24,15 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const over = (q: postgres.Sql | postgres.TransactionSql, afterCommit: (fn: () => void) => void): Queryable => ({
     scope,
     afterCommit,
-    async all<T>(text: string, params: readonly SqlValue[] = []) {
-      return (await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    async all<T>(text: string, params: readonly SqlValue[] = [], opts: StatementOptions = {}) {
+      return (await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[], opts)) as unknown as T[];
     },
     async get<T>(text: string, params: readonly SqlValue[] = []) {
       const rows = await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[]);
       return rows[0] as T | undefined;
     },
-    async run(text: string, params: readonly SqlValue[] = []) {
-      const res = await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[]);
+    async run(text: string, params: readonly SqlValue[] = [], opts: StatementOptions = {}) {
+      const res = await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[], opts);
       return res.count;
     },
   });

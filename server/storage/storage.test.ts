@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { migrate } from './migrate.ts';
@@ -5,6 +8,8 @@ import { MIGRATIONS } from '../features.ts';
 import { toDollarParams } from './postgres.ts';
 import { uniqueViolation } from './unique.ts';
 import { pageOf } from './paging.ts';
+import { writeRows } from './bulk.ts';
+import { journalFileOf, openDb } from './db.ts';
 
 describe.each(DIALECTS)('storage on %s', (_name, open) => {
   let t: TestDatabase;
@@ -83,10 +88,48 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
     expect(BigInt(row!.amount)).toBe(20n);
   });
 
+  it('writes rows in chunks of prepared statements, the same shapes again on a second write', async () => {
+    await t.db.exec('CREATE TABLE bulk_probe (id BIGINT PRIMARY KEY, note TEXT)');
+    const upsert = { head: 'INSERT INTO bulk_probe (id, note)', tail: 'ON CONFLICT (id) DO UPDATE SET note = excluded.note RETURNING id' };
+    for (const note of ['first', 'second']) {
+      // 700 rows: chunks of 512, 128, 32, 16, 8 and 4.
+      const back = await writeRows(t.db, upsert, Array.from({ length: 700 }, (_, i) => [BigInt(i + 1), i % 3 ? note : null]));
+      expect(back).toHaveLength(700);
+    }
+    const row = await t.db.get<{ n: bigint; notes: bigint }>("SELECT COUNT(*) AS n, SUM(CASE WHEN note = 'second' THEN 1 ELSE 0 END) AS notes FROM bulk_probe");
+    expect([Number(row!.n), Number(row!.notes)]).toEqual([700, 466]);
+  });
+
   it('names the column of a broken UNIQUE constraint', async () => {
     const err = await t.db.run('INSERT INTO probe (id, amount, label) VALUES (?, ?, ?)', [4, 1n, 'two']).catch((e: unknown) => e);
     expect(uniqueViolation(err)).toBe('label');
     expect(uniqueViolation(new Error('something else'))).toBeUndefined();
+  });
+});
+
+describe('the trading core journal in a SQLite file of its own', () => {
+  it('sits beside the main file, with its own connection, unless asked to stay in it', async () => {
+    expect(journalFileOf('/var/lumex/data/lumex.db')).toBe('/var/lumex/data/lumex-journal.db');
+    expect(journalFileOf('data/test')).toBe('data/test-journal.db');
+    const dir = mkdtempSync(join(tmpdir(), 'lumex-journal-'));
+    try {
+      const db = await openDb({ sqliteFile: join(dir, 'lumex.db') });
+      await db.journal!.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY)');
+      // The journal's write transaction does not wait for one open on the main file.
+      await db.tx(async () => {
+        await db.journal!.run('INSERT INTO probe (id) VALUES (1)');
+      });
+      await db.close();
+      expect(readdirSync(dir).filter((f) => f.endsWith('.db')).sort()).toEqual(['lumex-journal.db', 'lumex.db']);
+      const shared = await openDb({ sqliteFile: join(dir, 'shared.db'), ownJournal: false });
+      expect(shared.journal).toBeUndefined();
+      await shared.close();
+      const memory = await openDb({ sqliteFile: ':memory:' });
+      expect(memory.journal).toBeUndefined();
+      await memory.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

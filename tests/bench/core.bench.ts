@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { RiskEngine } from '../../server/core/risk-engine.ts';
+import { batchesAfter } from '../../server/core/journal.repo.ts';
 import { postFunds } from '../../server/core/funds.ts';
 import { seedMarkets } from '../../server/exchange/seed.ts';
 import { spotRule } from '../../server/exchange/spot-rule.ts';
@@ -117,10 +118,10 @@ const timedStart = async (label: string) => {
 let parsed = 0;
 const tf = performance.now();
 for (let after = 0; ; ) {
-  const rows = await db.all<{ seq: bigint; body: string }>('SELECT seq, body FROM core_journal WHERE seq > ? ORDER BY seq LIMIT 2000', [after]);
+  const rows = await batchesAfter(db, after, 2000);
   if (!rows.length) break;
   for (const r of rows) parsed += (JSON.parse(r.body) as unknown[]).length;
-  after = Number(rows.at(-1)!.seq);
+  after = rows.at(-1)!.seq;
 }
 const floorMs = ms(tf);
 const replay = await timedStart('replay');

@@ -1,102 +1,185 @@
 /**
- * Persistence: how fast the engine's outcome reaches the database. Orders go straight to the exchange service
- * (no HTTP) in waves, so each market runner group-commits them in large batches. Two figures, as the
- * platform writes in two steps:
- * - the journal: the rows each batch appends (order states, trades, ledger transactions) before its orders
- *   are acknowledged, per second until the last acknowledgement;
- * - the tables: orders, trades and ledger entries the projector writes behind it, and the balance updates,
- *   per second until it has caught up.
+ * Persistence: how fast the core's outcome reaches the database. Orders go straight to the exchange service (no
+ * HTTP) in waves, so the core group-commits them in large batches. The platform writes in two steps:
+ * - the journal: one row per batch of commands, appended before any of them is acknowledged (orders/s until the
+ *   last acknowledgement, and the process's CPU per order meanwhile);
+ * - the tables: orders, trades and ledger entries the projector writes behind it, and the balance updates (rows/s
+ *   until it has caught up), then a steady rate the projector must keep up with.
+ * Each configuration runs in a child process of its own, one after the other in the same run, on a fresh database:
+ * - floor: the same stream with the journal append and the projector replaced by no-ops, so what remains is the
+ *   core's own work (validating, holding, matching, settling, encoding the batch, announcing balances);
+ * - sqlite-shared: the journal as a table of the main SQLite file, as builds before its own file had it;
+ * - sqlite: the journal in its own file beside the main one (`x-journal.db`, its own connection and lock);
+ * - postgres, with DATABASE_URL=postgres://…: everything in one PostgreSQL schema of its own.
+ * `PERSIST_CONFIGS=floor,sqlite` picks some; ORDERS, WAVE, RATE and STEADY_S size the run.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { seedMarkets } from '../../server/exchange/seed.ts';
-import { startTrading } from '../../server/trading.ts';
+import { startTrading, type Trading } from '../../server/trading.ts';
 import { credit } from '../support/trading.ts';
-import { openDb } from '../../server/storage/db.ts';
+import { openDb, type Db } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';
 import { MIGRATIONS } from '../../server/features.ts';
 
 const ORDERS = Number(process.env.ORDERS ?? 200_000);
 const WAVE = Number(process.env.WAVE ?? 5_000);
+const RATE = Number(process.env.RATE ?? 10_000);
+const STEADY_S = Number(process.env.STEADY_S ?? 10);
 const MARKETS = ['btcusdt', 'ethusdt', 'solusdt', 'bnbusdt'];
 const PRICES: Record<string, number> = { btcusdt: 96_000, ethusdt: 3_450, solusdt: 185, bnbusdt: 640 };
 const QUANTITY: Record<string, string> = { btcusdt: '0.001', ethusdt: '0.01', solusdt: '0.1', bnbusdt: '0.01' };
-// DATABASE_URL=postgres://… runs the same bench on PostgreSQL, in a schema of its own.
-const db = process.env.DATABASE_URL
-  ? await openDb({ databaseUrl: process.env.DATABASE_URL, sqliteFile: '', schema: `bench_${process.pid}` })
-  : await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db'), backgroundCheckpoint: true });
-await migrate(db, MIGRATIONS);
-await seedMarkets(db);
-const { core, exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
-const users: number[] = [];
-for (let u = 0; u < 200; u++) {
-  const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`7${String(u).padStart(7, '0')}`, `persist_${u}`, `P${u}`]);
-  users.push(Number(row!.id));
-  for (const asset of ['USDT', 'BTC', 'ETH', 'SOL', 'BNB']) await credit(core, users[u]!, asset, 10n ** 15n);
-}
-await core.settled();
-
-const tableRows = async () => {
-  let n = 0;
-  for (const table of ['orders', 'ledger_entries', 'trades']) n += Number((await db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
-  return n;
+const LABEL: Record<string, string> = {
+  floor: 'floor: journal append and projector are no-ops',
+  'sqlite-shared': 'SQLite WAL, journal in the main file',
+  sqlite: 'SQLite WAL, journal in its own file',
+  postgres: 'PostgreSQL, journal a table beside the others',
 };
-const before = await tableRows();
-const t0 = performance.now();
-const acks: Promise<unknown>[] = [];
-for (let i = 0; i < ORDERS; i++) {
-  // A new wave each turn of the event loop, as requests arrive from many sockets.
-  if (i % WAVE === 0 && i) await new Promise((r) => setImmediate(r));
+
+interface Result {
+  config: string;
+  ackPerS: number;
+  cpuUsPerOrder: number;
+  batches: number;
+  trades?: number;
+  tableRows?: number;
+  rowsPerS?: number;
+  steady?: { acked: number; maxBacklog: number; catchUpMs: number };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+
+/** A database that keeps nothing: the floor's journal. */
+const nothing: Db = {
+  dialect: 'sqlite',
+  scope: {},
+  all: async () => [],
+  get: async () => undefined,
+  run: async () => 0,
+  afterCommit: (fn) => fn(),
+  tx: (fn) => fn(nothing),
+  exec: async () => {},
+  close: async () => {},
+};
+
+async function open(config: string): Promise<Db> {
+  const file = () => join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db');
+  if (config === 'postgres') return openDb({ databaseUrl: process.env.DATABASE_URL!, sqliteFile: '', schema: `bench_${process.pid}` });
+  if (config === 'floor') return { ...(await openDb({ sqliteFile: ':memory:' })), journal: nothing };
+  return openDb({ sqliteFile: file(), backgroundCheckpoint: true, ownJournal: config === 'sqlite' });
+}
+
+const order = (users: number[], i: number) => {
   const symbol = MARKETS[i % MARKETS.length]!;
-  const side = (i >> 2) % 2 ? 'buy' : 'sell';
+  const side = (i >> 2) % 2 ? ('buy' as const) : ('sell' as const);
   // Both sides price within ten ticks of the reference, so about half of the orders trade on arrival.
   const ticks = ((i * 7919) % 21) - 10;
-  acks.push(exchange.place(users[i % users.length]!, { symbol, side, type: 'limit', price: (PRICES[symbol]! + ticks * 0.01).toFixed(2), quantity: QUANTITY[symbol]!, timeInForce: 'GTC' }));
-}
-await Promise.all(acks);
-const ackSeconds = (performance.now() - t0) / 1000;
-await exchange.settled();
-const allSeconds = (performance.now() - t0) / 1000;
-const journalRows = core.journaled;
-const inserted = (await tableRows()) - before;
-const trades = Number((await db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades'))!.n);
-console.log(`Persistence (${db.dialect === 'sqlite' ? 'SQLite WAL' : 'PostgreSQL'}): ${ORDERS} orders on ${MARKETS.length} markets in waves of ${WAVE}, ${trades} trades`);
-console.log(`  journal: ${journalRows} batch rows (one per group commit) in ${ackSeconds.toFixed(2)} s; ${(ORDERS / ackSeconds).toFixed(0)} orders/s acknowledged (validate, hold, match, settle, journal commit)`);
-console.log(`  tables:  ${inserted} rows (orders, trades, ledger entries) by ${allSeconds.toFixed(2)} s = ${(inserted / allSeconds).toFixed(0)} rows/s, projector caught up`);
+  return [users[i % users.length]!, { symbol, side, type: 'limit' as const, price: (PRICES[symbol]! + ticks * 0.01).toFixed(2), quantity: QUANTITY[symbol]!, timeInForce: 'GTC' as const }] as const;
+};
 
-// Steady load: RATE orders a second offered on a timer for STEADY_S seconds; the projector must keep up with it,
-// so its backlog stays bounded and the tables are current soon after the last order.
-const RATE = Number(process.env.RATE ?? 10_000);
-const STEADY_S = Number(process.env.STEADY_S ?? 10);
-const TICK_MS = 10;
-const steadyAcks: Promise<unknown>[] = [];
-let maxBacklog = 0;
-let placed = 0;
-const s0 = performance.now();
-await new Promise<void>((resolve) => {
-  const timer = setInterval(() => {
-    const due = Math.min(RATE * STEADY_S, Math.floor(((performance.now() - s0) / 1000) * RATE));
-    for (; placed < due; placed++) {
-      const symbol = MARKETS[placed % MARKETS.length]!;
-      const side = (placed >> 2) % 2 ? 'buy' : 'sell';
-      const ticks = ((placed * 7919) % 21) - 10;
-      steadyAcks.push(exchange.place(users[placed % users.length]!, { symbol, side, type: 'limit', price: (PRICES[symbol]! + ticks * 0.01).toFixed(2), quantity: QUANTITY[symbol]!, timeInForce: 'GTC' }));
-    }
-    maxBacklog = Math.max(maxBacklog, core.projector.backlogRows);
-    if (placed >= RATE * STEADY_S) {
-      clearInterval(timer);
-      resolve();
-    }
-  }, TICK_MS);
-});
-await Promise.all(steadyAcks);
-const lastAck = performance.now();
-await exchange.settled();
-const catchUpMs = performance.now() - lastAck;
-console.log(`  steady: ${RATE.toLocaleString('en')} orders/s offered for ${STEADY_S} s (${((RATE * STEADY_S) / ((lastAck - s0) / 1000)).toFixed(0)}/s acknowledged): projector backlog at most ${maxBacklog.toLocaleString('en')} rows; tables current ${catchUpMs.toFixed(0)} ms after the last acknowledgement`);
-await exchange.stop();
-await core.stop();
-if (db.dialect === 'postgres') await db.run(`DROP SCHEMA "bench_${process.pid}" CASCADE`);
-await db.close();
+async function runOne(config: string): Promise<Result> {
+  const db = await open(config);
+  await migrate(db, MIGRATIONS);
+  await seedMarkets(db);
+  const { core, exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
+  const users: number[] = [];
+  for (let u = 0; u < 200; u++) {
+    const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`7${String(u).padStart(7, '0')}`, `persist_${u}`, `P${u}`]);
+    users.push(Number(row!.id));
+    for (const asset of ['USDT', 'BTC', 'ETH', 'SOL', 'BNB']) await credit(core, users[u]!, asset, 10n ** 15n);
+  }
+  await core.settled();
+  // The floor keeps nothing: the rows each batch hands the projector are dropped.
+  if (config === 'floor') core.projector.enqueue = () => {};
+
+  const tableRows = async () => {
+    let n = 0;
+    for (const table of ['orders', 'ledger_entries', 'trades']) n += Number((await db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+    return n;
+  };
+  const before = await tableRows();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const acks: Promise<unknown>[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    // A new wave each turn of the event loop, as requests arrive from many sockets.
+    if (i % WAVE === 0 && i) await new Promise((r) => setImmediate(r));
+    acks.push(exchange.place(...order(users, i)));
+  }
+  await Promise.all(acks);
+  const ackSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const result: Result = {
+    config,
+    ackPerS: ORDERS / ackSeconds,
+    cpuUsPerOrder: (cpu.user + cpu.system) / ORDERS,
+    batches: core.journaled,
+  };
+  if (config !== 'floor') {
+    await exchange.settled();
+    const allSeconds = (performance.now() - t0) / 1000;
+    result.tableRows = (await tableRows()) - before;
+    result.rowsPerS = result.tableRows / allSeconds;
+    result.trades = Number((await db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades'))!.n);
+    result.steady = await steady(users, { core, exchange });
+  }
+  await exchange.stop();
+  if (config !== 'floor') await core.stop();
+  if (db.dialect === 'postgres') await db.run(`DROP SCHEMA "bench_${process.pid}" CASCADE`);
+  await db.close();
+  return result;
+}
+
+/**
+ * RATE orders a second offered on a timer for STEADY_S seconds: the projector must keep up with it, so its backlog
+ * stays bounded and the tables are current soon after the last order.
+ */
+async function steady(users: number[], { exchange, core }: Trading): Promise<Result['steady']> {
+  const acks: Promise<unknown>[] = [];
+  let maxBacklog = 0;
+  let placed = 0;
+  const s0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(RATE * STEADY_S, Math.floor(((performance.now() - s0) / 1000) * RATE));
+      for (; placed < due; placed++) acks.push(exchange.place(...order(users, ORDERS + placed)));
+      maxBacklog = Math.max(maxBacklog, core.projector.backlogRows);
+      if (placed >= RATE * STEADY_S) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 10);
+  });
+  await Promise.all(acks);
+  const lastAck = performance.now();
+  await exchange.settled();
+  return { acked: (RATE * STEADY_S) / ((lastAck - s0) / 1000), maxBacklog, catchUpMs: performance.now() - lastAck };
+}
+
+function print(r: Result, floor: Result | undefined): void {
+  const vsFloor = floor && r !== floor ? ` (floor/this: ×${(floor.ackPerS / r.ackPerS).toFixed(2)} in time, ×${(r.cpuUsPerOrder / floor.cpuUsPerOrder).toFixed(2)} in CPU)` : '';
+  console.log(`${LABEL[r.config]}:`);
+  console.log(`  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second)${vsFloor}`);
+  if (r.tableRows !== undefined) console.log(`  tables: ${fmt(r.tableRows)} rows (orders, trades, ledger entries; ${fmt(r.trades!)} trades) at ${fmt(r.rowsPerS!)} rows/s until the projector caught up`);
+  if (r.steady) console.log(`  steady: ${fmt(RATE)} orders/s offered for ${STEADY_S} s, ${fmt(r.steady.acked)}/s acknowledged; projector backlog at most ${fmt(r.steady.maxBacklog)} rows; tables current ${fmt(r.steady.catchUpMs)} ms after the last acknowledgement`);
+}
+
+if (process.env.PERSIST_CONFIG) {
+  const r = await runOne(process.env.PERSIST_CONFIG);
+  console.log(`RESULT ${JSON.stringify(r)}`);
+} else {
+  const configs = process.env.PERSIST_CONFIGS?.split(',') ?? (process.env.DATABASE_URL ? ['floor', 'postgres'] : ['floor', 'sqlite-shared', 'sqlite']);
+  console.log(`Persistence: ${fmt(ORDERS)} limit orders on ${MARKETS.length} markets in waves of ${fmt(WAVE)}, each configuration in a process of its own (load average ${loadavg()[0]!.toFixed(2)} at the start)`);
+  const results: Result[] = [];
+  for (const config of configs) {
+    const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname], { env: { ...process.env, PERSIST_CONFIG: config }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    if (child.status !== 0 || !line) throw new Error(`${config}: the run failed\n${child.stdout}`);
+    results.push(JSON.parse(line.slice('RESULT '.length)) as Result);
+  }
+  const floor = results.find((r) => r.config === 'floor');
+  for (const r of results) print(r, floor);
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lastBatchSeq, projectedSeq } from '../../server/core/journal.repo.ts';
-import { openDb, type Db } from '../../server/storage/db.ts';
+import { journalFileOf, openDb, type Db } from '../../server/storage/db.ts';
 import type { Trading } from '../../server/trading.ts';
 
 /**
@@ -15,6 +15,8 @@ export async function killedCopy(db: Db): Promise<{ db: Db; drop(): Promise<void
   const dir = mkdtempSync(join(tmpdir(), 'lumex-killed-'));
   const file = join(dir, 'killed.db');
   await db.run('VACUUM INTO ?', [file]);
+  // The journal after the main file, as a kill finds them: it may hold batches the main file has not projected.
+  if (db.journal) await db.journal.run('VACUUM INTO ?', [journalFileOf(file)]);
   const copy = await openDb({ sqliteFile: file });
   return {
     db: copy,
