@@ -120,7 +120,8 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           await t.drop();
         }
       }),
-      { numRuns: 12 },
+      // A fixed seed: the same twelve runs on every dialect and every machine, so the check below cannot depend on luck.
+      { numRuns: 12, seed: 20261123 },
     );
     // The runs did liquidate and fund (the checks above would hold vacuously otherwise).
     expect(seen.liquidations).toBeGreaterThan(0);

@@ -108,9 +108,9 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     await shot(console_, `loan-console-${lang}`);
     await row.getByRole('button', { name: d['admin.approve'] }).click();
     await expect(console_.getByText(t('loan.admin.approved'))).toBeVisible();
-    await console_.getByRole('tab', { name: t('loan.admin.products') }).click();
+    await console_.getByTestId('admin-loans').getByRole('tab', { name: t('loan.admin.products') }).click();
     await expect(console_.getByTestId('admin-loan-products')).toContainText(product.name);
-    await console_.getByRole('tab', { name: t('loan.admin.pool') }).click();
+    await console_.getByTestId('admin-loans').getByRole('tab', { name: t('loan.admin.pool') }).click();
     await expect(console_.locator('[data-pool="USDT"]')).toBeVisible();
     // Funding the pool from the console: the balance it shows is the pool's balance after the top-up.
     await console_.locator('.loan-admin__fund input').nth(1).fill('500');

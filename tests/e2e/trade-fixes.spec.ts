@@ -224,6 +224,8 @@ test('cancel all asks first in the page\'s language; keeping does nothing, confi
 
 test('a 0.00% change is neutral in the ticker, the pair list, the market tables and the home page', async ({ page }) => {
   const neutral = async (cells: ReturnType<Page['locator']>) => {
+    // The tables fill after their data loads: wait for a first cell before taking them all.
+    await expect(cells.first()).toBeVisible();
     const all = await cells.all();
     expect(all.length).toBeGreaterThan(0);
     for (const cell of all) {
