@@ -9,7 +9,10 @@ export const E2E_DATA_DIR = 'tests/.artifacts/e2e-data';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // A journey's whole budget. Journeys open several pages and browsers at once, and on a shared two-core machine
+  // running two of them side by side each page load can take seconds (one that passed in 35 s took 60 s there);
+  // every step is still held to the expect time-out below, so a step that hangs fails as soon as it would have.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -30,7 +33,10 @@ export default defineConfig({
     command: 'node tests/e2e/server.ts',
     url: `http://127.0.0.1:${PORT}/platform/dev/config.js`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A journey's whole budget. Journeys open several pages and browsers at once, and on a shared two-core machine
+  // running two of them side by side each page load can take seconds (one that passed in 35 s took 60 s there);
+  // every step is still held to the expect time-out below, so a step that hangs fails as soon as it would have.
+  timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

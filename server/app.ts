@@ -1,10 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Exchange } from './exchange/exchange.ts';
 import type { TradingCore } from './core/core.ts';
 import { startTrading, stopTrading } from './trading.ts';
@@ -13,10 +12,11 @@ import { hasMarkets } from './exchange/market.repo.ts';
 import type { Config } from './config.ts';
 import { loadSealedBox } from './crypto/sealed-box.ts';
 import { installAuth } from './http/auth.ts';
+import { installRequestKeys } from './http/request-key.ts';
 import { installRouteList } from './http/route-list.ts';
-import { clientErrorHandler, frameworkErrors, installEnvelope, isApiPath } from './http/envelope.ts';
+import { createServer } from './http/server.ts';
 import { createSender, type Sender } from './notify/sender.ts';
-import { allowedPageScripts } from './site/csp.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Db } from './storage/db.ts';
 import type { FeatureContext } from './feature.ts';
 import { FEATURES } from './features.ts';
@@ -26,6 +26,7 @@ import { createBus } from './bus/create-bus.ts';
 import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from './feed/topics.ts';
 import { systemClock, type Clock } from './clock/clock.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import type { Fence } from './core/fence.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,24 +50,16 @@ export interface AppDeps {
   sender?: Sender;
   /** Tests may hand in a manual clock; by default the system clock. */
   clock?: Clock;
+  /** ROLE=core: the lease's check in every transaction the core writes (server/cluster/lease.ts). */
+  fence?: Fence;
+  /** ROLE=core taking over: the standby's core that has followed the journal (server/cluster/standby.ts). */
+  standby?: TradingCore;
 }
 
 /** The whole HTTP surface of one server process: API, docs, platform config and the static site. */
-export async function buildApp({ config, db, sender, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.satoken'] },
-    trustProxy: config.trustProxy,
-    bodyLimit: 256 * 1024,
-    // Requests that hang are cut off rather than holding sockets forever.
-    requestTimeout: 60_000,
-    // Requests refused before any hook (undecodable URL, path parameter over 100 characters, headers over
-    // Node's 16 KB) still answer the envelope.
-    frameworkErrors,
-    clientErrorHandler,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installEnvelope(app);
+export async function buildApp({ config, db, sender, clock = systemClock, fence, standby }: AppDeps): Promise<FastifyInstance> {
+  const app = createServer(config);
+  installRequestKeys(app);
   installAuth(app);
   installRouteList(app);
   const bus = await createBus({ brokerUrl: config.brokerUrl, forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS } }, app.log);
@@ -78,31 +71,7 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
   // Hooks run in order: jobs stop first (waiting for runs in flight), the bus closes after everyone is done.
   app.addHook('onClose', () => jobs.stop());
 
-  // The full set of browser security headers goes on pages (server/site applies it); other answers only need
-  // the two below, and building the policy on every API call would cost a tenth of order entry.
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
-  });
-  await app.register(helmet, {
-    global: false,
-    // Astro hydrates islands with small inline scripts: each page allows the hashes of its own (server/site/csp.ts),
-    // never 'unsafe-inline'. The site talks to its own API and feeds.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", allowedPageScripts],
-        scriptSrcAttr: ["'none'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.publicApiBase ? [config.publicApiBase] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await installSecurityHeaders(app, config);
   if (process.env.CORS_ORIGINS) {
     await app.register(cors, { origin: process.env.CORS_ORIGINS.split(',').map((s) => s.trim()), credentials: false });
   }
@@ -137,7 +106,7 @@ export async function buildApp({ config, db, sender, clock = systemClock }: AppD
 
   // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
   if (!(await hasMarkets(db))) await seedMarkets(db);
-  const trading = await startTrading({ db, log: app.log, clock, bus, jobs, partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
+  const trading = await startTrading({ db, log: app.log, clock, bus, jobs, ...(fence ? { fence } : {}), ...(standby ? { standby } : {}), partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
   const { core, exchange } = trading;
   app.decorate('core', core);
   app.decorate('exchange', exchange);

@@ -21,4 +21,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ STOMP_URL: 'http://broker.example/ws' })).toThrow(/STOMP_URL must be/);
     expect(() => loadConfig({ STOMP_URL: '//broker.example/ws' })).toThrow(/STOMP_URL must be/);
   });
+
+  it('runs as one process unless ROLE says core or edge, which need PostgreSQL and RabbitMQ', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', coreLeaseMs: 3000, coreTimeoutMs: 15_000, coreConcurrency: 256 });
+    const cluster = { DATABASE_URL: 'postgres://db/lumex', BROKER_URL: 'amqp://broker' };
+    expect(loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '5000' })).toMatchObject({ role: 'core', coreLeaseMs: 5000 });
+    expect(loadConfig({ ...cluster, ROLE: 'edge', DATABASE_SCHEMA: 'lumex_eu' })).toMatchObject({ role: 'edge', databaseSchema: 'lumex_eu' });
+    expect(() => loadConfig({ ...cluster, ROLE: 'leader' })).toThrow(/ROLE must be one of all, core, edge/);
+    expect(() => loadConfig({ BROKER_URL: 'amqp://broker', ROLE: 'core' })).toThrow(/ROLE=core needs DATABASE_URL=postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/lumex', ROLE: 'edge' })).toThrow(/ROLE=edge needs BROKER_URL/);
+    expect(() => loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '0' })).toThrow(/CORE_LEASE_MS must be at least 1/);
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'Robert"; DROP' })).toThrow(/DATABASE_SCHEMA must be/);
+  });
 });

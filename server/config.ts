@@ -7,7 +7,20 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_SCHEMA: the PostgreSQL schema every table goes in (several installations, or tests, on one database). */
+  databaseSchema: string | undefined;
   brokerUrl: string | undefined;
+  /**
+   * ROLE: `all` (one process, the default), or in a cluster (server/cluster) `core` (the trading core, active or
+   * standby) and `edge` (site, API and feeds, sending commands to the core).
+   */
+  role: Role;
+  /** CORE_LEASE_MS: how long the active core's lease lasts unrenewed; a standby takes over this long after it dies. */
+  coreLeaseMs: number;
+  /** CORE_TIMEOUT_MS: how long an edge waits for the core's answer before telling the caller the outcome is unknown. */
+  coreTimeoutMs: number;
+  /** CORE_CONCURRENCY: forwarded requests the core carries out at once (they share its batches). */
+  coreConcurrency: number;
   /** BROKER_AUTH_HOST / BROKER_AUTH_PORT: where RabbitMQ's HTTP auth backend reaches this server (with BROKER_URL). */
   brokerAuthHost: string;
   brokerAuthPort: number;
@@ -55,6 +68,24 @@ export interface Config {
   proofKeep: number;
 }
 
+function schemaName(env: NodeJS.ProcessEnv): string | undefined {
+  const s = env.DATABASE_SCHEMA || undefined;
+  if (s !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(s)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL name, got "${s}"`);
+  return s;
+}
+
+export const ROLES = ['all', 'core', 'edge'] as const;
+export type Role = (typeof ROLES)[number];
+
+function role(env: NodeJS.ProcessEnv): Role {
+  const r = (env.ROLE || 'all') as Role;
+  if (!ROLES.includes(r)) throw new Error(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
+  // A cluster shares its storage and its bus: the embedded SQLite file and in-process bus are one process's.
+  if (r !== 'all' && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) throw new Error(`ROLE=${r} needs DATABASE_URL=postgres://…`);
+  if (r !== 'all' && !env.BROKER_URL) throw new Error(`ROLE=${r} needs BROKER_URL=amqp://…`);
+  return r;
+}
+
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -97,7 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: schemaName(env),
     brokerUrl: env.BROKER_URL || undefined,
+    role: role(env),
+    coreLeaseMs: atLeastOne(env, 'CORE_LEASE_MS', 3000),
+    coreTimeoutMs: atLeastOne(env, 'CORE_TIMEOUT_MS', 15_000),
+    coreConcurrency: atLeastOne(env, 'CORE_CONCURRENCY', 256),
     brokerAuthHost: env.BROKER_AUTH_HOST || '127.0.0.1',
     brokerAuthPort: port(env, 'BROKER_AUTH_PORT', 4391),
     stompUrl: stompUrl(env),

@@ -11,8 +11,11 @@ function files(dir: string): string[] {
   });
 }
 
-/** The HTTP edge: the server itself, its http layer, routes and the site it serves. Everything else is domain. */
-const isEdge = (file: string) => /^(http|site)\//.test(file) || /\.routes\.ts$|\.test\.ts$|^(app|main)\.ts$/.test(file);
+/**
+ * The HTTP edge: the server itself, its http layer, routes, the site it serves, a cluster's edge process and the
+ * core's side of the requests edges forward (it runs them through the routes). Everything else is domain.
+ */
+const isEdge = (file: string) => /^(http|site)\/|^cluster\/(edge|core-commands)\.ts$/.test(file) || /\.routes\.ts$|\.test\.ts$|^(app|main)\.ts$/.test(file);
 
 describe('layers', () => {
   it('keeps domain code free of the HTTP edge: outcomes are values the edge maps to statuses and messages', () => {

@@ -1,24 +1,41 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { MarketMakers } from './exchange/market-maker/market-maker.ts';
 import { PerpMakers } from './perpetual/perp-makers.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { seedOperator } from './seed/operator.ts';
-import { openDb } from './storage/db.ts';
+import { openDb, type Db } from './storage/db.ts';
 import { migrate } from './storage/migrate.ts';
 import { MIGRATIONS } from './features.ts';
 import type { Clock } from './clock/clock.ts';
+import { CoreLease } from './cluster/lease.ts';
+import { serveCoreCommands } from './cluster/core-commands.ts';
+import { serveEdge } from './cluster/edge-role.ts';
+import { onSignals } from './signals.ts';
+import { pino } from 'pino';
+import { standBy } from './cluster/standby.ts';
+import type { TradingCore } from './core/core.ts';
+import { systemClock } from './clock/clock.ts';
 
 /**
- * One server process: storage, migrations, first-start seed, then HTTP until SIGINT/SIGTERM. The clock every timer
+ * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the
+ * trading core of a cluster: a standby until it holds the lease, then active) or `edge` (server/cluster/edge.ts).
+ * Storage, migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer
  * reads comes from the caller: the system clock for `npm start` (server/main.ts), one a test moves for journeys.
  */
 export async function serve({ clock }: { clock?: Clock } = {}): Promise<void> {
-  const started = performance.now();
   const config = loadConfig();
-  const db = await openDb({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });
+  if (config.role === 'edge') return serveEdge(config);
+  const started = performance.now();
+  const db = await openDb({ databaseUrl: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}), sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });
   await migrate(db, MIGRATIONS);
-  const app = await buildApp({ config, db, clock });
+  const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
+  const activeFrom = core?.heldAt ?? performance.now();
+  const lease = core?.lease;
+  const app = await buildApp({ config, db, clock, ...(lease ? { fence: lease.fence } : {}), ...(core?.standby ? { standby: core.standby } : {}) });
 
   const operator = await seedOperator(db, config.operatorEmail, config.operatorPassword);
   if (operator) {
@@ -29,30 +46,54 @@ export async function serve({ clock }: { clock?: Clock } = {}): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  const stopMakers = await startMakers(app, db, config);
+  const stopCommands = lease ? await serveCoreCommands(app, config) : undefined;
+  app.log.info({ ms: Math.round(performance.now() - started), activeMs: Math.round(performance.now() - activeFrom), storage: db.dialect, role: config.role }, 'server ready');
+  if (lease) process.stdout.write(`  trading core active (lease token ${lease.token}) after ${Math.round(performance.now() - activeFrom)} ms${core?.standby ? ' (took over from a standby that followed the journal)' : ''}\n`);
+  process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
+
+  onSignals(async () => {
+    await stopCommands?.();
+    stopMakers();
+    await app.close();
+    await lease?.release();
+    await db.close();
+  }, app.log);
+}
+
+/**
+ * ROLE=core: holds the core's lease, at once when it is free, else as a standby that follows the journal until the
+ * lease lapses (server/cluster/standby.ts). Losing the lease later ends the process at once. `heldAt` is when the
+ * lease was taken: the takeover time is measured from there.
+ */
+async function holdCoreLease(db: Db, config: Config, clock: Clock | undefined): Promise<{ lease: CoreLease; standby?: TradingCore; heldAt: number }> {
+  // Lease changes are rare and matter to operators whatever the log level.
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
+  const lease = new CoreLease(db, {
+    holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    ttlMs: config.coreLeaseMs,
+    log,
+    // Another core has taken over: whatever this one still has in flight must not be written, so no clean-up.
+    onLost: () => process.exit(75),
+  });
+  if (await lease.tryAcquire()) return { lease, heldAt: performance.now() };
+  const standby = await standBy({ db, log, clock: clock ?? systemClock, lease, perpFundingIntervalMs: config.perpFundingIntervalMs });
+  return { lease, standby, heldAt: performance.now() };
+}
+
+/** The market makers of the spot and perpetual books, on the bot accounts; answers how to stop them. */
+async function startMakers(app: FastifyInstance, db: Db, config: Config): Promise<() => void> {
   // The index moves with the external feeds, or (demo prices) with the walk the market makers quote around.
   if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
   if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
-  const makers = config.marketMakers ? new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
-  await makers?.start();
+  if (!config.marketMakers) return () => {};
+  const makers = new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
+  await makers.start();
   // The perpetual books get their own makers, on the same bot accounts.
-  const perpMakers = config.marketMakers ? new PerpMakers(db, app.core, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs }) : undefined;
-  await perpMakers?.start();
-  app.log.info({ ms: Math.round(performance.now() - started), storage: db.dialect }, 'server ready');
-  process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
-
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
-      makers?.stop();
-      perpMakers?.stop();
-      await app.close();
-      await db.close();
-      process.exit(0);
-    });
-  }
+  const perpMakers = new PerpMakers(db, app.core, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
+  await perpMakers.start();
+  return () => {
+    makers.stop();
+    perpMakers.stop();
+  };
 }

@@ -46,7 +46,7 @@ export class RabbitBus implements Bus {
 
   constructor(url: string, log?: Logger, forward?: Forward) {
     this.log = log;
-    this.conn = new Connection({ url, connectionName: 'lumex' });
+    this.conn = new Connection({ url, connectionName: 'lumex', retryLow: 100, retryHigh: 2000 });
     this.conn.on('error', (err) => this.log?.warn({ err }, 'message broker connection error; reconnecting'));
     const exchanges = [{ exchange: BUS_EXCHANGE, type: 'topic', durable: true }];
     this.forward = forward;

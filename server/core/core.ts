@@ -5,10 +5,12 @@ import { announceBalances, type BalanceAfter } from '../ledger/account-events.ts
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
-import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot } from './journal.repo.ts';
+import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot, type JournalBatch } from './journal.repo.ts';
 import { Projector, type BatchRows } from './projector.ts';
 import { RiskEngine, type Hold } from './risk-engine.ts';
 import { loadBalances } from './core.repo.ts';
+import { FencedError, type Fence } from './fence.ts';
+import { nextCommandTag, RequestMemory } from './request-keys.ts';
 
 /**
  * Prepares a command inside its own database transaction (a request row, a status change) and answers its
@@ -21,6 +23,8 @@ interface Pending {
   type: CommandType<unknown, unknown>;
   payload: unknown;
   prepare?: Prepare<unknown>;
+  /** The forwarded request's command this is (server/core/request-keys.ts), decided at most once. */
+  tag?: string;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -35,6 +39,8 @@ export interface CoreOptions {
   parts: readonly CorePart[];
   /** A snapshot after this many commands since the last; a restart replays at most about as many. */
   snapshotEvery?: number;
+  /** With several core processes: checked in every transaction the core writes (server/cluster/lease.ts). */
+  fence?: Fence;
 }
 
 interface Snapshot {
@@ -42,6 +48,8 @@ interface Snapshot {
   balances: Array<[key: string, available: string, held: string]>;
   holds: Array<[id: string, owner: number, type: number, asset: string, amount: string]>;
   parts: Record<string, unknown>;
+  /** Results of tagged commands: kept with the state, not part of its hash (a reload from the tables has none). */
+  requests?: ReturnType<RequestMemory['encode']>;
 }
 
 const REPLAY_CHUNK = 2_000;
@@ -72,6 +80,13 @@ export class TradingCore {
   private seq = 0;
   private sinceSnapshot = 0;
   private snapshotting: Promise<void> = Promise.resolve();
+  private readonly fence: Fence | undefined;
+  private readonly requests = new RequestMemory();
+  private readonly deciding = new Map<string, Promise<unknown>>();
+  /** A standby's rows of batches not projected yet (follow). */
+  private unprojected: BatchRows[] = [];
+  /** Set by follow: whether the batches it applies emit their events (an edge's market data does). */
+  private following = { events: false };
 
   constructor(opts: CoreOptions) {
     this.db = opts.db;
@@ -80,7 +95,8 @@ export class TradingCore {
     for (const t of opts.commands) this.types.set(t.type, t as CommandType<unknown, unknown>);
     for (const p of opts.parts) this.parts.set(p.name, p);
     for (const p of opts.parts) p.attach?.(this.risk, (name) => this.part(name));
-    this.projector = new Projector(opts.db, opts.log, opts.parts);
+    this.fence = opts.fence;
+    this.projector = new Projector(opts.db, opts.log, opts.parts, opts.fence);
     this.snapshotEvery = opts.snapshotEvery ?? 200_000;
   }
 
@@ -105,7 +121,10 @@ export class TradingCore {
 
   async start(): Promise<void> {
     if (this.db.journal) await createJournal(this.db.journal);
-    await this.load();
+    const fromSnapshot = await this.load();
+    // A first snapshot at once: from then on a restart replays every batch after one, so what a batch carries
+    // beyond the tables (the results of keyed requests) comes back even after a crash.
+    if (!fromSnapshot) await this.saveSnapshot();
   }
 
   /** Resolves once every acknowledged command is in the tables (read your writes). */
@@ -136,8 +155,15 @@ export class TradingCore {
 
   private enqueue<R>(type: CommandType<any, R>, payload: unknown, prepare?: Prepare<unknown>): Promise<R> {
     if (!this.types.has(type.type)) throw new Error(`command ${type.type} is not registered`);
-    return new Promise<R>((resolve, reject) => {
-      this.queue.push({ type: type as CommandType<unknown, unknown>, payload, ...(prepare ? { prepare } : {}), resolve: resolve as (v: unknown) => void, reject });
+    const tag = nextCommandTag();
+    if (tag !== undefined) {
+      const done = this.requests.get(tag);
+      if (done) return Promise.resolve(done.value as R);
+      const deciding = this.deciding.get(tag);
+      if (deciding) return deciding as Promise<R>;
+    }
+    const decided = new Promise<R>((resolve, reject) => {
+      this.queue.push({ type: type as CommandType<unknown, unknown>, payload, ...(prepare ? { prepare } : {}), ...(tag ? { tag } : {}), resolve: resolve as (v: unknown) => void, reject });
       if (!this.running) {
         this.running = true;
         this.projector.coreBusy(true);
@@ -145,6 +171,12 @@ export class TradingCore {
         setImmediate(() => void this.drain());
       }
     });
+    if (tag !== undefined) {
+      this.deciding.set(tag, decided);
+      const forget = () => this.deciding.delete(tag);
+      decided.then(forget, forget);
+    }
+    return decided;
   }
 
   /** SHA-256 over the whole state as a snapshot holds it: equal states, equal hashes. */
@@ -204,11 +236,20 @@ export class TradingCore {
       const r = this.decide(ctx, p);
       if (!r.ok && r.broken) return this.failBatch(batch, r.error);
       results.push(r);
-      if (r.ok) journal.push([p.type.type, p.type.encode(p.payload)]);
+      if (r.ok) journal.push(entry(p.type, p.payload, p.tag));
     }
     if (journal.length) {
+      const append = { seq: this.seq + 1, at: now, body: JSON.stringify(journal) };
       try {
-        await appendBatch(journalOf(this.db), { seq: this.seq + 1, at: now, body: JSON.stringify(journal) });
+        const fence = this.fence;
+        if (fence) {
+          await journalOf(this.db).tx(async (q) => {
+            await fence(q);
+            await appendBatch(q, append);
+          });
+        } else {
+          await appendBatch(journalOf(this.db), append);
+        }
       } catch (error) {
         return this.failBatch(batch, error);
       }
@@ -216,8 +257,12 @@ export class TradingCore {
     }
     batch.forEach((p, i) => {
       const r = results[i]!;
-      if (r.ok) p.resolve(r.value);
-      else p.reject(r.error);
+      if (r.ok) {
+        if (p.tag) this.requests.remember(p.tag, now, r.value);
+        p.resolve(r.value);
+      } else {
+        p.reject(r.error);
+      }
     });
   }
 
@@ -231,7 +276,8 @@ export class TradingCore {
         const payload = await p.prepare!(q);
         outcome = this.decide(ctx, { type: p.type, payload });
         if (!outcome.ok) throw outcome.error;
-        await appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify([[p.type.type, p.type.encode(payload)]]) });
+        await this.fence?.(q);
+        await appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify([entry(p.type, payload, p.tag)]) });
       });
     } catch (error) {
       if (outcome?.ok || outcome?.broken) return this.failBatch([p], error);
@@ -239,7 +285,9 @@ export class TradingCore {
       return;
     }
     this.committed(1, events);
-    p.resolve((outcome as { value: unknown }).value);
+    const { value } = outcome as { value: unknown };
+    if (p.tag) this.requests.remember(p.tag, now, value);
+    p.resolve(value);
   }
 
   /** A batch is durable: its rows go to the projector, its events and balances to the listeners. */
@@ -248,6 +296,13 @@ export class TradingCore {
     const rows = this.collectRows(this.seq);
     this.projector.enqueue(rows);
     this.announce(rows);
+    this.deliver(events);
+    this.sinceSnapshot += commands;
+    if (this.sinceSnapshot >= this.snapshotEvery) this.takeSnapshot();
+  }
+
+  /** Hands a batch's events to their listeners, a batch's payloads at a time. */
+  private deliver(events: Array<[string, unknown]>): void {
     const byEvent = new Map<string, unknown[]>();
     for (const [event, payload] of events) {
       const list = byEvent.get(event);
@@ -255,8 +310,6 @@ export class TradingCore {
       else byEvent.set(event, [payload]);
     }
     for (const [event, payloads] of byEvent) for (const fn of this.listeners.get(event) ?? []) fn(payloads);
-    this.sinceSnapshot += commands;
-    if (this.sinceSnapshot >= this.snapshotEvery) this.takeSnapshot();
   }
 
   private collectRows(seq: number): BatchRows {
@@ -293,10 +346,12 @@ export class TradingCore {
    * batch is refused and the state is rebuilt from what is durable, once the projector has written it all.
    */
   private async failBatch(batch: Pending[], error: unknown): Promise<void> {
-    this.log.error({ err: error }, 'a core batch failed; rebuilding the state from the journal');
     this.risk.takeFacts();
     for (const part of this.parts.values()) part.takeRows?.();
     for (const p of batch) p.reject(error);
+    // A fenced core is being replaced: its successor owns the journal, and this process is about to stop.
+    if (error instanceof FencedError) return;
+    this.log.error({ err: error }, 'a core batch failed; rebuilding the state from the journal');
     await this.projector.idle(true);
     await this.load();
   }
@@ -316,8 +371,9 @@ export class TradingCore {
   /** Saves the state as of the last journaled batch; the core goes on deciding while it is written. */
   private takeSnapshot(): void {
     this.sinceSnapshot = 0;
-    const body = JSON.stringify(this.snapshot());
-    const row = { seq: this.seq, hash: hashOf(body), body };
+    const state = this.snapshot();
+    const body = JSON.stringify({ ...state, requests: this.requests.encode() } satisfies Snapshot);
+    const row = { seq: this.seq, hash: hashOf(JSON.stringify(state)), body };
     this.snapshotting = this.snapshotting
       .then(() => this.db.tx((q) => saveSnapshot(q, row, this.clock.now())))
       .then(() => pruneJournal(this.db))
@@ -335,6 +391,7 @@ export class TradingCore {
     for (const [key, available, held] of s.balances) this.risk.balances.set(key, { available: BigInt(available), held: BigInt(held) });
     for (const [id, owner, type, asset, amount] of s.holds) this.risk.holds.set(id, { id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
     for (const [name, part] of this.parts) part.restore(s.parts[name]);
+    this.requests.restore(s.requests);
     this.seq = s.seq;
   }
 
@@ -342,6 +399,7 @@ export class TradingCore {
     this.risk.balances.clear();
     this.risk.holds.clear();
     this.risk.takeFacts();
+    this.requests.clear();
   }
 
   /**
@@ -349,7 +407,14 @@ export class TradingCore {
    * journal after it. A snapshot past the projection cursor is not used: the batches between would never reach
    * the tables. Batches the projector had not written yet are written now.
    */
-  private async load(): Promise<void> {
+  private async load(): Promise<boolean> {
+    const { projected, fromSnapshot } = await this.loadState();
+    await this.replay(projected);
+    return fromSnapshot;
+  }
+
+  /** The newest usable snapshot, or the tables; answers the projection cursor it was read against. */
+  private async loadState(): Promise<{ projected: number; fromSnapshot: boolean }> {
     const projected = await projectedSeq(this.db);
     const snap = await latestSnapshot(this.db, projected);
     if (snap) {
@@ -364,7 +429,49 @@ export class TradingCore {
       this.seq = projected;
     }
     this.sinceSnapshot = 0;
-    await this.replay(projected);
+    return { projected, fromSnapshot: snap !== undefined };
+  }
+
+  /**
+   * A standby's core (server/cluster/standby.ts): loads the state as a restart does, then `catchUp` applies each
+   * batch the active core appends, deciding and writing nothing. The rows of batches the active core has not
+   * projected yet are kept, for whoever takes over to write. With `events`, each batch's events go to the
+   * listeners as on the active core (an edge's market data, server/cluster/market-mirror.ts).
+   */
+  async follow({ events = false }: { events?: boolean } = {}): Promise<void> {
+    this.following = { events };
+    await this.loadState();
+    this.unprojected = [];
+    await this.catchUp();
+  }
+
+  /** Applies the batches appended since the last call; a gap (the journal was pruned past us) reloads. */
+  async catchUp(): Promise<void> {
+    for (;;) {
+      const batches = await batchesAfter(this.db, this.seq, REPLAY_CHUNK);
+      if (!batches.length) break;
+      if (batches[0]!.seq !== this.seq + 1) {
+        await this.follow(this.following);
+        return;
+      }
+      this.unprojected.push(...this.apply(batches));
+    }
+    const projected = await projectedSeq(this.db);
+    this.unprojected = this.unprojected.filter((r) => r.seq > projected);
+  }
+
+  /**
+   * Starts deciding from a standby's state instead of loading one: the standby catches up with the journal a last
+   * time (this process holds the lease, so nothing is appended any more), its state comes over, and the batches
+   * the previous core had not projected are written.
+   */
+  async takeOver(standby: TradingCore): Promise<void> {
+    if (this.db.journal) await createJournal(this.db.journal);
+    await standby.catchUp();
+    const state = standby.snapshot();
+    this.restore({ ...state, requests: standby.requests.encode() });
+    for (let at = 0; at < standby.unprojected.length; at += 50) await this.projector.project(standby.unprojected.slice(at, at + 50));
+    standby.unprojected = [];
   }
 
   /** Every held amount the tables show is owned by exactly the holds the parts loaded. */
@@ -385,21 +492,34 @@ export class TradingCore {
     for (;;) {
       const batches = await batchesAfter(this.db, this.seq, REPLAY_CHUNK);
       if (!batches.length) break;
-      const rows: BatchRows[] = [];
-      for (const b of batches) {
-        const ctx = this.context(b.at, []);
-        for (const [type, encoded] of JSON.parse(b.body) as Array<[string, unknown]>) {
-          const t = this.types.get(type);
-          if (!t) throw new Error(`the journal holds a ${type} command, which this build does not know`);
-          t.apply(ctx, t.decode(encoded));
-        }
-        this.seq = b.seq;
-        const batchRows = this.collectRows(b.seq);
-        if (b.seq > projected) rows.push(batchRows);
-      }
+      const rows = this.apply(batches).filter((r) => r.seq > projected);
       for (let at = 0; at < rows.length; at += 50) await this.projector.project(rows.slice(at, at + 50));
     }
   }
+
+  /** Applies journaled batches in order, as they were decided; answers each one's rows. */
+  private apply(batches: JournalBatch[]): BatchRows[] {
+    const rows: BatchRows[] = [];
+    for (const b of batches) {
+      const events: Array<[string, unknown]> = [];
+      const ctx = this.context(b.at, events);
+      for (const [type, encoded, tag] of JSON.parse(b.body) as Array<[string, unknown, string?]>) {
+        const t = this.types.get(type);
+        if (!t) throw new Error(`the journal holds a ${type} command, which this build does not know`);
+        const value = t.apply(ctx, t.decode(encoded));
+        if (tag) this.requests.remember(tag, b.at, value);
+      }
+      this.seq = b.seq;
+      rows.push(this.collectRows(b.seq));
+      if (this.following.events) this.deliver(events);
+    }
+    return rows;
+  }
+}
+
+/** A journal entry: the command's type and payload, and its tag when a forwarded request submitted it. */
+function entry(type: CommandType<unknown, unknown>, payload: unknown, tag: string | undefined): unknown[] {
+  return tag ? [type.type, type.encode(payload), tag] : [type.type, type.encode(payload)];
 }
 
 function hashOf(body: string): string {

@@ -4,6 +4,7 @@ import type { AccountType } from '../ledger/account-types.ts';
 import { writeRows } from '../storage/bulk.ts';
 import type { Db, Queryable, SqlValue } from '../storage/db.ts';
 import type { CorePart } from './command.ts';
+import type { Fence } from './fence.ts';
 import { markProjected, pruneJournal } from './journal.repo.ts';
 import type { LedgerFact } from './risk-engine.ts';
 import { randomUUID } from 'node:crypto';
@@ -54,7 +55,10 @@ export class Projector {
   private coreIsBusy = false;
   private wake: (() => void) | undefined;
 
-  constructor(db: Db, log: FastifyBaseLogger, parts: readonly CorePart[]) {
+  private readonly fence: Fence | undefined;
+
+  constructor(db: Db, log: FastifyBaseLogger, parts: readonly CorePart[], fence?: Fence) {
+    this.fence = fence;
     this.db = db;
     this.log = log;
     this.parts = parts;
@@ -140,6 +144,7 @@ export class Projector {
   /** Writes batches in one transaction (also what a restart regenerates from the journal beyond the cursor). */
   async project(batches: BatchRows[]): Promise<void> {
     await this.db.tx(async (q) => {
+      await this.fence?.(q);
       await this.writeLedger(q, batches, Date.now());
       for (const part of this.parts) {
         if (!part.write) continue;

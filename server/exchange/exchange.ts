@@ -27,6 +27,8 @@ const RECENT_TRADES = 100;
 export interface ExchangeSeams {
   bus?: Bus;
   jobs?: Scheduler;
+  /** An edge's copy of the market data (server/cluster/market-mirror.ts): it writes no candles, the core does. */
+  readOnly?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export class Exchange {
   private readonly bus: Bus;
   private readonly jobs: Scheduler;
   private readonly ownsJobs: boolean;
+  private readonly readOnly: boolean;
   private stopFlushing: Cancel | undefined;
   /** The contracts common/getCoinList lists as contractList: perpetuals fill it when they start. */
   contractEntries: () => MarketEntry[] = () => [];
@@ -59,6 +62,7 @@ export class Exchange {
     this.log = log;
     this.bus = seams.bus ?? new MemoryBus();
     this.ownsJobs = !seams.jobs;
+    this.readOnly = seams.readOnly ?? false;
     this.jobs = seams.jobs ?? new Scheduler({ db, log });
   }
 
@@ -79,7 +83,7 @@ export class Exchange {
     }
     // Candles are written once a second in one transaction, not after every batch: a chart loses at most a
     // second of candle updates in a crash, and those are rebuilt from nothing worse than the next trades.
-    this.stopFlushing = this.jobs.local('exchange.candles', 1000, () => this.flushCandles());
+    if (!this.readOnly) this.stopFlushing = this.jobs.local('exchange.candles', 1000, () => this.flushCandles());
     if (this.ownsJobs) this.jobs.start();
   }
 
@@ -187,6 +191,6 @@ export class Exchange {
   async stop(): Promise<void> {
     this.stopFlushing?.();
     if (this.ownsJobs) await this.jobs.stop();
-    await this.flushCandles();
+    if (!this.readOnly) await this.flushCandles();
   }
 }

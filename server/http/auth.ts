@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../storage/db.ts';
 import type { UserRow } from '../user/user.repo.ts';
+import { ownRequest } from '../core/request-keys.ts';
 import { authenticate } from '../user/session.service.ts';
 import { fail } from '../outcome.ts';
 
@@ -37,6 +38,7 @@ export function requireUser(db: Db): Guard {
     if (!found) fail('unauthorized');
     req.user = found.user;
     req.sessionId = found.sessionId;
+    ownRequest(`u${found.user.id}`);
   };
   guards.set(guard, 'user');
   return guard;
@@ -66,6 +68,7 @@ export function optionalUser(db: Db) {
     const found = token ? await authenticate(db, token) : undefined;
     req.user = found?.user ?? null;
     req.sessionId = found?.sessionId ?? null;
+    if (found) ownRequest(`u${found.user.id}`);
   };
 }
 

@@ -10,7 +10,7 @@ import { hasMessage, localeOfHeaders, translatorFor, type Translate } from '../i
  * Paths whose every answer is the `{ code, msg, data }` envelope, errors and unknown paths included. The two
  * exceptions are documents that are not API answers: the API's own docs (/api/docs) and a stored upload's bytes.
  */
-const API_PREFIXES = ['/api', '/cgform-api', '/sys'];
+export const API_PREFIXES = ['/api', '/cgform-api', '/sys'];
 
 /** isApiPath('/cgform-api/x?y') → true; isApiPath('/apis') → false. */
 export function isApiPath(url: string): boolean {

@@ -193,8 +193,9 @@ describe.each(DIALECTS)('power loans under random applications, reviews, repayme
           await t.drop();
         }
       }),
-      // PostgreSQL's round trips make each run several times slower: fewer runs there, the same properties.
-      { numRuns: name === 'postgres' ? 12 : 25 },
+      // PostgreSQL's round trips make each run several times slower: fewer runs there, the same properties. A fixed
+      // seed, so the check below that the runs met every case cannot fail by luck.
+      { numRuns: name === 'postgres' ? 12 : 25, seed: 20261123 },
     );
     expect(seen.settledOnTime).toBeGreaterThan(0);
     expect(seen.settledLate).toBeGreaterThan(0);

@@ -1,4 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
+import type { Bus } from '../bus/bus.ts';
+import type { TradingCore } from '../core/core.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Db } from '../storage/db.ts';
 import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { CONTRACTS } from './contracts.ts';
@@ -29,11 +34,16 @@ export async function startPerpetual(ctx: FeatureContext): Promise<void> {
     const lines = fundingLines(ACCOUNT.insuranceFund, SEED_INSURANCE);
     await core.submit(postFunds, { lines, meta: { billType: 'insurance_funding', refType: 'insurance_fund', refId: 'seed' } } satisfies FundsPost);
   }
-  const market = new PerpMarket(db, core, bus, app.log);
-  await market.start(() => jobs.clock.now());
-  perpMarkets.set(core, market);
-  ctx.exchange.contractEntries = () => market.entries(jobs.clock.now());
-  ctx.exchange.contractBook = (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined);
+  perpMarkets.set(core, await contractMarketData({ db, core, bus, log: app.log, exchange: ctx.exchange, now: () => jobs.clock.now() }));
+}
+
+/** The contracts' candles, trades and books, shown in common/getCoinList and the public feed beside the spot markets. */
+export async function contractMarketData(o: { db: Db; core: TradingCore; bus: Bus; log: FastifyBaseLogger; exchange: Exchange; now: () => number }): Promise<PerpMarket> {
+  const market = new PerpMarket(o.db, o.core, o.bus, o.log);
+  await market.start(o.now);
+  o.exchange.contractEntries = () => market.entries(o.now());
+  o.exchange.contractBook = (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined);
+  return market;
 }
 
 /**

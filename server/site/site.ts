@@ -7,6 +7,7 @@ import { localeOfPath, localizePath, stripLocale } from '../../src/lib/i18n/loca
 import { FALLBACK_PATH, REDIRECTS, inviteRedirect } from '../../src/lib/routes.ts';
 import { isApiPath, send } from '../http/envelope.ts';
 import type { FeatureContext } from '../feature.ts';
+import type { Config } from '../config.ts';
 import { transportsOf } from '../notify/sender.ts';
 import { allowPageScripts, pageScriptSources } from './csp.ts';
 import { platformConfigRoute } from './platform-config.ts';
@@ -18,14 +19,19 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
  * catch-all and not-found handler answer whatever no feature's route does.
  */
 export async function serveSite({ app, config, sealedBox, prices }: FeatureContext): Promise<void> {
+  await servePages(app, config, { sealKey: sealedBox.publicKey, demoPrices: prices.demo });
+}
+
+/** The platform config and the pages, on the whole server and on an edge (server/cluster/edge.ts). */
+export async function servePages(app: FastifyInstance, config: Config, o: { sealKey: string; demoPrices: boolean }): Promise<void> {
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
     productName: config.productName,
     storagePrefix: config.storagePrefix,
     tokenRefreshSeconds: config.tokenRefreshSeconds,
-    sealKey: sealedBox.publicKey,
+    sealKey: o.sealKey,
     deliversCodes: transportsOf(config),
-    demoPrices: prices.demo,
+    demoPrices: o.demoPrices,
     stompUrl: config.stompUrl,
   });
   await siteRoutes(app, config.distDir);

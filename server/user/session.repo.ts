@@ -8,6 +8,7 @@ export interface SessionRow {
   expiresAt: number;
   refreshExpiresAt: number;
   revokedAt: number | null;
+  revokeReason: string | null;
 }
 
 function toSession(r: Record<string, unknown>): SessionRow {
@@ -19,6 +20,7 @@ function toSession(r: Record<string, unknown>): SessionRow {
     expiresAt: num(r.expires_at),
     refreshExpiresAt: num(r.refresh_expires_at),
     revokedAt: r.revoked_at === null || r.revoked_at === undefined ? null : num(r.revoked_at),
+    revokeReason: r.revoke_reason === null || r.revoke_reason === undefined ? null : String(r.revoke_reason),
   };
 }
 
@@ -57,10 +59,22 @@ export async function revokeSession(q: Queryable, id: number, reason: string, no
   return (await q.run('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL', [now, reason, id])) === 1;
 }
 
+/**
+ * Ends sessions for good: the live ones and the rotated ones whose access tokens are still in their grace
+ * (session.service.ts). A rotated session keeps its revocation time, which the refresh-reuse check reads.
+ */
+const END = `UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?), revoke_reason = ?
+  WHERE (revoked_at IS NULL OR revoke_reason = 'rotated') AND`;
+
 export async function revokeFamily(q: Queryable, family: string, reason: string, now: number): Promise<void> {
-  await q.run('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE family = ? AND revoked_at IS NULL', [now, reason, family]);
+  await q.run(`${END} family = ?`, [now, reason, family]);
+}
+
+/** Ends the device (family) a session belongs to: logging out also ends its predecessors' grace. */
+export async function revokeFamilyOf(q: Queryable, sessionId: number, reason: string, now: number): Promise<void> {
+  await q.run(`${END} family = (SELECT family FROM sessions WHERE id = ?)`, [now, reason, sessionId]);
 }
 
 export async function revokeAllOfUser(q: Queryable, userId: number, reason: string, now: number): Promise<void> {
-  await q.run('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL', [now, reason, userId]);
+  await q.run(`${END} user_id = ?`, [now, reason, userId]);
 }

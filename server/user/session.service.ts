@@ -87,13 +87,27 @@ export async function authenticate(db: Db, token: string): Promise<{ user: UserR
   const hit = recent.get(key);
   if (hit && hit.until > now && hit.expiresAt > now) return { user: hit.user, sessionId: hit.sessionId };
   const s = await sessions.findSessionByToken(db, key);
-  if (!s || s.revokedAt !== null || s.expiresAt <= now) return undefined;
+  const until = s ? usableUntil(s) : 0;
+  if (!s || until <= now) return undefined;
   const user = await findUserBy(db, 'id', s.userId);
   if (!user || user.status !== 'active') return undefined;
   await noteSeen(db, s.family, now);
   if (recent.size > 10_000) recent.clear();
-  recent.set(key, { user, sessionId: s.id, until: now + CACHE_MS, expiresAt: s.expiresAt });
+  recent.set(key, { user, sessionId: s.id, until: now + CACHE_MS, expiresAt: until });
   return { user, sessionId: s.id };
+}
+
+/**
+ * How long an access token still works after its session was rotated. Requests a page sent with the old token
+ * while the refresh was on its way (a poll, a feed's re-subscribe, another tab) are answered instead of logging
+ * the user out; logging out, a password change, a deleted device or a reused refresh token end it at once.
+ */
+const ROTATION_GRACE_MS = 60_000;
+
+/** Until when a session's access token is accepted. */
+function usableUntil(s: sessions.SessionRow): number {
+  if (s.revokedAt === null) return s.expiresAt;
+  return s.revokeReason === 'rotated' ? Math.min(s.expiresAt, s.revokedAt + ROTATION_GRACE_MS) : 0;
 }
 
 /**
@@ -120,6 +134,6 @@ export async function refreshSession(db: Db, cfg: SessionSettings, refreshToken:
 const REUSE_GRACE_MS = 60_000;
 
 export async function closeSession(db: Db, sessionId: number): Promise<void> {
-  await sessions.revokeSession(db, sessionId, 'logout', Date.now());
+  await sessions.revokeFamilyOf(db, sessionId, 'logout', Date.now());
   forgetSessions();
 }

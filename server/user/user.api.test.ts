@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, lastCode, testApp } from '../../tests/support/app.ts';
+import { forgetSessions } from './session.service.ts';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 
 describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
@@ -96,16 +97,36 @@ describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
     const second = await api(app, '/api/user/refreshToken', { payload: { refreshToken: first.refreshToken } });
     expect(second.code).toBe(200);
     expect(second.data.token).not.toBe(first.token);
-    // The rotated token is dead; the new one works.
-    expect((await api(app, '/api/user/getInfo', { token: first.token })).status).toBe(401);
+    // Both work: calls a page sent with the old token while its refresh was on the way are still answered.
+    expect((await api(app, '/api/user/getInfo', { token: first.token })).code).toBe(200);
     expect((await api(app, '/api/user/getInfo', { token: second.data.token })).code).toBe(200);
     // Within the grace minute a replay only fails (two tabs racing)…
     expect((await api(app, '/api/user/refreshToken', { payload: { refreshToken: first.refreshToken } })).code).toBe(ERRORS.refreshInvalid);
     expect((await api(app, '/api/user/getInfo', { token: second.data.token })).code).toBe(200);
-    // …after it, a replay is theft: every session of the family ends.
+    // …after it, a replay is theft: every session of the family ends, and the old access token is long dead.
     await t.db.run('UPDATE sessions SET revoked_at = revoked_at - 120000 WHERE revoke_reason = ?', ['rotated']);
+    forgetSessions();
+    expect((await api(app, '/api/user/getInfo', { token: first.token })).status).toBe(401);
     expect((await api(app, '/api/user/refreshToken', { payload: { refreshToken: first.refreshToken } })).code).toBe(ERRORS.refreshInvalid);
     expect((await api(app, '/api/user/getInfo', { token: second.data.token })).status).toBe(401);
+  });
+
+  it.each([
+    ['logging out with the new token', async (token: string) => api(app, '/api/user/logout', { token })],
+    [
+      'changing the password',
+      async (token: string, userId: number) =>
+        api(app, '/api/user/updatePwd', { token, payload: { sealed: await seal({ oldPassword: 'abc123', newPassword: 'xyz789' }, sealKey, userId) } }),
+    ],
+  ])('ends the rotated token at once on %s', async (_name, end) => {
+    const username = `rot_${Math.random().toString(36).slice(2, 8)}`;
+    await register({ type: 'account', username, password: 'abc123', confirmPassword: 'abc123' });
+    const first = (await login({ type: 'account', username, password: 'abc123' })).data;
+    const second = (await api(app, '/api/user/refreshToken', { payload: { refreshToken: first.refreshToken } })).data;
+    expect((await api(app, '/api/user/getInfo', { token: first.token })).code).toBe(200);
+    expect((await end(second.token, first.userInfo.id)).code).toBe(200);
+    expect((await api(app, '/api/user/getInfo', { token: first.token })).status).toBe(401);
+    expect((await api(app, '/api/user/getInfo', { token: second.token })).status).toBe(401);
   });
 
   it('answers 401 for a missing, unknown, expired or logged-out token', async () => {

@@ -124,7 +124,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (_name
         );
         await checkInvariants();
       }),
-      { numRuns: 12 },
+      { numRuns: 12, seed: 20261123 },
     );
     // The runs did real work, not only refusals.
     for (const [table, where] of [['recharges', "status = 'passed'"], ['withdrawals', "status = 'passed'"], ['withdrawals', "status = 'failed'"], ['swaps', '1 = 1'], ['transfers', '1 = 1']]) {

@@ -5,7 +5,6 @@ import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts'
 const SHOTS = 'tests/.artifacts/screens';
 
 test('an API key created in the account centre signs an order that shows in the order centre', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const name = uniqueName('bot');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000');

@@ -24,7 +24,7 @@ async function approve(ops: Page, username: string, level: string, prefix = '') 
 }
 
 test('identity verified in two steps by an operator, the level and its limit shown; bank card bound once; a payment method added', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = uniqueName('kyc');
   await createAccount(request, name);
   const user = await (await browser.newContext()).newPage();

@@ -120,9 +120,7 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     await expect(console_.locator('[data-pool="USDT"] td').nth(1)).toHaveText(formatAmount(pool.balance, 8, { grouping: true, pad: false }));
     await shot(console_, `loan-console-pool-${lang}`);
 
-    // The payout: on the loan, in the wallet and in the bills.
-    await page.reload();
-    await hydrated(page);
+    // The payout: on the loan (live, without a reload), in the wallet and in the bills.
     const card = loanCard(page, applied!.id);
     await expect(card.getByTestId('loan-state')).toHaveText(t('loan.state.passed'));
     await expect(card.getByTestId('loan-interest')).toHaveText('1 USDT');

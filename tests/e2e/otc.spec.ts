@@ -13,6 +13,8 @@ import { adOf, api, MERCHANT, noticeSays, open, operatorSignIn, OTC, person, PNG
 const en = loadDictionary('en');
 
 test.describe.configure({ mode: 'serial' });
+// The page tests below go on with the journey's people, in their browsers.
+test.use({ keepContexts: true });
 
 const people: Record<'merchant' | 'buyer' | 'seller', Person> = {} as never;
 let ops = '';
@@ -215,7 +217,7 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
 });
 
 test('every OTC page in English and Chinese', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { merchant, buyer } = people;
   // The journey's notices are clicked away here (they stay until clicked), so the pages show whole.
   for (const p of [merchant, buyer]) await p.page.evaluate(() => sessionStorage.removeItem('lumex:otcNotices'));

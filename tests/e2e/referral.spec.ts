@@ -34,6 +34,8 @@ async function openTab(page: Page, prefix: string, tab: string): Promise<void> {
 const masked = (name: string) => `${name.slice(0, 2)}****${name.slice(-2)}`;
 
 test('three generations: the third trades, and each generation is paid its rebate and sees it in the reward centre', async ({ browser, page, request }) => {
+  // Five people and an operator, each in a browser of their own.
+  test.setTimeout(180_000);
   const [alpha, bravo, charlie, delta, echo] = ['refa', 'refb', 'refc', 'refd', 'refe'].map(uniqueName);
   const a = await createAccount(request, alpha);
   // Bravo follows alpha's invite link in the browser (spec §2: an address with /i& opens registration).
@@ -81,6 +83,7 @@ test('three generations: the third trades, and each generation is paid its rebat
   await expect(ops.locator('.toast--success', { hasText: /^Paid\. Trades read: \d+; rebates: \d+\.$/ })).toBeVisible();
   await expect(ops.getByTestId('admin-payouts').locator('tbody tr').first()).toContainText('Operator');
   await ops.screenshot({ path: `${SHOTS}/referral-admin-en.png`, fullPage: true });
+  await ops.context().close();
 
   // Each generation finds its share of delta's fee in the reward centre: 20%, 10% and 5% of 2.45 USDT.
   for (const [who, amount, generation] of [[charlie, '0.49', '1st generation'], [bravo, '0.245', '2nd generation'], [alpha, '0.1225', '3rd generation']] as const) {
@@ -93,6 +96,7 @@ test('three generations: the third trades, and each generation is paid its rebat
     await expect(row).toContainText(generation);
     await expect(row).toContainText(amount);
     if (who === alpha) await p.screenshot({ path: `${SHOTS}/referral-reward-en.png`, fullPage: true });
+    else await p.context().close();
   }
   await openTab(alphaPage, '', 'agent');
   await expect(alphaPage.getByTestId('earned')).toHaveText('0.1225 USDT');

@@ -24,7 +24,7 @@ async function openAssets(page: Page, key: string, prefix = '') {
 }
 
 test('deposit, review, transfer, swap, withdraw and bills, end to end with the operator console', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = uniqueName('wallet');
   await createAccount(request, name);
   await setFundPassword(request, name, 'fund123');

@@ -10,6 +10,8 @@ export interface TestDatabase {
   db: Db;
   /** Closes the database and removes everything the test made (the file, or the schema). */
   drop(): Promise<void>;
+  /** PostgreSQL: the schema the tables are in, for processes the test starts (DATABASE_SCHEMA). */
+  schema?: string;
 }
 
 type Opener = () => Promise<TestDatabase>;
@@ -27,13 +29,14 @@ async function openSqliteTest(): Promise<TestDatabase> {
   };
 }
 
-async function openPostgresTest(url: string): Promise<TestDatabase> {
+export async function openPostgresTest(url: string): Promise<TestDatabase> {
   // Each test file gets its own schema, so files run in parallel against one database without meeting.
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const db = await openDb({ databaseUrl: url, sqliteFile: '', schema });
   await migrate(db, MIGRATIONS);
   return {
     db,
+    schema,
     async drop() {
       await db.close();
       const admin = postgres(url, { max: 1, onnotice: () => {} });

@@ -46,6 +46,11 @@ declare module 'fastify' {
  * of them, and the public feed's state for the server to report.
  */
 export async function feedSockets({ app }: FeatureContext): Promise<void> {
+  await installSockets(app);
+}
+
+/** The websocket plugin and the public feed's state, on the whole server and on an edge (server/cluster/edge.ts). */
+export async function installSockets(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES } });
   app.decorate('publicFeed', publicFeedState());
 }
@@ -56,7 +61,7 @@ export async function feedSockets({ app }: FeatureContext): Promise<void> {
  * depth goes out at most ten times a second per book, tickers once a second (both local jobs), trades and
  * candles as they happen.
  */
-export async function publicFeed(app: FastifyInstance, { exchange }: FeatureContext): Promise<void> {
+export async function publicFeed(app: FastifyInstance, { exchange }: Pick<FeatureContext, 'exchange'>): Promise<void> {
   const { topics, connections } = app.publicFeed;
   const dirtyBooks = new Set<string>();
   let tickersChanged = true;

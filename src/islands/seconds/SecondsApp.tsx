@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -8,6 +8,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $periods, $secondsOpen, $settlements, loadContractBalances, loadPeriods, loadSecondsOrders } from '../../lib/seconds/actions.ts';
+import { settlementNotices } from '../../lib/seconds/notices.ts';
 import { KlineChart, type ChartLine } from '../trade/KlineChart.tsx';
 import { MarketList } from '../trade/MarketList.tsx';
 import { TickerBar } from '../trade/TickerBar.tsx';
@@ -44,14 +45,13 @@ export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
   useEffect(() => {
     if (isLogin && market) loadSecondsOrders(market.symbol).catch(() => {});
   }, [isLogin, market?.symbol, activity.synced]);
-  const latest = settlements[0];
+  const announced = useRef(new Set<string>());
   useEffect(() => {
-    if (!latest) return;
-    const amount = `${fmt(latest.profit.replace('-', ''), latest.coin)} ${latest.coin}`;
-    const key = Number(latest.profit) > 0 ? 'seconds.settledWon' : Number(latest.profit) < 0 ? 'seconds.settledLost' : 'seconds.settledEven';
-    showToast(Number(latest.profit) < 0 ? 'error' : 'success', t(key, { id: latest.orderId, amount }));
+    const notices = settlementNotices(settlements, announced.current);
+    if (!notices.length) return;
+    for (const { kind, key, settlement: s } of notices) showToast(kind, t(key, { id: s.orderId, amount: `${fmt(s.profit.replace('-', ''), s.coin)} ${s.coin}` }));
     if (market) loadSecondsOrders(market.symbol).catch(() => {});
-  }, [latest]);
+  }, [settlements]);
 
   const lines = useMemo<ChartLine[]>(
     () => open.filter((o) => o.symbol === market?.symbol).map((o) => ({ price: Number(o.openPrice), up: o.direction === 'up', title: `${t(`seconds.${o.direction}`)} ${fmt(o.amount, o.coin)}` })),

@@ -237,6 +237,8 @@ export const ERRORS = {
   uploadMalformed: 5001,
   uploadRateLimited: 5002,
   uploadQuotaExceeded: 5003,
+  /** An edge had no answer from the trading core in time (server/cluster/edge.ts): the request may have been carried out. */
+  outcomeUnknown: 5010,
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

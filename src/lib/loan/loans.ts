@@ -1,13 +1,16 @@
 /**
  * Power loans for the user (spec §2 /loan/index and /loan/order): the products open for applications, the
  * repayment types of t_repay_type, applying with three ID photos, the user's loans with what each owes now, and
- * repaying. Stores load on their first listener; each action answers the loan as it is now and reloads the list.
+ * repaying. Stores load on their first listener; each action answers the loan as it is now and reloads the list,
+ * and the list follows the user's refresh topic while it is shown.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../contract/loan.endpoints.ts';
 import type { LoanProduct, LoanRecord, RepayType, RepayTypeItem } from '../contract/loan.ts';
-import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { STOMP_DESTINATION, type RefreshMessage } from '../contract/private-feed.ts';
+import { userStomp } from '../feed/user-stomp.ts';
+import { latest, throttle, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
 import { uploadImage } from '../wallet/actions.ts';
 
@@ -60,7 +63,22 @@ export async function loadMyLoans(page = loans.get().page, opts: { quiet?: boole
     if (loanCalls.isCurrent(ticket)) loans.set({ ...loans.get(), status: 'error', error: e instanceof Error ? e.message : '' });
   }
 }
-onMount(loans, () => void (inBrowser && $isLogin.get() && loadMyLoans(1)));
+onMount(loans, () => {
+  if (!inBrowser || !$isLogin.get()) return;
+  void loadMyLoans(1);
+  // An operator's review, the payout and the overdue job tell the user's refresh topic (server/loan/loan.feature.ts):
+  // the list follows them without a reload, and loads again after a reconnect, when a push may have been missed.
+  const again = throttle(() => void loadMyLoans(undefined, { quiet: true }), 1_000);
+  const off = userStomp.listen({
+    topics: (user) => [STOMP_DESTINATION.refresh(user.id)],
+    onMessage: (m) => (m as RefreshMessage).kind === 'assets' && again(),
+    onConnect: again,
+  });
+  return () => {
+    off();
+    again.cancel();
+  };
+});
 
 export interface Application {
   productId: number;
