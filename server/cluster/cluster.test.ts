@@ -176,6 +176,11 @@ describe.skipIf(!broker)('a cluster: two trading cores (one a standby) and two e
       expect(trade).toMatchObject({ symbol: 'btcusdt', data: [{ price: '96500.00' }] });
       c.close();
     }
+    // Each edge answers the public market reads from its own copy: the trade is in its recent trades and ticker.
+    for (const edge of edges) {
+      const trades = (await (await fetch(`${edge.url}/api/app/coin/market/trades?symbol=btcusdt`)).json()) as Answer;
+      expect(trades.data[0]).toMatchObject({ price: '96500.00' });
+    }
     for (const s of socks) await s.client.deactivate();
   }, 60_000);
 

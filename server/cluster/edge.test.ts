@@ -9,6 +9,7 @@ import { createBus } from '../bus/create-bus.ts';
 import type { Bus } from '../bus/bus.ts';
 import { CommandClient, COMMAND_QUEUE, connectBroker } from './command-queue.ts';
 import { buildEdge } from './edge.ts';
+import { seedMarkets } from '../exchange/seed.ts';
 
 const DB_URL = process.env.TEST_DATABASE_URL;
 // A virtual host of its own: no core of another test may answer here.
@@ -24,6 +25,7 @@ describe.skipIf(!broker)('an edge whose core does not answer', () => {
 
   beforeAll(async () => {
     t = await openPostgresTest(DB_URL!);
+    await seedMarkets(t.db);
     const config = loadConfig({ DATABASE_URL: DB_URL, BROKER_URL: broker, ROLE: 'edge', CORE_TIMEOUT_MS: '400', LOG_LEVEL: 'silent', BROKER_AUTH_PORT: String(15_000 + (process.pid % 1000)), DIST_DIR: '/nonexistent' });
     bus = await createBus({ brokerUrl: broker });
     conn = connectBroker(broker!, 'edge-test', { warn: () => {} });
@@ -60,5 +62,33 @@ describe.skipIf(!broker)('an edge whose core does not answer', () => {
     const config = await app.inject({ method: 'GET', url: '/platform/dev/config.js' });
     expect(config.statusCode).toBe(200);
     expect(config.body).toContain('window.__PLATFORM__');
+  });
+
+  it('answers the public market reads from its copy of the markets, with no core answering', async () => {
+    const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: { lang: 'de' } })).json();
+    const started = Date.now();
+    expect(await get('/api/app/coin/market/ticker?symbol=btcusdt')).toMatchObject({ code: 200, data: expect.anything() });
+    expect(await get('/api/app/coin/market/depth?symbol=btcusdt&limit=5')).toMatchObject({ code: 200, data: { bids: expect.any(Array), asks: expect.any(Array) } });
+    expect(await get('/api/app/coin/market/kline?symbol=btcusdt&interval=1m&limit=10')).toMatchObject({ code: 200, data: expect.any(Array) });
+    expect(await get('/api/app/coin/open/transaction/btc/usdt')).toMatchObject({ code: 200, data: expect.any(Array) });
+    const markets = (await app.inject({ method: 'POST', url: '/api/common/getCoinList' })).json();
+    expect(markets.data.currencyList.map((m: { symbol: string }) => m.symbol)).toContain('btcusdt');
+    // A read by POST parses its JSON body on the edge; a body that is not JSON is refused there, in the caller's language.
+    const byPost = await app.inject({ method: 'POST', url: '/api/app/coin/open/transaction', headers: { lang: 'de' }, payload: { symbol: 'btcusdt', limit: 3 } });
+    expect(byPost.json()).toMatchObject({ code: 200, data: expect.any(Array) });
+    const broken = await app.inject({ method: 'POST', url: '/api/app/coin/open/transaction', headers: { lang: 'de', 'content-type': 'application/json' }, payload: '{"symbol":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe(400);
+    // Far below CORE_TIMEOUT_MS for all of them: none waited for a core.
+    expect(Date.now() - started).toBeLessThan(400);
+    const unknown = await get('/api/app/coin/market/ticker?symbol=nopeusdt');
+    expect(unknown).toMatchObject({ code: 3001, msg: expect.any(String) });
+    expect(unknown.msg).not.toBe((await app.inject({ method: 'GET', url: '/api/app/coin/market/ticker?symbol=nopeusdt' })).json().msg);
+  });
+
+  it('hands a user\'s own reads to the core: with none answering, their outcome is unknown', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/currency/order/orderList', headers: { authorization: 'whatever' }, payload: {} });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe(5010);
   });
 });

@@ -10,6 +10,7 @@ import { API_PREFIXES, send } from '../http/envelope.ts';
 import { installSockets, publicFeed } from '../exchange/feed/public-feed.ts';
 import { systemClock } from '../clock/clock.ts';
 import { mirrorMarkets } from './market-mirror.ts';
+import { marketDataRoutes } from '../exchange/market-data.routes.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { stompSocket } from '../feed/stomp/stomp-socket.ts';
 import { startBrokerAuthHook } from '../feed/webstomp/broker-auth-hook.ts';
@@ -31,11 +32,12 @@ export interface EdgeDeps {
 
 /**
  * An edge (design.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus, the
- * public feed from a copy of the markets that follows the journal (server/cluster/market-mirror.ts), and hands
- * every API request to the active trading core over the command queue, answering with what the core answers. The core runs the request through the same routes as a single server (validation, authentication,
- * services), so behaviour and messages are the same; each request carries an idempotency key (the client's
- * Idempotency-Key header, else one of the edge's), with which the core decides each of its commands at most once,
- * however often the queue delivers it.
+ * public feed and the public market reads (server/exchange/market-data.routes.ts) from a copy of the markets that
+ * follows the journal (server/cluster/market-mirror.ts), and hands every other API request to the active trading
+ * core over the command queue, answering with what the core answers. The core runs the request through the same
+ * routes as a single server (validation, authentication, services), so behaviour and messages are the same; each
+ * request carries an idempotency key (the client's Idempotency-Key header, else one of the edge's), with which the
+ * core decides each of its commands at most once, however often the queue delivers it.
  */
 export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promise<FastifyInstance> {
   const app = createServer(config, { bodyLimit: UPLOAD_LIMITS.fileBytes + 64 * 1024 });
@@ -65,8 +67,14 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
     app.all(`${prefix}/*`, { schema: { hide: true } }, forward);
   }
 
-  // The public feed runs on a copy of the markets that follows the journal; the user's feeds read the shared bus.
+  // The public feed and the public market reads run on a copy of the markets that follows the journal; the
+  // user's feeds read the shared bus.
   const mirror = await mirrorMarkets(db, app.log);
+  await app.register(async (reads) => {
+    // These routes read their own bodies (a market read by POST), so JSON is parsed here, and only here.
+    reads.addContentTypeParser('application/json', { parseAs: 'string' }, reads.getDefaultJsonParser('error', 'ignore'));
+    await marketDataRoutes(reads, { db, exchange: mirror.exchange });
+  });
   app.decorate('bus', mirror.bus);
   app.decorate('jobs', mirror.jobs);
   app.decorate('clock', systemClock);

@@ -6,7 +6,7 @@ import * as api from '../../src/lib/contract/spot.endpoints.ts';
 import type { orderListQuery } from '../../src/lib/contract/spot.ts';
 import { myBalance } from '../../src/lib/contract/wallet.endpoints.ts';
 import { parseUnits } from '../../src/lib/money/units.ts';
-import { requireUser, userOf } from '../http/auth.ts';
+import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { fail } from '../outcome.ts';
 import { router } from '../http/route.ts';
@@ -18,10 +18,10 @@ import type { Exchange } from './exchange.ts';
 import { userFills, userOrders } from './order.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
-import { listPeriods } from '../seconds/periods.repo.ts';
-import { groupedDepth, kline, marketEntry, priceInfo, publicTrade, spotOrder, userFill } from './views.ts';
+import { spotOrder, userFill } from './views.ts';
+import { marketDataRoutes } from './market-data.routes.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
-import { ASSET_SCALE, depthStep } from './market.ts';
+import { ASSET_SCALE } from './market.ts';
 
 /**
  * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family
@@ -48,68 +48,9 @@ export async function waitForProjector({ app, core }: FeatureContext): Promise<v
 }
 
 export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange }: FeatureContext): Promise<void> {
+  await marketDataRoutes(app, { db, exchange });
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
-
-  const watchlistOf = async (userId: number | undefined) =>
-    userId ? watchedSymbols(db, userId) : new Set<string>();
-  const entries = async (userId: number | undefined, filter: (symbol: string) => boolean = () => true) => {
-    const optional = await watchlistOf(userId);
-    return [...exchange.markets.values()].filter((m) => m.status === 'active' && filter(m.symbol)).map((m) => marketEntry(m, exchange.ticker(m.symbol), optional.has(m.symbol)));
-  };
-  /** The signed-in user when a token is sent, without requiring one (public lists mark the watchlist). */
-  const viewer = async (req: Parameters<ReturnType<typeof requireUser>>[0]) => {
-    try {
-      await requireUser(db)(req);
-      return req.user?.id;
-    } catch {
-      return undefined;
-    }
-  };
-
-  route(api.coinList, async (req) => {
-    const all = await entries(await viewer(req));
-    // coinList: the markets second contracts are offered on (their active periods); contractList: the perpetuals.
-    const speed = new Set((await listPeriods(db)).map((p) => p.symbol));
-    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: exchange.contractEntries(), mt5List: all.filter((e) => e.market === 'mt5') });
-  });
-
-  route(api.mt5Amount, async (req) => {
-    const m = exchange.market(req.query.coin);
-    if (m.market !== 'mt5') fail('unknownMarket');
-    return ok(priceInfo(m, exchange.ticker(m.symbol)));
-  });
-
-  route(api.spotGoods, async (req) => {
-    const wanted = new Set(req.body.symbolNameList);
-    return ok(await entries(await viewer(req), (s) => !wanted.size || wanted.has(s)));
-  });
-
-  route(api.initData, async (req) => {
-    const list = (await entries(await viewer(req))).filter((e) => e.market === 'spot');
-    const symbol = req.query.symbol && exchange.markets.has(req.query.symbol.toLowerCase()) ? req.query.symbol.toLowerCase() : list[0]?.symbol;
-    return ok({ markets: list, symbol, ticker: symbol ? priceInfo(exchange.market(symbol), exchange.ticker(symbol)) : null });
-  });
-
-  route(api.ticker, async (req) => ok(priceInfo(exchange.market(req.query.symbol), exchange.ticker(req.query.symbol))));
-
-  route(api.kline, async (req) => {
-    const m = exchange.market(req.query.symbol);
-    return ok(exchange.series(m.symbol).candles(req.query.interval, req.query.limit).map((c) => kline(m, c)));
-  });
-
-  route(api.depth, async (req) => {
-    const m = exchange.market(req.query.symbol);
-    const step = depthStep(m, req.query.step);
-    if (step === undefined) fail('offTick');
-    const book = exchange.books.engine(m.symbol).depth(1000);
-    return ok(groupedDepth(m, book.bids, book.asks, step, req.query.limit));
-  });
-
-  route(api.trades, async (req) => {
-    const m = exchange.market(req.query.symbol);
-    return ok(exchange.recentTrades(m.symbol).map((t) => publicTrade(m, t)).reverse());
-  });
 
   // Placing and cancelling answer under two names each (spec §7): the currency family's and the coin family's
   // entrust calls, one handler and one Exchange service behind both.
@@ -150,7 +91,7 @@ export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange 
     return ok({ total, page, size, records: rows.map((t) => userFill(exchange.market(t.symbol), t, me)) });
   });
 
-  route(api.getOptional, async (req) => ok([...(await watchlistOf(userOf(req).id))]));
+  route(api.getOptional, async (req) => ok([...(await watchedSymbols(db, userOf(req).id))]));
   route(api.addOptional, async (req) => {
     const m = exchange.market(req.query.symbol);
     await watch(db, userOf(req).id, m.symbol);

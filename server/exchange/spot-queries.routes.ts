@@ -4,14 +4,12 @@ import * as api from '../../src/lib/contract/spot.endpoints.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
-import { marketOfPair, marketTransactions, orderDetails, orderSymbols, priceComparisons } from './spot-queries.service.ts';
+import { orderDetails, orderSymbols, priceComparisons } from './spot-queries.service.ts';
 
-/** The coin family's spot reads (spec §7, `/api/app/coin/…`); `open/` calls are public. */
+/** The coin family's spot reads (spec §7, `/api/app/coin/…`); its public `open/transaction` calls are market data (market-data.routes.ts). */
 export async function spotQueryRoutes(app: FastifyInstance, { db, exchange, prices }: FeatureContext): Promise<void> {
   const route = router(app, db);
 
-  route(api.transaction, async (req) => ok(marketTransactions(exchange, exchange.market(req.body.symbol), req.body.limit)));
-  route(api.pairTransaction, async (req) => ok(marketTransactions(exchange, marketOfPair(exchange, req.params.coin, req.params.currency), req.query.limit)));
   route(api.orderDetails, async (req) => ok(await orderDetails(db, exchange, userOf(req).id, req.query.id, req.query.page, req.query.size)));
   route(api.priceComparison, async (req) => ok(priceComparisons(exchange, prices, req.body.symbolNameList)));
   route(api.entrustLogCurrency, async (req) => ok(await orderSymbols(db, exchange, userOf(req).id)));
