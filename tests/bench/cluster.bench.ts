@@ -3,7 +3,8 @@
  * standby, and two edges), measured side by side in one run:
  *   - order entry (open loop, as the order-entry bench) straight into the active core's own HTTP port, through
  *     one edge, and spread over two edges;
- *   - public market reads (the depth call) answered by the core's port, one edge's copy and two edges' copies;
+ *   - public market reads (the depth call) answered by the core's port, handed to the core over the command queue
+ *     (how an edge answered them before it kept a copy), by one edge's copy and by two edges' copies;
  *   - the lag of the public feed (trades, from the core's match to the socket) to 400 subscribers on the core's
  *     own feed, on one edge, then split 200 + 200 over two;
  *   - failover: the active core is killed (SIGKILL) under a stream of orders; how long until orders are
@@ -15,7 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { Agent, get as httpGet } from 'node:http';
 import { WebSocket as WsClient } from 'ws';
 import postgres from 'postgres';
-import { CommandClient, connectBroker, serveCommands } from '../../server/cluster/command-queue.ts';
+import { randomUUID } from 'node:crypto';
+import { CommandClient, connectBroker, serveCommands, type ForwardedReply, type ForwardedRequest } from '../../server/cluster/command-queue.ts';
 import { ClusterNode, clusterBroker } from '../support/cluster.ts';
 import { orderLoad, percentile, postJson, prepareTraders } from './order-load.ts';
 
@@ -106,38 +108,44 @@ entry.push(['one edge', await orderLoad([E1], tokens, { rate: RATE, seconds: SEC
 entry.push(['two edges', await orderLoad([E1, E2], tokens, { rate: RATE, seconds: SECONDS })]);
 
 // Public market reads: the trade screen's depth call, closed loop with 32 callers for 4 s. The core answers it from
-// its books; an edge from its own copy of them, with no trip to the core.
+// its books; an edge from its own copy of them, with no trip to the core. Beside them, the same call handed to the
+// core over the command queue, as an edge answered every read before it kept a copy for them.
 const READ_PATH = '/api/app/coin/market/depth?symbol=btcusdt&limit=20';
-async function readLoad(ports: number[], seconds = 4, callers = 32) {
-  const agent = new Agent({ keepAlive: true, maxSockets: callers });
+async function readLoad(call: (caller: number) => Promise<boolean>, seconds = 4, callers = 32) {
   const times: number[] = [];
   let failed = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: callers }, async (_, i) => {
-      const port = ports[i % ports.length]!;
       while (performance.now() < until) {
         const sent = performance.now();
-        const ok = await new Promise<boolean>((resolve) => {
-          httpGet({ host: '127.0.0.1', port, path: READ_PATH, agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode === 200));
-          }).on('error', () => resolve(false));
-        });
-        if (ok) times.push(performance.now() - sent);
+        if (await call(i)) times.push(performance.now() - sent);
         else failed++;
       }
     }),
   );
-  agent.destroy();
   times.sort((a, b) => a - b);
   return { rate: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), failed };
 }
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const httpRead = (ports: number[]) => (caller: number) =>
+  new Promise<boolean>((resolve) => {
+    httpGet({ host: '127.0.0.1', port: ports[caller % ports.length]!, path: READ_PATH, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200));
+    }).on('error', () => resolve(false));
+  });
 step('public market reads');
+const readConn = connectBroker(broker!, 'bench-reads', { warn: () => {} });
+const forwarded = new CommandClient<ForwardedRequest, ForwardedReply>(readConn, 15_000);
 const reads: Array<[string, Awaited<ReturnType<typeof readLoad>>]> = [];
-reads.push(['the core directly', await readLoad([coreA.port])]);
-reads.push(['one edge', await readLoad([E1])]);
-reads.push(['two edges', await readLoad([E1, E2])]);
+reads.push(['the core directly', await readLoad(httpRead([coreA.port]))]);
+reads.push(['handed to the core', await readLoad(async () => (await forwarded.send({ key: `e:read-${randomUUID()}`, method: 'GET', url: READ_PATH, headers: {}, ip: '127.0.0.1' })).status === 200)]);
+reads.push(['one edge', await readLoad(httpRead([E1]))]);
+reads.push(['two edges', await readLoad(httpRead([E1, E2]))]);
+await forwarded.close();
+await readConn.close();
+agent.destroy();
 
 // Feed lag: public trades of BTC/USDT to every subscriber; a crossing pair of orders every 100 ms makes a trade.
 // The lag is from the trade's time (the core's clock when it matched) to the socket; all clocks are this machine's.
@@ -272,7 +280,7 @@ console.log(`  floor: a bare request and reply over the same kind of queue (600-
 console.log(`  the edge hop: p50 +${(entry[1]![1].p50 - direct.p50).toFixed(2)} ms (× ${(entry[1]![1].p50 / direct.p50).toFixed(2)}); two edges against one: p50 × ${(entry[2]![1].p50 / entry[1]![1].p50).toFixed(2)}, p99 × ${(entry[2]![1].p99 / entry[1]![1].p99).toFixed(2)}`);
 console.log(`\nPublic market reads (GET depth, 20 levels, BTC/USDT), 32 callers in a closed loop for 4 s:`);
 for (const [name, r] of reads) console.log(`  ${name.padEnd(22)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  failed ${r.failed}`);
-console.log(`  one edge against the core: × ${(reads[1]![1].rate / reads[0]![1].rate).toFixed(2)} the rate; two edges against one: × ${(reads[2]![1].rate / reads[1]![1].rate).toFixed(2)}`);
+console.log(`  one edge from its copy against the same call handed to the core over the queue: × ${(reads[2]![1].rate / reads[1]![1].rate).toFixed(2)} the rate, p50 × ${(reads[2]![1].p50 / reads[1]![1].p50).toFixed(2)}; two edges against one: × ${(reads[3]![1].rate / reads[2]![1].rate).toFixed(2)}`);
 console.log(`\nPublic feed lag, BTC/USDT trades to ${SUBSCRIBERS} subscribers, 50 trades (the core's match → the socket):`);
 for (const [name, r] of [['the core directly', lagCore], ['one edge', lagOne], ['two edges', lagTwo]] as const) console.log(`  ${name.padEnd(18)} p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  delivered ${r.delivered} of ${r.expected}`);
 console.log(`\nFailover (CORE_LEASE_MS=${LEASE_MS}), 100 keyed orders/s, active core SIGKILLed at 3 s:`);
