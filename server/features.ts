@@ -17,6 +17,7 @@ import { CORE_MIGRATION } from './core/core.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './exchange/price-band.migration.ts';
 import { spotQueryRoutes } from './exchange/spot-queries.routes.ts';
+import { marketDataRoutes } from './exchange/market-data.routes.ts';
 import type { Feature } from './feature.ts';
 import { accountFeeds } from './feed/feeds.ts';
 import { IDENTITY_MIGRATION } from './identity/identity.migration.ts';
@@ -98,6 +99,7 @@ export const FEATURES: Feature[] = [
   { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },
   { name: 'exchange', migrations: [EXCHANGE_MIGRATION, JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
+  { name: 'market-data', migrations: [], routes: marketDataRoutes },
   { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },

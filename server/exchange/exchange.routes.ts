@@ -19,7 +19,6 @@ import { userFills, userOrders } from './order.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { spotOrder, userFill } from './views.ts';
-import { marketDataRoutes } from './market-data.routes.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
 import { ASSET_SCALE } from './market.ts';
 
@@ -48,7 +47,6 @@ export async function waitForProjector({ app, core }: FeatureContext): Promise<v
 }
 
 export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange }: FeatureContext): Promise<void> {
-  await marketDataRoutes(app, { db, exchange });
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
 
