@@ -12,7 +12,7 @@ const declare = (queue: string) => ({ queue, durable: true, arguments: { 'x-queu
 
 /** An API request as the edge received it, for the core to carry out. */
 export interface ForwardedRequest {
-  /** The request's idempotency key: the core decides each of its commands at most once (server/core/request-keys.ts). */
+  /** The edge's key for the request (a client's Idempotency-Key, which counts first, stays in the headers): the core decides each of its commands at most once (server/core/request-keys.ts). */
   key: string;
   method: string;
   url: string;

@@ -5,7 +5,6 @@ import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../storage/db.ts';
 import { createServer } from '../http/server.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
-import { IDEMPOTENCY_KEY } from '../http/request-key.ts';
 import { API_PREFIXES, send } from '../http/envelope.ts';
 import { installSockets, publicFeed } from '../exchange/feed/public-feed.ts';
 import { systemClock } from '../clock/clock.ts';
@@ -48,8 +47,9 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
 
   const forward = async (req: FastifyRequest, reply: FastifyReply) => {
     const headers = headerStrings(req.headers, DROP_REQUEST);
-    const asked = headers['idempotency-key'];
-    const key = asked && IDEMPOTENCY_KEY.test(asked) ? `c:${asked}` : `e:${randomUUID()}`;
+    // A client's Idempotency-Key travels on in the headers and counts first at the core (server/http/request-key.ts);
+    // the edge's own key covers a request without one, so a redelivery is still decided once.
+    const key = `e:${randomUUID()}`;
     const body = Buffer.isBuffer(req.body) && req.body.length ? req.body.toString('base64') : undefined;
     let answer: ForwardedReply;
     try {

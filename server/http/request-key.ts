@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withRequestKey } from '../core/request-keys.ts';
 
 /** A client's `Idempotency-Key`: 1–64 letters, digits, `_` or `-`. Anything else is ignored, as no key. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The header in which a core hands its own routes the key an edge gave a forwarded request. It counts only with
