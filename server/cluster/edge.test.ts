@@ -79,6 +79,10 @@ describe.skipIf(!broker)('an edge whose core does not answer', () => {
     const broken = await app.inject({ method: 'POST', url: '/api/app/coin/open/transaction', headers: { lang: 'de', 'content-type': 'application/json' }, payload: '{"symbol":' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe(400);
+    const plain = await app.inject({ method: 'POST', url: '/api/app/coin/open/transaction', headers: { lang: 'de', 'content-type': 'text/plain' }, payload: 'x' });
+    expect(plain.json()).toEqual({ code: 400, msg: 'Der Anfrage fehlen Daten oder sie ist fehlerhaft', data: null });
+    const xml = await app.inject({ method: 'POST', url: '/api/app/coin/open/transaction', headers: { lang: 'de', 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
     // Far below CORE_TIMEOUT_MS for all of them: none waited for a core.
     expect(Date.now() - started).toBeLessThan(400);
     const unknown = await get('/api/app/coin/market/ticker?symbol=nopeusdt');

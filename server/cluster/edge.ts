@@ -71,8 +71,11 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
   // user's feeds read the shared bus.
   const mirror = await mirrorMarkets(db, app.log);
   await app.register(async (reads) => {
-    // These routes read their own bodies (a market read by POST), so JSON is parsed here, and only here.
+    // These routes read their own bodies (a market read by POST): here, and only here, bodies are parsed as the
+    // core parses them (Fastify's defaults), so a wrong body gets the same answer as from the core.
+    reads.removeAllContentTypeParsers();
     reads.addContentTypeParser('application/json', { parseAs: 'string' }, reads.getDefaultJsonParser('error', 'ignore'));
+    reads.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     await marketDataRoutes(reads, { db, exchange: mirror.exchange });
   });
   app.decorate('bus', mirror.bus);
