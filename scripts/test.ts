@@ -1,17 +1,24 @@
 /**
  * `npm test`: every unit and integration test (vitest), then the end-to-end journeys (Playwright in Chromium).
- * Both runs always happen; the last line counts every test, and the exit code is non-zero on any failure.
+ * Both runs always happen; the end shows where the time went (scripts/test-times.ts), the failed tests and the
+ * counts, and the exit code is non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { phasesOf, timesReport } from './test-times.ts';
 
 const ARTIFACTS = 'tests/.artifacts';
 rmSync(`${ARTIFACTS}/vitest.json`, { force: true });
 rmSync(`${ARTIFACTS}/playwright.json`, { force: true });
 mkdirSync(ARTIFACTS, { recursive: true });
 
-const unit = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${ARTIFACTS}/vitest.json`], { stdio: 'inherit' });
-const e2e = spawnSync(process.execPath, ['scripts/test-e2e.ts'], { stdio: 'inherit' });
+function timed<T>(run: () => T): [T, number] {
+  const started = performance.now();
+  const result = run();
+  return [result, (performance.now() - started) / 1000];
+}
+const [unit, unitSeconds] = timed(() => spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${ARTIFACTS}/vitest.json`], { stdio: 'inherit' }));
+const [e2e, e2eSeconds] = timed(() => spawnSync(process.execPath, ['scripts/test-e2e.ts'], { stdio: 'inherit' }));
 
 function counts(file: string, read: (json: any) => { passed: number; failed: number; skipped: number }) {
   if (!existsSync(file)) return undefined;
@@ -51,6 +58,7 @@ const passed = (u?.passed ?? 0) + (p?.passed ?? 0);
 const failed = (u?.failed ?? 0) + (p?.failed ?? 0) + (failedRun && (u?.failed ?? 0) + (p?.failed ?? 0) === 0 ? 1 : 0);
 const skipped = (u?.skipped ?? 0) + (p?.skipped ?? 0);
 // The CI record keeps only the tail of the output, so the names of failed tests are repeated at the end.
+console.log(`\n${timesReport(`${ARTIFACTS}/vitest.json`, `${ARTIFACTS}/playwright.json`, phasesOf(process.env.CI_PHASES, [['unit and integration', unitSeconds], ['end to end', e2eSeconds]]))}`);
 const failures = [...unitFailures(`${ARTIFACTS}/vitest.json`), ...e2eFailures(`${ARTIFACTS}/playwright.json`)];
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\nunit and integration: ${u ? `${u.passed} passed, ${u.failed} failed` : 'did not report'}`);

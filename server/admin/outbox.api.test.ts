@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { multipart, PNG } from '../wallet/test-fixtures.ts';
 
@@ -11,7 +11,7 @@ async function platform(app: FastifyInstance): Promise<Record<string, unknown>> 
   return JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';')));
 }
 
-describe.each(DIALECTS)('what an operator of a default install sees, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('what an operator of a default install sees, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
@@ -64,7 +64,7 @@ describe.each(DIALECTS)('what an operator of a default install sees, on %s', (_n
 
 describe('a configured install', () => {
   it('says codes leave by the configured channel and prices come from the feed', async () => {
-    const t = await DIALECTS[0]![1]();
+    const t = await FEATURE_DIALECTS[0]![1]();
     const { app } = await testApp(t.db, { SMTP_URL: 'smtp://127.0.0.1:9', PRICE_FEED_URL: 'http://127.0.0.1:9/{SYMBOL}' });
     try {
       expect(await platform(app)).toMatchObject({ deliversCodes: { email: true, sms: false }, demoPrices: false });

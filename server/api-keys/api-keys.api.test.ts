@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import { ManualClock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { sign } from './signature.ts';
 
 const KEYS = '/api/app/coin/member/apis';
@@ -19,7 +19,7 @@ interface Key {
   secret: string;
 }
 
-describe.each(DIALECTS)('API keys and signed calls on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('API keys and signed calls on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(Date.UTC(2026, 5, 1));

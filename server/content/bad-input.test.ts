@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { seedOperator } from '../seed/operator.ts';
 
 const HUGE = 'x'.repeat(10_000);
@@ -18,7 +18,7 @@ const VALID_PUBLISH = {
   translations: { en: { title: 'Title', summary: 'Summary', content: 'Text' } },
 };
 
-describe.each(DIALECTS)('bad input to the content API changes nothing on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let operator: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { PUBLISHED_ID_BASE, type ContentDetail, type ContentSummary, type HelpNode, type Page } from '../../src/lib/contract/content.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { loadContentFiles } from './files.ts';
@@ -16,7 +16,7 @@ async function get<T = any>(app: FastifyInstance, url: string, lang?: string) {
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: T }) };
 }
 
-describe.each(DIALECTS)('content API on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let operator: string;

@@ -7,6 +7,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedMarkets } from '../exchange/seed.ts';
 import { postFunds } from './funds.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const step = fc.oneof(
   fc.record({ kind: fc.constant('order' as const), user: fc.integer({ min: 0, max: 2 }), side: fc.constantFrom('buy' as const, 'sell' as const), ticks: fc.integer({ min: -4, max: 4 }), lots: fc.integer({ min: 5, max: 60 }), market: fc.boolean(), cancel: fc.boolean() }),
@@ -17,7 +18,8 @@ const refused = (err: unknown) => {
   if (!(err instanceof AppError) || !['insufficientBalance', 'orderNotOpen'].includes(err.errorName)) throw err;
 };
 
-describe.each(DIALECTS)('the trading core under random orders, cancels and transfers on %s', (_name, open) => {
+describe.each(DIALECTS)('the trading core under random orders, cancels and transfers on %s', (name, open) => {
+  const options = runs(name === 'postgres' ? 6 : 20);
   it('keeps the ledger invariants, spends no hold twice, and replaying the journal gives the same state hash', async () => {
     let trades = 0;
     await fc.assert(
@@ -88,9 +90,9 @@ describe.each(DIALECTS)('the trading core under random orders, cancels and trans
           await t.drop();
         }
       }),
-      { numRuns: 20 },
+      options,
     );
     // One sure trade a run, plus whatever the random steps crossed.
-    expect(trades).toBeGreaterThanOrEqual(20);
+    expect(trades).toBeGreaterThanOrEqual(options.numRuns);
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { RiskEngine } from './risk-engine.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const meta = { billType: 'transfer' as const, refType: 'test', refId: 1 };
 const deposit = (risk: RiskEngine, owner: number, asset: string, amount: bigint) =>
@@ -88,7 +89,7 @@ describe('the risk engine', () => {
           invariants(risk);
         }
       }),
-      { numRuns: 200 },
+      runs(200),
     );
   });
 });

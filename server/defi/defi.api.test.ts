@@ -5,7 +5,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { DefiChallenge, DefiLink } from '../../src/lib/contract/defi.ts';
 import type { EarnProduct } from '../../src/lib/contract/earn.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
@@ -17,7 +17,7 @@ import { CHALLENGE_MS } from './defi.service.ts';
  * wallet's personal_sign does, the one-time ETH fee, and every way a link is refused: a signature of another key,
  * a message not issued, used or expired, another user's address, no ETH; mining refused until a wallet is linked.
  */
-describe.each(DIALECTS)('DeFi wallet links over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('DeFi wallet links over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let ops: string;

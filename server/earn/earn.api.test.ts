@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { EarnIncome, EarnObligation, EarnOrder, EarnPool, EarnProduct, RedeemPreview } from '../../src/lib/contract/earn.ts';
 import type { Page } from '../../src/lib/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
@@ -20,7 +20,7 @@ const NEXT_MIDNIGHT = Date.UTC(2026, 2, 11);
  * subscriptions within every limit, early redemption that forfeits interest, a locked product, maturity paying the
  * published formula exactly once, the income history, and the operators' products, obligations and pool.
  */
-describe.each(DIALECTS)('earn over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('earn over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let ops: string;

@@ -14,6 +14,7 @@ import { saveProduct, type ProductRow } from './earn.repo.ts';
 import { EARN_POOL_FUNDING } from './earn.feature.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import { DAY_MS, daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const T0 = Date.UTC(2026, 6, 1, 9, 30);
 const ONE = 100_000_000n;
@@ -153,7 +154,7 @@ describe.each(DIALECTS)('earn under random subscriptions, redemptions, clock jum
         }
       }),
       // PostgreSQL's round trips make each run several times slower: fewer runs there, the same properties.
-      { numRuns: name === 'postgres' ? 10 : 30, seed: 20261123 },
+      runs(name === 'postgres' ? 6 : 30),
     );
     expect(seen.matured).toBeGreaterThan(0);
     expect(seen.redeemed).toBeGreaterThan(0);

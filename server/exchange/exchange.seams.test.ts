@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, signUp, testApp, operatorToken } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 
-describe.each(DIALECTS)('the exchange on the bus and the clock, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the exchange on the bus and the clock, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   afterEach(async () => {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { formatUnits } from '../../src/lib/money/units.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { priceBand } from './market.ts';
 
 /** The coin family's spot calls (spec §7): entrust/exchange, cancel/entrust, transaction/details, open/transaction, getPriceComparison, getEntrustLogCurrency. */
-describe.each(DIALECTS)('coin-family spot calls on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('coin-family spot calls on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const users: Record<string, { id: number; token: string }> = {};

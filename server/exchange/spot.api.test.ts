@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';
 
-describe.each(DIALECTS)('spot trading on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('spot trading on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};

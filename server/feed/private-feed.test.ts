@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateFeedMessage } from '../../src/lib/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { FeedTestClient } from '../../tests/support/feed-client.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import { privateFeed } from './private-feed.ts';
@@ -11,7 +11,7 @@ import { privateFeed } from './private-feed.ts';
 type Client = FeedTestClient<PrivateFeedMessage>;
 const baseUrl = (app: FastifyInstance) => `ws://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-describe.each(DIALECTS)('the private feed on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the private feed on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let ops: string;
@@ -87,7 +87,7 @@ describe('the private feed’s heartbeat', () => {
   let main: FastifyInstance;
   let feed: FastifyInstance;
   beforeAll(async () => {
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
     ({ app: main } = await testApp(t.db));
     // The same feed with a heartbeat of 50 ms instead of 15 s, so the test need not wait.
     feed = Fastify();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/lib/contract/endpoints.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { isApiPath } from './envelope.ts';
 
 const key = (e: { method: string; path?: string; url?: string }) => `${e.method} ${e.path ?? e.url}`;
@@ -12,7 +12,7 @@ describe('every API route comes from an endpoint definition', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
     ({ app } = await testApp(t.db));
   });
   afterAll(async () => {

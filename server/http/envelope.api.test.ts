@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { translatorFor } from '../i18n/i18n.ts';
 
 const de = translatorFor('de');
@@ -26,7 +26,7 @@ describe('every API answer is the envelope', () => {
   let port: number;
 
   beforeAll(async () => {
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
     ({ app } = await testApp(t.db));
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
@@ -85,7 +85,7 @@ describe('every API answer is the envelope', () => {
   });
 });
 
-describe.each(DIALECTS)('authentication comes before the body on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('authentication comes before the body on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let user: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { isApiPath } from './envelope.ts';
 import type { RouteEntry } from './route-list.ts';
 
@@ -128,7 +128,7 @@ describe('fuzzing every API route', () => {
     (await api(app, '/api/user/login', { payload: who === 'user' ? { type: 'account', username: 'fuzz_user', password: 'abc123' } : { type: 'email', email: 'ops@example.com', password: 'opspass1' } })).data.token as string;
 
   beforeAll(async () => {
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
     ({ app } = await testApp(t.db, { DATA_DIR: `/tmp/lumex-fuzz-${process.pid}` }));
     await signInOperator(app, t.db);
     await signUp(app, 'fuzz_user');

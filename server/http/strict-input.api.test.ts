@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { multipart, PNG } from '../wallet/test-fixtures.ts';
@@ -12,7 +12,7 @@ import { multipart, PNG } from '../wallet/test-fixtures.ts';
  * Type-confused input is refused and changes nothing: integers are integers (JSON numbers in bodies, canonical
  * digit strings in queries), enums are enums, nothing is coerced. Unknown body fields are ignored.
  */
-describe.each(DIALECTS)('strict input on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let alice: { id: number; token: string };

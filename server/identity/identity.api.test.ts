@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { multipart, PNG } from '../wallet/test-fixtures.ts';
 
 const PRIMARY = '/api/app/coin/member/verified';
@@ -23,7 +23,7 @@ const IBAN = 'DE89 3704 0044 0532 0130 00';
 /** Values a schema must not be confused by. */
 const CONFUSING: unknown[] = [null, true, 12, [], {}, ['a'], '', ' ', 'x'.repeat(5000)];
 
-describe.each(DIALECTS)('identity verification, bank card and payment methods on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('identity verification, bank card and payment methods on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { seal } from '../../src/lib/crypto/seal.ts';
 import { systemClock, type Clock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 
@@ -13,7 +13,7 @@ const ADDRESS = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
 const LIMITS = '/api/admin/kyc/limits';
 
 /** The 24-hour withdrawal limit of each verification level, enforced in the withdrawal's prepare step. */
-describe.each(DIALECTS)('the daily withdrawal limit on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the daily withdrawal limit on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let sealKey: string;

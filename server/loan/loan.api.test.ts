@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { LoanApplication, LoanPool, LoanProduct, LoanRecord, RepayTypeItem } from '../../src/lib/contract/loan.ts';
 import type { Page } from '../../src/lib/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { DAY_MS } from '../../src/lib/earn/interest.ts';
@@ -20,7 +20,7 @@ const T0 = Date.UTC(2026, 4, 4, 8);
  * operator's review paying it out of the pool, interest for every started day, early repayment, an overdue loan
  * with its penalty, refusals of every kind, and the operators' products and pool.
  */
-describe.each(DIALECTS)('power loans over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('power loans over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let ops: string;

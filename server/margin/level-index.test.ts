@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyReached, LevelIndex, levelTriggers } from './level-index.ts';
 import { atOrBelow, LIQUIDATION_LEVEL, MARGIN_CALL_LEVEL, valuation, type Line, type MarginAccount } from './margin-account.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const U = 10n ** 8n;
 const line = (balance: bigint, principal = 0n, interest = 0n): Line => ({ balance, principal, interest });
@@ -91,7 +92,7 @@ describe('level triggers', () => {
           for (const id of scan) done.add(id);
         }
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -104,7 +105,7 @@ describe('level triggers', () => {
         const p = { BTC: p0.BTC + (p0.BTC * BigInt(dBtc)) / 1_000n, ETH: p0.ETH + (p0.ETH * BigInt(dEth)) / 1_000n };
         if (!anyReached(t, pricesOf(p))) expect(liquidatable(a, p)).toBe(false);
       }),
-      { numRuns: 2_000 },
+      runs(2_000),
     );
   });
 });

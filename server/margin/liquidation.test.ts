@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../exchange/market.ts';
 import { planLiquidation, settle } from './liquidation.ts';
 import { valuation, type Line, type MarginAccount } from './margin-account.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const U = 10n ** 8n;
 const line = (balance: bigint, principal = 0n, interest = 0n): Line => ({ balance, principal, interest });
@@ -77,7 +78,7 @@ describe('liquidation plan', () => {
         // Worst fills lose at most 2% on each side, the fees and some lots: a level of 1.1 covers them.
         if (v.liabilities > 0n && v.assets * 10n >= v.liabilities * 11n + 100n * U) expect(plan.shortfallValue).toBe(0n);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });

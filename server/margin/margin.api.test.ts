@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { BorrowPreview, CanBorrow, DepositRate, LoanResult, MarginOrder, MarginProperty, MarginRecord, MarginTransferResult } from '../../src/lib/contract/margin.ts';
 import type { Page } from '../../src/lib/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
  * loopback that the test moves: transfers, borrowing, margin orders on the spot book, hourly interest, repayment,
  * a margin call and a liquidation, and every refusal.
  */
-describe.each(DIALECTS)('spot margin over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let feed: Awaited<ReturnType<typeof priceFeed>>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { createSender, transportsOf } from './sender.ts';
 
 /** A logger that remembers its warnings. */
@@ -13,7 +13,7 @@ function recordingLog() {
 describe('the sender on start', () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
   });
   afterAll(async () => {
     await t.drop();

@@ -6,7 +6,7 @@ import type { ChatMessage, RefreshMessage } from '../../src/lib/contract/private
 import type { Page } from '../../src/lib/contract/wallet.ts';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
@@ -24,7 +24,7 @@ const MINUTE = 60_000;
  * buy ad; users buy, sell, cancel, let a window expire and appeal; an operator rules. After each step the balances,
  * the holds and the ledger are checked, and every refusal is checked to change nothing.
  */
-describe.each(DIALECTS)('OTC over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('OTC over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let feed: Awaited<ReturnType<typeof priceFeed>>;

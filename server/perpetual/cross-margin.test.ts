@@ -4,6 +4,7 @@ import { CONTRACTS } from './contracts.ts';
 import { accountRisk, crossAvailable, crossLiquidationPrices, crossTriggers, type Holding } from './cross-margin.ts';
 import { liquidationPrice } from './liquidation-price.ts';
 import { applyFill, FLAT } from './position-math.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
 const ETHUSDT = CONTRACTS.ethusdt_perp!;
@@ -63,7 +64,7 @@ describe('cross-margin account', () => {
           if (!reached) expect(accountRisk(walletUnits, moved).liquidatable).toBe(false);
         },
       ),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });

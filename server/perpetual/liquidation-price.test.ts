@@ -4,6 +4,7 @@ import { CONTRACTS, type Contract } from './contracts.ts';
 import { accountRisk, crossLiquidationPrices, type Holding } from './cross-margin.ts';
 import { bankruptcyPrice, bracketFormula, formulaPrice, headroomAt, liquidatableAt, liquidationPrice, PRICE_MAX } from './liquidation-price.ts';
 import { applyFill, FLAT, marginRatio, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
 const ETHUSDT = CONTRACTS.ethusdt_perp!;
@@ -154,7 +155,7 @@ describe('liquidation price, by the definition', () => {
         expect(headroomAt(c, p, backing, lp)).toBeLessThanOrEqual(0n);
         if (safe >= 1n) expect(headroomAt(c, p, backing, safe)).toBeGreaterThan(0n);
       }),
-      { numRuns: 400 },
+      runs(400),
     );
   });
 });

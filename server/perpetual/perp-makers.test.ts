@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerpBook as Book } from '../../src/lib/contract/perpetual.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { MarketMakers } from '../exchange/market-maker/market-maker.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { PerpMakers } from './perp-makers.ts';
 
-describe.each(DIALECTS)('the perpetual market makers on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let makers: PerpMakers;

@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { ContractView, FundingInfo, Liquidation, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
 import type { PositionMessage } from '../../src/lib/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { userTopics } from '../feed/topics.ts';
@@ -19,7 +19,7 @@ const FUNDING_MS = 60_000;
  * Perpetuals over the API on a whole app whose clock, mark ticks and funding the test drives, with the index
  * from a price feed on loopback that the test moves.
  */
-describe.each(DIALECTS)('perpetual futures over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let feed: Awaited<ReturnType<typeof priceFeed>>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import type { Bus } from '../bus/bus.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import { ManualClock } from '../clock/clock.ts';
@@ -12,7 +12,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const INDEX = 1_000_000n; // 10000.00: the demo walk without volatility stays where it starts
 const WASH = 1_100_000n; // a trade 10% above it, printed between two accounts of one person
 
-describe.each(DIALECTS)('mark price sampling and recorded prices, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s', (_name, open) => {
   let t: TestDatabase;
   const schedulers: Scheduler[] = [];
   afterEach(async () => {

@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { PriceRecord } from '../../src/lib/contract/prices.ts';
 import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { EMA_SUBUNITS, divRound, median3, nextBasisEma } from './mark-price.ts';
 
@@ -12,7 +12,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const units = (s: string) => (parseUnits(s, 2) as { value: bigint }).value;
 
 /** market/priceRecords and the mark in open/getPriceComparison, on a whole app driven by a manual clock. */
-describe.each(DIALECTS)('recorded prices and the mark over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('recorded prices and the mark over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(T0);

@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/lib/contract/codes.ts';
 import type { ProofFile, ProofRoot } from '../../src/lib/contract/proof.ts';
 import { checkProof } from '../../src/lib/proof/verify.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { projectedSeq } from '../core/journal.repo.ts';
 import { seedOperator } from '../seed/operator.ts';
@@ -14,7 +14,7 @@ import { publishProof } from './proof.service.ts';
 const PERIOD = 60_000;
 const T0 = Date.UTC(2026, 0, 1);
 
-describe.each(DIALECTS)('proof of liabilities over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('proof of liabilities over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(T0);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
@@ -17,7 +17,7 @@ const T0 = Date.UTC(2026, 0, 1);
  * Three generations: alpha invited bravo, bravo invited charlie, charlie invited delta; echo was invited by nobody
  * and trades against delta; xray is a stranger. Delta sells SOL for USDT as the taker, so delta pays the fee in USDT.
  */
-describe.each(DIALECTS)('referral rebates over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('referral rebates over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(T0);

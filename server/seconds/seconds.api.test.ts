@@ -5,7 +5,7 @@ import type { PriceRecord } from '../../src/lib/contract/prices.ts';
 import type { SettlementMessage } from '../../src/lib/contract/private-feed.ts';
 import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../src/lib/contract/seconds.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { userTopics } from '../feed/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -15,7 +15,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const USDT = (whole: number) => BigInt(whole) * 100_000_000n;
 
 /** Second contracts over the API on a whole app whose clock, sampler and settlement job the test drives. */
-describe.each(DIALECTS)('second contracts over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('second contracts over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let ops: string;

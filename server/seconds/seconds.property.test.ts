@@ -12,6 +12,7 @@ import { openSeconds, settleSeconds, type Settlement } from './seconds.commands.
 import type { SecondsBook } from './seconds-book.ts';
 import { lossOf, winOf } from './seconds-rule.ts';
 import { settleDue } from './settlement.ts';
+import { runs } from '../../tests/support/property.ts';
 
 const T0 = Date.UTC(2026, 2, 1);
 const USDT = 100_000_000n;
@@ -41,7 +42,7 @@ const refused = (err: unknown) => {
   if (!(err instanceof AppError) || !['insufficientBalance', 'secondsExposureFull', 'secondsPoolFull'].includes(err.errorName)) throw err;
 };
 
-describe.each(DIALECTS)('second contracts under random orders, prices, partial runs and restarts, on %s', (_name, open) => {
+describe.each(DIALECTS)('second contracts under random orders, prices, partial runs and restarts, on %s', (name, open) => {
   it('settles every order exactly once by the published rule, keeps the ledger whole, and replays to the same state', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(order, { minLength: 5, maxLength: 40 }), fc.array(second, { minLength: 90, maxLength: 90 }), fc.integer({ min: 0, max: 100 }), async (orders, seconds, cut) => {
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('second contracts under random orders, prices, partial r
           await t.drop();
         }
       }),
-      { numRuns: 12 },
+      runs(name === 'postgres' ? 6 : 12),
     );
   }, 180_000);
 });

@@ -5,14 +5,14 @@ import type { AllSettings, DictItem } from '../../src/lib/contract/settings.valu
 import type { ExchangeRateItem } from '../../src/lib/contract/wallet.ts';
 import { LOCALES } from '../../src/lib/i18n/locales.ts';
 import { api, operatorToken, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { translatorFor } from '../i18n/i18n.ts';
 import { BILL_TYPES } from '../ledger/account-types.ts';
 
 const dict = (app: FastifyInstance, code: string, lang = 'en') => api<DictItem[]>(app, `/sys/sys/dict/getDictItems/${code}`, { method: 'GET', lang });
 
 /** spec §7 getAllSetting and the dictionaries, on a whole app: what each answers, in the caller's language, and the refusals. */
-describe.each(DIALECTS)('settings and dictionaries over the API, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('settings and dictionaries over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
 

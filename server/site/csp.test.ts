@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { inlineScriptHashes } from './csp.ts';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
@@ -28,7 +28,7 @@ describe('security headers of pages, docs and scripts', () => {
   beforeAll(async () => {
     mkdirSync(join(dist, 'home/index'), { recursive: true });
     writeFileSync(join(dist, 'home/index/index.html'), `<!doctype html><html><head><script>${LOADER}</script></head><body><script type="module">${PAGE_SCRIPT}</script></body></html>`);
-    t = await DIALECTS[0]![1]();
+    t = await FEATURE_DIALECTS[0]![1]();
     ({ app } = await testApp(t.db, { DIST_DIR: dist }));
   });
   afterAll(async () => {

@@ -4,9 +4,9 @@ import { seal } from '../../src/lib/crypto/seal.ts';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, lastCode, testApp } from '../../tests/support/app.ts';
 import { forgetSessions } from './session.service.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 
-describe.each(DIALECTS)('accounts and sessions on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('accounts and sessions on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let sealKey: string;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 
@@ -13,7 +13,7 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
  * used twice or by someone else, prices moving during a quote, and a desk asked for more than it holds. Prices
  * come from a real price feed on loopback, which the test moves.
  */
-describe.each(DIALECTS)('price integrity of the swap desk and order entry on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('price integrity of the swap desk and order entry on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let feed: Server;

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { translatorFor } from '../i18n/i18n.ts';
 import { multipart, PNG } from './test-fixtures.ts';
 import { UPLOAD_LIMITS } from './uploads.ts';
 
 const de = translatorFor('de');
 
-describe.each(DIALECTS)('upload limits on %s', (name, open) => {
+describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const dataDir = `/tmp/lumex-uploads-test-${process.pid}-${name}`;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../src/lib/contract/codes.ts';
 import { api, testApp } from '../../../tests/support/app.ts';
 import { signUp } from '../../../tests/support/accounts.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { ManualClock } from '../../clock/clock.ts';
 
 const DEVICES = '/api/app/coin/member/getLoginDevice';
@@ -12,7 +12,7 @@ const LOG = '/api/app/coin/member/getLoginLog';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-describe.each(DIALECTS)('devices and the login log on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('devices and the login log on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12, 0, 5));

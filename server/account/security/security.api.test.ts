@@ -5,7 +5,7 @@ import { ERRORS } from '../../../src/lib/contract/codes.ts';
 import { seal } from '../../../src/lib/crypto/seal.ts';
 import { api, lastCode, testApp } from '../../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../../tests/support/accounts.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { ManualClock } from '../../clock/clock.ts';
 import { TOTP_PERIOD_MS } from './totp.ts';
 
@@ -18,7 +18,7 @@ const GOOGLE = '/api/app/coin/member/googleVerificationBindingOrReset';
 const TRC20 = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
 const TRC20_OTHER = 'TABC123456789abcdefghijkLMNPQRSTUV';
 
-describe.each(DIALECTS)('account security on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('account security on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let sealKey: string;

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, type MatchingEngine } from './engine.ts';
 import { ReferenceEngine } from './reference-engine.ts';
 import type { Command, EngineEvent, PlaceCommand, RestingOrder, SideName, StpMode } from './types.ts';
+import { runs } from '../../../tests/support/property.ts';
 
 const STP_MODES: StpMode[] = ['cancel_taker', 'cancel_maker', 'cancel_both'];
 const MID = 1000;
@@ -226,14 +227,14 @@ describe('matching engine properties', () => {
   it('agrees with the reference engine and keeps every invariant (narrow book: crossings, STP and FOK often)', () => {
     fc.assert(
       fc.property(templates({ min: -3, max: 3 }, 80), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
-      { numRuns: 1500, ...bounded },
+      { ...runs(1500), ...bounded },
     );
   });
 
   it('agrees with the reference engine on longer runs over a wider book (levels emptied and reused)', () => {
     fc.assert(
       fc.property(templates({ min: -2, max: 30 }, 400, { place: 24, touch: 14, cancelAll: 1, market: 1 }, 8), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
-      { numRuns: 150, ...bounded },
+      { ...runs(150), ...bounded },
     );
   });
 });

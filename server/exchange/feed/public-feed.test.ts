@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '../../../src/lib/contract/feed.ts';
 import { api, testApp } from '../../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { seedOperator } from '../../seed/operator.ts';
 import { FeedTestClient } from '../../../tests/support/feed-client.ts';
 import { ManualClock } from '../../clock/clock.ts';
@@ -10,7 +10,7 @@ import { ManualClock } from '../../clock/clock.ts';
 /** A plain WebSocket client of the public feed. */
 class Client extends FeedTestClient<FeedMessage> {}
 
-describe.each(DIALECTS)('the public feed on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the public feed on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let url: string;
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('the public feed on %s', (_name, open) => {
   });
 });
 
-describe.each(DIALECTS)('the public feed on the bus and the app clock, on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the public feed on the bus and the app clock, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(Date.now());

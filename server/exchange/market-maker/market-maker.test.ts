@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { auditLedger } from '../../ledger/ledger.ts';
 import { MarketMakers } from './market-maker.ts';
 import { RandomWalk } from '../../prices/random-walk.ts';
@@ -17,7 +17,7 @@ describe('the random walk', () => {
   });
 });
 
-describe.each(DIALECTS)('the market makers on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let makers: MarketMakers;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { MAX_FRAME_BYTES } from './stomp-session.ts';
 import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
 
@@ -51,7 +51,7 @@ class Raw {
   error = async () => /^message:(.*)$/m.exec(await until(() => this.data.find((d) => d.startsWith('ERROR\n'))))![1]!;
 }
 
-describe.each(DIALECTS)('the STOMP socket on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the STOMP socket on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let url: string;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp, testApp } from '../../../tests/support/app.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { forgetSessions } from '../../user/session.service.ts';
 import { brokerAuth } from './broker-auth.ts';
 import { BROKER_AUTH_PATH, brokerAuthHook, vhostOf } from './broker-auth-hook.ts';
@@ -17,7 +17,7 @@ describe('the virtual host of BROKER_URL', () => {
   ])('%s is %s', (url, vhost) => expect(vhostOf(url)).toBe(vhost));
 });
 
-describe.each(DIALECTS)('the broker auth hook on %s', (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let hook: Server;

@@ -3,7 +3,7 @@ import type { Client, IFrame, IMessage, StompConfig } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.ts';
 import { TEST_BROKER_URL } from '../../../tests/support/broker.ts';
-import { DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { TEST_BROKER_AUTH_PORT, TEST_WEB_STOMP_URL, WEB_STOMP_UNAVAILABLE } from '../../../tests/support/web-stomp.ts';
 import { PLATFORM_GLOBAL } from '../../../src/lib/contract/platform.ts';
 import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
@@ -29,7 +29,7 @@ async function until<T>(check: () => T | undefined, what = 'the broker'): Promis
  * client (src/lib/feed/stomp.ts) connects, reading the address from the platform config as the islands do.
  */
 describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth hook', () => {
-  const [, open] = DIALECTS[0]!;
+  const [, open] = FEATURE_DIALECTS[0]!;
   let t: TestDatabase;
   let app: FastifyInstance;
   let embeddedBase: string;
