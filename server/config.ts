@@ -57,6 +57,11 @@ export interface Config {
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
   priceRecordDays: number;
   customerServiceUrls: string[];
+  /**
+   * DRIVEN_CLOCK=1: the server's clock can be moved ahead by an operator (server/clock/driven-clock.ts), for staging
+   * installs and tests; refused with NODE_ENV=production.
+   */
+  drivenClock: boolean;
   /** API_KEY_RATE_LIMIT: signed calls a minute per API key. */
   apiKeyRatePerMinute: number;
   /** API_KEY_SEAL_KEY: 32 bytes (base64) sealing API-key secrets at rest; unset, a key made on first use in the database. */
@@ -120,6 +125,13 @@ function key32(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
   return key;
 }
 
+function drivenClock(env: NodeJS.ProcessEnv): boolean {
+  const on = env.DRIVEN_CLOCK === '1' || env.DRIVEN_CLOCK === 'true';
+  // A clock an operator can move would let them decide outcomes (settlements, expiries, interest): never for real money.
+  if (on && env.NODE_ENV === 'production') throw new Error('DRIVEN_CLOCK is for test and staging installs: it cannot be set with NODE_ENV=production');
+  return on;
+}
+
 /** Reads the configuration; throws with the variable's name when a value is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -164,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    drivenClock: drivenClock(env),
     apiKeyRatePerMinute: atLeastOne(env, 'API_KEY_RATE_LIMIT', 1200),
     apiKeySealKey: key32(env, 'API_KEY_SEAL_KEY'),
     referralPeriodMinutes: atLeastOne(env, 'REFERRAL_PERIOD_MINUTES', 60),

@@ -19,15 +19,17 @@ import { pino } from 'pino';
 import { standBy } from './cluster/standby.ts';
 import type { TradingCore } from './core/core.ts';
 import { systemClock } from './clock/clock.ts';
+import { DrivenClock } from './clock/driven-clock.ts';
 
 /**
  * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the
  * trading core of a cluster: a standby until it holds the lease, then active) or `edge` (server/cluster/edge.ts).
  * Storage, migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer
- * reads comes from the caller: the system clock for `npm start` (server/main.ts), one a test moves for journeys.
+ * reads comes from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
  */
-export async function serve({ clock }: { clock?: Clock } = {}): Promise<void> {
+export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<void> {
   const config = loadConfig();
+  const clock = given ?? (config.drivenClock ? new DrivenClock() : undefined);
   if (config.role === 'edge') return serveEdge(config);
   const started = performance.now();
   const db = await openDb({ databaseUrl: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}), sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });

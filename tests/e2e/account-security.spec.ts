@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Page } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
-import { codeSentTo, createAccount, loginThroughUi, stored, uniqueName } from './support.ts';
+import { codeSentTo, createAccount, loginThroughUi, stored, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -26,7 +26,7 @@ test('a username account binds an e-mail address and resets its password by it',
   const name = uniqueName('bindmail');
   const email = `${name}@example.com`.toLowerCase();
   await createAccount(request, name);
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
 
   await page.goto('/account/center?tab=security');
   const row = page.getByTestId('security-email');
@@ -67,7 +67,7 @@ test('a username account binds an e-mail address and resets its password by it',
 test('the authenticator is bound with a code computed here, then asked for at login', async ({ page, request }) => {
   const name = uniqueName('totp');
   await createAccount(request, name);
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
 
   await page.goto('/account/center?tab=security');
   await page.getByTestId('security-google').getByRole('link', { name: 'Bind' }).click();
@@ -145,7 +145,7 @@ test.describe('the security and device tabs in German', () => {
   test('read in German, with the setting pages', async ({ page, request }) => {
     const name = uniqueName('sicher');
     await createAccount(request, name);
-    await loginThroughUi(page, '/de', name);
+    await signIn(page, '/de', { username: name });
     await page.goto('/de/account/center?tab=security');
     await expect(page.locator('.account-centre h1')).toHaveText('Sicherheit');
     await expect(page.getByTestId('security-email')).toContainText('Nicht verknüpft');

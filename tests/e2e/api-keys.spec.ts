@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -8,7 +8,7 @@ test('an API key created in the account centre signs an order that shows in the 
   const name = uniqueName('bot');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000');
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
 
   // 1. Create a trading key; the secret is shown once.
   await page.goto('/account/center?tab=api');

@@ -1,19 +1,19 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginOperator, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn, signInOperator } from './support.ts';
 import { png } from '../support/png.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
 async function signedIn(browser: Browser, prefix: string, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await loginThroughUi(page, prefix, username);
+  await signIn(page, prefix, { username });
   return page;
 }
 
 async function operatorInbox(browser: Browser, prefix: string, tab: string, part: string): Promise<Page> {
   const ops = await (await browser.newContext()).newPage();
-  await loginOperator(ops, prefix);
+  await signInOperator(ops, prefix);
   await ops.goto(`${prefix}/admin`);
   await hydrated(ops);
   await ops.getByRole('tab', { name: tab, exact: true }).click();

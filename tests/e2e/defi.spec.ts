@@ -8,7 +8,7 @@ import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { addressOf, personalSign } from '../../server/defi/eth-sign.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 /**
  * DeFi liquidity mining from the user's side, with a browser wallet the test plays: an EIP-1193 provider injected
@@ -20,7 +20,7 @@ import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts'
  */
 const SHOTS = 'tests/.artifacts/screens';
 const PORT = Number(process.env.E2E_PORT ?? 4410) + 20;
-ownServer('defi', 20, { MARKET_MAKERS: '0', E2E_CLOCK: '1', WHITE_PAPER_URL: `http://127.0.0.1:${PORT}/article/main/index` });
+ownServer('defi', 20, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1', WHITE_PAPER_URL: `http://127.0.0.1:${PORT}/article/main/index` });
 const DAY = 86_400_000;
 
 /** How the wallet answers personal_sign: sign with its key, sign with another account's key, or decline. */
@@ -94,7 +94,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     const usdt = (v: string) => formatAssetAmount(v, usdtDecimals);
 
     // 1. The page says what is on chain and what is not, and states the fee before anything is signed.
-    await loginThroughUi(page, prefix, name);
+    await signIn(page, prefix, { username: name });
     await page.goto(`${prefix}/defis/index`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['defi.title']!);
     await expect(page.getByTestId('defi-honest')).toContainText(d['defi.honest.onChain']!);
@@ -203,7 +203,7 @@ test('a browser without a wallet, and a user short of ETH, are told so before an
   await expect(page.getByTestId('defi-honest')).toBeVisible();
   await expect(page.getByText(d['defi.link.loginFirst']!)).toBeVisible();
 
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
   await page.goto('/defis/index');
   await page.getByTestId('defi-link-button').click();
   await expect(page.getByTestId('defi-link-problem')).toHaveText(d['defi.problem.noWallet']!);

@@ -4,7 +4,7 @@ import { formatAmount } from '../../src/lib/format/index.ts';
 import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { operatorToken, ownServer } from './own-server.ts';
-import { createAccount, loginOperator, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signInOperator } from './support.ts';
 
 /**
  * The console's Earn tab: an operator is refused bad product terms in their language (by the form, and by the
@@ -47,7 +47,7 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     };
 
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginOperator(page, prefix);
+    await signInOperator(page, prefix);
     await page.goto(`${prefix}/admin`);
     await hydrated(page);
     await page.getByRole('tab', { name: t('admin.tab.earn'), exact: true }).click();

@@ -5,7 +5,7 @@ import { formatAssetAmount } from '../../src/lib/format/index.ts';
 import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 /**
  * Staking and finance from the user's side, on a server of its own whose clock the test drives: the staking list,
@@ -15,7 +15,7 @@ import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts'
  * end, with the records in the wallet, the bills and the income history.
  */
 const SHOTS = 'tests/.artifacts/screens';
-ownServer('earn', 18, { MARKET_MAKERS: '0', E2E_CLOCK: '1' });
+ownServer('earn', 18, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 const DAY = 86_400_000;
 
 async function ask<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
@@ -56,7 +56,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     const flexible = finance.find((p) => p.kind === 'flexible')!;
 
     // 1. The staking list: every product's limit, daily rate, cycle, count left, amount subscribed and progress.
-    await loginThroughUi(page, prefix, name);
+    await signIn(page, prefix, { username: name });
     await page.goto(`${prefix}/pledge/index`);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['earn.pledge.title']!);

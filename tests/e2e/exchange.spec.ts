@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 /** Places an order through the coin family's entrust/exchange, as an API client of the seller would. */
 async function placeByApi(request: APIRequestContext, username: string, body: object): Promise<void> {
@@ -21,7 +21,7 @@ test('the exchange screen is its own page: a buyer takes two asks, both sides re
 
   // The German buyer opens /de/exchange/index: a page of its own (no redirect), with the shell's footer.
   const buyer = await (await browser.newContext()).newPage();
-  await loginThroughUi(buyer, '/de', buyerName);
+  await signIn(buyer, '/de', { username: buyerName });
   const answer = await buyer.goto('/de/exchange/index?symbol=solusdt');
   await hydrated(buyer);
   expect(answer?.status()).toBe(200);
@@ -55,7 +55,7 @@ test('the exchange screen is its own page: a buyer takes two asks, both sides re
 
   // The English seller: her second ask is partly filled and rests; she reads its fill as the maker.
   const seller = await (await browser.newContext()).newPage();
-  await loginThroughUi(seller, '', sellerName);
+  await signIn(seller, '', { username: sellerName });
   await seller.goto('/exchange/index?symbol=solusdt');
   await hydrated(seller);
   await expect(seller.getByTestId('index-price')).toContainText('185.00');

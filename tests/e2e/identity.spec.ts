@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, loginOperator, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A real PNG for a document photo: a picture of part of the page, as good a stand-in as any. */
@@ -29,8 +29,8 @@ test('identity verified in two steps by an operator, the level and its limit sho
   await createAccount(request, name);
   const user = await (await browser.newContext()).newPage();
   const ops = await (await browser.newContext()).newPage();
-  await loginThroughUi(user, '', name);
-  await loginOperator(ops);
+  await signIn(user, '', { username: name });
+  await signInOperator(ops);
 
   // 1. Primary verification: a wrong passport number is named before anything is sent, then the form goes for review.
   await openTab(user, 'kyc');

@@ -5,7 +5,7 @@ import { formatAmount } from '../../src/lib/format/index.ts';
 import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { advanceClock, operatorToken, ownServer } from './own-server.ts';
-import { createAccount, loginOperator, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
 import { png } from '../support/png.ts';
 
 /**
@@ -15,7 +15,7 @@ import { png } from '../support/png.ts';
  * its penalty. The journey runs its own server with a driven clock.
  */
 const SHOTS = 'tests/.artifacts/screens';
-const BASE = ownServer('loan', 19, { MARKET_MAKERS: '0', E2E_CLOCK: '1' });
+const BASE = ownServer('loan', 19, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 const DAY = 86_400_000;
 
 async function call<T>(request: APIRequestContext, token: string, path: string, data?: unknown, method: 'get' | 'post' = 'post'): Promise<T> {
@@ -58,7 +58,7 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     const product = (await call<LoanProduct[]>(request, token, '/api/loan/list'))[0]!;
 
     // Not verified yet: the page says a loan needs primary verification first, and leads there.
-    await loginThroughUi(page, prefix, name);
+    await signIn(page, prefix, { username: name });
     await page.goto(`${prefix}/loan/index`);
     await expect(page.getByTestId('loan-product').first()).toContainText(product.name);
     await expect(page.getByTestId('loan-product').first()).toContainText(product.institution);
@@ -97,7 +97,7 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     // The operator sees the photos and approves in the console.
     const ops = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } });
     const console_ = await ops.newPage();
-    await loginOperator(console_, prefix);
+    await signInOperator(console_, prefix);
     await console_.goto(`${prefix}/admin`);
     await hydrated(console_);
     await console_.getByRole('tab', { name: t('admin.tab.loans') }).click();

@@ -5,7 +5,7 @@ import { formatAssetAmount } from '../../src/lib/format/index.ts';
 import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, operatorToken, ownServer } from './own-server.ts';
-import { createAccount, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn } from './support.ts';
 import { priceFeed } from '../support/price-feed.ts';
 
 /**
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => feed.close());
 
-const BASE = ownServer('margin', 13, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, E2E_CLOCK: '1' });
+const BASE = ownServer('margin', 13, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, DRIVEN_CLOCK: '1' });
 
 async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
   const res = await request[method](`${BASE}${path}`, { headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
@@ -82,7 +82,7 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     const name = uniqueName(`margin_${tag}`);
     const token = await fundedUser(request, name, { USDT: '1100' });
     const maker = await fundedUser(request, uniqueName(`marginmk_${tag}`), { USDT: '100000', BTC: '2' });
-    await loginThroughUi(page, prefix, name);
+    await signIn(page, prefix, { username: name });
 
     // 1. The Isolated switch on ETH/USDT: no account yet; a transfer opens it, then its leverage is set to 7×.
     await page.goto(`${prefix}/trade/index?type=spot&symbol=ethusdt`);

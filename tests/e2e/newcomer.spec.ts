@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
-import { codeSentTo, createAccount, loginOperator, loginThroughUi, stored, uniqueName } from './support.ts';
+import { codeSentTo, createAccount, loginThroughUi, stored, uniqueName, signIn, signInOperator } from './support.ts';
 
 /** What a newcomer tripped over on a default install, page by page. */
 const SHOTS = 'tests/.artifacts/screens';
@@ -75,7 +75,7 @@ test('without a mail transport the site says where the code went, and the operat
 
   for (const [prefix, lang, tab] of [['', 'en', 'Outbox'], ['/de', 'de', 'Postausgang']] as const) {
     const ops = await (await browser.newContext()).newPage();
-    await loginOperator(ops, prefix);
+    await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
     await hydrated(ops);
     await ops.getByRole('tab', { name: tab }).click();
@@ -124,7 +124,7 @@ test.describe('passwords over 20 characters are refused with the spec message, n
   test('on the login-password and fund-password forms', async ({ page, request }) => {
     const name = uniqueName('longpw');
     await createAccount(request, name);
-    await loginThroughUi(page, '', name);
+    await signIn(page, '', { username: name });
     for (const key of ['loginPwd', 'tardPwd']) {
       await page.goto(`/user/index?key=${key}`);
       const form = page.locator('form.stack-form');
@@ -202,7 +202,7 @@ test('the operator console: the rejection reason is readable and the audit log s
   const consoles: Array<[Page, string, string]> = [];
   for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const ops = await (await browser.newContext()).newPage();
-    await loginOperator(ops, prefix);
+    await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
     await hydrated(ops);
     const reason = row(ops).locator('input');

@@ -1,7 +1,7 @@
 import { hydrated, expect, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';
 import { api, MERCHANT, noticeSays, open, operatorSignIn, OTC, person, takeAdOf, usdt, type Person } from './otc-support.ts';
-import { loginOperator } from './support.ts';
+import { signInOperator } from './support.ts';
 
 /**
  * An unpaid order whose payment window runs out, on a server whose clock the test moves, with four people each in a
@@ -9,7 +9,7 @@ import { loginOperator } from './support.ts';
  * by a buyer, a second user watches the market; the clock passes the window, the expiry job cancels the order, the
  * escrow goes back into the ad, and both sides are told live.
  */
-ownServer('otc-expiry', 17, { MARKET_MAKERS: '0', E2E_CLOCK: '1' });
+ownServer('otc-expiry', 17, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 
 const idNumber = (tag: string) => `${tag}${Date.now().toString().slice(-7)}`;
 
@@ -24,7 +24,7 @@ test('an unpaid order expires when the clock passes its window: the escrow retur
 
   // The operator approves the application in the console.
   const console = await (await browser.newContext()).newPage();
-  await loginOperator(console);
+  await signInOperator(console);
   await console.goto('/admin');
   await hydrated(console);
   await console.getByRole('tab', { name: 'OTC', exact: true }).click();

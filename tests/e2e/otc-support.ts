@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import type { CurrencyAccountRow } from '../../src/lib/contract/wallet.ts';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { expect, hydrated } from './fixtures.ts';
-import { createAccount, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn } from './support.ts';
 
 /** What the OTC journeys share: people made through the API (verified, funded, signed in a browser context of their own), balances, the market. */
 export const SHOTS = 'tests/.artifacts/screens';
@@ -25,13 +25,13 @@ export async function api<T>(request: APIRequestContext, token: string, method: 
   return body.data as T;
 }
 
-export async function signIn(request: APIRequestContext, data: object): Promise<{ token: string; userInfo: { id: number } }> {
+export async function apiLogin(request: APIRequestContext, data: object): Promise<{ token: string; userInfo: { id: number } }> {
   return (await (await request.post('/api/user/login', { data })).json()).data;
 }
 
 /** The e2e server's operator, signed in through the API. */
 export async function operatorSignIn(request: APIRequestContext): Promise<string> {
-  return (await signIn(request, { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' })).token;
+  return (await apiLogin(request, { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' })).token;
 }
 
 /** Primary and advanced verification, approved by the operator: level 2, in the given name. */
@@ -57,7 +57,7 @@ export async function setFundPassword(request: APIRequestContext, p: Pick<Person
 export async function person(browser: Browser, request: APIRequestContext, ops: string, key: string, realName: string, idNumber: string, usdt: string, into: number): Promise<Person> {
   const name = uniqueName(key);
   await createAccount(request, name);
-  const { token, userInfo } = await signIn(request, { type: 'account', username: name, password: 'abc123' });
+  const { token, userInfo } = await apiLogin(request, { type: 'account', username: name, password: 'abc123' });
   await verify(request, ops, token, realName, idNumber);
   await api(request, token, 'post', '/api/app/coin/member/payment', { kind: 'alipay', name: realName, account: `${key}@pay.example` });
   if (usdt !== '0') {
@@ -67,7 +67,7 @@ export async function person(browser: Browser, request: APIRequestContext, ops: 
   await setFundPassword(request, { token, id: userInfo.id });
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
   return { name, token, id: userInfo.id, ctx, page };
 }
 

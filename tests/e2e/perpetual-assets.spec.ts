@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { operatorToken, ownServer } from './own-server.ts';
-import { createAccount, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn } from './support.ts';
 
 /**
  * Perpetual futures outside the trade screen: the contract assets in the wallet with transfers in and out, the
@@ -48,7 +48,7 @@ for (const [prefix, lang, words] of [
   test(`a user moves USDT into the contract account, opens a position, is held to what it allows, and cancels an order in the order centre, in ${lang}`, async ({ page, request }) => {
     const name = uniqueName(`perp_${lang.replace('-', '')}`);
     const token = await fundedUser(request, name, '1000');
-    await loginThroughUi(page, prefix, name);
+    await signIn(page, prefix, { username: name });
 
     // The contract assets: one card per margin asset, all empty.
     await page.goto(`${prefix}/assets/index?key=agreement`);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A 1×1 PNG, the deposit's payment screenshot. */
@@ -30,8 +30,8 @@ test('a trade by another user updates the maker’s open orders and balances liv
   const makerContext = await browser.newContext();
   const maker = await makerContext.newPage();
   const taker = await (await browser.newContext()).newPage();
-  await loginThroughUi(maker, '', makerName);
-  await loginThroughUi(taker, '/de', takerName);
+  await signIn(maker, '', { username: makerName });
+  await signIn(taker, '/de', { username: takerName });
   await open(maker, '/trade/index?type=spot&symbol=dotusdt');
   // The same user on another market's screen: no trade prints there, so only the private feed can update it.
   const makerElsewhere = await makerContext.newPage();
@@ -81,7 +81,7 @@ test('a deposit the operator approves shows on the user’s assets page without 
   expect(deposit.code).toBe(200);
 
   const user = await (await browser.newContext()).newPage();
-  await loginThroughUi(user, '/de', name);
+  await signIn(user, '/de', { username: name });
   await open(user, '/de/assets/index?key=overview');
   await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('0.00');
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, inviterOf, loginOperator, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, inviterOf, uniqueName, signIn, signInOperator } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -21,7 +21,7 @@ async function order(request: APIRequestContext, username: string, body: object)
 
 async function signedIn(browser: Browser, prefix: string, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await loginThroughUi(page, prefix, username);
+  await signIn(page, prefix, { username });
   return page;
 }
 
@@ -74,7 +74,7 @@ test('three generations: the third trades, and each generation is paid its rebat
 
   // The operator pays what is due now, the same run the rebate job makes at the end of each period.
   const ops = await (await browser.newContext()).newPage();
-  await loginOperator(ops);
+  await signInOperator(ops);
   await ops.goto('/admin');
   await hydrated(ops);
   await ops.getByRole('tab', { name: 'Referral' }).click();
@@ -120,7 +120,7 @@ test('a user checks their proof of liabilities in the browser, in the account ce
   await credit(request, holder, 'USDT', '321.5');
 
   const ops = await (await browser.newContext()).newPage();
-  await loginOperator(ops);
+  await signInOperator(ops);
   await ops.goto('/admin');
   await hydrated(ops);
   await ops.getByRole('tab', { name: 'Proof of liabilities' }).click();
@@ -130,7 +130,7 @@ test('a user checks their proof of liabilities in the browser, in the account ce
   const proofId = Number(/No\. (\d+)/.exec((await published.textContent())!)![1]);
 
   const user = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await loginThroughUi(user, '', holder);
+  await signIn(user, '', { username: holder });
   await openTab(user, '', 'proof');
   await user.locator('select[name="proof"]').selectOption(String(proofId));
   await expect(user.getByTestId('proof-balances')).toHaveText('321.5 USDT');
@@ -163,7 +163,7 @@ test('a user checks their proof of liabilities in the browser, in the account ce
   await expect(visitorZh.getByTestId('proof-verdict')).toContainText('验证通过');
   await visitorZh.screenshot({ path: `${SHOTS}/proof-public-zh-CN.png`, fullPage: true });
   const userZh = await (await browser.newContext()).newPage();
-  await loginThroughUi(userZh, '/zh-CN', holder);
+  await signIn(userZh, '/zh-CN', { username: holder });
   await openTab(userZh, '/zh-CN', 'proof');
   await expect(userZh.locator('.account-centre h1')).toHaveText('负债证明');
   await userZh.screenshot({ path: `${SHOTS}/proof-tab-zh-CN.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import { expect, hydrated, test } from './fixtures.ts';
-import { loginOperator } from './support.ts';
+import { signInOperator } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -10,7 +10,7 @@ for (const [prefix, lang, coin, seededLimit, tab, add, funded] of [
 ] as const) {
   test(`an operator tops up the swap desk and sets a limit, and the audit log says so (${lang})`, async ({ browser }) => {
     const ops = await (await browser.newContext()).newPage();
-    await loginOperator(ops, prefix);
+    await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
     // A page of a new browser context does not come from the fixture: wait for the console to be live.
     await hydrated(ops);

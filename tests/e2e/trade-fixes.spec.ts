@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A 1×1 PNG, the "payment screenshot". */
@@ -80,7 +80,7 @@ test('recent trades, open orders and order history all read the clock of the cho
   await credit(request, name, 'USDT', '10000');
   // A browser in New York; the display time zone is the default of spec §9, Asia/Hong_Kong.
   const page = await (await browser.newContext({ timezoneId: 'America/New_York' })).newPage();
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
   await openTrade(page, '', 'solusdt');
   const hourIn = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date());
   const hongKong = [hourIn('Asia/Hong_Kong')];
@@ -110,7 +110,7 @@ test.describe('order form messages', () => {
     const name = uniqueName('msgs');
     await createAccount(request, name);
     await credit(request, name, 'USDT', '1000');
-    await loginThroughUi(page, '', name);
+    await signIn(page, '', { username: name });
     await openTrade(page, '', 'bnbusdt');
     const price = page.locator('#buy-limit-price');
     const error = page.locator('.side-form--buy .field__error');
@@ -164,7 +164,7 @@ test.describe('order form messages', () => {
     const name = uniqueName('pct');
     await createAccount(request, name);
     await credit(request, name, 'USDT', '748.07351452');
-    await loginThroughUi(page, '', name);
+    await signIn(page, '', { username: name });
     await openTrade(page, '', 'bnbusdt');
     await expect(page.getByTestId('available-buy')).toHaveText('748.07');
     await page.locator('#buy-limit-price').fill('97.13');
@@ -193,7 +193,7 @@ test('cancel all asks first in the page\'s language; keeping does nothing, confi
   };
   await place('0.8500');
   await place('0.8400');
-  await loginThroughUi(page, '/de', name);
+  await signIn(page, '/de', { username: name });
   await openTrade(page, '/de', 'adausdt');
   const open = page.getByTestId('orders-open').locator('tbody tr');
   await expect(open).toHaveCount(2);
@@ -270,7 +270,7 @@ test('every balance and amount of an asset is shown by one rule: its display dec
     const res = await request.post('/api/recharge/submit', { headers: { authorization: token }, data: { coin: 'USDT', network: 'TRC20', amount, screenshot } });
     expect((await res.json()).code).toBe(200);
   }
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
 
   await page.goto('/assets/index?key=overview');
   await expect(page.getByTestId('coin-table').locator('tr[data-coin="USDT"] td').nth(1)).toHaveText('748.07');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const TRADE = '/trade/index?type=spot&symbol=ltcusdt';
 
@@ -20,8 +20,8 @@ test('two users trade with each other and both see the fill, balances, trades an
 
   const seller = await (await browser.newContext()).newPage();
   const buyer = await (await browser.newContext()).newPage();
-  await loginThroughUi(seller, '', sellerName);
-  await loginThroughUi(buyer, '', buyerName);
+  await signIn(seller, '', { username: sellerName });
+  await signIn(buyer, '', { username: buyerName });
   await openTrade(seller);
   await openTrade(buyer, '/de');
   await expect(seller.getByTestId('available-sell')).toHaveText('10.0000');
@@ -66,7 +66,7 @@ test('bad orders get a clear message and change nothing', async ({ page, request
   const name = uniqueName('careful');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '100');
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
   await openTrade(page);
   const price = page.locator('#buy-limit-price');
   const qty = page.locator('#buy-limit-qty');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, loginOperator, loginThroughUi, uniqueName } from './support.ts';
+import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
 
 /** A 1×1 PNG, the "payment screenshot". */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -30,8 +30,8 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
   await setFundPassword(request, name, 'fund123');
   const user = await (await browser.newContext()).newPage();
   const ops = await (await browser.newContext()).newPage();
-  await loginThroughUi(user, '', name);
-  await loginOperator(ops);
+  await signIn(user, '', { username: name });
+  await signInOperator(ops);
 
   // 1. The user submits a deposit with its payment screenshot.
   await openAssets(user, 'recharge');
@@ -149,7 +149,7 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
 test('a user cannot open the operator console, and bad uploads are refused in the form', async ({ page, request }) => {
   const name = uniqueName('nosy');
   await createAccount(request, name);
-  await loginThroughUi(page, '', name);
+  await signIn(page, '', { username: name });
   await page.goto('/admin');
   await hydrated(page);
   await expect(page.getByText('This console is for operators only.')).toBeVisible();

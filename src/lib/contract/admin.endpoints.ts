@@ -1,6 +1,7 @@
 /** The operator console's calls: operators only (403 for other users), and left out of the public API document. */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { OutboxEntry } from './outbox.ts';
+import type { ClockState } from './settings.ts';
 import type { AuditEntry, Page, RechargeRecord, SwapDeskRow, WithdrawalRecord } from './wallet.ts';
 
 const s = schemasIn('wallet');
@@ -119,5 +120,31 @@ export const credit = endpoint({
   response: type<null>(),
   errors: ['notFound', 'unknownAsset', 'invalidNumber'],
   summary: 'Credit test funds to a user (operators)',
+  tags,
+});
+
+/** The server's clock: driven (DRIVEN_CLOCK=1, never in production) or the machine's. */
+export const clockState = endpoint({
+  method: 'GET',
+  path: '/api/admin/clock',
+  auth,
+  response: type<ClockState>(),
+  errors: [],
+  summary: 'The server clock: whether it can be driven, its time and how far it has been moved (operators)',
+  tags,
+});
+
+/**
+ * Moves a driven clock ahead (DRIVEN_CLOCK=1): jobs that fell due in the jump run at their next check, as after a
+ * downtime. An install on the machine's clock answers notFound.
+ */
+export const advanceClock = endpoint({
+  method: 'POST',
+  path: '/api/admin/clock/advance',
+  auth,
+  body: schemasIn('settings')('clockAdvanceBody'),
+  response: type<ClockState>(),
+  errors: ['notFound'],
+  summary: 'Move a driven clock ahead by ms (staging and test installs only; audited)',
   tags,
 });
