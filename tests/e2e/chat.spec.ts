@@ -8,6 +8,9 @@ const SHOTS = 'tests/.artifacts/screens';
 async function signedIn(browser: Browser, prefix: string, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, prefix, { username });
+  // The chat's button is on every page; the journeys start from the home page.
+  await page.goto(`${prefix}/home/index`);
+  await hydrated(page);
   return page;
 }
 
