@@ -8,7 +8,7 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { fail } from '../outcome.ts';
 import type { Contract } from './contracts.ts';
-import { checkOrder, type OrderRefusal } from './order-risk.ts';
+import { checkOrder, heldFeeBps, type OrderRefusal } from './order-risk.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import type { EngineEvent } from '../exchange/engine/types.ts';
 import { settleEvents, type PerpActivity } from './perp-fills.ts';
@@ -109,7 +109,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   let margin = 0n;
   if (!reduceOnly) {
     const check = checkOrder(
-      { contract: c, leverage: BigInt(pos.leverage), position: pos, pending: pendingQty(b, r.userId, c.symbol, side === 'buy'), mark: st.mark, available: b.free(ctx.risk, r.userId, c.marginAsset) },
+      { contract: c, leverage: BigInt(pos.leverage), position: pos, pending: pendingQty(b, r.userId, c.symbol, side === 'buy'), mark: st.mark, available: b.free(ctx.risk, r.userId, c.marginAsset), feeBps: heldFeeBps(c, pos.mode) },
       { qty: side === 'buy' ? qty : -qty, price },
     );
     if (!check.ok) fail(REFUSAL[check.reason]);
