@@ -11,10 +11,11 @@
  * - cross: the hold goes back to the available balance, which then pays the fee;
  * - the realised PnL, and whatever part of the fee the hold did not cover, settle on the available balance.
  *
- * A loss larger than what backs it (the released margin when isolated, the available balance when cross) leaves a
- * deficit: the insurance fund covers it, and past the fund's balance the clearing account carries it (the books
- * stay balanced and no user balance goes below zero). Liquidations never fill past the bankruptcy price, so only a
- * voluntary close far from the mark can leave one.
+ * A voluntary fill never realises more loss than backs it (close-limit.ts bounds every close but a liquidation's),
+ * so it is paid from the trader's available balance; should rounding leave a few units unpaid, the fee gives
+ * way, never the insurance fund. A liquidation's or auto-deleveraging's loss beyond what backs it (the released
+ * margin when isolated, the available balance when cross) leaves a deficit: the insurance fund covers it, and past
+ * the fund's balance the clearing account carries it (the books stay balanced and no user balance goes below zero).
  */
 import type { CommandContext } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
@@ -95,9 +96,16 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
   } else if (used) {
     risk.release(orderHoldId(o!.id), meta, used);
   }
-  const backing = p.mode === 'isolated' ? rel : risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
-  const charged = f.fee - fromHold;
-  const deficit = backing + r.realised - charged < 0n ? -(backing + r.realised - charged) : 0n;
+  const voluntary = o !== null && o.source !== 'liquidation';
+  const backing = p.mode === 'isolated' && !voluntary ? rel : risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
+  let charged = f.fee - fromHold;
+  let deficit = -(backing + r.realised - charged);
+  if (deficit < 0n) deficit = 0n;
+  if (voluntary && deficit > 0n) {
+    const waived = deficit < charged ? deficit : charged;
+    charged -= waived;
+    deficit -= waived;
+  }
   const lines: Posting[] = [...feeLines(c.marginAsset, fromHold + charged, 'perp_fee'), ...coverLines(risk, c.marginAsset, deficit)];
   if (r.realised) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised });
   // The trader's PnL line before the fee's: the ledger checks the balance after each line.

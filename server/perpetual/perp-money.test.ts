@@ -137,6 +137,60 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
     });
   });
 
+  describe('a voluntary close never loses more than what backs it (item 9)', () => {
+    /**
+     * Alice is long 0.290 BTC at 96,493.1, isolated at 100×: 27,982.999 of notional, 279.82999 of margin. A close
+     * pays its loss and a taker fee of 0.05% from that margin, so it may sell no lower than the X where
+     * 279.82999 + 0.29 × (X − 96,493.1) − 0.0005 × 0.29 × X = 0: X = 27,703.16901 / 0.289855 = 95,575.96…, the
+     * tick above it, 95,576.0. Bob's bid 4.8% under the mark, at 91,861.4, would have lost her 1,343.19.
+     */
+    const open100x = async (m: 'cross' | 'isolated') => {
+      await mark('96493.1');
+      await mode('alice', 100, m);
+      await order('maker', 'sell', 'limit', '96493.1', '0.29');
+      await order('alice', 'buy', 'market', '0', '0.29');
+      expect(position('alice')).toMatchObject({ qty: qty('0.29'), isoMargin: m === 'isolated' ? usdt('279.82999') : 0n });
+    };
+
+    it('a market close into one’s own bid far under the mark fills nothing past the bound', async () => {
+      await open100x('isolated');
+      await order('bob', 'buy', 'limit', '91861.4', '0.29');
+      // The makers' bids above Bob's are taken by Carol, so Bob's is the best left.
+      await order('maker', 'buy', 'limit', '96400', '0.1');
+      await order('maker', 'buy', 'limit', '96000', '0.1');
+      await order('carol', 'sell', 'market', '0', '0.2');
+      const before = await contract('alice');
+      const close = await order('alice', 'sell', 'market', '0', '0', { closePosition: true });
+      expect(close.order).toMatchObject({ price: px('95576'), filledQty: 0n, status: 'cancelled' });
+      expect(position('alice')).toMatchObject({ qty: qty('0.29'), isoMargin: usdt('279.82999') });
+      expect(book().position(users.bob!, SYMBOL)?.qty ?? 0n).toBe(0n);
+      expect(await contract('alice')).toEqual(before);
+    });
+
+    it('refuses a limit close beyond the bound and takes one at it', async () => {
+      await open100x('isolated');
+      await expect(order('alice', 'sell', 'limit', '91861.4', '0.29')).rejects.toMatchObject({ errorName: 'perpCloseBeyondBankruptcy', params: { price: '95576.0' } });
+      await expect(order('alice', 'sell', 'limit', '95575.9', '0.1', { reduceOnly: true })).rejects.toMatchObject({ errorName: 'perpCloseBeyondBankruptcy' });
+      expect((await order('alice', 'sell', 'limit', '95576', '0.29')).order).toMatchObject({ status: 'open' });
+    });
+
+    it('cancels a resting close whose bound moved past it before anyone can meet it', async () => {
+      // Cross at 100×: the close is backed by the account's balance, 10,000 less the 13.99149950 taker fee.
+      await open100x('cross');
+      const ask = await order('alice', 'sell', 'limit', '91861.4', '0.29');
+      expect(ask.order).toMatchObject({ status: 'open' });
+      // She then moves out all the positions' reserve allows (their initial margin of 279.82999 at the mark): the
+      // 1,343.19 the resting ask would lose is no longer there.
+      const out = WALLET - usdt('13.9914995') - usdt('279.82999');
+      await core().submit(postFunds, { lines: [{ owner: users.alice!, type: ACCOUNT.contract, asset: 'USDT', available: -out }, { owner: users.alice!, type: ACCOUNT.spot, asset: 'USDT', available: out }], meta: { billType: 'transfer', refType: 'test', refId: 99 } });
+      const buy = await order('bob', 'buy', 'market', '0', '0.29');
+      expect(buy.order).toMatchObject({ filledQty: 0n });
+      expect(book().live.has(ask.id)).toBe(false);
+      expect(position('alice').qty).toBe(qty('0.29'));
+      expect(await contract('alice')).toEqual({ available: usdt('279.82999'), frozen: 0n });
+    });
+  });
+
   it('bills fee, realised PnL and funding each under its own type (item 2)', async () => {
     await mark('60000');
     await mode('alice', 10, 'cross');
