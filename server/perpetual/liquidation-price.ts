@@ -18,6 +18,7 @@
  * rounding): for a long the highest tick at which the position is liquidatable, for a short the lowest. So the
  * index built on these prices triggers exactly when the margin-ratio check would, never a tick late.
  */
+import { feeOf } from '../exchange/market.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import type { Bracket, Contract } from './contracts.ts';
 import { fillValue, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
@@ -84,12 +85,14 @@ export function liquidationPrice(c: Contract, p: Position, backing: bigint): big
 /**
  * The bankruptcy price: where the margin balance is exactly used up (the formulas with MMR = cum = 0). A
  * liquidation order is bounded by it, rounded so that filling at it leaves the margin balance ≥ 0: for a long
- * the lowest tick with nothing owed, for a short the highest. For cross, `backing` here is WB + UPNL1.
+ * the lowest tick with nothing owed, for a short the highest. For cross, `backing` here is WB + UPNL1. With
+ * `feeBps`, the fee of closing the whole position at the price must be paid too (a voluntary close's bound).
  */
-export function bankruptcyPrice(c: Contract, p: Position, backing: bigint): bigint | null {
+export function bankruptcyPrice(c: Contract, p: Position, backing: bigint, feeBps = 0n): bigint | null {
   if (p.qty === 0n) return null;
   const guess = bracketFormula(c, p, backing, { mmr: 0n, cum: 0n }) ?? guessFromCost(c, p);
-  const solvent = (price: bigint) => backing + unrealisedPnl(c, p, price) >= 0n;
+  const fee = (price: bigint) => (feeBps ? feeOf(fillValue(c, p.qty, price), feeBps) : 0n);
+  const solvent = (price: bigint) => backing + unrealisedPnl(c, p, price) - fee(price) >= 0n;
   return p.qty > 0n ? firstTrue(solvent, guess) : lastTrue(solvent, guess);
 }
 

@@ -61,8 +61,9 @@ function deleverage(ctx: CommandContext, b: PerpBook, c: Contract, p: PositionRo
   for (const { o } of others) {
     if (left === 0n) break;
     const take = abs(o.qty) < left ? abs(o.qty) : left;
-    settleSide(ctx, b, c, { position: p, order: null, qty: long ? -take : take, price, fee: 0n }, p.id);
-    settleSide(ctx, b, c, { position: o, order: null, qty: long ? take : -take, price, fee: 0n }, p.id);
+    const ref = { refType: 'perp_position', refId: p.id } as const;
+    settleSide(ctx, b, c, { position: p, order: null, qty: long ? -take : take, price, fee: 0n }, ref);
+    settleSide(ctx, b, c, { position: o, order: null, qty: long ? take : -take, price, fee: 0n }, ref);
     b.liquidations.push({ id: b.nextId('liquidation'), userId: o.userId, symbol: c.symbol, side: long ? 'short' : 'long', kind: 'adl', quantity: take, price, mark, fee: 0n, createdAt: ctx.now });
     left -= take;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from './contracts.ts';
-import { checkOrder, maxOrderQty, type OrderContext } from './order-risk.ts';
+import { checkOrder, heldFeeBps, maxOrderQty, type OrderContext } from './order-risk.ts';
 import { applyFill, FLAT } from './position-math.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
@@ -9,7 +9,7 @@ const USDT = 10n ** 8n;
 const BTC = 10n ** 8n;
 
 const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
-  contract: BTCUSDT, leverage: 20n, position: FLAT, pending: 0n, mark: 600_000n, available: 10_000n * USDT, ...over,
+  contract: BTCUSDT, leverage: 20n, position: FLAT, pending: 0n, mark: 600_000n, available: 10_000n * USDT, feeBps: 0n, ...over,
 });
 const long1 = applyFill(BTCUSDT, FLAT, 1_000n, 600_000n).position;
 
@@ -45,6 +45,16 @@ describe('order risk check', () => {
 
   it('refuses an order the available margin does not cover', () => {
     expect(checkOrder(ctx({ available: 2_999n * USDT }), { qty: 1_000n, price: 600_000n })).toEqual({ ok: false, reason: 'insufficientMargin' });
+  });
+
+  it('holds the taker fee of an isolated order’s opening part, so its fills can pay it', () => {
+    const isolated = ctx({ feeBps: heldFeeBps(BTCUSDT, 'isolated') });
+    expect(heldFeeBps(BTCUSDT, 'cross')).toBe(0n);
+    // 1 BTC at 60,000 and 20×: 3,000 of margin and 0.05% of 60,000 = 30 of fee.
+    expect(checkOrder(isolated, { qty: 1_000n, price: 600_000n })).toEqual({ ok: true, margin: 3_030n * USDT, opening: 1_000n });
+    // Reversing a 1 BTC long with 1.5 BTC opens 0.5: the fee held is that part's, 0.05% of 30,000.
+    expect(checkOrder({ ...isolated, position: long1 }, { qty: -1_500n, price: 600_000n })).toEqual({ ok: true, margin: 1_515n * USDT, opening: 500n });
+    expect(checkOrder({ ...isolated, available: 3_029n * USDT }, { qty: 1_000n, price: 600_000n })).toEqual({ ok: false, reason: 'insufficientMargin' });
   });
 
   it('lets closing orders through free and charges a reversal only for its new side', () => {

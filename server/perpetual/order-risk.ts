@@ -8,7 +8,11 @@
  * price plus its open loss, what it would lose at once at the mark (Binance adds it so that an order priced
  * worse than the mark cannot open a position already under water). The bracket check values the projected
  * position, with the same-side orders already resting, at the worse of order price and mark.
+ *
+ * An isolated order also holds the taker fee of its opening part: the position it opens has no released margin
+ * to pay a fee from, and the fee must never fall to anyone but the trader.
  */
+import { feeOf } from '../exchange/market.ts';
 import { maxLeverage, maxNotionalAt, type Contract } from './contracts.ts';
 import { fillValue, initialMargin, notional, unrealisedPnl, type Position } from './position-math.ts';
 import { abs } from './rounding.ts';
@@ -24,7 +28,12 @@ export interface OrderContext {
   mark: bigint;
   /** What the account can commit (cross: crossAvailable; isolated: the cross wallet it draws the margin from). */
   available: bigint;
+  /** The fee rate the opening part holds (basis points): the taker rate when isolated, 0 for cross. */
+  feeBps: bigint;
 }
+
+/** What an order of a margin mode holds for fees: see the module comment. */
+export const heldFeeBps = (c: Contract, mode: 'cross' | 'isolated'): bigint => (mode === 'isolated' ? c.takerFeeBps : 0n);
 
 export interface OrderIntent {
   /** Signed: buy > 0, sell < 0. */
@@ -52,7 +61,8 @@ export function checkOrder(ctx: OrderContext, order: OrderIntent): OrderCheck {
   if (notional(c, projected, worse) > maxNotionalAt(c, leverage)) return { ok: false, reason: 'sizeOverBracket' };
   const signed = order.qty > 0n ? opening : -opening;
   const atMark = unrealisedPnl(c, { qty: signed, cost: fillValue(c, opening, order.price) }, mark);
-  const margin = initialMargin(c, opening, order.price, leverage) + (atMark < 0n ? -atMark : 0n);
+  const fee = ctx.feeBps ? feeOf(fillValue(c, opening, order.price), ctx.feeBps) : 0n;
+  const margin = initialMargin(c, opening, order.price, leverage) + (atMark < 0n ? -atMark : 0n) + fee;
   if (margin > ctx.available) return { ok: false, reason: 'insufficientMargin' };
   return { ok: true, margin, opening };
 }

@@ -1,17 +1,21 @@
 /**
  * How a fill moves money (the `perpetual` risk rule's settle step). Positions change by `applyFill`
  * (position-math.ts); what they realise is paid by, or to, the clearing account, fees go to fee income and the
- * safety fund as on spot, and an order's margin moves with it:
+ * safety fund as on spot, and an order's margin moves with it. Realised PnL, fee and margin are bills of their own
+ * (`perp_pnl`, `perp_fee`, `perp_margin`).
  *
- * - each fill uses the order's margin in proportion to the quantity it fills;
- * - isolated: that margin joins the position's own margin hold; closing part of the position releases the same
- *   share of its margin, and the realised PnL less the fee is paid out of (or into) what that share releases;
- * - cross: the margin goes back to the available balance, which then takes the realised PnL less the fee.
+ * - each fill uses the order's hold in proportion to the quantity it fills;
+ * - isolated: the position keeps the initial margin of what the fill opened at the fill price and its leverage,
+ *   the fee is paid from the hold (an isolated order holds its taker fee, order-risk.ts), the rest goes back;
+ *   closing part of the position releases the same share of its margin;
+ * - cross: the hold goes back to the available balance, which then pays the fee;
+ * - the realised PnL, and whatever part of the fee the hold did not cover, settle on the available balance.
  *
- * A loss larger than what backs it (the released margin when isolated, the available balance when cross) leaves a
- * deficit: the insurance fund covers it, and past the fund's balance the clearing account carries it (the books
- * stay balanced and no user balance goes below zero). Liquidations never fill past the bankruptcy price, so only a
- * voluntary close far from the mark can leave one.
+ * A voluntary fill never realises more loss than backs it (close-limit.ts bounds every close but a liquidation's),
+ * so it is paid from the trader's available balance; should rounding leave a few units unpaid, the fee gives
+ * way, never the insurance fund. A liquidation's or auto-deleveraging's loss beyond what backs it (the released
+ * margin when isolated, the available balance when cross) leaves a deficit: the insurance fund covers it, and past
+ * the fund's balance the clearing account carries it (the books stay balanced and no user balance goes below zero).
  */
 import type { CommandContext } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
@@ -21,7 +25,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import type { Contract } from './contracts.ts';
 import type { PerpBook } from './perp-book.ts';
-import { applyFill, fillValue } from './position-math.ts';
+import { applyFill, fillValue, initialMargin } from './position-math.ts';
 import { abs } from './rounding.ts';
 import { orderHoldId, positionHoldId, type PerpOrderRow, type PerpTradeRow, type PositionRow } from './perp-state.ts';
 
@@ -51,13 +55,19 @@ export function coverLines(risk: RiskEngine, asset: string, deficit: bigint): Po
   return lines;
 }
 
+/** What ledger entries of a fill refer to: the taker's order, or the liquidated position for auto-deleveraging. */
+export interface FillRef {
+  refType: 'perp_order' | 'perp_position';
+  refId: number;
+}
+
 /** Settles one side of a fill on its position and order; the ledger lines are posted here, one transaction per side. */
-export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: SideFill, refId: number): SideResult {
+export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: SideFill, ref: FillRef): SideResult {
   const { risk, now } = ctx;
   const p = f.position;
   const o = f.order;
   const size = abs(f.qty);
-  const meta = { billType: 'perp_margin' as const, refType: 'perp_order', refId };
+  const meta = { billType: 'perp_margin' as const, ...ref };
   let used = 0n;
   if (o) {
     const remaining = o.quantity - o.filledQty;
@@ -67,6 +77,7 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
   const held = abs(p.qty);
   const r = applyFill(c, p, f.qty, f.price);
   let rel = 0n;
+  let fromHold = 0n;
   if (p.mode === 'isolated') {
     rel = r.closed === 0n ? 0n : r.closed === held ? p.isoMargin : (p.isoMargin * r.closed) / held;
     if (rel) {
@@ -74,22 +85,34 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
       p.isoMargin -= rel;
     }
     if (used) {
-      risk.moveHold(orderHoldId(o!.id), positionHoldId(p.id), used);
-      p.isoMargin += used;
+      // A fill better than the order's price needs less; one that needs more (a sell above its limit) is in profit by more.
+      const need = r.opened ? initialMargin(c, r.opened, f.price, BigInt(p.leverage)) : 0n;
+      const margin = need < used ? need : used;
+      fromHold = f.fee < used - margin ? f.fee : used - margin;
+      risk.moveHold(orderHoldId(o!.id), positionHoldId(p.id), margin);
+      p.isoMargin += margin;
+      if (used - margin - fromHold) risk.release(orderHoldId(o!.id), meta, used - margin - fromHold);
     }
   } else if (used) {
     risk.release(orderHoldId(o!.id), meta, used);
   }
-  const cash = r.realised - f.fee;
-  const backing = p.mode === 'isolated' ? rel : risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
-  const deficit = backing + cash < 0n ? -(backing + cash) : 0n;
-  const lines: Posting[] = [
-    { owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised },
-    ...feeLines(c.marginAsset, f.fee, 'perp_fee'),
-    ...coverLines(risk, c.marginAsset, deficit),
-  ];
-  if (cash + deficit) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: cash + deficit });
-  risk.post(lines, { billType: 'perp_pnl', refType: 'perp_order', refId }, [], false);
+  const voluntary = o !== null && o.source !== 'liquidation';
+  const backing = p.mode === 'isolated' && !voluntary ? rel : risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
+  let charged = f.fee - fromHold;
+  let deficit = -(backing + r.realised - charged);
+  if (deficit < 0n) deficit = 0n;
+  if (voluntary && deficit > 0n) {
+    const waived = deficit < charged ? deficit : charged;
+    charged -= waived;
+    deficit -= waived;
+  }
+  const lines: Posting[] = [...feeLines(c.marginAsset, fromHold + charged, 'perp_fee'), ...coverLines(risk, c.marginAsset, deficit)];
+  if (r.realised) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised });
+  // The trader's PnL line before the fee's: the ledger checks the balance after each line.
+  if (r.realised + deficit) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: r.realised + deficit });
+  if (charged) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: -charged, billType: 'perp_fee' });
+  const spends = fromHold ? [{ hold: orderHoldId(o!.id), amount: fromHold, billType: 'perp_fee' as const }] : [];
+  if (lines.length || spends.length) risk.post(lines, { billType: 'perp_pnl', ...ref }, spends, false);
   p.qty = r.position.qty;
   p.cost = r.position.cost;
   p.realised += r.realised;
@@ -101,7 +124,7 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
   if (o) {
     o.filledQty += size;
     o.filledValue += fillValue(c, size, f.price);
-    o.fee += f.fee;
+    o.fee += fromHold + charged;
     o.realised += r.realised;
     book.touchOrder(o, now);
   }
@@ -149,7 +172,7 @@ function trade(ctx: CommandContext, book: PerpBook, c: Contract, order: (id: num
   const value = fillValue(c, qty, price);
   for (const [o, bps] of [[maker, c.makerFeeBps], [taker, c.takerFeeBps]] as const) {
     const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, bps);
-    settleSide(ctx, book, c, { position: book.positionFor(o.userId, c.symbol, ctx.now), order: o, qty: o.side === 'buy' ? qty : -qty, price, fee }, taker.id);
+    settleSide(ctx, book, c, { position: book.positionFor(o.userId, c.symbol, ctx.now), order: o, qty: o.side === 'buy' ? qty : -qty, price, fee }, { refType: 'perp_order', refId: taker.id });
     if (o.status === 'open') o.status = 'partial';
   }
   const row: PerpTradeRow = {

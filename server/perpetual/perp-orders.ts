@@ -8,7 +8,8 @@ import { formatUnits } from '../../src/lib/money/units.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { fail } from '../outcome.ts';
 import type { Contract } from './contracts.ts';
-import { checkOrder, type OrderRefusal } from './order-risk.ts';
+import { closeLimit, closes, pastLimit, unpayableMakers } from './close-limit.ts';
+import { checkOrder, heldFeeBps, type OrderRefusal } from './order-risk.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import type { EngineEvent } from '../exchange/engine/types.ts';
 import { settleEvents, type PerpActivity } from './perp-fills.ts';
@@ -75,7 +76,8 @@ function pendingQty(b: PerpBook, userId: number, symbol: string, buy: boolean): 
 /**
  * Places an order on a book and settles what it matched. User orders pass the risk check first (leverage,
  * brackets, margin against what the account can commit); liquidation and take-profit or stop-loss closes are
- * reduce-only and hold nothing. A refusal comes before anything changes.
+ * reduce-only and hold nothing. Every close but a liquidation's stays within its bound (close-limit.ts). A
+ * refusal comes before anything changes.
  */
 export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   const b = book(ctx);
@@ -109,11 +111,19 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   let margin = 0n;
   if (!reduceOnly) {
     const check = checkOrder(
-      { contract: c, leverage: BigInt(pos.leverage), position: pos, pending: pendingQty(b, r.userId, c.symbol, side === 'buy'), mark: st.mark, available: b.free(ctx.risk, r.userId, c.marginAsset) },
+      { contract: c, leverage: BigInt(pos.leverage), position: pos, pending: pendingQty(b, r.userId, c.symbol, side === 'buy'), mark: st.mark, available: b.free(ctx.risk, r.userId, c.marginAsset), feeBps: heldFeeBps(c, pos.mode) },
       { qty: side === 'buy' ? qty : -qty, price },
     );
     if (!check.ok) fail(REFUSAL[check.reason]);
     margin = check.margin;
+  }
+  const closing = b.position(r.userId, c.symbol);
+  if (r.source !== 'liquidation' && closes(closing, side)) {
+    const limit = closeLimit(ctx.risk, c, closing, margin);
+    if (pastLimit(side, price, limit)) {
+      if (r.kind !== 'market') fail('perpCloseBeyondBankruptcy', { price: formatUnits(limit, c.priceScale) });
+      price = limit;
+    }
   }
   const id = b.peekId('order');
   if (margin > 0n) ctx.risk.hold(orderHoldId(id), r.userId, ACCOUNT.contract, c.marginAsset, margin, { billType: 'perp_margin', refType: 'perp_order', refId: id });
@@ -136,6 +146,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
     b.clientKeys.delete(key);
     b.clientKeys.set(key, { orderId: id, at: ctx.now });
   }
+  for (const o of unpayableMakers(ctx.risk, b, c, r.userId, side, price)) cancel(ctx, o.userId, o.id);
   const activity: PerpActivity = { symbol: c.symbol, trades: [], last: undefined, users: [r.userId] };
   const events: EngineEvent[] = [];
   b.engine(c.symbol).apply({ type: 'place', orderId: id, userId: r.userId, side, kind: 'limit', price: Number(price), quantity: Number(qty), tif: order.tif }, events);

@@ -10,7 +10,7 @@ import { orderUnits } from '../exchange/order.service.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { money } from '../wallet/amounts.ts';
-import { checkOrder, maxOrderQty } from './order-risk.ts';
+import { checkOrder, heldFeeBps, maxOrderQty } from './order-risk.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { band, cancelPerpOrder, closeAllPerp, placePerpOrder, type PlacePerp } from './perp-orders.ts';
 import { adjustMargin, cancelStop, setLeverage, setStop } from './perp-positions.ts';
@@ -116,7 +116,7 @@ export function preview({ core }: PerpDeps, userId: number, body: PreviewBody) {
   const { min, max } = band(mark);
   const price = body.type === 'limit' && body.price ? bounded(orderUnits(body.price, c.priceScale, 'price'), 'price', c.priceScale) : body.side === 'buy' ? max : min;
   const available = b.free(core.risk, userId, c.marginAsset);
-  const ctx = { contract: c, leverage: BigInt(position.leverage), position, pending: 0n, mark, available };
+  const ctx = { contract: c, leverage: BigInt(position.leverage), position, pending: 0n, mark, available, feeBps: heldFeeBps(c, position.mode) };
   const side = body.side === 'buy' ? 1n : -1n;
   let cost = 0n;
   if (body.quantity) {

@@ -27,16 +27,20 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('tick' as const), moveBps: fc.integer({ min: -1500, max: 1500 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('funding' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), user: fc.integer({ min: 0, max: 3 }) }) },
+  // A bid or ask resting far out in the band, for a close to meet: a loss there may pass what backs the position.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('farQuote' as const), user: fc.integer({ min: 0, max: 3 }), contract: fc.integer({ min: 0, max: 1 }), buy: fc.boolean(), bps: fc.integer({ min: 300, max: 495 }), lots: fc.integer({ min: 1, max: 400 }) }) },
 );
+/** Users 0 and 1 start isolated, 2 and 3 cross (leverage steps may switch them when flat). */
+const START_MODES = [['isolated', 20], ['isolated', 100], ['cross', 20], ['cross', 100]] as const;
 
-const REFUSALS = new Set(['insufficientBalance', 'perpInsufficientMargin', 'perpSizeOverBracket', 'perpReduceOnlyWouldIncrease', 'perpNoPosition', 'perpMarginModeLocked', 'perpLeverageUnsafe', 'perpLeverageOutOfRange', 'perpInLiquidation', 'priceOutOfBand']);
+const REFUSALS = new Set(['perpCloseBeyondBankruptcy', 'insufficientBalance', 'perpInsufficientMargin', 'perpSizeOverBracket', 'perpReduceOnlyWouldIncrease', 'perpNoPosition', 'perpMarginModeLocked', 'perpLeverageUnsafe', 'perpLeverageOutOfRange', 'perpInLiquidation', 'priceOutOfBand']);
 const refused = (err: unknown) => {
   if (!(err instanceof AppError) || !REFUSALS.has(err.errorName)) throw err;
 };
 
 describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %s', (name, open) => {
-  const seen = { liquidations: 0, fundings: 0 };
-  it('liquidates every account past 100% at each tick, pays every profit, keeps balances whole and replays to the same state', async () => {
+  const seen = { liquidations: 0, fundings: 0, isolatedMarket: 0, isolatedMakers: 0 };
+  it('liquidates every account past 100% at each tick, pays every profit, moves the insurance fund only by liquidation and funding, keeps balances whole and replays to the same state', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 30, maxLength: 90 }), async (steps) => {
         const t = await open();
@@ -61,6 +65,9 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
             for (const symbol of SYMBOLS) await core().submit(markTick, { symbol, index: marks[symbol]!, mark: marks[symbol]!, basisEma: 0n, premium });
           };
           await tick();
+          for (const [i, [mode, leverage]] of START_MODES.entries()) {
+            for (const symbol of SYMBOLS) await core().submit(setLeverage, { userId: users[i]!, symbol, leverage, mode });
+          }
           // The market maker (user 4) rests both sides around each mark, so fills happen.
           const quote = async () => {
             for (const symbol of SYMBOLS) {
@@ -93,6 +100,10 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
             } else if (s.kind === 'funding') {
               await clock.advance(60_000);
               for (const symbol of SYMBOLS) await core().submit(fundingRun, { symbol, time: Math.floor(clock.now() / 60_000) * 60_000 });
+            } else if (s.kind === 'farQuote') {
+              const symbol = SYMBOLS[s.contract]!;
+              const price = marks[symbol]! + ((s.buy ? -1n : 1n) * marks[symbol]! * BigInt(s.bps)) / 10_000n;
+              await core().submit(placePerpOrder, { symbol, userId: users[s.user]!, side: s.buy ? 'buy' : 'sell', kind: 'limit', tif: 'GTC', price, quantity: BigInt(s.lots) * 10n, reduceOnly: false, closePosition: false, source: 'user' }).catch(refused);
             } else {
               await core().submit(closeAllPerp, { userId: users[s.user]!, symbols: [...SYMBOLS] }).catch(refused);
             }
@@ -105,6 +116,21 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           expect((await balanceOf(t.db, null, ACCOUNT.perpClearing, 'USDT')).available).toBe(-realised);
           expect((await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT')).available >= 0n).toBe(true);
           expect(await auditLedger(t.db)).toEqual([]);
+          // The insurance fund moves only by liquidation (its fees, and losses past what backs the liquidated
+          // position) and funding: no trade a user chose draws on it, nor on the clearing account past it.
+          const fundMoves = await t.db.all<{ bill: string; ref_type: string; ref_id: string }>(
+            `SELECT e.bill_type AS bill, e.ref_type, e.ref_id FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+             WHERE a.owner_id IS NULL AND (a.type = ? OR (a.type = ? AND e.bill_type = 'perp_insurance'))`,
+            [ACCOUNT.insuranceFund, ACCOUNT.perpClearing],
+          );
+          const sources = new Map((await t.db.all<{ id: bigint; source: string }>('SELECT id, source FROM perp_orders')).map((o) => [String(o.id), o.source]));
+          const byLiquidation = (m: (typeof fundMoves)[number]) =>
+            ['insurance_funding', 'perp_liquidation_fee', 'perp_funding'].includes(m.bill) || m.ref_type === 'perp_position' || (m.ref_type === 'perp_order' && sources.get(m.ref_id) === 'liquidation');
+          expect(fundMoves.filter((m) => !byLiquidation(m))).toEqual([]);
+          // Every fee the orders were charged reached fee income and the safety fund, and nothing else did.
+          const charged = (await t.db.all<{ fee: bigint }>('SELECT fee FROM perp_orders')).reduce((sum, o) => sum + BigInt(o.fee), 0n);
+          const income = (await balanceOf(t.db, null, ACCOUNT.feeIncome, 'USDT')).available + (await balanceOf(t.db, null, ACCOUNT.safetyFund, 'USDT')).available;
+          expect(income).toBe(charged);
           // A restart replays the journal after the last snapshot into the same state; without a snapshot the tables
           // give the same orders, positions, stops and balances.
           const essence = (c: TradingCore) => {
@@ -117,6 +143,8 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           await stopTrading(trading);
           seen.liquidations += Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM perp_liquidations'))!.n);
           seen.fundings += Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM perp_funding'))!.n);
+          seen.isolatedMarket += Number((await t.db.get<{ n: bigint }>("SELECT COUNT(*) AS n FROM perp_orders WHERE margin_mode = 'isolated' AND kind = 'market' AND source = 'user' AND filled_qty > 0 AND reduce_only = 0"))!.n);
+          seen.isolatedMakers += Number((await t.db.get<{ n: bigint }>("SELECT COUNT(*) AS n FROM perp_orders WHERE margin_mode = 'isolated' AND kind = 'limit' AND source = 'user' AND filled_qty > 0 AND reduce_only = 0"))!.n);
         } finally {
           await t.drop();
         }
@@ -127,5 +155,7 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
     // The runs did liquidate and fund (the checks above would hold vacuously otherwise).
     expect(seen.liquidations).toBeGreaterThan(0);
     expect(seen.fundings).toBeGreaterThan(0);
+    expect(seen.isolatedMarket).toBeGreaterThan(0);
+    expect(seen.isolatedMakers).toBeGreaterThan(0);
   }, 240_000);
 });

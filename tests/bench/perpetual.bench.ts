@@ -50,7 +50,7 @@ const riskRun = () => {
   const t0 = performance.now();
   for (let i = 0; i < ORDERS; i++) {
     const available = crossAvailable(wallet, holdings, 1_000n * USDT);
-    const check = checkOrder({ contract: BTCUSDT, leverage: 20n, position: holdings[0]!.position, pending: 0n, mark: 601_000n, available }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
+    const check = checkOrder({ contract: BTCUSDT, leverage: 20n, position: holdings[0]!.position, pending: 0n, mark: 601_000n, available, feeBps: 0n }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
     if (check.ok) passed++;
   }
   if (passed !== ORDERS) throw new Error('the risk check refused an order it should pass');
@@ -210,7 +210,7 @@ const coreRiskRun = () => {
   const t0 = performance.now();
   for (let i = 0; i < ORDERS / 10; i++) {
     const pos = perp.position(riskUser, synthetic[0]!.symbol)!;
-    const check = checkOrder({ contract: synthetic[0]!, leverage: 20n, position: pos, pending: 0n, mark: 600_000n, available: perp.free(risk, riskUser, 'USDT') }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
+    const check = checkOrder({ contract: synthetic[0]!, leverage: 20n, position: pos, pending: 0n, mark: 600_000n, available: perp.free(risk, riskUser, 'USDT'), feeBps: 0n }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
     if (check.ok) passed++;
   }
   if (passed !== ORDERS / 10) throw new Error('the core risk check refused an order it should pass');

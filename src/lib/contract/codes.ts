@@ -166,6 +166,7 @@ export const ERRORS = {
   perpInLiquidation: 4114,
   perpStopNotFound: 4115,
   contractMarginReserved: 4116,
+  perpCloseBeyondBankruptcy: 4117,
 
   // Spot margin.
   marginPairNotOpen: 4201,

@@ -13,7 +13,7 @@ const s = schemasIn('perpetual');
 const tags = ['perpetual'];
 const orderErrors = [
   'perpUnknownContract', 'orderFieldRequired', 'invalidNumber', 'tooPrecise', 'tooLarge', 'mustBePositive', 'offTick', 'offLot', 'belowMinQty', 'postOnlyMarket',
-  'priceOutOfBand', 'perpNoPrice', 'perpLeverageOutOfRange', 'perpSizeOverBracket', 'perpInsufficientMargin', 'perpReduceOnlyWouldIncrease', 'perpNoPosition', 'perpInLiquidation',
+  'priceOutOfBand', 'perpNoPrice', 'perpLeverageOutOfRange', 'perpSizeOverBracket', 'perpInsufficientMargin', 'perpReduceOnlyWouldIncrease', 'perpNoPosition', 'perpInLiquidation', 'perpCloseBeyondBankruptcy',
 ] as const;
 
 export const contracts = endpoint({
