@@ -321,6 +321,32 @@ describe.each(FEATURE_DIALECTS)('OTC over the API, on %s', (_name, open) => {
     await invariants();
   });
 
+  it('refuses a floating ad while its coin’s index is stale, and lets no order take one until it is fresh again', async () => {
+    const ad = { side: 'buy', coin: 'BTC', fiat: 'USD', priceType: 'floating', floatPct: '1.5', total: '1', minFiat: '1000', maxFiat: '50000', payWindow: 20, payments: [merchantPay] };
+    // BTC's feed falls silent past the 60 s the index stays fresh without it.
+    const btc = feedPrices.BTCUSDT!;
+    delete feedPrices.BTCUSDT;
+    await clock.advance(65_000);
+    const refusal = call('merchant', '/api/otc/merchant/ad', ad);
+    await refused(ERRORS.otcFloatingNoIndex, refusal);
+    expect((await refusal).msg).toBe('A floating price follows the BTC index, which has no fresh price right now: post a fixed price, or try again when the index is back');
+    const german = await api(app, '/api/otc/merchant/ad', { token: users.merchant!.token, lang: 'de', payload: ad });
+    expect(german.msg).toBe('Ein variabler Preis folgt dem BTC-Index, der gerade keinen aktuellen Kurs hat: Inserieren Sie mit Festpreis oder versuchen Sie es erneut, wenn der Index wieder da ist');
+    // Changing an existing floating ad's percentage is pricing it afresh: refused alike.
+    await refused(ERRORS.otcFloatingNoIndex, call('merchant', '/api/otc/merchant/ad', { ...ad, id: buyAd.id, floatPct: '-1', total: '1' }));
+    // The ad already posted is neither listed nor takeable at the last price, and its merchant sees no price rather than 0.00.
+    expect((await get<Page<OtcAd>>('seller', '/api/otc/ads', { side: 'sell', coin: 'BTC', fiat: 'USD' })).data.records).toEqual([]);
+    await refused(ERRORS.otcNoPrice, take('seller', buyAd.id, '0.1', '95545.00', sellerPay));
+    const stale = (await get<OtcOwnAd[]>('merchant', '/api/otc/merchant/ads')).data.find((a) => a.id === buyAd.id)!;
+    expect(stale).toMatchObject({ price: null, maxFiat: '50000.00' });
+    // Back: 97,000 × 1 USD per USDT × 0.985, listed again.
+    feedPrices.BTCUSDT = btc;
+    await clock.advance(2_000);
+    expect((await get<Page<OtcAd>>('seller', '/api/otc/ads', { side: 'sell', coin: 'BTC', fiat: 'USD' })).data.records).toEqual([expect.objectContaining({ id: buyAd.id, price: '95545.00' })]);
+    expect((await get<OtcOwnAd[]>('merchant', '/api/otc/merchant/ads')).data.find((a) => a.id === buyAd.id)).toMatchObject({ price: '95545.00' });
+    await invariants();
+  });
+
   it('lists orders per role and shows the merchant’s record', async () => {
     await app.core.settled();
     const mine = await get<Page<OtcOrder>>('buyer', '/api/otc/order/list', { state: 'done' });
