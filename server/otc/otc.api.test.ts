@@ -400,6 +400,33 @@ describe.each(FEATURE_DIALECTS)('OTC over the API, on %s', (_name, open) => {
     await invariants();
   });
 
+  it('releases 20 orders at once behind the right fund password, and still locks after 5 wrong ones', async () => {
+    const ad = { side: 'sell', coin: 'USDT', fiat: 'CNY', priceType: 'fixed', price: '7.25', total: '420', minFiat: '100', maxFiat: '5000', payWindow: 30, payments: [merchantPay] };
+    const posted = (await call<OtcOwnAd>('merchant', '/api/otc/merchant/ad', ad)).data;
+    // Seven buyers with three orders of 20 USDT each (the cap), all paid.
+    const buyers = Array.from({ length: 7 }, (_, i) => `many${i}`);
+    for (const name of buyers) users[name] = await signUp(app, `${name}_otc`);
+    const paid: Array<{ id: number; buyer: string }> = [];
+    for (const buyer of buyers) {
+      for (let i = 0; i < 3; i++) {
+        const o = (await take(buyer, posted.id, '20', '7.25')).data;
+        expect((await call(buyer, '/api/otc/order/paid', { id: o.id, payment: merchantPay })).code).toBe(200);
+        paid.push({ id: o.id, buyer });
+      }
+    }
+    const [last, ...twenty] = paid;
+    const released = await Promise.all(twenty.map((o) => call<OtcOrder>('merchant', '/api/otc/order/release', { id: o.id, fundPassword: 'fund123' })));
+    expect(released.map((r) => r.code)).toEqual(twenty.map(() => 200));
+    for (const buyer of buyers) expect(balance(buyer, ACCOUNT.otc).available).toBe(BigInt(twenty.filter((o) => o.buyer === buyer).length) * 20_00000000n);
+    await invariants();
+    // Wrong answers still count: of 12 at once, 5 are checked and the rest refused; then even the right one is.
+    const wrong = await Promise.all(Array.from({ length: 12 }, (_, i) => call('merchant', '/api/otc/order/release', { id: last!.id, fundPassword: `wrong${i}` })));
+    expect(wrong.map((r) => r.code).sort()).toEqual([...Array(5).fill(ERRORS.fundPasswordWrong), ...Array(7).fill(ERRORS.fundPasswordLocked)].sort());
+    await refused(ERRORS.fundPasswordLocked, call('merchant', '/api/otc/order/release', { id: last!.id, fundPassword: 'fund123' }));
+    expect(book().orders.get(last!.id)).toMatchObject({ state: 'paid' });
+    await invariants();
+  });
+
   it('rebuilds the same OTC state from the tables as the running core holds', async () => {
     await app.core.settled();
     const running = JSON.stringify(book().snapshot());
