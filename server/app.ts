@@ -11,7 +11,8 @@ import { seedMarkets } from './exchange/seed.ts';
 import { hasMarkets } from './exchange/market.repo.ts';
 import type { Config } from './config.ts';
 import { loadSealedBox } from './crypto/sealed-box.ts';
-import { installAuth } from './http/auth.ts';
+import { documentFor, OPERATOR_TAG_INFO } from './http/api-docs.ts';
+import { installAuth, optionalUser } from './http/auth.ts';
 import { installRequestKeys } from './http/request-key.ts';
 import { installRouteList } from './http/route-list.ts';
 import { createServer } from './http/server.ts';
@@ -82,8 +83,9 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
         title: `${config.productName} product API`,
         version: '1',
         description:
-          'Every call answers `{ code, msg, data }`; code 200 is success, any other code carries `msg` in the language of the `lang` header. HTTP 401 means the token is missing or dead. Send the token as `authorization` (or `satoken`).',
+          'Every call answers `{ code, msg, data }`; code 200 is success, any other code carries `msg` in the language of the `lang` header. HTTP 401 means the token is missing or dead. Send the token as `authorization` (or `satoken`). Fetched with an operator’s token, this document also lists the operator calls.',
       },
+      tags: [OPERATOR_TAG_INFO],
     },
     transform: jsonSchemaTransform,
   });
@@ -98,7 +100,10 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
         reply.header('x-frame-options', 'DENY');
         done();
       },
+      // Who asks decides which document they get: the operator calls are an operator's to read.
+      preHandler: optionalUser(db),
     },
+    transformSpecification: (doc, req) => documentFor(doc, req),
   });
 
   const sealedBox = await loadSealedBox(db);

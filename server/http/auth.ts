@@ -4,6 +4,7 @@ import type { UserRow } from '../user/user.repo.ts';
 import { ownRequest } from '../core/request-keys.ts';
 import { authenticate } from '../user/session.service.ts';
 import { fail } from '../outcome.ts';
+import { OPERATOR_TAG } from './api-docs.ts';
 
 export type Guard = (req: FastifyRequest) => Promise<void>;
 export type Access = 'user' | 'operator';
@@ -78,8 +79,8 @@ const asList = (h: Hook | undefined): Guard[] => (h === undefined ? [] : ([] as 
 /**
  * Every guarded route authenticates in its onRequest stage, whichever hook its options name the guard in: a
  * request without a valid token gets 401 before its body is read or checked (Fastify validates before
- * preHandler, so an empty body once got 400 first). Operator routes are also left out of the public API
- * document. Install before any route is declared.
+ * preHandler, so an empty body once got 400 first). Operator routes are documented under the operator tag, which
+ * only an operator's copy of the API document shows (api-docs.ts). Install before any route is declared.
  */
 export function installAuth(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -95,6 +96,6 @@ export function installAuth(app: FastifyInstance): void {
     route.onRequest = [...asList(route.onRequest), ...found] as never;
     const access: Access = found.some((g) => guards.get(g) === 'operator') ? 'operator' : 'user';
     route.config = { ...route.config, access };
-    if (access === 'operator') route.schema = { ...route.schema, hide: true };
+    if (access === 'operator') route.schema = { ...route.schema, tags: [OPERATOR_TAG] };
   });
 }

@@ -145,6 +145,8 @@ export const takeAd = command('otc.take', (ctx, p: TakeCommand): OrderRow => {
   if (!ad || !ad.online) fail('otcAdUnavailable');
   if (ad.merchantId === p.userId) fail('otcOwnAd');
   if (ad.priceType === 'fixed' && ad.price !== p.price) fail('otcPriceChanged', { price: p.price });
+  // The edge prices a floating ad from a fresh index or refuses; a price of nothing never reaches an order.
+  if (p.price <= 0n) fail('otcNoPrice');
   if (p.fiatAmount < ad.minFiat || p.fiatAmount > ad.maxFiat || p.amount > ad.remaining) fail('otcOutsideLimits');
   if (book.activeTaken(p.userId) >= OTC_ACTIVE_ORDER_CAP) fail('otcActiveCap', { max: OTC_ACTIVE_ORDER_CAP });
   const userSells = ad.side === 'buy';

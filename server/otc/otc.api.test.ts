@@ -321,6 +321,32 @@ describe.each(FEATURE_DIALECTS)('OTC over the API, on %s', (_name, open) => {
     await invariants();
   });
 
+  it('refuses a floating ad while its coin’s index is stale, and lets no order take one until it is fresh again', async () => {
+    const ad = { side: 'buy', coin: 'BTC', fiat: 'USD', priceType: 'floating', floatPct: '1.5', total: '1', minFiat: '1000', maxFiat: '50000', payWindow: 20, payments: [merchantPay] };
+    // BTC's feed falls silent past the 60 s the index stays fresh without it.
+    const btc = feedPrices.BTCUSDT!;
+    delete feedPrices.BTCUSDT;
+    await clock.advance(65_000);
+    const refusal = call('merchant', '/api/otc/merchant/ad', ad);
+    await refused(ERRORS.otcFloatingNoIndex, refusal);
+    expect((await refusal).msg).toBe('A floating price follows the BTC index, which has no fresh price right now: post a fixed price, or try again when the index is back');
+    const german = await api(app, '/api/otc/merchant/ad', { token: users.merchant!.token, lang: 'de', payload: ad });
+    expect(german.msg).toBe('Ein variabler Preis folgt dem BTC-Index, der gerade keinen aktuellen Kurs hat: Inserieren Sie mit Festpreis oder versuchen Sie es erneut, wenn der Index wieder da ist');
+    // Changing an existing floating ad's percentage is pricing it afresh: refused alike.
+    await refused(ERRORS.otcFloatingNoIndex, call('merchant', '/api/otc/merchant/ad', { ...ad, id: buyAd.id, floatPct: '-1', total: '1' }));
+    // The ad already posted is neither listed nor takeable at the last price, and its merchant sees no price rather than 0.00.
+    expect((await get<Page<OtcAd>>('seller', '/api/otc/ads', { side: 'sell', coin: 'BTC', fiat: 'USD' })).data.records).toEqual([]);
+    await refused(ERRORS.otcNoPrice, take('seller', buyAd.id, '0.1', '95545.00', sellerPay));
+    const stale = (await get<OtcOwnAd[]>('merchant', '/api/otc/merchant/ads')).data.find((a) => a.id === buyAd.id)!;
+    expect(stale).toMatchObject({ price: null, maxFiat: '50000.00' });
+    // Back: 97,000 × 1 USD per USDT × 0.985, listed again.
+    feedPrices.BTCUSDT = btc;
+    await clock.advance(2_000);
+    expect((await get<Page<OtcAd>>('seller', '/api/otc/ads', { side: 'sell', coin: 'BTC', fiat: 'USD' })).data.records).toEqual([expect.objectContaining({ id: buyAd.id, price: '95545.00' })]);
+    expect((await get<OtcOwnAd[]>('merchant', '/api/otc/merchant/ads')).data.find((a) => a.id === buyAd.id)).toMatchObject({ price: '95545.00' });
+    await invariants();
+  });
+
   it('lists orders per role and shows the merchant’s record', async () => {
     await app.core.settled();
     const mine = await get<Page<OtcOrder>>('buyer', '/api/otc/order/list', { state: 'done' });
@@ -371,6 +397,33 @@ describe.each(FEATURE_DIALECTS)('OTC over the API, on %s', (_name, open) => {
     await refused(ERRORS.otcAdUnknown, call('merchant', '/api/otc/merchant/ad/close', { id: buyAd.id + 1000 }));
     const own = await get<OtcOwnAd[]>('merchant', '/api/otc/merchant/ads');
     expect(own.data.map((a) => [a.id, a.closed])).toEqual([[buyAd.id, false], [sellAd.id, true]]);
+    await invariants();
+  });
+
+  it('releases 20 orders at once behind the right fund password, and still locks after 5 wrong ones', async () => {
+    const ad = { side: 'sell', coin: 'USDT', fiat: 'CNY', priceType: 'fixed', price: '7.25', total: '420', minFiat: '100', maxFiat: '5000', payWindow: 30, payments: [merchantPay] };
+    const posted = (await call<OtcOwnAd>('merchant', '/api/otc/merchant/ad', ad)).data;
+    // Seven buyers with three orders of 20 USDT each (the cap), all paid.
+    const buyers = Array.from({ length: 7 }, (_, i) => `many${i}`);
+    for (const name of buyers) users[name] = await signUp(app, `${name}_otc`);
+    const paid: Array<{ id: number; buyer: string }> = [];
+    for (const buyer of buyers) {
+      for (let i = 0; i < 3; i++) {
+        const o = (await take(buyer, posted.id, '20', '7.25')).data;
+        expect((await call(buyer, '/api/otc/order/paid', { id: o.id, payment: merchantPay })).code).toBe(200);
+        paid.push({ id: o.id, buyer });
+      }
+    }
+    const [last, ...twenty] = paid;
+    const released = await Promise.all(twenty.map((o) => call<OtcOrder>('merchant', '/api/otc/order/release', { id: o.id, fundPassword: 'fund123' })));
+    expect(released.map((r) => r.code)).toEqual(twenty.map(() => 200));
+    for (const buyer of buyers) expect(balance(buyer, ACCOUNT.otc).available).toBe(BigInt(twenty.filter((o) => o.buyer === buyer).length) * 20_00000000n);
+    await invariants();
+    // Wrong answers still count: of 12 at once, 5 are checked and the rest refused; then even the right one is.
+    const wrong = await Promise.all(Array.from({ length: 12 }, (_, i) => call('merchant', '/api/otc/order/release', { id: last!.id, fundPassword: `wrong${i}` })));
+    expect(wrong.map((r) => r.code).sort()).toEqual([...Array(5).fill(ERRORS.fundPasswordWrong), ...Array(7).fill(ERRORS.fundPasswordLocked)].sort());
+    await refused(ERRORS.fundPasswordLocked, call('merchant', '/api/otc/order/release', { id: last!.id, fundPassword: 'fund123' }));
+    expect(book().orders.get(last!.id)).toMatchObject({ state: 'paid' });
     await invariants();
   });
 

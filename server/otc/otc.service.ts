@@ -44,9 +44,16 @@ async function rateOf(db: Db, fiat: string): Promise<string> {
   return r.rate;
 }
 
+type Priced = Pick<AdRow, 'priceType' | 'price' | 'floatBps' | 'asset' | 'fiat'>;
+
+/** The price an order on the ad would take now, in cents, or undefined while a floating ad's coin has no fresh index. */
+async function quote(d: OtcDeps, ad: Priced): Promise<bigint | undefined> {
+  return ad.priceType === 'fixed' ? ad.price : floatingNow(d, ad, await rateOf(d.db, ad.fiat));
+}
+
 /** The price an order on the ad would take now, in cents: the fixed price, or the index moved by the ad's percentage. */
-export async function priceNow(d: OtcDeps, ad: Pick<AdRow, 'priceType' | 'price' | 'floatBps' | 'asset' | 'fiat'>): Promise<bigint> {
-  return ad.priceType === 'fixed' ? ad.price : (floatingNow(d, ad, await rateOf(d.db, ad.fiat)) ?? fail('otcNoPrice'));
+export async function priceNow(d: OtcDeps, ad: Priced): Promise<bigint> {
+  return (await quote(d, ad)) ?? fail('otcNoPrice');
 }
 
 /** A floating price now, or undefined while the coin has no fresh index. */
@@ -193,11 +200,13 @@ function requireMerchant(d: OtcDeps, userId: number): void {
 export async function saveAd(d: OtcDeps, merchantId: number, b: z.output<typeof adBody>): Promise<OtcOwnAd> {
   requireMerchant(d, merchantId);
   requireCoin(b.coin);
-  await rateOf(d.db, b.fiat);
+  const rate = await rateOf(d.db, b.fiat);
   const fixed = b.priceType === 'fixed';
   if (fixed && !b.price) fail('otcPriceRequired');
   const price = fixed ? fiatUnits(b.price, 'otc.field.price') : 0n;
   const bps = fixed ? 0 : floatBps(b.floatPct, FLOATING_MAX_PCT);
+  // A floating ad posted blind would be offered at whatever the index says when it comes back.
+  if (!fixed && floatingNow(d, { asset: b.coin, floatBps: bps }, rate) === undefined) fail('otcFloatingNoIndex', { coin: b.coin });
   const total = coinUnits(b.total, 'otc.field.total');
   const minFiat = fiatUnits(b.minFiat, 'otc.field.minFiat');
   const maxFiat = fiatUnits(b.maxFiat, 'otc.field.maxFiat');
@@ -214,8 +223,7 @@ export async function saveAd(d: OtcDeps, merchantId: number, b: z.output<typeof 
 
 export async function ownAdView(d: OtcDeps, ad: AdRow): Promise<OtcOwnAd> {
   const cards = await merchantCards(d.db, [ad.merchantId], d.now());
-  const price = await priceNow(d, ad).catch(() => 0n);
-  return { ...(await adView(d.db, ad, price, cards.get(ad.merchantId)!)), payments: ad.payments };
+  return { ...(await adView(d.db, ad, await quote(d, ad), cards.get(ad.merchantId)!)), payments: ad.payments };
 }
 
 export async function ownAds(d: OtcDeps, merchantId: number): Promise<OtcOwnAd[]> {

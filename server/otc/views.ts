@@ -1,4 +1,4 @@
-import type { OtcAd, OtcMerchantCard, OtcOrder } from '../../src/lib/contract/otc.ts';
+import type { OtcAd, OtcMerchantCard, OtcOrder, OtcOwnAd } from '../../src/lib/contract/otc.ts';
 import type { PaymentKind } from '../../src/lib/contract/identity.ts';
 import { paymentsByIds } from '../identity/payment.repo.ts';
 import { toPayment } from '../identity/payment.service.ts';
@@ -33,11 +33,14 @@ export async function merchantCards(db: Db, ids: readonly number[], now: number)
   return out;
 }
 
-export async function adView(db: Db, ad: AdRow, price: bigint, merchant: OtcMerchantCard): Promise<OtcAd> {
+/** An ad at the price an order would take now; with none (a floating ad whose coin has no fresh index, shown to its merchant only), no price and the ad's own maximum. */
+export async function adView(db: Db, ad: AdRow, price: bigint, merchant: OtcMerchantCard): Promise<OtcAd>;
+export async function adView(db: Db, ad: AdRow, price: bigint | undefined, merchant: OtcMerchantCard): Promise<Omit<OtcOwnAd, 'payments'>>;
+export async function adView(db: Db, ad: AdRow, price: bigint | undefined, merchant: OtcMerchantCard): Promise<Omit<OtcOwnAd, 'payments'>> {
   const kinds = [...new Set((await paymentsByIds(db, ad.merchantId, ad.payments)).map((p) => p.kind as PaymentKind))];
-  const remainingFiat = (ad.remaining * price) / 100_000_000n;
+  const remainingFiat = price === undefined ? ad.maxFiat : (ad.remaining * price) / 100_000_000n;
   return {
-    id: ad.id, side: ad.side, coin: ad.asset, fiat: ad.fiat, priceType: ad.priceType, price: fiatText(price), floatPct: ad.priceType === 'floating' ? (ad.floatBps / 100).toFixed(2) : null,
+    id: ad.id, side: ad.side, coin: ad.asset, fiat: ad.fiat, priceType: ad.priceType, price: price === undefined ? null : fiatText(price), floatPct: ad.priceType === 'floating' ? (ad.floatBps / 100).toFixed(2) : null,
     total: coinText(ad.total), remaining: coinText(ad.remaining), minFiat: fiatText(ad.minFiat), maxFiat: fiatText(remainingFiat < ad.maxFiat ? remainingFiat : ad.maxFiat),
     payWindow: ad.payWindow, payKinds: kinds, terms: ad.terms, online: ad.online, closed: ad.closed, merchant, createdAt: ad.createdAt,
   };

@@ -11,6 +11,7 @@ import { averagePremium, fundingRate, nextFundingTime, samplesPerInterval } from
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
+import { insuranceFund } from './insurance.service.ts';
 import { fundingHistory, userLiquidations, userPerpOrders, userStops } from './perp.repo.ts';
 import { accountView, bracketViews, contractView, kindOf, orderView, positionView, price, qty, rate, stopView } from './views.ts';
 import { LIQUIDATION_FEE_BPS } from './liquidation.ts';
@@ -44,6 +45,8 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     const listed = req.body.symbolNameList ?? [];
     return ok((listed.length ? listed.map(contractOf) : ofKind(kind)).map(detail));
   });
+
+  route(api.insuranceFund, async (req) => ok(await insuranceFund(db, core, req.query)));
 
   route(api.maintenanceMargin, async (req) => ok(bracketViews(contractOf(req.query.symbolName))));
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { ContractView, FundingInfo, Liquidation, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
+import { INSURANCE_REASONS, type ContractView, type FundingInfo, type InsuranceFund, type InsuranceFundRecord, type Liquidation, type PerpAccount, type PerpOrder, type PerpPosition, type StopOrder } from '../../src/lib/contract/perpetual.ts';
+import { parseUnits } from '../../src/lib/money/units.ts';
 import type { PositionMessage } from '../../src/lib/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
@@ -14,6 +15,8 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 /** A funding boundary, so the test's minute-long funding interval starts clean. */
 const T0 = Date.UTC(2026, 0, 1);
 const FUNDING_MS = 60_000;
+/** Money on the wire (8 decimals, signed) in units. */
+const units = (text: string) => (text.startsWith('-') ? -1n : 1n) * (parseUnits(text.replace(/^-/, ''), 8) as { value: bigint }).value;
 
 /**
  * Perpetuals over the API on a whole app whose clock, mark ticks and funding the test drives, with the index
@@ -28,6 +31,8 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
   const users: Record<string, { id: number; token: string }> = {};
   const clock = new ManualClock(T0);
   const pushed: PositionMessage[] = [];
+  /** What the funding settlement left to the insurance fund, as the users' balances show it. */
+  let fundingRemainder = 0n;
   const call = <T = unknown>(user: string, url: string, payload?: Record<string, unknown>, query?: Record<string, string>) =>
     api<T>(app, url, { token: users[user]!.token, ...(payload ? { payload } : {}), ...(query ? { query } : {}) });
   const order = (user: string, body: Record<string, unknown>) => call<PerpOrder>(user, '/api/contract/order/submit', body);
@@ -195,6 +200,7 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
     // Whatever the users paid, the other users and the insurance fund (rounding) received.
     expect(await total() - before.all + insuranceGain).toBe(0n);
     expect(insuranceGain >= 0n && insuranceGain < 10n).toBe(true);
+    fundingRemainder = insuranceGain;
     expect(await auditLedger(t.db)).toEqual([]);
   });
 
@@ -242,6 +248,67 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
     const r = await call<{ closed: number }>('alice', '/api/app/coin/close/onekey', { oneKeySymbolNameList: ['btcusdt_perp'] });
     expect(r.code).toBe(200);
     expect(await positions('alice')).toEqual([]);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('publishes the insurance fund: its balance per asset and every intake and payout with its reason, paged', async () => {
+    const fundOf = async (query: Record<string, string> = {}) => api<InsuranceFund>(app, '/api/perpetual/insurance-fund', { method: 'GET', query });
+    // Erin goes long 0.1 BTC at 100× isolated, then sells 3% under her entry into Finn's bid: a loss past her margin.
+    for (const name of ['erin', 'finn']) {
+      users[name] = await signUp(app, `${name}_perp`);
+      await fund(name, 'USDT', '100000');
+    }
+    // An empty book: Bob's bid from the last step would take Finn's ask.
+    for (const o of (await call<{ records: PerpOrder[] }>('bob', '/api/contract/order/list', undefined, { state: 'open' })).data.records) await call('bob', '/api/contract/order/canCelOrder', undefined, { id: String(o.id) });
+    const mark = (await api<ContractView[]>(app, '/api/app/coin/open/getContract', { method: 'GET' })).data.find((c) => c.symbol === 'btcusdt_perp')!.mark!;
+    expect((await call('erin', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 100, marginMode: 'isolated' })).code).toBe(200);
+    expect((await order('finn', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: mark, quantity: '0.1' })).code).toBe(200);
+    expect((await order('erin', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: mark, quantity: '0.1', timeInForce: 'IOC' })).data).toMatchObject({ status: 'filled' });
+    const [long] = await positions('erin');
+    const low = (Number(mark) * 0.97).toFixed(1);
+    expect((await order('finn', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: low, quantity: '0.1' })).code).toBe(200);
+    expect((await order('erin', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: low, quantity: '0.1', reduceOnly: true, timeInForce: 'IOC' })).data).toMatchObject({ status: 'filled' });
+    expect(await positions('erin')).toEqual([]);
+    // Her loss (0.1 × the fall) and the taker fee (0.05% of 0.1 × the price) less the margin she had put up.
+    const loss = (units(long!.entryPrice) - units(low)) / 10n;
+    const fee = (units(low) * 5n) / 100_000n;
+    const deficit = loss + fee - units(long!.margin);
+    expect(deficit).toBeGreaterThan(0n);
+
+    const all = await fundOf({ size: '100' });
+    expect(all.code).toBe(200);
+    const { balances, history } = all.data;
+    // The balances are the ledger's, per asset the fund holds.
+    for (const b of balances) expect(units(b.balance)).toBe((await balanceOf(t.db, null, ACCOUNT.insuranceFund, b.asset)).available);
+    expect(balances.map((b) => b.asset)).toEqual(['BTC', 'ETH', 'USDT']);
+    expect(history.total).toBe(history.records.length);
+    const ids = history.records.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(history.records.every((r) => (INSURANCE_REASONS as readonly string[]).includes(r.reason))).toBe(true);
+    // Per asset, oldest first, each record moves the balance from the one before it to its own; the last is the balance.
+    for (const b of balances) {
+      let running = 0n;
+      for (const r of history.records.filter((x) => x.asset === b.asset).reverse()) {
+        running += units(r.amount);
+        expect(units(r.balance)).toBe(running);
+      }
+      expect(running).toBe(units(b.balance));
+    }
+    const of = (reason: string, asset = 'USDT') => history.records.filter((r) => r.reason === reason && r.asset === asset);
+    const sum = (rs: InsuranceFundRecord[]) => rs.reduce((n, r) => n + units(r.amount), 0n);
+    // In: the seed, Carol's liquidation fees, the funding remainder. Out: Erin's deficit, the newest movement.
+    expect(['USDT', 'BTC', 'ETH'].map((a) => of('insurance_funding', a).map((r) => r.amount))).toEqual([['1000000.00000000'], ['20.00000000'], ['300.00000000']]);
+    const carol = (await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users.carol!.token, query: {} })).data;
+    expect(sum(of('perp_liquidation_fee'))).toBe(carol.reduce((n, l) => n + units(l.fee), 0n));
+    expect(sum(of('perp_funding'))).toBe(fundingRemainder);
+    expect(history.records[0]).toMatchObject({ asset: 'USDT', reason: 'perp_insurance', amount: `-${(Number(deficit) / 1e8).toFixed(8)}` });
+    expect(history.records[0]!.time).toBe(clock.now());
+
+    // Paged and by asset; anyone may read it, bad queries are refused.
+    const second = await fundOf({ size: '2', page: '2' });
+    expect(second.data.history).toMatchObject({ total: history.total, page: 2, size: 2, records: history.records.slice(2, 4) });
+    expect((await fundOf({ asset: 'BTC' })).data.history.records.map((r) => r.reason)).toEqual(['insurance_funding']);
+    for (const bad of [{ asset: 'btc!' }, { size: '0' }, { size: '101' }, { page: 'x' }] as Array<Record<string, string>>) expect((await fundOf(bad)).status).toBe(400);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

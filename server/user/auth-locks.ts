@@ -15,13 +15,34 @@ const MAX_LOCK_MS = 24 * 3600_000;
 const lockMs = (p: LockPolicy, lockCount: number) => Math.min(p.lockMinutes * 60_000 * 2 ** Math.min(lockCount, 20), MAX_LOCK_MS);
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
+/** Each subject's last attempt in this process, which the next one waits for. */
+const pending = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs the attempts on one subject one after another. An attempt holds its place in the count while its password
+ * is checked, so right answers sent together (a seller releasing twenty orders at once) would take up the whole
+ * budget between them and be refused as locked; in turn, each right answer has cleared its place before the next
+ * is counted, and only wrong answers add up. Across processes the count alone still bounds parallel guesses.
+ */
+function inTurn<T>(subject: string, attempt: () => Promise<T>): Promise<T> {
+  const result = (pending.get(subject) ?? Promise.resolve()).then(attempt);
+  const settled = result.catch(() => undefined);
+  pending.set(subject, settled);
+  void settled.then(() => pending.get(subject) === settled && pending.delete(subject));
+  return result;
+}
+
 /**
  * Password guesses under a lock, counted atomically: `guarded` takes an attempt before the password is checked
  * (refusing at once when none is left), so parallel guesses never check more than `maxFailures` passwords per
- * window. The `maxFailures`-th wrong guess locks the subject for `lockMinutes`, doubling with each lock until a
- * right password clears it.
+ * window; a right answer gives its attempt back. The `maxFailures`-th wrong guess locks the subject for
+ * `lockMinutes`, doubling with each lock until a right password clears it.
  */
-export async function guarded(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now = Date.now()): Promise<boolean> {
+export function guarded(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now?: number): Promise<boolean> {
+  return inTurn(subject, () => attempt(db, subject, p, check, now ?? Date.now()));
+}
+
+async function attempt(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now: number): Promise<boolean> {
   const windowMs = p.lockMinutes * 60_000;
   if (!(await takeAttempt(db, subject, now, now - windowMs, p.maxFailures))) {
     const row = await readLock(db, subject);

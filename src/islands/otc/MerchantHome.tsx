@@ -114,7 +114,7 @@ function Ads({ t }: { t: T }) {
             {[...open, ...closed].map((ad) => (
               <tr key={ad.id} data-testid={`own-ad-${ad.id}`} className={ad.closed ? 'is-closed' : undefined}>
                 <td className={ad.side === 'sell' ? 'down' : 'up'}>{t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · {ad.fiat}</td>
-                <td>{ad.price} {ad.priceType === 'floating' && <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>}</td>
+                <td>{ad.price ?? t('otc.adForm.noIndex')} {ad.priceType === 'floating' && <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>}</td>
                 <td>{fmt(ad.remaining, ad.coin)} / {fmt(ad.total, ad.coin)} {ad.coin}</td>
                 <td>{ad.minFiat} – {ad.maxFiat} {ad.fiat}</td>
                 <td><PayKinds t={t} kinds={ad.payKinds} /></td>

@@ -5,6 +5,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
 import { fundingCountdown, formatRate, nextFunding, quantityUnit } from '../../lib/perpetual/math.ts';
 import { $clockOffset } from '../../lib/seconds/actions.ts';
+import { href } from '../../lib/navigation.ts';
 
 /** The time to the next funding, ticking every second on the server's clock as far as the browser knows it. */
 export function FundingCountdown({ next, intervalMs }: { next: number; intervalMs: number }) {
@@ -45,6 +46,7 @@ export function PerpHeader({ t, contract: c }: { t: T; contract: ContractView })
         <div><dt>{t('trade.volume24h')} ({unit})</dt><dd>{formatCompact(c.volume, c.qtyScale)}</dd></div>
         <div title={t('perp.openInterest.hint')}><dt>{t('perp.openInterest')} ({unit})</dt><dd data-testid="perp-open-interest">{formatCompact(c.openInterest, c.qtyScale)}</dd></div>
       </dl>
+      <a className="perp-header__link" href={href('/insurance/index')}>{t('perp.insuranceFund')}</a>
     </section>
   );
 }

@@ -207,6 +207,7 @@ export const ERRORS = {
   otcApplicationUnknown: 4324,
   chatUnknown: 4325,
   uploadUnknown: 4326,
+  otcFloatingNoIndex: 4327,
   // Earn: staking and finance products (4400–4499).
   earnProductUnknown: 4401,
   earnProductClosed: 4402,

@@ -135,7 +135,7 @@ export const saveAd = endpoint({
   auth: 'user',
   body: s('adBody'),
   response: type<OtcOwnAd>(),
-  errors: [...amountErrors, 'otcNotMerchant', 'otcUnknownCoin', 'otcUnknownFiat', 'otcPriceRequired', 'otcFloatRange', 'otcLimitsInvalid', 'otcPaymentRequired', 'otcPaymentUnknown', 'otcAdUnknown', 'otcAdChange', 'insufficientBalance'],
+  errors: [...amountErrors, 'otcNotMerchant', 'otcUnknownCoin', 'otcUnknownFiat', 'otcPriceRequired', 'otcFloatRange', 'otcFloatingNoIndex', 'otcLimitsInvalid', 'otcPaymentRequired', 'otcPaymentUnknown', 'otcAdUnknown', 'otcAdChange', 'insufficientBalance'],
   summary: 'Post an ad (a sell ad holds its coins from your merchant account) or change one of yours',
   tags,
 });

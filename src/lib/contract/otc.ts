@@ -191,8 +191,12 @@ export interface OtcAd {
   createdAt: number;
 }
 
-/** An own ad, with the payment methods it names. */
-export interface OtcOwnAd extends OtcAd {
+/**
+ * An own ad, with the payment methods it names. `price` is null while a floating ad's coin has no fresh index: no
+ * order can take it then, and the market does not list it.
+ */
+export interface OtcOwnAd extends Omit<OtcAd, 'price'> {
+  price: string | null;
   payments: number[];
 }
 

@@ -5,7 +5,7 @@
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
-  ContractDetail, ContractView, FundingInfo, LeverageSetting, Liquidation, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpPosition, StopOrder,
+  ContractDetail, ContractView, FundingInfo, InsuranceFund, LeverageSetting, Liquidation, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpPosition, StopOrder,
 } from './perpetual.ts';
 import type { Page } from './wallet.ts';
 
@@ -263,5 +263,16 @@ export const liquidations = endpoint({
   response: type<Liquidation[]>(),
   errors: [],
   summary: 'Your liquidations and auto-deleveragings, newest first',
+  tags,
+});
+
+export const insuranceFund = endpoint({
+  method: 'GET',
+  path: '/api/perpetual/insurance-fund',
+  auth: 'none',
+  query: s('insuranceFundQuery'),
+  response: type<InsuranceFund>(),
+  errors: [],
+  summary: 'The insurance fund: its balance per margin asset, and every intake (liquidation fees, funding remainders, top-ups) and payout (losses past a position’s margin, margin shortfalls), newest first',
   tags,
 });

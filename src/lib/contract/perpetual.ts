@@ -9,6 +9,7 @@
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
 import { KLINE_INTERVALS, type Candle } from './kline.ts';
+import type { Page } from './wallet.ts';
 
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const symbol = text().regex(/^[a-zA-Z0-9]{2,16}_perp$/i, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
@@ -324,4 +325,37 @@ export interface Liquidation {
   markPrice: string;
   fee: string;
   createdAt: number;
+}
+
+/** GET /api/perpetual/insurance-fund: the fund's movements in one margin asset, or in every one, newest first. */
+export const insuranceFundQuery = z.object({
+  asset: text().regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).optional(),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(20),
+});
+
+/**
+ * Why the insurance fund moved, the bill type of its ledger line. In: `insurance_funding` (the platform's seed or a
+ * top-up), `perp_liquidation_fee`, `perp_funding` (a funding settlement's rounding remainder). Out: `perp_insurance`
+ * (a loss past what backed a position, or funding a payer could not pay), `margin_insurance` (what a liquidated
+ * spot-margin account still owed).
+ */
+export const INSURANCE_REASONS = ['insurance_funding', 'perp_liquidation_fee', 'perp_funding', 'perp_insurance', 'margin_insurance'] as const;
+export type InsuranceReason = (typeof INSURANCE_REASONS)[number];
+
+export interface InsuranceFundRecord {
+  id: number;
+  asset: string;
+  reason: InsuranceReason;
+  /** Signed, at 8 decimals: positive in, negative out. */
+  amount: string;
+  /** The fund's balance in the asset after it. */
+  balance: string;
+  time: number;
+}
+
+/** The fund's balance per asset it holds, and a page of its movements. */
+export interface InsuranceFund {
+  balances: Array<{ asset: string; balance: string }>;
+  history: Page<InsuranceFundRecord>;
 }

@@ -36,7 +36,7 @@ export function newAdForm(coin: string, fiat: string): AdForm {
 /** An own ad in the form, for a change (side, coin, fiat and total stay as posted). */
 export function adFormOf(ad: OtcOwnAd): AdForm {
   return {
-    id: ad.id, side: ad.side, coin: ad.coin, fiat: ad.fiat, priceType: ad.priceType, price: ad.priceType === 'fixed' ? ad.price : '', floatPct: ad.floatPct ?? '0',
+    id: ad.id, side: ad.side, coin: ad.coin, fiat: ad.fiat, priceType: ad.priceType, price: (ad.priceType === 'fixed' && ad.price) || '', floatPct: ad.floatPct ?? '0',
     total: ad.total, minFiat: ad.minFiat, maxFiat: ad.maxFiat, payWindow: String(ad.payWindow), payments: [...ad.payments], terms: ad.terms, online: ad.online,
   };
 }

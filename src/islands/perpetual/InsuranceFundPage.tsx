@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { href } from '../../lib/navigation.ts';
+import { $insuranceFund, assetChoices, recordRow, showInsuranceFund, type FundView } from '../../lib/perpetual/insurance.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { Pager } from '../wallet/parts.tsx';
+
+/**
+ * The insurance fund in public: its balance per margin asset, and every intake (liquidation fees, funding
+ * remainders, top-ups) and payout (losses past a position's margin, margin shortfalls), newest first.
+ */
+export default function InsuranceFundPage({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = useMessages(locale, messages);
+  const state = useStore($insuranceFund);
+  const dates = useStore($dateOptions);
+  useEffect(() => void showInsuranceFund({ asset: null, page: 1 }), []);
+  const show = (view: FundView) => void showInsuranceFund(view);
+  const fund = state.status === 'ready' ? state.fund : undefined;
+
+  return (
+    <div className="insurance-page">
+      <h1 className="panel__title">{t('insurance.title')}</h1>
+      <p>{t('insurance.intro')}</p>
+      <p><a href={href('/rule/index', locale)}>{t('insurance.rules')}</a></p>
+      {state.status === 'failed' && <p className="form-error" role="alert">{t('insurance.failed')}</p>}
+      {state.status === 'loading' && <p className="muted">{t('common.loading')}</p>}
+      {fund && (
+        <>
+          <section aria-label={t('insurance.balances')}>
+            <h2 className="panel__subtitle">{t('insurance.balances')}</h2>
+            <dl className="insurance-balances" data-testid="insurance-balances">
+              {fund.balances.map((b) => (
+                <div key={b.asset}><dt>{b.asset}</dt><dd>{formatAssetAmount(b.balance)}</dd></div>
+              ))}
+            </dl>
+          </section>
+          <section>
+            <h2 className="panel__subtitle">{t('insurance.history')}</h2>
+            <div className="segmented" role="tablist" aria-label={t('insurance.asset')}>
+              {assetChoices(fund).map((asset) => (
+                <button key={asset ?? 'all'} type="button" role="tab" aria-selected={asset === state.view.asset} className={asset === state.view.asset ? 'is-active' : ''} onClick={() => show({ asset, page: 1 })}>
+                  {asset ?? t('insurance.allAssets')}
+                </button>
+              ))}
+            </div>
+            <div className="wallet-scroll">
+              <table className="wallet-table insurance-history" data-testid="insurance-history">
+                <thead>
+                  <tr><th>{t('insurance.time')}</th><th>{t('insurance.asset')}</th><th>{t('insurance.reasonColumn')}</th><th className="num">{t('insurance.amount')}</th><th className="num">{t('insurance.balanceAfter')}</th></tr>
+                </thead>
+                <tbody>
+                  {fund.history.records.map(recordRow).map((r) => (
+                    <tr key={r.id}>
+                      <td>{formatDateTime(r.time, dates)}</td>
+                      <td>{r.asset}</td>
+                      <td>{t(r.reasonKey)}</td>
+                      <td className={`num is-${r.direction === 'in' ? 'up' : 'down'}`} title={t(`insurance.${r.direction}`)}>{r.direction === 'in' ? '+' : '−'}{formatAssetAmount(r.amount)}</td>
+                      <td className="num">{formatAssetAmount(r.balance)}</td>
+                    </tr>
+                  ))}
+                  {!fund.history.records.length && <tr><td colSpan={5} className="muted">{t('insurance.none')}</td></tr>}
+                </tbody>
+              </table>
+            </div>
+            <Pager t={t} page={fund.history.page} total={fund.history.total} size={fund.history.size} onPage={(page) => show({ ...state.view, page })} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
