@@ -253,7 +253,9 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
 
   it('publishes the insurance fund: its balance per asset and every intake and payout with its reason, paged', async () => {
     const fundOf = async (query: Record<string, string> = {}) => api<InsuranceFund>(app, '/api/perpetual/insurance-fund', { method: 'GET', query });
-    // Erin goes long 0.1 BTC at 100× isolated, then sells 3% under her entry into Finn's bid: a loss past her margin.
+    // Erin goes long 0.1 BTC at 100× isolated against Finn's ask; the only bid left is Finn's, 3% under her entry,
+    // past her bankruptcy price. When the index falls past her liquidation price, the liquidation sells no lower than
+    // the bankruptcy price and deleverages the rest against Finn's short there: the fund pays nothing for her.
     for (const name of ['erin', 'finn']) {
       users[name] = await signUp(app, `${name}_perp`);
       await fund(name, 'USDT', '100000');
@@ -265,15 +267,15 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
     expect((await order('finn', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: mark, quantity: '0.1' })).code).toBe(200);
     expect((await order('erin', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: mark, quantity: '0.1', timeInForce: 'IOC' })).data).toMatchObject({ status: 'filled' });
     const [long] = await positions('erin');
-    const low = (Number(mark) * 0.97).toFixed(1);
-    expect((await order('finn', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: low, quantity: '0.1' })).code).toBe(200);
-    expect((await order('erin', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: low, quantity: '0.1', reduceOnly: true, timeInForce: 'IOC' })).data).toMatchObject({ status: 'filled' });
+    expect((await order('finn', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: (Number(mark) * 0.97).toFixed(1), quantity: '0.1' })).code).toBe(200);
+    const fundBefore = (await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT')).available;
+    const fallen = (Number(long!.liquidationPrice) * 0.995).toFixed(2);
+    for (let i = 0; i < 10 && (await positions('erin')).length; i++) await tick({ BTCUSDT: fallen });
     expect(await positions('erin')).toEqual([]);
-    // Her loss (0.1 × the fall) and the taker fee (0.05% of 0.1 × the price) less the margin she had put up.
-    const loss = (units(long!.entryPrice) - units(low)) / 10n;
-    const fee = (units(low) * 5n) / 100_000n;
-    const deficit = loss + fee - units(long!.margin);
-    expect(deficit).toBeGreaterThan(0n);
+    const [sold] = (await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users.erin!.token, query: {} })).data;
+    // The bankruptcy price of a 100× long: where its loss uses up the margin, entry × (1 − 1/100) to the tick.
+    expect(Math.abs(Number(sold!.price) - Number(long!.entryPrice) * 0.99)).toBeLessThanOrEqual(0.2);
+    expect((await balanceOf(t.db, null, ACCOUNT.insuranceFund, 'USDT')).available - fundBefore).toBe(units(sold!.fee));
 
     const all = await fundOf({ size: '100' });
     expect(all.code).toBe(200);
@@ -296,13 +298,15 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
     }
     const of = (reason: string, asset = 'USDT') => history.records.filter((r) => r.reason === reason && r.asset === asset);
     const sum = (rs: InsuranceFundRecord[]) => rs.reduce((n, r) => n + units(r.amount), 0n);
-    // In: the seed, Carol's liquidation fees, the funding remainder. Out: Erin's deficit, the newest movement.
+    // In: the seed, the liquidation fees, the funding remainder.
     expect(['USDT', 'BTC', 'ETH'].map((a) => of('insurance_funding', a).map((r) => r.amount))).toEqual([['1000000.00000000'], ['20.00000000'], ['300.00000000']]);
-    const carol = (await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users.carol!.token, query: {} })).data;
-    expect(sum(of('perp_liquidation_fee'))).toBe(carol.reduce((n, l) => n + units(l.fee), 0n));
+    const liquidated = [];
+    for (const name of ['carol', 'erin']) liquidated.push(...(await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users[name]!.token, query: {} })).data);
+    expect(sum(of('perp_liquidation_fee'))).toBe(liquidated.reduce((n, l) => n + units(l.fee), 0n));
     expect(sum(of('perp_funding'))).toBe(fundingRemainder);
-    expect(history.records[0]).toMatchObject({ asset: 'USDT', reason: 'perp_insurance', amount: `-${(Number(deficit) / 1e8).toFixed(8)}` });
-    expect(history.records[0]!.time).toBe(clock.now());
+    // No order a user chose, nor a liquidation within its bankruptcy price, ever paid out of the fund.
+    expect(of('perp_insurance')).toEqual([]);
+    expect(history.records[0]!.time).toBeLessThanOrEqual(clock.now());
 
     // Paged and by asset; anyone may read it, bad queries are refused.
     const second = await fundOf({ size: '2', page: '2' });
