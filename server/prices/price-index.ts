@@ -45,7 +45,7 @@ export interface LastTrade {
 export interface TrackedMarket {
   symbol: string;
   priceScale: number;
-  /** Where the index starts: the last trade, or the listing price of a market that never traded. */
+  /** Where the demo walk starts: the market's last recorded index, or its listing price on a fresh install. */
   start: bigint;
   volatility: number;
 }
