@@ -52,6 +52,8 @@ export interface Config {
   priceFeedUrls: string[];
   /** PRICE_SAMPLE_MS: how often the index is sampled and recorded (second contracts settle on these records). */
   priceSampleMs: number;
+  /** SECONDS_PRICE_AGE_MS: how long before an order opens its index may last have been confirmed by its source. */
+  secondsPriceAgeMs: number;
   /** PERP_FUNDING_INTERVAL_MS: time between perpetual funding settlements (8 hours; tests shorten it). */
   perpFundingIntervalMs: number;
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
@@ -97,6 +99,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = int(env, name, fallback);
   if (n < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return n;
+}
+
+function between(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const n = int(env, name, fallback);
+  if (n < min || n > max) throw new Error(`${name} must be from ${min} to ${max}, got "${env[name]}"`);
   return n;
 }
 
@@ -161,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
     priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
     priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
+    // Two sampling periods at the default 1 s; never above the 3 s a close may look back (server/seconds/settlement.ts),
+    // so an open is never judged on an older price than a close would be.
+    secondsPriceAgeMs: between(env, 'SECONDS_PRICE_AGE_MS', 2000, 1, 3000),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),

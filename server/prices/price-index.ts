@@ -35,6 +35,8 @@ export interface MarkPrice {
   period: number;
   /** The index it was sampled with: the recorded index of `period`. */
   index: bigint;
+  /** When that index's source last confirmed it (ms): a stalled feed keeps its last price in every sample. */
+  indexAt: number;
 }
 
 export interface LastTrade {
@@ -139,8 +141,9 @@ export class PriceIndex {
     this.markets.set(m.symbol, m);
     this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility }));
     if (this.demo) {
-      this.prices.set(m.symbol, { price: m.start, source: 'walk', at: this.opts.now() });
-      this.marks.set(m.symbol, this.markOf(m.symbol, m.start, 0n, this.opts.lastTrade(m.symbol)));
+      const index: IndexPrice = { price: m.start, source: 'walk', at: this.opts.now() };
+      this.prices.set(m.symbol, index);
+      this.marks.set(m.symbol, this.markOf(m.symbol, index, 0n, this.opts.lastTrade(m.symbol)));
     }
   }
 
@@ -183,7 +186,7 @@ export class PriceIndex {
       // The basis EMA takes one sample per call; before a market's first trade there is no basis to sample.
       const last = this.opts.lastTrade(m.symbol);
       const previous = this.emas.get(m.symbol) ?? 0n;
-      const mark = this.markOf(m.symbol, index.price, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
+      const mark = this.markOf(m.symbol, index, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
       this.emas.set(m.symbol, mark.basisEma);
       this.marks.set(m.symbol, mark);
       this.bus?.publish(indexTopic(m.symbol), messageOf(m.symbol, index, mark));
@@ -232,10 +235,10 @@ export class PriceIndex {
     return () => void this.recordedListeners.delete(fn);
   }
 
-  private markOf(symbol: string, index: bigint, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
+  private markOf(symbol: string, index: IndexPrice, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
     const fundingBasis = this.opts.fundingBasis(symbol);
     const at = this.opts.now();
-    return { price: markPrice({ index, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index };
+    return { price: markPrice({ index: index.price, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index: index.price, indexAt: index.at };
   }
 
   private step(m: TrackedMarket): void {
@@ -278,7 +281,7 @@ export class PriceIndex {
     this.prices.set(m.symbol, { price, source: message.source, at: message.at });
     const basisEma = BigInt(message.basisEma);
     const last = message.last === null ? undefined : { price: BigInt(message.last), time: message.lastAt! };
-    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price });
+    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price, indexAt: message.at });
     this.emas.set(m.symbol, basisEma);
     this.walks.get(m.symbol)!.follow(Number(formatUnits(price, m.priceScale)));
   }
