@@ -50,6 +50,8 @@ export interface TrackedMarket {
   /** Where the demo walk starts: the market's last recorded index, or its listing price on a fresh install. */
   start: bigint;
   volatility: number;
+  /** Makes the demo walk repeat exactly (tests); a random one by default. */
+  seed?: number;
 }
 
 export interface PriceIndexOptions {
@@ -104,7 +106,7 @@ export function median(xs: readonly number[]): number {
  * The index (reference) price of every market: what the swap desk prices from and what the order price band
  * is measured against, so neither can be moved by a trade printed between two accounts of one person. With
  * `PRICE_FEED_URL` it is the median of the external feeds; without one the install runs on demo prices, a
- * mean-reverting random walk that the built-in market makers quote around (the walk moves only when
+ * random walk with symmetric steps (server/prices/random-walk.ts) that the built-in market makers quote around (the walk moves only when
  * `advance()` is called: by the sampling job, or by tests). Each sample also takes the mark price
  * (server/prices/mark-price.ts). One process samples (a leased job), records each period's prices and publishes
  * each sample on the bus; every process's index and mark follow them, so all price alike.
@@ -139,7 +141,7 @@ export class PriceIndex {
 
   track(m: TrackedMarket): void {
     this.markets.set(m.symbol, m);
-    this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility }));
+    this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility, ...(m.seed === undefined ? {} : { seed: m.seed }) }));
     if (this.demo) {
       const index: IndexPrice = { price: m.start, source: 'walk', at: this.opts.now() };
       this.prices.set(m.symbol, index);
@@ -242,8 +244,11 @@ export class PriceIndex {
   }
 
   private step(m: TrackedMarket): void {
-    const next = this.walks.get(m.symbol)!.step();
-    this.set(m, next, 'walk');
+    const walk = this.walks.get(m.symbol)!;
+    this.set(m, walk.step(), 'walk');
+    // The walk goes on from the index as published, not from a number between two ticks that only this process
+    // knows: where the index sits inside a tick would otherwise make its next tick a little predictable.
+    walk.follow(Number(formatUnits(this.prices.get(m.symbol)!.price, m.priceScale)));
   }
 
   private async poll(m: TrackedMarket): Promise<void> {
