@@ -102,6 +102,9 @@ function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+/** The most SECONDS_PRICE_AGE_MS may be: the tolerance of a second contract's close (server/seconds/settlement.ts). */
+const SECONDS_PRICE_AGE_LIMIT_MS = 3000;
+
 function between(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const n = int(env, name, fallback);
   if (n < min || n > max) throw new Error(`${name} must be from ${min} to ${max}, got "${env[name]}"`);
@@ -131,6 +134,7 @@ function key32(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
 /** Reads the configuration; throws with the variable's name when a value is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const priceSampleMs = atLeastOne(env, 'PRICE_SAMPLE_MS', 1000);
   return {
     port: int(env, 'PORT', 4321),
     host: env.HOST || '127.0.0.1',
@@ -168,10 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
     priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
-    priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
-    // Two sampling periods at the default 1 s; never above the 3 s a close may look back (server/seconds/settlement.ts),
-    // so an open is never judged on an older price than a close would be.
-    secondsPriceAgeMs: between(env, 'SECONDS_PRICE_AGE_MS', 2000, 1, 3000),
+    priceSampleMs,
+    // Two sampling periods by default (the latest sample and one that came late), never above the 3 s a close may
+    // look back (server/seconds/settlement.ts): an open is never judged on an older price than a close would be.
+    secondsPriceAgeMs: between(env, 'SECONDS_PRICE_AGE_MS', Math.min(2 * priceSampleMs, SECONDS_PRICE_AGE_LIMIT_MS), 1, SECONDS_PRICE_AGE_LIMIT_MS),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
