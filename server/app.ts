@@ -22,6 +22,8 @@ import type { Db } from './storage/db.ts';
 import type { FeatureContext } from './feature.ts';
 import { FEATURES } from './features.ts';
 import { PriceIndex } from './prices/price-index.ts';
+import { lastRecordedIndexes } from './prices/prices.repo.ts';
+import { listingPrice } from './exchange/market.ts';
 import type { Bus } from './bus/bus.ts';
 import { createBus } from './bus/create-bus.ts';
 import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from './feed/topics.ts';
@@ -116,14 +118,16 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
   app.decorate('core', core);
   app.decorate('exchange', exchange);
   app.addHook('onClose', () => stopTrading(trading));
-  // The index starts where each market last traded (or its listing price) and moves with the feeds or the walk.
+  // The walk resumes from each market's last recorded index (its listing price on a fresh install), never from its
+  // last trade: two accounts of one person can print that anywhere in the price band just before a restart.
   // The mark takes each market's last trade; the sampling job records every period's prices for PRICE_RECORD_DAYS.
   const prices = new PriceIndex(
     { feedUrls: config.priceFeedUrls, now: () => clock.now(), bus, db, lastTrade: (s) => exchange.recentTrades(s).at(-1), keepRecordsMs: config.priceRecordDays * 86_400_000 },
     app.log,
   );
+  const recorded = await lastRecordedIndexes(db);
   for (const m of exchange.markets.values()) {
-    prices.track({ symbol: m.symbol, priceScale: m.priceScale, start: exchange.ticker(m.symbol).close, volatility: m.market === 'mt5' ? 0.0001 : 0.0003 });
+    prices.track({ symbol: m.symbol, priceScale: m.priceScale, start: recorded.get(m.symbol) ?? listingPrice(m), volatility: m.market === 'mt5' ? 0.0001 : 0.0003 });
   }
   exchange.reference = (symbol) => prices.get(symbol)?.price;
   app.decorate('prices', prices);

@@ -9,6 +9,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ PRICE_RECORD_DAYS: 'week' })).toThrow(/PRICE_RECORD_DAYS must be a whole number/);
   });
 
+  it('opens second contracts on a price confirmed within two sampling periods (2 s) unless SECONDS_PRICE_AGE_MS says otherwise, never over the 3 s a close may look back', () => {
+    expect(loadConfig({}).secondsPriceAgeMs).toBe(2_000);
+    expect(loadConfig({ SECONDS_PRICE_AGE_MS: '1500' }).secondsPriceAgeMs).toBe(1_500);
+    // Two sampling periods when the sampling is slower, still at most 3 s.
+    expect(loadConfig({ PRICE_SAMPLE_MS: '500' }).secondsPriceAgeMs).toBe(1_000);
+    expect(loadConfig({ PRICE_SAMPLE_MS: '5000' }).secondsPriceAgeMs).toBe(3_000);
+    expect(() => loadConfig({ SECONDS_PRICE_AGE_MS: '60000' })).toThrow(/SECONDS_PRICE_AGE_MS must be from 1 to 3000/);
+    expect(() => loadConfig({ SECONDS_PRICE_AGE_MS: '0' })).toThrow(/SECONDS_PRICE_AGE_MS must be from 1 to 3000/);
+  });
+
   it('serves the broker auth hook on 127.0.0.1:4391 and points the browser at the embedded STOMP socket unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ brokerAuthHost: '127.0.0.1', brokerAuthPort: 4391, stompUrl: '/ws/stomp' });
     expect(loadConfig({ BROKER_AUTH_HOST: '10.0.0.5', BROKER_AUTH_PORT: '8391', STOMP_URL: 'wss://broker.example/ws' })).toMatchObject({

@@ -52,6 +52,8 @@ export interface Config {
   priceFeedUrls: string[];
   /** PRICE_SAMPLE_MS: how often the index is sampled and recorded (second contracts settle on these records). */
   priceSampleMs: number;
+  /** SECONDS_PRICE_AGE_MS: how long before an order opens its index may last have been confirmed by its source. */
+  secondsPriceAgeMs: number;
   /** PERP_FUNDING_INTERVAL_MS: time between perpetual funding settlements (8 hours; tests shorten it). */
   perpFundingIntervalMs: number;
   /** PRICE_RECORD_DAYS: how long the recorded index, mark and last prices are kept (at least 1). */
@@ -105,6 +107,15 @@ function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+/** The most SECONDS_PRICE_AGE_MS may be: the tolerance of a second contract's close (server/seconds/settlement.ts). */
+const SECONDS_PRICE_AGE_LIMIT_MS = 3000;
+
+function between(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const n = int(env, name, fallback);
+  if (n < min || n > max) throw new Error(`${name} must be from ${min} to ${max}, got "${env[name]}"`);
+  return n;
+}
+
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = int(env, name, fallback);
   if (n < 1 || n > 65535) throw new Error(`${name} must be a port from 1 to 65535, got "${env[name]}"`);
@@ -135,6 +146,7 @@ function drivenClock(env: NodeJS.ProcessEnv): boolean {
 /** Reads the configuration; throws with the variable's name when a value is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const priceSampleMs = atLeastOne(env, 'PRICE_SAMPLE_MS', 1000);
   return {
     port: int(env, 'PORT', 4321),
     host: env.HOST || '127.0.0.1',
@@ -172,7 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
     priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
-    priceSampleMs: atLeastOne(env, 'PRICE_SAMPLE_MS', 1000),
+    priceSampleMs,
+    // Two sampling periods by default (the latest sample and one that came late), never above the 3 s a close may
+    // look back (server/seconds/settlement.ts): an open is never judged on an older price than a close would be.
+    secondsPriceAgeMs: between(env, 'SECONDS_PRICE_AGE_MS', Math.min(2 * priceSampleMs, SECONDS_PRICE_AGE_LIMIT_MS), 1, SECONDS_PRICE_AGE_LIMIT_MS),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
     customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),

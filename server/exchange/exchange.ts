@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketEntry, SubmitOrderBody } from '../../src/lib/contract/spot.ts';
 import type { PerpBook } from '../../src/lib/contract/perpetual.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
 import type { Bus } from '../bus/bus.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import type { Cancel } from '../clock/clock.ts';
@@ -12,7 +11,7 @@ import type { TradingCore } from '../core/core.ts';
 import { announceOrders } from '../ledger/account-events.ts';
 import { CandleSeries } from './market-data/candles.ts';
 import { ticker24h, type Ticker } from './market-data/ticker.ts';
-import type { Market } from './market.ts';
+import { listingPrice, type Market } from './market.ts';
 import { loadMarkets } from './market.repo.ts';
 import { findOrder, latestTrades, type OrderRow } from './order.repo.ts';
 import { cancelAllOrders, cancelOrder, checkOrder, placeOrder, SPOT_ACTIVITY, type SpotActivity } from './order.service.ts';
@@ -138,7 +137,7 @@ export class Exchange {
 
   ticker(symbol: string, now = Date.now()): Ticker {
     const m = this.market(symbol);
-    return ticker24h(this.candles.get(m.symbol)!, now, parseUnits(m.refPrice, m.priceScale).ok ? (parseUnits(m.refPrice, m.priceScale) as { value: bigint }).value : 0n);
+    return ticker24h(this.candles.get(m.symbol)!, now, listingPrice(m));
   }
 
   series(symbol: string): CandleSeries {

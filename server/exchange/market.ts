@@ -26,6 +26,12 @@ export interface Market {
   status: string;
 }
 
+/** The market's reference (listing) price at its price scale; 0 when the row holds none it can parse. */
+export function listingPrice(m: Pick<Market, 'refPrice' | 'priceScale'>): bigint {
+  const parsed = parseUnits(m.refPrice, m.priceScale);
+  return parsed.ok ? parsed.value : 0n;
+}
+
 /** Every asset lives at 8 decimals (server/exchange/seed.ts), so conversions between scales are exact shifts. */
 export const ASSET_SCALE = 8;
 

@@ -76,11 +76,19 @@ export function impactPrice(c: Contract, levels: readonly Level[], target: bigin
   return undefined;
 }
 
-/** One premium sample at RATE_SCALE. */
-export function premiumIndex(impactBid: bigint | undefined, impactAsk: bigint | undefined, index: bigint): bigint {
+/**
+ * How far the book's impact prices stand beyond the index, in price units: max(0, impact bid − index) −
+ * max(0, index − impact ask). A side too thin to fill the impact notional counts as not beyond it.
+ */
+export function impactBasis(impactBid: bigint | undefined, impactAsk: bigint | undefined, index: bigint): bigint {
   const up = impactBid !== undefined && impactBid > index ? impactBid - index : 0n;
   const down = impactAsk !== undefined && impactAsk < index ? index - impactAsk : 0n;
-  return divRound((up - down) * RATE_SCALE, index);
+  return up - down;
+}
+
+/** One premium sample at RATE_SCALE: the impact basis over the index. */
+export function premiumIndex(impactBid: bigint | undefined, impactAsk: bigint | undefined, index: bigint): bigint {
+  return divRound(impactBasis(impactBid, impactAsk, index) * RATE_SCALE, index);
 }
 
 /**

@@ -26,7 +26,7 @@ describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, ope
     await t.drop();
   });
 
-  it('quote every contract on both sides around its mark, so a new user’s market order fills, and keep the ledger balanced', async () => {
+  it('quote every contract on both sides around its index, so a new user’s market order fills, and keep the ledger balanced', async () => {
     for (let i = 0; i < 4; i++) {
       await app.prices.advance();
       await clock.advance(1_000);
@@ -37,10 +37,10 @@ describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, ope
       const book = (await api<Book>(app, '/api/perpetual/book', { method: 'GET', query: { symbol } })).data;
       expect(book.bids.length, symbol).toBeGreaterThan(2);
       expect(book.asks.length, symbol).toBeGreaterThan(2);
-      // Around the mark (they requote once it has moved 0.08% from their quotes).
+      // Around the index (they requote once it has moved 0.08% from their quotes).
       expect(Number(book.bids[0]!.price)).toBeLessThan(Number(book.asks[0]!.price));
-      expect(Math.abs(Number(book.bids[0]!.price) / Number(book.mark) - 1)).toBeLessThan(0.01);
-      expect(Math.abs(Number(book.asks[0]!.price) / Number(book.mark) - 1)).toBeLessThan(0.01);
+      expect(Math.abs(Number(book.bids[0]!.price) / Number(book.index) - 1)).toBeLessThan(0.01);
+      expect(Math.abs(Number(book.asks[0]!.price) / Number(book.index) - 1)).toBeLessThan(0.01);
     }
     const user = await signUp(app, 'perp_newcomer');
     await api(app, '/api/admin/credit', { token: await operatorToken(app, t.db), payload: { username: 'perp_newcomer', asset: 'USDT', amount: '1000' } });

@@ -30,12 +30,13 @@ export interface PerpMakerOptions {
 /**
  * The built-in market makers of the perpetual books, beside the spot ones (server/exchange/market-maker): the same
  * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes `levels`
- * limit orders each side of the mark and requotes as it moves; the taker now and then sends a small market order,
+ * limit orders each side of the index and requotes as it moves: around the mark, a book swept by one account would
+ * drag the mark, the quotes after it, and the mark again. The taker now and then sends a small market order,
  * so trades print and funding has a book to sample. They place and cancel through the same commands as users; the
  * maker stops adding to a side once its position there is a fifth of its account.
  */
 export class PerpMakers {
-  private readonly quoted = new Map<string, { mark: bigint; age: number }>();
+  private readonly quoted = new Map<string, { index: bigint; age: number }>();
   private makerId = 0;
   private takerId = 0;
   private stopTicking: Cancel | undefined;
@@ -91,7 +92,7 @@ export class PerpMakers {
     }
   }
 
-  /** One round over every contract with a mark. */
+  /** One round over every contract with an index. */
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
@@ -103,49 +104,49 @@ export class PerpMakers {
   }
 
   private async quote(c: Contract): Promise<void> {
-    const mark = this.book.prices(c.symbol).mark;
-    if (mark === undefined) return;
+    const index = this.book.prices(c.symbol).index;
+    if (index === undefined) return;
     const last = this.quoted.get(c.symbol);
-    const moved = !last || (last.mark > mark ? last.mark - mark : mark - last.mark) * 10_000n > last.mark * 8n;
-    if (moved || last.age >= 15) await this.requote(c, mark);
+    const moved = !last || (last.index > index ? last.index - index : index - last.index) * 10_000n > last.index * 8n;
+    if (moved || last.age >= 15) await this.requote(c, index);
     else last.age += 1;
     if (this.uniform() < 0.5) {
       // A taker's market order of a few hundred USD of value.
-      const lots = this.lotsFor(c, mark, 50 + this.uniform() * 400);
+      const lots = this.lotsFor(c, index, 50 + this.uniform() * 400);
       await this.core.submit(placePerpOrder, {
         symbol: c.symbol, userId: this.takerId, side: this.uniform() < 0.5 ? 'buy' : 'sell', kind: 'market', tif: 'IOC', price: 0n, quantity: lots, reduceOnly: false, closePosition: false, source: 'user',
       }).catch(() => undefined);
     }
   }
 
-  /** Lots (or whole contracts) worth about `usd` at the mark. */
-  private lotsFor(c: Contract, mark: bigint, usd: number): bigint {
+  /** Lots (or whole contracts) worth about `usd` at `price`. */
+  private lotsFor(c: Contract, price: bigint, usd: number): bigint {
     if (c.kind === 'inverse') return BigInt(Math.max(1, Math.round(usd / Number(c.contractSize))));
-    const unit = fillValue(c, 1n, mark);
+    const unit = fillValue(c, 1n, price);
     return BigInt(Math.max(1, Math.round((usd * 1e8) / Number(unit))));
   }
 
-  private async requote(c: Contract, mark: bigint): Promise<void> {
+  private async requote(c: Contract, index: bigint): Promise<void> {
     const b = this.book;
     await Promise.all(b.userOrders(this.makerId).filter((o) => o.symbol === c.symbol).map((o) => this.core.submit(cancelPerpOrder, { userId: this.makerId, orderId: o.id }).catch(() => undefined)));
     const position = b.position(this.makerId, c.symbol);
     const account = (FUNDS[c.marginAsset] ?? 0n) * pow10(8);
-    const exposure = position && position.qty !== 0n ? notional(c, position.qty, mark) : 0n;
+    const exposure = position && position.qty !== 0n ? notional(c, position.qty, index) : 0n;
     const full = exposure * 100n > account * MAX_EXPOSURE_PERCENT;
     const quotes: Array<Promise<unknown>> = [];
     for (let i = 0; i < (this.opts.levels ?? 5); i++) {
-      const offset = (mark * BigInt(4 + i * 6)) / 10_000n || 1n;
+      const offset = (index * BigInt(4 + i * 6)) / 10_000n || 1n;
       for (const side of ['buy', 'sell'] as const) {
         // A maker long past its limit quotes no more bids (and a short no more asks).
         if (full && (side === 'buy') === position!.qty > 0n) continue;
-        const price = side === 'buy' ? mark - offset : mark + offset;
+        const price = side === 'buy' ? index - offset : index + offset;
         quotes.push(this.core.submit(placePerpOrder, {
-          symbol: c.symbol, userId: this.makerId, side, kind: 'limit', tif: 'GTC', price, quantity: this.lotsFor(c, mark, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
+          symbol: c.symbol, userId: this.makerId, side, kind: 'limit', tif: 'GTC', price, quantity: this.lotsFor(c, index, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
           reduceOnly: false, closePosition: false, source: 'user',
         }).catch(() => undefined));
       }
     }
     await Promise.all(quotes);
-    this.quoted.set(c.symbol, { mark, age: 0 });
+    this.quoted.set(c.symbol, { index, age: 0 });
   }
 }

@@ -105,7 +105,7 @@ export interface ContractState {
   mark: bigint | undefined;
   index: bigint | undefined;
   last: bigint | undefined;
-  /** EMA of book mid − index, at the price scale × EMA_SUBUNITS. */
+  /** EMA of the impact basis (server/perpetual/marks.ts), at the price scale × EMA_SUBUNITS. */
   basisEma: bigint;
   lastRate: bigint;
   /** The funding time last settled (0 before the first). */

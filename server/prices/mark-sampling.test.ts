@@ -6,7 +6,7 @@ import { ManualClock } from '../clock/clock.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { EMA_SUBUNITS, divRound } from './mark-price.ts';
 import { PriceIndex, type LastTrade } from './price-index.ts';
-import { insertPriceRecords, listPriceRecords, type PriceRecordRow } from './prices.repo.ts';
+import { insertPriceRecords, lastRecordedIndexes, listPriceRecords, type PriceRecordRow } from './prices.repo.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const INDEX = 1_000_000n; // 10000.00: the demo walk without volatility stays where it starts
@@ -123,5 +123,14 @@ describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s'
     expect((await listPriceRecords(t.db, 'btcusdt', { limit: 1 })).map((r) => r.periodStart)).toEqual([T0 + 2_000]);
     expect((await listPriceRecords(t.db, 'btcusdt', { to: T0 + 1_999, limit: 5 })).map((r) => r.periodStart)).toEqual([T0]);
     expect(await listPriceRecords(t.db, 'ethusdt', { limit: 5 })).toEqual([]);
+  });
+
+  it('answers each market’s index of its own latest period, where a restart resumes the demo walk', async () => {
+    t = await open();
+    const row = (symbol: string, periodStart: number, indexPrice: bigint): PriceRecordRow => ({ symbol, periodStart, sampledAt: periodStart, indexPrice, indexSource: 'walk', indexAt: periodStart, markPrice: indexPrice, basisEma: 0n, fundingBasis: 0n, lastPrice: null, lastAt: null });
+    expect(await lastRecordedIndexes(t.db)).toEqual(new Map());
+    // ethusdt was last recorded a period before btcusdt (a market listed or delisted in between).
+    await insertPriceRecords(t.db, [row('btcusdt', T0, INDEX), row('ethusdt', T0, 345_000n), row('btcusdt', T0 + 2_000, INDEX + 7n)]);
+    expect(await lastRecordedIndexes(t.db)).toEqual(new Map([['btcusdt', INDEX + 7n], ['ethusdt', 345_000n]]));
   });
 });

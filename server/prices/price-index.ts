@@ -35,6 +35,8 @@ export interface MarkPrice {
   period: number;
   /** The index it was sampled with: the recorded index of `period`. */
   index: bigint;
+  /** When that index's source last confirmed it (ms): a stalled feed keeps its last price in every sample. */
+  indexAt: number;
 }
 
 export interface LastTrade {
@@ -45,9 +47,11 @@ export interface LastTrade {
 export interface TrackedMarket {
   symbol: string;
   priceScale: number;
-  /** Where the index starts: the last trade, or the listing price of a market that never traded. */
+  /** Where the demo walk starts: the market's last recorded index, or its listing price on a fresh install. */
   start: bigint;
   volatility: number;
+  /** Makes the demo walk repeat exactly (tests); a random one by default. */
+  seed?: number;
 }
 
 export interface PriceIndexOptions {
@@ -102,7 +106,7 @@ export function median(xs: readonly number[]): number {
  * The index (reference) price of every market: what the swap desk prices from and what the order price band
  * is measured against, so neither can be moved by a trade printed between two accounts of one person. With
  * `PRICE_FEED_URL` it is the median of the external feeds; without one the install runs on demo prices, a
- * mean-reverting random walk that the built-in market makers quote around (the walk moves only when
+ * random walk with symmetric steps (server/prices/random-walk.ts) that the built-in market makers quote around (the walk moves only when
  * `advance()` is called: by the sampling job, or by tests). Each sample also takes the mark price
  * (server/prices/mark-price.ts). One process samples (a leased job), records each period's prices and publishes
  * each sample on the bus; every process's index and mark follow them, so all price alike.
@@ -137,10 +141,11 @@ export class PriceIndex {
 
   track(m: TrackedMarket): void {
     this.markets.set(m.symbol, m);
-    this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility }));
+    this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility, ...(m.seed === undefined ? {} : { seed: m.seed }) }));
     if (this.demo) {
-      this.prices.set(m.symbol, { price: m.start, source: 'walk', at: this.opts.now() });
-      this.marks.set(m.symbol, this.markOf(m.symbol, m.start, 0n, this.opts.lastTrade(m.symbol)));
+      const index: IndexPrice = { price: m.start, source: 'walk', at: this.opts.now() };
+      this.prices.set(m.symbol, index);
+      this.marks.set(m.symbol, this.markOf(m.symbol, index, 0n, this.opts.lastTrade(m.symbol)));
     }
   }
 
@@ -183,7 +188,7 @@ export class PriceIndex {
       // The basis EMA takes one sample per call; before a market's first trade there is no basis to sample.
       const last = this.opts.lastTrade(m.symbol);
       const previous = this.emas.get(m.symbol) ?? 0n;
-      const mark = this.markOf(m.symbol, index.price, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
+      const mark = this.markOf(m.symbol, index, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
       this.emas.set(m.symbol, mark.basisEma);
       this.marks.set(m.symbol, mark);
       this.bus?.publish(indexTopic(m.symbol), messageOf(m.symbol, index, mark));
@@ -232,15 +237,18 @@ export class PriceIndex {
     return () => void this.recordedListeners.delete(fn);
   }
 
-  private markOf(symbol: string, index: bigint, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
+  private markOf(symbol: string, index: IndexPrice, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
     const fundingBasis = this.opts.fundingBasis(symbol);
     const at = this.opts.now();
-    return { price: markPrice({ index, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index };
+    return { price: markPrice({ index: index.price, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index: index.price, indexAt: index.at };
   }
 
   private step(m: TrackedMarket): void {
-    const next = this.walks.get(m.symbol)!.step();
-    this.set(m, next, 'walk');
+    const walk = this.walks.get(m.symbol)!;
+    this.set(m, walk.step(), 'walk');
+    // The walk goes on from the index as published, not from a number between two ticks that only this process
+    // knows: where the index sits inside a tick would otherwise make its next tick a little predictable.
+    walk.follow(Number(formatUnits(this.prices.get(m.symbol)!.price, m.priceScale)));
   }
 
   private async poll(m: TrackedMarket): Promise<void> {
@@ -278,7 +286,7 @@ export class PriceIndex {
     this.prices.set(m.symbol, { price, source: message.source, at: message.at });
     const basisEma = BigInt(message.basisEma);
     const last = message.last === null ? undefined : { price: BigInt(message.last), time: message.lastAt! };
-    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price });
+    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price, indexAt: message.at });
     this.emas.set(m.symbol, basisEma);
     this.walks.get(m.symbol)!.follow(Number(formatUnits(price, m.priceScale)));
   }

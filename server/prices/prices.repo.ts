@@ -50,6 +50,16 @@ export async function latestPriceRecords(q: Queryable): Promise<PriceRecordRow[]
   return rows.map(rowOf);
 }
 
+/** Each market's index as last recorded (its latest period), whatever period the other markets were last recorded in. */
+export async function lastRecordedIndexes(q: Queryable): Promise<Map<string, bigint>> {
+  const rows = await q.all<{ symbol: string; index_price: bigint }>(
+    `SELECT r.symbol, r.index_price FROM price_records r
+     JOIN (SELECT symbol, MAX(period_start) AS period_start FROM price_records GROUP BY symbol) latest
+       ON latest.symbol = r.symbol AND latest.period_start = r.period_start`,
+  );
+  return new Map(rows.map((r) => [String(r.symbol), BigInt(r.index_price)]));
+}
+
 export interface PriceRecordRange {
   /** Period starts from (inclusive) and to (inclusive), ms. */
   from?: number;

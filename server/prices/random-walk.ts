@@ -10,20 +10,24 @@ export function prng(seed: number): () => number {
   };
 }
 
+/** Steps are normal draws cut at this many standard deviations, on both sides alike so the cut adds no drift. */
+const CUT = 3;
+
 /**
- * A price that moves like a market: log-normal steps (volatility per step), pulled gently back toward its
- * anchor so a long-running install does not drift to zero or to the moon. Prices here are plain numbers: this
- * only decides where the bot quotes; every order it sends is converted to exact units like anyone else's.
+ * The demo index: a price whose log moves by symmetric steps (volatility per step), so up and down are equally
+ * likely from wherever it stands, and neither its past nor its distance from any public price says where it goes
+ * next: second contracts settle on it, and a walk pulled toward an anchor let bets toward the anchor win. Steps in
+ * log space keep it above zero. It has no upper bound on purpose: a walk held inside bounds without a pull is a
+ * bounded martingale, which must come to rest. Prices here are plain numbers; every order sent from them is
+ * converted to exact units like anyone else's.
  */
 export class RandomWalk {
   price: number;
-  private readonly anchor: number;
   private readonly volatility: number;
   private readonly random: () => number;
 
   constructor(start: number, opts: { volatility?: number; seed?: number } = {}) {
     this.price = start;
-    this.anchor = start;
     this.volatility = opts.volatility ?? 0.0008;
     this.random = prng(opts.seed ?? Math.floor(Math.random() * 2 ** 31));
   }
@@ -35,18 +39,12 @@ export class RandomWalk {
   }
 
   step(): number {
-    const pull = 0.002 * Math.log(this.anchor / this.price);
-    this.price *= Math.exp(pull + this.volatility * this.gaussian());
+    this.price *= Math.exp(this.volatility * Math.max(-CUT, Math.min(CUT, this.gaussian())));
     return this.price;
   }
 
-  /** Moves the walk to an outside reference (an external price feed). */
+  /** Moves the walk to an outside reference: an external price feed, or the index as published. */
   follow(price: number): void {
     this.price = price;
-  }
-
-  /** A uniform number in [0, 1), from the same seeded source. */
-  uniform(): number {
-    return this.random();
   }
 }

@@ -177,8 +177,8 @@ describe.each(FEATURE_DIALECTS)('second contracts over the API, on %s', (_name, 
     expect(done).toMatchObject({ status: 'refunded', reason: 'noPrice', closePrice: null, profit: '0.00000000' });
     // Every stake still held (this one, and the one the client-key test opened) comes back whole.
     expect(await contract(alice.id)).toEqual({ available: before.available + before.frozen, frozen: 0n });
-    // With no fresh sample, nothing opens.
-    expect((await create(alice.token, { symbol: 'btcusdt', periodId: btc30.id, direction: 'up', amount: '10' })).code).toBe(ERRORS.secondsNoPrice);
+    // With the sampler stopped, the latest sample is 40 s old: nothing opens on it.
+    expect((await create(alice.token, { symbol: 'btcusdt', periodId: btc30.id, direction: 'up', amount: '10' })).code).toBe(ERRORS.secondsPriceStale);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

@@ -10,6 +10,10 @@ import type { SecondsOrderRow } from './seconds.repo.ts';
 export type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId' | 'seconds' | 'direction' | 'asset' | 'stake' | 'profitBps' | 'lossBps' | 'openPrice' | 'openPeriod' | 'clientKey'> & {
   /** The period's cap on the open stake per direction. */
   exposureCap: bigint;
+  /** When the open price's source last confirmed it (ms). */
+  priceAt: number;
+  /** How old that confirmation may be when the core opens the order (SECONDS_PRICE_AGE_MS). */
+  maxPriceAgeMs: number;
 };
 
 /** The opened order, or the one a repeated client key opened before (`repeated`, as it stood then or stands now). */
@@ -31,6 +35,11 @@ export const openSeconds: CommandType<OpenSeconds, OpenedSeconds> = {
     book.forgetKeys(ctx.now);
     const first = p.clientKey ? book.keys.get(`${p.userId}:${p.clientKey}`) : undefined;
     if (first) return { orderId: first.id, repeated: true };
+    // Judged here, at the core's time, not at the edge's: a request that waited in the queue must not open on the
+    // price it saw when it arrived. An order on a price the feed stopped confirming is a free option to anyone who
+    // sees the real price elsewhere. (Journal entries from before this rule have no priceAt: NaN is never greater,
+    // so they replay as they were accepted.)
+    if (ctx.now - p.priceAt > p.maxPriceAgeMs) fail('secondsPriceStale', { seconds: p.maxPriceAgeMs / 1000 });
     if (book.openStake(p.periodId, p.direction) + p.stake > p.exposureCap) fail('secondsExposureFull');
     const order: SecondsOrderRow = {
       id: book.peekId(), userId: p.userId, symbol: p.symbol, periodId: p.periodId, seconds: p.seconds, direction: p.direction, asset: p.asset, stake: p.stake,

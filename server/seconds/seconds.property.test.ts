@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
+import { ManualClock } from '../clock/clock.ts';
 import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
 import { postFunds } from '../core/funds.ts';
 import { seedMarkets } from '../exchange/seed.ts';
@@ -16,6 +17,8 @@ import { runs } from '../../tests/support/property.ts';
 
 const T0 = Date.UTC(2026, 2, 1);
 const USDT = 100_000_000n;
+/** How old an open price's confirmation may be when the core decides (SECONDS_PRICE_AGE_MS's default). */
+const MAX_AGE = 2_000;
 const PERIODS = [[1, 5, 8_500, 10_000], [2, 10, 9_000, 5_000], [3, 30, 20_000, 10_000]] as const;
 
 const order = fc.record({
@@ -23,10 +26,13 @@ const order = fc.record({
   period: fc.integer({ min: 0, max: 2 }),
   up: fc.boolean(),
   stake: fc.integer({ min: 1, max: 400 }),
-  /** Seconds after the start at which it opens. */
+  /** Seconds after the start of the sample it opens on. */
   at: fc.integer({ min: 0, max: 40 }),
+  /** How long after that sample's second the core decides on it (a slow edge, a queue). */
+  lag: fc.integer({ min: 0, max: 3_000 }),
 });
-/** Per second of the run: the index move in ticks, and whether the sampler skipped that second or the feed was stale. */
+/** Per second of the run: the index move in ticks, and whether the sampler skipped that second or the feed had stalled
+ * (every sample then carries the last price it confirmed, 10 s before). */
 const second = fc.record({ move: fc.integer({ min: -2, max: 2 }), skipped: fc.integer({ min: 0, max: 99 }).map((n) => n < 15), stale: fc.integer({ min: 0, max: 99 }).map((n) => n < 5) });
 
 /** The rule as the README states it, computed here from the records alone, independently of the settlement code. */
@@ -39,7 +45,8 @@ function expectedClose(records: Map<number, PriceRecordRow>, at: number): bigint
 }
 
 const refused = (err: unknown) => {
-  if (!(err instanceof AppError) || !['insufficientBalance', 'secondsExposureFull', 'secondsPoolFull'].includes(err.errorName)) throw err;
+  if (!(err instanceof AppError) || !['insufficientBalance', 'secondsExposureFull', 'secondsPoolFull', 'secondsPriceStale'].includes(err.errorName)) throw err;
+  return err.errorName;
 };
 
 describe.each(DIALECTS)('second contracts under random orders, prices, partial runs and restarts, on %s', (name, open) => {
@@ -50,7 +57,8 @@ describe.each(DIALECTS)('second contracts under random orders, prices, partial r
         try {
           await seedMarkets(t.db);
           const users = [await insertTestUser(t.db, '54000000', 'sec_a'), await insertTestUser(t.db, '54000001', 'sec_b'), await insertTestUser(t.db, '54000002', 'sec_c')];
-          let trading = await tradingOn(t.db, { snapshotEvery: 7 });
+          const clock = new ManualClock(T0);
+          let trading = await tradingOn(t.db, { snapshotEvery: 7, clock });
           for (const u of users) {
             await credit(trading.core, u, 'USDT', 2_000n * USDT);
             await trading.core.submit(postFunds, { lines: [{ owner: u, type: ACCOUNT.spot, asset: 'USDT', available: -2_000n * USDT }, { owner: u, type: ACCOUNT.contract, asset: 'USDT', available: 2_000n * USDT }], meta: { billType: 'transfer', refType: 'test', refId: u } });
@@ -69,19 +77,24 @@ describe.each(DIALECTS)('second contracts under random orders, prices, partial r
           await insertPriceRecords(t.db, [...records.values()]);
 
           const opened: Array<{ id: number; userId: number; stake: bigint; up: boolean; profitBps: number; lossBps: number; openPrice: bigint; expiresAt: number }> = [];
-          for (const o of [...orders].sort((a, b) => a.at - b.at)) {
+          for (const o of [...orders].sort((a, b) => a.at * 1000 + a.lag - (b.at * 1000 + b.lag))) {
             const openPeriod = T0 + o.at * 1000;
-            const openPrice = records.get(openPeriod)?.indexPrice;
-            if (openPrice === undefined) continue; // no sample that second: the edge refuses (secondsNoPrice)
+            const sample = records.get(openPeriod);
+            if (sample === undefined) continue; // no sample that second: the edge refuses (secondsNoPrice)
+            const decided = openPeriod + o.lag;
+            await clock.advance(decided - clock.now());
             const [periodId, secs, profitBps, lossBps] = PERIODS[o.period]!;
+            // The rule: only on a price its source confirmed at most MAX_AGE before the core decides.
+            const stale = seconds[o.at]!.stale || o.lag > MAX_AGE;
             try {
               const res = await trading.core.submit(openSeconds, {
                 userId: users[o.user]!, symbol: 'btcusdt', periodId, seconds: secs, direction: o.up ? 'up' : 'down', asset: 'USDT', stake: BigInt(o.stake) * USDT,
-                profitBps, lossBps, exposureCap: 1_500n * USDT, openPrice, openPeriod, clientKey: null,
+                profitBps, lossBps, exposureCap: 1_500n * USDT, openPrice: sample.indexPrice, openPeriod, priceAt: sample.indexAt, maxPriceAgeMs: MAX_AGE, clientKey: null,
               });
-              if (!res.repeated) opened.push({ id: res.order.id, userId: res.order.userId, stake: res.order.stake, up: o.up, profitBps, lossBps, openPrice, expiresAt: res.order.expiresAt });
+              expect(stale, `order at ${o.at} s + ${o.lag} ms`).toBe(false);
+              if (!res.repeated) opened.push({ id: res.order.id, userId: res.order.userId, stake: res.order.stake, up: o.up, profitBps, lossBps, openPrice: sample.indexPrice, expiresAt: res.order.expiresAt });
             } catch (err) {
-              refused(err);
+              expect(refused(err) === 'secondsPriceStale', `order at ${o.at} s + ${o.lag} ms`).toBe(stale);
             }
           }
 
@@ -97,7 +110,7 @@ describe.each(DIALECTS)('second contracts under random orders, prices, partial r
           await trading.core.submit(settleSeconds, usable);
           await trading.core.settled();
           const hash = trading.core.stateHash();
-          trading = await tradingOn(t.db, { snapshotEvery: 7 });
+          trading = await tradingOn(t.db, { snapshotEvery: 7, clock });
           expect(trading.core.stateHash()).toBe(hash);
 
           // Runs at random moments, then one after every order has matured.

@@ -18,7 +18,7 @@ import { STAKE_ASSET, fromWhole, periodAdminView, periodView, secondsOrderView, 
 
 /** Second contracts (spec §7): periods, orders, the public settled list, and the operators' periods and pool. */
 export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, core, exchange, prices, clock } = ctx;
+  const { db, core, exchange, prices, clock, config } = ctx;
   const route = router(app, db);
   const scaleOf = (symbol: string) => exchange.markets.get(symbol)?.priceScale ?? 8;
   const pool = (): SecondsPool => ({
@@ -30,7 +30,7 @@ export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): 
   route(api.periodList, async (req) => ok((await listPeriods(db, { symbol: req.body.symbol })).map(periodView)));
 
   route(api.createSecondsOrder, async (req) => {
-    const { order, priceScale } = await openOrder({ db, core, exchange, prices, now: () => clock.now() }, userOf(req).id, req.body);
+    const { order, priceScale } = await openOrder({ db, core, exchange, prices, maxPriceAgeMs: config.secondsPriceAgeMs }, userOf(req).id, req.body);
     return ok(secondsOrderView(order, priceScale));
   }, { config: { orderEntry: true } });
 

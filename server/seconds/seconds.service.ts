@@ -10,8 +10,8 @@ import { findSecondsOrder, type SecondsOrderRow } from './seconds.repo.ts';
 import { STAKE_ASSET, fromWhole, wholeUnits } from './views.ts';
 
 /**
- * How old the latest index sample may be when an order opens or settles: beyond it the price is not "at that
- * second" any more (a stalled sampler, a feed outage), so no order opens, and an order maturing then is refunded.
+ * How far before its second a close price may have been recorded and confirmed by its source: beyond it the price
+ * is not "at that second" any more (a stalled sampler, a feed outage), and an order maturing then is refunded.
  */
 export const PRICE_TOLERANCE_MS = 3_000;
 
@@ -20,7 +20,8 @@ export interface SecondsDeps {
   core: TradingCore;
   exchange: Exchange;
   prices: PriceIndex;
-  now: () => number;
+  /** How old the open price's confirmation may be (SECONDS_PRICE_AGE_MS); the core judges it (seconds.commands.ts). */
+  maxPriceAgeMs: number;
 }
 
 /** A stake is a whole number of the stake asset (spec §5) within the period's limits. */
@@ -34,8 +35,9 @@ export function stakeOf(amount: string, p: PeriodRow): bigint {
 
 /**
  * Opens an order: the period's parameters as they stand now, the stake checked, and the entry price fixed as the
- * index of the latest recorded sample (its second is kept with it). The core then holds the stake, checks the
- * exposure cap and that the pool could pay a win, and answers the order; a repeated client key answers the first.
+ * index of the latest recorded sample (its second is kept with it). The core then refuses a price its source has
+ * not confirmed within `maxPriceAgeMs`, holds the stake, checks the exposure cap and that the pool could pay a win,
+ * and answers the order; a repeated client key answers the first.
  */
 export async function openOrder(d: SecondsDeps, userId: number, body: CreateSecondsBody): Promise<{ order: SecondsOrderRow; priceScale: number }> {
   const period = await findPeriod(d.db, body.periodId);
@@ -46,11 +48,11 @@ export async function openOrder(d: SecondsDeps, userId: number, body: CreateSeco
   const stake = stakeOf(body.amount, period);
   // The sample, not the live index: the index may already have moved on while its sample is being taken.
   const sample = d.prices.mark(symbol);
-  if (!d.prices.fresh(symbol) || !sample || d.now() - sample.at > PRICE_TOLERANCE_MS) fail('secondsNoPrice');
+  if (!sample) fail('secondsNoPrice');
   const opened = await d.core.submit(openSeconds, {
     userId, symbol, periodId: period.id, seconds: period.seconds, direction: body.direction, asset: STAKE_ASSET, stake,
     profitBps: period.profitBps, lossBps: period.lossBps, exposureCap: period.exposureCap, openPrice: sample.index, openPeriod: sample.period,
-    clientKey: body.clientKey ?? null,
+    priceAt: sample.indexAt, maxPriceAgeMs: d.maxPriceAgeMs, clientKey: body.clientKey ?? null,
   });
   if (!opened.repeated) return { order: opened.order, priceScale: market.priceScale };
   await d.core.settled();

@@ -64,7 +64,7 @@ const opened = await Promise.all(
   Array.from({ length: ORDERS }, (_, i) =>
     core.submit(openSeconds, {
       userId: users[i % USERS]!, symbol: 'btcusdt', periodId: 1, seconds: 5, direction: i % 2 ? 'up' : 'down', asset: 'USDT', stake: 1_000_000_000n,
-      profitBps: 8_500, lossBps: 10_000, exposureCap: 10n ** 15n, openPrice: sample.index, openPeriod: sample.period, clientKey: null,
+      profitBps: 8_500, lossBps: 10_000, exposureCap: 10n ** 15n, openPrice: sample.index, openPeriod: sample.period, priceAt: sample.indexAt, maxPriceAgeMs: 3_000, clientKey: null,
     }),
   ),
 );

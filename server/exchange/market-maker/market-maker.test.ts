@@ -4,18 +4,6 @@ import { testApp } from '../../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { auditLedger } from '../../ledger/ledger.ts';
 import { MarketMakers } from './market-maker.ts';
-import { RandomWalk } from '../../prices/random-walk.ts';
-
-describe('the random walk', () => {
-  it('repeats for a seed and stays near its anchor', () => {
-    const a = new RandomWalk(100, { seed: 7 });
-    const b = new RandomWalk(100, { seed: 7 });
-    const pathA = Array.from({ length: 5000 }, () => a.step());
-    expect(Array.from({ length: 5000 }, () => b.step())).toEqual(pathA);
-    expect(Math.min(...pathA)).toBeGreaterThan(70);
-    expect(Math.max(...pathA)).toBeLessThan(140);
-  });
-});
 
 describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   let t: TestDatabase;

@@ -148,6 +148,7 @@ export const ERRORS = {
   secondsExposureFull: 4005,
   secondsPoolFull: 4006,
   secondsPeriodInvalid: 4007,
+  secondsPriceStale: 4008,
 
   // Perpetual futures.
   perpUnknownContract: 4101,

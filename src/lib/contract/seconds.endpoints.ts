@@ -26,7 +26,7 @@ export const createSecondsOrder = endpoint({
   auth: 'user',
   body: s('createSecondsBody'),
   response: type<SecondsOrder>(),
-  errors: ['unknownMarket', 'secondsPeriodUnknown', 'secondsStakeInteger', 'secondsStakeRange', 'secondsNoPrice', 'secondsExposureFull', 'secondsPoolFull', 'insufficientBalance', 'contractMarginReserved'],
+  errors: ['unknownMarket', 'secondsPeriodUnknown', 'secondsStakeInteger', 'secondsStakeRange', 'secondsNoPrice', 'secondsPriceStale', 'secondsExposureFull', 'secondsPoolFull', 'insufficientBalance', 'contractMarginReserved'],
   summary: 'Stake on the index being higher (up) or lower (down) when the period ends; the stake is held in the contract account',
   tags,
 });
