@@ -17,6 +17,11 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const cards = page.getByTestId('insurance-balances');
     for (const b of fund.balances) await expect(cards.getByText(b.asset, { exact: true })).toBeVisible();
     await expect(page.getByTestId('insurance-history').getByText(d['insurance.reason.insurance_funding']!).first()).toBeVisible();
+    await page.screenshot({ path: `tests/.artifacts/screens/insurance-${lang}-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('insurance-balances')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `tests/.artifacts/screens/insurance-${lang}-390.png`, fullPage: true });
     await page.getByRole('tab', { name: 'BTC' }).click();
     await expect(page.getByTestId('insurance-history').locator('tbody tr td:nth-child(2)')).toHaveText(fund.history.records.filter((r) => r.asset === 'BTC').slice(0, 20).map(() => 'BTC'));
   });
