@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 
 /** Password guessing against the lock: in parallel, from a stranger's address, and again after a lock runs out. */
-describe.each(FEATURE_DIALECTS)('login locks on %s', (_name, open) => {
+describe.each(DIALECTS)('login locks on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const realNow = Date.now;

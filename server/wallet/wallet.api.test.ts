@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { multipart, PNG } from './test-fixtures.ts';
 
-describe.each(FEATURE_DIALECTS)('wallets on %s', (_name, open) => {
+describe.each(DIALECTS)('wallets on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let sealKey: string;

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/contract/codes.ts';
 import { seal } from '../../src/lib/crypto/seal.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
-import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 
 const ADDRESS = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
 
 /** Sealed withdrawals replayed, redirected to another user, post-dated; fund passwords guessed. */
-describe.each(FEATURE_DIALECTS)('withdrawal replay and fund-password guessing on %s', (_name, open) => {
+describe.each(DIALECTS)('withdrawal replay and fund-password guessing on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let sealKey: string;

@@ -51,8 +51,9 @@ const POSTGRES: Array<[string, Opener]> = process.env.TEST_DATABASE_URL ? [['pos
 
 /**
  * Every storage dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. For the tests whose subject is
- * storage: the storage layer, the journal and projector (the core), leases and jobs, the cluster, and the property
- * tests, which check the ledger's invariants after random runs on both databases (design rule).
+ * storage: the storage layer, the journal and projector (the core), leases and jobs, the cluster, concurrent requests
+ * on one row (withdrawals racing for one balance, login locks, replayed requests: each database locks its own way),
+ * and the property tests, which check the ledger's invariants after random runs on both databases (design rule).
  */
 export const DIALECTS: Array<[string, Opener]> = [SQLITE, ...POSTGRES];
 
