@@ -14,7 +14,7 @@ import { amountOf, requireAsset } from '../wallet/amounts.ts';
 import { deskView, fundDesk } from '../wallet/swap-desk.ts';
 import { setDeskLimit } from '../wallet/swap.repo.ts';
 import { audit, auditLog, queue, reviewRecharge, reviewWithdrawal } from './admin.service.ts';
-import { DrivenClock } from '../clock/driven-clock.ts';
+import { advanceClock, clockState } from './clock.service.ts';
 
 
 /**
@@ -79,17 +79,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
     return ok(await deskView(db));
   });
 
-  const clockNow = () => {
-    const driven = ctx.clock instanceof DrivenClock;
-    return { driven, now: ctx.clock.now(), offsetMs: driven ? (ctx.clock as DrivenClock).offsetMs : 0 };
-  };
-  route(api.clockState, async () => ok(clockNow()));
-  route(api.advanceClock, async (req) => {
-    if (!(ctx.clock instanceof DrivenClock)) fail('notFound');
-    const clock = ctx.clock as DrivenClock;
-    const from = clock.now();
-    clock.advance(req.body.ms);
-    await audit(db, userOf(req).id, 'clock.advance', 'clock', 'server', { ms: req.body.ms, from, to: clock.now() });
-    return ok(clockNow());
-  });
+  route(api.clockState, async () => ok(clockState(ctx.clock)));
+  route(api.advanceClock, async (req) => ok(await advanceClock(db, ctx.clock, userOf(req).id, req.body.ms)));
 }

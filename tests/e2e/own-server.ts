@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const OPERATOR_PASSWORD = 'e2e-operator-1';
+const OPERATOR_LOGIN = { type: 'email', email: 'operator@localhost.localdomain', password: OPERATOR_PASSWORD };
 
 /**
  * A journey that needs a server of its own (market makers on, so the index is sampled every second; a price feed the
@@ -40,7 +41,7 @@ let current: string | undefined;
 /** Calls an operator endpoint of the file's own server (GET without a body, POST with one). */
 async function asOperator<T>(path: string, body?: object): Promise<T> {
   if (!current) throw new Error('needs ownServer(…) at the top of the spec file');
-  const login = await fetch(`${current}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'email', email: 'operator@localhost.localdomain', password: OPERATOR_PASSWORD }) });
+  const login = await fetch(`${current}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR_LOGIN) });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const res = await fetch(`${current}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) } : { headers: { authorization: token } });
   const answer = (await res.json()) as { code: number; msg: string; data: T };
@@ -63,6 +64,6 @@ export async function advanceClock(ms: number): Promise<void> {
 
 /** The own server's operator token. */
 export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: OPERATOR_PASSWORD } });
+  const login = await request.post('/api/user/login', { data: OPERATOR_LOGIN });
   return (await login.json()).data.token as string;
 }
