@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { STOMP_PATH } from '../src/lib/contract/private-feed.ts';
+import { STOMP_PATH } from '../isomorphic/contract/private-feed.ts';
 
 /** Everything the server reads from the environment, with the defaults that make `npm start` work offline. */
 export interface Config {

@@ -1,7 +1,7 @@
-import { ERRORS, errorKey, type ErrorName } from '../src/lib/contract/codes.ts';
+import { ERRORS, errorKey, type ErrorName } from '../isomorphic/contract/codes.ts';
 
 /**
- * Outcomes of the domain: a refusal names its result code (src/lib/contract/codes.ts, unique per subsystem) and
+ * Outcomes of the domain: a refusal names its result code (isomorphic/contract/codes.ts, unique per subsystem) and
  * the values its message needs. Domain code throws them with fail(); only the HTTP edge (server/http/envelope.ts)
  * turns one into a status and a translated message, so nothing here knows about HTTP.
  */

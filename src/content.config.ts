@@ -1,11 +1,11 @@
 /**
  * Content collections (Astro's content layer): one folder per collection, one sub-folder per locale,
  * src/content/<collection>/<locale>/<slug>.md. Entry ids are '<locale>/<slug>'. The frontmatter schemas are
- * shared with the server's loader (src/lib/content/schema.ts), so the API serves exactly what the pages show.
+ * shared with the server's loader (isomorphic/content/schema.ts), so the API serves exactly what the pages show.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { COLLECTIONS, SCHEMAS, type CollectionName } from './lib/content/schema.ts';
+import { COLLECTIONS, SCHEMAS, type CollectionName } from '../isomorphic/content/schema.ts';
 
 const collection = <C extends CollectionName>(name: C) =>
   defineCollection({

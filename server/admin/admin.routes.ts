@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import * as api from '../../src/lib/contract/admin.endpoints.ts';
+import * as api from '../../isomorphic/contract/admin.endpoints.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { auditLedger } from '../ledger/ledger.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import { router } from '../http/route.ts';
 import { listMessages } from '../notify/outbox.repo.ts';

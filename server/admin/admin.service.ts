@@ -1,4 +1,4 @@
-import type { AuditEntry, RechargeRecord, WithdrawalRecord } from '../../src/lib/contract/wallet.ts';
+import type { AuditEntry, RechargeRecord, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Db, Queryable } from '../storage/db.ts';

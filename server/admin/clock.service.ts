@@ -1,4 +1,4 @@
-import type { ClockState } from '../../src/lib/contract/settings.ts';
+import type { ClockState } from '../../isomorphic/contract/settings.ts';
 import type { Clock } from '../clock/clock.ts';
 import { DrivenClock } from '../clock/driven-clock.ts';
 import { fail } from '../outcome.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { generate } from 'otplib';
 import { ManualClock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';

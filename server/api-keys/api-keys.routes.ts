@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { API_KEY_HEADER, programCancelParams, programOpenOrdersParams, programOrderParams, type ApiPermission } from '../../src/lib/contract/api-keys.ts';
-import * as api from '../../src/lib/contract/api-keys.endpoints.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { API_KEY_HEADER, programCancelParams, programOpenOrdersParams, programOrderParams, type ApiPermission } from '../../isomorphic/contract/api-keys.ts';
+import * as api from '../../isomorphic/contract/api-keys.endpoints.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';

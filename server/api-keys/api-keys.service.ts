@@ -1,7 +1,7 @@
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, signedParams, type ApiKeyCreated, type ApiKeyView, type ApiPermission, type apiKeyBody } from '../../src/lib/contract/api-keys.ts';
+import { RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, signedParams, type ApiKeyCreated, type ApiKeyView, type ApiPermission, type apiKeyBody } from '../../isomorphic/contract/api-keys.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail, ValidationFailure } from '../outcome.ts';
 import type { Db, Row } from '../storage/db.ts';

@@ -6,8 +6,8 @@ import { TEST_BROKER_URL } from '../../tests/support/broker.ts';
 import { openPostgresTest, type TestDatabase } from '../../tests/support/databases.ts';
 import { FeedTestClient } from '../../tests/support/feed-client.ts';
 import { auditLedger } from '../ledger/ledger.ts';
-import { STOMP_PATH, type PrivateFeedMessage } from '../../src/lib/contract/private-feed.ts';
-import type { FeedMessage } from '../../src/lib/contract/feed.ts';
+import { STOMP_PATH, type PrivateFeedMessage } from '../../isomorphic/contract/private-feed.ts';
+import type { FeedMessage } from '../../isomorphic/contract/feed.ts';
 
 const DB_URL = process.env.TEST_DATABASE_URL;
 const VHOST = `lumex-cluster-test-${process.pid}`;

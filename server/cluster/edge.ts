@@ -17,7 +17,7 @@ import { loadSealedBox } from '../crypto/sealed-box.ts';
 import { servePages } from '../site/site.ts';
 import { UPLOAD_LIMITS } from '../wallet/uploads.ts';
 import { headerStrings, type CommandClient, type ForwardedReply } from './command-queue.ts';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
 
 /** What an edge does not hand on from a client's request (hop-by-hop, lengths): those are the edge's own. */
 const DROP_REQUEST = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import { customerService, whitePaperSetting } from '../../src/lib/contract/common.endpoints.ts';
+import { customerService, whitePaperSetting } from '../../isomorphic/contract/common.endpoints.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { readSetting } from '../settings/settings.repo.ts';

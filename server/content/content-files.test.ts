@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/lib/content/schema.ts';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
+import { COLLECTIONS } from '../../isomorphic/content/schema.ts';
+import { LOCALES } from '../../isomorphic/i18n/locales.ts';
 import { loadContentFiles, localized } from './files.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
-import { PUBLISHED_ID_BASE, type ContentDetail, type ContentSummary, type HelpNode, type Page } from '../../src/lib/contract/content.ts';
+import { PUBLISHED_ID_BASE, type ContentDetail, type ContentSummary, type HelpNode, type Page } from '../../isomorphic/contract/content.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { loadContentFiles } from './files.ts';
 

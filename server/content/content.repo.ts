@@ -1,5 +1,5 @@
-import type { Publishable, Translation } from '../../src/lib/contract/content.ts';
-import type { Locale } from '../../src/lib/i18n/locales.ts';
+import type { Publishable, Translation } from '../../isomorphic/contract/content.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { num, type Queryable } from '../storage/db.ts';
 
 /** One locale of a published item. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import * as api from '../../src/lib/contract/content.endpoints.ts';
+import * as api from '../../isomorphic/contract/content.endpoints.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { localeOfHeaders } from '../i18n/i18n.ts';

@@ -9,12 +9,12 @@ import {
   type Publishable,
   type Published,
   type Translation,
-} from '../../src/lib/contract/content.ts';
-import type { PublishBody } from '../../src/lib/contract/content.schemas.ts';
-import { plainText, score, terms } from '../../src/lib/content/search.ts';
-import { descendants, nodePath } from '../../src/lib/content/tree.ts';
-import type { CollectionName } from '../../src/lib/content/schema.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales.ts';
+} from '../../isomorphic/contract/content.ts';
+import type { PublishBody } from '../../isomorphic/contract/content.schemas.ts';
+import { plainText, score, terms } from '../../isomorphic/content/search.ts';
+import { descendants, nodePath } from '../../isomorphic/content/tree.ts';
+import type { CollectionName } from '../../isomorphic/content/schema.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../isomorphic/i18n/locales.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';

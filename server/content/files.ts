@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/lib/i18n/locales.ts';
-import { COLLECTIONS, SCHEMAS, type CollectionName, type Frontmatter } from '../../src/lib/content/schema.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../isomorphic/i18n/locales.ts';
+import { COLLECTIONS, SCHEMAS, type CollectionName, type Frontmatter } from '../../isomorphic/content/schema.ts';
 import { parseFrontmatter } from './frontmatter.ts';
 
 /** The content files the site is built from: src/content/<collection>/<locale>/<slug>.md. */

@@ -1,4 +1,4 @@
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';

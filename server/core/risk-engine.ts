@@ -1,4 +1,4 @@
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../ledger/account-types.ts';

@@ -1,9 +1,9 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { DefiChallenge, DefiLink } from '../../src/lib/contract/defi.ts';
-import type { EarnProduct } from '../../src/lib/contract/earn.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { DefiChallenge, DefiLink } from '../../isomorphic/contract/defi.ts';
+import type { EarnProduct } from '../../isomorphic/contract/earn.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/defi.endpoints.ts';
+import * as api from '../../isomorphic/contract/defi.endpoints.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEFI_LINK_FEE, type DefiChallenge, type DefiLink } from '../../src/lib/contract/defi.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import { DEFI_LINK_FEE, type DefiChallenge, type DefiLink } from '../../isomorphic/contract/defi.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';

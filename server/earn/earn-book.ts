@@ -4,7 +4,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Queryable } from '../storage/db.ts';
 import { loadEarn, writeEarn, type EarnOrderRow, type IncomeRow } from './earn.repo.ts';
 import { DueQueue } from './due-queue.ts';
-import { DAY_MS, interestFor } from '../../src/lib/earn/interest.ts';
+import { DAY_MS, interestFor } from '../../isomorphic/earn/interest.ts';
 
 export const earnHoldId = (orderId: number) => `earn:${orderId}`;
 

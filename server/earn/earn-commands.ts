@@ -1,12 +1,12 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
-import { trimZeros } from '../../src/lib/perpetual/math.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
+import { trimZeros } from '../../isomorphic/perpetual/math.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor, termOf } from '../../src/lib/earn/interest.ts';
+import { daysAccrued, interestFor, termOf } from '../../isomorphic/earn/interest.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
 /** An amount as a refusal names it: "100", not "100.00000000". */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { EarnIncome, EarnObligation, EarnOrder, EarnPool, EarnProduct, RedeemPreview } from '../../src/lib/contract/earn.ts';
-import type { Page } from '../../src/lib/contract/wallet.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { EarnIncome, EarnObligation, EarnOrder, EarnPool, EarnProduct, RedeemPreview } from '../../isomorphic/contract/earn.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import type { EarnBook } from './earn-book.ts';
-import { DAY_MS } from '../../src/lib/earn/interest.ts';
+import { DAY_MS } from '../../isomorphic/earn/interest.ts';
 
 /** 2026-03-10 15:00 UTC: interest starts at 00:00 on the 11th. */
 const T0 = Date.UTC(2026, 2, 10, 15);

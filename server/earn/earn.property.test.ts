@@ -13,7 +13,7 @@ import { accrueDue, matureDue, redeem, subscribe } from './earn-commands.ts';
 import { saveProduct, type ProductRow } from './earn.repo.ts';
 import { EARN_POOL_FUNDING } from './earn.feature.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
-import { DAY_MS, daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
+import { DAY_MS, daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { runs } from '../../tests/support/property.ts';
 
 const T0 = Date.UTC(2026, 6, 1, 9, 30);

@@ -1,4 +1,4 @@
-import type { EarlyRedeem, EarnKind, EarnOrderState } from '../../src/lib/contract/earn.ts';
+import type { EarlyRedeem, EarnKind, EarnOrderState } from '../../isomorphic/contract/earn.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable, type Row } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';

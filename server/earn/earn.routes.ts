@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/earn.endpoints.ts';
+import * as api from '../../isomorphic/contract/earn.endpoints.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { FeatureContext } from '../feature.ts';
 import { optionalUser, userOf } from '../http/auth.ts';

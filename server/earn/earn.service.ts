@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EarnKind, EarnObligation, EarnOrder, EarnPool, EarnProduct, productBody, RedeemPreview } from '../../src/lib/contract/earn.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import type { EarnKind, EarnObligation, EarnOrder, EarnPool, EarnProduct, productBody, RedeemPreview } from '../../isomorphic/contract/earn.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { positiveUnits } from '../exchange/order.service.ts';
@@ -11,7 +11,7 @@ import { requireAsset } from '../wallet/amounts.ts';
 import { expectedOf, type EarnBook } from './earn-book.ts';
 import { redeem, subscribe } from './earn-commands.ts';
 import { findEarnOrder, findProduct, listProducts, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
+import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
 

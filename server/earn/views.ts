@@ -1,9 +1,9 @@
-import type { EarnIncome, EarnOrder, EarnProduct } from '../../src/lib/contract/earn.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { EarnIncome, EarnOrder, EarnProduct } from '../../isomorphic/contract/earn.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { expectedOf } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
-import { daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
+import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 /** A rate of 10⁻⁸ a day as its decimal fraction. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
 import type { z } from 'zod';
-import { credit } from '../../src/lib/contract/admin.endpoints.ts';
-import * as api from '../../src/lib/contract/spot.endpoints.ts';
-import type { orderListQuery } from '../../src/lib/contract/spot.ts';
-import { myBalance } from '../../src/lib/contract/wallet.endpoints.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { credit } from '../../isomorphic/contract/admin.endpoints.ts';
+import * as api from '../../isomorphic/contract/spot.endpoints.ts';
+import type { orderListQuery } from '../../isomorphic/contract/spot.ts';
+import { myBalance } from '../../isomorphic/contract/wallet.endpoints.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { fail } from '../outcome.ts';
@@ -19,7 +19,7 @@ import { userFills, userOrders } from './order.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { spotOrder, userFill } from './views.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from './market.ts';
 
 /**

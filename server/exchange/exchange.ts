@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketEntry, SubmitOrderBody } from '../../src/lib/contract/spot.ts';
-import type { PerpBook } from '../../src/lib/contract/perpetual.ts';
+import type { MarketEntry, SubmitOrderBody } from '../../isomorphic/contract/spot.ts';
+import type { PerpBook } from '../../isomorphic/contract/perpetual.ts';
 import type { Bus } from '../bus/bus.ts';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import type { Cancel } from '../clock/clock.ts';

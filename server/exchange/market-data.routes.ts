@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as api from '../../src/lib/contract/spot.endpoints.ts';
+import * as api from '../../isomorphic/contract/spot.endpoints.ts';
 import { optionalUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';

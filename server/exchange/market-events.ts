@@ -1,4 +1,4 @@
-import type { PublicTrade } from '../../src/lib/contract/spot.ts';
+import type { PublicTrade } from '../../isomorphic/contract/spot.ts';
 
 /**
  * What the exchange publishes on the bus (server/bus), for the feeds of any process. Every message is plain JSON:

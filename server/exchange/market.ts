@@ -1,5 +1,5 @@
-import { DEPTH_STEP_MULTIPLES } from '../../src/lib/contract/feed.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { DEPTH_STEP_MULTIPLES } from '../../isomorphic/contract/feed.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 

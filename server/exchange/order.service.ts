@@ -1,5 +1,5 @@
-import type { SubmitOrderBody } from '../../src/lib/contract/spot.ts';
-import { parseUnits, type ParseProblem } from '../../src/lib/money/units.ts';
+import type { SubmitOrderBody } from '../../isomorphic/contract/spot.ts';
+import { parseUnits, type ParseProblem } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import type { CommandContext, CommandType } from '../core/command.ts';
 import type { MatchingEngine } from './engine/engine.ts';
@@ -7,7 +7,7 @@ import type { EngineEvent } from './engine/types.ts';
 import { notional, priceBand, type Market } from './market.ts';
 import { settle, type SettledTrade } from './settlement.ts';
 import type { SpotBooks } from './spot-books.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { OrderAccount, OrderRow } from './order.repo.ts';
 
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */

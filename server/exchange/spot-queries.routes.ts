@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import * as api from '../../src/lib/contract/spot.endpoints.ts';
+import * as api from '../../isomorphic/contract/spot.endpoints.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';

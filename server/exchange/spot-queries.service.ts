@@ -1,4 +1,4 @@
-import type { OrderFills, OrderSymbol, PriceComparison, PublicTrade } from '../../src/lib/contract/spot.ts';
+import type { OrderFills, OrderSymbol, PriceComparison, PublicTrade } from '../../isomorphic/contract/spot.ts';
 import { fail } from '../outcome.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Queryable } from '../storage/db.ts';

@@ -1,6 +1,6 @@
-import type { DepthSnapshot, Kline, MarketEntry, PriceComparison, PriceInfo, PublicTrade, SpotOrder, UserFill } from '../../src/lib/contract/spot.ts';
+import type { DepthSnapshot, Kline, MarketEntry, PriceComparison, PriceInfo, PublicTrade, SpotOrder, UserFill } from '../../isomorphic/contract/spot.ts';
 import type { IndexPrice } from '../prices/price-index.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { Candle } from './market-data/candles.ts';
 import type { Ticker } from './market-data/ticker.ts';
 import { ASSET_SCALE, priceBand, type Market } from './market.ts';

@@ -1,8 +1,8 @@
-import type { OrderChange, OwnCoin, RefreshMessage } from '../../src/lib/contract/private-feed.ts';
+import type { OrderChange, OwnCoin, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { listenToAccounts, type BalanceAfter } from '../ledger/account-events.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { userTopics } from './topics.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrivateFeedMessage } from '../../src/lib/contract/private-feed.ts';
+import type { PrivateFeedMessage } from '../../isomorphic/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { FeedTestClient } from '../../tests/support/feed-client.ts';

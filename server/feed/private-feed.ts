@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { FEED_CLOSE, type PrivateFeedCommand, type PrivateFeedMessage, type UserStatus } from '../../src/lib/contract/private-feed.ts';
+import { FEED_CLOSE, type PrivateFeedCommand, type PrivateFeedMessage, type UserStatus } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import { ConnectionCap, FeedTopics, sendTo } from '../exchange/feed/feed-topics.ts';
 import { HEARTBEAT_MS, MAX_CONNECTIONS_PER_ADDRESS } from '../exchange/feed/public-feed.ts';

@@ -1,4 +1,4 @@
-import { FEED_CLOSE } from '../../src/lib/contract/private-feed.ts';
+import { FEED_CLOSE } from '../../isomorphic/contract/private-feed.ts';
 import type { Db } from '../storage/db.ts';
 import type { UserRow } from '../user/user.repo.ts';
 import { authenticate } from '../user/session.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/lib/contract/endpoints.ts';
-import { schemaOf } from '../../src/lib/contract/schemas.ts';
+import { ENDPOINTS } from '../../isomorphic/contract/endpoints.ts';
+import { schemaOf } from '../../isomorphic/contract/schemas.ts';
 import { operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 

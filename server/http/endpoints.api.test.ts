@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/lib/contract/endpoints.ts';
+import { ENDPOINTS } from '../../isomorphic/contract/endpoints.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { isApiPath } from './envelope.ts';

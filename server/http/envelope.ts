@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERRORS, type Envelope, type ErrorName } from '../../src/lib/contract/codes.ts';
+import { ERRORS, type Envelope, type ErrorName } from '../../isomorphic/contract/codes.ts';
 import { AppError, ValidationFailure, type ValidationIssue } from '../outcome.ts';
 import { hasMessage, localeOfHeaders, translatorFor, type Translate } from '../i18n/i18n.ts';
 

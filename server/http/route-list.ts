@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { AnyEndpoint } from '../../src/lib/contract/endpoint.ts';
+import type { AnyEndpoint } from '../../isomorphic/contract/endpoint.ts';
 import type { Access } from './auth.ts';
 
 /** One declared route, as tests and tools see it: hidden ones (operator routes, the site's catch-all) included. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
-import { ERRORS, type Envelope } from '../../src/lib/contract/codes.ts';
-import type { AnyEndpoint, OutputOf, ResponseOf } from '../../src/lib/contract/endpoint.ts';
-import { schemaOf } from '../../src/lib/contract/schemas.ts';
+import { ERRORS, type Envelope } from '../../isomorphic/contract/codes.ts';
+import type { AnyEndpoint, OutputOf, ResponseOf } from '../../isomorphic/contract/endpoint.ts';
+import { schemaOf } from '../../isomorphic/contract/schemas.ts';
 import type { Db } from '../storage/db.ts';
 import { requireOperator, requireUser } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The definition a route was declared from (src/lib/contract/*.endpoints.ts). */
+    /** The definition a route was declared from (isomorphic/contract/*.endpoints.ts). */
     endpoint?: AnyEndpoint;
   }
 }

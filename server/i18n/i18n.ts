@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
-import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '../../src/lib/i18n/locales.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
+import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '../../isomorphic/i18n/locales.ts';
 
 /** The same flat dictionaries the site uses, so an error reads the same in a toast and in the API docs. */
 function loadResources() {

@@ -1,4 +1,4 @@
-import type { BankCardView } from '../../src/lib/contract/identity.ts';
+import type { BankCardView } from '../../isomorphic/contract/identity.ts';
 import type { Queryable, Row } from '../storage/db.ts';
 
 /** Bank cards: one per user, bound once (the primary key refuses a second). */

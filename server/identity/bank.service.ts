@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { BankCardView, bankCardBody } from '../../src/lib/contract/identity.ts';
-import { maskPhone } from '../../src/lib/format/mask.ts';
-import { compactAccount, isBankNumber, isSwift } from '../../src/lib/validate/bank-account.ts';
+import type { BankCardView, bankCardBody } from '../../isomorphic/contract/identity.ts';
+import { maskPhone } from '../../isomorphic/format/mask.ts';
+import { compactAccount, isBankNumber, isSwift } from '../../isomorphic/validate/bank-account.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Row } from '../storage/db.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/identity.endpoints.ts';
+import * as api from '../../isomorphic/contract/identity.endpoints.ts';
 import type { FeatureContext } from '../feature.ts';
 import { audit } from '../admin/admin.service.ts';
 import { userOf } from '../http/auth.ts';

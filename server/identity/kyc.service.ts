@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { AdvancedKycBody, IdentityState, KycRecord, primaryKycBody } from '../../src/lib/contract/identity.ts';
-import { compactId, isIdNumber, type IdType } from '../../src/lib/validate/id-number.ts';
+import type { AdvancedKycBody, IdentityState, KycRecord, primaryKycBody } from '../../isomorphic/contract/identity.ts';
+import { compactId, isIdNumber, type IdType } from '../../isomorphic/validate/id-number.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail } from '../outcome.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PaymentKind, PaymentMethod, paymentBody } from '../../src/lib/contract/identity.ts';
-import { compactAccount, isBankNumber } from '../../src/lib/validate/bank-account.ts';
+import type { PaymentKind, PaymentMethod, paymentBody } from '../../isomorphic/contract/identity.ts';
+import { compactAccount, isBankNumber } from '../../isomorphic/validate/bank-account.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Row } from '../storage/db.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import { seal } from '../../src/lib/crypto/seal.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { systemClock, type Clock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';

@@ -1,5 +1,5 @@
-import type { WithdrawLimitState } from '../../src/lib/contract/identity.ts';
-import { formatUnits, mulDivUp, parseUnits } from '../../src/lib/money/units.ts';
+import type { WithdrawLimitState } from '../../isomorphic/contract/identity.ts';
+import { formatUnits, mulDivUp, parseUnits } from '../../isomorphic/money/units.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail } from '../outcome.ts';
 import { readSetting, writeSetting } from '../settings/settings.repo.ts';

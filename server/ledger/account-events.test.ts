@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnCoin } from '../../src/lib/contract/private-feed.ts';
+import type { OwnCoin } from '../../isomorphic/contract/private-feed.ts';
 import { api, signUp, testApp } from '../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from './account-types.ts';

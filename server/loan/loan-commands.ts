@@ -1,10 +1,10 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
-import { DAY_MS } from '../../src/lib/earn/interest.ts';
+import { DAY_MS } from '../../isomorphic/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { LoanBook } from './loan-book.ts';
 import type { ApplicationRow, LoanRow } from './loan.repo.ts';
-import { costAt } from '../../src/lib/loan/cost.ts';
+import { costAt } from '../../isomorphic/loan/cost.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<LoanBook>('loan');
 

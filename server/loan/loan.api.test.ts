@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { LoanApplication, LoanPool, LoanProduct, LoanRecord, RepayTypeItem } from '../../src/lib/contract/loan.ts';
-import type { Page } from '../../src/lib/contract/wallet.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { LoanApplication, LoanPool, LoanProduct, LoanRecord, RepayTypeItem } from '../../isomorphic/contract/loan.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { DAY_MS } from '../../src/lib/earn/interest.ts';
+import { DAY_MS } from '../../isomorphic/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { multipart, PNG } from '../wallet/test-fixtures.ts';

@@ -24,7 +24,7 @@ const POOL = 3_500n * ONE;
 /**
  * The published cost, counted the long way: one charge for each day begun before the end (from the payout to the
  * due date, at least one; then from the due date to the repayment), each ⌊principal × rate × days⌋ once. Written
- * apart from src/lib/loan/cost.ts so the two must agree.
+ * apart from isomorphic/loan/cost.ts so the two must agree.
  */
 function expectedCost(principal: bigint, dailyRate: bigint, overdueRate: bigint, startAt: number, dueAt: number, repaidAt: number) {
   let interestDays = 0;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/loan.endpoints.ts';
-import { REPAY_TYPES } from '../../src/lib/contract/loan.ts';
+import * as api from '../../isomorphic/contract/loan.endpoints.ts';
+import { REPAY_TYPES } from '../../isomorphic/contract/loan.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';

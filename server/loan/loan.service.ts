@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody } from '../../src/lib/contract/loan.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody } from '../../isomorphic/contract/loan.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { positiveUnits } from '../exchange/order.service.ts';
@@ -13,7 +13,7 @@ import { requireAsset } from '../wallet/amounts.ts';
 import type { LoanBook } from './loan-book.ts';
 import { repay } from './loan-commands.ts';
 import { findApplication, findLoanProduct, insertApplication, loanProducts, loansByIds, lockApplicant, pendingOf, userApplications, type ApplicationRow, type LoanProductRow } from './loan.repo.ts';
-import { costAt } from '../../src/lib/loan/cost.ts';
+import { costAt } from '../../isomorphic/loan/cost.ts';
 import { loanProductView, loanView } from './views.ts';
 
 export interface LoanDeps {

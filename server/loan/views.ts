@@ -1,8 +1,8 @@
-import type { LoanProduct, LoanRecord, LoanState } from '../../src/lib/contract/loan.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { LoanProduct, LoanRecord, LoanState } from '../../isomorphic/contract/loan.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import type { ApplicationRow, LoanProductRow, LoanRow } from './loan.repo.ts';
-import { costAt } from '../../src/lib/loan/cost.ts';
+import { costAt } from '../../isomorphic/loan/cost.ts';
 
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const rate = (e8: bigint) => formatUnits(e8, 8);

@@ -15,7 +15,7 @@
  * so the hours a charge covers were all owed on the principal it uses.
  */
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { divCeil } from '../perpetual/rounding.ts';
 
 export const HOUR_MS = 3_600_000;

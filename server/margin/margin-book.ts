@@ -10,7 +10,7 @@ import { LevelIndex } from './level-index.ts';
 import { LIQUIDATION_LEVEL, MARGIN_CALL_LEVEL, QUOTE, type Line, type MarginAccount } from './margin-account.ts';
 import { marginRules } from './margin-rule.ts';
 import { loadMargin, writeMargin, type MarginRows } from './margin.repo.ts';
-import type { MarginRecordKind } from '../../src/lib/contract/margin.ts';
+import type { MarginRecordKind } from '../../isomorphic/contract/margin.ts';
 
 /** Isolated accounts start at 5× (initial level 1.25, clear of liquidation at 1.1); users choose 2× to 10×. */
 export const DEFAULT_ISOLATED_LEVERAGE = 5n;

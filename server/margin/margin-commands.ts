@@ -4,7 +4,7 @@ import type { OrderRow } from '../exchange/order.repo.ts';
 import { holdOf } from '../exchange/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { repay as repayLine } from './borrowing.ts';
 import { EMPTY_LINE } from './margin-account.ts';

@@ -1,4 +1,4 @@
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';

@@ -1,4 +1,4 @@
-import type { MarginMode, MarginRecordKind } from '../../src/lib/contract/margin.ts';
+import type { MarginMode, MarginRecordKind } from '../../isomorphic/contract/margin.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';

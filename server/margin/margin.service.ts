@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginSegment, MarginTransferResult } from '../../src/lib/contract/margin.ts';
-import { modeOfSegment, type marginOrderBody, type marginTransferBody } from '../../src/lib/contract/margin.ts';
+import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginSegment, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
+import { modeOfSegment, type marginOrderBody, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { Exchange } from '../exchange/exchange.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';

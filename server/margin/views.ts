@@ -1,5 +1,5 @@
-import type { CanBorrow, MarginAccountView, MarginLine, MarginOrder, MarginRecord } from '../../src/lib/contract/margin.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { CanBorrow, MarginAccountView, MarginLine, MarginOrder, MarginRecord } from '../../isomorphic/contract/margin.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
 import { ASSET_SCALE, type Market } from '../exchange/market.ts';
 import type { OrderRow } from '../exchange/order.repo.ts';

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../src/lib/contract/outbox.ts';
+import type { OutboxEntry } from '../../isomorphic/contract/outbox.ts';
 import { num, type Queryable } from '../storage/db.ts';
 import { pageOf } from '../storage/paging.ts';
 

@@ -1,5 +1,5 @@
-import type { ChatLine, ChatUnread, SendChatBody } from '../../src/lib/contract/otc.ts';
-import type { ChatMessage } from '../../src/lib/contract/private-feed.ts';
+import type { ChatLine, ChatUnread, SendChatBody } from '../../isomorphic/contract/otc.ts';
+import type { ChatMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import { userTopics } from '../feed/topics.ts';
 import { fail } from '../outcome.ts';

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import { positiveUnits } from '../exchange/order.service.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';

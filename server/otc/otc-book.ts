@@ -2,7 +2,7 @@ import type { CorePart } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Queryable } from '../storage/db.ts';
-import { MERCHANT_DEPOSIT, OTC_TERMINAL } from '../../src/lib/contract/otc.ts';
+import { MERCHANT_DEPOSIT, OTC_TERMINAL } from '../../isomorphic/contract/otc.ts';
 import { markMerchants } from '../user/user.repo.ts';
 import { loadOtc, writeOtc, type AdRow, type MerchantRow, type OrderRow } from './otc.repo.ts';
 

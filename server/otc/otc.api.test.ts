@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { ChatLine, ChatUnread, MerchantApplication, MerchantStatus, OtcAd, OtcOrder, OtcOwnAd } from '../../src/lib/contract/otc.ts';
-import type { ChatMessage, RefreshMessage } from '../../src/lib/contract/private-feed.ts';
-import type { Page } from '../../src/lib/contract/wallet.ts';
-import { seal } from '../../src/lib/crypto/seal.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { ChatLine, ChatUnread, MerchantApplication, MerchantStatus, OtcAd, OtcOrder, OtcOwnAd } from '../../isomorphic/contract/otc.ts';
+import type { ChatMessage, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { verifyAdvanced } from '../../tests/support/identity.ts';

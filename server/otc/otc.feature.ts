@@ -1,4 +1,4 @@
-import type { OtcNotice, RefreshMessage } from '../../src/lib/contract/private-feed.ts';
+import type { OtcNotice, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import { merchantTopic, userTopics } from '../feed/topics.ts';
 import type { OtcBook } from './otc-book.ts';

@@ -1,4 +1,4 @@
-import type { MerchantState, OtcOrderState, OtcPriceType, OtcSide } from '../../src/lib/contract/otc.ts';
+import type { MerchantState, OtcOrderState, OtcPriceType, OtcSide } from '../../isomorphic/contract/otc.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable, type Row } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/otc.endpoints.ts';
-import type { MerchantApplication } from '../../src/lib/contract/otc.ts';
+import * as api from '../../isomorphic/contract/otc.endpoints.ts';
+import type { MerchantApplication } from '../../isomorphic/contract/otc.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';

@@ -1,5 +1,5 @@
-import type { OtcAd, OtcMerchantCard, OtcOrder, OtcOwnAd } from '../../src/lib/contract/otc.ts';
-import type { PaymentKind } from '../../src/lib/contract/identity.ts';
+import type { OtcAd, OtcMerchantCard, OtcOrder, OtcOwnAd } from '../../isomorphic/contract/otc.ts';
+import type { PaymentKind } from '../../isomorphic/contract/identity.ts';
 import { paymentsByIds } from '../identity/payment.repo.ts';
 import { toPayment } from '../identity/payment.service.ts';
 import type { Db } from '../storage/db.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUnits } from '../../src/lib/money/units.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import { bracketOf, CONTRACTS, contractOf, cumFromTiers, maintenanceMargin, maxLeverage, maxNotionalAt, type Bracket } from './contracts.ts';
 import { notional } from './position-math.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InsuranceFund, InsuranceReason, insuranceFundQuery } from '../../src/lib/contract/perpetual.ts';
+import type { InsuranceFund, InsuranceReason, insuranceFundQuery } from '../../isomorphic/contract/perpetual.ts';
 import type { TradingCore } from '../core/core.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Db } from '../storage/db.ts';

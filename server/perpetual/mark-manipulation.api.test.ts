@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Liquidation, PerpPosition } from '../../src/lib/contract/perpetual.ts';
+import type { Liquidation, PerpPosition } from '../../isomorphic/contract/perpetual.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';

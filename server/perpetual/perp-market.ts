@@ -4,7 +4,7 @@
  * (POSITION for each open position of a user whose orders or positions a batch changed, and a refresh).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { PositionMessage, RefreshMessage } from '../../src/lib/contract/private-feed.ts';
+import type { PositionMessage, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { TradingCore } from '../core/core.ts';
 import { CandleSeries } from '../exchange/market-data/candles.ts';
@@ -18,7 +18,7 @@ import { latestPerpTrades } from './perp.repo.ts';
 import type { PerpTradeRow } from './perp-state.ts';
 import { fillValue } from './position-math.ts';
 import { contractEntry, positionView, price, qty } from './views.ts';
-import type { PerpBook as PerpBookView } from '../../src/lib/contract/perpetual.ts';
+import type { PerpBook as PerpBookView } from '../../isomorphic/contract/perpetual.ts';
 import { marketTopics, type MarketBookMessage, type MarketTradesMessage } from '../exchange/market-events.ts';
 
 const RECENT = 50;

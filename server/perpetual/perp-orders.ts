@@ -4,7 +4,7 @@
  * touched new liquidation triggers, ends the take-profit and stop-loss orders of positions that closed, and
  * tells the feeds.
  */
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { fail } from '../outcome.ts';
 import type { Contract } from './contracts.ts';

@@ -2,7 +2,7 @@
  * Commands on a position and its settings: leverage and margin mode, isolated margin added or taken back, and
  * take-profit and stop-loss orders set and cancelled.
  */
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
@@ -13,7 +13,7 @@ import { book, finish } from './perp-orders.ts';
 import type { PerpBook } from './perp-book.ts';
 import { positionHoldId, type PositionRow, type StopRow } from './perp-state.ts';
 import { initialMargin, notional, unrealisedPnl } from './position-math.ts';
-import type { MarginMode, TriggerSource } from '../../src/lib/contract/perpetual.ts';
+import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpetual.ts';
 
 export interface LeverageChange {
   userId: number;

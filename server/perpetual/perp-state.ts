@@ -1,5 +1,5 @@
 /** The rows of perpetual futures as the core keeps them in memory and the projector writes them. */
-import type { MarginMode, TriggerSource } from '../../src/lib/contract/perpetual.ts';
+import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpetual.ts';
 
 export type PerpSide = 'buy' | 'sell';
 export type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/perpetual.endpoints.ts';
-import type { ContractKindName } from '../../src/lib/contract/perpetual.ts';
+import * as api from '../../isomorphic/contract/perpetual.endpoints.ts';
+import type { ContractKindName } from '../../isomorphic/contract/perpetual.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -16,7 +16,7 @@ import { fundingHistory, userLiquidations, userPerpOrders, userStops } from './p
 import { accountView, bracketViews, contractView, kindOf, orderView, positionView, price, qty, rate, stopView } from './views.ts';
 import { LIQUIDATION_FEE_BPS } from './liquidation.ts';
 import { PRICE_BAND_BPS } from './perp-orders.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 
 /** Perpetual futures (spec §7): contracts and funding (public), orders, positions, TP/SL, leverage, accounts. */
 export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {

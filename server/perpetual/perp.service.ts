@@ -3,8 +3,8 @@
  * scales (refused with the order form's field names), then the core decides. Reads that need finished rows wait
  * for the projector.
  */
-import type { CloseAllBody, DirectionOrderBody, LeverageBody, PerpOrderBody, PreviewBody, StopOrderBody } from '../../src/lib/contract/perpetual.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import type { CloseAllBody, DirectionOrderBody, LeverageBody, PerpOrderBody, PreviewBody, StopOrderBody } from '../../isomorphic/contract/perpetual.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { orderUnits } from '../exchange/order.service.ts';
 import { fail } from '../outcome.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import { INSURANCE_REASONS, type ContractView, type FundingInfo, type InsuranceFund, type InsuranceFundRecord, type Liquidation, type PerpAccount, type PerpOrder, type PerpPosition, type StopOrder } from '../../src/lib/contract/perpetual.ts';
-import { parseUnits } from '../../src/lib/money/units.ts';
-import type { PositionMessage } from '../../src/lib/contract/private-feed.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import { INSURANCE_REASONS, type ContractView, type FundingInfo, type InsuranceFund, type InsuranceFundRecord, type Liquidation, type PerpAccount, type PerpOrder, type PerpPosition, type StopOrder } from '../../isomorphic/contract/perpetual.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
+import type { PositionMessage } from '../../isomorphic/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';

@@ -1,9 +1,9 @@
-/** Perpetual rows as the wire shows them (src/lib/contract/perpetual.ts). */
-import type { BracketView, ContractKindName, ContractView, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../src/lib/contract/perpetual.ts';
-import type { MarketEntry } from '../../src/lib/contract/spot.ts';
+/** Perpetual rows as the wire shows them (isomorphic/contract/perpetual.ts). */
+import type { BracketView, ContractKindName, ContractView, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../isomorphic/contract/perpetual.ts';
+import type { MarketEntry } from '../../isomorphic/contract/spot.ts';
 import type { Ticker } from '../exchange/market-data/ticker.ts';
 import { percentChange } from '../exchange/views.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { RiskEngine } from '../core/risk-engine.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { money } from '../wallet/amounts.ts';

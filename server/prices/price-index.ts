@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { Cancel } from '../clock/clock.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';

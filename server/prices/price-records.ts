@@ -1,5 +1,5 @@
-import type { PriceRecord } from '../../src/lib/contract/prices.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { PriceRecord } from '../../isomorphic/contract/prices.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { Queryable } from '../storage/db.ts';
 import { EMA_DIGITS, RATE_DIGITS } from './mark-price.ts';
 import { listPriceRecords, type PriceRecordRange, type PriceRecordRow } from './prices.repo.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { PriceRecord } from '../../src/lib/contract/prices.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { PriceRecord } from '../../isomorphic/contract/prices.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import * as api from '../../src/lib/contract/prices.endpoints.ts';
+import * as api from '../../isomorphic/contract/prices.endpoints.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { priceRecords } from './price-records.ts';

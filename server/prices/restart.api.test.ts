@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PriceRecord } from '../../src/lib/contract/prices.ts';
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import type { PriceRecord } from '../../isomorphic/contract/prices.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ProofFile, ProofLeaf } from '../../src/lib/contract/proof.ts';
-import { PROOF_FILE_FORMAT, leafText } from '../../src/lib/proof/leaf.ts';
-import { checkProof } from '../../src/lib/proof/verify.ts';
+import type { ProofFile, ProofLeaf } from '../../isomorphic/contract/proof.ts';
+import { PROOF_FILE_FORMAT, leafText } from '../../isomorphic/proof/leaf.ts';
+import { checkProof } from '../../isomorphic/proof/verify.ts';
 import { MerkleTree, hashLeaf } from './merkle-tree.ts';
 
 const sha = (...parts: Array<Buffer | Uint8Array | number[]>) => createHash('sha256').update(Buffer.concat(parts.map((p) => Buffer.from(p as Uint8Array)))).digest();

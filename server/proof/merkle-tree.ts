@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ProofLeaf, ProofStep } from '../../src/lib/contract/proof.ts';
-import { leafBytes, nodeBytes } from '../../src/lib/proof/leaf.ts';
+import type { ProofLeaf, ProofStep } from '../../isomorphic/contract/proof.ts';
+import { leafBytes, nodeBytes } from '../../isomorphic/proof/leaf.ts';
 
 function sha256(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest();
@@ -13,7 +13,7 @@ export function hashLeaf(leaf: ProofLeaf): Buffer {
 /**
  * A binary Merkle tree over leaf hashes, in the order given. Each level pairs its nodes left to right; a last node
  * without a partner moves up unchanged (so it adds no step to its leaves' paths). The root of no leaves is the
- * SHA-256 of nothing. The browser recomputes a root from one path with src/lib/proof/verify.ts.
+ * SHA-256 of nothing. The browser recomputes a root from one path with isomorphic/proof/verify.ts.
  */
 export class MerkleTree {
   private readonly levels: Buffer[][];

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { ProofFile, ProofRoot } from '../../src/lib/contract/proof.ts';
-import { checkProof } from '../../src/lib/proof/verify.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { ProofFile, ProofRoot } from '../../isomorphic/contract/proof.ts';
+import { checkProof } from '../../isomorphic/proof/verify.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';

@@ -1,4 +1,4 @@
-import type { ProofRoot, ProofStep } from '../../src/lib/contract/proof.ts';
+import type { ProofRoot, ProofStep } from '../../isomorphic/contract/proof.ts';
 import { PROJECTION } from '../core/journal.repo.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AssetAmount, Page, ProofFile, ProofLeaf, ProofRoot } from '../../src/lib/contract/proof.ts';
-import { PROOF_FILE_FORMAT } from '../../src/lib/proof/leaf.ts';
+import type { AssetAmount, Page, ProofFile, ProofLeaf, ProofRoot } from '../../isomorphic/contract/proof.ts';
+import { PROOF_FILE_FORMAT } from '../../isomorphic/proof/leaf.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';

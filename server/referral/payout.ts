@@ -1,4 +1,4 @@
-import type { SettleResult } from '../../src/lib/contract/referral.ts';
+import type { SettleResult } from '../../isomorphic/contract/referral.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { safetyShare } from '../exchange/market.ts';
 import { AppError } from '../outcome.ts';

@@ -1,5 +1,5 @@
-import { GENERATIONS, MAX_TOTAL_RATE_BPS, type Generation } from '../../src/lib/referral/generations.ts';
-import { mulDivDown } from '../../src/lib/money/units.ts';
+import { GENERATIONS, MAX_TOTAL_RATE_BPS, type Generation } from '../../isomorphic/referral/generations.ts';
+import { mulDivDown } from '../../isomorphic/money/units.ts';
 import type { FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';

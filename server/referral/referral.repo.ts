@@ -1,4 +1,4 @@
-import { DEFAULT_RATES_BPS, type Generation } from '../../src/lib/referral/generations.ts';
+import { DEFAULT_RATES_BPS, type Generation } from '../../isomorphic/referral/generations.ts';
 import { readSetting, writeSetting } from '../settings/settings.repo.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';

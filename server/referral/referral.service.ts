@@ -1,6 +1,6 @@
-import type { AgentInfo, AssetAmount, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser } from '../../src/lib/contract/referral.ts';
-import { GENERATIONS, type Generation } from '../../src/lib/referral/generations.ts';
-import { promotedName } from '../../src/lib/referral/promoted-name.ts';
+import type { AgentInfo, AssetAmount, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser } from '../../isomorphic/contract/referral.ts';
+import { GENERATIONS, type Generation } from '../../isomorphic/referral/generations.ts';
+import { promotedName } from '../../isomorphic/referral/promoted-name.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { UserRow } from '../user/user.repo.ts';
 import { money } from '../wallet/amounts.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { PriceRecord } from '../../src/lib/contract/prices.ts';
-import type { SettlementMessage } from '../../src/lib/contract/private-feed.ts';
-import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../src/lib/contract/seconds.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { PriceRecord } from '../../isomorphic/contract/prices.ts';
+import type { SettlementMessage } from '../../isomorphic/contract/private-feed.ts';
+import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';

@@ -1,4 +1,4 @@
-import type { SettlementMessage } from '../../src/lib/contract/private-feed.ts';
+import type { SettlementMessage } from '../../isomorphic/contract/private-feed.ts';
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';

@@ -1,4 +1,4 @@
-import type { Direction, SecondsStatus } from '../../src/lib/contract/seconds.ts';
+import type { Direction, SecondsStatus } from '../../isomorphic/contract/seconds.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';

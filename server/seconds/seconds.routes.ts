@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../src/lib/contract/seconds.endpoints.ts';
-import type { SecondsPool } from '../../src/lib/contract/seconds.ts';
+import * as api from '../../isomorphic/contract/seconds.endpoints.ts';
+import type { SecondsPool } from '../../isomorphic/contract/seconds.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';

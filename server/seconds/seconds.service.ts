@@ -1,4 +1,4 @@
-import type { CreateSecondsBody } from '../../src/lib/contract/seconds.ts';
+import type { CreateSecondsBody } from '../../isomorphic/contract/seconds.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { Exchange } from '../exchange/exchange.ts';
 import { fail } from '../outcome.ts';

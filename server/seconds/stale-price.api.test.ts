@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { SecondsOrder, SecondsPeriod } from '../../src/lib/contract/seconds.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { SecondsOrder, SecondsPeriod } from '../../isomorphic/contract/seconds.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';

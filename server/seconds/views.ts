@@ -1,5 +1,5 @@
-import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../src/lib/contract/seconds.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { ASSET_SCALE } from '../exchange/market.ts';
 import { money } from '../wallet/amounts.ts';
 import type { PeriodRow } from './periods.repo.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import type { AllSettings, DictItem } from '../../src/lib/contract/settings.values.ts';
-import type { ExchangeRateItem } from '../../src/lib/contract/wallet.ts';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import type { AllSettings, DictItem } from '../../isomorphic/contract/settings.values.ts';
+import type { ExchangeRateItem } from '../../isomorphic/contract/wallet.ts';
+import { LOCALES } from '../../isomorphic/i18n/locales.ts';
 import { api, operatorToken, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { translatorFor } from '../i18n/i18n.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import * as api from '../../src/lib/contract/settings.endpoints.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import * as api from '../../isomorphic/contract/settings.endpoints.ts';
 import type { FeatureContext } from '../feature.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PlatformConfig } from '../../src/lib/contract/platform.ts';
-import { PLATFORM_GLOBAL } from '../../src/lib/contract/platform.ts';
+import type { PlatformConfig } from '../../isomorphic/contract/platform.ts';
+import { PLATFORM_GLOBAL } from '../../isomorphic/contract/platform.ts';
 
 /** GET /platform/dev/config.js: the platform config script of spec §7. */
 export async function platformConfigRoute(app: FastifyInstance, config: PlatformConfig): Promise<void> {

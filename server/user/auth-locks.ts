@@ -1,4 +1,4 @@
-import type { ErrorName } from '../../src/lib/contract/codes.ts';
+import type { ErrorName } from '../../isomorphic/contract/codes.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { clearSubject, lockSubject, readLock, takeAttempt } from './auth-locks.repo.ts';

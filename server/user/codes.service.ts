@@ -1,4 +1,4 @@
-import type { CodePurpose } from '../../src/lib/contract/user.ts';
+import type { CodePurpose } from '../../isomorphic/contract/user.ts';
 import type { Translate } from '../i18n/i18n.ts';
 import { fail } from '../outcome.ts';
 import type { Sender } from '../notify/sender.ts';

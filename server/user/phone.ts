@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode as Iso } from 'libphonenumber-js/min';
-import type { CountryCode } from '../../src/lib/contract/user.ts';
-import type { Locale } from '../../src/lib/i18n/locales.ts';
+import type { CountryCode } from '../../isomorphic/contract/user.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { fail } from '../outcome.ts';
 
 /** A national number and its country as E.164, or the phoneInvalid error: ('CN', '13812345678') → '+8613812345678'. */

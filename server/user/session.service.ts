@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionTokens } from '../../src/lib/contract/user.ts';
+import type { SessionTokens } from '../../isomorphic/contract/user.ts';
 import { markSeen, touchDevice } from '../account/devices/devices.repo.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import * as api from '../../src/lib/contract/user.endpoints.ts';
-import { fundPasswordSet, passwordChange, type FundPasswordSet, type PasswordChange } from '../../src/lib/contract/user.ts';
+import * as api from '../../isomorphic/contract/user.endpoints.ts';
+import { fundPasswordSet, passwordChange, type FundPasswordSet, type PasswordChange } from '../../isomorphic/contract/user.ts';
 import { openSealedOnce } from '../crypto/open-sealed.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';

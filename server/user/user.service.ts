@@ -5,8 +5,8 @@ import type {
   PasswordChange,
   RegisterBody,
   UserInfo,
-} from '../../src/lib/contract/user.ts';
-import type { LoginResultKind } from '../../src/lib/contract/security.ts';
+} from '../../isomorphic/contract/user.ts';
+import type { LoginResultKind } from '../../isomorphic/contract/security.ts';
 import { recordLogin } from '../account/devices/devices.repo.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { googleBoundOf } from '../account/security/security.repo.ts';

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '../../src/lib/money/units.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import type { Exchange } from '../exchange/exchange.ts';
 import type { PriceIndex } from '../prices/price-index.ts';

@@ -1,4 +1,4 @@
-import type { SwapDeskRow } from '../../src/lib/contract/wallet.ts';
+import type { SwapDeskRow } from '../../isomorphic/contract/wallet.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { FeatureContext } from '../feature.ts';
 import type { TradingCore } from '../core/core.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SwapQuote } from '../../src/lib/contract/wallet.ts';
-import { formatUnits } from '../../src/lib/money/units.ts';
+import type { SwapQuote } from '../../isomorphic/contract/wallet.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { TradingCore } from '../core/core.ts';

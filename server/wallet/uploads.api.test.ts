@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';

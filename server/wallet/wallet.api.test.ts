@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/lib/contract/codes.ts';
-import { seal } from '../../src/lib/crypto/seal.ts';
+import { ERRORS } from '../../isomorphic/contract/codes.ts';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';

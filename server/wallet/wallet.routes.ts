@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import { pathOf } from '../../src/lib/contract/endpoint.ts';
-import * as api from '../../src/lib/contract/wallet.endpoints.ts';
-import { withdrawalPlain } from '../../src/lib/contract/wallet.ts';
+import { pathOf } from '../../isomorphic/contract/endpoint.ts';
+import * as api from '../../isomorphic/contract/wallet.endpoints.ts';
+import { withdrawalPlain } from '../../isomorphic/contract/wallet.ts';
 import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError, fail } from '../outcome.ts';

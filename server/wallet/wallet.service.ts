@@ -1,4 +1,4 @@
-import type { BillRecord, CoinNetwork, CurrencyAccountRow, ExchangeRateItem, RechargeRecord, TransferRecord, WalletAccount, WithdrawalRecord } from '../../src/lib/contract/wallet.ts';
+import type { BillRecord, CoinNetwork, CurrencyAccountRow, ExchangeRateItem, RechargeRecord, TransferRecord, WalletAccount, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
@@ -12,7 +12,7 @@ import type { UserRow } from '../user/user.repo.ts';
 import { requireFundPassword } from '../user/fund-password.ts';
 import { SEALED_MAX_AGE_MS } from '../crypto/sealed-box.ts';
 import { findSealedUse, recordSealedUse } from '../crypto/sealed-uses.repo.ts';
-import { isChainAddress } from '../../src/lib/validate/chain-address.ts';
+import { isChainAddress } from '../../isomorphic/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
 import { depositAddress, installSecret } from './addresses.ts';
 import { orderNo } from './order-no.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from './i18n/locales.ts';
+import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from '../../isomorphic/i18n/locales.ts';
 
 /** The locale of the page being shown, from <html lang>. */
 export function currentLocale(): Locale {

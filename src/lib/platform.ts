@@ -1,5 +1,5 @@
-import { PLATFORM_GLOBAL, type PlatformConfig } from './contract/platform.ts';
-import { STOMP_PATH } from './contract/private-feed.ts';
+import { PLATFORM_GLOBAL, type PlatformConfig } from '../../isomorphic/contract/platform.ts';
+import { STOMP_PATH } from '../../isomorphic/contract/private-feed.ts';
 
 const DEFAULTS: PlatformConfig = {
   apiBase: import.meta.env?.PUBLIC_API_BASE ?? '',

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
-import { submitOrderBody } from '../../src/lib/contract/spot.ts';
+import { submitOrderBody } from '../../isomorphic/contract/spot.ts';
 import { startTrading } from '../../server/trading.ts';
 import { spotOrder } from '../../server/exchange/views.ts';
 import { AppError } from '../../server/outcome.ts';

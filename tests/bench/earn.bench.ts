@@ -24,7 +24,7 @@ import { RiskEngine } from '../../server/core/risk-engine.ts';
 import { EarnBook } from '../../server/earn/earn-book.ts';
 import { accrueDue, MATURE_BATCH, matureDue, subscribe } from '../../server/earn/earn-commands.ts';
 import type { ProductRow } from '../../server/earn/earn.repo.ts';
-import { DAY_MS, daysAccrued, interestFor } from '../../src/lib/earn/interest.ts';
+import { DAY_MS, daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { seedMarkets } from '../../server/exchange/seed.ts';
 import { MIGRATIONS } from '../../server/features.ts';
 import { ACCOUNT, accountKey } from '../../server/ledger/account-types.ts';

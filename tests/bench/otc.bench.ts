@@ -13,8 +13,8 @@
 import { fork, spawn } from 'node:child_process';
 import { WebSocket } from 'ws';
 import { frame } from '../../server/feed/stomp/frames.ts';
-import { appealOrder, sendChat } from '../../src/lib/contract/otc.endpoints.ts';
-import { STOMP_DESTINATION, STOMP_PATH } from '../../src/lib/contract/private-feed.ts';
+import { appealOrder, sendChat } from '../../isomorphic/contract/otc.endpoints.ts';
+import { STOMP_DESTINATION, STOMP_PATH } from '../../isomorphic/contract/private-feed.ts';
 import type { OtcBenchReady, Seat } from './otc-server.ts';
 
 const BUYERS = Number(process.env.BUYERS ?? 1000);

@@ -3,12 +3,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { DEFAULT_LOCALE, LOCALES, localeOfPath, stripLocale } from '../../src/lib/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath, stripLocale } from '../../isomorphic/i18n/locales.ts';
 import { arrivedAt, expect, test } from './fixtures.ts';
 import { createAccount, uniqueName } from './support.ts';
 
 const SCREENS = 'tests/.artifacts/screens';
-const dictionary = (locale: string) => JSON.parse(readFileSync(`src/lib/i18n/messages/core/${locale}.json`, 'utf8')) as Record<string, string>;
+const dictionary = (locale: string) => JSON.parse(readFileSync(`isomorphic/i18n/messages/core/${locale}.json`, 'utf8')) as Record<string, string>;
 
 /** The visible text of a page's <main>, as separate text pieces (element boundaries split them). */
 function mainText(html: string): string[] {
@@ -239,7 +239,7 @@ test.describe('white paper and customer service without configured links (spec ย
       await page.screenshot({ path: `${SCREENS}/content-support-${locale}.png` });
       await page.locator('.toast').click();
       // With no link configured, getCustomerService offers the platform's own chat, which needs login (spec ยง6).
-      await page.getByRole('button', { name: JSON.parse(readFileSync(`src/lib/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
+      await page.getByRole('button', { name: JSON.parse(readFileSync(`isomorphic/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/user/login\\?redirect=${encodeURIComponent(`${prefix}/article/main/index`)}$`));
     });
   }

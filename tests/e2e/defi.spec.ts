@@ -1,10 +1,10 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import type { CurrencyAccountRow } from '../../src/lib/contract/wallet.ts';
-import type { EarnOrder, EarnProduct } from '../../src/lib/contract/earn.ts';
-import type { Page as ListPage } from '../../src/lib/contract/wallet.ts';
-import { formatAssetAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { CurrencyAccountRow } from '../../isomorphic/contract/wallet.ts';
+import type { EarnOrder, EarnProduct } from '../../isomorphic/contract/earn.ts';
+import type { Page as ListPage } from '../../isomorphic/contract/wallet.ts';
+import { formatAssetAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { addressOf, personalSign } from '../../server/defi/eth-sign.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { EarnObligation, EarnOrder, EarnPool, EarnProduct } from '../../src/lib/contract/earn.ts';
-import { formatAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { EarnObligation, EarnOrder, EarnPool, EarnProduct } from '../../isomorphic/contract/earn.ts';
+import { formatAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName, signInOperator } from './support.ts';

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { EarnOrder, EarnProduct } from '../../src/lib/contract/earn.ts';
-import type { CurrencyAccountRow, Page as ListPage } from '../../src/lib/contract/wallet.ts';
-import { formatAssetAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { EarnOrder, EarnProduct } from '../../isomorphic/contract/earn.ts';
+import type { CurrencyAccountRow, Page as ListPage } from '../../isomorphic/contract/wallet.ts';
+import { formatAssetAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';
 import { createAccount, credit, uniqueName, signIn } from './support.ts';

@@ -1,5 +1,5 @@
-import type { InsuranceFund } from '../../src/lib/contract/perpetual.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { InsuranceFund } from '../../isomorphic/contract/perpetual.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

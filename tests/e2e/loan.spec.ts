@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { LoanProduct, LoanRecord } from '../../src/lib/contract/loan.ts';
-import type { Page as ListPage } from '../../src/lib/contract/wallet.ts';
-import { formatAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { LoanProduct, LoanRecord } from '../../isomorphic/contract/loan.ts';
+import type { Page as ListPage } from '../../isomorphic/contract/wallet.ts';
+import { formatAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { advanceClock, operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';

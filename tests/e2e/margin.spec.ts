@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { BorrowPreview, MarginAccountView, MarginProperty, MarginRecord } from '../../src/lib/contract/margin.ts';
-import type { Page as ListPage } from '../../src/lib/contract/wallet.ts';
-import { formatAssetAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { BorrowPreview, MarginAccountView, MarginProperty, MarginRecord } from '../../isomorphic/contract/margin.ts';
+import type { Page as ListPage } from '../../isomorphic/contract/wallet.ts';
+import { formatAssetAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName, signIn } from './support.ts';

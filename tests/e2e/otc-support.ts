@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import type { CurrencyAccountRow } from '../../src/lib/contract/wallet.ts';
-import { seal } from '../../src/lib/crypto/seal.ts';
+import type { CurrencyAccountRow } from '../../isomorphic/contract/wallet.ts';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { expect, hydrated } from './fixtures.ts';
 import { createAccount, uniqueName, signIn } from './support.ts';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { OtcOrder } from '../../src/lib/contract/otc.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { OtcOrder } from '../../isomorphic/contract/otc.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { adOf, api, MERCHANT, noticeSays, open, operatorSignIn, OTC, person, PNG, SHOTS, takeAdOf, usdt, type Person } from './otc-support.ts';
 

@@ -1,5 +1,5 @@
-import { formatAssetAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import { formatAssetAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { perpetualServer } from './perpetual-support.ts';
 import { createAccount, signIn, uniqueName } from './support.ts';

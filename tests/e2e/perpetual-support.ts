@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { ContractView, PerpPosition } from '../../src/lib/contract/perpetual.ts';
-import { formatAmount, formatAssetAmount } from '../../src/lib/format/index.ts';
+import type { ContractView, PerpPosition } from '../../isomorphic/contract/perpetual.ts';
+import { formatAmount, formatAssetAmount } from '../../isomorphic/format/index.ts';
 import { expect, test } from './fixtures.ts';
 import { operatorToken, ownServer } from './own-server.ts';
 import { createAccount, uniqueName } from './support.ts';

@@ -1,6 +1,6 @@
-import type { StopOrder } from '../../src/lib/contract/perpetual.ts';
-import { formatAmount, formatAssetAmount } from '../../src/lib/format/index.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { StopOrder } from '../../isomorphic/contract/perpetual.ts';
+import { formatAmount, formatAssetAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { advanceClock, serverClock } from './own-server.ts';
 import { FUNDING_MS, perpetualServer } from './perpetual-support.ts';

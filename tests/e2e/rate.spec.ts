@@ -1,5 +1,5 @@
-import type { ExchangeRateItem } from '../../src/lib/contract/wallet.ts';
-import { loadDictionary } from '../../src/lib/i18n/dictionary.node.ts';
+import type { ExchangeRateItem } from '../../isomorphic/contract/wallet.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { stored } from './support.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { seal } from '../../src/lib/crypto/seal.ts';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
 

@@ -63,7 +63,7 @@ export async function installBrowser(opts: { apiBase: string; lang: string; wind
   };
   g.document = { documentElement: { lang: opts.lang } };
   const i18n = await import('../../src/lib/i18n/client.ts');
-  i18n.useMessages('en', JSON.parse(readFileSync(new URL('../../src/lib/i18n/messages/core/en.json', import.meta.url), 'utf8')));
+  i18n.useMessages('en', JSON.parse(readFileSync(new URL('../../isomorphic/i18n/messages/core/en.json', import.meta.url), 'utf8')));
 }
 
 export function removeBrowser(): void {

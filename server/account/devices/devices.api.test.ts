@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/lib/contract/codes.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
 import { api, testApp } from '../../../tests/support/app.ts';
 import { signUp } from '../../../tests/support/accounts.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';

@@ -1,4 +1,4 @@
-import type { Device, LoginLogEntry, LoginResultKind } from '../../../src/lib/contract/security.ts';
+import type { Device, LoginLogEntry, LoginResultKind } from '../../../isomorphic/contract/security.ts';
 import { num, type Queryable } from '../../storage/db.ts';
 import { pageOf } from '../../storage/paging.ts';
 

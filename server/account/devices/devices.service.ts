@@ -1,4 +1,4 @@
-import type { Device, LoginLogPage } from '../../../src/lib/contract/security.ts';
+import type { Device, LoginLogPage } from '../../../isomorphic/contract/security.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
 import { forgetSessions } from '../../user/session.service.ts';

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { GoogleBindBody, GoogleResetBody, GoogleSetup } from '../../../src/lib/contract/security.ts';
+import type { GoogleBindBody, GoogleResetBody, GoogleSetup } from '../../../isomorphic/contract/security.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
 import { checkCode, consumeCode } from '../../user/codes.service.ts';

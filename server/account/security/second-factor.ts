@@ -1,4 +1,4 @@
-import type { SecurityProof, SecurityStatus } from '../../../src/lib/contract/security.ts';
+import type { SecurityProof, SecurityStatus } from '../../../isomorphic/contract/security.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
 import { guarded } from '../../user/auth-locks.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/lib/contract/codes.ts';
-import { seal } from '../../../src/lib/crypto/seal.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import { seal } from '../../../isomorphic/crypto/seal.ts';
 import { api, lastCode, testApp } from '../../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../../tests/support/accounts.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';

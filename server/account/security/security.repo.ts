@@ -1,4 +1,4 @@
-import type { WhitelistEntry, WithdrawLockReason } from '../../../src/lib/contract/security.ts';
+import type { WhitelistEntry, WithdrawLockReason } from '../../../isomorphic/contract/security.ts';
 import { num, type Queryable } from '../../storage/db.ts';
 
 /** A user's security settings; a user who never touched one has no row and reads as defaults. */

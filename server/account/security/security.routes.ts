@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as api from '../../../src/lib/contract/security.endpoints.ts';
+import * as api from '../../../isomorphic/contract/security.endpoints.ts';
 import type { FeatureContext } from '../../feature.ts';
 import { userOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

@@ -1,4 +1,4 @@
-import type { AntiCodeBody, SecurityStatus } from '../../../src/lib/contract/security.ts';
+import type { AntiCodeBody, SecurityStatus } from '../../../isomorphic/contract/security.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
 import { findUserBy, type UserRow } from '../../user/user.repo.ts';

@@ -1,5 +1,5 @@
-import type { WhitelistAddBody, Whitelist, WhitelistDeleteBody, WhitelistSwitchBody } from '../../../src/lib/contract/security.ts';
-import { isChainAddress } from '../../../src/lib/validate/chain-address.ts';
+import type { WhitelistAddBody, Whitelist, WhitelistDeleteBody, WhitelistSwitchBody } from '../../../isomorphic/contract/security.ts';
+import { isChainAddress } from '../../../isomorphic/validate/chain-address.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
 import type { UserRow } from '../../user/user.repo.ts';

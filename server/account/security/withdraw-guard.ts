@@ -1,4 +1,4 @@
-import type { WithdrawLockReason } from '../../../src/lib/contract/security.ts';
+import type { WithdrawLockReason } from '../../../isomorphic/contract/security.ts';
 import { fail } from '../../outcome.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isWhitelisted, pauseWithdrawals, securityOf } from './security.repo.ts';

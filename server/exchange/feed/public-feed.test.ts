@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedMessage } from '../../../src/lib/contract/feed.ts';
+import type { FeedMessage } from '../../../isomorphic/contract/feed.ts';
 import { api, testApp } from '../../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { seedOperator } from '../../seed/operator.ts';

@@ -1,4 +1,4 @@
-import type { KlineInterval } from '../../../src/lib/contract/spot.ts';
+import type { KlineInterval } from '../../../isomorphic/contract/spot.ts';
 import { num, type Queryable } from '../../storage/db.ts';
 import type { Candle } from './candles.ts';
 

@@ -1,4 +1,4 @@
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/lib/contract/spot.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/spot.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { latestCandles, saveCandle } from './candles.repo.ts';
 import { candleOpen } from './intervals.ts';

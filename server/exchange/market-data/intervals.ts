@@ -1,4 +1,4 @@
-import type { KlineInterval } from '../../../src/lib/contract/spot.ts';
+import type { KlineInterval } from '../../../isomorphic/contract/spot.ts';
 
 const MINUTE = 60_000;
 const FIXED: Partial<Record<KlineInterval, number>> = { '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '30m': 30 * MINUTE, '1h': 60 * MINUTE, '4h': 240 * MINUTE, '1d': 1440 * MINUTE };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, parseUnits } from '../../../src/lib/money/units.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import type { TradingCore } from '../../core/core.ts';
 import { postFunds } from '../../core/funds.ts';

@@ -1,4 +1,4 @@
-import { CHAT_MAX_CHARS, FEED_CLOSE, type ChatMessage } from '../../../src/lib/contract/private-feed.ts';
+import { CHAT_MAX_CHARS, FEED_CLOSE, type ChatMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { UserRow } from '../../user/user.repo.ts';
 import type { SocketAuth } from '../socket-auth.ts';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { MAX_FRAME_BYTES } from './stomp-session.ts';
-import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
+import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../isomorphic/contract/private-feed.ts';
 
 /** The browser's STOMP client, connected to the server's socket with a token as passcode. */
 function stomp(url: string, passcode: string, extra: Partial<ConstructorParameters<typeof Client>[0]> = {}) {

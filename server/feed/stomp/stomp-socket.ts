@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FEED_CLOSE, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
+import { FEED_CLOSE, STOMP_PATH } from '../../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { ConnectionCap, sendTo } from '../../exchange/feed/feed-topics.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS } from '../../exchange/feed/public-feed.ts';

@@ -5,8 +5,8 @@ import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.
 import { TEST_BROKER_URL } from '../../../tests/support/broker.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { TEST_BROKER_AUTH_PORT, TEST_WEB_STOMP_URL, WEB_STOMP_UNAVAILABLE } from '../../../tests/support/web-stomp.ts';
-import { PLATFORM_GLOBAL } from '../../../src/lib/contract/platform.ts';
-import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../src/lib/contract/private-feed.ts';
+import { PLATFORM_GLOBAL } from '../../../isomorphic/contract/platform.ts';
+import { STOMP_DESTINATION as D, STOMP_PATH } from '../../../isomorphic/contract/private-feed.ts';
 import { stompClient } from '../../../src/lib/feed/stomp.ts';
 import { merchantTopic, userTopics } from '../topics.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { Device, LoginLogPage } from '../../lib/contract/security.ts';
+import type { Device, LoginLogPage } from '../../../isomorphic/contract/security.ts';
 import { $devices, loginLog, renameDevice, signOutDevice } from '../../lib/account/devices.ts';
 import { describeAgent } from '../../lib/account/user-agent.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { goTo } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { SecurityStatus } from '../../lib/contract/security.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { SecurityStatus } from '../../../isomorphic/contract/security.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 
 /**

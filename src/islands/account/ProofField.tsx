@@ -1,6 +1,6 @@
 import type { T } from '../../lib/i18n/client.ts';
-import type { SecurityProof, SecurityStatus } from '../../lib/contract/security.ts';
-import { maskEmail, maskPhone } from '../../lib/format/index.ts';
+import type { SecurityProof, SecurityStatus } from '../../../isomorphic/contract/security.ts';
+import { maskEmail, maskPhone } from '../../../isomorphic/format/index.ts';
 import { sendEmailCode, sendSmsCode } from '../../lib/account/security.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { codeNotice } from '../../lib/user/code-notice.ts';

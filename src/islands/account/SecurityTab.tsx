@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { $securityStatus } from '../../lib/account/security.ts';
-import { maskEmail, maskPhone } from '../../lib/format/index.ts';
+import { maskEmail, maskPhone } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import type { Setting } from '../../lib/account/settings.ts';
 import type { TabProps } from './tabs.ts';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { SecurityStatus, WhitelistEntry } from '../../lib/contract/security.ts';
+import type { SecurityStatus, WhitelistEntry } from '../../../isomorphic/contract/security.ts';
 import { $whitelist, addToWhitelist, removeFromWhitelist, switchWhitelist } from '../../lib/account/security.ts';
-import { isChainAddress } from '../../lib/validate/index.ts';
+import { isChainAddress } from '../../../isomorphic/validate/index.ts';
 import { useCoinNetwork } from '../wallet/use-coin-network.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import type { UserInfo } from '../../lib/contract/user.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { KycRecord, KycStatus } from '../../lib/contract/identity.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { KycRecord, KycStatus } from '../../../isomorphic/contract/identity.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { currentLocale } from '../../lib/navigation.ts';
 import { kycQueue, reviewKyc, setWithdrawLimits, withdrawLimits } from '../../lib/identity/actions.ts';

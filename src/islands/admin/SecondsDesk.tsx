@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PeriodBody, SecondsPeriodAdmin, SecondsPool } from '../../lib/contract/seconds.ts';
+import type { PeriodBody, SecondsPeriodAdmin, SecondsPool } from '../../../isomorphic/contract/seconds.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { fundPool, savePeriod, secondsDesk } from '../../lib/seconds/admin.ts';
 import { showToast } from '../../lib/stores/toast.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SwapDeskRow } from '../../lib/contract/wallet.ts';
+import type { SwapDeskRow } from '../../../isomorphic/contract/wallet.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { fundSwapDesk, setSwapLimit, swapDesk } from '../../lib/wallet/admin.ts';

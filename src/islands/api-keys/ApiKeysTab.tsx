@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
-import type { ApiKeyCreated, ApiKeyView } from '../../lib/contract/api-keys.ts';
-import { API_DOCS_PATH, API_KEY_HEADER } from '../../lib/contract/identity.values.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
+import { API_DOCS_PATH, API_KEY_HEADER } from '../../../isomorphic/contract/identity.values.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { platformConfig } from '../../lib/platform.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { CHAT_MAX_CHARS } from '../../lib/contract/private-feed.ts';
+import { CHAT_MAX_CHARS } from '../../../isomorphic/contract/private-feed.ts';
 import type { ChatState, Conversation } from '../../lib/chat/store.ts';
 import { canSend, chatCounter, chatLength, insertNewline, keyAction } from '../../lib/chat/rules.ts';
 import { translate as t } from '../../lib/i18n/client.ts';

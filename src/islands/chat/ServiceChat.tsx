@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $serviceChatId, $serviceChatOpen, closeServiceChat } from '../../lib/chat/service.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { ChatDialog, CHAT_DIALOG_WIDTH } from './ChatDialog.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ServiceButton } from './ServiceButton.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ContentDetail, Publishable } from '../../lib/contract/content.ts';
+import type { ContentDetail, Publishable } from '../../../isomorphic/contract/content.ts';
 import { itemDetail, latestItems, loadSearchIndex } from '../../lib/content/actions.ts';
 import { formatDay } from '../../lib/content/day.ts';
 import { documentPath, isPublished } from '../../lib/content/paths.ts';
-import { score, terms, type SearchDoc } from '../../lib/content/search.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { score, terms, type SearchDoc } from '../../../isomorphic/content/search.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { Tabs } from '../ui/Tabs.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadSearchIndex } from '../../lib/content/actions.ts';
-import { search, type SearchDoc, type SearchHit } from '../../lib/content/search.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { search, type SearchDoc, type SearchHit } from '../../../isomorphic/content/search.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 

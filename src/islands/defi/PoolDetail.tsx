@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { miningPool, walletLinks } from '../../lib/defi/actions.ts';
 import { spotAvailable } from '../../lib/wallet/actions.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { startMining } from '../../lib/defi/actions.ts';
 import { cycleInterest, stakeMax } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { checkAmount, cleanAmount } from '../../lib/margin/view.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { amountProblemText } from '../margin/parts.tsx';
 import { Field } from '../ui/Field.tsx';
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DefiLink } from '../../lib/contract/defi.ts';
-import { DEFI_LINK_FEE } from '../../lib/contract/defi.values.ts';
+import type { DefiLink } from '../../../isomorphic/contract/defi.ts';
+import { DEFI_LINK_FEE } from '../../../isomorphic/contract/defi.values.ts';
 import { linkBrowserWallet, walletLinks } from '../../lib/defi/actions.ts';
 import { spotAvailable } from '../../lib/wallet/actions.ts';
 import type { LinkOutcome } from '../../lib/defi/link.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

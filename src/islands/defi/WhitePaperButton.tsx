@@ -1,5 +1,5 @@
 import { openWhitePaper } from '../../lib/common/support.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 
 /** /defis/index opens the white paper (spec §2): the link the server configures, or the spec §8 warning without one. */

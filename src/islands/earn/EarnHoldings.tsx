@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnKind, EarnOrder } from '../../lib/contract/earn.ts';
+import type { EarnKind, EarnOrder } from '../../../isomorphic/contract/earn.ts';
 import { ordersOf } from '../../lib/earn/actions.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';

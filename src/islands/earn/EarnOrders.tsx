@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnKind, EarnOrder, EarnOrderState, RedeemPreview } from '../../lib/contract/earn.ts';
+import type { EarnKind, EarnOrder, EarnOrderState, RedeemPreview } from '../../../isomorphic/contract/earn.ts';
 import { ORDERS_PAGE_SIZE, ordersOf, previewRedeem, redeemOrder } from '../../lib/earn/actions.ts';
 import { percentText } from '../../lib/earn/view.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

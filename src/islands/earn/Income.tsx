@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnIncome } from '../../lib/contract/earn.ts';
+import type { EarnIncome } from '../../../isomorphic/contract/earn.ts';
 import { incomeOf, ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { productsOf } from '../../lib/earn/actions.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { errorText, Hero } from './parts.tsx';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnOrder, EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnOrder, EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { firstAccrualAt, subscribeTo } from '../../lib/earn/actions.ts';
-import { DAY_MS } from '../../lib/earn/interest.ts';
+import { DAY_MS } from '../../../isomorphic/earn/interest.ts';
 import { cycleInterest, ordersLeft, stakeMax } from '../../lib/earn/view.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { checkAmount, cleanAmount } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

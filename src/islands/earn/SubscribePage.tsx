@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnKind, EarnOrder, EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnKind, EarnOrder, EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { productOf } from '../../lib/earn/actions.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EarnKind, EarnProduct } from '../../lib/contract/earn.ts';
+import type { EarnKind, EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { ordersLeft, percentText } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { Fact } from '../wallet/parts.tsx';

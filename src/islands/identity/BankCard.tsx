@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { BankCardBody } from '../../lib/contract/identity.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { BankCardBody } from '../../../isomorphic/contract/identity.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $bankCard, $identity, bindBankCard } from '../../lib/identity/actions.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { isBankNumber, isSwift } from '../../lib/validate/bank-account.ts';
+import { isBankNumber, isSwift } from '../../../isomorphic/validate/bank-account.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';

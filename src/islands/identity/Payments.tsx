@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { PaymentMethod } from '../../lib/contract/identity.ts';
-import { PAYMENT_KINDS, type PaymentKind } from '../../lib/contract/identity.values.ts';
+import type { PaymentMethod } from '../../../isomorphic/contract/identity.ts';
+import { PAYMENT_KINDS, type PaymentKind } from '../../../isomorphic/contract/identity.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity, $payments, deletePayment, savePayment } from '../../lib/identity/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { isBankNumber } from '../../lib/validate/bank-account.ts';
+import { isBankNumber } from '../../../isomorphic/validate/bank-account.ts';
 import { imageUrl, uploadImage } from '../../lib/wallet/actions.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';

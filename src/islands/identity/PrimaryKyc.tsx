@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ID_TYPES, isIdNumber, type IdType } from '../../lib/validate/id-number.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { ID_TYPES, isIdNumber, type IdType } from '../../../isomorphic/validate/id-number.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity, submitPrimary } from '../../lib/identity/actions.ts';
 import { $countries, DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';

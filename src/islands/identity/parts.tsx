@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { KycRecord, KycStatus } from '../../lib/contract/identity.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import type { KycRecord, KycStatus } from '../../../isomorphic/contract/identity.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $countries } from '../../lib/stores/countries.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

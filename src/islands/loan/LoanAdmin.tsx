@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LoanApplication, LoanPool, LoanProduct } from '../../lib/contract/loan.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { LoanApplication, LoanPool, LoanProduct } from '../../../isomorphic/contract/loan.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { ratePercent, trim } from '../../lib/loan/apply-form.ts';
 import { fundLoanPool, loanQueue, loanSetup, reviewLoan, saveLoanProduct, type ProductDraft, type QueueState } from '../../lib/loan/admin.ts';

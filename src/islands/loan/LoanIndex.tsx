@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LoanProduct, RepayType } from '../../lib/contract/loan.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { LoanProduct, RepayType } from '../../../isomorphic/contract/loan.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { $identity } from '../../lib/identity/actions.ts';
 import { applyProblems, applyQuote, ratePercent, trim, type ApplyProblem } from '../../lib/loan/apply-form.ts';

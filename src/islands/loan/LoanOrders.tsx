@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LoanRecord } from '../../lib/contract/loan.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { LoanRecord } from '../../../isomorphic/contract/loan.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { ratePercent } from '../../lib/loan/apply-form.ts';
 import { $myLoans, loadMyLoans, loanNow, LOANS_PAGE_SIZE, repayLoan } from '../../lib/loan/loans.ts';

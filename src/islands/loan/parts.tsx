@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { LoanState } from '../../lib/contract/loan.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import type { LoanState } from '../../../isomorphic/contract/loan.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import '../../styles/loan.css';

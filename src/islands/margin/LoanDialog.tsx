@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/client.ts';
-import type { BorrowPreview, CanBorrow, MarginAccountView } from '../../lib/contract/margin.ts';
+import type { BorrowPreview, CanBorrow, MarginAccountView } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { borrow, canBorrow, previewBorrow, repay, type MarginTarget } from '../../lib/margin/actions.ts';
 import { checkAmount, cleanAmount, levelText, lineOf, owed, ratePercent, repayMax, riskOfLevel } from '../../lib/margin/view.ts';

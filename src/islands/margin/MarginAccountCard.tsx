@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginAccountView, MarginLine } from '../../lib/contract/margin.ts';
+import type { MarginAccountView, MarginLine } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { setIsolatedLeverage } from '../../lib/margin/actions.ts';
 import { isOwing, owedCoins, shownLines } from '../../lib/margin/view.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginMode } from '../../lib/contract/margin.ts';
+import type { MarginMode } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, loadMarginProperty } from '../../lib/margin/account.ts';
 import { marginPairOf, walletAccounts } from '../../lib/margin/view.ts';

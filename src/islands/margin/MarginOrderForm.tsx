@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginMode } from '../../lib/contract/margin.ts';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { MarginMode } from '../../../isomorphic/contract/margin.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, borrowableStore } from '../../lib/margin/account.ts';
 import { accountOf, lineOf } from '../../lib/margin/view.ts';

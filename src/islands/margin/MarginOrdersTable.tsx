@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginMode, MarginOrder } from '../../lib/contract/margin.ts';
+import type { MarginMode, MarginOrder } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $marginOrders, cancelMarginOrder, loadMarginOrders, PAGE_SIZE } from '../../lib/margin/orders.ts';
 import { isPositive } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

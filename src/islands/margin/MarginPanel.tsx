@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginMode } from '../../lib/contract/margin.ts';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarginMode } from '../../../isomorphic/contract/margin.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, loadMarginProperty } from '../../lib/margin/account.ts';
 import { accountOf, marginPairOf } from '../../lib/margin/view.ts';

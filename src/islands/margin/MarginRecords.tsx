@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarginMode, MarginRecord, MarginRecordKind } from '../../lib/contract/margin.ts';
+import type { MarginMode, MarginRecord, MarginRecordKind } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { PAGE_SIZE } from '../../lib/margin/orders.ts';
 import { $marginRecords, loadMarginRecords } from '../../lib/margin/records.ts';
 import { isPositive } from '../../lib/perpetual-assets/view.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/client.ts';
-import type { MarginAccountView } from '../../lib/contract/margin.ts';
-import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import type { MarginAccountView } from '../../../isomorphic/contract/margin.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { transferMargin, type MarginTarget } from '../../lib/margin/actions.ts';
 import { checkAmount, cleanAmount, levelText, lineOf } from '../../lib/margin/view.ts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { MarginAccountView, MarginRisk } from '../../lib/contract/margin.ts';
+import type { MarginAccountView, MarginRisk } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../wallet/parts.tsx';
 import '../../styles/margin.css';

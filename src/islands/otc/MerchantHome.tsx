@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
-import type { OtcOwnAd } from '../../lib/contract/otc.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
+import type { OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { COIN_SCALE, unitsOf } from '../../lib/otc/amounts.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/client.ts';
-import type { MerchantStatus } from '../../lib/contract/otc.ts';
+import type { MerchantStatus } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';
 import { unitsOf, COIN_SCALE } from '../../lib/otc/amounts.ts';
 import { $merchantStatus, applyMerchant, OTC_ACCOUNT, transferHref } from '../../lib/otc/merchant.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
-import type { OtcOrder } from '../../lib/contract/otc.ts';
+import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { actionsOf, type OrderAction } from '../../lib/otc/order-view.ts';

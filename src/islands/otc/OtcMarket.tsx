@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OtcAd, OtcSide } from '../../lib/contract/otc.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { OtcAd, OtcSide } from '../../../isomorphic/contract/otc.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $ads, $fiats, ADS_PAGE_SIZE, DEFAULT_FIAT, loadAds, OTC_COINS, type MarketFilter } from '../../lib/otc/market.ts';

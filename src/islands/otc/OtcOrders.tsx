@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';
 import { $orderList, loadOrderList, ORDERS_PAGE_SIZE, type OrderListState, type OrderRole } from '../../lib/otc/orders.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/client.ts';
-import { ERRORS } from '../../lib/contract/codes.ts';
-import type { OtcAd, OtcSide } from '../../lib/contract/otc.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import type { OtcAd, OtcSide } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $payments } from '../../lib/identity/actions.ts';
 import { goTo, href } from '../../lib/navigation.ts';
@@ -10,7 +10,7 @@ import { checkTake, COIN_SCALE, coinForFiat, FIAT_SCALE, fiatForCoin, maxTake } 
 import { $ads, loadAds, takeAd } from '../../lib/otc/market.ts';
 import { OTC_ACCOUNT, otcBalances, transferHref } from '../../lib/otc/merchant.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { amountProblemText, Fact, MerchantCell, OtcDialog, PayKinds } from './parts.tsx';

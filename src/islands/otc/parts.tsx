@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { OtcMerchantCard } from '../../lib/contract/otc.ts';
-import type { PaymentKind } from '../../lib/contract/identity.values.ts';
+import type { OtcMerchantCard } from '../../../isomorphic/contract/otc.ts';
+import type { PaymentKind } from '../../../isomorphic/contract/identity.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import type { AmountProblem } from '../../lib/otc/amounts.ts';
 import { href } from '../../lib/navigation.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { PerpAccount } from '../../lib/contract/perpetual.ts';
+import type { PerpAccount } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $perpAccounts, loadPerpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { pnlTone, riskOf, signed } from '../../lib/perpetual-assets/view.ts';

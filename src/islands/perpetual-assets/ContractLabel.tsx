@@ -1,4 +1,4 @@
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { kindOfEntry, pairOf } from '../../lib/perpetual-assets/view.ts';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { ContractKindName } from '../../lib/contract/perpetual.ts';
+import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $liquidations, $perpContracts, loadLiquidations } from '../../lib/perpetual-assets/orders.ts';
 import { atScale, contractOf, isPositive, pairOf } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractKindName } from '../../lib/contract/perpetual.ts';
+import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $perpOpenTotals, loadLiquidations, loadPerpContracts, loadPerpOrders } from '../../lib/perpetual-assets/orders.ts';
 import { LiquidationsTable } from './LiquidationsTable.tsx';

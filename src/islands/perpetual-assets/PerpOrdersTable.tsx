@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractKindName, ContractView, PerpOrder } from '../../lib/contract/perpetual.ts';
+import type { ContractKindName, ContractView, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $perpContracts, $perpOrders, cancelPerpOrder, loadPerpOrders, PAGE_SIZE } from '../../lib/perpetual-assets/orders.ts';
 import { atScale, contractOf, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, signed } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

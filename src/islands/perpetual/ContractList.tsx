@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ContractKindName, ContractView } from '../../lib/contract/perpetual.ts';
+import type { ContractKindName, ContractView } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { changeTone, formatAmount, formatChangePercent } from '../../lib/format/index.ts';
-import { formatRate } from '../../lib/perpetual/math.ts';
+import { changeTone, formatAmount, formatChangePercent } from '../../../isomorphic/format/index.ts';
+import { formatRate } from '../../../isomorphic/perpetual/math.ts';
 
 /** The two tabs, in the order of the contract's CONTRACT_KINDS (a type import keeps zod out of the island). */
 const KINDS: readonly ContractKindName[] = ['usdt', 'coin'];

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { formatAssetAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $insuranceFund, assetChoices, recordRow, showInsuranceFund, type FundView } from '../../lib/perpetual/insurance.ts';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import type { ContractView, PerpLevel } from '../../lib/contract/perpetual.ts';
+import type { ContractView, PerpLevel } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatTime } from '../../lib/format/index.ts';
+import { formatAmount, formatTime } from '../../../isomorphic/format/index.ts';
 import { bookStore } from '../../lib/perpetual/actions.ts';
-import { cumulative, quantityUnit } from '../../lib/perpetual/math.ts';
+import { cumulative, quantityUnit } from '../../../isomorphic/perpetual/math.ts';
 import { $settings } from '../../lib/stores/settings.ts';
 import { $pickedPrice } from '../trade/picked-price.ts';
 

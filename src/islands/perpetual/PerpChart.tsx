@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractView } from '../../lib/contract/perpetual.ts';
+import type { ContractView } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $positions, candleStore, PERP_INTERVALS, type PerpInterval } from '../../lib/perpetual/actions.ts';
 import { CandleChart, type ChartLine } from '../trade/KlineChart.tsx';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractView } from '../../lib/contract/perpetual.ts';
+import type { ContractView } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
-import { fundingCountdown, formatRate, nextFunding, quantityUnit } from '../../lib/perpetual/math.ts';
+import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
+import { fundingCountdown, formatRate, nextFunding, quantityUnit } from '../../../isomorphic/perpetual/math.ts';
 import { $clockOffset } from '../../lib/seconds/actions.ts';
 import { href } from '../../lib/navigation.ts';
 

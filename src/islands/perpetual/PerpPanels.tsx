@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractView, PerpOrder, PerpPosition } from '../../lib/contract/perpetual.ts';
+import type { ContractView, PerpOrder, PerpPosition } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import {
   $liquidations, $perpHistory, $perpOpenOrders, $positions, $positionsLive, $stopOrders, cancelPerpOrder, cancelStopOrder, closeAllPositions, closePosition,
 } from '../../lib/perpetual/actions.ts';
-import { adlLights, formatSigned, marginRatioTone, quantityUnit, signTone } from '../../lib/perpetual/math.ts';
+import { adlLights, formatSigned, marginRatioTone, quantityUnit, signTone } from '../../../isomorphic/perpetual/math.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractKindName } from '../../lib/contract/perpetual.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { $contracts, $perpPushes, clearMine, loadAssetDecimals, loadContractDetail, loadLeverageSettings, loadMine, syncServerClock } from '../../lib/perpetual/actions.ts';

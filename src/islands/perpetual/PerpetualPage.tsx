@@ -1,5 +1,5 @@
-import type { ContractKindName } from '../../lib/contract/perpetual.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { PerpetualApp } from './PerpetualApp.tsx';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractView, PerpPosition, StopOrder, TriggerSource } from '../../lib/contract/perpetual.ts';
+import type { ContractView, PerpPosition, StopOrder, TriggerSource } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { ASSET_SCALE, formatAmount } from '../../lib/format/index.ts';
+import { ASSET_SCALE, formatAmount } from '../../../isomorphic/format/index.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { accountOf, adjustMargin, cancelStopOrder, setStopOrder } from '../../lib/perpetual/actions.ts';
-import { checkAmount, checkPrice, clean } from '../../lib/perpetual/math.ts';
+import { checkAmount, checkPrice, clean } from '../../../isomorphic/perpetual/math.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { Modal } from './Modal.tsx';
 import { problemText } from './problem-text.ts';

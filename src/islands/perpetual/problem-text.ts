@@ -1,5 +1,5 @@
 import type { T } from '../../lib/i18n/client.ts';
-import { PROBLEM_KEYS, type PerpProblem } from '../../lib/perpetual/math.ts';
+import { PROBLEM_KEYS, type PerpProblem } from '../../../isomorphic/perpetual/math.ts';
 
 /** A form problem as a sentence: the field comes in its in-sentence form ("the price", "den Preis"). */
 export function problemText(t: T, problem: NonNullable<PerpProblem>): string {

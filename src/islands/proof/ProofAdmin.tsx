@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProofRoot } from '../../lib/contract/proof.ts';
+import type { ProofRoot } from '../../../isomorphic/contract/proof.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { proofRoots, publishProof } from '../../lib/proof/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { Page, ProofRoot } from '../../lib/contract/proof.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Page, ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { proofRoots } from '../../lib/proof/actions.ts';

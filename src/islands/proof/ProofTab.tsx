@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/client.ts';
-import type { ProofFile, ProofRoot } from '../../lib/contract/proof.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { ProofFile, ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { downloadProof, myLeaf, proofRoots } from '../../lib/proof/actions.ts';
 import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
-import { leafText } from '../../lib/proof/leaf.ts';
+import { leafText } from '../../../isomorphic/proof/leaf.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/tabs.ts';
 import { Select } from '../wallet/parts.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { ProofRoot } from '../../lib/contract/proof.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { verdictMessage, type Verdict } from '../../lib/proof/check.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ExchangeRateItem } from '../../lib/contract/wallet.ts';
-import { formatAmount } from '../../lib/format/index.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { convert, inverse, QUOTE, rateOf } from '../../lib/rate/convert.ts';
 import { $settings, updateSettings } from '../../lib/stores/settings.ts';

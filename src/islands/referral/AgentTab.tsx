@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import QRCode from 'qrcode';
-import type { AgentInfo, Page, PromotedUser } from '../../lib/contract/referral.ts';
-import { GENERATIONS, type Generation } from '../../lib/referral/generations.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { AgentInfo, Page, PromotedUser } from '../../../isomorphic/contract/referral.ts';
+import { GENERATIONS, type Generation } from '../../../isomorphic/referral/generations.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { agentInfo, inviteLink, promotedUsers } from '../../lib/referral/actions.ts';
 import { percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ReferralAdminView } from '../../lib/contract/referral.ts';
-import { GENERATIONS } from '../../lib/referral/generations.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { ReferralAdminView } from '../../../isomorphic/contract/referral.ts';
+import { GENERATIONS } from '../../../isomorphic/referral/generations.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { referralAdmin, setReferralRates, settleRebates } from '../../lib/referral/actions.ts';
 import { bpsOf, percentOf } from '../../lib/referral/rates.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AgentInfo, Page, RewardDay, RewardUser } from '../../lib/contract/referral.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { AgentInfo, Page, RewardDay, RewardUser } from '../../../isomorphic/contract/referral.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { agentInfo, rewardDays, rewardUsers } from '../../lib/referral/actions.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/tabs.ts';

@@ -1,5 +1,5 @@
-import type { AssetAmount } from '../../lib/contract/referral.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import type { AssetAmount } from '../../../isomorphic/contract/referral.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 
 /** A rebate in full (they are small: 0.0925 USDT), without trailing zeros: rebate('0.09250000') → '0.0925'. */

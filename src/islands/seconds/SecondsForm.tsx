@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Direction, SecondsPeriod } from '../../lib/contract/seconds.ts';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Direction, SecondsPeriod } from '../../../isomorphic/contract/seconds.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { formatUnits } from '../../lib/money/units.ts';
+import { formatUnits } from '../../../isomorphic/money/units.ts';
 import { $contractBalances, openSecondsOrder } from '../../lib/seconds/actions.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SecondsOrder, SettledSeconds } from '../../lib/contract/seconds.ts';
+import type { SecondsOrder, SettledSeconds } from '../../../isomorphic/contract/seconds.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $secondsHistory, $secondsOpen, $settledPublic, loadSettledPublic } from '../../lib/seconds/actions.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';

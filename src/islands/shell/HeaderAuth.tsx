@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
-import { maskEmail, maskPhone } from '../../lib/format/index.ts';
+import { maskEmail, maskPhone } from '../../../isomorphic/format/index.ts';
 import { openCustomerService, openWhitePaper } from '../../lib/common/support.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { openWhitePaper } from '../../lib/common/support.ts';
 

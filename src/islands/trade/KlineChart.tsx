@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { KLINE_INTERVALS, type Candle, type KlineInterval } from '../../lib/contract/kline.ts';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
-import { zoneOffsetMs } from '../../lib/format/index.ts';
+import { KLINE_INTERVALS, type Candle, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
+import { zoneOffsetMs } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { klineStore } from '../../lib/stores/market.ts';
 import { $settings } from '../../lib/stores/settings.ts';

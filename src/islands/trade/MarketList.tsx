@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { changeTone, formatAmount, formatChangePercent } from '../../lib/format/index.ts';
+import { changeTone, formatAmount, formatChangePercent } from '../../../isomorphic/format/index.ts';
 import { useWatchlist } from './use-watchlist.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { MarketTable } from './MarketTable.tsx';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
+import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
 import { goTo, href } from '../../lib/navigation.ts';
 import { useWatchlist } from './use-watchlist.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetDecimals } from '../../lib/stores/assets.ts';
 import { depthStore, tickerStore } from '../../lib/stores/market.ts';
 import { bookSteps, orderTotal, quoteOf } from '../../lib/trade/order-math.ts';

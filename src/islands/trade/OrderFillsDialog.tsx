@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SpotOrder, UserFill } from '../../lib/contract/spot.ts';
+import type { SpotOrder, UserFill } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { loadOrderFills } from '../../lib/trade/spot-reads.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarketEntry, SubmitOrderBody } from '../../lib/contract/spot.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { MarketEntry, SubmitOrderBody } from '../../../isomorphic/contract/spot.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetDecimals, $assetFormat } from '../../lib/stores/assets.ts';
@@ -10,7 +10,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $balances, submitOrder } from '../../lib/trade/actions.ts';
 import { checkOrderInput, orderTotal, quantityForPercent, quoteOf, spendForPercent, type Field, type OrderProblem } from '../../lib/trade/order-math.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { submitMarginOrder } from '../../lib/margin/orders.ts';
 import { spendable } from '../../lib/margin/view.ts';

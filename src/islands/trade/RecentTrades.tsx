@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatTime } from '../../lib/format/index.ts';
+import { formatAmount, formatTime } from '../../../isomorphic/format/index.ts';
 import { tradesStore } from '../../lib/stores/market.ts';
 import { $settings } from '../../lib/stores/settings.ts';
 import { $pickedPrice } from './picked-price.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../lib/format/index.ts';
+import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
 import { tickerStore } from '../../lib/stores/market.ts';
 import { quoteOf } from '../../lib/trade/order-math.ts';
 import { priceComparisonStore } from '../../lib/trade/spot-reads.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { MarketEntry, SpotOrder } from '../../lib/contract/spot.ts';
+import type { MarketEntry, SpotOrder } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { MarketEntry } from '../../lib/contract/spot.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import { goTo } from '../../lib/navigation.ts';
 import { $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';

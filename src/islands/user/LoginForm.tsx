@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
-import { ERRORS } from '../../lib/contract/codes.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
 import { flashToast } from '../../lib/stores/flash.ts';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatDateTime, maskEmail, maskPhone } from '../../lib/format/index.ts';
+import { formatDateTime, maskEmail, maskPhone } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { $identity } from '../../lib/identity/actions.ts';
-import type { UserInfo } from '../../lib/contract/user.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { copyText } from '../ui/copy-text.ts';
 
 export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;

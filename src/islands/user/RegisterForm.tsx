@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { href } from '../../lib/navigation.ts';

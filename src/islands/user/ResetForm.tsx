@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { openCustomerService } from '../../lib/common/support.ts';
 import { href } from '../../lib/navigation.ts';

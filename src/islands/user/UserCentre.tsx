@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
-import type { UserInfo } from '../../lib/contract/user.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 import { AdvancedKyc } from '../identity/AdvancedKyc.tsx';
 import { BankCard } from '../identity/BankCard.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { depositAddress, submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
 import { copyText } from '../ui/copy-text.ts';
 import { useCoinNetwork } from './use-coin-network.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { BillRecord, Page, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../lib/contract/wallet.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import type { BillRecord, Page, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { billLog, rechargeLog, transferLog, withdrawalLog } from '../../lib/wallet/actions.ts';

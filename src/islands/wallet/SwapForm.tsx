@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow, SwapQuote } from '../../lib/contract/wallet.ts';
-import { formatAmount } from '../../lib/format/index.ts';
+import type { CurrencyAccountRow, SwapQuote } from '../../../isomorphic/contract/wallet.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, swap, swapQuote } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Fact, Select } from './parts.tsx';

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { $walletAccounts, coinsOf, loadAccountTypes, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select, accountName } from './parts.tsx';

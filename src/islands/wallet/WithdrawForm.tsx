@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow } from '../../lib/contract/wallet.ts';
-import { formatUnits, parseUnits } from '../../lib/money/units.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $userInfo } from '../../lib/stores/session.ts';
 import { WithdrawSecurity } from '../account/WithdrawSecurity.tsx';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../lib/validate/index.ts';
+import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { coinsOf, submitWithdrawal } from '../../lib/wallet/actions.ts';
 import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAssetAmount } from '../../lib/format/index.ts';
+import { formatAssetAmount } from '../../../isomorphic/format/index.ts';
 
 /** A labelled select in the form style of the site. */
 export function Select({ label, value, onChange, options, name }: { label: string; value: string; onChange: (v: string) => void; options: ReadonlyArray<{ value: string; label: string }>; name?: string }) {
@@ -19,7 +19,7 @@ export function Select({ label, value, onChange, options, name }: { label: strin
   );
 }
 
-/** An amount by the one asset rule (src/lib/format/asset.ts) where the caller already has the decimals; screens use $assetFormat. */
+/** An amount by the one asset rule (isomorphic/format/asset.ts) where the caller already has the decimals; screens use $assetFormat. */
 export const amount = formatAssetAmount;
 
 /** The label of an account type: assets.account.1 → "Spot account". */

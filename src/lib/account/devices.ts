@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/security.endpoints.ts';
-import type { Device, LoginLogPage } from '../contract/security.ts';
+import * as api from '../../../isomorphic/contract/security.endpoints.ts';
+import type { Device, LoginLogPage } from '../../../isomorphic/contract/security.ts';
 import { clearSession } from '../stores/session.ts';
 
 const devices = atom<Device[] | null>(null);

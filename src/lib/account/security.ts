@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/security.endpoints.ts';
-import type { AntiCodeBody, BindingBody, GoogleBindBody, GoogleResetBody, GoogleSetup, SecurityStatus, Whitelist, WhitelistAddBody, WhitelistSwitchBody, SecurityProof } from '../contract/security.ts';
+import * as api from '../../../isomorphic/contract/security.endpoints.ts';
+import type { AntiCodeBody, BindingBody, GoogleBindBody, GoogleResetBody, GoogleSetup, SecurityStatus, Whitelist, WhitelistAddBody, WhitelistSwitchBody, SecurityProof } from '../../../isomorphic/contract/security.ts';
 import { loadUserInfo } from '../user/actions.ts';
 
 const status = atom<SecurityStatus | null>(null);

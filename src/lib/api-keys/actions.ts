@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/api-keys.endpoints.ts';
-import type { ApiKeyBody, ApiKeyCreated, ApiKeyView } from '../contract/api-keys.ts';
+import * as api from '../../../isomorphic/contract/api-keys.endpoints.ts';
+import type { ApiKeyBody, ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
 
 /** The signed-in user's API keys (never their secrets). */
 export const $apiKeys = atom<ApiKeyView[] | null>(null);

@@ -1,6 +1,6 @@
 import { ofetch, type FetchOptions } from 'ofetch';
-import { ERRORS, type Envelope } from '../contract/codes.ts';
-import { pathOf, type AnyEndpoint, type InputOf, type ResponseOf, type TextInput } from '../contract/endpoint.ts';
+import { ERRORS, type Envelope } from '../../../isomorphic/contract/codes.ts';
+import { pathOf, type AnyEndpoint, type InputOf, type ResponseOf, type TextInput } from '../../../isomorphic/contract/endpoint.ts';
 import { translate } from '../i18n/client.ts';
 import { currentLocale, goTo } from '../navigation.ts';
 import { platformConfig } from '../platform.ts';
@@ -44,7 +44,7 @@ export interface CallOptions {
 /**
  * The transport under `request`: spec §7 headers on every call, spec §8 handling of the answer. Resolves with
  * `data` of a code-200 envelope; rejects with ApiError otherwise. Actions call `request` with an endpoint, never
- * a path of their own (src/lib/contract/endpoints.test.ts checks).
+ * a path of their own (isomorphic/contract/endpoints.test.ts checks).
  */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const token = $token.get();
@@ -107,7 +107,7 @@ export type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'
   Pick<CallOptions, 'plainText' | 'quiet'>;
 
 /**
- * Calls an endpoint (src/lib/contract/*.endpoints.ts) with its method and path, answering its typed `data`:
+ * Calls an endpoint (isomorphic/contract/*.endpoints.ts) with its method and path, answering its typed `data`:
  * request(depositAddress, { params: { coin }, query: { network } }). Failures as `call`.
  */
 export async function request<E extends AnyEndpoint>(e: E, ...[input]: {} extends RequestInput<E> ? [RequestInput<E>?] : [RequestInput<E>]): Promise<ResponseOf<E>> {

@@ -3,18 +3,18 @@ import { installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi
 
 // The modules under test are imported dynamically in beforeAll, after the browser stand-ins exist.
 let client: typeof import('./client.ts');
-let wallet: typeof import('../contract/wallet.endpoints.ts');
-let spot: typeof import('../contract/spot.endpoints.ts');
-let content: typeof import('../contract/content.endpoints.ts');
+let wallet: typeof import('../../../isomorphic/contract/wallet.endpoints.ts');
+let spot: typeof import('../../../isomorphic/contract/spot.endpoints.ts');
+let content: typeof import('../../../isomorphic/contract/content.endpoints.ts');
 let api: LocalApi;
 
 beforeAll(async () => {
   api = await startLocalApi();
   await installBrowser({ apiBase: api.baseUrl, lang: 'en' });
   client = await import('./client.ts');
-  wallet = await import('../contract/wallet.endpoints.ts');
-  spot = await import('../contract/spot.endpoints.ts');
-  content = await import('../contract/content.endpoints.ts');
+  wallet = await import('../../../isomorphic/contract/wallet.endpoints.ts');
+  spot = await import('../../../isomorphic/contract/spot.endpoints.ts');
+  content = await import('../../../isomorphic/contract/content.endpoints.ts');
 });
 afterAll(async () => {
   await api.close();

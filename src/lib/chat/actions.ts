@@ -1,7 +1,7 @@
 import { request } from '../api/client.ts';
-import * as otc from '../contract/otc.endpoints.ts';
-import type { ChatLine } from '../contract/otc.ts';
-import type { Page, Uploaded } from '../contract/wallet.ts';
+import * as otc from '../../../isomorphic/contract/otc.endpoints.ts';
+import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
+import type { Page, Uploaded } from '../../../isomorphic/contract/wallet.ts';
 import { uploadImage } from '../wallet/actions.ts';
 
 /** One page of a chat at the server's page size (spec §9: 15), newest page first; reading it marks the chat read. */

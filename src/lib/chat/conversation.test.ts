@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatLine } from '../contract/otc.ts';
+import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 import { authorOf, lineOfPush, mergeLines, nextPage } from './conversation.ts';
 import { inboxRows } from './inbox.ts';
 

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../contract/private-feed.ts';
-import type { ChatLine } from '../contract/otc.ts';
+import type { ChatMessage } from '../../../isomorphic/contract/private-feed.ts';
+import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 
 /** spec §3 blade_user_id of the lines that are not a user's. */
 export const CUSTOMER_SERVICE_AUTHOR = 0;

@@ -1,4 +1,4 @@
-import { STOMP_DESTINATION, type ChatMessage } from '../contract/private-feed.ts';
+import { STOMP_DESTINATION, type ChatMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { userStomp } from '../feed/user-stomp.ts';
 
 /**

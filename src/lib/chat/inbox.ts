@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { ChatUnread } from '../contract/otc.ts';
+import type { ChatUnread } from '../../../isomorphic/contract/otc.ts';
 import { unreadChats } from './actions.ts';
 import { chatFeed } from './feed.ts';
 

@@ -1,4 +1,4 @@
-import { CHAT_MAX_CHARS } from '../contract/private-feed.ts';
+import { CHAT_MAX_CHARS } from '../../../isomorphic/contract/private-feed.ts';
 
 /**
  * The chat composer's rules (spec §5): a message with no character other than spaces is refused ("cannot be

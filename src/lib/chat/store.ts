@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError } from '../api/client.ts';
-import type { ChatLine } from '../contract/otc.ts';
+import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 import { translate } from '../i18n/client.ts';
 import { chatPage, sendImage, sendText, uploadChatImage } from './actions.ts';
 import { lineOfPush, mergeLines, nextPage } from './conversation.ts';

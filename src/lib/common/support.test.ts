@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../contract/user.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError, request } from '../api/client.ts';
 import { openServiceChat } from '../chat/service.ts';
-import { customerService, whitePaperSetting } from '../contract/common.endpoints.ts';
-import type { CustomerServiceEntry } from '../contract/otc.ts';
+import { customerService, whitePaperSetting } from '../../../isomorphic/contract/common.endpoints.ts';
+import type { CustomerServiceEntry } from '../../../isomorphic/contract/otc.ts';
 import { translate } from '../i18n/client.ts';
 import { showToast } from '../stores/toast.ts';
 

@@ -4,10 +4,10 @@
  * operators published after the build.
  */
 import { request } from '../api/client.ts';
-import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Publishable } from '../contract/content.ts';
-import { detailData, getData } from '../contract/content.endpoints.ts';
-import { localizePath, type Locale } from '../i18n/locales.ts';
-import type { SearchDoc } from './search.ts';
+import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Publishable } from '../../../isomorphic/contract/content.ts';
+import { detailData, getData } from '../../../isomorphic/contract/content.endpoints.ts';
+import { localizePath, type Locale } from '../../../isomorphic/i18n/locales.ts';
+import type { SearchDoc } from '../../../isomorphic/content/search.ts';
 
 const indexes = new Map<Locale, Promise<SearchDoc[]>>();
 

@@ -4,12 +4,12 @@
  * English marked as a fallback (design.md), so no content route is ever missing in a language.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { ArticleType, FormId, RuleCode } from '../contract/content.ts';
-import { DEFAULT_LOCALE, localizePath, type Locale } from '../i18n/locales.ts';
-import type { CollectionName } from './schema.ts';
+import type { ArticleType, FormId, RuleCode } from '../../../isomorphic/contract/content.ts';
+import { DEFAULT_LOCALE, localizePath, type Locale } from '../../../isomorphic/i18n/locales.ts';
+import type { CollectionName } from '../../../isomorphic/content/schema.ts';
 import { ARTICLE_INDEX, NEWS_INDEX, RULE_INDEX, categoryPath, documentPath, sectionPath } from './paths.ts';
-import { plainText, type SearchDoc } from './search.ts';
-import { breadcrumb, type Crumb } from './tree.ts';
+import { plainText, type SearchDoc } from '../../../isomorphic/content/search.ts';
+import { breadcrumb, type Crumb } from '../../../isomorphic/content/tree.ts';
 
 export interface Doc<C extends CollectionName> {
   entry: CollectionEntry<C>;

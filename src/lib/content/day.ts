@@ -1,4 +1,4 @@
-import { formatDateTime } from '../format/date-time.ts';
+import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 
 /**
  * A content date (a calendar day, YYYY-MM-DD) in the platform's date format of spec §9:

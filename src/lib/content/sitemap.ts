@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, localizePath } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, localizePath } from '../../../isomorphic/i18n/locales.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../isomorphic/i18n/locales.ts';
 
 /** The [...lang] route parameter of a locale: English lives at the bare path (undefined), the others under /{locale}. */
 export const langParam = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale);

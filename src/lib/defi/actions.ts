@@ -4,9 +4,9 @@
  * the wallet's coins.
  */
 import { request } from '../api/client.ts';
-import * as defi from '../contract/defi.endpoints.ts';
-import * as earn from '../contract/earn.endpoints.ts';
-import { DEFI_LINK_FEE } from '../contract/defi.values.ts';
+import * as defi from '../../../isomorphic/contract/defi.endpoints.ts';
+import * as earn from '../../../isomorphic/contract/earn.endpoints.ts';
+import { DEFI_LINK_FEE } from '../../../isomorphic/contract/defi.values.ts';
 import { spotAvailable } from '../wallet/actions.ts';
 import { linkWallet, type LinkOutcome } from './link.ts';
 import { injectedWallet } from './wallet.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ApiError } from '../api/client.ts';
-import { ERRORS } from '../contract/codes.ts';
-import type { DefiLink } from '../contract/defi.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import type { DefiLink } from '../../../isomorphic/contract/defi.ts';
 import { addressOf, personalSign, recoverSigner } from '../../../server/defi/eth-sign.ts';
 import { linkWallet, paysFee, type LinkSteps } from './link.ts';
 import { injectedWallet, utf8Hex, type Eip1193Provider } from './wallet.ts';

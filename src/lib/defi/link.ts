@@ -5,11 +5,11 @@
  * comes back as a problem the screen says in words; nothing is linked or charged unless the last step succeeds.
  */
 import { ApiError } from '../api/client.ts';
-import { ERRORS } from '../contract/codes.ts';
-import type { DefiChallenge, DefiLink } from '../contract/defi.ts';
-import { DEFI_LINK_FEE } from '../contract/defi.values.ts';
-import { ASSET_SCALE } from '../format/asset.ts';
-import { parseUnits } from '../money/units.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import type { DefiChallenge, DefiLink } from '../../../isomorphic/contract/defi.ts';
+import { DEFI_LINK_FEE } from '../../../isomorphic/contract/defi.values.ts';
+import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
+import { parseUnits } from '../../../isomorphic/money/units.ts';
 import { connectAccount, signText, WalletRefusal, type Eip1193Provider, type WalletProblem } from './wallet.ts';
 
 export type LinkProblem = WalletProblem | 'alreadyLinked' | 'ethShort' | 'badSignature' | 'server';

@@ -1,12 +1,12 @@
 /**
- * The staking and finance screens' calls (src/lib/contract/earn.endpoints.ts): the products of a list, one product,
+ * The staking and finance screens' calls (isomorphic/contract/earn.endpoints.ts): the products of a list, one product,
  * subscribing, the redemption preview and the redemption, the user's orders and what ended orders paid.
  */
 import { request } from '../api/client.ts';
-import { serverTime } from '../contract/api-keys.endpoints.ts';
-import * as earn from '../contract/earn.endpoints.ts';
-import type { EarnKind, EarnOrderState } from '../contract/earn.ts';
-import { termOf } from './interest.ts';
+import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
+import * as earn from '../../../isomorphic/contract/earn.endpoints.ts';
+import type { EarnKind, EarnOrderState } from '../../../isomorphic/contract/earn.ts';
+import { termOf } from '../../../isomorphic/earn/interest.ts';
 
 export const ORDERS_PAGE_SIZE = 10;
 

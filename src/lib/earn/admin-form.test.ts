@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EARN_KINDS, productBody, type EarnProduct } from '../contract/earn.ts';
-import { loadArea } from '../i18n/dictionary.node.ts';
+import { EARN_KINDS, productBody, type EarnProduct } from '../../../isomorphic/contract/earn.ts';
+import { loadArea } from '../../../isomorphic/i18n/dictionary.node.ts';
 import { bodyOf, checkAmount, draftOf, emptyDraft, poolFree, productProblems, type ProductDraft } from './admin-form.ts';
 
 const good: ProductDraft = {

@@ -3,10 +3,10 @@
  * productBody, then server/earn/earn.service.ts productRow) so a refusal is named before anything is sent, and the
  * body it sends. Also what a pool has free.
  */
-import type { EarlyRedeem, EarnKind } from '../contract/earn.values.ts';
-import type { EarnPool, EarnProduct, ProductBody } from '../contract/earn.ts';
+import type { EarlyRedeem, EarnKind } from '../../../isomorphic/contract/earn.values.ts';
+import type { EarnPool, EarnProduct, ProductBody } from '../../../isomorphic/contract/earn.ts';
 import { trim } from '../loan/apply-form.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 const SCALE = 8;
 /** server/exchange/order.service.ts MAX_UNITS: the largest amount the API takes. */

@@ -1,7 +1,7 @@
 /** The operators' side of earn products (console, Earn tab): products with their obligations, and the pools. */
 import { request } from '../api/client.ts';
-import * as api from '../contract/earn.endpoints.ts';
-import type { ProductBody } from '../contract/earn.ts';
+import * as api from '../../../isomorphic/contract/earn.endpoints.ts';
+import type { ProductBody } from '../../../isomorphic/contract/earn.ts';
 
 export const earnSetup = () => request(api.adminEarn);
 export const saveEarnProduct = (body: ProductBody) => request(api.saveEarnProduct, { body });

@@ -1,9 +1,9 @@
 /** How the earn screens (staking, finance, DeFi mining) read a product's wire values: rates as percentages, a stake's full interest. */
-import type { EarnProduct } from '../contract/earn.ts';
-import { ASSET_SCALE } from '../format/asset.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
+import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
+import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { ratePercent } from '../margin/view.ts';
-import { interestFor } from './interest.ts';
+import { interestFor } from '../../../isomorphic/earn/interest.ts';
 
 /** The account type that holds earn orders' principal and receives their interest (the wallet's finance assets). */
 export const FINANCE_ACCOUNT = 3;
@@ -13,7 +13,7 @@ export const percentText = (rate: string) => `${ratePercent(rate)}%`;
 
 /**
  * The interest a stake earns over the product's whole cycle, as the earn contract publishes it: ⌊amount × rate × days⌋
- * at 8 decimals (src/lib/contract/earn.ts). Null while the amount is not a positive number of at most 8 decimals.
+ * at 8 decimals (isomorphic/contract/earn.ts). Null while the amount is not a positive number of at most 8 decimals.
  */
 export function cycleInterest(amount: string, pool: Pick<EarnProduct, 'dailyRate' | 'cycleDays'>): string | null {
   const a = parseUnits(amount.trim(), ASSET_SCALE);

@@ -1,6 +1,6 @@
-import type { OwnCoin } from '../contract/private-feed.ts';
-import type { CurrencyAccountRow } from '../contract/wallet.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
+import type { OwnCoin } from '../../../isomorphic/contract/private-feed.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 const SCALE = 8;
 const units = (text: string) => {

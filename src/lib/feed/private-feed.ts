@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { FEED_CLOSE, type OwnCoin, type PrivateFeedCommand, type PrivateFeedMessage } from '../contract/private-feed.ts';
+import { FEED_CLOSE, type OwnCoin, type PrivateFeedCommand, type PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { $token, $userInfo } from '../stores/session.ts';
 import { browserSocket, FeedConnection, wsOrigin, type SocketFactory } from './feed-socket.ts';
 

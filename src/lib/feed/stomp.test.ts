@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLATFORM_GLOBAL } from '../contract/platform.ts';
+import { PLATFORM_GLOBAL } from '../../../isomorphic/contract/platform.ts';
 import { stompClient, stompUrl } from './stomp.ts';
 
 const setPlatform = (config: Record<string, unknown> | undefined) => ((globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] = config);

@@ -1,5 +1,5 @@
 import type { Client, StompSubscription } from '@stomp/stompjs';
-import type { UserInfo } from '../contract/user.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { $token, $userInfo } from '../stores/session.ts';
 import { stompClient } from './stomp.ts';
 

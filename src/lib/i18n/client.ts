@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import type { Locale } from './locales.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 
 export type Messages = Record<string, string>;
 export type T = (key: string, params?: Record<string, unknown>) => string;

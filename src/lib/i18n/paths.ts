@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../isomorphic/i18n/locales.ts';
 
 /** getStaticPaths for a page under src/pages/[...lang]/: English at the bare path, the others under /{locale}. */
 export function localeStaticPaths() {

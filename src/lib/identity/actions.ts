@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/identity.endpoints.ts';
-import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../contract/identity.ts';
+import * as api from '../../../isomorphic/contract/identity.endpoints.ts';
+import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../../../isomorphic/contract/identity.ts';
 
 /** The signed-in user's verification level, latest submissions, bank-card state and withdrawal limit. */
 export const $identity = atom<IdentityState | null>(null);

@@ -1,7 +1,7 @@
 /** The operators' side of power loans (console, Loans tab): the review queue, decisions, products and pools. */
 import { request } from '../api/client.ts';
-import * as api from '../contract/loan.endpoints.ts';
-import type { LoanProduct } from '../contract/loan.ts';
+import * as api from '../../../isomorphic/contract/loan.endpoints.ts';
+import type { LoanProduct } from '../../../isomorphic/contract/loan.ts';
 
 export type QueueState = 'pending' | 'passed' | 'failed';
 

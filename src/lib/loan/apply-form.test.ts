@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoanProduct } from '../contract/loan.ts';
+import type { LoanProduct } from '../../../isomorphic/contract/loan.ts';
 import { applyProblems, applyQuote, ratePercent, trim } from './apply-form.ts';
 
 const product: LoanProduct = {

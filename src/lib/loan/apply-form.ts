@@ -2,9 +2,9 @@
  * The loan application form's checks, the same the server makes (so a refusal is named before anything is sent),
  * and the cost it shows before confirming, by the published formula (cost.ts).
  */
-import type { LoanProduct } from '../contract/loan.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
-import { quoteOf } from './cost.ts';
+import type { LoanProduct } from '../../../isomorphic/contract/loan.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
+import { quoteOf } from '../../../isomorphic/loan/cost.ts';
 
 const SCALE = 8;
 const units = (s: string) => {

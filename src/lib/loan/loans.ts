@@ -6,9 +6,9 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/loan.endpoints.ts';
-import type { LoanProduct, LoanRecord, RepayType, RepayTypeItem } from '../contract/loan.ts';
-import { STOMP_DESTINATION, type RefreshMessage } from '../contract/private-feed.ts';
+import * as api from '../../../isomorphic/contract/loan.endpoints.ts';
+import type { LoanProduct, LoanRecord, RepayType, RepayTypeItem } from '../../../isomorphic/contract/loan.ts';
+import { STOMP_DESTINATION, type RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { userStomp } from '../feed/user-stomp.ts';
 import { latest, throttle, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';

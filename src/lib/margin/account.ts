@@ -7,8 +7,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/margin.endpoints.ts';
-import type { CanBorrow, MarginMode, MarginProperty, MarginSegment } from '../contract/margin.ts';
+import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
+import type { CanBorrow, MarginMode, MarginProperty, MarginSegment } from '../../../isomorphic/contract/margin.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { translate } from '../i18n/client.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installBrowser, removeBrowser } from '../../../tests/support/browser.ts';
-import type { MarginOrder, MarginProperty } from '../contract/margin.ts';
+import type { MarginOrder, MarginProperty } from '../../../isomorphic/contract/margin.ts';
 
 /**
  * A loopback API whose answers the test releases by hand: the margin actions' calls are checked as they go over

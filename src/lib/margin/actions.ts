@@ -4,8 +4,8 @@
  * every screen shows the result before the private feed's push arrives.
  */
 import { request } from '../api/client.ts';
-import * as api from '../contract/margin.endpoints.ts';
-import type { BorrowPreview, CanBorrow, LoanResult, MarginAccountView, MarginMode, MarginTransferResult } from '../contract/margin.ts';
+import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
+import type { BorrowPreview, CanBorrow, LoanResult, MarginAccountView, MarginMode, MarginTransferResult } from '../../../isomorphic/contract/margin.ts';
 import { loadMarginProperty, target } from './account.ts';
 
 /** The account a dialog acts on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrivateFeedMessage } from '../contract/private-feed.ts';
+import type { PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { marginAlertOf, touchesMargin } from './feed.ts';
 
 const coin = (type: number): PrivateFeedMessage => ({ event: 'OWNCOIN', data: [{ type, coin: 'USDT', available: '1', frozen: '0' }], ts: 0 });

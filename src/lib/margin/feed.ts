@@ -1,4 +1,4 @@
-import type { PrivateFeedMessage } from '../contract/private-feed.ts';
+import type { PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { throttle } from '../perpetual-assets/remote.ts';
 import { MARGIN_ACCOUNT_TYPE } from './view.ts';

@@ -6,9 +6,9 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/margin.endpoints.ts';
-import type { MarginMode, MarginOrder, MarginOrderBody } from '../contract/margin.ts';
-import { cancelOrder } from '../contract/spot.endpoints.ts';
+import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
+import type { MarginMode, MarginOrder, MarginOrderBody } from '../../../isomorphic/contract/margin.ts';
+import { cancelOrder } from '../../../isomorphic/contract/spot.endpoints.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { loadMarginProperty } from './account.ts';
 import { followMargin } from './feed.ts';

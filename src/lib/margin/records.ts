@@ -5,8 +5,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/margin.endpoints.ts';
-import type { MarginMode, MarginRecord, MarginRecordKind } from '../contract/margin.ts';
+import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
+import type { MarginMode, MarginRecord, MarginRecordKind } from '../../../isomorphic/contract/margin.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { LEVEL_REFRESH_MS } from './account.ts';
 import { followMargin } from './feed.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARGIN_RECORD_KINDS, segmentOfMode, type MarginAccountView, type MarginLine, type MarginProperty } from '../contract/margin.ts';
+import { MARGIN_RECORD_KINDS, segmentOfMode, type MarginAccountView, type MarginLine, type MarginProperty } from '../../../isomorphic/contract/margin.ts';
 import { target } from './account.ts';
 import {
   accountOf, checkAmount, cleanAmount, collateralCoins, isOwing, levelText, marginPairOf, owed, owedCoins, ratePercent, RECORD_KINDS, repayMax, riskOfLevel, shownLines,

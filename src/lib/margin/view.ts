@@ -1,11 +1,11 @@
 /**
- * How the margin screens read the wire values (src/lib/contract/margin.ts): which account a screen shows, the risk
+ * How the margin screens read the wire values (isomorphic/contract/margin.ts): which account a screen shows, the risk
  * of a margin level against the account's thresholds, what is owed and what may be repaid, and whether a typed
  * amount can be sent. Pure functions on decimal strings in the asset's integer units; no floats.
  */
-import type { MarginAccountView, MarginLine, MarginMode, MarginProperty, MarginRecordKind, MarginRisk } from '../contract/margin.ts';
-import { ASSET_SCALE } from '../format/asset.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
+import type { MarginAccountView, MarginLine, MarginMode, MarginProperty, MarginRecordKind, MarginRisk } from '../../../isomorphic/contract/margin.ts';
+import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 /** The trade screen's account switch: the spot account as it is, or one of the two margin accounts. */
 export type TradeAccount = 'spot' | MarginMode;

@@ -2,8 +2,8 @@
  * The merchant's ad form: what it holds as typed, the body it sends (contract adBody), and the checks made before
  * sending (precision, limits in order, the payment window, at least one payment method). The server checks again.
  */
-import type { AdBody, OtcOwnAd, OtcPriceType, OtcSide } from '../contract/otc.ts';
-import { FLOATING_MAX_PCT, PAY_WINDOW_MINUTES } from '../contract/otc.values.ts';
+import type { AdBody, OtcOwnAd, OtcPriceType, OtcSide } from '../../../isomorphic/contract/otc.ts';
+import { FLOATING_MAX_PCT, PAY_WINDOW_MINUTES } from '../../../isomorphic/contract/otc.values.ts';
 import { COIN_SCALE, FIAT_SCALE, readAmount, unitsOf } from './amounts.ts';
 
 export interface AdForm {

@@ -1,9 +1,9 @@
 /**
- * The arithmetic of the OTC forms, in integer units over src/lib/money (never floats): coin amounts at 8 decimals,
+ * The arithmetic of the OTC forms, in integer units over isomorphic/money (never floats): coin amounts at 8 decimals,
  * fiat amounts and prices at 2, as the contract (otc.ts) puts them on the wire. The fiat and coin fields of the take
  * dialog are linked at the ad's price; the checks here give the answer before a round trip, the server checks again.
  */
-import { formatUnits, mulDivDown, mulDivUp, parseUnits } from '../money/units.ts';
+import { formatUnits, mulDivDown, mulDivUp, parseUnits } from '../../../isomorphic/money/units.ts';
 
 /** a * b / d, half a unit rounded up: how the server prices an order's fiat and a floating price (server/otc/fiat.ts). */
 function mulDivHalfUp(a: bigint, b: bigint, d: bigint): bigint {

@@ -1,7 +1,7 @@
 import { request } from '../api/client.ts';
-import { pathOf } from '../contract/endpoint.ts';
-import * as api from '../contract/otc.endpoints.ts';
-import { uploaded } from '../contract/wallet.endpoints.ts';
+import { pathOf } from '../../../isomorphic/contract/endpoint.ts';
+import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
+import { uploaded } from '../../../isomorphic/contract/wallet.endpoints.ts';
 
 /** The operator console's OTC calls (operators only; the server answers 403 to anyone else). Each decision is audited. */
 export type ApplicationState = 'pending' | 'approved' | 'rejected';

@@ -6,8 +6,8 @@
  * socket was down): the OTC screens load again when it moves. `$notices` is the shell's notification stack.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { STOMP_DESTINATION, type RefreshMessage } from '../contract/private-feed.ts';
-import type { UserInfo } from '../contract/user.ts';
+import { STOMP_DESTINATION, type RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
+import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { userStomp } from '../feed/user-stomp.ts';
 import { platformConfig } from '../platform.ts';
 import { throttle } from '../perpetual-assets/remote.ts';

@@ -5,10 +5,10 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/otc.endpoints.ts';
-import type { OtcAd, OtcOrder, OtcSide, TakeBody } from '../contract/otc.ts';
-import { OTC_COINS } from '../contract/otc.values.ts';
-import type { ExchangeRateItem } from '../contract/wallet.ts';
+import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
+import type { OtcAd, OtcOrder, OtcSide, TakeBody } from '../../../isomorphic/contract/otc.ts';
+import { OTC_COINS } from '../../../isomorphic/contract/otc.values.ts';
+import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { loadRates } from '../wallet/actions.ts';
 import { followOtc } from './feed.ts';

@@ -5,9 +5,9 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/otc.endpoints.ts';
-import type { AdBody, MerchantStatus, OtcOwnAd } from '../contract/otc.ts';
-import type { CurrencyAccountRow } from '../contract/wallet.ts';
+import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
+import type { AdBody, MerchantStatus, OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { $isLogin } from '../stores/session.ts';
 import { loadUserInfo } from '../user/actions.ts';
 import { coinsOf } from '../wallet/actions.ts';

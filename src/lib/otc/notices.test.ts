@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OtcNotice } from '../contract/private-feed.ts';
+import type { OtcNotice } from '../../../isomorphic/contract/private-feed.ts';
 import { dropNotice, MAX_NOTICES, noticeHref, noticeKey, noticeOf, pushNotice, type ShownNotice } from './notices.ts';
 
 const notice = (orderId: number, patch: Partial<OtcNotice> = {}, ts = orderId): ShownNotice => ({

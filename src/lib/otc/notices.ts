@@ -3,7 +3,7 @@
  * four show at once, a fifth closes the oldest, and each stays until it is clicked. Clicking one opens its order:
  * on the merchant's order page when the notice says `link_merchant`, otherwise on the user's order page.
  */
-import type { OtcNotice, RefreshMessage } from '../contract/private-feed.ts';
+import type { OtcNotice, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 
 /** spec §9: at most 4 notifications at once. */
 export const MAX_NOTICES = 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OtcOrder } from '../contract/otc.ts';
+import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import { actionsOf, countdown, paying, stateNoteKey } from './order-view.ts';
 
 type Part = Pick<OtcOrder, 'side' | 'state' | 'payDeadline' | 'appeal' | 'role' | 'endReason'>;

@@ -2,7 +2,7 @@
  * What the order page shows and offers, from the order as the server sent it: the caller's part (buyer pays,
  * seller releases), the buttons their part and the order's state allow, and the time left to pay.
  */
-import type { OtcOrder } from '../contract/otc.ts';
+import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 
 export type OrderAction = 'paid' | 'cancel' | 'release' | 'appeal';
 

@@ -5,8 +5,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/otc.endpoints.ts';
-import type { OtcOrder } from '../contract/otc.ts';
+import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
+import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
 import { uploadImage } from '../wallet/actions.ts';

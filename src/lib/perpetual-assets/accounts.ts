@@ -5,8 +5,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/perpetual.endpoints.ts';
-import type { PerpAccount } from '../contract/perpetual.ts';
+import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
+import type { PerpAccount } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { $isLogin } from '../stores/session.ts';
 import { touchesPerpetual } from './feed.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionMessage, PrivateFeedMessage } from '../contract/private-feed.ts';
+import type { PositionMessage, PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
 
 const position = (product: PositionMessage['product'], status: PositionMessage['status']): PrivateFeedMessage => ({

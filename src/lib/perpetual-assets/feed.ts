@@ -1,4 +1,4 @@
-import type { PrivateFeedMessage } from '../contract/private-feed.ts';
+import type { PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 
 /**
  * Whether a private-feed message changes what the perpetual lists show: an order of a contract placed, filled or

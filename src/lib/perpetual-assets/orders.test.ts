@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installBrowser, removeBrowser } from '../../../tests/support/browser.ts';
-import type { PerpAccount, PerpOrder } from '../contract/perpetual.ts';
+import type { PerpAccount, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 
 /**
  * A loopback API whose answers the test releases by hand, so the order in which answers arrive (an old tab's

@@ -5,8 +5,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/perpetual.endpoints.ts';
-import type { ContractKindName, ContractView, Liquidation, PerpOrder } from '../contract/perpetual.ts';
+import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
+import type { ContractKindName, ContractView, Liquidation, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
 import { latest, throttle, type LoadStatus } from './remote.ts';

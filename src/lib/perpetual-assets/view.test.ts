@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PerpAccount } from '../contract/perpetual.ts';
+import type { PerpAccount } from '../../../isomorphic/contract/perpetual.ts';
 import { atScale, contractOf, kindOfEntry, decimalsIn, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, riskOf, signed, sortAccounts } from './view.ts';
 
 const account = (asset: string, kind: 'usdt' | 'coin'): PerpAccount => ({

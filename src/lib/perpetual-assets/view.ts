@@ -2,9 +2,9 @@
  * How the perpetual screens outside the trade screen (order centre, contract assets) read the wire values: names,
  * scales, signs and risk levels. Pure functions on decimal strings; no floats.
  */
-import type { ContractKindName, ContractView, PerpAccount, PerpOrder } from '../contract/perpetual.ts';
-import { changeTone, formatAmount, type ChangeTone } from '../format/index.ts';
-import { parseDecimal } from '../format/decimal.ts';
+import type { ContractKindName, ContractView, PerpAccount, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
+import { changeTone, formatAmount, type ChangeTone } from '../../../isomorphic/format/index.ts';
+import { parseDecimal } from '../../../isomorphic/format/decimal.ts';
 
 /** Wallet account types (spec §3) a contract transfer moves between: the spot account and the contract account. */
 export const SPOT_ACCOUNT = 1;

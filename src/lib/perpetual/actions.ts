@@ -1,18 +1,18 @@
 /**
  * The perpetual screen's state and calls: contracts and their books and candles (public, polled while the page is
  * visible), and the signed-in user's accounts, leverage settings, positions, orders, take-profits and stop-losses
- * and liquidations. Every call goes through `request` with an endpoint of src/lib/contract/perpetual.endpoints.ts;
+ * and liquidations. Every call goes through `request` with an endpoint of isomorphic/contract/perpetual.endpoints.ts;
  * the islands read the stores and call these actions, nothing else.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import { serverTime } from '../contract/api-keys.endpoints.ts';
-import { KLINE_INTERVALS, type KlineInterval } from '../contract/kline.ts';
-import * as api from '../contract/perpetual.endpoints.ts';
+import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
+import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type {
   ContractDetail, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
   PreviewBody, StopOrder, StopOrderBody,
-} from '../contract/perpetual.ts';
+} from '../../../isomorphic/contract/perpetual.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
 import { $clockOffset, loadContractBalances } from '../seconds/actions.ts';
@@ -20,7 +20,7 @@ import { loadPerpAccounts } from '../perpetual-assets/accounts.ts';
 import { touchesPerpetual } from '../perpetual-assets/feed.ts';
 import { throttle } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
-import { mergeCandles } from './math.ts';
+import { mergeCandles } from '../../../isomorphic/perpetual/math.ts';
 import { pollWhileVisible } from './poll.ts';
 
 /** How often the positions' marks, the contract list and the candles are read again while the page is visible. */

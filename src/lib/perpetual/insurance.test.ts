@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InsuranceFund } from '../contract/perpetual.ts';
+import type { InsuranceFund } from '../../../isomorphic/contract/perpetual.ts';
 
 const request = vi.fn();
 vi.mock('../api/client.ts', () => ({ request: (...args: unknown[]) => request(...args) }));

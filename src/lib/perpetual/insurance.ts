@@ -4,8 +4,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/perpetual.endpoints.ts';
-import type { InsuranceFund, InsuranceFundRecord } from '../contract/perpetual.ts';
+import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
+import type { InsuranceFund, InsuranceFundRecord } from '../../../isomorphic/contract/perpetual.ts';
 
 /** The dictionary prefixes the page uses. */
 export const INSURANCE_MESSAGES = ['insurance.', 'common.', 'error.', 'assets.prev', 'assets.next', 'assets.pageOf'];

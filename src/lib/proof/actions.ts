@@ -1,6 +1,6 @@
 import { request } from '../api/client.ts';
-import * as api from '../contract/proof.endpoints.ts';
-import type { ProofFile } from '../contract/proof.ts';
+import * as api from '../../../isomorphic/contract/proof.endpoints.ts';
+import type { ProofFile } from '../../../isomorphic/contract/proof.ts';
 
 export const proofRoots = (current = 1, size = 15) => request(api.proofRoots, { query: { current, size } });
 /** The root the platform published for one proof, or undefined when it published none with that number. */

@@ -1,5 +1,5 @@
 import { publishedRoot } from './actions.ts';
-import { checkProof } from './verify.ts';
+import { checkProof } from '../../../isomorphic/proof/verify.ts';
 
 /** What checking a proof file found, in the order the checks run. */
 export type Verdict =

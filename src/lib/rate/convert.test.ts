@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeRateItem } from '../contract/wallet.ts';
+import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { convert, inverse, rateOf } from './convert.ts';
 
 const item = (exchange_code: string, rate: string): ExchangeRateItem => ({ exchange_code, rate, exchange_value: rate, quote_currency: 'USDT', code_symbol: '' });

@@ -3,8 +3,8 @@
  * many units of it one USDT reads as, the same configured data the site's currency picker uses. Conversions run on
  * fixed-point integers, never floats, and round down.
  */
-import type { ExchangeRateItem } from '../contract/wallet.ts';
-import { formatUnits, parseUnits } from '../money/units.ts';
+import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
+import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 const SCALE = 12;
 

@@ -1,7 +1,7 @@
 import { request } from '../api/client.ts';
-import { zoneOffsetMs } from '../format/date-time.ts';
-import * as api from '../contract/referral.endpoints.ts';
-import type { Generation } from './generations.ts';
+import { zoneOffsetMs } from '../../../isomorphic/format/date-time.ts';
+import * as api from '../../../isomorphic/contract/referral.endpoints.ts';
+import type { Generation } from '../../../isomorphic/referral/generations.ts';
 import { $settings } from '../stores/settings.ts';
 
 /** Minutes the user's chosen time zone is ahead of UTC now, so "today" and days are theirs. */

@@ -1,10 +1,10 @@
 import { atom, onMount } from 'nanostores';
 import { request } from '../api/client.ts';
-import type { SettlementMessage } from '../contract/private-feed.ts';
-import * as api from '../contract/seconds.endpoints.ts';
-import type { CreateSecondsBody, SecondsOrder, SecondsPeriod, SettledSeconds } from '../contract/seconds.ts';
-import { currencyAccount } from '../contract/wallet.endpoints.ts';
-import type { CurrencyAccountRow } from '../contract/wallet.ts';
+import type { SettlementMessage } from '../../../isomorphic/contract/private-feed.ts';
+import * as api from '../../../isomorphic/contract/seconds.endpoints.ts';
+import type { CreateSecondsBody, SecondsOrder, SecondsPeriod, SettledSeconds } from '../../../isomorphic/contract/seconds.ts';
+import { currencyAccount } from '../../../isomorphic/contract/wallet.endpoints.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
 

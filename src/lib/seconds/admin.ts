@@ -1,6 +1,6 @@
 import { request } from '../api/client.ts';
-import * as api from '../contract/seconds.endpoints.ts';
-import type { PeriodBody } from '../contract/seconds.ts';
+import * as api from '../../../isomorphic/contract/seconds.endpoints.ts';
+import type { PeriodBody } from '../../../isomorphic/contract/seconds.ts';
 
 /** The operator console's calls for second contracts. */
 export const secondsDesk = () => request(api.adminPeriods);

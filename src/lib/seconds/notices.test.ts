@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettlementMessage } from '../contract/private-feed.ts';
+import type { SettlementMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { settlementNotices } from './notices.ts';
 
 const settled = (orderId: string, profit: string): SettlementMessage => ({

@@ -1,4 +1,4 @@
-import type { SettlementMessage } from '../contract/private-feed.ts';
+import type { SettlementMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { Toast } from '../stores/toast.ts';
 
 export interface SettlementNotice {

@@ -1,8 +1,8 @@
 import { computed, map, onMount } from 'nanostores';
 import { request } from '../api/client.ts';
-import { currencyAccount } from '../contract/wallet.endpoints.ts';
-import type { CurrencyAccountRow } from '../contract/wallet.ts';
-import { ASSET_SCALE, formatAssetAmount } from '../format/asset.ts';
+import { currencyAccount } from '../../../isomorphic/contract/wallet.endpoints.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
+import { ASSET_SCALE, formatAssetAmount } from '../../../isomorphic/format/asset.ts';
 import { $isLogin } from './session.ts';
 
 const $decimals = map<Record<string, number>>({});
@@ -13,7 +13,7 @@ export function rememberAssetDecimals(rows: ReadonlyArray<Pick<CurrencyAccountRo
 }
 
 /**
- * How every screen writes an amount of an asset (src/lib/format/asset.ts): fmt('748.07351452', 'USDT') → "748.07".
+ * How every screen writes an amount of an asset (isomorphic/format/asset.ts): fmt('748.07351452', 'USDT') → "748.07".
  * Until the asset's decimals are known it shows all 8, never fewer than are there.
  */
 export const $assetFormat = computed($decimals, (d) => (value: string | number, coin: string) => formatAssetAmount(value, d[coin] ?? ASSET_SCALE));

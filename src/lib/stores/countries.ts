@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import type { CountryCode } from '../contract/user.ts';
-import type { Locale } from '../i18n/locales.ts';
+import type { CountryCode } from '../../../isomorphic/contract/user.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { countryCodes } from '../user/actions.ts';
 
 /** Countries with calling codes, fetched when the first phone field appears. */

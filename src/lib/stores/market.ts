@@ -1,8 +1,8 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import type { SymbolDetail } from '../contract/feed.ts';
-import { coinList, kline } from '../contract/spot.endpoints.ts';
-import type { CoinList, DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../contract/spot.ts';
+import type { SymbolDetail } from '../../../isomorphic/contract/feed.ts';
+import { coinList, kline } from '../../../isomorphic/contract/spot.endpoints.ts';
+import type { CoinList, DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../../../isomorphic/contract/spot.ts';
 import { publicFeed } from '../feed/public-feed.ts';
 
 /** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */

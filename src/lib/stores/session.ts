@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import type { LoginResult, SessionTokens, UserInfo } from '../contract/user.ts';
+import type { LoginResult, SessionTokens, UserInfo } from '../../../isomorphic/contract/user.ts';
 import { platformConfig } from '../platform.ts';
 import { wrappedOrRemoved } from './persist.ts';
 

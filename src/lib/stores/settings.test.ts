@@ -1,7 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../format/index.ts';
+import { formatDateTime } from '../../../isomorphic/format/index.ts';
 
 // A storage engine of our own (a plain object, as localStorage is to the library) swapped in for localStorage.
 const storage: Record<string, string> = {};

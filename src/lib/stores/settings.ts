@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { DISPLAY_DEFAULTS } from '../contract/settings.values.ts';
+import { DISPLAY_DEFAULTS } from '../../../isomorphic/contract/settings.values.ts';
 import { platformConfig } from '../platform.ts';
 import { wrapped } from './persist.ts';
 

@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
 import { request } from '../api/client.ts';
-import * as api from '../contract/spot.endpoints.ts';
-import type { SpotOrder, SubmitOrderBody } from '../contract/spot.ts';
-import { currencyAccount } from '../contract/wallet.endpoints.ts';
-import type { OwnCoin } from '../contract/private-feed.ts';
-import type { CurrencyAccountRow } from '../contract/wallet.ts';
+import * as api from '../../../isomorphic/contract/spot.endpoints.ts';
+import type { SpotOrder, SubmitOrderBody } from '../../../isomorphic/contract/spot.ts';
+import { currencyAccount } from '../../../isomorphic/contract/wallet.endpoints.ts';
+import type { OwnCoin } from '../../../isomorphic/contract/private-feed.ts';
+import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { withOwnCoins } from '../feed/own-coins.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
 

@@ -1,11 +1,11 @@
 /**
- * The order form's arithmetic in the market's integer units (src/lib/money), never in floats: what a percentage
+ * The order form's arithmetic in the market's integer units (isomorphic/money), never in floats: what a percentage
  * of the balance buys or sells, what an order costs, and whether it meets the market's minimum total. Rounding is
  * always in the platform's favour: a quantity or amount taken from a balance rounds down, a cost shown rounds up.
  */
-import type { MarketEntry } from '../contract/spot.ts';
-import { ASSET_SCALE } from '../format/asset.ts';
-import { formatUnits, mulDivDown, mulDivUp, parseUnits } from '../money/units.ts';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
+import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
+import { formatUnits, mulDivDown, mulDivUp, parseUnits } from '../../../isomorphic/money/units.ts';
 
 export type Side = 'buy' | 'sell';
 export type Kind = 'limit' | 'market';

@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import { entrustLogCurrency, orderDetails, priceComparison } from '../contract/spot.endpoints.ts';
-import type { OrderFills, OrderSymbol, PriceComparison } from '../contract/spot.ts';
+import { entrustLogCurrency, orderDetails, priceComparison } from '../../../isomorphic/contract/spot.endpoints.ts';
+import type { OrderFills, OrderSymbol, PriceComparison } from '../../../isomorphic/contract/spot.ts';
 
 /** The index moves every couple of seconds (server/prices); the comparison follows it at this pace while shown. */
 export const COMPARISON_REFRESH_MS = 5000;

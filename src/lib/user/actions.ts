@@ -1,5 +1,5 @@
 import { request } from '../api/client.ts';
-import * as api from '../contract/user.endpoints.ts';
+import * as api from '../../../isomorphic/contract/user.endpoints.ts';
 import type {
   BackPwdBody,
   PublicCodePurpose,
@@ -9,8 +9,8 @@ import type {
   PasswordChange,
   RegisterBody,
   UserInfo,
-} from '../contract/user.ts';
-import { seal } from '../crypto/seal.ts';
+} from '../../../isomorphic/contract/user.ts';
+import { seal } from '../../../isomorphic/crypto/seal.ts';
 import { platformConfig } from '../platform.ts';
 import { $isLogin, $refreshToken, $userInfo, clearSession, storeTokens, storeUserInfo } from '../stores/session.ts';
 

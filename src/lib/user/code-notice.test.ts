@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLATFORM_GLOBAL } from '../contract/platform.ts';
+import { PLATFORM_GLOBAL } from '../../../isomorphic/contract/platform.ts';
 import { codeNotice } from './code-notice.ts';
 
 const g = globalThis as Record<string, unknown>;

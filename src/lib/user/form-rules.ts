@@ -1,4 +1,4 @@
-import { isEmail, isUsername, isValidPassword, isVerificationCode } from '../validate/index.ts';
+import { isEmail, isUsername, isValidPassword, isVerificationCode } from '../../../isomorphic/validate/index.ts';
 
 /** Field name → i18n key of what is wrong with it; empty when the form may be sent. */
 export type FormErrors = Record<string, string>;

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { request } from '../api/client.ts';
-import { pathOf } from '../contract/endpoint.ts';
-import * as api from '../contract/wallet.endpoints.ts';
-import type { CoinNetwork, CurrencyAccountRow, DepositAddress, ExchangeBody, ExchangeRateItem, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WalletAccount, WithdrawalPlain, WithdrawalRecord } from '../contract/wallet.ts';
+import { pathOf } from '../../../isomorphic/contract/endpoint.ts';
+import * as api from '../../../isomorphic/contract/wallet.endpoints.ts';
+import type { CoinNetwork, CurrencyAccountRow, DepositAddress, ExchangeBody, ExchangeRateItem, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WalletAccount, WithdrawalPlain, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
 import { SPOT_ACCOUNT } from '../perpetual-assets/view.ts';
 import { platformConfig } from '../platform.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';

@@ -1,6 +1,6 @@
 import { request } from '../api/client.ts';
-import * as api from '../contract/admin.endpoints.ts';
-import type { ExchangeRateItem, ReviewStatus } from '../contract/wallet.ts';
+import * as api from '../../../isomorphic/contract/admin.endpoints.ts';
+import type { ExchangeRateItem, ReviewStatus } from '../../../isomorphic/contract/wallet.ts';
 
 /** The operator console's calls (operators only; the server answers 403 to anyone else). */
 export const rechargeQueue = (status: ReviewStatus) => request(api.rechargeQueue, { query: { status } });

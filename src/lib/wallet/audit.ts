@@ -1,4 +1,4 @@
-import { formatAmount } from '../format/index.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../i18n/client.ts';
 import { percentOf } from '../referral/rates.ts';
 

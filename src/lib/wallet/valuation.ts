@@ -1,5 +1,5 @@
-import { formatAmount } from '../format/index.ts';
-import { parseUnits, formatUnits } from '../money/units.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
+import { parseUnits, formatUnits } from '../../../isomorphic/money/units.ts';
 
 /** Balances worth less than this many USDT count as small (the hide-small-assets setting of spec §3). */
 export const SMALL_USDT = '1';

@@ -1,6 +1,6 @@
 /**
  * The site-search index of one language (/search-index.json, /de/search-index.json, …), written at build time
- * from the content collections, so searching works without the API (see src/lib/content/search.ts).
+ * from the content collections, so searching works without the API (see isomorphic/content/search.ts).
  */
 import type { APIRoute } from 'astro';
 import { searchDocs } from '../../lib/content/catalog.ts';

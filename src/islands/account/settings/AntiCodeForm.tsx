@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { T } from '../../../lib/i18n/client.ts';
-import type { Locale } from '../../../lib/i18n/locales.ts';
-import type { SecurityStatus } from '../../../lib/contract/security.ts';
-import { ANTI_CODE_PATTERN } from '../../../lib/validate/index.ts';
+import type { Locale } from '../../../../isomorphic/i18n/locales.ts';
+import type { SecurityStatus } from '../../../../isomorphic/contract/security.ts';
+import { ANTI_CODE_PATTERN } from '../../../../isomorphic/validate/index.ts';
 import { setAntiCode } from '../../../lib/account/security.ts';
 import { href } from '../../../lib/navigation.ts';
 import { flashToast } from '../../../lib/stores/flash.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { T } from '../../../lib/i18n/client.ts';
-import type { GoogleSetup, SecurityStatus } from '../../../lib/contract/security.ts';
+import type { GoogleSetup, SecurityStatus } from '../../../../isomorphic/contract/security.ts';
 import { bindGoogle, resetGoogle, startGoogleSetup } from '../../../lib/account/security.ts';
 import { openCustomerService } from '../../../lib/common/support.ts';
 import { flashToast } from '../../../lib/stores/flash.ts';

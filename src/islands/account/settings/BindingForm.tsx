@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { T } from '../../../lib/i18n/client.ts';
-import type { Locale } from '../../../lib/i18n/locales.ts';
-import type { SecurityStatus } from '../../../lib/contract/security.ts';
+import type { Locale } from '../../../../isomorphic/i18n/locales.ts';
+import type { SecurityStatus } from '../../../../isomorphic/contract/security.ts';
 import { bindContact, sendEmailCode, sendSmsCode } from '../../../lib/account/security.ts';
 import { DEFAULT_COUNTRY } from '../../../lib/stores/countries.ts';
 import { flashToast } from '../../../lib/stores/flash.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OtcAppealCase } from '../../../lib/contract/otc.ts';
-import { formatDateTime } from '../../../lib/format/index.ts';
+import type { OtcAppealCase } from '../../../../isomorphic/contract/otc.ts';
+import { formatDateTime } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { appealCases, proofAddress, ruleAppeal, type AppealState } from '../../../lib/otc/console.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $inbox, reloadInbox } from '../../../lib/chat/inbox.ts';
-import type { ChatUnread } from '../../../lib/contract/otc.ts';
-import { formatDateTime } from '../../../lib/format/index.ts';
+import type { ChatUnread } from '../../../../isomorphic/contract/otc.ts';
+import { formatDateTime } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';
 import { ChatDialog, CHAT_DIALOG_WIDTH } from '../../chat/ChatDialog.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { EarnObligation, EarnPool, EarnProduct } from '../../../lib/contract/earn.ts';
-import { EARLY_REDEEM, EARN_KINDS, type EarnKind } from '../../../lib/contract/earn.values.ts';
+import type { EarnObligation, EarnPool, EarnProduct } from '../../../../isomorphic/contract/earn.ts';
+import { EARLY_REDEEM, EARN_KINDS, type EarnKind } from '../../../../isomorphic/contract/earn.values.ts';
 import { earnSetup, fundEarnPool, saveEarnProduct } from '../../../lib/earn/admin.ts';
 import { bodyOf, checkAmount, draftOf, emptyDraft, labelOf, poolFree, productProblems, type DraftField, type FormProblem, type ProductDraft } from '../../../lib/earn/admin-form.ts';
-import { formatAmount } from '../../../lib/format/index.ts';
+import { formatAmount } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { ratePercent } from '../../../lib/loan/apply-form.ts';
 import { showToast } from '../../../lib/stores/toast.ts';

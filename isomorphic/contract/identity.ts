@@ -2,7 +2,7 @@
  * Wire contract of identity verification, the bank card and payment methods (spec §3 certification and bank card,
  * §4, §6 verification levels): request schemas the server checks and the shapes it answers with. The checks that
  * need more than a pattern (an ID number against its type and country, IBAN and Luhn digits, SWIFT) are the
- * server's, with their own result codes; the browser runs the same functions (src/lib/validate) before sending.
+ * server's, with their own result codes; the browser runs the same functions (isomorphic/validate) before sending.
  */
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from './zod.ts';

@@ -1,6 +1,6 @@
 /**
  * Wire contract of spot trading and market data. Amounts and prices are decimal strings; the server parses
- * them at the market's scales (src/lib/money/units.ts) and refuses any that do not fit.
+ * them at the market's scales (isomorphic/money/units.ts) and refuses any that do not fit.
  */
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';

@@ -18,7 +18,7 @@ import type {
 } from './wallet.ts';
 
 const s = schemasIn('wallet');
-/** Withdrawals travel sealed, as password changes do (src/lib/crypto/seal.ts). */
+/** Withdrawals travel sealed, as password changes do (isomorphic/crypto/seal.ts). */
 const sealed = schemasIn('user')('sealedBody');
 const tags = ['wallet'];
 

@@ -94,7 +94,7 @@ export type BackPwdBody = z.input<typeof backPwdBody>;
 export const refreshBody = z.object({ refreshToken: text().min(20).max(200) });
 export type RefreshBody = z.input<typeof refreshBody>;
 
-/** Sealed with the server's public key (see src/lib/crypto/seal.ts); the plain text is `PasswordChange` JSON. */
+/** Sealed with the server's public key (see isomorphic/crypto/seal.ts); the plain text is `PasswordChange` JSON. */
 export const sealedBody = z.object({ sealed: text().min(16).max(8192) });
 export type SealedBody = z.input<typeof sealedBody>;
 export const passwordChange = z.object({ oldPassword: text().min(1).max(64), newPassword: password, googleCode: googleCode.optional() });

@@ -5,7 +5,7 @@
  * What is on chain and what is not: linking proves that the user controls an external wallet address by signing a
  * message (`personal_sign`, EIP-191) that the server issued; it is never a token approval and sends no transaction.
  * Mining then stakes the user's platform balance (not the wallet's coins) in a mining product, which pays its posted
- * rate like staking (src/lib/contract/earn.ts, kind `mining`). The one-time fee per address, stated before signing,
+ * rate like staking (isomorphic/contract/earn.ts, kind `mining`). The one-time fee per address, stated before signing,
  * is charged in ETH from the user's spot balance when the address is linked.
  */
 import { z } from './zod.ts';

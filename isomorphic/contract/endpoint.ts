@@ -5,7 +5,7 @@
  *
  * Endpoint objects hold no zod. Their request checks are typed references to schemas exported by the schema
  * modules (`user.ts`, `wallet.ts`, `spot.ts`, `content.schemas.ts`): the browser ships the module and export
- * names only, the server resolves them to the schemas (src/lib/contract/schemas.ts). So an island that calls an
+ * names only, the server resolves them to the schemas (isomorphic/contract/schemas.ts). So an island that calls an
  * endpoint never pulls zod or a schema into its bundle.
  *
  * Example:

@@ -1,6 +1,6 @@
 /**
  * Wire contract of the proof of liabilities: published Merkle roots over every user's balances, and a user's own
- * leaf with its path to a root, which the browser checks itself (src/lib/proof/verify.ts).
+ * leaf with its path to a root, which the browser checks itself (isomorphic/proof/verify.ts).
  */
 import { z } from './zod.ts';
 import { queryInt } from './integers.ts';
@@ -46,7 +46,7 @@ export interface ProofStep {
 
 /** The file a user downloads: everything needed to recompute the root without asking the platform. */
 export interface ProofFile {
-  /** 'lumex-proof-of-liabilities-v1' (PROOF_FILE_FORMAT in src/lib/proof/leaf.ts). */
+  /** 'lumex-proof-of-liabilities-v1' (PROOF_FILE_FORMAT in isomorphic/proof/leaf.ts). */
   format: string;
   proofId: number;
   takenAt: number;

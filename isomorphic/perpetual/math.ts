@@ -1,5 +1,5 @@
 /**
- * The perpetual screen's arithmetic and formatting, in integer units (src/lib/money), never in floats: whether a
+ * The perpetual screen's arithmetic and formatting, in integer units (isomorphic/money), never in floats: whether a
  * typed price keeps to the contract's tick and a quantity to its lot, rates as percentages, the funding
  * countdown, the share of the largest quantity, signed PnL. Margin, liquidation and PnL themselves come from the
  * server (orderPreview, the position list): the browser shows them, it does not compute them again.
