@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { SealedBox } from './crypto/sealed-box.ts';
 import type { CommandType, CorePart } from './core/command.ts';
 import type { TradingCore } from './core/core.ts';
-import type { Exchange } from './exchange/exchange.ts';
+import type { Exchange } from './spot/exchange.ts';
 import type { LeasedJob, Scheduler } from './jobs/scheduler.ts';
 import type { Sender } from './notify/sender.ts';
 import type { PriceIndex } from './prices/price-index.ts';

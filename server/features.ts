@@ -8,18 +8,18 @@ import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { CONTENT_MIGRATION } from './content/content.migration.ts';
 import { contentRoutes } from './content/content.routes.ts';
-import { EXCHANGE_MIGRATION } from './exchange/exchange.migration.ts';
-import { exchangeRoutes, waitForProjector } from './exchange/exchange.routes.ts';
-import { feedSockets, publicFeed } from './exchange/feed/public-feed.ts';
-import { JOURNAL_MIGRATION } from './exchange/journal/journal.migration.ts';
-import { SPOT_COMMANDS } from './exchange/order.service.ts';
-import { CORE_MIGRATION } from './core/core.migration.ts';
+import { EXCHANGE_MIGRATION } from './spot/spot.migration.ts';
+import { exchangeRoutes, waitForProjector } from './spot/spot.routes.ts';
+import { feedSockets, publicFeed } from './feeds/public/public-feed.ts';
+import { SPOT_JOURNAL_MIGRATION } from './core/journal/spot-journal.migration.ts';
+import { SPOT_COMMANDS } from './spot/order.service.ts';
+import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
-import { PRICE_BAND_MIGRATION } from './exchange/price-band.migration.ts';
-import { spotQueryRoutes } from './exchange/spot-queries.routes.ts';
-import { marketDataRoutes } from './exchange/market-data.routes.ts';
+import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
+import { spotQueryRoutes } from './spot/spot-queries.routes.ts';
+import { marketDataRoutes } from './market-data/market-data.routes.ts';
 import type { Feature } from './feature.ts';
-import { accountFeeds } from './feed/feeds.ts';
+import { accountFeeds } from './feeds/feeds.ts';
 import { IDENTITY_MIGRATION } from './identity/identity.migration.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { WITHDRAW_LIMIT_MIGRATION } from './identity/withdraw-limit.migration.ts';
@@ -98,7 +98,7 @@ export const FEATURES: Feature[] = [
   { name: 'settings', migrations: [], routes: settingsRoutes },
   { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },
-  { name: 'exchange', migrations: [EXCHANGE_MIGRATION, JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
+  { name: 'exchange', migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
   { name: 'market-data', migrations: [], routes: marketDataRoutes },
   { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { MarketMakers } from './exchange/market-maker/market-maker.ts';
+import { MarketMakers } from './spot/market-maker/market-maker.ts';
 import { PerpMakers } from './perpetual/perp-makers.ts';
 import { loadConfig, type Config } from './config.ts';
 import { seedOperator } from './seed/operator.ts';

@@ -5,7 +5,7 @@ import type { CommandType, CorePart } from './core/command.ts';
 import { TradingCore } from './core/core.ts';
 import type { Fence } from './core/fence.ts';
 import { FUNDS_COMMANDS } from './core/funds.ts';
-import { Exchange } from './exchange/exchange.ts';
+import { Exchange } from './spot/exchange.ts';
 import { FEATURES } from './features.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
 import type { Db } from './storage/db.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { seedOperator } from '../seed/operator.ts';
-import { multipart, PNG } from '../wallet/test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 
 /** The platform config script's object. */
 async function platform(app: FastifyInstance): Promise<Record<string, unknown>> {

@@ -10,9 +10,9 @@ import { router } from '../http/route.ts';
 import { ValidationFailure } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
-import { userOrders } from '../exchange/order.repo.ts';
-import { spotOrder } from '../exchange/views.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
+import { userOrders } from '../spot/order.repo.ts';
+import { spotOrder } from '../spot/views.ts';
 import { createKey, listKeys, pruneUses, removeKey, verifySigned, type Verified } from './api-keys.service.ts';
 import { loadSecretSeal } from './secret-seal.ts';
 

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import type { Config } from '../config.ts';
 import { createBus } from '../bus/create-bus.ts';
-import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from '../feed/topics.ts';
+import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from '../feeds/topics.ts';
 import { openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../features.ts';

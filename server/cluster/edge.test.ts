@@ -9,7 +9,7 @@ import { createBus } from '../bus/create-bus.ts';
 import type { Bus } from '../bus/bus.ts';
 import { CommandClient, COMMAND_QUEUE, connectBroker } from './command-queue.ts';
 import { buildEdge } from './edge.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 
 const DB_URL = process.env.TEST_DATABASE_URL;
 // A virtual host of its own: no core of another test may answer here.

@@ -6,13 +6,13 @@ import type { Db } from '../storage/db.ts';
 import { createServer } from '../http/server.ts';
 import { installSecurityHeaders } from '../http/security-headers.ts';
 import { API_PREFIXES, send } from '../http/envelope.ts';
-import { installSockets, publicFeed } from '../exchange/feed/public-feed.ts';
+import { installSockets, publicFeed } from '../feeds/public/public-feed.ts';
 import { systemClock } from '../clock/clock.ts';
 import { mirrorMarkets } from './market-mirror.ts';
-import { marketDataRoutes } from '../exchange/market-data.routes.ts';
-import { privateFeed } from '../feed/private-feed.ts';
-import { stompSocket } from '../feed/stomp/stomp-socket.ts';
-import { startBrokerAuthHook } from '../feed/webstomp/broker-auth-hook.ts';
+import { marketDataRoutes } from '../market-data/market-data.routes.ts';
+import { privateFeed } from '../feeds/private/private-feed.ts';
+import { stompSocket } from '../feeds/stomp/stomp-socket.ts';
+import { startBrokerAuthHook } from '../feeds/webstomp/broker-auth-hook.ts';
 import { loadSealedBox } from '../crypto/sealed-box.ts';
 import { servePages } from '../site/site.ts';
 import { UPLOAD_LIMITS } from '../wallet/uploads.ts';
@@ -31,7 +31,7 @@ export interface EdgeDeps {
 
 /**
  * An edge (design.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus, the
- * public feed and the public market reads (server/exchange/market-data.routes.ts) from a copy of the markets that
+ * public feed and the public market reads (server/market-data/market-data.routes.ts) from a copy of the markets that
  * follows the journal (server/cluster/market-mirror.ts), and hands every other API request to the active trading
  * core over the command queue, answering with what the core answers. The core runs the request through the same
  * routes as a single server (validation, authentication, services), so behaviour and messages are the same; each

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import { systemClock } from '../clock/clock.ts';
-import type { Exchange } from '../exchange/exchange.ts';
+import type { Exchange } from '../spot/exchange.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { contractMarketData } from '../perpetual/perpetual.feature.ts';
 import type { Db } from '../storage/db.ts';

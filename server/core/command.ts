@@ -1,5 +1,5 @@
 import type { Queryable } from '../storage/db.ts';
-import type { RiskEngine } from './risk-engine.ts';
+import type { RiskEngine } from './risk/risk-engine.ts';
 
 /** What a command may use while the core decides it: the balances and holds, its product's state, the time. */
 export interface CommandContext {

@@ -5,7 +5,7 @@ import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.t
 import { AppError } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { postFunds } from './funds.ts';
 import { runs } from '../../tests/support/property.ts';
 

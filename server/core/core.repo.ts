@@ -1,5 +1,5 @@
 import type { Queryable } from '../storage/db.ts';
-import type { CoreBalance } from './risk-engine.ts';
+import type { CoreBalance } from './risk/risk-engine.ts';
 import { accountKey, type AccountType } from '../ledger/account-types.ts';
 
 /** Every account's balance as the projector last wrote it, keyed as the risk engine keys them. */

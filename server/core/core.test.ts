@@ -4,11 +4,11 @@ import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.t
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';
-import { findOrder } from '../exchange/order.repo.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { findOrder } from '../spot/order.repo.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import type { CorePart, CommandType } from './command.ts';
-import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot } from './journal.repo.ts';
-import type { RiskRule } from './risk-rule.ts';
+import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot } from './journal/journal.repo.ts';
+import type { RiskRule } from './risk/risk-rule.ts';
 
 /**
  * A toy product, defined here only: a coin flip on the spot account. It brings its own rule, state and commands

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.ts';
-import { announceBalances, type BalanceAfter } from '../ledger/account-events.ts';
+import { announceBalances, type BalanceAfter } from '../feeds/private/account-events.ts';
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
-import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot, type JournalBatch } from './journal.repo.ts';
+import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot, type JournalBatch } from './journal/journal.repo.ts';
 import { Projector, type BatchRows } from './projector.ts';
-import { RiskEngine, type Hold } from './risk-engine.ts';
+import { RiskEngine, type Hold } from './risk/risk-engine.ts';
 import { loadBalances } from './core.repo.ts';
 import { FencedError, type Fence } from './fence.ts';
 import { nextCommandTag, RequestMemory } from './request-keys.ts';

@@ -1,9 +1,9 @@
 import { parseUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
 import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
 import { bigJson, type CommandType } from './command.ts';
-import type { Spend } from './risk-engine.ts';
+import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
 import type { Queryable } from '../storage/db.ts';
 

@@ -5,8 +5,8 @@ import { writeRows } from '../storage/bulk.ts';
 import type { Db, Queryable, SqlValue } from '../storage/db.ts';
 import type { CorePart } from './command.ts';
 import type { Fence } from './fence.ts';
-import { markProjected, pruneJournal } from './journal.repo.ts';
-import type { LedgerFact } from './risk-engine.ts';
+import { markProjected, pruneJournal } from './journal/journal.repo.ts';
+import type { LedgerFact } from './risk/risk-engine.ts';
 import { randomUUID } from 'node:crypto';
 
 const ACCOUNTS_MOVE = {

@@ -4,9 +4,9 @@ import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { credit, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { followTrading } from '../trading.ts';
-import { appendBatch, journalOf } from './journal.repo.ts';
+import { appendBatch, journalOf } from './journal/journal.repo.ts';
 import { postFunds } from './funds.ts';
 import { withRequestKey } from './request-keys.ts';
 

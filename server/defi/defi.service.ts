@@ -3,7 +3,7 @@ import { DEFI_LINK_FEE, type DefiChallenge, type DefiLink } from '../../isomorph
 import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import { isUniqueViolation } from '../identity/kyc.repo.ts';

@@ -4,7 +4,7 @@ import { DIALECTS } from '../../tests/support/databases.ts';
 import { killAndRestart } from '../../tests/support/kill.ts';
 import { credit, expectRestartsReproduce, insertTestUser, partEssence, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { AppError } from '../outcome.ts';

@@ -6,7 +6,7 @@ import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
-import { multipart, PNG } from '../wallet/test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 
 /**
  * Type-confused input is refused and changes nothing: integers are integers (JSON numbers in bodies, canonical

@@ -4,7 +4,7 @@ import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
-import { multipart, PNG } from '../wallet/test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 
 const PRIMARY = '/api/app/coin/member/verified';
 const ADVANCED = '/api/user/uploadKYC';

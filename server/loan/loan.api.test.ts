@@ -10,7 +10,7 @@ import { ManualClock } from '../clock/clock.ts';
 import { DAY_MS } from '../../isomorphic/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
-import { multipart, PNG } from '../wallet/test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 import type { LoanBook } from './loan-book.ts';
 
 const T0 = Date.UTC(2026, 4, 4, 8);

@@ -1,6 +1,6 @@
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import { parseUnits } from '../../isomorphic/money/units.ts';

@@ -5,7 +5,7 @@ import { killAndRestart } from '../../tests/support/kill.ts';
 import { credit, expectRestartsReproduce, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { AppError } from '../outcome.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../exchange/market.ts';
+import type { Market } from '../spot/market.ts';
 import { planLiquidation, settle } from './liquidation.ts';
 import { valuation, type Line, type MarginAccount } from './margin-account.ts';
 import { runs } from '../../tests/support/property.ts';

@@ -1,7 +1,7 @@
 import type { CorePart } from '../core/command.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
-import type { Market } from '../exchange/market.ts';
-import type { SpotBooks } from '../exchange/spot-books.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import type { Market } from '../spot/market.ts';
+import type { SpotBooks } from '../spot/spot-books.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';

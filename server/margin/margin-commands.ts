@@ -1,11 +1,11 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
-import { place, type PlaceCommand } from '../exchange/order.service.ts';
-import type { OrderRow } from '../exchange/order.repo.ts';
-import { holdOf } from '../exchange/spot-rule.ts';
+import { place, type PlaceCommand } from '../spot/order.service.ts';
+import type { OrderRow } from '../spot/order.repo.ts';
+import { holdOf } from '../spot/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
 import { repay as repayLine } from './borrowing.ts';
 import { EMPTY_LINE } from './margin-account.ts';
 import type { MarginAcct, MarginBook } from './margin-book.ts';

@@ -1,7 +1,7 @@
-import type { RiskEngine } from '../core/risk-engine.ts';
-import { baseUnits } from '../exchange/market.ts';
-import type { OrderAccount, OrderRow } from '../exchange/order.repo.ts';
-import { accountRule, holdOf, type SpotFill, type SpotPosition, type TradeRule } from '../exchange/spot-rule.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import { baseUnits } from '../spot/market.ts';
+import type { OrderAccount, OrderRow } from '../spot/order.repo.ts';
+import { accountRule, holdOf, type SpotFill, type SpotPosition, type TradeRule } from '../spot/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';

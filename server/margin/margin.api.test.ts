@@ -8,10 +8,10 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import type { MarginMessage } from '../../isomorphic/contract/private-feed.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
-import { auditMargin } from './margin-audit.ts';
+import { auditMargin } from '../../tests/support/margin-audit.ts';
 import type { MarginBook } from './margin-book.ts';
 
 const T0 = Date.UTC(2026, 0, 1);

@@ -6,7 +6,7 @@ import type { MarginBook } from './margin-book.ts';
 import { MARGIN_ALERT, marginInterest, marginTick, type MarginAlert } from './margin-ticks.ts';
 import { MARGIN_CHANGED, type MarginChanged } from './margin-commands.ts';
 import type { MarginMessage } from '../../isomorphic/contract/private-feed.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { translatorFor } from '../i18n/i18n.ts';
 import { findUserBy } from '../user/user.repo.ts';
 import { level4 } from './views.ts';

@@ -4,7 +4,7 @@ import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
-import { userOrders } from '../exchange/order.repo.ts';
+import { userOrders } from '../spot/order.repo.ts';
 import { userRecords } from './margin.repo.ts';
 import * as service from './margin.service.ts';
 import { marginOrderView, recordView } from './views.ts';

@@ -1,9 +1,9 @@
 import type { CanBorrow, MarginAccountView, MarginLine, MarginOrder, MarginRecord } from '../../isomorphic/contract/margin.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
-import { ASSET_SCALE, type Market } from '../exchange/market.ts';
-import type { OrderRow } from '../exchange/order.repo.ts';
-import { spotOrder } from '../exchange/views.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import { ASSET_SCALE, type Market } from '../spot/market.ts';
+import type { OrderRow } from '../spot/order.repo.ts';
+import { spotOrder } from '../spot/views.ts';
 import { num } from '../storage/db.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import { pow10 } from '../perpetual/rounding.ts';

@@ -1,7 +1,7 @@
 import type { ChatLine, ChatUnread, SendChatBody } from '../../isomorphic/contract/otc.ts';
 import type { ChatMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { fail } from '../outcome.ts';
 import type { UserRow } from '../user/user.repo.ts';
 import { nicknames, operatorIds } from '../user/user.repo.ts';

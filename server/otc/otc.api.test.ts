@@ -10,10 +10,10 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { merchantTopic, userTopics } from '../feed/topics.ts';
+import { merchantTopic, userTopics } from '../feeds/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
-import { multipart, PNG } from '../wallet/test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 import type { OtcBook } from './otc-book.ts';
 
 const T0 = Date.UTC(2026, 0, 1);

@@ -1,6 +1,6 @@
 import type { OtcNotice, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
-import { merchantTopic, userTopics } from '../feed/topics.ts';
+import { merchantTopic, userTopics } from '../feeds/topics.ts';
 import type { OtcBook } from './otc-book.ts';
 import { expireOrders, OTC_MERCHANT_CHANGED, OTC_ORDER_CHANGED, type OrderChange } from './otc-commands.ts';
 import { orderCode } from './views.ts';

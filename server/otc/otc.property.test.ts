@@ -5,7 +5,7 @@ import { priceFeed } from '../../tests/support/price-feed.ts';
 import { expectRestartsReproduce, insertTestUser, partEssence, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { postFunds } from '../core/funds.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { upsertPayment } from '../identity/payment.repo.ts';

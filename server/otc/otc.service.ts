@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { adBody, adListQuery, MerchantStatus, OtcAd, OtcOrder, OtcOwnAd, takeBody } from '../../isomorphic/contract/otc.ts';
 import { FLOATING_MAX_PCT, MERCHANT_DEPOSIT, OTC_COINS } from '../../isomorphic/contract/otc.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../exchange/exchange.ts';
+import type { Exchange } from '../spot/exchange.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { kycStanding } from '../identity/kyc.repo.ts';
 import { paymentsByIds } from '../identity/payment.repo.ts';

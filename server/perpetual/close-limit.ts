@@ -8,7 +8,7 @@
  * The bound moves after that (funding, a transfer out, other fills), so before any order matches, the resting
  * orders it would meet are checked against their owners' bounds as they stand, and those past them cancelled.
  */
-import type { RiskEngine } from '../core/risk-engine.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Contract } from './contracts.ts';
 import { bankruptcyPrice } from './liquidation-price.ts';

@@ -17,7 +17,7 @@
  * check it against that recurrence.
  */
 import { parseUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { divCeil } from './rounding.ts';
 

@@ -18,7 +18,7 @@
  * rounding): for a long the highest tick at which the position is liquidatable, for a short the lowest. So the
  * index built on these prices triggers exactly when the margin-ratio check would, never a tick late.
  */
-import { feeOf } from '../exchange/market.ts';
+import { feeOf } from '../spot/market.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import type { Bracket, Contract } from './contracts.ts';
 import { fillValue, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';

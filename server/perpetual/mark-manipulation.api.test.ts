@@ -5,7 +5,7 @@ import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts'
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { MarketMakers } from '../exchange/market-maker/market-maker.ts';
+import { MarketMakers } from '../spot/market-maker/market-maker.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import type { PerpBook } from './perp-book.ts';
 import { PerpMakers } from './perp-makers.ts';

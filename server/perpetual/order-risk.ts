@@ -12,7 +12,7 @@
  * An isolated order also holds the taker fee of its opening part: the position it opens has no released margin
  * to pay a fee from, and the fee must never fall to anyone but the trader.
  */
-import { feeOf } from '../exchange/market.ts';
+import { feeOf } from '../spot/market.ts';
 import { maxLeverage, maxNotionalAt, type Contract } from './contracts.ts';
 import { fillValue, initialMargin, notional, unrealisedPnl, type Position } from './position-math.ts';
 import { abs } from './rounding.ts';

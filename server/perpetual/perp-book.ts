@@ -1,6 +1,6 @@
 import type { CorePart } from '../core/command.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
-import { createEngine, type MatchingEngine } from '../exchange/engine/engine.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import { createEngine, type MatchingEngine } from '../matching/engine.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';

@@ -18,9 +18,9 @@
  * the fund's balance the clearing account carries it (the books stay balanced and no user balance goes below zero).
  */
 import type { CommandContext } from '../core/command.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
-import { feeLines, feeOf } from '../exchange/market.ts';
-import type { DoneEvent, EngineEvent, TradeEvent } from '../exchange/engine/types.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import { feeLines, feeOf } from '../spot/market.ts';
+import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import type { Contract } from './contracts.ts';

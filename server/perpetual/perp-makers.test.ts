@@ -4,7 +4,7 @@ import type { PerpBook as Book } from '../../isomorphic/contract/perpetual.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { MarketMakers } from '../exchange/market-maker/market-maker.ts';
+import { MarketMakers } from '../spot/market-maker/market-maker.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { PerpMakers } from './perp-makers.ts';
 

@@ -28,7 +28,7 @@ export interface PerpMakerOptions {
 }
 
 /**
- * The built-in market makers of the perpetual books, beside the spot ones (server/exchange/market-maker): the same
+ * The built-in market makers of the perpetual books, beside the spot ones (server/spot/market-maker): the same
  * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes `levels`
  * limit orders each side of the index and requotes as it moves: around the mark, a book swept by one account would
  * drag the mark, the quotes after it, and the mark again. The taker now and then sends a small market order,

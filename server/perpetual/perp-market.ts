@@ -7,9 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PositionMessage, RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { TradingCore } from '../core/core.ts';
-import { CandleSeries } from '../exchange/market-data/candles.ts';
-import { ticker24h, type Ticker } from '../exchange/market-data/ticker.ts';
-import { userTopics } from '../feed/topics.ts';
+import { CandleSeries } from '../market-data/candles.ts';
+import { ticker24h, type Ticker } from '../market-data/ticker.ts';
+import { userTopics } from '../feeds/topics.ts';
 import type { Db } from '../storage/db.ts';
 import type { PerpBook } from './perp-book.ts';
 import type { PerpActivity } from './perp-fills.ts';
@@ -19,7 +19,7 @@ import type { PerpTradeRow } from './perp-state.ts';
 import { fillValue } from './position-math.ts';
 import { contractEntry, positionView, price, qty } from './views.ts';
 import type { PerpBook as PerpBookView } from '../../isomorphic/contract/perpetual.ts';
-import { marketTopics, type MarketBookMessage, type MarketTradesMessage } from '../exchange/market-events.ts';
+import { marketTopics, type MarketBookMessage, type MarketTradesMessage } from '../feeds/public/market-events.ts';
 
 const RECENT = 50;
 

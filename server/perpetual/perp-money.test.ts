@@ -3,7 +3,7 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { credit, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { postFunds } from '../core/funds.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import type { Trading } from '../trading.ts';

@@ -11,7 +11,7 @@ import type { Contract } from './contracts.ts';
 import { closeLimit, closes, pastLimit, unpayableMakers } from './close-limit.ts';
 import { checkOrder, heldFeeBps, type OrderRefusal } from './order-risk.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
-import type { EngineEvent } from '../exchange/engine/types.ts';
+import type { EngineEvent } from '../matching/types.ts';
 import { settleEvents, type PerpActivity } from './perp-fills.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { orderHoldId, type PerpOrderRow } from './perp-state.ts';

@@ -6,7 +6,7 @@
 import type { CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
-import type { Spend } from '../core/risk-engine.ts';
+import type { Spend } from '../core/risk/risk-engine.ts';
 import type { Contract } from './contracts.ts';
 import { averagePremium, fundingRate, PREMIUM_SAMPLE_MS, sampleIndex, samplesPerInterval, settleFunding } from './funding.ts';
 import { liquidateCross, liquidateIsolated } from './liquidation.ts';

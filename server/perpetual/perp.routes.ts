@@ -6,7 +6,7 @@ import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { maxNotionalAt, type Contract } from './contracts.ts';
-import { percentChange } from '../exchange/views.ts';
+import { percentChange } from '../spot/views.ts';
 import { averagePremium, fundingRate, nextFundingTime, samplesPerInterval } from './funding.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../exchange/exchange.ts';
+import type { Exchange } from '../spot/exchange.ts';
 import type { Db } from '../storage/db.ts';
 import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';

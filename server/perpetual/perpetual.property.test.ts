@@ -5,7 +5,7 @@ import { credit, expectRestartsReproduce, insertTestUser, stopTrading, tradingOn
 import { ManualClock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds } from '../core/funds.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { AppError } from '../outcome.ts';

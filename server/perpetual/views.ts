@@ -1,10 +1,10 @@
 /** Perpetual rows as the wire shows them (isomorphic/contract/perpetual.ts). */
 import type { BracketView, ContractKindName, ContractView, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../isomorphic/contract/perpetual.ts';
 import type { MarketEntry } from '../../isomorphic/contract/spot.ts';
-import type { Ticker } from '../exchange/market-data/ticker.ts';
-import { percentChange } from '../exchange/views.ts';
+import type { Ticker } from '../market-data/ticker.ts';
+import { percentChange } from '../spot/views.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { money } from '../wallet/amounts.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';

@@ -8,7 +8,7 @@ import { ManualClock } from '../clock/clock.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
-/** BTCUSDT's listing price in the seed (server/exchange/seed.ts), at its price scale of 2. */
+/** BTCUSDT's listing price in the seed (server/spot/seed.ts), at its price scale of 2. */
 const LISTED = 9_650_000n;
 const units = (s: string) => (parseUnits(s, 2) as { value: bigint }).value;
 

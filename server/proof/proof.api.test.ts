@@ -6,7 +6,7 @@ import { checkProof } from '../../isomorphic/proof/verify.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { projectedSeq } from '../core/journal.repo.ts';
+import { projectedSeq } from '../core/journal/journal.repo.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { publishProof } from './proof.service.ts';
 

@@ -1,5 +1,5 @@
 import type { ProofRoot, ProofStep } from '../../isomorphic/contract/proof.ts';
-import { PROJECTION } from '../core/journal.repo.ts';
+import { PROJECTION } from '../core/journal/journal.repo.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { safetyShare } from '../exchange/market.ts';
+import { safetyShare } from '../spot/market.ts';
 import { AppError } from '../outcome.ts';
 import { checkRates, payoutPosting, rebatesOf } from './rebates.ts';
 

@@ -1,5 +1,5 @@
 import type { CorePart } from '../core/command.ts';
-import type { RiskEngine } from '../core/risk-engine.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Queryable } from '../storage/db.ts';
 import { secondsHoldId, winOf } from './seconds-rule.ts';

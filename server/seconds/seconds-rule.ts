@@ -1,5 +1,5 @@
-import type { RiskEngine } from '../core/risk-engine.ts';
-import type { RiskRule, SettlementPart } from '../core/risk-rule.ts';
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import type { RiskRule, SettlementPart } from '../core/risk/risk-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { BillType } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';

@@ -7,7 +7,7 @@ import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } 
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 

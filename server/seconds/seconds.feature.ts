@@ -1,7 +1,7 @@
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
-import { userTopics } from '../feed/topics.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { RefreshMessage } from '../../isomorphic/contract/private-feed.ts';

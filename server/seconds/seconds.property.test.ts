@@ -4,7 +4,7 @@ import { DIALECTS } from '../../tests/support/databases.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
 import { postFunds } from '../core/funds.ts';
-import { seedMarkets } from '../exchange/seed.ts';
+import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { AppError } from '../outcome.ts';

@@ -1,6 +1,6 @@
 import type { CreateSecondsBody } from '../../isomorphic/contract/seconds.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../exchange/exchange.ts';
+import type { Exchange } from '../spot/exchange.ts';
 import { fail } from '../outcome.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Db } from '../storage/db.ts';

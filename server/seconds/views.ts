@@ -1,6 +1,6 @@
 import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../exchange/market.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
 import { money } from '../wallet/amounts.ts';
 import type { PeriodRow } from './periods.repo.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';

@@ -1,7 +1,7 @@
 import { DISPLAY_DEFAULTS, type AllSettings, type DictCode, type DictItem } from '../../isomorphic/contract/settings.values.ts';
 import { REPAY_TYPES } from '../../isomorphic/contract/loan.ts';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../isomorphic/i18n/locales.ts';
-import { loadMarkets } from '../exchange/market.repo.ts';
+import { loadMarkets } from '../spot/market.repo.ts';
 import type { Translate } from '../i18n/i18n.ts';
 import { ACCOUNT, BILL_TYPES } from '../ledger/account-types.ts';
 import type { Queryable } from '../storage/db.ts';

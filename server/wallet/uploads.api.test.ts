@@ -7,7 +7,7 @@ import { signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { translatorFor } from '../i18n/i18n.ts';
-import { multipart, PNG } from './test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 import { UPLOAD_LIMITS } from './uploads.ts';
 
 const de = translatorFor('de');

@@ -7,7 +7,7 @@ import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';
-import { multipart, PNG } from './test-fixtures.ts';
+import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 
 describe.each(DIALECTS)('wallets on %s', (_name, open) => {
   let t: TestDatabase;

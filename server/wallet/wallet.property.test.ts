@@ -14,7 +14,7 @@ import { saveUpload } from './uploads.ts';
 import * as swap from './swap.service.ts';
 import { usdtPricesOf } from './amounts.ts';
 import * as wallet from './wallet.service.ts';
-import { PNG } from './test-fixtures.ts';
+import { PNG } from '../../tests/support/wallet-fixtures.ts';
 import type { DailyLimit } from '../identity/withdraw-limit.ts';
 import { runs } from '../../tests/support/property.ts';
 

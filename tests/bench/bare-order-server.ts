@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { submitOrderBody } from '../../isomorphic/contract/spot.ts';
 import { startTrading } from '../../server/trading.ts';
-import { spotOrder } from '../../server/exchange/views.ts';
+import { spotOrder } from '../../server/spot/views.ts';
 import { AppError } from '../../server/outcome.ts';
 import { openDb } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';

@@ -28,7 +28,7 @@ import {
   type MatchingEngine,
   type MoveCommand,
   type PlaceCommand,
-} from '../../server/exchange/engine/index.ts';
+} from '../../server/matching/index.ts';
 
 const SEED = 20260521;
 const MID = 100_000;

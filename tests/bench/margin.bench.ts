@@ -12,9 +12,9 @@ import { DAILY_RATES, HOUR_MS, interestDue, type Loan } from '../../server/margi
 import { LevelIndex, levelTriggers } from '../../server/margin/level-index.ts';
 import { atOrBelow, LIQUIDATION_LEVEL, valuation, type Line, type MarginAccount } from '../../server/margin/margin-account.ts';
 import type { CommandContext } from '../../server/core/command.ts';
-import { RiskEngine } from '../../server/core/risk-engine.ts';
-import type { Market } from '../../server/exchange/market.ts';
-import { SpotBooks } from '../../server/exchange/spot-books.ts';
+import { RiskEngine } from '../../server/core/risk/risk-engine.ts';
+import type { Market } from '../../server/spot/market.ts';
+import { SpotBooks } from '../../server/spot/spot-books.ts';
 import { accountKey } from '../../server/ledger/account-types.ts';
 import { MarginBook } from '../../server/margin/margin-book.ts';
 import { marginInterest, marginTick } from '../../server/margin/margin-ticks.ts';

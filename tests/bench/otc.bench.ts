@@ -12,7 +12,7 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { WebSocket } from 'ws';
-import { frame } from '../../server/feed/stomp/frames.ts';
+import { frame } from '../../server/feeds/stomp/frames.ts';
 import { appealOrder, sendChat } from '../../isomorphic/contract/otc.endpoints.ts';
 import { STOMP_DESTINATION, STOMP_PATH } from '../../isomorphic/contract/private-feed.ts';
 import type { OtcBenchReady, Seat } from './otc-server.ts';

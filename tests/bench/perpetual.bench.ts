@@ -16,7 +16,7 @@ import { liquidatableAt, liquidationPrice } from '../../server/perpetual/liquida
 import { checkOrder } from '../../server/perpetual/order-risk.ts';
 import { applyFill, FLAT, notional, type Position } from '../../server/perpetual/position-math.ts';
 import type { CommandContext } from '../../server/core/command.ts';
-import { RiskEngine } from '../../server/core/risk-engine.ts';
+import { RiskEngine } from '../../server/core/risk/risk-engine.ts';
 import { ACCOUNT } from '../../server/ledger/account-types.ts';
 import { EIGHT_HOURS } from '../../server/perpetual/funding.ts';
 import { PerpBook } from '../../server/perpetual/perp-book.ts';

@@ -18,7 +18,7 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { seedMarkets } from '../../server/exchange/seed.ts';
+import { seedMarkets } from '../../server/spot/seed.ts';
 import { startTrading, type Trading } from '../../server/trading.ts';
 import { credit } from '../support/trading.ts';
 import { openDb, type Db } from '../../server/storage/db.ts';

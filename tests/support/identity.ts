@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { multipart, PNG } from '../../server/wallet/test-fixtures.ts';
+import { multipart, PNG } from './wallet-fixtures.ts';
 import { api } from './app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lastBatchSeq, projectedSeq } from '../../server/core/journal.repo.ts';
+import { lastBatchSeq, projectedSeq } from '../../server/core/journal/journal.repo.ts';
 import { journalFileOf, openDb, type Db } from '../../server/storage/db.ts';
 import type { Trading } from '../../server/trading.ts';
 

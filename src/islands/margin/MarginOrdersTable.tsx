@@ -9,7 +9,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { quoteOf } from '../../lib/trade/order-math.ts';
+import { quoteOf } from '../../lib/spot/order-math.ts';
 import { ListState, Pager } from '../perpetual-assets/parts.tsx';
 import '../../styles/margin.css';
 

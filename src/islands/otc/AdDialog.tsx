@@ -11,7 +11,7 @@ import { COIN_SCALE, FIAT_SCALE, floatingPrice } from '../../lib/otc/amounts.ts'
 import { $fiats, DEFAULT_FIAT, OTC_COINS } from '../../lib/otc/market.ts';
 import { saveAd } from '../../lib/otc/merchant.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { priceComparisonStore } from '../../lib/trade/spot-reads.ts';
+import { priceComparisonStore } from '../../lib/spot/spot-reads.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';

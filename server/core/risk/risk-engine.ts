@@ -1,0 +1,231 @@
+import { formatUnits } from '../../../isomorphic/money/units.ts';
+import { ASSET_SCALE } from '../../spot/market.ts';
+import { fail } from '../../outcome.ts';
+import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../../ledger/account-types.ts';
+import type { Posting, PostingMeta } from '../../ledger/ledger.ts';
+
+/** One account as the core holds it: `held` is the sum of the holds on it. */
+export interface CoreBalance {
+  available: bigint;
+  held: bigint;
+}
+
+/** Funds set aside for one purpose (an order, a withdrawal, a contract's stake), named so that exactly it is released. */
+export interface Hold {
+  id: string;
+  owner: number;
+  type: AccountType;
+  asset: string;
+  amount: bigint;
+}
+
+/** A ledger transaction the core decided, for the projector: its lines and what caused it. */
+export interface LedgerFact {
+  lines: Posting[];
+  billType: BillType;
+  refType: string;
+  refId: string;
+  at: number;
+}
+
+/** Spending part of a hold inside a ledger transaction. */
+export interface Spend {
+  hold: string;
+  amount: bigint;
+  billType?: BillType;
+}
+
+
+/** Refuses spending that would dip into what open cross positions need, saying how much may go. */
+function reserved(available: bigint, reserve: bigint, asset: string): never {
+  const max = available > reserve ? available - reserve : 0n;
+  fail('contractMarginReserved', { max: formatUnits(max, ASSET_SCALE), coin: asset });
+}
+
+/**
+ * The external world (deposits in, withdrawals out) may go below zero, and so may the perpetual clearing account:
+ * it pays realised profits and takes realised losses, so it stands at minus the open positions' PnL and comes
+ * back to zero when every position is closed.
+ */
+const mayGoNegative = (type: AccountType) => type === ACCOUNT.external || type === ACCOUNT.perpClearing;
+
+/**
+ * Every balance of every account (users' and the platform's), per account type and asset, with the holds on
+ * them: the truth the trading core decides against (design.md, "The trading core"). Changes are balanced
+ * ledger transactions; each is checked in full before any line moves, so a refused change moves nothing. What
+ * changed is recorded as facts for the projector, which writes the accounts and ledger tables behind.
+ */
+export class RiskEngine {
+  readonly balances = new Map<string, CoreBalance>();
+  readonly holds = new Map<string, Hold>();
+  /** Facts since the projector last took them. */
+  facts: LedgerFact[] = [];
+  /** The time of the command being decided, stamped on its facts. */
+  now = 0;
+  /**
+   * What a user's contract account must keep available for its cross positions (their initial margin at the mark
+   * less their unrealised PnL): perpetuals set it. A user's own spending (a hold, a transfer out) may not take the
+   * available balance below it; the positions' own settlements pass `guard: false`.
+   */
+  contractReserve: ((owner: number, asset: string) => bigint) | undefined;
+  /** Told whenever a user's contract account loses available balance (its liquidation triggers may be stale). */
+  contractChanged: ((owner: number, asset: string) => void) | undefined;
+
+  balance(owner: number | null, type: AccountType, asset: string): CoreBalance {
+    return this.balances.get(accountKey(owner, type, asset)) ?? { available: 0n, held: 0n };
+  }
+
+  available(owner: number | null, type: AccountType, asset: string): bigint {
+    return this.balance(owner, type, asset).available;
+  }
+
+  /**
+   * Refuses a transaction that does not sum to zero per asset, pairs an owner with a platform type, touches a
+   * hold, or would leave an available or held amount below zero. Moves nothing.
+   */
+  check(lines: readonly Posting[], guard = true): void {
+    const sums = new Map<string, bigint>();
+    const after = new Map<string, CoreBalance>();
+    for (const p of lines) {
+      if ((p.owner === null) !== isPlatformAccount(p.type)) throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
+      sums.set(p.asset, (sums.get(p.asset) ?? 0n) + (p.available ?? 0n) + (p.frozen ?? 0n));
+      const key = accountKey(p.owner, p.type, p.asset);
+      const b = after.get(key) ?? { ...this.balance(p.owner, p.type, p.asset) };
+      b.available += p.available ?? 0n;
+      b.held += p.frozen ?? 0n;
+      after.set(key, b);
+      if (!mayGoNegative(p.type) && (b.available < 0n || b.held < 0n)) fail('insufficientBalance');
+      if (guard && (p.available ?? 0n) < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
+        const reserve = this.contractReserve(p.owner, p.asset);
+        if (b.available < reserve) reserved(b.available - (p.available ?? 0n), reserve, p.asset);
+      }
+    }
+    for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
+  }
+
+  /**
+   * Checks and applies a ledger transaction, spending from holds as `spends` says (each becomes a line taking
+   * that much from the hold's held amount, under its own bill type if it names one). Held amounts move only
+   * through holds: hold, spends, release.
+   */
+  post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = [], guard = true): void {
+    for (const p of lines) if (p.frozen) throw new Error('held amounts move only through holds');
+    const all: Posting[] = [];
+    const perHold = new Map<string, bigint>();
+    for (const s of spends) {
+      const total = (perHold.get(s.hold) ?? 0n) + s.amount;
+      const h = this.requireHold(s.hold, total);
+      perHold.set(s.hold, total);
+      if (s.amount) all.push({ owner: h.owner, type: h.type, asset: h.asset, frozen: -s.amount, ...(s.billType ? { billType: s.billType } : {}) });
+    }
+    all.push(...lines);
+    this.check(all, guard);
+    this.apply(all, meta);
+    for (const [id, amount] of perHold) this.shrink(this.holds.get(id)!, amount);
+  }
+
+  /**
+   * Sets `amount` of an account aside under `id`. One line on one account: checked and moved here directly. A
+   * user's own hold is guarded (it may not dip into the contract reserve, and its id is new); a product's internal
+   * one (`guard: false`, a position's margin growing) may add to an existing hold.
+   */
+  hold(id: string, owner: number, type: AccountType, asset: string, amount: bigint, meta: PostingMeta, { guard = true, grow = false } = {}): Hold {
+    const existing = this.holds.get(id);
+    if (existing && !grow) throw new Error(`hold ${id} exists already`);
+    if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
+    if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
+    const b = this.balances.get(accountKey(owner, type, asset));
+    if (!b || b.available < amount) fail('insufficientBalance');
+    if (guard && type === ACCOUNT.contract && this.contractReserve) {
+      const reserve = this.contractReserve(owner, asset);
+      if (b.available - amount < reserve) reserved(b.available, reserve, asset);
+    }
+    b.available -= amount;
+    b.held += amount;
+    if (type === ACCOUNT.contract) this.contractChanged?.(owner, asset);
+    this.record([{ owner, type, asset, available: -amount, frozen: amount }], meta);
+    if (existing) {
+      existing.amount += amount;
+      return existing;
+    }
+    const h: Hold = { id, owner, type, asset, amount };
+    this.holds.set(id, h);
+    return h;
+  }
+
+  /**
+   * Moves part of one hold into another on the same account (an order's margin becoming its position's): the
+   * account's held balance does not change, so nothing is recorded; the parts' rows say which hold owns what.
+   */
+  moveHold(from: string, to: string, amount: bigint): void {
+    if (amount === 0n) return;
+    const h = this.requireHold(from, amount);
+    const target = this.holds.get(to);
+    if (target && (target.owner !== h.owner || target.type !== h.type || target.asset !== h.asset)) throw new Error(`holds ${from} and ${to} are on different accounts`);
+    this.shrink(h, amount);
+    if (target) target.amount += amount;
+    else this.holds.set(to, { id: to, owner: h.owner, type: h.type, asset: h.asset, amount });
+  }
+
+  /** Takes a hold over as the tables show it, at load: its amount is already in the account's held balance. */
+  adopt(h: Hold): void {
+    if (this.holds.has(h.id)) throw new Error(`hold ${h.id} exists already`);
+    this.holds.set(h.id, { ...h });
+  }
+
+  hasHold(id: string): boolean {
+    return this.holds.has(id);
+  }
+
+  heldBy(id: string): bigint {
+    return this.holds.get(id)?.amount ?? 0n;
+  }
+
+  /** Gives what a hold still sets aside (or `amount` of it) back to its account's available balance. */
+  release(id: string, meta: PostingMeta, amount?: bigint): bigint {
+    const h = this.requireHold(id, amount ?? 0n);
+    const back = amount ?? h.amount;
+    if (back === 0n) {
+      this.holds.delete(id);
+      return 0n;
+    }
+    this.apply([{ owner: h.owner, type: h.type, asset: h.asset, frozen: -back, available: back }], meta);
+    this.shrink(h, back);
+    return back;
+  }
+
+  /** Takes the facts decided since the last call. */
+  takeFacts(): LedgerFact[] {
+    const f = this.facts;
+    this.facts = [];
+    return f;
+  }
+
+  private requireHold(id: string, amount: bigint): Hold {
+    const h = this.holds.get(id);
+    if (!h) throw new Error(`no hold ${id}`);
+    if (amount < 0n || amount > h.amount) throw new Error(`hold ${id} holds ${h.amount}, not ${amount}`);
+    return h;
+  }
+
+  private shrink(h: Hold, amount: bigint): void {
+    h.amount -= amount;
+    if (h.amount === 0n) this.holds.delete(h.id);
+  }
+
+  private apply(lines: Posting[], meta: PostingMeta): void {
+    for (const p of lines) {
+      const key = accountKey(p.owner, p.type, p.asset);
+      let b = this.balances.get(key);
+      if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
+      b.available += p.available ?? 0n;
+      b.held += p.frozen ?? 0n;
+      if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n) this.contractChanged?.(p.owner, p.asset);
+    }
+    this.record(lines, meta);
+  }
+
+  private record(lines: Posting[], meta: PostingMeta): void {
+    this.facts.push({ lines, billType: meta.billType, refType: meta.refType, refId: String(meta.refId), at: this.now });
+  }
+}

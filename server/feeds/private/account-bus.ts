@@ -1,0 +1,36 @@
+import type { OrderChange, OwnCoin, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { ASSET_SCALE } from '../../spot/market.ts';
+import { listenToAccounts, type BalanceAfter } from './account-events.ts';
+import { formatUnits } from '../../../isomorphic/money/units.ts';
+import { userTopics } from '../topics.ts';
+
+/**
+ * Puts the durable account changes of a database on the bus: per user, their new balances (`user.<id>.balance`),
+ * a note that their orders changed (`user.<id>.orders`), and for the STOMP refresh topic what to load again.
+ * Answers the function that stops it.
+ */
+export function accountsToBus(scope: object, bus: Bus): () => void {
+  return listenToAccounts(scope, {
+    balances(changes: BalanceAfter[]) {
+      const byUser = new Map<number, OwnCoin[]>();
+      for (const c of changes) {
+        let coins = byUser.get(c.userId);
+        if (!coins) byUser.set(c.userId, (coins = []));
+        coins.push({ type: c.type, coin: c.asset, available: formatUnits(c.available, ASSET_SCALE), frozen: formatUnits(c.frozen, ASSET_SCALE) });
+      }
+      const ts = Date.now();
+      for (const [userId, coins] of byUser) {
+        bus.publish(userTopics.balance(userId), coins);
+        bus.publish(userTopics.refresh(userId), { kind: 'assets', ts } satisfies RefreshMessage);
+      }
+    },
+    orders(symbol, userIds) {
+      const ts = Date.now();
+      for (const userId of userIds) {
+        bus.publish(userTopics.orders(userId), { symbol } satisfies OrderChange);
+        bus.publish(userTopics.refresh(userId), { kind: 'orders', symbol, ts } satisfies RefreshMessage);
+      }
+    },
+  });
+}

@@ -1,0 +1,194 @@
+import type { SubmitOrderBody } from '../../isomorphic/contract/spot.ts';
+import { parseUnits, type ParseProblem } from '../../isomorphic/money/units.ts';
+import { fail } from '../outcome.ts';
+import type { CommandContext, CommandType } from '../core/command.ts';
+import type { MatchingEngine } from '../matching/engine.ts';
+import type { EngineEvent } from '../matching/types.ts';
+import { notional, priceBand, type Market } from './market.ts';
+import { settle, type SettledTrade } from './settlement.ts';
+import type { SpotBooks } from './spot-books.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
+import type { OrderAccount, OrderRow } from './order.repo.ts';
+
+/** What an order asks for, in the market's integer units, after every check that needs no balance. */
+export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'quoteBudget'>;
+
+const MAX_UNITS = 10n ** 17n;
+const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = { format: 'invalidNumber', precision: 'tooPrecise', range: 'tooLarge' };
+
+/** The order form's name of each field, as its message key, so a refusal names it as the form does. */
+const FIELD = { price: 'trade.field.price', quantity: 'trade.field.amount', quoteAmount: 'trade.field.total' } as const;
+
+/** A positive order amount at a scale, refused with the order form's name of the field (perpetual orders use it too). */
+export function orderUnits(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
+  return positiveUnits(value, scale, FIELD[name]);
+}
+
+/** A positive amount at a scale, refused naming `field` (an i18n key of the form's label). */
+export function positiveUnits(value: string | undefined, scale: number, field: string): bigint {
+  if (value === undefined || value === '') fail('orderFieldRequired', { field });
+  const parsed = parseUnits(value, scale, MAX_UNITS);
+  if (!parsed.ok) fail(PROBLEM[parsed.problem], { field, decimals: scale });
+  if (parsed.value <= 0n) fail('mustBePositive', { field });
+  return parsed.value;
+}
+
+/**
+ * Checks an order against its market: price on the tick and within the band around the index price, quantity
+ * on the lot, minimum quantity and notional, and the fields each type needs (limit: price and quantity; market
+ * buy: quoteAmount; market sell: quantity). Because every resting price was inside the band when placed, a
+ * market order cannot be swept into a price printed far away either.
+ */
+export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, reference?: bigint): PlaceRequest {
+  if (m.status !== 'active' || m.market !== 'spot') fail('marketClosed');
+  const side = body.side;
+  const kind = body.type;
+  const tif = body.timeInForce ?? 'GTC';
+  if (kind === 'market' && tif === 'POST_ONLY') fail('postOnlyMarket');
+  let price = 0n;
+  let quantity = 0n;
+  let quoteBudget = 0n;
+  if (kind === 'limit') {
+    price = orderUnits(body.price, m.priceScale, 'price');
+    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
+    if (price % m.tick !== 0n) fail('offTick');
+    if (reference) {
+      const band = priceBand(m, reference);
+      if (price < band.min || price > band.max) fail('priceOutOfBand', { min: formatUnits(band.min, m.priceScale), max: formatUnits(band.max, m.priceScale) });
+    }
+    if (quantity % m.lot !== 0n) fail('offLot');
+    if (quantity < m.minQty) fail('belowMinQty');
+    if (notional(m, price, quantity) < m.minNotional) fail('belowMinNotional');
+    if (notional(m, price, quantity) > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
+  } else if (side === 'buy') {
+    quoteBudget = orderUnits(body.quoteAmount, 8, 'quoteAmount');
+    if (quoteBudget < m.minNotional) fail('belowMinNotional');
+  } else {
+    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
+    if (quantity % m.lot !== 0n) fail('offLot');
+    if (quantity < m.minQty) fail('belowMinQty');
+  }
+  // A market order never rests: it is IOC unless it asked to fill entirely or not at all.
+  return { userId, side, kind, tif: kind === 'market' && tif !== 'FOK' ? 'IOC' : tif, price, quantity, quoteBudget };
+}
+
+/** A placed order as the core journals it: every bigint as a string, sides and kinds as they are. */
+type EncodedPlace = [string, number, PlaceRequest['side'], PlaceRequest['kind'], PlaceRequest['tif'], string, string, string];
+
+export interface PlaceCommand extends PlaceRequest {
+  symbol: string;
+}
+
+const engineOf = (ctx: CommandContext) => ctx.part<SpotBooks>('spot');
+
+/** The trades and users of one spot command, for market data and the feeds once its batch is durable. */
+export interface SpotActivity {
+  symbol: string;
+  trades: SettledTrade[];
+  users: number[];
+}
+
+export const SPOT_ACTIVITY = 'spot.activity';
+
+/** Sends a command to a book and settles what it did; answers the engine's events. */
+export function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngine['apply']>[0], users: number[]): EngineEvent[] {
+  const books = engineOf(ctx);
+  const events: EngineEvent[] = [];
+  books.engine(m.symbol).apply(command, events);
+  const trades = settle(ctx.risk, m, ctx.now, books, events);
+  for (const t of trades) users.push(t.makerUserId, t.takerUserId);
+  ctx.emit(SPOT_ACTIVITY, { symbol: m.symbol, trades, users } satisfies SpotActivity);
+  return events;
+}
+
+/** How a margin order differs from a spot one: the account it trades from and what it borrowed. */
+export interface PlaceOptions {
+  account: OrderAccount;
+  autoRepay: boolean;
+  borrowed: bigint;
+}
+
+const SPOT_ORDER: PlaceOptions = { account: 'spot', autoRepay: false, borrowed: 0n };
+
+/**
+ * Places an order from an account: hold the funds (the account's risk rule), match, settle; answers the order as it
+ * stands after matching. Spot orders come through `placeOrder`; margin orders and liquidations call it directly.
+ */
+export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions = SPOT_ORDER): OrderRow {
+  const books = engineOf(ctx);
+  const m = books.market(r.symbol);
+  books.engine(m.symbol);
+  const order: OrderRow = {
+    id: books.peekOrderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
+    quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now, ...opts,
+  };
+  books.ruleOf(order).hold(ctx.risk, { market: m, order });
+  // The number is taken only once the hold stands: a refused order leaves no trace in the state.
+  books.orderId();
+  books.live.set(order.id, order);
+  books.touch(order, ctx.now);
+  // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
+  const quoteStep = notional(m, m.tick, m.lot);
+  const marketBuy = r.kind === 'market' && r.side === 'buy';
+  match(ctx, m, {
+    type: 'place',
+    orderId: order.id,
+    userId: r.userId,
+    side: r.side,
+    kind: r.kind,
+    price: Number(r.price / m.tick),
+    quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+    ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
+    tif: r.tif,
+  }, [r.userId]);
+  return { ...order };
+}
+
+/** Places a spot order. */
+export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
+  type: 'spot.place',
+  encode: (r): EncodedPlace => [r.symbol, r.userId, r.side, r.kind, r.tif, `${r.price}`, `${r.quantity}`, `${r.quoteBudget}`],
+  decode(v) {
+    const [symbol, userId, side, kind, tif, price, quantity, quoteBudget] = v as EncodedPlace;
+    return { symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget) };
+  },
+  apply: (ctx, r) => place(ctx, r),
+};
+
+/** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
+export const cancelOrder: CommandType<{ userId: number; orderId: number }, OrderRow> = {
+  type: 'spot.cancel',
+  encode: (c) => [c.userId, c.orderId],
+  decode: (v) => {
+    const [userId, orderId] = v as [number, number];
+    return { userId, orderId };
+  },
+  apply(ctx, { userId, orderId }) {
+    const books = engineOf(ctx);
+    const o = books.live.get(orderId);
+    if (!o) fail('orderNotOpen');
+    if (o.userId !== userId) fail('orderNotFound');
+    match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
+    return { ...o };
+  },
+};
+
+/** Cancels every resting order of the user in one market; answers how many. */
+export const cancelAllOrders: CommandType<{ userId: number; symbol: string }, number> = {
+  type: 'spot.cancelAll',
+  encode: (c) => [c.userId, c.symbol],
+  decode: (v) => {
+    const [userId, symbol] = v as [number, string];
+    return { userId, symbol };
+  },
+  apply(ctx, { userId, symbol }) {
+    const books = engineOf(ctx);
+    const m = books.market(symbol);
+    // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
+    const mine = [...books.live.values()].filter((o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot');
+    for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
+    return mine.length;
+  },
+};
+
+export const SPOT_COMMANDS = [placeOrder, cancelOrder, cancelAllOrders];

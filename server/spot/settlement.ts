@@ -1,0 +1,99 @@
+import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
+import { baseUnits, feeOf, notional, type Market } from './market.ts';
+import type { OrderRow, TradeRow } from './order.repo.ts';
+import type { TradeRule } from './spot-rule.ts';
+
+/** A trade as it leaves the settlement, for market data and the feeds. */
+export interface SettledTrade {
+  id: number;
+  symbol: string;
+  price: bigint;
+  quantity: bigint;
+  quoteQty: bigint;
+  takerSide: 'buy' | 'sell';
+  time: number;
+  makerUserId: number;
+  takerUserId: number;
+}
+
+export interface TradeFact extends TradeRow {
+  id: number;
+}
+
+/** Where a settlement reads and records: the orders on the book, the orders and trades a batch changed. */
+export interface SettlementBooks {
+  live: Map<number, OrderRow>;
+  touch(o: OrderRow, now: number): void;
+  tradeId(): number;
+  trades: TradeFact[];
+  /** The rule of the account an order trades from (spot, or a margin account). */
+  ruleOf(o: OrderRow): TradeRule;
+}
+
+/**
+ * Turns the engine's events for one command into order states, trades and ledger transactions, through the
+ * risk rule of each order's account (server/spot/spot-rule.ts; margin accounts bring theirs): each trade is one ledger transaction spending both orders'
+ * holds. Buyers pay their fee in the base they receive, sellers in the quote; both round up. An order that leaves
+ * the book releases what its hold still sets aside, and leaves `live`. Answers the trades, for the feeds.
+ */
+export function settle(risk: RiskEngine, m: Market, now: number, books: SettlementBooks, events: readonly EngineEvent[]): SettledTrade[] {
+  const settled: SettledTrade[] = [];
+  const order = (id: number): OrderRow => {
+    const o = books.live.get(id);
+    if (!o) throw new Error(`engine named order ${id}, which the spot book does not hold`);
+    books.touch(o, now);
+    return o;
+  };
+  for (const e of events) {
+    if (e.type === 'trade') settled.push(trade(risk, m, now, books, order, e));
+    else if (e.type === 'done') done(risk, m, books, order(e.orderId), e);
+    else if (e.type === 'rested') {
+      const o = order(e.orderId);
+      o.status = o.filledQty > 0n ? 'partial' : 'open';
+    } else if (e.type === 'rejected') {
+      throw new Error(`engine rejected order ${e.orderId}: ${e.reason}`);
+    }
+  }
+  return settled;
+}
+
+function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks, order: (id: number) => OrderRow, e: TradeEvent): SettledTrade {
+  const maker = order(e.makerOrderId);
+  const taker = order(e.takerOrderId);
+  const price = BigInt(e.price) * m.tick;
+  const qty = BigInt(e.quantity) * m.lot;
+  const quote = notional(m, price, qty);
+  const buyer = e.takerSide === 'buy' ? taker : maker;
+  const seller = e.takerSide === 'buy' ? maker : taker;
+  const buyerFee = feeOf(baseUnits(m, qty), buyer === maker ? m.makerFeeBps : m.takerFeeBps);
+  const sellerFee = feeOf(quote, seller === maker ? m.makerFeeBps : m.takerFeeBps);
+  const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
+  const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
+  risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [...b.spends, ...s.spends]);
+
+  for (const [o, fee] of [[buyer, buyerFee], [seller, sellerFee]] as const) {
+    o.filledQty += qty;
+    o.filledQuote += quote;
+    o.fee += fee;
+    // A resting maker that trades is partly filled from now on; its done event (if it empties) says filled.
+    if (o.status === 'open') o.status = 'partial';
+  }
+  const id = books.tradeId();
+  books.trades.push({
+    id, symbol: m.symbol, price, quantity: qty, quoteQty: quote, takerSide: e.takerSide,
+    makerOrderId: maker.id, takerOrderId: taker.id, makerUserId: maker.userId, takerUserId: taker.userId,
+    makerFee: maker === buyer ? buyerFee : sellerFee, takerFee: taker === buyer ? buyerFee : sellerFee, createdAt: now,
+  });
+  return { id, symbol: m.symbol, price, quantity: qty, quoteQty: quote, takerSide: e.takerSide, time: now, makerUserId: maker.userId, takerUserId: taker.userId };
+}
+
+/** An order leaves the book: whatever it still holds goes back to available. */
+function done(risk: RiskEngine, m: Market, books: SettlementBooks, o: OrderRow, e: DoneEvent): void {
+  books.ruleOf(o).release(risk, { market: m, order: o });
+  // A market order that traded at all is done as filled (its traded quantity tells how much); an IOC or a
+  // cancelled order keeps 'cancelled' with its fills, and done_reason says why it ended.
+  o.status = e.reason === 'filled' || (o.kind === 'market' && o.filledQty > 0n) ? 'filled' : 'cancelled';
+  o.doneReason = e.reason;
+  books.live.delete(o.id);
+}

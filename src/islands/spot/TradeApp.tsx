@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
+import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { href } from '../../lib/navigation.ts';
+import { $markets } from '../../lib/stores/market.ts';
+import { $isLogin } from '../../lib/stores/session.ts';
+import { applyOwnCoins, loadBalances, loadOrders } from '../../lib/spot/actions.ts';
+import { $accountActivity } from '../../lib/feed/private-feed.ts';
+import { KlineChart } from './KlineChart.tsx';
+import { MarketList } from './MarketList.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
+import { TickerBar } from './TickerBar.tsx';
+import { UserOrders } from './UserOrders.tsx';
+import { SecondsApp } from '../seconds/SecondsApp.tsx';
+import { PerpetualApp } from '../perpetual/PerpetualApp.tsx';
+import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
+import { AccountSwitch } from '../margin/AccountSwitch.tsx';
+import { MarginOrderForm } from '../margin/MarginOrderForm.tsx';
+import { MarginOrdersTable } from '../margin/MarginOrdersTable.tsx';
+import { MarginPanel } from '../margin/MarginPanel.tsx';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+  /** The full-screen exchange takes its pair from the path (/exchange/full-screen/BTC_USDT). */
+  fullScreen?: boolean;
+}
+
+/** The symbol the page was opened for: ?symbol=btcusdt, or the path's BTC_USDT on the full-screen page. */
+function symbolFromUrl(fullScreen: boolean): string {
+  if (typeof location === 'undefined') return '';
+  if (fullScreen) return (location.pathname.split('/').pop() ?? '').replace('_', '').toLowerCase();
+  return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
+}
+
+/** spec §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen, second contracts, or perpetuals. */
+export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
+  const t = useMessages(locale, messages);
+  const markets = useStore($markets).currencyList;
+  const isLogin = useStore($isLogin);
+  const [symbol, setSymbol] = useState('');
+  const [type, setType] = useState('spot');
+  // Spot, cross margin or isolated margin: the account the spot screen trades from (?margin=cross|isolated).
+  const [account, setAccount] = useState<TradeAccount>('spot');
+  useEffect(() => {
+    setSymbol(symbolFromUrl(fullScreen));
+    setType(new URLSearchParams(location.search).get('type') ?? 'spot');
+    setAccount(tradeAccountOf(new URLSearchParams(location.search).get('margin')));
+  }, [fullScreen]);
+
+  const market = markets.find((m) => m.symbol === symbol) ?? markets[0];
+  const marginParam = (a: TradeAccount) => (a === 'spot' ? '' : `&margin=${a}`);
+  const switchAccount = (next: TradeAccount) => {
+    setAccount(next);
+    if (!fullScreen && market) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${market.symbol}${marginParam(next)}`);
+  };
+  const choose = (next: string) => {
+    setSymbol(next);
+    if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}${marginParam(account)}`);
+    else {
+      const m = markets.find((x) => x.symbol === next);
+      if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, m.symbol_name.replace('/', '_')));
+    }
+  };
+
+  // The user's own orders and balances follow the private feed: loaded when it (re)connects, then kept by its
+  // pushes, whichever screen or user caused the change.
+  const activity = useStore($accountActivity);
+  useEffect(() => {
+    if (isLogin) loadBalances().catch(() => {});
+  }, [isLogin, activity.synced]);
+  useEffect(() => applyOwnCoins(activity.coins), [activity.balances]);
+  useEffect(() => {
+    if (isLogin && market) loadOrders(market.symbol).catch(() => {});
+  }, [isLogin, market?.symbol, activity.synced, activity.orders]);
+
+  if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
+  if (type === 'usta') return <PerpetualApp t={t} locale={locale} />;
+  if (type !== 'spot') {
+    return (
+      <div className="trade-closed panel">
+        <p>{t('trade.notOpenYet')}</p>
+        <a className="btn btn--primary" href={href('/trade/index?type=spot', locale)}>{t('trade.goSpot')}</a>
+      </div>
+    );
+  }
+  if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
+  const margin = account === 'spot' ? null : account;
+  return (
+    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}>
+      <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
+      <TickerBar t={t} market={market} />
+      <KlineChart t={t} market={market} />
+      <OrderBook t={t} market={market} />
+      <RecentTrades t={t} market={market} />
+      {!margin ? (
+        <>
+          <OrderForm t={t} market={market} locale={locale} header={accountSwitch} />
+          <UserOrders t={t} market={market} />
+        </>
+      ) : (
+        <>
+          {isLogin && <MarginPanel t={t} mode={margin} market={market} />}
+          <MarginOrderForm t={t} market={market} locale={locale} mode={margin} header={accountSwitch} />
+          <section className="user-orders" aria-label={t('trade.openOrders')}>
+            {isLogin ? <MarginOrdersTable t={t} mode={margin} symbol={market.symbol} /> : <p className="muted">{t('trade.noOrders')}</p>}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
