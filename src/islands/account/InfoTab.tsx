@@ -1,4 +1,4 @@
-import { Overview } from '../user/Overview.tsx';
+import { Overview } from '../user/index.ts';
 import type { TabProps } from './tabs.ts';
 
 /** spec §2 `?tab=info`: the account's facts and its security checklist. */

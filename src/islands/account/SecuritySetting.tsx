@@ -5,7 +5,7 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { $securityStatus } from '../../lib/account/security.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
-import { PasswordForm } from '../user/PasswordForm.tsx';
+import { PasswordForm } from '../user/index.ts';
 import type { Setting } from '../../lib/account/settings.ts';
 import { PauseNotice } from './PauseNotice.tsx';
 import { AntiCodeForm } from './settings/AntiCodeForm.tsx';

@@ -4,7 +4,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import type { SecurityStatus, WhitelistEntry } from '../../../isomorphic/contract/security.ts';
 import { $whitelist, addToWhitelist, removeFromWhitelist, switchWhitelist } from '../../lib/account/security.ts';
 import { isChainAddress } from '../../../isomorphic/validate/index.ts';
-import { useCoinNetwork } from '../wallet/use-coin-network.ts';
+import { useCoinNetwork } from '../wallet/index.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';

@@ -5,12 +5,12 @@ import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { InfoTab } from './InfoTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
-import { BankCardTab, KycTab, PaymentTab } from '../identity/AccountTabs.tsx';
-import { ApiKeysTab } from '../api-keys/ApiKeysTab.tsx';
-import { AgentTab } from '../referral/AgentTab.tsx';
-import { RewardTab } from '../referral/RewardTab.tsx';
-import { ProofTab } from '../proof/ProofTab.tsx';
-import { MerchantTab } from '../otc/MerchantTab.tsx';
+import { BankCardTab, KycTab, PaymentTab } from '../identity/index.ts';
+import { ApiKeysTab } from '../api-keys/index.ts';
+import { AgentTab } from '../referral/index.ts';
+import { RewardTab } from '../referral/index.ts';
+import { ProofTab } from '../proof/index.ts';
+import { MerchantTab } from '../otc/index.ts';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {

@@ -18,12 +18,12 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { SwapDesk } from './SwapDesk.tsx';
 import { SecondsDesk } from './SecondsDesk.tsx';
 import { KycReview } from './KycReview.tsx';
-import { ReferralAdmin } from '../referral/ReferralAdmin.tsx';
-import { ProofAdmin } from '../proof/ProofAdmin.tsx';
+import { ReferralAdmin } from '../referral/index.ts';
+import { ProofAdmin } from '../proof/index.ts';
 import { OtcConsole } from './otc/OtcConsole.tsx';
-import { LoanAdmin } from '../loan/LoanAdmin.tsx';
-import { EarnAdmin } from '../earn/admin/EarnAdmin.tsx';
-import { StatusBadge, amount as fmt } from '../wallet/parts.tsx';
+import { LoanAdmin } from '../loan/index.ts';
+import { EarnAdmin } from '../earn/index.ts';
+import { StatusBadge, amount as fmt } from '../wallet/index.ts';
 import { ReviewActions } from './ReviewActions.tsx';
 
 const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'earn', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;

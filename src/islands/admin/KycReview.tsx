@@ -10,7 +10,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { KycStatusBadge } from '../identity/parts.tsx';
+import { KycStatusBadge } from '../identity/index.ts';
 import { IdPhotos, useIdReview } from './id-review.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 

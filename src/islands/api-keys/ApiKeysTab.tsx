@@ -8,7 +8,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { platformConfig } from '../../lib/platform.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import type { TabProps } from '../account/tabs.ts';
+import type { TabProps } from '../account/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';

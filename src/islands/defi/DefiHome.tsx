@@ -5,7 +5,7 @@ import { miningPools } from '../../lib/defi/actions.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { ProductList } from '../earn/ProductList.tsx';
+import { ProductList } from '../earn/index.ts';
 import { LoginPrompt } from './parts.tsx';
 import { WalletLinks } from './WalletLinks.tsx';
 

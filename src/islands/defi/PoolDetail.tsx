@@ -8,8 +8,8 @@ import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { EarnOrders } from '../earn/EarnOrders.tsx';
-import { ProductFacts, ProductHeading } from '../earn/parts.tsx';
+import { EarnOrders } from '../earn/index.ts';
+import { ProductFacts, ProductHeading } from '../earn/index.ts';
 import { LoginPrompt } from './parts.tsx';
 import { StakeForm } from './StakeForm.tsx';
 

@@ -10,7 +10,7 @@ import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
-import { amountProblemText } from '../margin/parts.tsx';
+import { amountProblemText } from '../margin/index.ts';
 import { Field } from '../ui/Field.tsx';
 
 interface Props {

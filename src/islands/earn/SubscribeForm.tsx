@@ -10,7 +10,7 @@ import { checkAmount, cleanAmount } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { spotAvailable } from '../../lib/wallet/actions.ts';
-import { amountProblemText } from '../margin/parts.tsx';
+import { amountProblemText } from '../margin/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { errorText, redeemRule } from './parts.tsx';
 

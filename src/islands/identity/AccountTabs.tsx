@@ -1,4 +1,4 @@
-import type { TabProps } from '../account/tabs.ts';
+import type { TabProps } from '../account/index.ts';
 import { AdvancedKyc } from './AdvancedKyc.tsx';
 import { BankCard } from './BankCard.tsx';
 import { LimitsTable } from './LimitsTable.tsx';

@@ -7,8 +7,8 @@ import { ratePercent, trim } from '../../lib/loan/apply-form.ts';
 import { fundLoanPool, loanQueue, loanSetup, reviewLoan, saveLoanProduct, type ProductDraft, type QueueState } from '../../lib/loan/admin.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { IdPhotos, useIdReview } from '../admin/id-review.tsx';
-import { ReviewActions } from '../admin/ReviewActions.tsx';
+import { IdPhotos, useIdReview } from '../admin/index.ts';
+import { ReviewActions } from '../admin/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { LoanStateBadge, money } from './parts.tsx';
 

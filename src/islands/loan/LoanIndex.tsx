@@ -9,11 +9,11 @@ import { $loanCatalog, applyForLoan } from '../../lib/loan/loans.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { ImageField } from '../identity/parts.tsx';
+import { ImageField } from '../identity/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Fact, Select } from '../wallet/parts.tsx';
+import { Fact, Select } from '../wallet/index.ts';
 import { LoanHead, LoginFirst, money } from './parts.tsx';
 
 const PHOTOS = ['front', 'back', 'selfie'] as const;

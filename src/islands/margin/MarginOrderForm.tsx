@@ -6,7 +6,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, borrowableStore } from '../../lib/margin/account.ts';
 import { accountOf, lineOf } from '../../lib/margin/view.ts';
-import { OrderForm } from '../spot/OrderForm.tsx';
+import { OrderForm } from '../spot/index.ts';
 
 /** The margin account an order form trades from: its mode, each coin's free balance and what it may still borrow. */
 export interface MarginFunds {

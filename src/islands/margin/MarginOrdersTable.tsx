@@ -10,7 +10,7 @@ import { $markets } from '../../lib/stores/market.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
-import { ListState, Pager } from '../perpetual-assets/parts.tsx';
+import { ListState, Pager } from '../perpetual-assets/index.ts';
 import '../../styles/margin.css';
 
 /**

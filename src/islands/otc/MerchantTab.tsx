@@ -1,4 +1,4 @@
-import type { TabProps } from '../account/tabs.ts';
+import type { TabProps } from '../account/index.ts';
 import { MerchantStatusCard } from './MerchantStatusCard.tsx';
 
 /** The account centre's merchant tab (spec §2, merchants only): the merchant's standing and the ways to their screens. */

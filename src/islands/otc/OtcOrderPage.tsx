@@ -11,7 +11,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { copyText } from '../ui/copy-text.ts';
-import { ChatPanel } from '../chat/ChatPanel.tsx';
+import { ChatPanel } from '../chat/index.ts';
 import { Fact, LoginPrompt } from './parts.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ProofImage } from './ProofImage.tsx';

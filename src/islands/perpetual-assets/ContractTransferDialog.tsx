@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { CONTRACT_ACCOUNT, SPOT_ACCOUNT } from '../../lib/perpetual-assets/view.ts';
-import { TransferForm } from '../wallet/TransferForm.tsx';
+import { TransferForm } from '../wallet/index.ts';
 import { useModal } from '../ui/use-modal.ts';
 
 /**

@@ -5,7 +5,7 @@ import { formatAmount, formatTime } from '../../../isomorphic/format/index.ts';
 import { bookStore } from '../../lib/perpetual/actions.ts';
 import { cumulative, quantityUnit } from '../../../isomorphic/perpetual/math.ts';
 import { $settings } from '../../lib/stores/settings.ts';
-import { $pickedPrice } from '../spot/picked-price.ts';
+import { $pickedPrice } from '../spot/index.ts';
 
 const ROWS = 10;
 

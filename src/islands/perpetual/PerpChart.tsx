@@ -4,7 +4,7 @@ import type { ContractView } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $positions, candleStore, PERP_INTERVALS, type PerpInterval } from '../../lib/perpetual/actions.ts';
-import { CandleChart, type ChartLine } from '../spot/KlineChart.tsx';
+import { CandleChart, type ChartLine } from '../spot/index.ts';
 
 const MARK = '#c77700';
 

@@ -8,9 +8,9 @@ import { downloadProof, myLeaf, proofRoots } from '../../lib/proof/actions.ts';
 import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
 import { leafText } from '../../../isomorphic/proof/leaf.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import type { TabProps } from '../account/tabs.ts';
-import { Select } from '../wallet/parts.tsx';
-import { Amounts } from '../referral/parts.tsx';
+import type { TabProps } from '../account/index.ts';
+import { Select } from '../wallet/index.ts';
+import { Amounts } from '../referral/index.ts';
 import { VerdictLine } from './parts.tsx';
 
 /**

@@ -7,9 +7,9 @@ import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { agentInfo, inviteLink, promotedUsers } from '../../lib/referral/actions.ts';
 import { percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import type { TabProps } from '../account/tabs.ts';
+import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/parts.tsx';
+import { Pager } from '../wallet/index.ts';
 import { Amounts, generationName } from './parts.tsx';
 import { copyText } from '../ui/copy-text.ts';
 

@@ -4,9 +4,9 @@ import type { AgentInfo, Page, RewardDay, RewardUser } from '../../../isomorphic
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { agentInfo, rewardDays, rewardUsers } from '../../lib/referral/actions.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import type { TabProps } from '../account/tabs.ts';
+import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/parts.tsx';
+import { Pager } from '../wallet/index.ts';
 import { Amounts, generationName, rebate } from './parts.tsx';
 
 type View = 'days' | 'users';

@@ -9,9 +9,9 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $periods, $secondsOpen, $settlements, loadContractBalances, loadPeriods, loadSecondsOrders } from '../../lib/seconds/actions.ts';
 import { settlementNotices } from '../../lib/seconds/notices.ts';
-import { KlineChart, type ChartLine } from '../spot/KlineChart.tsx';
-import { MarketList } from '../spot/MarketList.tsx';
-import { TickerBar } from '../spot/TickerBar.tsx';
+import { KlineChart, type ChartLine } from '../spot/index.ts';
+import { MarketList } from '../spot/index.ts';
+import { TickerBar } from '../spot/index.ts';
 import { SecondsForm } from './SecondsForm.tsx';
 import { SecondsOrders } from './SecondsOrders.tsx';
 

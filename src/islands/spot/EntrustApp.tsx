@@ -9,10 +9,10 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { $openOrders, loadOrders } from '../../lib/spot/actions.ts';
 import { $orderPairs, loadOrderPairs } from '../../lib/spot/spot-reads.ts';
 import { UserOrders } from './UserOrders.tsx';
-import { SecondsOrders } from '../seconds/SecondsOrders.tsx';
+import { SecondsOrders } from '../seconds/index.ts';
 import { loadSecondsOrders } from '../../lib/seconds/actions.ts';
-import { PerpOrderCentre } from '../perpetual-assets/PerpOrderCentre.tsx';
-import { MarginOrdersTable } from '../margin/MarginOrdersTable.tsx';
+import { PerpOrderCentre } from '../perpetual-assets/index.ts';
+import { MarginOrdersTable } from '../margin/index.ts';
 
 const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];

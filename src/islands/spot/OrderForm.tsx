@@ -14,7 +14,7 @@ import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { submitMarginOrder } from '../../lib/margin/orders.ts';
 import { spendable } from '../../lib/margin/view.ts';
-import type { MarginFunds } from '../margin/MarginOrderForm.tsx';
+import type { MarginFunds } from '../margin/index.ts';
 import { $pickedPrice } from './picked-price.ts';
 
 type Side = 'buy' | 'sell';

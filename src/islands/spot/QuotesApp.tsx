@@ -6,7 +6,7 @@ import { $markets, $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { MarketTable } from './MarketTable.tsx';
 import { $periods, loadPeriods } from '../../lib/seconds/actions.ts';
-import { contractLabel } from '../perpetual-assets/ContractLabel.tsx';
+import { contractLabel } from '../perpetual-assets/index.ts';
 
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
 type Tab = (typeof TABS)[number];

@@ -14,13 +14,13 @@ import { OrderForm } from './OrderForm.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
-import { SecondsApp } from '../seconds/SecondsApp.tsx';
-import { PerpetualApp } from '../perpetual/PerpetualApp.tsx';
+import { SecondsApp } from '../seconds/index.ts';
+import { PerpetualApp } from '../perpetual/index.ts';
 import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
-import { AccountSwitch } from '../margin/AccountSwitch.tsx';
-import { MarginOrderForm } from '../margin/MarginOrderForm.tsx';
-import { MarginOrdersTable } from '../margin/MarginOrdersTable.tsx';
-import { MarginPanel } from '../margin/MarginPanel.tsx';
+import { AccountSwitch } from '../margin/index.ts';
+import { MarginOrderForm } from '../margin/index.ts';
+import { MarginOrdersTable } from '../margin/index.ts';
+import { MarginPanel } from '../margin/index.ts';
 
 interface Props {
   locale: Locale;

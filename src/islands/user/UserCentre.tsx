@@ -6,10 +6,10 @@ import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { PasswordForm } from './PasswordForm.tsx';
-import { AdvancedKyc } from '../identity/AdvancedKyc.tsx';
-import { BankCard } from '../identity/BankCard.tsx';
-import { LimitsTable } from '../identity/LimitsTable.tsx';
-import { PrimaryKyc } from '../identity/PrimaryKyc.tsx';
+import { AdvancedKyc } from '../identity/index.ts';
+import { BankCard } from '../identity/index.ts';
+import { LimitsTable } from '../identity/index.ts';
+import { PrimaryKyc } from '../identity/index.ts';
 import { Checklist, Overview, USER_KEYS, type UserKey } from './Overview.tsx';
 
 type Key = UserKey;

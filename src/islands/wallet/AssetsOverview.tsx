@@ -7,10 +7,10 @@ import { $settings, updateSettings } from '../../lib/stores/settings.ts';
 import { accountName } from './parts.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $accountActivity } from '../../lib/feed/private-feed.ts';
-import { ContractAssets } from '../perpetual-assets/ContractAssets.tsx';
-import { MarginAssets } from '../margin/MarginAssets.tsx';
+import { ContractAssets } from '../perpetual-assets/index.ts';
+import { MarginAssets } from '../margin/index.ts';
 import { MARGIN_ACCOUNT_TYPE } from '../../lib/margin/view.ts';
-import { EarnHoldings } from '../earn/EarnHoldings.tsx';
+import { EarnHoldings } from '../earn/index.ts';
 import { FINANCE_ACCOUNT } from '../../lib/earn/view.ts';
 
 /**

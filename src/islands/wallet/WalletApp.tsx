@@ -10,7 +10,7 @@ import { Records } from './Records.tsx';
 import { SwapForm } from './SwapForm.tsx';
 import { TransferForm } from './TransferForm.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
-import { MarginAssets } from '../margin/MarginAssets.tsx';
+import { MarginAssets } from '../margin/index.ts';
 
 /** spec §2 /assets/index?key= */
 export const ASSET_KEYS = ['overview', 'finance', 'agreement', 'margin', 'recharge', 'withdraw', 'swap', 'transfer', 'tradeOrder', 'records'] as const;

@@ -6,7 +6,7 @@ import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $userInfo } from '../../lib/stores/session.ts';
-import { WithdrawSecurity } from '../account/WithdrawSecurity.tsx';
+import { WithdrawSecurity } from '../account/index.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { coinsOf, submitWithdrawal } from '../../lib/wallet/actions.ts';

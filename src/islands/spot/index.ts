@@ -1,0 +1,7 @@
+/** What other island folders may use of spot: everything else in this folder is its own. */
+export { CandleChart, KlineChart } from './KlineChart.tsx';
+export type { ChartLine } from './KlineChart.tsx';
+export { MarketList } from './MarketList.tsx';
+export { OrderForm } from './OrderForm.tsx';
+export { TickerBar } from './TickerBar.tsx';
+export { $pickedPrice } from './picked-price.ts';
