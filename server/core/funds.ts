@@ -1,5 +1,4 @@
-import { parseUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
 import { bigJson, type CommandType } from './command.ts';

@@ -1,8 +1,7 @@
 import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { trimZeros } from '../../isomorphic/perpetual/math.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';

@@ -3,7 +3,7 @@ import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, M
 import { modeOfSegment, type marginOrderBody, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { Exchange } from '../spot/exchange.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { checkOrder, orderUnits } from '../spot/order.service.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';

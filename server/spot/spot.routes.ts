@@ -5,7 +5,7 @@ import { credit } from '../../isomorphic/contract/admin.endpoints.ts';
 import * as api from '../../isomorphic/contract/spot.endpoints.ts';
 import type { orderListQuery } from '../../isomorphic/contract/spot.ts';
 import { myBalance } from '../../isomorphic/contract/wallet.endpoints.ts';
-import { parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { fail } from '../outcome.ts';
@@ -20,7 +20,6 @@ import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { spotOrder, userFill } from './views.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from './market.ts';
 
 /**
  * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family

@@ -1,9 +1,8 @@
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import type { Exchange } from '../spot/exchange.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import { findActiveAsset } from './wallet.repo.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import type { Queryable } from '../storage/db.ts';
 
 /** The most any one wallet request may move: 10^9 of a coin. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import type { TradingCore } from '../../core/core.ts';
 import { postFunds } from '../../core/funds.ts';
@@ -9,7 +9,7 @@ import type { Db } from '../../storage/db.ts';
 import { newInviteCode, newUid } from '../../user/tokens.ts';
 import { findUserBy, insertUser } from '../../user/user.repo.ts';
 import type { Exchange } from '../exchange.ts';
-import { ASSET_SCALE, type Market } from '../market.ts';
+import { type Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
 
