@@ -1,7 +1,7 @@
 import type { SubmitOrderBody } from '../../isomorphic/contract/spot.ts';
 import { parseUnits, type ParseProblem } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
-import type { CommandContext, CommandType } from '../core/command.ts';
+import { tupleCommand, type CommandContext, type CommandType } from '../core/command.ts';
 import type { MatchingEngine } from '../matching/engine.ts';
 import type { EngineEvent } from '../matching/types.ts';
 import { notional, priceBand, type Market } from './market.ts';
@@ -156,39 +156,23 @@ export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
 };
 
 /** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
-export const cancelOrder: CommandType<{ userId: number; orderId: number }, OrderRow> = {
-  type: 'spot.cancel',
-  encode: (c) => [c.userId, c.orderId],
-  decode: (v) => {
-    const [userId, orderId] = v as [number, number];
-    return { userId, orderId };
-  },
-  apply(ctx, { userId, orderId }) {
-    const books = engineOf(ctx);
-    const o = books.live.get(orderId);
-    if (!o) fail('orderNotOpen');
-    if (o.userId !== userId) fail('orderNotFound');
-    match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
-    return { ...o };
-  },
-};
+export const cancelOrder = tupleCommand<{ userId: number; orderId: number }, OrderRow>('spot.cancel', ['userId', 'orderId'], (ctx, { userId, orderId }) => {
+  const books = engineOf(ctx);
+  const o = books.live.get(orderId);
+  if (!o) fail('orderNotOpen');
+  if (o.userId !== userId) fail('orderNotFound');
+  match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
+  return { ...o };
+});
 
 /** Cancels every resting order of the user in one market; answers how many. */
-export const cancelAllOrders: CommandType<{ userId: number; symbol: string }, number> = {
-  type: 'spot.cancelAll',
-  encode: (c) => [c.userId, c.symbol],
-  decode: (v) => {
-    const [userId, symbol] = v as [number, string];
-    return { userId, symbol };
-  },
-  apply(ctx, { userId, symbol }) {
-    const books = engineOf(ctx);
-    const m = books.market(symbol);
-    // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
-    const mine = [...books.live.values()].filter((o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot');
-    for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
-    return mine.length;
-  },
-};
+export const cancelAllOrders = tupleCommand<{ userId: number; symbol: string }, number>('spot.cancelAll', ['userId', 'symbol'], (ctx, { userId, symbol }) => {
+  const books = engineOf(ctx);
+  const m = books.market(symbol);
+  // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
+  const mine = [...books.live.values()].filter((o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot');
+  for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
+  return mine.length;
+});
 
 export const SPOT_COMMANDS = [placeOrder, cancelOrder, cancelAllOrders];
