@@ -6,7 +6,7 @@ import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
-import { positiveUnits } from '../spot/order.service.ts';
+import { positiveUnits } from '../spot/order-checks.ts';
 import { fail } from '../outcome.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { saveProduct } from './earn.repo.ts';

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { translatorFor, localeOfHeaders } from '../i18n/i18n.ts';
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
-import { positiveUnits } from '../spot/order.service.ts';
+import { positiveUnits } from '../spot/order-checks.ts';
 import { fail } from '../outcome.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { payOut, payoutOf } from './loan-commands.ts';

@@ -1,6 +1,6 @@
 import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
-import { place, type PlaceCommand } from '../spot/order.service.ts';
-import type { OrderRow } from '../spot/order.repo.ts';
+import { place, type PlaceCommand } from '../spot/spot.commands.ts';
+import type { OrderRow } from '../spot/orders.repo.ts';
 import { holdOf } from '../spot/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';

@@ -4,7 +4,7 @@ import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { Candle } from '../market-data/candles.ts';
 import type { Ticker } from '../market-data/ticker.ts';
 import { priceBand, type Market } from './market.ts';
-import type { OrderRow, TradeRecord } from './order.repo.ts';
+import type { OrderRow, TradeRecord } from './orders.repo.ts';
 import type { SettledTrade } from './settlement.ts';
 
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);
