@@ -4,7 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Exchange } from './spot/exchange.ts';
+import type { MarketData } from './market-data/market-data.ts';
+import type { SpotMarkets } from './spot/markets.ts';
+import type { SpotService } from './spot/spot.service.ts';
 import type { TradingCore } from './core/core.ts';
 import { startTrading, stopTrading } from './trading.ts';
 import { seedMarkets } from './spot/seed.ts';
@@ -35,7 +37,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The trading core (server/core): every balance, hold and book; commands in, journal, projections. */
     core: TradingCore;
-    exchange: Exchange;
+    /** Every market (server/spot/markets.ts). */
+    markets: SpotMarkets;
+    /** Spot order entry (server/spot/spot.service.ts). */
+    spot: SpotService;
+    /** Candles, recent trades and tickers from the core's durable batches (server/market-data). */
+    marketData: MarketData;
     prices: PriceIndex;
     /** Publish/subscribe for every live feed (server/bus): in memory on the embedded default, RabbitMQ with BROKER_URL. */
     bus: Bus;
@@ -113,30 +120,32 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
 
   // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
   if (!(await hasMarkets(db))) await seedMarkets(db);
-  const trading = await startTrading({ db, log: app.log, clock, bus, jobs, ...(fence ? { fence } : {}), ...(standby ? { standby } : {}), partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
-  const { core, exchange } = trading;
+  const trading = await startTrading({ db, log: app.log, clock, bus, ...(fence ? { fence } : {}), ...(standby ? { standby } : {}), partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
+  const { core, markets, spot, marketData } = trading;
   app.decorate('core', core);
-  app.decorate('exchange', exchange);
+  app.decorate('markets', markets);
+  app.decorate('spot', spot);
+  app.decorate('marketData', marketData);
   app.addHook('onClose', () => stopTrading(trading));
   // The walk resumes from each market's last recorded index (its listing price on a fresh install), never from its
   // last trade: two accounts of one person can print that anywhere in the price band just before a restart.
   // The mark takes each market's last trade; the sampling job records every period's prices for PRICE_RECORD_DAYS.
   const prices = new PriceIndex(
-    { feedUrls: config.priceFeedUrls, now: () => clock.now(), bus, db, lastTrade: (s) => exchange.recentTrades(s).at(-1), keepRecordsMs: config.priceRecordDays * 86_400_000 },
+    { feedUrls: config.priceFeedUrls, now: () => clock.now(), bus, db, lastTrade: (s) => marketData.recentTrades(s).at(-1), keepRecordsMs: config.priceRecordDays * 86_400_000 },
     app.log,
   );
   const recorded = await lastRecordedIndexes(db);
-  for (const m of exchange.markets.values()) {
+  for (const m of markets.values()) {
     prices.track({ symbol: m.symbol, priceScale: m.priceScale, start: recorded.get(m.symbol) ?? listingPrice(m), volatility: m.market === 'mt5' ? 0.0001 : 0.0003 });
   }
-  exchange.reference = (symbol) => prices.get(symbol)?.price;
+  spot.reference = (symbol) => prices.get(symbol)?.price;
   app.decorate('prices', prices);
   app.addHook('onClose', () => prices.stop());
   // With feeds, the first index answer is awaited (at most the feeds' time-out) before any feature starts.
   if (!prices.demo) await prices.advance();
 
   // Every feature plugs in from the one list, in its order (server/features.ts says where the order matters).
-  const ctx: FeatureContext = { app, config, db, bus, clock, jobs, core, exchange, prices, sealedBox, sender: mailer };
+  const ctx: FeatureContext = { app, config, db, bus, clock, jobs, core, markets, spot, marketData, prices, sealedBox, sender: mailer };
   for (const feature of FEATURES) await feature.start?.(ctx);
   for (const feature of FEATURES) {
     for (const job of feature.jobs?.(ctx) ?? []) {

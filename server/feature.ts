@@ -5,7 +5,9 @@ import type { Config } from './config.ts';
 import type { SealedBox } from './crypto/sealed-box.ts';
 import type { CommandType, CorePart } from './core/command.ts';
 import type { TradingCore } from './core/core.ts';
-import type { Exchange } from './spot/exchange.ts';
+import type { MarketData } from './market-data/market-data.ts';
+import type { SpotMarkets } from './spot/markets.ts';
+import type { SpotService } from './spot/spot.service.ts';
 import type { LeasedJob, Scheduler } from './jobs/scheduler.ts';
 import type { Sender } from './notify/sender.ts';
 import type { PriceIndex } from './prices/price-index.ts';
@@ -23,7 +25,12 @@ export interface FeatureContext {
   jobs: Scheduler;
   /** Every balance moves through the trading core (server/core), as a command. */
   core: TradingCore;
-  exchange: Exchange;
+  /** Every market and its scales (server/spot/markets.ts): the one registry the products and feeds read. */
+  markets: SpotMarkets;
+  /** Spot order entry (server/spot/spot.service.ts): checks an order and submits it to the core. */
+  spot: SpotService;
+  /** Candles, recent trades and tickers, kept from the core's durable batches (server/market-data). */
+  marketData: MarketData;
   prices: PriceIndex;
   sealedBox: SealedBox;
   /** Mail and SMS, through the outbox. */
@@ -44,8 +51,11 @@ export interface Feature {
   migrations: Migration[];
   /** The trading core's commands this feature brings (server/core/command.ts). */
   commands?: ReadonlyArray<CommandType<any, any>>;
-  /** Its state inside the core, with the holds it owns: new instances for each core (tests start several). */
-  coreParts?(options: CorePartOptions): readonly CorePart[];
+  /**
+   * Its state inside the core, with the holds it owns: new instances for each core (tests start several), built
+   * before the core loads (a part may read what it is built on from the database, as spot reads its markets).
+   */
+  coreParts?(options: CorePartOptions, db: Db): readonly CorePart[] | Promise<readonly CorePart[]>;
   /**
    * Its periodic work (server/jobs): a leased job runs once per period in whichever process holds its lease; a job
    * with `where: 'core'` works on the trading core's memory, so it runs in the process that owns the core, with no

@@ -9,10 +9,11 @@ import { commonRoutes } from './common/common.routes.ts';
 import { CONTENT_MIGRATION } from './content/content.migration.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { EXCHANGE_MIGRATION } from './spot/spot.migration.ts';
-import { exchangeRoutes, waitForProjector } from './spot/spot.routes.ts';
+import { spotRoutes, waitForProjector } from './spot/spot.routes.ts';
+import { spotJobs, spotParts } from './spot/spot.feature.ts';
 import { feedSockets, publicFeed } from './feeds/public/public-feed.ts';
 import { SPOT_JOURNAL_MIGRATION } from './core/journal/spot-journal.migration.ts';
-import { SPOT_COMMANDS } from './spot/order.service.ts';
+import { SPOT_COMMANDS } from './spot/spot.commands.ts';
 import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
@@ -87,7 +88,7 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
  * feature; a new migration takes the next free number.
  *
  * The order is the order of registration, and it matters where a feature installs something server-wide: the
- * exchange's wait for the projector reaches every route after it (accounts, settings and content never wait), the
+ * spot feature's wait for the projector reaches every route after it (accounts, settings and content never wait), the
  * websocket plugin comes before every feed, and the site comes last, answering whatever no route does.
  */
 export const FEATURES: Feature[] = [
@@ -98,7 +99,15 @@ export const FEATURES: Feature[] = [
   { name: 'settings', migrations: [], routes: settingsRoutes },
   { name: 'content', migrations: [CONTENT_MIGRATION], routes: contentRoutes },
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },
-  { name: 'exchange', migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION], commands: SPOT_COMMANDS, install: waitForProjector, routes: exchangeRoutes },
+  {
+    name: 'spot',
+    migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION],
+    commands: SPOT_COMMANDS,
+    coreParts: spotParts,
+    jobs: spotJobs,
+    install: waitForProjector,
+    routes: spotRoutes,
+  },
   { name: 'market-data', migrations: [], routes: marketDataRoutes },
   { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },

@@ -89,7 +89,7 @@ async function startMakers(app: FastifyInstance, db: Db, config: Config): Promis
   if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
   if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
   if (!config.marketMakers) return () => {};
-  const makers = new MarketMakers(db, app.core, app.exchange, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
+  const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
   await makers.start();
   // The perpetual books get their own makers, on the same bot accounts.
   const perpMakers = new PerpMakers(db, app.core, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });

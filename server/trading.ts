@@ -5,16 +5,26 @@ import type { CommandType, CorePart } from './core/command.ts';
 import { TradingCore } from './core/core.ts';
 import type { Fence } from './core/fence.ts';
 import { FUNDS_COMMANDS } from './core/funds.ts';
-import { Exchange } from './spot/exchange.ts';
+import { MemoryBus } from './bus/memory-bus.ts';
+import { listenToSpotOrders } from './feeds/private/spot-orders.ts';
+import { MarketData } from './market-data/market-data.ts';
+import type { SpotMarkets } from './spot/markets.ts';
+import { spotBooksOf } from './spot/spot-books.ts';
+import { SpotService } from './spot/spot.service.ts';
 import { FEATURES } from './features.ts';
-import type { Scheduler } from './jobs/scheduler.ts';
 import type { Db } from './storage/db.ts';
 import type { CorePartOptions } from './feature.ts';
 import { EIGHT_HOURS } from './perpetual/funding.ts';
 
+/** A started core and the stages around it that the server, the tests and the benches use. */
 export interface Trading {
   core: TradingCore;
-  exchange: Exchange;
+  /** The markets the spot books were built on. */
+  markets: SpotMarkets;
+  /** Spot order entry: orders checked here go to the core as commands. */
+  spot: SpotService;
+  /** The core's durable batches as candles, recent trades and tickers, announced on the bus. */
+  marketData: MarketData;
 }
 
 export interface TradingOptions {
@@ -22,7 +32,6 @@ export interface TradingOptions {
   log: FastifyBaseLogger;
   clock?: Clock;
   bus?: Bus;
-  jobs?: Scheduler;
   /** Products beyond the registered features' (a test's toy rule). */
   extra?: { commands?: ReadonlyArray<CommandType<any, any>>; parts?: readonly CorePart[] };
   snapshotEvery?: number;
@@ -35,55 +44,62 @@ export interface TradingOptions {
 }
 
 /**
- * Builds and starts the trading core with every feature's commands and state parts (server/features.ts), and the
- * spot exchange on it: the server, the tests and the benches start trading the same way. With `standby` (a core
- * that has been following the journal, server/cluster/standby.ts) the state comes from it instead of a load.
+ * Builds and starts the trading core with every feature's commands and state parts (server/features.ts), then the
+ * listeners on its durable batches: market data (candles, trades, the public feed's messages) and the private feed's
+ * order changes. The server, the tests and the benches start trading the same way. With `standby` (a core that has
+ * been following the journal, server/cluster/standby.ts) the state comes from it instead of a load.
  */
 export async function startTrading(o: TradingOptions): Promise<Trading> {
-  const { core, exchange } = await buildTrading(o);
+  const core = await buildCore(o);
   if (o.standby) await core.takeOver(o.standby);
   else await core.start();
-  await exchange.start(core);
-  return { core, exchange };
+  return listen(o, core);
 }
 
 /** A core that follows the journal of the active one, for a standby process (server/cluster/standby.ts). */
 export async function followTrading(o: TradingOptions): Promise<TradingCore> {
-  const { core } = await buildTrading(o);
+  const core = await buildCore(o);
   await core.follow();
   return core;
 }
 
 /**
  * A read-only copy of trading for an edge's public feed (server/cluster/market-mirror.ts): a core that follows the
- * journal with its events, and an exchange on it that keeps candles and recent trades without writing them.
+ * journal with its events, and market data on it that keeps candles and recent trades without writing them.
  */
 export async function mirrorTrading(o: TradingOptions): Promise<Trading> {
-  const trading = await buildTrading({ ...o, readOnly: true });
-  await trading.core.follow({ events: true });
-  await trading.exchange.start(trading.core);
-  return trading;
+  const core = await buildCore(o);
+  await core.follow({ events: true });
+  return listen(o, core);
 }
 
-async function buildTrading(o: TradingOptions & { readOnly?: boolean }): Promise<Trading> {
-  const clock = o.clock ?? systemClock;
-  const exchange = new Exchange(o.db, o.log, { ...(o.bus ? { bus: o.bus } : {}), ...(o.jobs ? { jobs: o.jobs } : {}), ...(o.readOnly ? { readOnly: true } : {}) });
-  await exchange.loadMarkets();
+async function buildCore(o: TradingOptions): Promise<TradingCore> {
   const partOptions: CorePartOptions = { perpFundingIntervalMs: EIGHT_HOURS, ...o.partOptions };
-  const core = new TradingCore({
+  const parts: CorePart[] = [];
+  // In list order, one feature after another: the parts' order is the order they attach and are projected in.
+  for (const f of FEATURES) parts.push(...((await f.coreParts?.(partOptions, o.db)) ?? []));
+  return new TradingCore({
     db: o.db,
     log: o.log,
-    clock,
+    clock: o.clock ?? systemClock,
     commands: [...FUNDS_COMMANDS, ...FEATURES.flatMap((f) => f.commands ?? []), ...(o.extra?.commands ?? [])],
-    parts: [exchange.books, ...FEATURES.flatMap((f) => f.coreParts?.(partOptions) ?? []), ...(o.extra?.parts ?? [])],
+    parts: [...parts, ...(o.extra?.parts ?? [])],
     ...(o.snapshotEvery ? { snapshotEvery: o.snapshotEvery } : {}),
     ...(o.fence ? { fence: o.fence } : {}),
   });
-  return { core, exchange };
 }
 
-/** Stops order flow and writes everything behind it: the exchange's candles, then the core's projection and snapshot. */
+/** Once the core has its state: the listeners on its batches, and spot order entry on it. */
+async function listen(o: TradingOptions, core: TradingCore): Promise<Trading> {
+  const books = spotBooksOf(core);
+  const marketData = new MarketData({ db: o.db, log: o.log, bus: o.bus ?? new MemoryBus(), books });
+  await marketData.start(core);
+  listenToSpotOrders(core, o.db.scope);
+  return { core, markets: books.markets, spot: new SpotService(o.db, core), marketData };
+}
+
+/** Stops order flow and writes everything behind it: the candles, then the core's projection and snapshot. */
 export async function stopTrading(t: Trading): Promise<void> {
-  await t.exchange.stop();
+  await t.marketData.flush();
   await t.core.stop();
 }

@@ -1,7 +1,8 @@
+import { ASSET_SCALE } from '../money/units.ts';
 import { formatAmount } from './number.ts';
 
 /** Decimals for an asset whose display decimals are not known yet: every asset's full scale, so nothing is hidden. */
-export const ASSET_SCALE = 8;
+export { ASSET_SCALE };
 
 /**
  * The one rule for showing an amount of an asset (balances, fees, deposit and withdrawal amounts, bills): the

@@ -3,6 +3,9 @@
  * asset's or market's smallest unit. Conversions never pass through a float.
  */
 
+/** Every asset lives at 8 decimals (server/spot/seed.ts), so conversions between an asset's and a market's scales are exact shifts. */
+export const ASSET_SCALE = 8;
+
 const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/;
 
 export type ParseProblem = 'format' | 'precision' | 'range';

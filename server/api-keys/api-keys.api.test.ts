@@ -48,7 +48,7 @@ describe.each(FEATURE_DIALECTS)('API keys and signed calls on %s', (_name, open)
       ...(params.remoteAddress ? { remoteAddress: params.remoteAddress } : {}),
     };
     const res = await app.inject(opts);
-    await app.exchange.settled();
+    await app.core.settled();
     return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
   }
 

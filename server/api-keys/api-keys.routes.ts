@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_KEY_HEADER, programCancelParams, programOpenOrdersParams, programOrderParams, type ApiPermission } from '../../isomorphic/contract/api-keys.ts';
 import * as api from '../../isomorphic/contract/api-keys.endpoints.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -10,8 +10,7 @@ import { router } from '../http/route.ts';
 import { ValidationFailure } from '../outcome.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
-import { userOrders } from '../spot/order.repo.ts';
+import { userOrders } from '../spot/orders.repo.ts';
 import { spotOrder } from '../spot/views.ts';
 import { createKey, listKeys, pruneUses, removeKey, verifySigned, type Verified } from './api-keys.service.ts';
 import { loadSecretSeal } from './secret-seal.ts';
@@ -41,7 +40,7 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output
  * API keys (spec §7 apis, api, api/del) and the signed calls of programs (`/api/v1/…`). Signed calls take a
  * form-encoded body, read as text here so the signature covers it as sent; routes of other features keep JSON.
  */
-export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, exchange, jobs }: FeatureContext): Promise<void> {
+export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, spot, markets, jobs }: FeatureContext): Promise<void> {
   const seal = await loadSecretSeal(db, config.apiKeySealKey);
   const route = router(app, db);
   app.decorateRequest('signed', null);
@@ -79,8 +78,8 @@ export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, ex
     api.programOrder,
     async (req) => {
       const p = paramsOf(programOrderParams, req);
-      const order = await exchange.place(owner(req), { symbol: p.symbol, side: p.side, type: p.type, price: p.price, quantity: p.quantity, quoteAmount: p.quoteOrderQty, timeInForce: p.timeInForce ?? 'GTC' });
-      return ok(spotOrder(exchange.market(order.symbol), order));
+      const order = await spot.place(owner(req), { symbol: p.symbol, side: p.side, type: p.type, price: p.price, quantity: p.quantity, quoteAmount: p.quoteOrderQty, timeInForce: p.timeInForce ?? 'GTC' });
+      return ok(spotOrder(markets.market(order.symbol), order));
     },
     { ...signed('trade'), config: { orderEntry: true } },
   );
@@ -88,8 +87,8 @@ export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, ex
   route(
     api.programCancel,
     async (req) => {
-      const order = await exchange.cancel(owner(req), paramsOf(programCancelParams, req).orderId);
-      return ok(spotOrder(exchange.market(order.symbol), order));
+      const order = await spot.cancel(owner(req), paramsOf(programCancelParams, req).orderId);
+      return ok(spotOrder(markets.market(order.symbol), order));
     },
     { ...signed('trade'), config: { orderEntry: true } },
   );
@@ -98,9 +97,9 @@ export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, ex
     api.programOpenOrders,
     async (req) => {
       const { symbol } = paramsOf(programOpenOrdersParams, req);
-      if (symbol) exchange.market(symbol);
+      if (symbol) markets.market(symbol);
       const { rows } = await userOrders(db, owner(req), 'open', { page: 1, size: 500 }, symbol);
-      return ok(rows.map((o) => spotOrder(exchange.market(o.symbol), o)));
+      return ok(rows.map((o) => spotOrder(markets.market(o.symbol), o)));
     },
     signed('read'),
   );

@@ -76,14 +76,14 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
     reads.removeAllContentTypeParsers();
     reads.addContentTypeParser('application/json', { parseAs: 'string' }, reads.getDefaultJsonParser('error', 'ignore'));
     reads.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    await marketDataRoutes(reads, { db, exchange: mirror.exchange });
+    await marketDataRoutes(reads, { db, marketData: mirror.marketData });
   });
   app.decorate('bus', mirror.bus);
   app.decorate('jobs', mirror.jobs);
   app.decorate('clock', systemClock);
   app.addHook('onClose', () => mirror.stop());
   await installSockets(app);
-  await publicFeed(app, { exchange: mirror.exchange });
+  await publicFeed(app, { marketData: mirror.marketData });
   await privateFeed(app, db, bus);
   await stompSocket(app, db, bus);
   if (config.brokerUrl) await startBrokerAuthHook(app, db, config);

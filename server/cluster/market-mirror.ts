@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MemoryBus } from '../bus/memory-bus.ts';
 import { systemClock } from '../clock/clock.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { MarketData } from '../market-data/market-data.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { contractMarketData } from '../perpetual/perpetual.feature.ts';
 import type { Db } from '../storage/db.ts';
@@ -11,7 +11,7 @@ import { mirrorTrading } from '../trading.ts';
 const MIRROR_MS = 50;
 
 export interface MarketMirror {
-  exchange: Exchange;
+  marketData: MarketData;
   /** Where the copy announces trades and book changes, for this edge's public feed only. */
   bus: MemoryBus;
   /** The copy's local jobs (the journal reads and the public feed's pushes). */
@@ -28,17 +28,17 @@ export interface MarketMirror {
 export async function mirrorMarkets(db: Db, log: FastifyBaseLogger): Promise<MarketMirror> {
   const bus = new MemoryBus();
   const jobs = new Scheduler({ db, log, clock: systemClock });
-  const { core, exchange } = await mirrorTrading({ db, log, bus, jobs });
-  await contractMarketData({ db, core, bus, log, exchange, now: () => systemClock.now() });
+  const { core, marketData } = await mirrorTrading({ db, log, bus });
+  await contractMarketData({ db, core, bus, log, marketData, now: () => systemClock.now() });
   jobs.local('mirror.journal', MIRROR_MS, () => core.catchUp());
   jobs.start();
   return {
-    exchange,
+    marketData,
     bus,
     jobs,
     async stop() {
+      // The copy writes nothing, not even candles: the core's process does.
       await jobs.stop();
-      await exchange.stop();
     },
   };
 }

@@ -26,6 +26,31 @@ export interface CommandType<P, R> {
 }
 
 /**
+ * The common shape of a command: its payload journaled as it is, bigints as `"123n"` strings (bigJson below).
+ */
+export function jsonCommand<P, R>(type: string, apply: (ctx: CommandContext, payload: P) => R): CommandType<P, R> {
+  return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
+}
+
+/**
+ * A command whose payload is a few plain JSON fields (no bigints), journaled compactly as the tuple of their values
+ * in `fields` order. That order is the journal's format: a replay reads old batches by it, so it never changes.
+ */
+export function tupleCommand<P extends object, R>(type: string, fields: ReadonlyArray<keyof P & string>, apply: (ctx: CommandContext, payload: P) => R): CommandType<P, R> {
+  return {
+    type,
+    encode: (payload) => fields.map((f) => payload[f]),
+    decode(encoded) {
+      const values = encoded as unknown[];
+      const payload: Record<string, unknown> = {};
+      fields.forEach((f, i) => (payload[f] = values[i]));
+      return payload as P;
+    },
+    apply,
+  };
+}
+
+/**
  * A product's state inside the core (books and orders, contracts, positions, loans), with the holds it owns.
  * It is saved in snapshots, rebuilt from its own tables when there is no snapshot, and projected into those
  * tables behind the journal.

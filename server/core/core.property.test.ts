@@ -8,6 +8,7 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedMarkets } from '../spot/seed.ts';
 import { postFunds } from './funds.ts';
 import { runs } from '../../tests/support/property.ts';
+import { spotBooksOf } from '../spot/spot-books.ts';
 
 const step = fc.oneof(
   fc.record({ kind: fc.constant('order' as const), user: fc.integer({ min: 0, max: 2 }), side: fc.constantFrom('buy' as const, 'sell' as const), ticks: fc.integer({ min: -4, max: 4 }), lots: fc.integer({ min: 5, max: 60 }), market: fc.boolean(), cancel: fc.boolean() }),
@@ -36,8 +37,8 @@ describe.each(DIALECTS)('the trading core under random orders, cancels and trans
             await credit(first.core, u, 'USDT', 200_000_000_000n);
           }
           // Every run trades at least once, whatever the random steps do, so the replay always covers settlement.
-          await first.exchange.place(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450.00', quantity: '0.010' });
-          await first.exchange.place(users[1]!, { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450.00', quantity: '0.010' });
+          await first.spot.place(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450.00', quantity: '0.010' });
+          await first.spot.place(users[1]!, { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450.00', quantity: '0.010' });
           // Sent together, so the core batches orders, cancels and transfers of the same balances.
           await Promise.all(steps.map(async (s) => {
             const user = users[s.user]!;
@@ -46,9 +47,9 @@ describe.each(DIALECTS)('the trading core under random orders, cancels and trans
                 const price = (3450 + s.ticks * 0.5).toFixed(2);
                 const quantity = (s.lots / 1000).toFixed(3);
                 const o = s.market
-                  ? await first.exchange.place(user, s.side === 'buy' ? { symbol: 'ethusdt', side: 'buy', type: 'market', quoteAmount: '50' } : { symbol: 'ethusdt', side: 'sell', type: 'market', quantity })
-                  : await first.exchange.place(user, { symbol: 'ethusdt', side: s.side, type: 'limit', price, quantity });
-                if (s.cancel && (o.status === 'open' || o.status === 'partial')) await first.exchange.cancel(user, o.id);
+                  ? await first.spot.place(user, s.side === 'buy' ? { symbol: 'ethusdt', side: 'buy', type: 'market', quoteAmount: '50' } : { symbol: 'ethusdt', side: 'sell', type: 'market', quantity })
+                  : await first.spot.place(user, { symbol: 'ethusdt', side: s.side, type: 'limit', price, quantity });
+                if (s.cancel && (o.status === 'open' || o.status === 'partial')) await first.spot.cancel(user, o.id);
               } else {
                 const amount = BigInt(s.amount) * (s.asset === 'ETH' ? 100_000n : 100_000_000n);
                 const [from, to] = s.out ? [ACCOUNT.spot, ACCOUNT.otc] : [ACCOUNT.otc, ACCOUNT.spot];
@@ -84,7 +85,7 @@ describe.each(DIALECTS)('the trading core under random orders, cancels and trans
           await t.db.run('DELETE FROM core_snapshots');
           const fromTables = await tradingOn(t.db);
           expect(fromTables.core.stateHash()).toBe(hash);
-          fromTables.exchange.books.engine('ethusdt').validate();
+          spotBooksOf(fromTables.core).engine('ethusdt').validate();
           await fromTables.core.stop();
         } finally {
           await t.drop();

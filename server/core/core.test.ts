@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { credit, insertTestUser, tradingOn } from '../../tests/support/trading.ts';
+import { spotBooksOf } from '../spot/spot-books.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';
-import { findOrder } from '../spot/order.repo.ts';
+import { findOrder } from '../spot/orders.repo.ts';
 import { seedMarkets } from '../spot/seed.ts';
 import type { CorePart, CommandType } from './command.ts';
 import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot } from './journal/journal.repo.ts';
@@ -92,10 +93,10 @@ describe.each(DIALECTS)('the trading core on %s', (_name, open) => {
     await appendBatch(journalOf(t.db), { seq: 2, at: Date.now(), body: JSON.stringify([['spot.place', ['btcusdt', user, 'sell', 'limit', 'GTC', '9700000', '50000', '0']]]) });
     await appendBatch(t.db, { seq: 1, at: Date.now(), body: JSON.stringify([deposit]) });
     for (let start = 0; start < 2; start++) {
-      const { core, exchange } = await tradingOn(t.db);
+      const { core, spot } = await tradingOn(t.db);
       expect(await findOrder(t.db, 1)).toMatchObject({ userId: user, status: 'open', frozen: 50_000_000n });
       expect(await balanceOf(t.db, user, ACCOUNT.spot, 'BTC')).toEqual({ available: 50_000_000n, frozen: 50_000_000n });
-      expect(exchange.books.engine('btcusdt').depth(5).asks).toHaveLength(1);
+      expect(spotBooksOf(core).engine('btcusdt').depth(5).asks).toHaveLength(1);
       expect(core.risk.heldBy('order:1')).toBe(50_000_000n);
       await core.stop();
     }
@@ -106,10 +107,10 @@ describe.each(DIALECTS)('the trading core on %s', (_name, open) => {
     t = await open();
     await seedMarkets(t.db);
     const user = await insertTestUser(t.db, '51000001', 'journal_2');
-    const { core, exchange } = await tradingOn(t.db);
+    const { core, spot } = await tradingOn(t.db);
     await credit(core, user, 'BTC', 100_000_000n);
-    const order = await exchange.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.3' });
-    await expect(exchange.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.8' })).rejects.toThrow(/insufficientBalance/);
+    const order = await spot.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.3' });
+    await expect(spot.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.8' })).rejects.toThrow(/insufficientBalance/);
     await core.settled();
     expect(await findOrder(t.db, order.id)).toMatchObject({ status: 'open', frozen: 30_000_000n });
     expect(await balanceOf(t.db, user, ACCOUNT.spot, 'BTC')).toEqual({ available: 70_000_000n, frozen: 30_000_000n });
@@ -123,7 +124,7 @@ describe.each(DIALECTS)('the trading core on %s', (_name, open) => {
     const user = await insertTestUser(t.db, '51000002', 'journal_3');
     const first = await tradingOn(t.db);
     await credit(first.core, user, 'USDT', 100_000_000_000n);
-    await first.exchange.place(user, { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '95000', quantity: '0.01' });
+    await first.spot.place(user, { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '95000', quantity: '0.01' });
     const hash = first.core.stateHash();
     await first.core.stop();
     // The stop's snapshot is of the last batch: a restart has nothing after it to replay.

@@ -1,8 +1,7 @@
-import { parseUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT, type AccountType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
-import { bigJson, type CommandType } from './command.ts';
+import { jsonCommand } from './command.ts';
 import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
 import type { Queryable } from '../storage/db.ts';
@@ -29,34 +28,19 @@ export interface FundsRelease {
 }
 
 /** Deposits credited, transfers between a user's accounts, swaps, funding of the platform's own accounts. */
-export const postFunds: CommandType<FundsPost, void> = {
-  type: 'funds.post',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<FundsPost>(v),
-  apply(ctx, p) {
-    ctx.risk.post(p.lines, p.meta, p.spends);
-  },
-};
+export const postFunds = jsonCommand<FundsPost, void>('funds.post', (ctx, p) => {
+  ctx.risk.post(p.lines, p.meta, p.spends);
+});
 
 /** Sets funds aside for a request under review (a withdrawal). */
-export const holdFunds: CommandType<FundsHold, void> = {
-  type: 'funds.hold',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<FundsHold>(v),
-  apply(ctx, h) {
-    ctx.risk.hold(h.id, h.owner, h.type, h.asset, h.amount, h.meta);
-  },
-};
+export const holdFunds = jsonCommand<FundsHold, void>('funds.hold', (ctx, h) => {
+  ctx.risk.hold(h.id, h.owner, h.type, h.asset, h.amount, h.meta);
+});
 
 /** Gives what a hold sets aside back (a rejected withdrawal). */
-export const releaseFunds: CommandType<FundsRelease, void> = {
-  type: 'funds.release',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<FundsRelease>(v),
-  apply(ctx, r) {
-    ctx.risk.release(r.id, r.meta);
-  },
-};
+export const releaseFunds = jsonCommand<FundsRelease, void>('funds.release', (ctx, r) => {
+  ctx.risk.release(r.id, r.meta);
+});
 
 /**
  * The lines funding a platform account from the external world, per asset: a decimal amount ("1000000", the seed of

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEFI_LINK_FEE, type DefiChallenge, type DefiLink } from '../../isomorphic/contract/defi.ts';
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import { isUniqueViolation } from '../identity/kyc.repo.ts';

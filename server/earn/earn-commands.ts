@@ -1,8 +1,7 @@
-import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
+import { jsonCommand, type CommandContext } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { trimZeros } from '../../isomorphic/perpetual/math.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import { fail } from '../outcome.ts';
 import { earnHoldId, expectedOf, type EarnBook } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
@@ -12,10 +11,6 @@ const bookOf = (ctx: CommandContext) => ctx.part<EarnBook>('earn');
 /** An amount as a refusal names it: "100", not "100.00000000". */
 const shown = (v: bigint) => trimZeros(formatUnits(v, ASSET_SCALE));
 
-function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
-  return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
-}
-
 /** What the user's earn orders changed, for their screens once durable. */
 export const EARN_CHANGED = 'earn.changed';
 
@@ -24,7 +19,7 @@ export const EARN_CHANGED = 'earn.changed';
  * amount leaves the spot account for the finance account, held for the order, once the product's limits, its
  * capacity, the user's count and the earn pool's cover for the promised interest all allow it.
  */
-export const subscribe = command('earn.subscribe', (ctx, p: { userId: number; product: ProductRow; amount: bigint }): EarnOrderRow => {
+export const subscribe = jsonCommand('earn.subscribe', (ctx, p: { userId: number; product: ProductRow; amount: bigint }): EarnOrderRow => {
   const book = bookOf(ctx);
   const pr = p.product;
   if (!pr.open) fail('earnProductClosed');
@@ -90,7 +85,7 @@ function mature(ctx: CommandContext, order: EarnOrderRow): EarnOrderRow {
  * first and keeps them, a product whose early redemption forfeits interest gives the principal back alone, and a
  * locked one refuses.
  */
-export const redeem = command('earn.redeem', (ctx, p: { userId: number; id: number }): EarnOrderRow => {
+export const redeem = jsonCommand('earn.redeem', (ctx, p: { userId: number; id: number }): EarnOrderRow => {
   const open = bookOf(ctx).open.get(p.id);
   if (!open || open.userId !== p.userId) fail('earnOrderUnknown');
   if (ctx.now >= open.endAt) return { ...mature(ctx, open) };
@@ -110,14 +105,14 @@ export const MATURE_BATCH = 5_000;
  * Open orders whose cycle has ended by the command's time mature, earliest first, at most MATURE_BATCH of them;
  * answers how many. Run again at the same time once fewer came back, it finds none.
  */
-export const matureDue = command('earn.mature', (ctx, _p: Record<string, never>): number => {
+export const matureDue = jsonCommand('earn.mature', (ctx, _p: Record<string, never>): number => {
   const due = bookOf(ctx).takeDue(ctx.now, MATURE_BATCH);
   for (const o of due) mature(ctx, o);
   return due.length;
 });
 
 /** Flexible orders with a whole day unpaid by the command's time are paid their days, at most MATURE_BATCH orders a run. */
-export const accrueDue = command('earn.accrue', (ctx, _p: Record<string, never>): number => {
+export const accrueDue = jsonCommand('earn.accrue', (ctx, _p: Record<string, never>): number => {
   const due = bookOf(ctx).takeAccruals(ctx.now, MATURE_BATCH);
   for (const o of due) {
     bookOf(ctx).requeue(payDays(ctx, o));

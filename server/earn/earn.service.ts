@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { EarnKind, EarnObligation, EarnOrder, EarnPool, EarnProduct, productBody, RedeemPreview } from '../../isomorphic/contract/earn.ts';
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
-import { positiveUnits } from '../spot/order.service.ts';
+import { positiveUnits } from '../spot/order-checks.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';

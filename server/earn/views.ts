@@ -1,6 +1,5 @@
 import type { EarnIncome, EarnOrder, EarnProduct } from '../../isomorphic/contract/earn.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { expectedOf } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
 import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';

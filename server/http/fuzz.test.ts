@@ -166,7 +166,7 @@ describe('fuzzing every API route', () => {
         }
       }
     }
-    await app.exchange.settled();
+    await app.core.settled();
     expect(sent).toBeGreaterThan(5000);
     expect(breaches.slice(0, 30)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
+import { jsonCommand, type CommandContext } from '../core/command.ts';
 import { DAY_MS } from '../../isomorphic/earn/interest.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
@@ -7,10 +7,6 @@ import type { ApplicationRow, LoanRow } from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
 
 const bookOf = (ctx: CommandContext) => ctx.part<LoanBook>('loan');
-
-function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
-  return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
-}
 
 /** A user's loan changed (paid out, repaid, overdue), for their screens and the overdue notice once durable. */
 export const LOAN_CHANGED = 'loan.changed';
@@ -30,7 +26,7 @@ export type Payout = Pick<ApplicationRow, 'id' | 'userId' | 'asset' | 'amount' |
 export const payoutOf = (a: ApplicationRow): Payout => ({ id: a.id, userId: a.userId, asset: a.asset, amount: a.amount, dailyRate: a.dailyRate, overdueRate: a.overdueRate, cycleDays: a.cycleDays });
 
 /** An approved application is paid out of the loan pool into the user's spot account; its days start now. */
-export const payOut = command('loan.payout', (ctx, a: Payout): LoanRow => {
+export const payOut = jsonCommand('loan.payout', (ctx, a: Payout): LoanRow => {
   if (bookOf(ctx).open.has(a.id)) fail('loanUnknown');
   if (ctx.risk.available(null, ACCOUNT.loanPool, a.asset) < a.amount) fail('loanPoolShort');
   ctx.risk.post([{ owner: null, type: ACCOUNT.loanPool, asset: a.asset, available: -a.amount }, { owner: a.userId, type: ACCOUNT.spot, asset: a.asset, available: a.amount }], { billType: 'loan_payout', refType: 'loan', refId: a.id });
@@ -41,7 +37,7 @@ export const payOut = command('loan.payout', (ctx, a: Payout): LoanRow => {
 });
 
 /** Repays a loan in full from the spot account: principal, interest and any penalty go to the pool. */
-export const repay = command('loan.repay', (ctx, p: { userId: number; id: number }): LoanRow => {
+export const repay = jsonCommand('loan.repay', (ctx, p: { userId: number; id: number }): LoanRow => {
   const l = bookOf(ctx).open.get(p.id);
   if (!l || l.userId !== p.userId) fail('loanUnknown');
   const owed = costAt(l, ctx.now);
@@ -51,7 +47,7 @@ export const repay = command('loan.repay', (ctx, p: { userId: number; id: number
 });
 
 /** Marks the loans past their due date overdue, once each (the penalty runs from the due date either way). */
-export const markOverdue = command('loan.overdue', (ctx, _p: Record<string, never>): number => {
+export const markOverdue = jsonCommand('loan.overdue', (ctx, _p: Record<string, never>): number => {
   const due = [...bookOf(ctx).open.values()].filter((l) => !l.overdue && l.dueAt < ctx.now);
   for (const l of due) changed(ctx, { ...l, overdue: true }, 'overdue');
   return due.length;

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody } from '../../isomorphic/contract/loan.ts';
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
-import { positiveUnits } from '../spot/order.service.ts';
+import { positiveUnits } from '../spot/order-checks.ts';
 import { kycStanding, ownsUpload } from '../identity/kyc.repo.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';

@@ -1,6 +1,5 @@
 import type { LoanProduct, LoanRecord, LoanState } from '../../isomorphic/contract/loan.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { ApplicationRow, LoanProductRow, LoanRow } from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
 

@@ -18,7 +18,8 @@
  * then books the result with `settle` on the balances the fills left (a better fill leaves a smaller shortfall;
  * an order the book cannot fill leaves its asset unsold and the debt standing until the next attempt).
  */
-import { ASSET_SCALE, baseUnits, feeOf, notional, priceBand, type Market } from '../spot/market.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
+import { baseUnits, feeOf, notional, priceBand, type Market } from '../spot/market.ts';
 import { pow10 } from '../perpetual/rounding.ts';
 import { countedAssets, QUOTE, valueDown, valueUp, type Line, type MarginAccount, type PriceOf } from './margin-account.ts';
 

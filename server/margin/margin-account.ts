@@ -13,7 +13,8 @@
  * (assets ÷ liabilities, at RATE_SCALE: 10⁸ = 1, so 1.5 is 150,000,000) rounds down. An account with no liabilities
  * has no level (null: infinitely safe).
  */
-import { ASSET_SCALE, type Market } from '../spot/market.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
+import { type Market } from '../spot/market.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import { divCeil, pow10 } from '../perpetual/rounding.ts';
 

@@ -1,11 +1,10 @@
-import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
-import { place, type PlaceCommand } from '../spot/order.service.ts';
-import type { OrderRow } from '../spot/order.repo.ts';
+import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
+import { place, type PlaceCommand } from '../spot/spot.commands.ts';
+import type { OrderRow } from '../spot/orders.repo.ts';
 import { holdOf } from '../spot/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { repay as repayLine } from './borrowing.ts';
 import { EMPTY_LINE } from './margin-account.ts';
 import type { MarginAcct, MarginBook } from './margin-book.ts';
@@ -47,39 +46,34 @@ export interface TransferCommand extends AccountRef {
 }
 
 /** Moves an asset between the spot account and a margin account; out only what keeps the level above 2. */
-export const marginTransfer: CommandType<TransferCommand, MarginAcct> = {
-  type: 'margin.transfer',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<TransferCommand>(v),
-  apply(ctx, r) {
-    const book = marginOf(ctx);
-    assetOf(book, r, r.asset);
-    let a: MarginAcct;
-    if (r.direction === 'in') {
-      // Checked before the account opens: a refusal leaves no trace.
-      if (ctx.risk.available(r.userId, ACCOUNT.spot, r.asset) < r.amount) fail('insufficientBalance');
-      a = book.open(r.userId, r.symbol, ctx.now);
-    } else {
-      a = existing(book, r, () => fail('insufficientBalance'));
-      if (r.amount > book.free(a, r.asset)) fail('insufficientBalance');
-      const max = maxTransferOut(book, a, r.asset);
-      if (r.amount > max) fail('marginTransferOutLevel', { max: formatUnits(max, ASSET_SCALE), coin: r.asset });
-    }
-    const sign = r.direction === 'in' ? 1n : -1n;
-    ctx.risk.post(
-      [
-        { owner: r.userId, type: ACCOUNT.spot, asset: r.asset, available: -sign * r.amount },
-        { owner: r.userId, type: book.typeOf(a), asset: r.asset, available: sign * r.amount },
-      ],
-      { billType: 'margin_transfer', refType: 'margin_account', refId: a.id },
-    );
-    book.line(a, r.asset).balance += sign * r.amount;
-    book.record(a, { kind: 'transfer', asset: r.asset, amount: sign * r.amount, interest: 0n, principal: 0n, createdAt: ctx.now });
-    book.touch(a, ctx.now);
-    changed(ctx, r.userId);
-    return a;
-  },
-};
+export const marginTransfer = jsonCommand<TransferCommand, MarginAcct>('margin.transfer', (ctx, r) => {
+  const book = marginOf(ctx);
+  assetOf(book, r, r.asset);
+  let a: MarginAcct;
+  if (r.direction === 'in') {
+    // Checked before the account opens: a refusal leaves no trace.
+    if (ctx.risk.available(r.userId, ACCOUNT.spot, r.asset) < r.amount) fail('insufficientBalance');
+    a = book.open(r.userId, r.symbol, ctx.now);
+  } else {
+    a = existing(book, r, () => fail('insufficientBalance'));
+    if (r.amount > book.free(a, r.asset)) fail('insufficientBalance');
+    const max = maxTransferOut(book, a, r.asset);
+    if (r.amount > max) fail('marginTransferOutLevel', { max: formatUnits(max, ASSET_SCALE), coin: r.asset });
+  }
+  const sign = r.direction === 'in' ? 1n : -1n;
+  ctx.risk.post(
+    [
+      { owner: r.userId, type: ACCOUNT.spot, asset: r.asset, available: -sign * r.amount },
+      { owner: r.userId, type: book.typeOf(a), asset: r.asset, available: sign * r.amount },
+    ],
+    { billType: 'margin_transfer', refType: 'margin_account', refId: a.id },
+  );
+  book.line(a, r.asset).balance += sign * r.amount;
+  book.record(a, { kind: 'transfer', asset: r.asset, amount: sign * r.amount, interest: 0n, principal: 0n, createdAt: ctx.now });
+  book.touch(a, ctx.now);
+  changed(ctx, r.userId);
+  return a;
+});
 
 export interface LoanCommand extends AccountRef {
   asset: string;
@@ -87,58 +81,40 @@ export interface LoanCommand extends AccountRef {
 }
 
 /** Borrows from the lending pool into a margin account. */
-export const marginBorrow: CommandType<LoanCommand, MarginAcct> = {
-  type: 'margin.borrow',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<LoanCommand>(v),
-  apply(ctx, r) {
-    const book = marginOf(ctx);
-    assetOf(book, r, r.asset);
-    const a = existing(book, r, () => fail('marginOverMax', { max: '0', coin: r.asset }));
-    refuseInLiquidation(book, a);
-    borrowInto(book, ctx.risk, a, r.asset, r.amount, ctx.now);
-    changed(ctx, r.userId);
-    return a;
-  },
-};
+export const marginBorrow = jsonCommand<LoanCommand, MarginAcct>('margin.borrow', (ctx, r) => {
+  const book = marginOf(ctx);
+  assetOf(book, r, r.asset);
+  const a = existing(book, r, () => fail('marginOverMax', { max: '0', coin: r.asset }));
+  refuseInLiquidation(book, a);
+  borrowInto(book, ctx.risk, a, r.asset, r.amount, ctx.now);
+  changed(ctx, r.userId);
+  return a;
+});
 
 /** Repays a loan from the account's free balance: interest first, then principal; more than owed repays all. */
-export const marginRepay: CommandType<LoanCommand, { account: MarginAcct; interest: bigint; principal: bigint }> = {
-  type: 'margin.repay',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<LoanCommand>(v),
-  apply(ctx, r) {
-    const book = marginOf(ctx);
-    assetOf(book, r, r.asset);
-    const a = existing(book, r, () => fail('marginNothingOwed'));
-    const result = repayLine(a.lines.get(r.asset) ?? EMPTY_LINE, r.amount, book.free(a, r.asset));
-    if (!result.ok) fail(result.reason === 'badAmount' ? 'mustBePositive' : result.reason === 'nothingOwed' ? 'marginNothingOwed' : 'insufficientBalance', { field: 'trade.field.amount' });
-    ctx.risk.post(repayment(book, a, r.asset, result.interest + result.principal, ctx.now), { billType: 'margin_repay', refType: 'margin_account', refId: a.id });
-    changed(ctx, r.userId);
-    return { account: a, interest: result.interest, principal: result.principal };
-  },
-};
+export const marginRepay = jsonCommand<LoanCommand, { account: MarginAcct; interest: bigint; principal: bigint }>('margin.repay', (ctx, r) => {
+  const book = marginOf(ctx);
+  assetOf(book, r, r.asset);
+  const a = existing(book, r, () => fail('marginNothingOwed'));
+  const result = repayLine(a.lines.get(r.asset) ?? EMPTY_LINE, r.amount, book.free(a, r.asset));
+  if (!result.ok) fail(result.reason === 'badAmount' ? 'mustBePositive' : result.reason === 'nothingOwed' ? 'marginNothingOwed' : 'insufficientBalance', { field: 'trade.field.amount' });
+  ctx.risk.post(repayment(book, a, r.asset, result.interest + result.principal, ctx.now), { billType: 'margin_repay', refType: 'margin_account', refId: a.id });
+  changed(ctx, r.userId);
+  return { account: a, interest: result.interest, principal: result.principal };
+});
 
 /** An isolated pair's leverage, changed only while the account owes nothing. */
-export const marginLeverage: CommandType<{ userId: number; symbol: string; leverage: number }, MarginAcct> = {
-  type: 'margin.leverage',
-  encode: (c) => [c.userId, c.symbol, c.leverage],
-  decode: (v) => {
-    const [userId, symbol, leverage] = v as [number, string, number];
-    return { userId, symbol, leverage };
-  },
-  apply(ctx, r) {
-    const book = marginOf(ctx);
-    book.marginMarket(r.symbol);
-    const found = book.find(r.userId, r.symbol);
-    if (found && book.indexed(found)) fail('marginLeverageLocked');
-    const a = found ?? book.open(r.userId, r.symbol, ctx.now);
-    a.leverage = BigInt(r.leverage);
-    book.touch(a, ctx.now);
-    changed(ctx, r.userId);
-    return a;
-  },
-};
+export const marginLeverage = tupleCommand<{ userId: number; symbol: string; leverage: number }, MarginAcct>('margin.leverage', ['userId', 'symbol', 'leverage'], (ctx, r) => {
+  const book = marginOf(ctx);
+  book.marginMarket(r.symbol);
+  const found = book.find(r.userId, r.symbol);
+  if (found && book.indexed(found)) fail('marginLeverageLocked');
+  const a = found ?? book.open(r.userId, r.symbol, ctx.now);
+  a.leverage = BigInt(r.leverage);
+  book.touch(a, ctx.now);
+  changed(ctx, r.userId);
+  return a;
+});
 
 export interface MarginPlace extends PlaceCommand {
   mode: 'cross' | 'isolated';
@@ -150,27 +126,22 @@ export interface MarginPlace extends PlaceCommand {
  * A margin order on the spot book. With `autoBorrow`, what the order must hold beyond the account's free balance
  * is borrowed first (within the max borrowable: a refusal names it and changes nothing).
  */
-export const marginPlace: CommandType<MarginPlace, OrderRow> = {
-  type: 'margin.place',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<MarginPlace>(v),
-  apply(ctx, r) {
-    const book = marginOf(ctx);
-    const m = book.marginMarket(r.symbol);
-    book.spot.engine(m.symbol);
-    const a = existing(book, { userId: r.userId, symbol: r.mode === 'cross' ? null : r.symbol }, () => fail('insufficientBalance'));
-    refuseInLiquidation(book, a);
-    const h = holdOf(m, r);
-    const short = h.amount - book.free(a, h.asset);
-    let borrowed = 0n;
-    if (short > 0n) {
-      if (!r.autoBorrow) fail('insufficientBalance');
-      borrowInto(book, ctx.risk, a, h.asset, short, ctx.now);
-      borrowed = short;
-    }
-    changed(ctx, r.userId);
-    return place(ctx, r, { account: r.mode, autoRepay: r.autoRepay, borrowed });
-  },
-};
+export const marginPlace = jsonCommand<MarginPlace, OrderRow>('margin.place', (ctx, r) => {
+  const book = marginOf(ctx);
+  const m = book.marginMarket(r.symbol);
+  book.spot.engine(m.symbol);
+  const a = existing(book, { userId: r.userId, symbol: r.mode === 'cross' ? null : r.symbol }, () => fail('insufficientBalance'));
+  refuseInLiquidation(book, a);
+  const h = holdOf(m, r);
+  const short = h.amount - book.free(a, h.asset);
+  let borrowed = 0n;
+  if (short > 0n) {
+    if (!r.autoBorrow) fail('insufficientBalance');
+    borrowInto(book, ctx.risk, a, h.asset, short, ctx.now);
+    borrowed = short;
+  }
+  changed(ctx, r.userId);
+  return place(ctx, r, { account: r.mode, autoRepay: r.autoRepay, borrowed });
+});
 
 export const MARGIN_ACCOUNT_COMMANDS = [marginTransfer, marginBorrow, marginRepay, marginLeverage, marginPlace];

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../core/command.ts';
-import { match, place } from '../spot/order.service.ts';
+import { match, place } from '../spot/spot.commands.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import { QUOTE, valueUp } from './margin-account.ts';

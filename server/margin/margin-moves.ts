@@ -1,6 +1,5 @@
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';

@@ -1,6 +1,6 @@
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { baseUnits } from '../spot/market.ts';
-import type { OrderAccount, OrderRow } from '../spot/order.repo.ts';
+import type { OrderAccount, OrderRow } from '../spot/orders.repo.ts';
 import { accountRule, holdOf, type SpotFill, type SpotPosition, type TradeRule } from '../spot/spot-rule.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';

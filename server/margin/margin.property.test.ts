@@ -4,7 +4,7 @@ import { DIALECTS } from '../../tests/support/databases.ts';
 import { credit, expectRestartsReproduce, insertTestUser, partEssence, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { postFunds } from '../core/funds.ts';
-import { placeOrder } from '../spot/order.service.ts';
+import { placeOrder } from '../spot/spot.commands.ts';
 import { seedMarkets } from '../spot/seed.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';

@@ -4,16 +4,16 @@ import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
-import { userOrders } from '../spot/order.repo.ts';
+import { userOrders } from '../spot/orders.repo.ts';
 import { userRecords } from './margin.repo.ts';
 import * as service from './margin.service.ts';
 import { marginOrderView, recordView } from './views.ts';
 
 /** Spot margin (spec §7 the coin family's wallet borrow calls): accounts, loans, rates, transfers, orders, records. */
 export async function marginRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, core, exchange } = ctx;
+  const { db, core, spot } = ctx;
   const route = router(app, db);
-  const deps = { db, core, exchange };
+  const deps = { db, core, spot };
 
   route(api.canBorrow, async (req) => ok(service.canBorrow(deps, userOf(req).id, req.params.segment, req.query.coin, req.query.symbol)));
   route(api.preBorrow, async (req) => ok(service.preBorrow(deps, userOf(req).id, req.params.segment, req.body)));
@@ -29,7 +29,7 @@ export async function marginRoutes(app: FastifyInstance, ctx: FeatureContext): P
   route(api.marginOrders, async (req) => {
     const q = req.query;
     const { total, rows } = await userOrders(db, userOf(req).id, q.state, q, q.symbol, q.mode);
-    return ok({ total, page: q.page, size: q.size, records: rows.map((o) => marginOrderView(exchange.market(o.symbol), o)) });
+    return ok({ total, page: q.page, size: q.size, records: rows.map((o) => marginOrderView(spot.markets.market(o.symbol), o)) });
   });
 
   route(api.marginRecords, async (req) => {

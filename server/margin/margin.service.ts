@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginSegment, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
 import { modeOfSegment, type marginOrderBody, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../spot/exchange.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
-import { checkOrder, orderUnits } from '../spot/order.service.ts';
+import type { SpotService } from '../spot/spot.service.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
+import { checkOrder, orderUnits } from '../spot/order-checks.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { afterBorrow } from './borrowing.ts';
@@ -18,7 +18,7 @@ import { accountView, canBorrowView, hourlyRate, level4, marginOrderView, rate, 
 export interface MarginDeps {
   db: Db;
   core: TradingCore;
-  exchange: Exchange;
+  spot: SpotService;
 }
 
 const bookOf = (core: TradingCore) => core.part<MarginBook>('margin');
@@ -125,10 +125,10 @@ export async function transfer({ core }: MarginDeps, userId: number, body: z.out
   return { coin: body.coin, amount: units(amount), direction: body.direction, account: accountView(book, core.risk, a) };
 }
 
-export async function placeOrder({ core, exchange }: MarginDeps, userId: number, body: z.output<typeof marginOrderBody>): Promise<MarginOrder> {
+export async function placeOrder({ core, spot }: MarginDeps, userId: number, body: z.output<typeof marginOrderBody>): Promise<MarginOrder> {
   const book = bookOf(core);
-  const m = book.marginMarket(exchange.market(body.symbol).symbol);
-  const request = checkOrder(m, userId, body, exchange.reference(m.symbol));
+  const m = book.marginMarket(spot.markets.market(body.symbol).symbol);
+  const request = checkOrder(m, userId, body, spot.reference(m.symbol));
   const o = await core.submit(marginPlace, { ...request, symbol: m.symbol, mode: body.mode, autoBorrow: body.autoBorrow, autoRepay: body.autoRepay });
   return marginOrderView(m, o);
 }

@@ -6,7 +6,7 @@ import { router } from '../http/route.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { listPeriods } from '../seconds/periods.repo.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { MarketData } from './market-data.ts';
 import { depthStep } from '../spot/market.ts';
 import { marketOfPair, marketTransactions } from '../spot/spot-queries.service.ts';
 import { groupedDepth, kline, marketEntry, priceInfo, publicTrade } from '../spot/views.ts';
@@ -15,7 +15,7 @@ import { watchedSymbols } from '../spot/watchlist.repo.ts';
 export interface MarketDataDeps {
   db: Db;
   /** The core's markets in one process; an edge's copy that follows the journal in a cluster. */
-  exchange: Exchange;
+  marketData: MarketData;
 }
 
 /**
@@ -24,27 +24,27 @@ export interface MarketDataDeps {
  * (server/cluster/edge.ts) without a trip to the core; a single process serves them from the core itself, as a
  * feature of the list (server/features.ts).
  */
-export async function marketDataRoutes(app: FastifyInstance, { db, exchange }: MarketDataDeps): Promise<void> {
+export async function marketDataRoutes(app: FastifyInstance, { db, marketData }: MarketDataDeps): Promise<void> {
   const route = router(app, db);
   // A signed-in viewer gets their watchlist marked; a missing or dead token is simply no viewer.
   const viewer = optionalUser(db);
   const entries = async (req: FastifyRequest, filter: (symbol: string) => boolean = () => true) => {
     await viewer(req);
     const optional = req.user ? await watchedSymbols(db, req.user.id) : new Set<string>();
-    return [...exchange.markets.values()].filter((m) => m.status === 'active' && filter(m.symbol)).map((m) => marketEntry(m, exchange.ticker(m.symbol), optional.has(m.symbol)));
+    return [...marketData.markets.values()].filter((m) => m.status === 'active' && filter(m.symbol)).map((m) => marketEntry(m, marketData.ticker(m.symbol), optional.has(m.symbol)));
   };
 
   route(api.coinList, async (req) => {
     const all = await entries(req);
     // coinList: the markets second contracts are offered on (their active periods); contractList: the perpetuals.
     const speed = new Set((await listPeriods(db)).map((p) => p.symbol));
-    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: exchange.contractEntries(), mt5List: all.filter((e) => e.market === 'mt5') });
+    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: marketData.contracts.entries(), mt5List: all.filter((e) => e.market === 'mt5') });
   });
 
   route(api.mt5Amount, async (req) => {
-    const m = exchange.market(req.query.coin);
+    const m = marketData.markets.market(req.query.coin);
     if (m.market !== 'mt5') fail('unknownMarket');
-    return ok(priceInfo(m, exchange.ticker(m.symbol)));
+    return ok(priceInfo(m, marketData.ticker(m.symbol)));
   });
 
   route(api.spotGoods, async (req) => {
@@ -54,30 +54,30 @@ export async function marketDataRoutes(app: FastifyInstance, { db, exchange }: M
 
   route(api.initData, async (req) => {
     const list = (await entries(req)).filter((e) => e.market === 'spot');
-    const symbol = req.query.symbol && exchange.markets.has(req.query.symbol.toLowerCase()) ? req.query.symbol.toLowerCase() : list[0]?.symbol;
-    return ok({ markets: list, symbol, ticker: symbol ? priceInfo(exchange.market(symbol), exchange.ticker(symbol)) : null });
+    const symbol = req.query.symbol && marketData.markets.has(req.query.symbol.toLowerCase()) ? req.query.symbol.toLowerCase() : list[0]?.symbol;
+    return ok({ markets: list, symbol, ticker: symbol ? priceInfo(marketData.markets.market(symbol), marketData.ticker(symbol)) : null });
   });
 
-  route(api.ticker, async (req) => ok(priceInfo(exchange.market(req.query.symbol), exchange.ticker(req.query.symbol))));
+  route(api.ticker, async (req) => ok(priceInfo(marketData.markets.market(req.query.symbol), marketData.ticker(req.query.symbol))));
 
   route(api.kline, async (req) => {
-    const m = exchange.market(req.query.symbol);
-    return ok(exchange.series(m.symbol).candles(req.query.interval, req.query.limit).map((c) => kline(m, c)));
+    const m = marketData.markets.market(req.query.symbol);
+    return ok(marketData.series(m.symbol).candles(req.query.interval, req.query.limit).map((c) => kline(m, c)));
   });
 
   route(api.depth, async (req) => {
-    const m = exchange.market(req.query.symbol);
+    const m = marketData.markets.market(req.query.symbol);
     const step = depthStep(m, req.query.step);
     if (step === undefined) fail('offTick');
-    const book = exchange.books.engine(m.symbol).depth(1000);
+    const book = marketData.depth(m.symbol, 1000);
     return ok(groupedDepth(m, book.bids, book.asks, step, req.query.limit));
   });
 
   route(api.trades, async (req) => {
-    const m = exchange.market(req.query.symbol);
-    return ok(exchange.recentTrades(m.symbol).map((t) => publicTrade(m, t)).reverse());
+    const m = marketData.markets.market(req.query.symbol);
+    return ok(marketData.recentTrades(m.symbol).map((t) => publicTrade(m, t)).reverse());
   });
 
-  route(api.transaction, async (req) => ok(marketTransactions(exchange, exchange.market(req.body.symbol), req.body.limit)));
-  route(api.pairTransaction, async (req) => ok(marketTransactions(exchange, marketOfPair(exchange, req.params.coin, req.params.currency), req.query.limit)));
+  route(api.transaction, async (req) => ok(marketTransactions(marketData, marketData.markets.market(req.body.symbol), req.body.limit)));
+  route(api.pairTransaction, async (req) => ok(marketTransactions(marketData, marketOfPair(marketData, req.params.coin, req.params.currency), req.query.limit)));
 }

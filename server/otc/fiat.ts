@@ -1,7 +1,6 @@
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
-import { positiveUnits } from '../spot/order.service.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { positiveUnits } from '../spot/order-checks.ts';
 
 /** Fiat amounts and OTC prices are integers of cents. */
 export const FIAT_SCALE = 2;

@@ -1,4 +1,4 @@
-import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
+import { jsonCommand, type CommandContext } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { PostingMeta } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';
@@ -20,10 +20,6 @@ export const OTC_MERCHANT_CHANGED = 'otc.merchant';
 
 const metaOf = (billType: PostingMeta['billType'], refType: string, refId: number): PostingMeta => ({ billType, refType, refId });
 const depositUnits = () => BigInt(MERCHANT_DEPOSIT.amount) * 100_000_000n;
-
-function command<P, R>(type: string, apply: (ctx: CommandContext, p: P) => R): CommandType<P, R> {
-  return { type, encode: bigJson.encode, decode: (v) => bigJson.decode<P>(v), apply };
-}
 
 function approvedMerchant(book: OtcBook, userId: number): MerchantRow {
   const m = book.merchants.get(userId);
@@ -56,7 +52,7 @@ function changed(ctx: CommandContext, order: OrderRow, by: number, what: OrderCh
   return copy;
 }
 
-export const applyMerchant = command('otc.apply', (ctx, p: { userId: number }): MerchantRow => {
+export const applyMerchant = jsonCommand('otc.apply', (ctx, p: { userId: number }): MerchantRow => {
   const book = bookOf(ctx);
   if (book.merchants.has(p.userId)) fail('otcMerchantApplied');
   const m: MerchantRow = { userId: p.userId, state: 'pending', deposit: depositUnits(), note: null, appliedAt: ctx.now, reviewedAt: null };
@@ -67,7 +63,7 @@ export const applyMerchant = command('otc.apply', (ctx, p: { userId: number }): 
 });
 
 /** Approval moves the deposit from the OTC account to the merchant account, still held; rejection releases it. */
-export const reviewMerchant = command('otc.review', (ctx, p: { userId: number; approve: boolean; note: string }): MerchantRow => {
+export const reviewMerchant = jsonCommand('otc.review', (ctx, p: { userId: number; approve: boolean; note: string }): MerchantRow => {
   const book = bookOf(ctx);
   const m = book.merchants.get(p.userId);
   if (m?.state !== 'pending') fail('otcApplicationUnknown');
@@ -88,7 +84,7 @@ export const reviewMerchant = command('otc.review', (ctx, p: { userId: number; a
 export type AdCommand = Omit<AdRow, 'id' | 'remaining' | 'closed' | 'createdAt' | 'updatedAt'> & { id?: number };
 
 /** Posts an ad (a sell ad holds its total from the merchant account) or changes the terms of one still open. */
-export const saveAd = command('otc.ad', (ctx, p: AdCommand): AdRow => {
+export const saveAd = jsonCommand('otc.ad', (ctx, p: AdCommand): AdRow => {
   const book = bookOf(ctx);
   approvedMerchant(book, p.merchantId);
   const terms = { priceType: p.priceType, price: p.price, floatBps: p.floatBps, minFiat: p.minFiat, maxFiat: p.maxFiat, payWindow: p.payWindow, payments: p.payments, terms: p.terms, online: p.online, updatedAt: ctx.now };
@@ -107,7 +103,7 @@ export const saveAd = command('otc.ad', (ctx, p: AdCommand): AdRow => {
   return structuredClone(ad);
 });
 
-export const setAdOnline = command('otc.adOnline', (ctx, p: { merchantId: number; id: number; online: boolean }): AdRow => {
+export const setAdOnline = jsonCommand('otc.adOnline', (ctx, p: { merchantId: number; id: number; online: boolean }): AdRow => {
   const book = bookOf(ctx);
   const next = { ...ownAd(book, p.merchantId, p.id), online: p.online, updatedAt: ctx.now };
   book.adChanged(next);
@@ -115,7 +111,7 @@ export const setAdOnline = command('otc.adOnline', (ctx, p: { merchantId: number
 });
 
 /** Closes an ad: a sell ad's untaken coins go back to the merchant account; orders already taken go on. */
-export const closeAd = command('otc.adClose', (ctx, p: { merchantId: number; id: number }): AdRow => {
+export const closeAd = jsonCommand('otc.adClose', (ctx, p: { merchantId: number; id: number }): AdRow => {
   const book = bookOf(ctx);
   const a = ownAd(book, p.merchantId, p.id);
   if (a.side === 'sell' && a.remaining > 0n) ctx.risk.release(adHoldId(a.id), metaOf('otc_refund', 'otc_ad', a.id));
@@ -139,7 +135,7 @@ export interface TakeCommand {
   payment: number | null;
 }
 
-export const takeAd = command('otc.take', (ctx, p: TakeCommand): OrderRow => {
+export const takeAd = jsonCommand('otc.take', (ctx, p: TakeCommand): OrderRow => {
   const book = bookOf(ctx);
   const ad = book.ads.get(p.adId);
   if (!ad || !ad.online) fail('otcAdUnavailable');
@@ -167,7 +163,7 @@ export const takeAd = command('otc.take', (ctx, p: TakeCommand): OrderRow => {
   return changed(ctx, order, p.userId, 'created');
 });
 
-export const markPaid = command('otc.paid', (ctx, p: { userId: number; id: number; payment: number; proof: string | null }): OrderRow => {
+export const markPaid = jsonCommand('otc.paid', (ctx, p: { userId: number; id: number; payment: number; proof: string | null }): OrderRow => {
   const o = openOrder(bookOf(ctx), p.id, p.userId);
   if (o.buyerId !== p.userId) fail('otcNotBuyer');
   if (o.state !== 'created' || ctx.now > o.payDeadline) fail('otcOrderState');
@@ -191,7 +187,7 @@ function release(ctx: CommandContext, o: OrderRow): void {
 
 const ended = (o: OrderRow, now: number, state: 'released' | 'cancelled', endReason: EndReason): OrderRow => ({ ...o, state, endedAt: now, endReason });
 
-export const cancelOrder = command('otc.cancel', (ctx, p: { userId: number; id: number }): OrderRow => {
+export const cancelOrder = jsonCommand('otc.cancel', (ctx, p: { userId: number; id: number }): OrderRow => {
   const o = openOrder(bookOf(ctx), p.id, p.userId);
   if (o.buyerId !== p.userId) fail('otcNotBuyer');
   if (o.state !== 'created') fail('otcOrderState');
@@ -200,7 +196,7 @@ export const cancelOrder = command('otc.cancel', (ctx, p: { userId: number; id: 
 });
 
 /** The seller releases a paid order (also while it is appealed: the seller gives in). */
-export const releaseOrder = command('otc.release', (ctx, p: { userId: number; id: number }): OrderRow => {
+export const releaseOrder = jsonCommand('otc.release', (ctx, p: { userId: number; id: number }): OrderRow => {
   const o = openOrder(bookOf(ctx), p.id, p.userId);
   if (o.sellerId !== p.userId) fail('otcNotSeller');
   if (o.state !== 'paid' && o.state !== 'appealed') fail('otcOrderState');
@@ -208,7 +204,7 @@ export const releaseOrder = command('otc.release', (ctx, p: { userId: number; id
   return changed(ctx, ended(o, ctx.now, 'released', 'released'), p.userId, 'released');
 });
 
-export const appealOrder = command('otc.appeal', (ctx, p: { userId: number; id: number; reason: string; proof: string | null }): OrderRow => {
+export const appealOrder = jsonCommand('otc.appeal', (ctx, p: { userId: number; id: number; reason: string; proof: string | null }): OrderRow => {
   const o = openOrder(bookOf(ctx), p.id, p.userId);
   if (o.appealBy !== null) fail('otcAppealExists');
   if (o.state !== 'paid') fail('otcOrderState');
@@ -216,7 +212,7 @@ export const appealOrder = command('otc.appeal', (ctx, p: { userId: number; id: 
   return changed(ctx, { ...o, state: 'appealed', appealBy: by, appealReason: p.reason, appealProof: p.proof, appealAt: ctx.now }, p.userId, 'appealed');
 });
 
-export const ruleAppeal = command('otc.rule', (ctx, p: { operatorId: number; id: number; ruling: 'release' | 'refund'; note: string }): OrderRow => {
+export const ruleAppeal = jsonCommand('otc.rule', (ctx, p: { operatorId: number; id: number; ruling: 'release' | 'refund'; note: string }): OrderRow => {
   const o = openOrder(bookOf(ctx), p.id, null);
   if (o.state !== 'appealed') fail('otcOrderState');
   const ruled = { ...o, ruling: p.ruling, ruleNote: p.note, ruledBy: p.operatorId, ruledAt: ctx.now };
@@ -227,7 +223,7 @@ export const ruleAppeal = command('otc.rule', (ctx, p: { operatorId: number; id:
 });
 
 /** Every unpaid order whose window has passed by the command's time is cancelled and its escrow returned. */
-export const expireOrders = command('otc.expire', (ctx, _p: Record<string, never>): number => {
+export const expireOrders = jsonCommand('otc.expire', (ctx, _p: Record<string, never>): number => {
   const book = bookOf(ctx);
   const due = [...book.orders.values()].filter((o) => o.state === 'created' && o.payDeadline <= ctx.now);
   for (const o of due) {

@@ -101,9 +101,9 @@ describe.each(DIALECTS)('OTC under random ads, takes, payments, cancels, release
           let fedAt = clock.now();
           feedPrices.BTCUSDT = fiatText(btcCents);
           const prices = new PriceIndex({ feedUrls: [feed.url], now: () => clock.now() });
-          prices.track({ symbol: 'btcusdt', priceScale: trading.exchange.markets.get('btcusdt')!.priceScale, start: btcCents, volatility: 0 });
+          prices.track({ symbol: 'btcusdt', priceScale: trading.markets.get('btcusdt')!.priceScale, start: btcCents, volatility: 0 });
           await prices.advance();
-          const deps = (): OtcDeps => ({ db: t.db, core: core(), exchange: trading.exchange, prices, now: () => clock.now() });
+          const deps = (): OtcDeps => ({ db: t.db, core: core(), markets: trading.markets, prices, now: () => clock.now() });
           const fresh = () => clock.now() - fedAt <= FRESH_MS;
           const funded = new Map<string, bigint>();
           for (const [i, u] of users.entries()) {

@@ -19,9 +19,9 @@ import { orderViews } from './views.ts';
 
 /** OTC trading with merchants: the ad market, orders, merchants and their ads, chat, and the operators' queues. */
 export async function otcRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, core, exchange, prices, bus, clock } = ctx;
+  const { db, core, markets, prices, bus, clock } = ctx;
   const route = router(app, db);
-  const deps = { db, core, exchange, prices, now: () => clock.now() };
+  const deps = { db, core, markets, prices, now: () => clock.now() };
   const chatDeps = { ...deps, bus };
 
   route(api.adList, async (req) => ok(await service.listAds(deps, req.query)));

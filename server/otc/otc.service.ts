@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { adBody, adListQuery, MerchantStatus, OtcAd, OtcOrder, OtcOwnAd, takeBody } from '../../isomorphic/contract/otc.ts';
 import { FLOATING_MAX_PCT, MERCHANT_DEPOSIT, OTC_COINS } from '../../isomorphic/contract/otc.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { SpotMarkets } from '../spot/markets.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { kycStanding } from '../identity/kyc.repo.ts';
 import { paymentsByIds } from '../identity/payment.repo.ts';
@@ -23,7 +23,7 @@ import { grantUpload } from '../wallet/uploads.repo.ts';
 export interface OtcDeps {
   db: Db;
   core: TradingCore;
-  exchange: Exchange;
+  markets: SpotMarkets;
   prices: PriceIndex;
   /** The clock's time (the merchants' 30-day records). */
   now: () => number;
@@ -61,7 +61,7 @@ function floatingNow(d: OtcDeps, ad: Pick<AdRow, 'floatBps' | 'asset'>, rate: st
   if (ad.asset === 'USDT') return floatingPrice(1n, 0, rate, ad.floatBps);
   const symbol = `${ad.asset.toLowerCase()}usdt`;
   const index = d.prices.fresh(symbol);
-  const market = d.exchange.markets.get(symbol);
+  const market = d.markets.get(symbol);
   return index && market ? floatingPrice(index.price, market.priceScale, rate, ad.floatBps) : undefined;
 }
 

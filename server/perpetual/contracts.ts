@@ -16,8 +16,7 @@
  * cum_n = floor_n × (MMR_n − MMR_{n−1}) + cum_{n−1}. Each table below lists cum as published, and the tests
  * check it against that recurrence.
  */
-import { parseUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { divCeil } from './rounding.ts';
 

@@ -16,7 +16,7 @@
  *   difference of a settlement (a few units) goes to the insurance fund.
  * - The mark price's funding basis = last rate × time to the next funding ÷ interval.
  */
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { divRound, RATE_SCALE } from '../prices/mark-price.ts';
 import { maxLeverage, type Contract } from './contracts.ts';
 import { fillValue } from './position-math.ts';

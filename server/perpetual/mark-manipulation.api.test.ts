@@ -36,7 +36,7 @@ describe.each(FEATURE_DIALECTS)('the perpetual mark under a sustained one-sided 
     t = await open();
     feed = await priceFeed({ BTCUSDT: '96500.00', ETHUSDT: '3450.00' });
     ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, MARKET_MAKERS: '0' }, clock));
-    await new MarketMakers(t.db, app.core, app.exchange, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
+    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
     makers = new PerpMakers(t.db, app.core, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
     ops = await operatorToken(app, t.db);

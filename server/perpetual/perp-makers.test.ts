@@ -16,7 +16,7 @@ describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, ope
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db, { MARKET_MAKERS: '0' }, clock));
-    await new MarketMakers(t.db, app.core, app.exchange, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
+    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
     makers = new PerpMakers(t.db, app.core, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
   });

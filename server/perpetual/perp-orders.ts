@@ -5,7 +5,7 @@
  * tells the feeds.
  */
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import { bigJson, type CommandContext, type CommandType } from '../core/command.ts';
+import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
 import { fail } from '../outcome.ts';
 import type { Contract } from './contracts.ts';
 import { closeLimit, closes, pastLimit, unpayableMakers } from './close-limit.ts';
@@ -203,53 +203,32 @@ export function cancelAll(ctx: CommandContext, userId: number, symbols: readonly
   return n;
 }
 
-export const placePerpOrder: CommandType<PlacePerp, PlaceResult> = {
-  type: 'perp.place',
-  encode: bigJson.encode,
-  decode: (v) => bigJson.decode<PlacePerp>(v),
-  apply(ctx, r) {
-    const result = place(ctx, r);
-    finish(ctx);
-    return result;
-  },
-};
+export const placePerpOrder = jsonCommand<PlacePerp, PlaceResult>('perp.place', (ctx, r) => {
+  const result = place(ctx, r);
+  finish(ctx);
+  return result;
+});
 
-export const cancelPerpOrder: CommandType<{ userId: number; orderId: number }, PerpOrderRow> = {
-  type: 'perp.cancel',
-  encode: (c) => [c.userId, c.orderId],
-  decode: (v) => {
-    const [userId, orderId] = v as [number, number];
-    return { userId, orderId };
-  },
-  apply(ctx, { userId, orderId }) {
-    const o = cancel(ctx, userId, orderId);
-    finish(ctx);
-    return o;
-  },
-};
+export const cancelPerpOrder = tupleCommand<{ userId: number; orderId: number }, PerpOrderRow>('perp.cancel', ['userId', 'orderId'], (ctx, { userId, orderId }) => {
+  const o = cancel(ctx, userId, orderId);
+  finish(ctx);
+  return o;
+});
 
 /** Cancels the user's orders and closes every position on the contracts listed, at market (one-step close). */
-export const closeAllPerp: CommandType<{ userId: number; symbols: string[] }, { closed: number; cancelled: number }> = {
-  type: 'perp.closeAll',
-  encode: (c) => [c.userId, c.symbols],
-  decode: (v) => {
-    const [userId, symbols] = v as [number, string[]];
-    return { userId, symbols };
-  },
-  apply(ctx, { userId, symbols }) {
-    const b = book(ctx);
-    const cancelled = cancelAll(ctx, userId, symbols);
-    let closed = 0;
-    for (const symbol of symbols) {
-      const p = b.position(userId, symbol);
-      if (!p || p.qty === 0n) continue;
-      place(ctx, { symbol, userId, side: p.qty > 0n ? 'sell' : 'buy', kind: 'market', tif: 'IOC', price: 0n, quantity: 0n, reduceOnly: true, closePosition: true, source: 'user' });
-      closed++;
-    }
-    finish(ctx);
-    return { closed, cancelled };
-  },
-};
+export const closeAllPerp = tupleCommand<{ userId: number; symbols: string[] }, { closed: number; cancelled: number }>('perp.closeAll', ['userId', 'symbols'], (ctx, { userId, symbols }) => {
+  const b = book(ctx);
+  const cancelled = cancelAll(ctx, userId, symbols);
+  let closed = 0;
+  for (const symbol of symbols) {
+    const p = b.position(userId, symbol);
+    if (!p || p.qty === 0n) continue;
+    place(ctx, { symbol, userId, side: p.qty > 0n ? 'sell' : 'buy', kind: 'market', tif: 'IOC', price: 0n, quantity: 0n, reduceOnly: true, closePosition: true, source: 'user' });
+    closed++;
+  }
+  finish(ctx);
+  return { closed, cancelled };
+});
 
 /**
  * The end of every perpetual command: take-profit and stop-loss orders of positions that closed or turned are

@@ -6,7 +6,7 @@
 import type { CloseAllBody, DirectionOrderBody, LeverageBody, PerpOrderBody, PreviewBody, StopOrderBody } from '../../isomorphic/contract/perpetual.ts';
 import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
-import { orderUnits } from '../spot/order.service.ts';
+import { orderUnits } from '../spot/order-checks.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { money } from '../wallet/amounts.ts';

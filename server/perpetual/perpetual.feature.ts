@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { MarketData } from '../market-data/market-data.ts';
 import type { Db } from '../storage/db.ts';
 import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -34,15 +34,14 @@ export async function startPerpetual(ctx: FeatureContext): Promise<void> {
     const lines = fundingLines(ACCOUNT.insuranceFund, SEED_INSURANCE);
     await core.submit(postFunds, { lines, meta: { billType: 'insurance_funding', refType: 'insurance_fund', refId: 'seed' } } satisfies FundsPost);
   }
-  perpMarkets.set(core, await contractMarketData({ db, core, bus, log: app.log, exchange: ctx.exchange, now: () => jobs.clock.now() }));
+  perpMarkets.set(core, await contractMarketData({ db, core, bus, log: app.log, marketData: ctx.marketData, now: () => jobs.clock.now() }));
 }
 
 /** The contracts' candles, trades and books, shown in common/getCoinList and the public feed beside the spot markets. */
-export async function contractMarketData(o: { db: Db; core: TradingCore; bus: Bus; log: FastifyBaseLogger; exchange: Exchange; now: () => number }): Promise<PerpMarket> {
+export async function contractMarketData(o: { db: Db; core: TradingCore; bus: Bus; log: FastifyBaseLogger; marketData: MarketData; now: () => number }): Promise<PerpMarket> {
   const market = new PerpMarket(o.db, o.core, o.bus, o.log);
   await market.start(o.now);
-  o.exchange.contractEntries = () => market.entries(o.now());
-  o.exchange.contractBook = (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined);
+  o.marketData.contracts = { entries: () => market.entries(o.now()), book: (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined) };
   return market;
 }
 
@@ -51,9 +50,9 @@ export async function contractMarketData(o: { db: Db; core: TradingCore; bus: Bu
  * it), funding at each funding time passed while the server runs (a downtime's missed times are not charged, only
  * the latest due one once), and the candles written once a second.
  */
-export function perpetualJobs({ core, prices, exchange, jobs, config }: FeatureContext): FeatureJob[] {
+export function perpetualJobs({ core, prices, markets, jobs, config }: FeatureContext): FeatureJob[] {
   const book = () => core.part<PerpBook>('perpetual');
-  const spotScale = (symbol: string) => exchange.markets.get(symbol)?.priceScale;
+  const spotScale = (symbol: string) => markets.get(symbol)?.priceScale;
   const since = Math.floor(jobs.clock.now() / book().intervalMs) * book().intervalMs;
   return [
     {

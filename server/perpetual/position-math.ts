@@ -16,7 +16,7 @@
  *   left, so over a position's life the realised PnL adds up exactly to what its fills paid and received. Across
  *   all users realised PnL therefore sums to zero once every position is closed.
  */
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import { maintenanceMargin, type Contract } from './contracts.ts';
 import { abs, divCeil, divFloor, pow10 } from './rounding.ts';

@@ -27,7 +27,7 @@ describe.each(FEATURE_DIALECTS)('recorded prices and the mark over the API, on %
     await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_marks', asset: 'BTC', amount: '1' } });
     await api(app, '/api/admin/credit', { token: ops, payload: { username: 'bob_marks', asset: 'USDT', amount: '20000' } });
     // Two accounts trade 5% above the index (inside the 10% band).
-    const m = app.exchange.market('btcusdt');
+    const m = app.markets.market('btcusdt');
     const price = ((app.prices.get('btcusdt')!.price * 105n) / 100n / m.tick) * m.tick;
     tradePrice = formatUnits(price, 2);
     const order = (token: string, side: string) => api(app, '/api/currency/order/submit', { token, payload: { symbol: 'btcusdt', side, type: 'limit', price: tradePrice, quantity: '0.1' } });

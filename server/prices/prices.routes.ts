@@ -6,10 +6,10 @@ import { router } from '../http/route.ts';
 import { priceRecords } from './price-records.ts';
 
 /** Recorded prices (public): what a settlement names as its price, for anyone to check. */
-export async function priceRoutes(app: FastifyInstance, { db, exchange }: FeatureContext): Promise<void> {
+export async function priceRoutes(app: FastifyInstance, { db, markets }: FeatureContext): Promise<void> {
   const route = router(app, db);
   route(api.priceRecords, async (req) => {
     const { symbol, ...range } = req.query;
-    return ok(await priceRecords(db, exchange.market(symbol), range));
+    return ok(await priceRecords(db, markets.market(symbol), range));
   });
 }

@@ -48,7 +48,7 @@ describe.each(FEATURE_DIALECTS)('the demo index across a restart, on %s', (_name
     await app.close();
 
     ({ app } = await testApp(t.db, {}, clock));
-    expect(formatUnits(app.exchange.ticker('btcusdt', clock.now()).close, 2)).toBe(wash);
+    expect(formatUnits(app.marketData.ticker('btcusdt', clock.now()).close, 2)).toBe(wash);
     expect(app.prices.get('btcusdt')).toMatchObject({ price: recorded, source: 'walk' });
     expect(app.prices.mark('btcusdt')!.index).toBe(recorded);
     expect(await auditLedger(t.db)).toEqual([]);

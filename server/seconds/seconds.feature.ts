@@ -39,9 +39,9 @@ export async function fundSecondsPool(core: TradingCore, units: bigint, ref: str
  * Second contracts' start-up work: a fresh install gets its periods and its pool in one transaction (a start that
  * dies between them seeds both again, not half); each settlement is pushed to its user once durable.
  */
-export async function startSeconds({ db, core, exchange, jobs, bus, prices }: FeatureContext): Promise<void> {
+export async function startSeconds({ db, core, markets, jobs, bus, prices }: FeatureContext): Promise<void> {
   if (!(await hasPeriods(db))) {
-    const symbols = [...exchange.markets.values()].filter((m) => m.market === 'spot' && m.quote === STAKE_ASSET).map((m) => m.symbol);
+    const symbols = [...markets.values()].filter((m) => m.market === 'spot' && m.quote === STAKE_ASSET).map((m) => m.symbol);
     await fundSecondsPool(core, fromWhole(SEED_POOL), 'seed', async (q) => {
       const now = jobs.clock.now();
       for (const symbol of symbols) {
@@ -62,7 +62,7 @@ export async function startSeconds({ db, core, exchange, jobs, bus, prices }: Fe
   core.on(SECONDS_SETTLED, (payloads) => {
     const ts = jobs.clock.now();
     for (const o of payloads as SecondsOrderRow[]) {
-      const scale = exchange.markets.get(o.symbol)?.priceScale ?? 8;
+      const scale = markets.get(o.symbol)?.priceScale ?? 8;
       bus.publish(userTopics.settlement(o.userId), settlementMessage(o, { price: (v) => formatUnits(v, scale), amount: money }));
       bus.publish(userTopics.refresh(o.userId), { kind: 'orders', symbol: o.symbol, ts } satisfies RefreshMessage);
     }

@@ -18,9 +18,9 @@ import { STAKE_ASSET, fromWhole, periodAdminView, periodView, secondsOrderView, 
 
 /** Second contracts (spec §7): periods, orders, the public settled list, and the operators' periods and pool. */
 export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, core, exchange, prices, clock, config } = ctx;
+  const { db, core, markets, prices, clock, config } = ctx;
   const route = router(app, db);
-  const scaleOf = (symbol: string) => exchange.markets.get(symbol)?.priceScale ?? 8;
+  const scaleOf = (symbol: string) => markets.get(symbol)?.priceScale ?? 8;
   const pool = (): SecondsPool => ({
     coin: STAKE_ASSET,
     balance: money(core.risk.available(null, ACCOUNT.secondsPool, STAKE_ASSET)),
@@ -30,7 +30,7 @@ export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): 
   route(api.periodList, async (req) => ok((await listPeriods(db, { symbol: req.body.symbol })).map(periodView)));
 
   route(api.createSecondsOrder, async (req) => {
-    const { order, priceScale } = await openOrder({ db, core, exchange, prices, maxPriceAgeMs: config.secondsPriceAgeMs }, userOf(req).id, req.body);
+    const { order, priceScale } = await openOrder({ db, core, markets, prices, maxPriceAgeMs: config.secondsPriceAgeMs }, userOf(req).id, req.body);
     return ok(secondsOrderView(order, priceScale));
   }, { config: { orderEntry: true } });
 
@@ -49,7 +49,7 @@ export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): 
 
   route(api.savePeriod, async (req) => {
     const b = req.body;
-    exchange.market(b.symbol);
+    markets.market(b.symbol);
     if (b.minStake > b.maxStake) fail('secondsPeriodInvalid');
     const params = { profitBps: b.profitBps, lossBps: b.lossBps, minStake: fromWhole(b.minStake), maxStake: fromWhole(b.maxStake), exposureCap: fromWhole(b.exposureCap), active: b.active };
     const saved = await db.tx(async (q) => {

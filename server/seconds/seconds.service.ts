@@ -1,6 +1,6 @@
 import type { CreateSecondsBody } from '../../isomorphic/contract/seconds.ts';
 import type { TradingCore } from '../core/core.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { SpotMarkets } from '../spot/markets.ts';
 import { fail } from '../outcome.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Db } from '../storage/db.ts';
@@ -18,7 +18,7 @@ export const PRICE_TOLERANCE_MS = 3_000;
 export interface SecondsDeps {
   db: Db;
   core: TradingCore;
-  exchange: Exchange;
+  markets: SpotMarkets;
   prices: PriceIndex;
   /** How old the open price's confirmation may be (SECONDS_PRICE_AGE_MS); the core judges it (seconds.commands.ts). */
   maxPriceAgeMs: number;
@@ -43,7 +43,7 @@ export async function openOrder(d: SecondsDeps, userId: number, body: CreateSeco
   const period = await findPeriod(d.db, body.periodId);
   const symbol = body.symbol.toLowerCase();
   if (!period || !period.active || period.symbol !== symbol) fail('secondsPeriodUnknown');
-  const market = d.exchange.market(symbol);
+  const market = d.markets.market(symbol);
   if (market.status !== 'active') fail('marketClosed');
   const stake = stakeOf(body.amount, period);
   // The sample, not the live index: the index may already have moved on while its sample is being taken.

@@ -1,6 +1,5 @@
 import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { money } from '../wallet/amounts.ts';
 import type { PeriodRow } from './periods.repo.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';

@@ -1,5 +1,5 @@
 import { DEPTH_STEP_MULTIPLES } from '../../isomorphic/contract/feed.ts';
-import { parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 
@@ -31,9 +31,6 @@ export function listingPrice(m: Pick<Market, 'refPrice' | 'priceScale'>): bigint
   const parsed = parseUnits(m.refPrice, m.priceScale);
   return parsed.ok ? parsed.value : 0n;
 }
-
-/** Every asset lives at 8 decimals (server/spot/seed.ts), so conversions between scales are exact shifts. */
-export const ASSET_SCALE = 8;
 
 /** The quote amount (asset units) of `qty` at `price`, exact because price and quantity scales sum to at most 8. */
 export function notional(m: Market, price: bigint, qty: bigint): bigint {

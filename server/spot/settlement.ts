@@ -1,7 +1,7 @@
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
 import { baseUnits, feeOf, notional, type Market } from './market.ts';
-import type { OrderRow, TradeRow } from './order.repo.ts';
+import type { OrderRow, TradeRow } from './orders.repo.ts';
 import type { TradeRule } from './spot-rule.ts';
 
 /** A trade as it leaves the settlement, for market data and the feeds. */

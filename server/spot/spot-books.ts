@@ -1,10 +1,12 @@
 import type { CorePart } from '../core/command.ts';
+import type { TradingCore } from '../core/core.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';
 import { createEngine, type MatchingEngine } from '../matching/engine.ts';
 import type { Market } from './market.ts';
-import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './order.repo.ts';
+import type { SpotMarkets } from './markets.ts';
+import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './orders.repo.ts';
 import type { SettlementBooks, TradeFact } from './settlement.ts';
 import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
@@ -16,25 +18,33 @@ export interface SpotRows {
 
 type EncodedOrder = [number, string, number, OrderRow['side'], OrderRow['kind'], OrderRow['tif'], string, string, string, string, string, string, string, OrderRow['status'], number, number, OrderAccount, boolean, string];
 
+/** The name spot's books go by among the core's parts. */
+export const SPOT_PART = 'spot';
+
+/** Spot's books in a core: how other products and the feeds reach them, by the part's name, never through a god object. */
+export function spotBooksOf(core: Pick<TradingCore, 'part'>): SpotBooks {
+  return core.part<SpotBooks>(SPOT_PART);
+}
+
 /**
  * The spot exchange's state inside the trading core: a book per market (the pure matching engine), the orders
  * resting on them, and the numbering of orders and trades. The projector writes the orders and trades each batch
  * changed. A book is rebuilt from its orders in id order, which is their time priority.
  */
 export class SpotBooks implements CorePart, SettlementBooks {
-  readonly name = 'spot';
+  readonly name = SPOT_PART;
   readonly engines = new Map<string, MatchingEngine>();
   live = new Map<number, OrderRow>();
   trades: TradeFact[] = [];
   /** The rule of each account orders trade from: spot here; the margin part adds its accounts' when attached. */
   readonly rules = new Map<OrderAccount, TradeRule>([['spot', spotRule]]);
-  private readonly markets: ReadonlyMap<string, Market>;
+  /** The markets registry the books are built on (server/spot/markets.ts), loaded before the core starts. */
+  readonly markets: SpotMarkets;
   private touched = new Set<OrderRow>();
   private nextOrderId = 1;
   private nextTradeId = 1;
 
-  /** `markets` is the exchange's own map, filled before the core starts. */
-  constructor(markets: ReadonlyMap<string, Market>) {
+  constructor(markets: SpotMarkets) {
     this.markets = markets;
   }
 

@@ -148,7 +148,7 @@ describe.each(FEATURE_DIALECTS)('coin-family spot calls on %s', (_name, open) =>
     expect(all.data.map((c: { symbol: string }) => c.symbol)).toEqual(['btcusdt', 'ethusdt', 'bnbusdt', 'solusdt', 'xrpusdt', 'dogeusdt', 'adausdt', 'trxusdt', 'ltcusdt', 'dotusdt']);
     const [btc] = (await api(app, '/api/app/coin/open/getPriceComparison', { payload: { symbolNameList: ['BTCUSDT', 'nopeusdt'] } })).data;
     const index = app.prices.get('btcusdt')!;
-    const m = app.exchange.market('btcusdt');
+    const m = app.markets.market('btcusdt');
     const band = priceBand(m, index.price);
     const last = 9_601_000n; // the last trade, 96010.00
     expect(btc).toEqual({

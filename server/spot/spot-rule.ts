@@ -4,7 +4,7 @@ import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import { baseUnits, feeLines, notional, type Market } from './market.ts';
-import type { OrderRow } from './order.repo.ts';
+import type { OrderRow } from './orders.repo.ts';
 
 /** An order on a spot book, with its market. */
 export interface SpotPosition {

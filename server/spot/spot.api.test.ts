@@ -6,6 +6,7 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';
+import { spotBooksOf } from './spot-books.ts';
 
 describe.each(FEATURE_DIALECTS)('spot trading on %s', (_name, open) => {
   let t: TestDatabase;
@@ -152,10 +153,10 @@ describe.each(FEATURE_DIALECTS)('spot trading on %s', (_name, open) => {
     await api(app, '/api/admin/credit', { token: tokens.ops, payload: { username: 'alice_trader', asset: 'ETH', amount: '1' } });
     await submit('alice', { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3500', quantity: '0.5' });
     await submit('alice', { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3490', quantity: '0.2' });
-    const before = app.exchange.books.engine('ethusdt').hash();
+    const before = spotBooksOf(app.core).engine('ethusdt').hash();
     await app.close();
     ({ app } = await testApp(t.db));
-    expect(app.exchange.books.engine('ethusdt').hash()).toBe(before);
+    expect(spotBooksOf(app.core).engine('ethusdt').hash()).toBe(before);
     const buy = await submit('bob', { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3500', quantity: '0.3' });
     expect(buy.data).toMatchObject({ status: 'filled', avgPrice: '3493.33' });
   });

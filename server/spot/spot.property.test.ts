@@ -6,6 +6,7 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { credit, tradingOn } from '../../tests/support/trading.ts';
 import { seedMarkets } from './seed.ts';
 import { runs } from '../../tests/support/property.ts';
+import { spotBooksOf } from './spot-books.ts';
 
 const order = fc.record({
   user: fc.integer({ min: 0, max: 3 }),
@@ -27,7 +28,7 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
         try {
           await seedMarkets(t.db);
           const users: number[] = [];
-          const { core, exchange } = await tradingOn(t.db);
+          const { core, spot } = await tradingOn(t.db);
           for (let u = 0; u < 4; u++) {
             const row = await t.db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`6${u}000000`, `prop_${u}`, `Q${u}`]);
             users.push(Number(row!.id));
@@ -36,8 +37,8 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
           }
           const placed: number[] = [];
           // Every run trades at least once, whatever the random orders do, so the fee checks always have a fee.
-          await exchange.place(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450.00', quantity: '0.0100' });
-          await exchange.place(users[1]!, { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450.00', quantity: '0.0100' });
+          await spot.place(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450.00', quantity: '0.0100' });
+          await spot.place(users[1]!, { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450.00', quantity: '0.0100' });
           // Sent together, so the core batches them like a busy market.
           await Promise.allSettled(
             orders.map(async (o) => {
@@ -48,12 +49,12 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
                 : o.side === 'buy'
                   ? { symbol: 'ethusdt', side: o.side, type: 'market' as const, quoteAmount: (Number(price) * Number(quantity) + 5).toFixed(2) }
                   : { symbol: 'ethusdt', side: o.side, type: 'market' as const, quantity };
-              const res = await exchange.place(users[o.user]!, body);
+              const res = await spot.place(users[o.user]!, body);
               placed.push(res.id);
-              if (o.cancel && (res.status === 'open' || res.status === 'partial')) await exchange.cancel(users[o.user]!, res.id).catch(() => undefined);
+              if (o.cancel && (res.status === 'open' || res.status === 'partial')) await spot.cancel(users[o.user]!, res.id).catch(() => undefined);
             }),
           );
-          await exchange.settled();
+          await core.settled();
           expect(await auditLedger(t.db)).toEqual([]);
           const trades = Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades'))!.n);
           tradesSeen += trades;
@@ -75,13 +76,13 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
           const held = await t.db.get<{ n: bigint | null }>("SELECT SUM(frozen) AS n FROM orders WHERE status IN ('open', 'partial')");
           const frozen = await t.db.get<{ n: bigint | null }>('SELECT SUM(frozen) AS n FROM accounts WHERE type = 1');
           expect(BigInt(frozen?.n ?? 0)).toBe(BigInt(held?.n ?? 0));
-          const book = exchange.books.engine('ethusdt');
+          const book = spotBooksOf(core).engine('ethusdt');
           book.validate();
           const before = book.hash();
           // A restart rebuilds the same book from the tables.
           await core.stop();
           const again = await tradingOn(t.db);
-          expect(again.exchange.books.engine('ethusdt').hash()).toBe(before);
+          expect(spotBooksOf(again.core).engine('ethusdt').hash()).toBe(before);
           await again.core.stop();
         } finally {
           await t.drop();

@@ -5,7 +5,7 @@ import { credit } from '../../isomorphic/contract/admin.endpoints.ts';
 import * as api from '../../isomorphic/contract/spot.endpoints.ts';
 import type { orderListQuery } from '../../isomorphic/contract/spot.ts';
 import { myBalance } from '../../isomorphic/contract/wallet.endpoints.ts';
-import { parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { fail } from '../outcome.ts';
@@ -14,13 +14,11 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { postFunds } from '../core/funds.ts';
 import { findUserBy } from '../user/user.repo.ts';
-import type { Exchange } from './exchange.ts';
-import { userFills, userOrders } from './order.repo.ts';
+import { userFills, userOrders } from './orders.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { spotOrder, userFill } from './views.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from './market.ts';
 
 /**
  * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family
@@ -36,7 +34,7 @@ declare module 'fastify' {
 /**
  * Every call from here on sees the orders, trades and balances of every acknowledged order: it waits for the
  * projector, which is at once when it has caught up. Order entry (routes with config.orderEntry) goes through the
- * runners and need not wait. Installed server-wide at the exchange's place in the features list, so the routes
+ * runners and need not wait. Installed server-wide at spot's place in the features list, so the routes
  * listed before it (accounts, settings, content) never wait.
  */
 export async function waitForProjector({ app, core }: FeatureContext): Promise<void> {
@@ -46,18 +44,18 @@ export async function waitForProjector({ app, core }: FeatureContext): Promise<v
   });
 }
 
-export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange }: FeatureContext): Promise<void> {
+export async function spotRoutes(app: FastifyInstance, { db, core, spot, markets }: FeatureContext): Promise<void> {
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
 
   // Placing and cancelling answer under two names each (spec §7): the currency family's and the coin family's
-  // entrust calls, one handler and one Exchange service behind both.
+  // entrust calls, one handler and the spot service behind both.
   for (const e of [api.submitOrder, api.entrustExchange]) {
     route(
       e,
       async (req) => {
-        const order = await exchange.place(userOf(req).id, req.body);
-        return ok(spotOrder(exchange.market(order.symbol), order));
+        const order = await spot.place(userOf(req).id, req.body);
+        return ok(spotOrder(markets.market(order.symbol), order));
       },
       orderEntry,
     );
@@ -66,18 +64,18 @@ export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange 
     route(
       e,
       async (req) => {
-        const order = await exchange.cancel(userOf(req).id, req.query.id);
-        return ok(spotOrder(exchange.market(order.symbol), order));
+        const order = await spot.cancel(userOf(req).id, req.query.id);
+        return ok(spotOrder(markets.market(order.symbol), order));
       },
       orderEntry,
     );
   }
 
-  route(api.cancelAll, async (req) => ok({ cancelled: await exchange.cancelAll(userOf(req).id, req.query.symbol) }), orderEntry);
+  route(api.cancelAll, async (req) => ok({ cancelled: await spot.cancelAll(userOf(req).id, req.query.symbol) }), orderEntry);
 
   const listOrders = async (userId: number, q: z.output<typeof orderListQuery>) => {
     const { total, rows } = await userOrders(db, userId, q.state, q, q.symbol);
-    return { total, page: q.page, size: q.size, records: rows.map((o) => spotOrder(exchange.market(o.symbol), o)) };
+    return { total, page: q.page, size: q.size, records: rows.map((o) => spotOrder(markets.market(o.symbol), o)) };
   };
   route(api.orderList, async (req) => ok(await listOrders(userOf(req).id, req.query)));
   route(api.entrustLog, async (req) => ok(await listOrders(userOf(req).id, { ...req.query, state: 'history' })));
@@ -86,17 +84,17 @@ export async function exchangeRoutes(app: FastifyInstance, { db, core, exchange 
     const { symbol, page, size } = req.query;
     const me = userOf(req).id;
     const { total, rows } = await userFills(db, me, { symbol, newestFirst: true, page, size });
-    return ok({ total, page, size, records: rows.map((t) => userFill(exchange.market(t.symbol), t, me)) });
+    return ok({ total, page, size, records: rows.map((t) => userFill(markets.market(t.symbol), t, me)) });
   });
 
   route(api.getOptional, async (req) => ok([...(await watchedSymbols(db, userOf(req).id))]));
   route(api.addOptional, async (req) => {
-    const m = exchange.market(req.query.symbol);
+    const m = markets.market(req.query.symbol);
     await watch(db, userOf(req).id, m.symbol);
     return ok(null);
   });
   route(api.cancelOptional, async (req) => {
-    await unwatch(db, userOf(req).id, exchange.market(req.query.symbol).symbol);
+    await unwatch(db, userOf(req).id, markets.market(req.query.symbol).symbol);
     return ok(null);
   });
 

@@ -1,10 +1,10 @@
 import type { DepthSnapshot, Kline, MarketEntry, PriceComparison, PriceInfo, PublicTrade, SpotOrder, UserFill } from '../../isomorphic/contract/spot.ts';
 import type { IndexPrice } from '../prices/price-index.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { Candle } from '../market-data/candles.ts';
 import type { Ticker } from '../market-data/ticker.ts';
-import { ASSET_SCALE, priceBand, type Market } from './market.ts';
-import type { OrderRow, TradeRecord } from './order.repo.ts';
+import { priceBand, type Market } from './market.ts';
+import type { OrderRow, TradeRecord } from './orders.repo.ts';
 import type { SettledTrade } from './settlement.ts';
 
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);

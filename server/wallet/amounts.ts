@@ -1,9 +1,8 @@
-import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
-import type { Exchange } from '../spot/exchange.ts';
+import type { SpotMarkets } from '../spot/markets.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import { findActiveAsset } from './wallet.repo.ts';
-import { ASSET_SCALE } from '../spot/market.ts';
 import type { Queryable } from '../storage/db.ts';
 
 /** The most any one wallet request may move: 10^9 of a coin. */
@@ -33,9 +32,9 @@ export async function requireAsset(q: Queryable, coin: string): Promise<{ code: 
  * last trade, which two accounts of one person can print at any price: USDT is 1. Null when the coin has no USDT
  * market or its index is stale.
  */
-export function usdtPrice(exchange: Exchange, prices: PriceIndex, coin: string): bigint | null {
+export function usdtPrice(markets: SpotMarkets, prices: PriceIndex, coin: string): bigint | null {
   if (coin === 'USDT') return 10n ** 8n;
-  const m = exchange.markets.get(`${coin.toLowerCase()}usdt`);
+  const m = markets.get(`${coin.toLowerCase()}usdt`);
   if (!m || m.market !== 'spot') return null;
   const index = prices.fresh(m.symbol);
   return index ? index.price * 10n ** BigInt(ASSET_SCALE - m.priceScale) : null;
@@ -44,8 +43,8 @@ export function usdtPrice(exchange: Exchange, prices: PriceIndex, coin: string):
 /** A coin's USDT price at 8 decimals, or null: what valuations and the swap desk read (see usdtPrice). */
 export type UsdtPrices = (coin: string) => bigint | null;
 
-export function usdtPricesOf(exchange: Exchange, prices: PriceIndex): UsdtPrices {
-  return (coin) => usdtPrice(exchange, prices, coin);
+export function usdtPricesOf(markets: SpotMarkets, prices: PriceIndex): UsdtPrices {
+  return (coin) => usdtPrice(markets, prices, coin);
 }
 
 /** What an amount of a coin is worth in USDT (rounded down), zero when it has no price. */

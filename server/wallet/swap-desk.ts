@@ -28,8 +28,8 @@ async function seedSwapDesk(db: Db, core: TradingCore, usdt: UsdtPrices): Promis
 }
 
 /** The wallet's start-up work (server/features.ts): by then the core has the index prices the desk is seeded at. */
-export async function seedDeskAtStart({ db, core, exchange, prices }: FeatureContext): Promise<void> {
-  await seedSwapDesk(db, core, usdtPricesOf(exchange, prices));
+export async function seedDeskAtStart({ db, core, markets, prices }: FeatureContext): Promise<void> {
+  await seedSwapDesk(db, core, usdtPricesOf(markets, prices));
 }
 
 /** Adds inventory to the desk from outside (an operator's deposit into it), with `also` (its audit line) in one transaction. */

@@ -71,7 +71,7 @@ describe.each(FEATURE_DIALECTS)('price integrity of the swap desk and order entr
     // Two accounts of one person trade at the top of the band: the last price jumps 10%, the swap price does not.
     expect((await call('mallory', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '106150', quantity: '0.0001' })).code).toBe(200);
     expect((await call('mallory2', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '106150', quantity: '0.0001' })).data.status).toBe('filled');
-    expect(app.exchange.ticker('btcusdt').close).toBe(10615000n);
+    expect(app.marketData.ticker('btcusdt').close).toBe(10615000n);
     const q = await quote('mallory', 'BTC', 'USDT', '0.01');
     expect(q.data).toMatchObject({ price: '96500.00000000', receive: '963.07000000', fee: '1.93000000' });
   });

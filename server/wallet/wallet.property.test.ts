@@ -87,7 +87,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     });
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 16 }), async (ops) => {
-        const usdt = usdtPricesOf(app.exchange, app.prices);
+        const usdt = usdtPricesOf(app.markets, app.prices);
         // Each run starts by funding one user, so that what follows has something to move.
         const seeded = users[ops.length % users.length]!;
         for (const coin of COINS) {
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
   it('never lets concurrent withdrawals of one user spend the same funds', async () => {
     const u = users[0]!;
     // Empty the user's spot LTC into another account type first, so the race starts from a known balance.
-    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.exchange, app.prices), u, 1)).find((c) => c.coin === 'LTC')!;
+    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.markets, app.prices), u, 1)).find((c) => c.coin === 'LTC')!;
     if (Number(before.available) > 0) await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
     const r = await wallet.submitRecharge(t.db, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
     await reviewRecharge(t.db, app.core, operatorId, r.id, true);

@@ -17,10 +17,10 @@ import * as wallet from './wallet.service.ts';
 
 /** Wallets (spec §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
 export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, exchange, prices, sealedBox, config: { dataDir } } = ctx;
+  const { db, markets, prices, sealedBox, config: { dataDir } } = ctx;
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 5 } });
   const route = router(app, db);
-  const usdt = usdtPricesOf(exchange, prices);
+  const usdt = usdtPricesOf(markets, prices);
   const limit = dailyLimit(usdt, ctx.clock);
 
   route(api.walletAccount, async (req) => ok(await wallet.walletAccounts(db, usdt, userOf(req))));

@@ -16,7 +16,7 @@ import { authenticate } from '../../server/user/session.service.ts';
 
 const db = await openDb({ sqliteFile: join(process.env.DATA_DIR!, 'lumex.db'), backgroundCheckpoint: true });
 await migrate(db, MIGRATIONS);
-const { exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
+const { spot, markets } = await startTrading({ db, log: pino({ level: 'error' }) });
 
 createServer((req, res) => {
   let body = '';
@@ -31,8 +31,8 @@ createServer((req, res) => {
       if (!who) return answer(401, null, 'unauthorized');
       const parsed = submitOrderBody.safeParse(JSON.parse(body));
       if (!parsed.success) return answer(400, null, 'bad request');
-      const order = await exchange.place(who.user.id, parsed.data);
-      answer(200, spotOrder(exchange.market(order.symbol), order));
+      const order = await spot.place(who.user.id, parsed.data);
+      answer(200, spotOrder(markets.market(order.symbol), order));
     } catch (err) {
       answer(err instanceof AppError ? err.code : 500, null, 'refused');
     }

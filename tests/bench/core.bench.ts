@@ -16,7 +16,7 @@ import { postFunds } from '../../server/core/funds.ts';
 import { seedMarkets } from '../../server/spot/seed.ts';
 import { spotRule } from '../../server/spot/spot-rule.ts';
 import type { Market } from '../../server/spot/market.ts';
-import type { OrderRow } from '../../server/spot/order.repo.ts';
+import type { OrderRow } from '../../server/spot/orders.repo.ts';
 import { MIGRATIONS } from '../../server/features.ts';
 import { ACCOUNT, accountKey } from '../../server/ledger/account-types.ts';
 import { openDb } from '../../server/storage/db.ts';
@@ -80,7 +80,7 @@ for (let u = 0; u < USERS; u++) {
 await Promise.all(users.flatMap((u) => [credit(first.core, u, 'USDT', 10n ** 13n), credit(first.core, u, 'BTC', 10n ** 10n)]));
 await Promise.all(
   Array.from({ length: RESTING }, (_, i) =>
-    first.exchange.place(users[i % USERS]!, i % 2
+    first.spot.place(users[i % USERS]!, i % 2
       ? { symbol: 'btcusdt', side: 'buy', type: 'limit', price: (90_000 - (i % 500)).toFixed(2), quantity: '0.001' }
       : { symbol: 'btcusdt', side: 'sell', type: 'limit', price: (100_000 + (i % 500)).toFixed(2), quantity: '0.001' }),
   ),
@@ -102,7 +102,7 @@ for (let i = 0; i < COMMANDS; i += 5_000) {
 const journalMs = ms(t0);
 await first.core.settled();
 const hash = first.core.stateHash();
-await first.exchange.stop();
+await first.marketData.flush();
 const batches = first.core.journaled;
 
 const timedStart = async (label: string) => {
@@ -111,7 +111,7 @@ const timedStart = async (label: string) => {
   const took = ms(t);
   if (again.core.stateHash() !== hash) throw new Error(`${label}: the state differs`);
   // Each start is abandoned for the next, as after a kill; only its candle writer would keep running.
-  await again.exchange.stop();
+  await again.marketData.flush();
   return { took, trading: again };
 };
 // The floor: read and parse every journal row, deciding nothing.

@@ -131,7 +131,8 @@ const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-ear
 await migrate(db, MIGRATIONS);
 await seedMarkets(db);
 const clock = new ManualClock(T0);
-const { core, exchange } = await startTrading({ db, log: pino({ level: 'error' }), clock });
+const trading = await startTrading({ db, log: pino({ level: 'error' }), clock });
+const { core } = trading;
 const coreUsers: number[] = [];
 for (let u = 0; u < 1000; u++) coreUsers.push(await insertTestUser(db, `9${String(u).padStart(7, '0')}`, `earn_${u}`));
 await core.submit(postFunds, {
@@ -155,7 +156,7 @@ for (let n = await core.submit(matureDue, {}); n > 0; n = await core.submit(matu
 const ackMs = ms(tc);
 await core.settled();
 const projectedMs = ms(tc);
-await exchange.stop();
+await trading.marketData.flush();
 await core.stop();
 
 const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });

@@ -14,6 +14,7 @@ import { atOrBelow, LIQUIDATION_LEVEL, valuation, type Line, type MarginAccount 
 import type { CommandContext } from '../../server/core/command.ts';
 import { RiskEngine } from '../../server/core/risk/risk-engine.ts';
 import type { Market } from '../../server/spot/market.ts';
+import { SpotMarkets } from '../../server/spot/markets.ts';
 import { SpotBooks } from '../../server/spot/spot-books.ts';
 import { accountKey } from '../../server/ledger/account-types.ts';
 import { MarginBook } from '../../server/margin/margin-book.ts';
@@ -174,7 +175,7 @@ const market = (base: string, priceScale: number, qtyScale: number): Market => (
   symbol: `${base.toLowerCase()}usdt`, market: 'spot', coinType: 1, base, quote: 'USDT', priceScale, qtyScale, tick: 1n, lot: 1n, minQty: 1n, minNotional: 5n * U,
   makerFeeBps: 10n, takerFeeBps: 10n, refPrice: '0', priceBandBps: 500n, plate: 'main', sort: 0, status: 'active',
 });
-const markets = new Map([market('BTC', 2, 5), market('ETH', 2, 4)].map((m) => [m.symbol, m]));
+const markets = new SpotMarkets([market('BTC', 2, 5), market('ETH', 2, 4)]);
 const risk = new RiskEngine();
 const spot = new SpotBooks(markets);
 const part = new MarginBook();

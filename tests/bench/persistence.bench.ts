@@ -1,5 +1,5 @@
 /**
- * Persistence: how fast the core's outcome reaches the database. Orders go straight to the exchange service (no
+ * Persistence: how fast the core's outcome reaches the database. Orders go straight to the spot service (no
  * HTTP) in waves, so the core group-commits them in large batches. The platform writes in two steps:
  * - the journal: one row per batch of commands, appended before any of them is acknowledged (orders/s until the
  *   last acknowledgement, and the process's CPU per order meanwhile);
@@ -84,7 +84,8 @@ async function runOne(config: string): Promise<Result> {
   const db = await open(config);
   await migrate(db, MIGRATIONS);
   await seedMarkets(db);
-  const { core, exchange } = await startTrading({ db, log: pino({ level: 'error' }) });
+  const trading = await startTrading({ db, log: pino({ level: 'error' }) });
+  const { core, spot } = trading;
   const users: number[] = [];
   for (let u = 0; u < 200; u++) {
     const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`7${String(u).padStart(7, '0')}`, `persist_${u}`, `P${u}`]);
@@ -107,7 +108,7 @@ async function runOne(config: string): Promise<Result> {
   for (let i = 0; i < ORDERS; i++) {
     // A new wave each turn of the event loop, as requests arrive from many sockets.
     if (i % WAVE === 0 && i) await new Promise((r) => setImmediate(r));
-    acks.push(exchange.place(...order(users, i)));
+    acks.push(spot.place(...order(users, i)));
   }
   await Promise.all(acks);
   const ackSeconds = (performance.now() - t0) / 1000;
@@ -119,14 +120,14 @@ async function runOne(config: string): Promise<Result> {
     batches: core.journaled,
   };
   if (config !== 'floor') {
-    await exchange.settled();
+    await core.settled();
     const allSeconds = (performance.now() - t0) / 1000;
     result.tableRows = (await tableRows()) - before;
     result.rowsPerS = result.tableRows / allSeconds;
     result.trades = Number((await db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades'))!.n);
-    result.steady = await steady(users, { core, exchange });
+    result.steady = await steady(users, trading);
   }
-  await exchange.stop();
+  await trading.marketData.flush();
   if (config !== 'floor') await core.stop();
   if (db.dialect === 'postgres') await db.run(`DROP SCHEMA "bench_${process.pid}" CASCADE`);
   await db.close();
@@ -137,7 +138,7 @@ async function runOne(config: string): Promise<Result> {
  * RATE orders a second offered on a timer for STEADY_S seconds: the projector must keep up with it, so its backlog
  * stays bounded and the tables are current soon after the last order.
  */
-async function steady(users: number[], { exchange, core }: Trading): Promise<Result['steady']> {
+async function steady(users: number[], { spot, core }: Trading): Promise<Result['steady']> {
   const acks: Promise<unknown>[] = [];
   let maxBacklog = 0;
   let placed = 0;
@@ -145,7 +146,7 @@ async function steady(users: number[], { exchange, core }: Trading): Promise<Res
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const due = Math.min(RATE * STEADY_S, Math.floor(((performance.now() - s0) / 1000) * RATE));
-      for (; placed < due; placed++) acks.push(exchange.place(...order(users, ORDERS + placed)));
+      for (; placed < due; placed++) acks.push(spot.place(...order(users, ORDERS + placed)));
       maxBacklog = Math.max(maxBacklog, core.projector.backlogRows);
       if (placed >= RATE * STEADY_S) {
         clearInterval(timer);
@@ -155,7 +156,7 @@ async function steady(users: number[], { exchange, core }: Trading): Promise<Res
   });
   await Promise.all(acks);
   const lastAck = performance.now();
-  await exchange.settled();
+  await core.settled();
   return { acked: (RATE * STEADY_S) / ((lastAck - s0) / 1000), maxBacklog, catchUpMs: performance.now() - lastAck };
 }
 

@@ -37,7 +37,7 @@ export async function api<T = any>(app: FastifyInstance, url: string, opts: Omit
   });
   const body = res.json() as { code: number; msg: string; data: T };
   // Tests read the database right after an answer: let the projector write what the call's orders decided.
-  if (app.hasDecorator('exchange')) await app.exchange.settled();
+  if (app.hasDecorator('core')) await app.core.settled();
   return { status: res.statusCode, ...body };
 }
 

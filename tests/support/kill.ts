@@ -35,7 +35,7 @@ export async function killedCopy(db: Db): Promise<{ db: Db; drop(): Promise<void
 export async function killAndRestart(trading: Trading, db: Db, start: (db: Db) => Promise<Trading>): Promise<{ trading: Trading; db: Db; drop(): Promise<void>; unprojected: boolean }> {
   const killed = await killedCopy(db);
   const unprojected = (await projectedSeq(killed.db)) < (await lastBatchSeq(killed.db));
-  await trading.exchange.stop();
+  await trading.marketData.flush();
   await trading.core.stop();
   return { trading: await start(killed.db), db: killed.db, drop: killed.drop, unprojected };
 }

@@ -32,7 +32,7 @@ export async function insertTestUser(db: Db, uid: string, username: string): Pro
 
 /** Stops the spot exchange and the core. */
 export async function stopTrading(trading: Trading): Promise<void> {
-  await trading.exchange.stop();
+  await trading.marketData.flush();
   await trading.core.stop();
 }
 

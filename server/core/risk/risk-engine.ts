@@ -1,5 +1,4 @@
-import { formatUnits } from '../../../isomorphic/money/units.ts';
-import { ASSET_SCALE } from '../../spot/market.ts';
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { fail } from '../../outcome.ts';
 import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../../ledger/ledger.ts';

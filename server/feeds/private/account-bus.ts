@@ -1,8 +1,7 @@
 import type { OrderChange, OwnCoin, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
-import { ASSET_SCALE } from '../../spot/market.ts';
 import { listenToAccounts, type BalanceAfter } from './account-events.ts';
-import { formatUnits } from '../../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { userTopics } from '../topics.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { PublicTrade } from '../../../isomorphic/contract/spot.ts';
 
 /**
- * What the exchange publishes on the bus (server/bus), for the feeds of any process. Every message is plain JSON:
- * amounts are decimal strings at the market's scale, never bigints.
+ * What market data (server/market-data/market-data.ts) publishes on the bus (server/bus), for the feeds of any
+ * process. Every message is plain JSON: amounts are decimal strings at the market's scale, never bigints.
  */
 export const marketTopics = {
   /** Trades printed in one batch of a market, oldest first (also a quote print of a market without a book). */

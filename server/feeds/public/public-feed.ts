@@ -61,7 +61,7 @@ export async function installSockets(app: FastifyInstance): Promise<void> {
  * depth goes out at most ten times a second per book, tickers once a second (both local jobs), trades and
  * candles as they happen.
  */
-export async function publicFeed(app: FastifyInstance, { exchange }: Pick<FeatureContext, 'exchange'>): Promise<void> {
+export async function publicFeed(app: FastifyInstance, { marketData }: Pick<FeatureContext, 'marketData'>): Promise<void> {
   const { topics, connections } = app.publicFeed;
   const dirtyBooks = new Set<string>();
   let tickersChanged = true;
@@ -79,19 +79,19 @@ export async function publicFeed(app: FastifyInstance, { exchange }: Pick<Featur
     const m = t.market!;
     switch (t.sub.topic) {
       case 'detail':
-        return { event: 'DETAIL', symbol: m.symbol, data: priceInfo(m, exchange.ticker(m.symbol)) };
+        return { event: 'DETAIL', symbol: m.symbol, data: priceInfo(m, marketData.ticker(m.symbol)) };
       case 'kline': {
-        const last = exchange.series(m.symbol).last(t.sub.interval!);
+        const last = marketData.series(m.symbol).last(t.sub.interval!);
         return { event: 'KLINE', symbol: m.symbol, interval: t.sub.interval!, data: last ? kline(m, last) : [0, '0', '0', '0', '0', '0', '0', 0] };
       }
       case 'trade':
-        return { event: 'TRADE', symbol: m.symbol, data: exchange.recentTrades(m.symbol).slice(-50).map((x) => publicTrade(m, x)).reverse() };
+        return { event: 'TRADE', symbol: m.symbol, data: marketData.recentTrades(m.symbol).slice(-50).map((x) => publicTrade(m, x)).reverse() };
       case 'depth': {
-        const book = exchange.books.engine(m.symbol).depth(1000);
+        const book = marketData.depth(m.symbol, 1000);
         return { event: 'DEPTH', symbol: m.symbol, step: t.sub.step ?? '', data: groupedDepth(m, book.bids, book.asks, t.step!, 50) };
       }
       case 'perpetual':
-        return { event: 'PERPETUAL', symbol: t.sub.symbol!, data: exchange.contractBook(t.sub.symbol!)! };
+        return { event: 'PERPETUAL', symbol: t.sub.symbol!, data: marketData.contracts.book(t.sub.symbol!)! };
       default:
         return allSymbols();
     }
@@ -99,12 +99,12 @@ export async function publicFeed(app: FastifyInstance, { exchange }: Pick<Featur
   const allSymbols = (): FeedMessage => ({
     event: 'ALL_SYMBOL_DETAIL',
     data: [
-      ...[...exchange.markets.values()].map((m) => {
-        const t = exchange.ticker(m.symbol);
+      ...[...marketData.markets.values()].map((m) => {
+        const t = marketData.ticker(m.symbol);
         return { symbolName: m.symbol, close: priceInfo(m, t).close, zdf: percentChange(t.open, t.close), amount: priceInfo(m, t).volume24 };
       }),
       // Perpetual contracts: their 24-hour turnover in the margin asset.
-      ...exchange.contractEntries().map((e) => ({ symbolName: e.symbol, close: e.close, zdf: e.zdf, amount: e.turnover })),
+      ...marketData.contracts.entries().map((e) => ({ symbolName: e.symbol, close: e.close, zdf: e.zdf, amount: e.turnover })),
     ],
   });
 
@@ -114,9 +114,9 @@ export async function publicFeed(app: FastifyInstance, { exchange }: Pick<Featur
     if (cmd.topic === 'all_symbol_detail') return { sub: { topic: cmd.topic }, sockets: new Set() };
     if (cmd.topic === 'perpetual') {
       const symbol = typeof cmd.symbol === 'string' ? cmd.symbol.toLowerCase() : '';
-      return exchange.contractBook(symbol) ? { sub: { topic: 'perpetual', symbol }, sockets: new Set() } : 'unknown symbol';
+      return marketData.contracts.book(symbol) ? { sub: { topic: 'perpetual', symbol }, sockets: new Set() } : 'unknown symbol';
     }
-    const market = typeof cmd.symbol === 'string' ? exchange.markets.get(cmd.symbol.toLowerCase()) : undefined;
+    const market = typeof cmd.symbol === 'string' ? marketData.markets.get(cmd.symbol.toLowerCase()) : undefined;
     if (!market) return 'unknown symbol';
     if (cmd.topic === 'kline' && !KLINE_INTERVALS.includes(cmd.interval!)) return 'unknown interval';
     let step: bigint | undefined;
@@ -170,7 +170,7 @@ export async function publicFeed(app: FastifyInstance, { exchange }: Pick<Featur
     const { symbol, trades } = message as MarketTradesMessage;
     // A contract's trade (server/perpetual) moves the all-symbol tickers only; its own topics are the perpetual screens'.
     tickersChanged = true;
-    if (!exchange.markets.has(symbol)) return;
+    if (!marketData.markets.has(symbol)) return;
     if (trades.length) publish(topicKey({ topic: 'trade', symbol }), () => ({ event: 'TRADE', symbol, data: [...trades].reverse() }));
     for (const interval of KLINE_INTERVALS) {
       const key = topicKey({ topic: 'kline', symbol, interval });

@@ -4,6 +4,7 @@ import { testApp } from '../../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { auditLedger } from '../../ledger/ledger.ts';
 import { MarketMakers } from './market-maker.ts';
+import { spotBooksOf } from '../spot-books.ts';
 
 describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   let t: TestDatabase;
@@ -12,7 +13,7 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db));
-    makers = new MarketMakers(t.db, app.core, app.exchange, app.prices, app.log, { intervalMs: 0, seed: 42 });
+    makers = new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
   });
   afterAll(async () => {
@@ -26,9 +27,9 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
       await app.prices.advance();
       await makers.tick();
     }
-    for (const m of app.exchange.markets.values()) {
+    for (const m of app.markets.values()) {
       if (m.market !== 'spot') continue;
-      const depth = app.exchange.books.engine(m.symbol).depth(10);
+      const depth = spotBooksOf(app.core).engine(m.symbol).depth(10);
       expect(depth.bids.length, m.symbol).toBeGreaterThan(0);
       expect(depth.asks.length, m.symbol).toBeGreaterThan(0);
       expect(depth.bids[0]![0]).toBeLessThan(depth.asks[0]![0]);
@@ -37,7 +38,7 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
     await app.core.settled();
     const trades = await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades');
     expect(Number(trades!.n)).toBeGreaterThan(0);
-    expect(app.exchange.ticker('xauusd').close).not.toBe(265000n);
+    expect(app.marketData.ticker('xauusd').close).not.toBe(265000n);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

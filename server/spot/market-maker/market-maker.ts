@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import type { TradingCore } from '../../core/core.ts';
 import { postFunds } from '../../core/funds.ts';
@@ -8,8 +8,9 @@ import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { Db } from '../../storage/db.ts';
 import { newInviteCode, newUid } from '../../user/tokens.ts';
 import { findUserBy, insertUser } from '../../user/user.repo.ts';
-import type { Exchange } from '../exchange.ts';
-import { ASSET_SCALE, type Market } from '../market.ts';
+import type { MarketData } from '../../market-data/market-data.ts';
+import type { SpotService } from '../spot.service.ts';
+import { type Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
 
@@ -46,16 +47,18 @@ export class MarketMakers {
   private ticking = false;
   private readonly db: Db;
   private readonly core: TradingCore;
-  private readonly exchange: Exchange;
+  private readonly spot: SpotService;
+  private readonly marketData: MarketData;
   private readonly log: FastifyBaseLogger;
   private readonly opts: MarketMakerOptions;
   private readonly prices: PriceIndex;
   private readonly uniform: () => number;
 
-  constructor(db: Db, core: TradingCore, exchange: Exchange, prices: PriceIndex, log: FastifyBaseLogger, opts: MarketMakerOptions) {
+  constructor(db: Db, core: TradingCore, spot: SpotService, marketData: MarketData, prices: PriceIndex, log: FastifyBaseLogger, opts: MarketMakerOptions) {
     this.db = db;
     this.core = core;
-    this.exchange = exchange;
+    this.spot = spot;
+    this.marketData = marketData;
     this.prices = prices;
     this.log = log;
     this.opts = opts;
@@ -65,7 +68,7 @@ export class MarketMakers {
   async start(): Promise<void> {
     this.makerId = await this.account(MAKER);
     this.takerId = await this.account(TAKER);
-    for (const m of this.exchange.markets.values()) if (m.market === 'spot') await this.fund(m);
+    for (const m of this.spot.markets.values()) if (m.market === 'spot') await this.fund(m);
     if (this.opts.intervalMs > 0) {
       if (!this.opts.jobs) throw new Error('market makers with an interval need the scheduler');
       // Quoting is about now: periods missed while no process ran are not made up.
@@ -87,7 +90,7 @@ export class MarketMakers {
 
   /** Tops the bots up to working balances, as deposits from outside. */
   private async fund(m: Market): Promise<void> {
-    const price = Number(formatUnits(this.exchange.ticker(m.symbol).close, m.priceScale)) || 1;
+    const price = Number(formatUnits(this.marketData.ticker(m.symbol).close, m.priceScale)) || 1;
     const wantQuote = FUNDING_QUOTE * 10n ** BigInt(ASSET_SCALE);
     const wantBase = parseUnits((Number(FUNDING_QUOTE) / price).toFixed(8), ASSET_SCALE);
     for (const [owner, asset, want] of [
@@ -115,7 +118,7 @@ export class MarketMakers {
     if (this.ticking) return; // a slow database: skip a beat rather than pile up
     this.ticking = true;
     try {
-      await Promise.all([...this.exchange.markets.values()].map((m) => this.quoteMarket(m).catch((err: unknown) => this.log.warn({ err, market: m.symbol }, 'market maker tick failed'))));
+      await Promise.all([...this.spot.markets.values()].map((m) => this.quoteMarket(m).catch((err: unknown) => this.log.warn({ err, market: m.symbol }, 'market maker tick failed'))));
     } finally {
       this.ticking = false;
     }
@@ -129,7 +132,7 @@ export class MarketMakers {
     const tick = Number(formatUnits(m.tick, m.priceScale));
     if (m.market === 'mt5') {
       const parsed = parseUnits(fixed(ref, m.priceScale), m.priceScale);
-      if (parsed.ok) await this.exchange.quote(m.symbol, parsed.value);
+      if (parsed.ok) await this.marketData.quote(m.symbol, parsed.value);
       return;
     }
     const levels = this.opts.levels ?? 5;
@@ -141,7 +144,7 @@ export class MarketMakers {
     if (this.uniform() < 0.5) {
       const side = this.uniform() < 0.5 ? 'buy' : 'sell';
       const spend = 20 + this.uniform() * 300;
-      await this.exchange
+      await this.spot
         .place(this.takerId, side === 'buy'
           ? { symbol: m.symbol, side, type: 'market', quoteAmount: fixed(spend, 2) }
           : { symbol: m.symbol, side, type: 'market', quantity: fixed(spend / ref, m.qtyScale) })
@@ -151,7 +154,7 @@ export class MarketMakers {
   }
 
   private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
-    await this.exchange.cancelAll(this.makerId, m.symbol);
+    await this.spot.cancelAll(this.makerId, m.symbol);
     const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
     const quotes: Array<Promise<unknown>> = [];
@@ -161,7 +164,7 @@ export class MarketMakers {
         const price = Math.max(tick, side === 'buy' ? ref - offset : ref + offset);
         const quantity = Math.max(notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8) / price, Number(formatUnits(m.lot, m.qtyScale)));
         quotes.push(
-          this.exchange
+          this.spot
             .place(this.makerId, { symbol: m.symbol, side, type: 'limit', price: fixed(Math.round(price / tick) * tick, m.priceScale), quantity: fixed(quantity, m.qtyScale), timeInForce: 'GTC' })
             .catch(() => undefined), // a level the walk made invalid (below the minimum) is simply skipped
         );
