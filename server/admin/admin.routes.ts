@@ -13,7 +13,8 @@ import { setCoinRates } from '../wallet/wallet.service.ts';
 import { amountOf, requireAsset } from '../wallet/amounts.ts';
 import { deskView, fundDesk } from '../wallet/swap-desk.ts';
 import { setDeskLimit } from '../wallet/swap.repo.ts';
-import { audit, auditLog, queue, reviewRecharge, reviewWithdrawal } from './admin.service.ts';
+import { audit, auditLog } from '../audit/audit.ts';
+import { queue, reviewRecharge, reviewWithdrawal } from '../wallet/review.service.ts';
 import { advanceClock, clockState } from './clock.service.ts';
 
 

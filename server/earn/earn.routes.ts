@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../isomorphic/contract/earn.endpoints.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { FeatureContext } from '../feature.ts';
 import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
