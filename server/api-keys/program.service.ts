@@ -1,0 +1,24 @@
+/** The reads of a program's signed calls (`/api/v1/…`), as the key's owner; orders go through the exchange. */
+import type { ApiPermission, ProgramAccount } from '../../isomorphic/contract/api-keys.ts';
+import type { SpotOrder } from '../../isomorphic/contract/spot.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { balancesOf } from '../ledger/ledger.ts';
+import type { Exchange } from '../spot/exchange.ts';
+import { ASSET_SCALE } from '../spot/market.ts';
+import { userOrders } from '../spot/order.repo.ts';
+import { spotOrder } from '../spot/views.ts';
+import type { Db } from '../storage/db.ts';
+
+/** The owner's spot balances and the key's permissions. */
+export async function programAccount(db: Db, userId: number, permissions: ApiPermission[]): Promise<ProgramAccount> {
+  const balances = (await balancesOf(db, userId)).filter((b) => b.type === ACCOUNT.spot);
+  return { permissions, balances: balances.map((b) => ({ asset: b.asset, free: formatUnits(b.available, ASSET_SCALE), locked: formatUnits(b.frozen, ASSET_SCALE) })) };
+}
+
+/** The owner's open spot orders, of one market when `symbol` names one (an unknown market is refused). */
+export async function programOpenOrders(db: Db, exchange: Exchange, userId: number, symbol: string | undefined): Promise<SpotOrder[]> {
+  if (symbol) exchange.market(symbol);
+  const { rows } = await userOrders(db, userId, 'open', { page: 1, size: 500 }, symbol);
+  return rows.map((o) => spotOrder(exchange.market(o.symbol), o));
+}
