@@ -245,7 +245,6 @@ export const ERRORS = {
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
-export type ErrorCode = (typeof ERRORS)[ErrorName];
 
 /** The i18n key that carries the message for an error: errorKey('badCredentials') → 'error.badCredentials'. */
 export function errorKey(name: ErrorName): string {

@@ -23,7 +23,6 @@ function paging(int: typeof queryInt | typeof bodyInt) {
 }
 
 export const pageQuery = paging(queryInt);
-export type PageQuery = z.input<typeof pageQuery>;
 const pageBody = paging(bodyInt);
 
 /** POST /api/helpCenterInfo/{id}: the nodes below id (0 is the whole tree). Paging may come in the body or query. */
@@ -39,7 +38,6 @@ export const getDataQuery = z.object({
   pageSize: pageQuery.shape.size,
   keyword: keyword.optional(),
 });
-export type GetDataQuery = z.input<typeof getDataQuery>;
 export const detailParams = z.object({ formId: formParams.shape.formId, id });
 
 const isoDate = z

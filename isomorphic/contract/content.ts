@@ -68,14 +68,7 @@ export interface HelpNode {
   fallback: boolean;
 }
 
-/** A page of records, as every list call answers. `size` is -521 when all records were asked for. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-  pages: number;
-}
+export type { NumberedPage as Page } from './page.ts';
 
 /** One language of a published item (POST /api/content/publish, `translations` keyed by locale). */
 export interface Translation {

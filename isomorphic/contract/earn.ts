@@ -27,7 +27,6 @@ export const kindParams = z.object({ x: z.enum(['pledge', 'finance', 'defi'], { 
 export const productQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
 
 export const subscribeBody = z.object({ productId: id, amount: decimal });
-export type SubscribeBody = z.input<typeof subscribeBody>;
 export const redeemBody = z.object({ id });
 
 /** POST /api/order/list: your earn orders. */

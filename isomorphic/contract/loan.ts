@@ -31,7 +31,6 @@ export const applyLoanBody = z.object({
   back: uploadId,
   selfie: uploadId,
 });
-export type ApplyLoanBody = z.input<typeof applyLoanBody>;
 export const loanIdBody = z.object({ id });
 export const loanIdQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
 export const loanListQuery = z.object({

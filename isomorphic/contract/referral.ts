@@ -20,32 +20,21 @@ function optionalBody<S extends z.ZodObject>(schema: S) {
 }
 
 export const agentInfoBody = optionalBody(z.object({ offsetMinutes }));
-export type AgentInfoBody = z.input<typeof agentInfoBody>;
 export const agentListBody = optionalBody(z.object({ generation: bodyIntIn(GENERATIONS).transform((n) => n as Generation).default(1), current, size }));
-export type AgentListBody = z.input<typeof agentListBody>;
 export const rewardDaysBody = optionalBody(z.object({ offsetMinutes, current, size }));
-export type RewardDaysBody = z.input<typeof rewardDaysBody>;
 export const rewardUsersBody = optionalBody(z.object({ current, size }));
-export type RewardUsersBody = z.input<typeof rewardUsersBody>;
 
 /** The operators' rates, one per generation in basis points; together at most MAX_TOTAL_RATE_BPS. */
 export const ratesBody = z.object({
   rates: z.array(bodyInt({ min: 0, max: MAX_TOTAL_RATE_BPS, error: 'validation.rebateRates' }), { error: 'validation.rebateRates' }).length(GENERATIONS.length, { error: 'validation.rebateRates' }),
 });
-export type RatesBody = z.input<typeof ratesBody>;
 
 export interface AssetAmount {
   asset: string;
   amount: string;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-  pages: number;
-}
+export type { NumberedPage as Page } from './page.ts';
 
 /** spec §3 promotion: the invite code, promoted users per generation, what they earned the reader, today's share. */
 export interface AgentInfo {

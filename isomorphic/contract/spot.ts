@@ -34,7 +34,6 @@ export const orderListQuery = z.object({
   page: queryInt({ min: 1, max: 100_000 }).default(1),
   size: queryInt({ min: 1, max: 100 }).default(15),
 });
-export type OrderListQuery = z.input<typeof orderListQuery>;
 
 export { KLINE_INTERVALS, type KlineInterval };
 export const klineQuery = z.object({

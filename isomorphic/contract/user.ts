@@ -76,9 +76,7 @@ export type CodePurpose = PublicCodePurpose | 'security';
 const purpose = z.enum(CODE_PURPOSES, { error: 'validation.purpose' }).default('register');
 
 export const sendEmailCodeQuery = z.object({ email, purpose });
-export type SendEmailCodeQuery = z.input<typeof sendEmailCodeQuery>;
 export const sendMobileCodeQuery = z.object({ countryCode, phone, purpose });
-export type SendMobileCodeQuery = z.input<typeof sendMobileCodeQuery>;
 
 /** A password reset proven by a code sent to the account's bound e-mail address or phone. */
 export const backPwdBody = z
@@ -92,11 +90,9 @@ export const backPwdBody = z
 export type BackPwdBody = z.input<typeof backPwdBody>;
 
 export const refreshBody = z.object({ refreshToken: text().min(20).max(200) });
-export type RefreshBody = z.input<typeof refreshBody>;
 
 /** Sealed with the server's public key (see isomorphic/crypto/seal.ts); the plain text is `PasswordChange` JSON. */
 export const sealedBody = z.object({ sealed: text().min(16).max(8192) });
-export type SealedBody = z.input<typeof sealedBody>;
 export const passwordChange = z.object({ oldPassword: text().min(1).max(64), newPassword: password, googleCode: googleCode.optional() });
 export type PasswordChange = z.input<typeof passwordChange>;
 export const fundPasswordSet = z

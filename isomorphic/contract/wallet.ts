@@ -216,12 +216,7 @@ export interface DepositAddress {
   address: string;
 }
 
-export interface Page<T> {
-  total: number;
-  page: number;
-  size: number;
-  records: T[];
-}
+export type { Page } from './page.ts';
 
 /** One line of the operator audit log (GET /api/admin/audit): who did what to what, and when. */
 export interface AuditEntry {

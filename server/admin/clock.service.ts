@@ -3,7 +3,7 @@ import type { Clock } from '../clock/clock.ts';
 import { DrivenClock } from '../clock/driven-clock.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
-import { audit } from './admin.service.ts';
+import { audit } from '../audit/audit.ts';
 
 /** The server's clock as operators see it: driven (DRIVEN_CLOCK=1) or the machine's. */
 export function clockState(clock: Clock): ClockState {

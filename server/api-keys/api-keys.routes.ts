@@ -2,17 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_KEY_HEADER, programCancelParams, programOpenOrdersParams, programOrderParams, type ApiPermission } from '../../isomorphic/contract/api-keys.ts';
 import * as api from '../../isomorphic/contract/api-keys.endpoints.ts';
-import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { ValidationFailure } from '../outcome.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
-import { balancesOf } from '../ledger/ledger.ts';
-import { userOrders } from '../spot/orders.repo.ts';
 import { spotOrder } from '../spot/views.ts';
 import { createKey, listKeys, pruneUses, removeKey, verifySigned, type Verified } from './api-keys.service.ts';
+import { programAccount, programOpenOrders } from './program.service.ts';
 import { loadSecretSeal } from './secret-seal.ts';
 
 declare module 'fastify' {
@@ -67,10 +64,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, sp
 
   route(
     api.programAccount,
-    async (req) => {
-      const balances = (await balancesOf(db, owner(req))).filter((b) => b.type === ACCOUNT.spot);
-      return ok({ permissions: req.signed!.permissions, balances: balances.map((b) => ({ asset: b.asset, free: formatUnits(b.available, ASSET_SCALE), locked: formatUnits(b.frozen, ASSET_SCALE) })) });
-    },
+    async (req) => ok(await programAccount(db, owner(req), req.signed!.permissions)),
     signed('read'),
   );
 
@@ -95,12 +89,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, sp
 
   route(
     api.programOpenOrders,
-    async (req) => {
-      const { symbol } = paramsOf(programOpenOrdersParams, req);
-      if (symbol) markets.market(symbol);
-      const { rows } = await userOrders(db, owner(req), 'open', { page: 1, size: 500 }, symbol);
-      return ok(rows.map((o) => spotOrder(markets.market(o.symbol), o)));
-    },
+    async (req) => ok(await programOpenOrders(db, markets, owner(req), paramsOf(programOpenOrdersParams, req).symbol)),
     signed('read'),
   );
 }

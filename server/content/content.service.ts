@@ -175,4 +175,3 @@ export function contentService(db: Db, files: ContentFiles) {
   };
 }
 
-export type ContentService = ReturnType<typeof contentService>;

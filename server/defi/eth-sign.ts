@@ -4,9 +4,6 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 const utf8 = new TextEncoder();
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
-/** An EVM address: 0x and 40 hex digits (any case; compared in lower case). */
-export const isEvmAddress = (a: string) => /^0x[0-9a-fA-F]{40}$/.test(a);
-
 /** The address of an uncompressed or compressed secp256k1 public key: the last 20 bytes of keccak-256 of (x, y). */
 export function addressOf(publicKey: Uint8Array): string {
   const full = secp256k1.Point.fromBytes(publicKey).toBytes(false);

@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../isomorphic/contract/earn.endpoints.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { FeatureContext } from '../feature.ts';
 import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { positiveUnits } from '../spot/order-checks.ts';
-import { fail } from '../outcome.ts';
 import { requireAsset } from '../wallet/amounts.ts';
-import { saveProduct } from './earn.repo.ts';
 import { EARN_POOL_FUNDING } from './earn.feature.ts';
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import * as service from './earn.service.ts';
-import type { EarnBook } from './earn-book.ts';
-import { productView } from './views.ts';
 
 /** Staking and finance products: the lists, subscriptions, redemptions, orders and income, and the operators' side. */
 export async function earnRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
@@ -34,17 +30,7 @@ export async function earnRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
 
   route(api.adminEarn, async () => ok(await service.obligations(d)));
 
-  route(api.saveEarnProduct, async (req) => {
-    const row = await service.productRow(d, req.body);
-    const operator = userOf(req).id;
-    const saved = await db.tx(async (q) => {
-      const p = await saveProduct(q, row, clock.now());
-      if (!p) fail('earnProductUnknown');
-      await audit(q, operator, row.id === undefined ? 'earn.product.create' : 'earn.product.update', 'earn_product', p.id, { ...req.body });
-      return p;
-    });
-    return ok(productView(saved, core.part<EarnBook>('earn').sold.get(saved.id) ?? 0n, 0));
-  });
+  route(api.saveEarnProduct, async (req) => ok(await service.saveProduct(d, userOf(req).id, req.body)));
 
   route(api.fundEarnPool, async (req) => {
     await requireAsset(db, req.body.coin);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EarnKind, EarnObligation, EarnOrder, EarnPool, EarnProduct, productBody, RedeemPreview } from '../../isomorphic/contract/earn.ts';
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
 import { positiveUnits } from '../spot/order-checks.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
@@ -9,7 +10,7 @@ import type { Db } from '../storage/db.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { expectedOf, type EarnBook } from './earn-book.ts';
 import { redeem, subscribe } from './earn-commands.ts';
-import { findEarnOrder, findProduct, listProducts, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
+import { findEarnOrder, findProduct, listProducts, saveProduct as saveProductRow, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
 import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
@@ -107,7 +108,7 @@ function rateOf(text: string): bigint {
 }
 
 /** The operators' product form, checked: the coin listed, the rate, and min ≤ max ≤ capacity. */
-export async function productRow(d: EarnDeps, b: z.output<typeof productBody>): Promise<Omit<ProductRow, 'id'> & { id?: number }> {
+async function productRow(d: EarnDeps, b: z.output<typeof productBody>): Promise<Omit<ProductRow, 'id'> & { id?: number }> {
   await requireAsset(d.db, b.coin);
   if (b.id !== undefined && !(await findProduct(d.db, b.id))) fail('earnProductUnknown');
   const minAmount = positiveUnits(b.minAmount, ASSET_SCALE, 'earn.field.minAmount');
@@ -118,6 +119,18 @@ export async function productRow(d: EarnDeps, b: z.output<typeof productBody>): 
     ...(b.id === undefined ? {} : { id: b.id }), kind: b.kind, name: b.name, asset: b.coin, dailyRate: rateOf(b.dailyRate), cycleDays: b.cycleDays, minAmount, maxAmount,
     perUser: b.perUser, capacity, earlyRedeem: b.earlyRedeem, open: b.open,
   };
+}
+
+/** An operator's new or changed product, with its audit line. */
+export async function saveProduct(d: EarnDeps, operator: number, b: z.output<typeof productBody>): Promise<EarnProduct> {
+  const row = await productRow(d, b);
+  const saved = await d.db.tx(async (q) => {
+    const p = await saveProductRow(q, row, d.now());
+    if (!p) fail('earnProductUnknown');
+    await audit(q, operator, row.id === undefined ? 'earn.product.create' : 'earn.product.update', 'earn_product', p.id, { ...b });
+    return p;
+  });
+  return view(d, saved, null);
 }
 
 /** Per product, what its open orders hold and are owed; per coin, the pool and the interest it must keep. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../isomorphic/contract/identity.endpoints.ts';
 import type { FeatureContext } from '../feature.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdvancedKycBody, IdentityState, KycRecord, primaryKycBody } from '../../isomorphic/contract/identity.ts';
 import { compactId, isIdNumber, type IdType } from '../../isomorphic/validate/id-number.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable, Row } from '../storage/db.ts';

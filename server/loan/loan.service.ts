@@ -1,17 +1,21 @@
 import type { z } from 'zod';
-import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody } from '../../isomorphic/contract/loan.ts';
+import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody, loanQueueQuery, loanReviewBody } from '../../isomorphic/contract/loan.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
 import { positiveUnits } from '../spot/order-checks.ts';
 import { kycStanding, ownsUpload } from '../identity/kyc.repo.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
-import type { Db } from '../storage/db.ts';
+import type { Db, Queryable } from '../storage/db.ts';
 import { nicknames } from '../user/user.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import type { LoanBook } from './loan-book.ts';
-import { repay } from './loan-commands.ts';
-import { findApplication, findLoanProduct, insertApplication, loanProducts, loansByIds, lockApplicant, pendingOf, userApplications, type ApplicationRow, type LoanProductRow } from './loan.repo.ts';
+import { payOut, payoutOf, repay } from './loan-commands.ts';
+import {
+  applicationQueue, decideApplication, findApplication, findLoanProduct, insertApplication, loanProducts, loansByIds, lockApplicant, pendingOf, saveLoanProduct, userApplications, type ApplicationRow, type LoanProductRow,
+} from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
 import { loanProductView, loanView } from './views.ts';
 
@@ -80,7 +84,7 @@ export async function repayLoan(d: LoanDeps, userId: number, id: number): Promis
   return (await records(d, [a]))[0]!;
 }
 
-export async function applications(d: LoanDeps, rows: ApplicationRow[]): Promise<LoanApplication[]> {
+async function applications(d: LoanDeps, rows: ApplicationRow[]): Promise<LoanApplication[]> {
   const recs = await records(d, rows);
   const names = await nicknames(d.db, rows.map((a) => a.userId));
   const out: LoanApplication[] = [];
@@ -96,7 +100,7 @@ function rateOf(text: string): bigint {
   return r.value;
 }
 
-export async function productRow(d: LoanDeps, b: z.output<typeof loanProductBody>): Promise<Omit<LoanProductRow, 'id'> & { id?: number }> {
+async function productRow(d: LoanDeps, b: z.output<typeof loanProductBody>): Promise<Omit<LoanProductRow, 'id'> & { id?: number }> {
   await requireAsset(d.db, b.coin);
   if (b.id !== undefined && !(await findLoanProduct(d.db, b.id))) fail('loanProductUnknown');
   const minAmount = positiveUnits(b.minAmount, ASSET_SCALE, 'loan.field.minAmount');
@@ -115,6 +119,44 @@ export function poolOf(d: LoanDeps, coin: string): LoanPool {
     coin, balance: units(d.core.risk.available(null, ACCOUNT.loanPool, coin)), lent: units(open.reduce((s, l) => s + l.principal, 0n)),
     owed: units(open.reduce((s, l) => s + costAt(l, d.now()).total - l.principal, 0n)),
   };
+}
+
+/** The operators' queue of applications in one state. */
+export async function queue(d: LoanDeps, q: z.output<typeof loanQueueQuery>): Promise<Page<LoanApplication>> {
+  const { total, rows } = await applicationQueue(d.db, q.state, q);
+  return { total, page: q.page, size: q.size, records: await applications(d, rows) };
+}
+
+/** An operator's decision on a pending application, with its audit line; a rejection needs a reason. */
+export async function review(d: LoanDeps, operator: number, { id, approve, reason }: z.output<typeof loanReviewBody>): Promise<LoanApplication> {
+  if (!approve && !reason) fail('reasonRequired');
+  const decide = async (q: Queryable) => {
+    const a = await decideApplication(q, id, { state: approve ? 'passed' : 'failed', reason: approve ? null : reason, at: d.now(), by: operator });
+    if (!a) fail('loanReviewed');
+    await audit(q, operator, approve ? 'loan.approve' : 'loan.reject', 'loan', id, { reason });
+    return a;
+  };
+  // An approval pays out in the same transaction as the decision: a refused payout (the pool short) leaves it pending.
+  if (approve) await d.core.submitPrepared(payOut, async (q) => payoutOf(await decide(q)));
+  else await d.db.tx(decide);
+  return (await applications(d, [(await findApplication(d.db, id))!]))[0]!;
+}
+
+/** Every product, open or not, and every lent coin's pool: the operators' view. */
+export async function adminView(d: LoanDeps): Promise<{ products: LoanProduct[]; pools: LoanPool[] }> {
+  return { products: (await loanProducts(d.db)).map(loanProductView), pools: await pools(d) };
+}
+
+/** An operator's new or changed product, with its audit line. */
+export async function saveProduct(d: LoanDeps, operator: number, b: z.output<typeof loanProductBody>): Promise<LoanProduct> {
+  const row = await productRow(d, b);
+  const saved = await d.db.tx(async (q) => {
+    const p = await saveLoanProduct(q, row, d.now());
+    if (!p) fail('loanProductUnknown');
+    await audit(q, operator, row.id === undefined ? 'loan.product.create' : 'loan.product.update', 'loan_product', p.id, { ...b });
+    return p;
+  });
+  return loanProductView(saved);
 }
 
 /** The pool of every coin a product lends. */

@@ -25,11 +25,6 @@ import { lineOf, valuation, type Line, type MarginAccount, type PriceOf, type Va
 export const CROSS_LEVERAGE = 3n;
 export const MAX_ISOLATED_LEVERAGE = 10n;
 
-/** The leverage an account borrows at: 3x cross; the pair's setting (2x to 10x) isolated. */
-export function leverageOf(a: MarginAccount, isolatedLeverage: bigint = MAX_ISOLATED_LEVERAGE): bigint {
-  return a.mode === 'cross' ? CROSS_LEVERAGE : isolatedLeverage;
-}
-
 /** The initial margin level of a leverage, L ÷ (L − 1) at RATE_SCALE rounded up (display; checks use the fraction). */
 export function initialLevel(leverage: bigint): bigint {
   return divCeil(leverage * RATE_SCALE, leverage - 1n);

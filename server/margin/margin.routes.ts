@@ -4,10 +4,7 @@ import type { FeatureContext } from '../feature.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
-import { userOrders } from '../spot/orders.repo.ts';
-import { userRecords } from './margin.repo.ts';
 import * as service from './margin.service.ts';
-import { marginOrderView, recordView } from './views.ts';
 
 /** Spot margin (spec §7 the coin family's wallet borrow calls): accounts, loans, rates, transfers, orders, records. */
 export async function marginRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
@@ -26,15 +23,6 @@ export async function marginRoutes(app: FastifyInstance, ctx: FeatureContext): P
   route(api.marginTransfer, async (req) => ok(await service.transfer(deps, userOf(req).id, req.body)));
   route(api.marginOrder, async (req) => ok(await service.placeOrder(deps, userOf(req).id, req.body)));
 
-  route(api.marginOrders, async (req) => {
-    const q = req.query;
-    const { total, rows } = await userOrders(db, userOf(req).id, q.state, q, q.symbol, q.mode);
-    return ok({ total, page: q.page, size: q.size, records: rows.map((o) => marginOrderView(spot.markets.market(o.symbol), o)) });
-  });
-
-  route(api.marginRecords, async (req) => {
-    const q = req.query;
-    const { total, rows } = await userRecords(db, userOf(req).id, { mode: q.mode, kind: q.kind }, q);
-    return ok({ total, page: q.page, size: q.size, records: rows.map(recordView) });
-  });
+  route(api.marginOrders, async (req) => ok(await service.orders(deps, userOf(req).id, req.query)));
+  route(api.marginRecords, async (req) => ok(await service.records(deps, userOf(req).id, req.query)));
 }

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginSegment, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
-import { modeOfSegment, type marginOrderBody, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
+import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginRecord, MarginSegment, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
+import { modeOfSegment, type marginOrderBody, type marginOrderListQuery, type marginRecordQuery, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { SpotService } from '../spot/spot.service.ts';
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
+import { userOrders } from '../spot/orders.repo.ts';
 import { checkOrder, orderUnits } from '../spot/order-checks.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
@@ -13,7 +15,8 @@ import type { MarginAcct, MarginBook } from './margin-book.ts';
 import { marginBorrow, marginLeverage, marginPlace, marginRepay, marginTransfer } from './margin-commands.ts';
 import { checkLoan, dailyRate, poolOf, refuseInLiquidation } from './margin-moves.ts';
 import { hourlyInterest } from './interest.ts';
-import { accountView, canBorrowView, hourlyRate, level4, marginOrderView, rate, units } from './views.ts';
+import { userRecords } from './margin.repo.ts';
+import { accountView, canBorrowView, hourlyRate, level4, marginOrderView, rate, recordView, units } from './views.ts';
 
 export interface MarginDeps {
   db: Db;
@@ -131,4 +134,14 @@ export async function placeOrder({ core, spot }: MarginDeps, userId: number, bod
   const request = checkOrder(m, userId, body, spot.reference(m.symbol));
   const o = await core.submit(marginPlace, { ...request, symbol: m.symbol, mode: body.mode, autoBorrow: body.autoBorrow, autoRepay: body.autoRepay });
   return marginOrderView(m, o);
+}
+
+export async function orders({ db, spot }: MarginDeps, userId: number, q: z.output<typeof marginOrderListQuery>): Promise<Page<MarginOrder>> {
+  const { total, rows } = await userOrders(db, userId, q.state, q, q.symbol, q.mode);
+  return { total, page: q.page, size: q.size, records: rows.map((o) => marginOrderView(spot.markets.market(o.symbol), o)) };
+}
+
+export async function records({ db }: MarginDeps, userId: number, q: z.output<typeof marginRecordQuery>): Promise<Page<MarginRecord>> {
+  const { total, rows } = await userRecords(db, userId, { mode: q.mode, kind: q.kind }, q);
+  return { total, page: q.page, size: q.size, records: rows.map(recordView) };
 }

@@ -5,12 +5,12 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
-import { listPeriods } from '../seconds/periods.repo.ts';
+import { offeredSymbols } from '../seconds/seconds.service.ts';
 import type { MarketData } from './market-data.ts';
 import { depthStep } from '../spot/market.ts';
 import { marketOfPair, marketTransactions } from '../spot/spot-queries.service.ts';
-import { groupedDepth, kline, marketEntry, priceInfo, publicTrade } from '../spot/views.ts';
-import { watchedSymbols } from '../spot/watchlist.repo.ts';
+import { groupedDepth, kline, priceInfo, publicTrade } from '../spot/views.ts';
+import { marketEntries } from './market-data.service.ts';
 
 export interface MarketDataDeps {
   db: Db;
@@ -30,14 +30,13 @@ export async function marketDataRoutes(app: FastifyInstance, { db, marketData }:
   const viewer = optionalUser(db);
   const entries = async (req: FastifyRequest, filter: (symbol: string) => boolean = () => true) => {
     await viewer(req);
-    const optional = req.user ? await watchedSymbols(db, req.user.id) : new Set<string>();
-    return [...marketData.markets.values()].filter((m) => m.status === 'active' && filter(m.symbol)).map((m) => marketEntry(m, marketData.ticker(m.symbol), optional.has(m.symbol)));
+    return marketEntries(db, marketData, req.user ? req.user.id : null, filter);
   };
 
   route(api.coinList, async (req) => {
     const all = await entries(req);
     // coinList: the markets second contracts are offered on (their active periods); contractList: the perpetuals.
-    const speed = new Set((await listPeriods(db)).map((p) => p.symbol));
+    const speed = await offeredSymbols(db);
     return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: marketData.contracts.entries(), mt5List: all.filter((e) => e.market === 'mt5') });
   });
 

@@ -153,11 +153,6 @@ export async function merchantRows(q: Queryable, state: MerchantRow['state'], pa
   return { total: res.total, rows: res.rows.map(merchantOf) };
 }
 
-export async function findAd(q: Queryable, id: number): Promise<AdRow | undefined> {
-  const r = await q.get('SELECT * FROM otc_ads WHERE id = ?', [id]);
-  return r ? adOf(r) : undefined;
-}
-
 export async function merchantAds(q: Queryable, merchantId: number): Promise<AdRow[]> {
   return (await q.all('SELECT * FROM otc_ads WHERE merchant_id = ? ORDER BY id DESC LIMIT 200', [merchantId])).map(adOf);
 }

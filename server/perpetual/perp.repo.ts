@@ -161,12 +161,6 @@ export async function latestPerpTrades(q: Queryable, symbol: string, limit: numb
   }));
 }
 
-/** Trades of a contract since a time, oldest first (candles, 24 h volume). */
-export async function perpTradesSince(q: Queryable, symbol: string, since: number): Promise<Array<{ price: bigint; quantity: bigint; createdAt: number }>> {
-  const rows = await q.all('SELECT price, quantity, created_at FROM perp_trades WHERE symbol = ? AND created_at >= ? ORDER BY id', [symbol, since]);
-  return rows.map((r) => ({ price: big(r.price), quantity: big(r.quantity), createdAt: num(r.created_at) }));
-}
-
 /** Whether the insurance fund was ever funded (its seed runs once, even if covering losses later empties it). */
 export async function insuranceFunded(q: Queryable): Promise<boolean> {
   return (await q.get("SELECT 1 AS x FROM ledger_entries WHERE bill_type = 'insurance_funding' LIMIT 1")) !== undefined;

@@ -12,7 +12,6 @@ import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
 import { insuranceFund } from './insurance.service.ts';
-import { fundingHistory, userLiquidations, userPerpOrders, userStops } from './perp.repo.ts';
 import { accountView, bracketViews, contractView, kindOf, orderView, positionView, price, qty, rate, stopView } from './views.ts';
 import { LIQUIDATION_FEE_BPS } from './liquidation.ts';
 import { PRICE_BAND_BPS } from './perp-orders.ts';
@@ -53,7 +52,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   route(api.fundingRate, async (req) => {
     const c = contractOf(req.query.symbolName);
     const st = book().prices(c.symbol);
-    const history = await fundingHistory(db, c.symbol, 30);
+    const history = await service.fundings(deps, c.symbol);
     return ok({
       symbol: c.symbol, lastRate: rate(st.lastRate), predictedRate: rate(predictedRate(c)),
       nextFundingTime: nextFundingTime(clock.now(), book().intervalMs), intervalMs: book().intervalMs,
@@ -81,9 +80,8 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   for (const e of [api.perpOrders, api.entrustlogContract]) {
     route(e, async (req) => {
       const { state, kind, symbol, page, size } = req.query;
-      await core.settled();
       const symbols = symbol ? [contractOf(symbol).symbol] : ofKind(kind).map((c) => c.symbol);
-      const { total, rows } = await userPerpOrders(db, userOf(req).id, state, symbols, { page, size });
+      const { total, rows } = await service.orders(deps, userOf(req).id, state, symbols, { page, size });
       return ok({ total, page, size, records: rows.map(order) });
     });
   }
@@ -107,8 +105,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   }
 
   route(api.stopOrders, async (req) => {
-    await core.settled();
-    const rows = await userStops(db, userOf(req).id, req.query.symbol ? contractOf(req.query.symbol).symbol : undefined);
+    const rows = await service.stops(deps, userOf(req).id, req.query.symbol ? contractOf(req.query.symbol).symbol : undefined);
     return ok(rows.map((s) => stopView(contractOf(s.symbol), s)));
   });
   route(api.setStopOrder, async (req) => {
@@ -142,8 +139,7 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   });
 
   route(api.liquidations, async (req) => {
-    await core.settled();
-    const rows = await userLiquidations(db, userOf(req).id, ofKind(req.query.kind).map((c) => c.symbol));
+    const rows = await service.liquidations(deps, userOf(req).id, ofKind(req.query.kind).map((c) => c.symbol));
     return ok(rows.map((l) => {
       const c = contractOf(l.symbol);
       return { id: l.id, symbol: l.symbol, side: l.side, kind: l.kind, quantity: qty(c, l.quantity), price: price(c, l.price), markPrice: price(c, l.mark), fee: formatUnits(l.fee, 8), createdAt: l.createdAt };

@@ -14,7 +14,7 @@ import { checkOrder, heldFeeBps, maxOrderQty } from './order-risk.ts';
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { band, cancelPerpOrder, closeAllPerp, placePerpOrder, type PlacePerp } from './perp-orders.ts';
 import { adjustMargin, cancelStop, setLeverage, setStop } from './perp-positions.ts';
-import { findPerpOrder } from './perp.repo.ts';
+import { findPerpOrder, fundingHistory, userLiquidations, userPerpOrders, userStops } from './perp.repo.ts';
 import type { PerpOrderRow } from './perp-state.ts';
 import { FLAT } from './position-math.ts';
 
@@ -125,4 +125,26 @@ export function preview({ core }: PerpDeps, userId: number, body: PreviewBody) {
     cost = check.ok ? check.margin : 0n;
   }
   return { cost: money(cost), maxQty: formatUnits(maxOrderQty(ctx, side as 1n | -1n, price), c.qtyScale), available: money(available), leverage: position.leverage, marginMode: position.mode };
+}
+
+/** How many past fundings a contract's funding read shows. */
+const FUNDING_HISTORY = 30;
+
+export function fundings({ db }: PerpDeps, symbol: string) {
+  return fundingHistory(db, symbol, FUNDING_HISTORY);
+}
+
+export async function orders({ db, core }: PerpDeps, userId: number, state: 'open' | 'history', symbols: readonly string[], page: { page: number; size: number }) {
+  await core.settled();
+  return userPerpOrders(db, userId, state, symbols, page);
+}
+
+export async function stops({ db, core }: PerpDeps, userId: number, symbol: string | undefined) {
+  await core.settled();
+  return userStops(db, userId, symbol);
+}
+
+export async function liquidations({ db, core }: PerpDeps, userId: number, symbols: readonly string[]) {
+  await core.settled();
+  return userLiquidations(db, userId, symbols);
 }

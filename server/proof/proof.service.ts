@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AssetAmount, Page, ProofFile, ProofLeaf, ProofRoot } from '../../isomorphic/contract/proof.ts';
 import { PROOF_FILE_FORMAT } from '../../isomorphic/proof/leaf.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';
 import { fail } from '../outcome.ts';

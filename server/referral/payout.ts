@@ -1,5 +1,5 @@
 import type { SettleResult } from '../../isomorphic/contract/referral.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';

@@ -1,7 +1,7 @@
 import type { AgentInfo, AssetAmount, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser } from '../../isomorphic/contract/referral.ts';
 import { GENERATIONS, type Generation } from '../../isomorphic/referral/generations.ts';
 import { promotedName } from '../../isomorphic/referral/promoted-name.ts';
-import { audit } from '../admin/admin.service.ts';
+import { audit } from '../audit/audit.ts';
 import type { UserRow } from '../user/user.repo.ts';
 import { money } from '../wallet/amounts.ts';
 import { payRebates, type PayoutDeps } from './payout.ts';

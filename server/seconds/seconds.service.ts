@@ -1,13 +1,15 @@
-import type { CreateSecondsBody } from '../../isomorphic/contract/seconds.ts';
+import type { z } from 'zod';
+import type { CreateSecondsBody, periodListBody, SecondsOrder, SecondsPeriod, secondsListBody, settledListBody, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
+import type { Page } from '../../isomorphic/contract/wallet.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { SpotMarkets } from '../spot/markets.ts';
 import { fail } from '../outcome.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Db } from '../storage/db.ts';
 import { openSeconds } from './seconds.commands.ts';
-import { findPeriod, type PeriodRow } from './periods.repo.ts';
-import { findSecondsOrder, type SecondsOrderRow } from './seconds.repo.ts';
-import { STAKE_ASSET, fromWhole, wholeUnits } from './views.ts';
+import { findPeriod, listPeriods, type PeriodRow } from './periods.repo.ts';
+import { findSecondsOrder, settledSecondsOrders, userSecondsOrders, type SecondsOrderRow } from './seconds.repo.ts';
+import { STAKE_ASSET, fromWhole, periodView, secondsOrderView, settledView, wholeUnits } from './views.ts';
 
 /**
  * How far before its second a close price may have been recorded and confirmed by its source: beyond it the price
@@ -59,4 +61,28 @@ export async function openOrder(d: SecondsDeps, userId: number, body: CreateSeco
   const first = await findSecondsOrder(d.db, opened.orderId);
   if (!first) throw new Error(`order ${opened.orderId} of a repeated key is not in the table`);
   return { order: first, priceScale: market.priceScale };
+}
+
+/** An order's prices are at its market's scale; a market no longer listed reads at 8 decimals. */
+const scaleOf = (markets: SpotMarkets, symbol: string) => markets.get(symbol)?.priceScale ?? 8;
+
+/** The active periods, of one market or all. */
+export async function periods({ db }: Pick<SecondsDeps, 'db'>, body: z.output<typeof periodListBody>): Promise<SecondsPeriod[]> {
+  return (await listPeriods(db, { symbol: body.symbol })).map(periodView);
+}
+
+/** The markets second contracts are offered on: those with an active period. */
+export async function offeredSymbols(db: Db): Promise<Set<string>> {
+  return new Set((await listPeriods(db)).map((p) => p.symbol));
+}
+
+export async function orders({ db, markets }: SecondsDeps, userId: number, { state, symbol, page, size }: z.output<typeof secondsListBody>): Promise<Page<SecondsOrder>> {
+  const { total, rows } = await userSecondsOrders(db, userId, state, symbol, { page, size });
+  return { total, page, size, records: rows.map((o) => secondsOrderView(o, scaleOf(markets, o.symbol))) };
+}
+
+/** Everyone's settled orders, newest first: the public list. */
+export async function settled({ db, markets }: SecondsDeps, body: z.output<typeof settledListBody>): Promise<SettledSeconds[]> {
+  const rows = await settledSecondsOrders(db, body.symbol, body.before, body.size);
+  return rows.map((o) => settledView(o, scaleOf(markets, o.symbol)));
 }

@@ -1,5 +1,5 @@
 import { DEPTH_STEP_MULTIPLES } from '../../isomorphic/contract/feed.ts';
-import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, mulDivUp, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 
@@ -44,8 +44,7 @@ export function baseUnits(m: Market, qty: bigint): bigint {
 
 /** The fee on an amount, rounded up (in the platform's favour). */
 export function feeOf(amount: bigint, bps: bigint): bigint {
-  const p = amount * bps;
-  return p % 10_000n === 0n ? p / 10_000n : p / 10_000n + 1n;
+  return mulDivUp(amount, bps, 10_000n);
 }
 
 /** The part of a fee that goes to the asset-safety fund (spec §1: 10%). */

@@ -5,13 +5,10 @@ import { fundPasswordSet, passwordChange, type FundPasswordSet, type PasswordCha
 import { openSealedOnce } from '../crypto/open-sealed.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { fail } from '../outcome.ts';
 import { localeOfHeaders } from '../i18n/i18n.ts';
 import { router } from '../http/route.ts';
-import { issueCode } from './codes.service.ts';
 import { countryCodes, toE164 } from './phone.ts';
 import { closeSession, refreshSession } from './session.service.ts';
-import { findUserBy } from './user.repo.ts';
 import * as service from './user.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
@@ -38,13 +35,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   route(
     api.sendEmailCode,
     async (req) => {
-      const { email, purpose } = req.query;
-      const user = await findUserBy(db, 'email', email);
-      if (purpose === 'register' && user) fail('emailTaken');
-      // A reset answers the same whether or not an account uses the address (nothing is sent when none does), so
-      // the call cannot be used to find out who has an account.
-      const deliver = purpose !== 'reset' || user !== undefined;
-      await issueCode(db, sender, config, { channel: 'email', target: email, purpose }, req.t, deliver);
+      await service.sendCode(db, sender, config, 'email', req.query.email, req.query.purpose, req.t);
       return ok(null);
     },
     limited,
@@ -54,12 +45,7 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     api.sendMobileCode,
     async (req) => {
       const { countryCode, phone, purpose } = req.query;
-      const target = toE164(countryCode, phone);
-      const user = await findUserBy(db, 'phone', target);
-      if (purpose === 'register' && user) fail('phoneTaken');
-      // As for e-mail: a reset answers alike for numbers with and without an account.
-      const deliver = purpose !== 'reset' || user !== undefined;
-      await issueCode(db, sender, config, { channel: 'sms', target, purpose }, req.t, deliver);
+      await service.sendCode(db, sender, config, 'sms', toE164(countryCode, phone), purpose, req.t);
       return ok(null);
     },
     limited,

@@ -1,5 +1,6 @@
 import type {
   BackPwdBody,
+  CodePurpose,
   LoginBody,
   LoginResult,
   PasswordChange,
@@ -11,11 +12,13 @@ import { recordLogin } from '../account/devices/devices.repo.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { googleBoundOf } from '../account/security/security.repo.ts';
 import { pauseAfter } from '../account/security/withdraw-guard.ts';
+import type { Translate } from '../i18n/i18n.ts';
+import type { Sender } from '../notify/sender.ts';
 import { AppError, fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';
 import { guarded } from './auth-locks.ts';
-import { checkCode, consumeCode } from './codes.service.ts';
+import { checkCode, consumeCode, issueCode, type CodeSettings } from './codes.service.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { toE164 } from './phone.ts';
 import { forgetSessions, openSession, type ClientMeta, type SessionSettings } from './session.service.ts';
@@ -163,6 +166,18 @@ async function checkLogin(db: Db, cfg: UserSettings, body: LoginBody, meta: Clie
   await requireSecondFactor(db, user.id, body.googleCode, now);
   const tokens = await db.tx((q) => openSession(q, cfg, user.id, meta));
   return { ...tokens, userInfo: toUserInfo(user, googleBound) };
+}
+
+/**
+ * Sends a sign-up or reset code to an e-mail address or phone (E.164). Sign-up refuses an address an account uses;
+ * a reset answers the same whether or not one does (nothing is sent when none does), so the call cannot be used to
+ * find out who has an account.
+ */
+export async function sendCode(db: Db, sender: Sender, cfg: CodeSettings, channel: 'email' | 'sms', target: string, purpose: CodePurpose, t: Translate): Promise<void> {
+  const user = await users.findUserBy(db, channel === 'email' ? 'email' : 'phone', target);
+  if (purpose === 'register' && user) fail(channel === 'email' ? 'emailTaken' : 'phoneTaken');
+  const deliver = purpose !== 'reset' || user !== undefined;
+  await issueCode(db, sender, cfg, { channel, target, purpose }, t, deliver);
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { SwapDeskRow } from '../../isomorphic/contract/wallet.ts';
+import { audit } from '../audit/audit.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { FeatureContext } from '../feature.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, type FundsPost } from '../core/funds.ts';
 import type { Db, Queryable } from '../storage/db.ts';
-import { money, usdtPricesOf, type UsdtPrices } from './amounts.ts';
+import { amountOf, money, requireAsset, usdtPricesOf, type UsdtPrices } from './amounts.ts';
 import { assetsWithoutLimit, deskLimits, setDeskLimit } from './swap.repo.ts';
 
 /** A fresh install's desk, in USDT at the index price: what it holds of each asset, and pays out at most per swap. */
@@ -48,4 +49,25 @@ export async function fundDesk(core: TradingCore, asset: string, units: bigint, 
 
 export async function deskView(q: Queryable): Promise<SwapDeskRow[]> {
   return (await deskLimits(q)).map((r) => ({ coin: r.asset, maxPerSwap: money(r.maxOut), inventory: money(r.inventory) }));
+}
+
+/** An operator's deposit into the desk, with its audit line; answers the desk as it stands after it. */
+export async function operatorFundDesk(db: Db, core: TradingCore, operatorId: number, coin: string, amount: string): Promise<SwapDeskRow[]> {
+  await requireAsset(db, coin);
+  const units = amountOf(amount);
+  await fundDesk(core, coin, units, `operator:${operatorId}`, (q) => audit(q, operatorId, 'swap.fund', 'asset', coin, { coin, amount }));
+  // The desk's inventory is read from the tables, which the core's projector writes behind the command.
+  await core.settled();
+  return deskView(db);
+}
+
+/** An operator's new most-per-swap of one asset, with its audit line; answers the desk as it stands after it. */
+export async function operatorLimitDesk(db: Db, operatorId: number, coin: string, maxPerSwap: string): Promise<SwapDeskRow[]> {
+  await requireAsset(db, coin);
+  const units = amountOf(maxPerSwap);
+  await db.tx(async (q) => {
+    await setDeskLimit(q, coin, units);
+    await audit(q, operatorId, 'swap.limit', 'asset', coin, { coin, maxPerSwap });
+  });
+  return deskView(db);
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../tests/support/app.ts';
 import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
-import { reviewRecharge, reviewWithdrawal } from '../admin/admin.service.ts';
+import { reviewRecharge, reviewWithdrawal } from './review.service.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { seedOperator } from '../seed/operator.ts';

@@ -43,6 +43,27 @@ export function userRows(q: Queryable, table: 'transfers' | 'recharges' | 'withd
   return pageOf<Row>(q, { select: '*', from: `FROM ${table} WHERE user_id = ?${coin ? ' AND coin = ?' : ''}`, order: 'id DESC', params: coin ? [userId, coin] : [userId] }, page);
 }
 
+/**
+ * Moves a request out of review: the conditional update decides it once, so a second decision (or a race) finds
+ * nothing and gets undefined. `exists` then tells the two refusals apart.
+ */
+export async function decideRequest(q: Queryable, table: 'recharges' | 'withdrawals', d: { id: number; status: 'passed' | 'failed'; reason: string | null; operatorId: number; at: number }): Promise<Row | undefined> {
+  return q.get<Row>(`UPDATE ${table} SET status = ?, reason = ?, reviewer_id = ?, reviewed_at = ? WHERE id = ? AND status = 'review' RETURNING *`, [d.status, d.reason, d.operatorId, d.at, d.id]);
+}
+
+export async function requestExists(q: Queryable, table: 'recharges' | 'withdrawals', id: number): Promise<boolean> {
+  return (await q.get(`SELECT id FROM ${table} WHERE id = ?`, [id])) !== undefined;
+}
+
+/** Requests in one status with the user's name: the review queue oldest first, decided ones newest first. */
+export function queueRows(q: Queryable, table: 'recharges' | 'withdrawals', status: string, page: PageRequest) {
+  return pageOf<Row>(
+    q,
+    { select: 'r.*, COALESCE(u.username, u.email, u.phone) AS username', from: `FROM ${table} r JOIN users u ON u.id = r.user_id WHERE r.status = ?`, order: `r.id ${status === 'review' ? 'ASC' : 'DESC'}`, params: [status] },
+    page,
+  );
+}
+
 export async function uploadOwner(q: Queryable, uploadId: string): Promise<number | undefined> {
   const row = await q.get<{ owner_id: bigint }>('SELECT owner_id FROM uploads WHERE id = ?', [uploadId]);
   return row ? Number(row.owner_id) : undefined;

@@ -1,4 +1,6 @@
 import type { BillRecord, CoinNetwork, CurrencyAccountRow, ExchangeRateItem, RechargeRecord, TransferRecord, WalletAccount, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
+import { audit } from '../audit/audit.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
@@ -231,6 +233,14 @@ export async function coinRates(db: Queryable): Promise<ExchangeRateItem[]> {
   return items.map((r) => ({ ...r, exchange_value: r.rate }));
 }
 
-export async function setCoinRates(q: Queryable, rates: typeof DEFAULT_RATES): Promise<void> {
-  await writeSetting(q, 'wallet.rates', JSON.stringify(rates));
+/** An operator's new display currencies, with their audit line: each rate a positive decimal of at most 8 places. */
+export async function setCoinRates(db: Db, operatorId: number, rates: typeof DEFAULT_RATES): Promise<void> {
+  for (const x of rates) {
+    const p = parseUnits(x.rate, 8);
+    if (!p.ok || p.value <= 0n) fail('amountInvalid');
+  }
+  await db.tx(async (q) => {
+    await writeSetting(q, 'wallet.rates', JSON.stringify(rates));
+    await audit(q, operatorId, 'rates.set', 'settings', 'wallet.rates', { rates });
+  });
 }

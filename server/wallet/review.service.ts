@@ -1,35 +1,14 @@
-import type { AuditEntry, RechargeRecord, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
-import { fail } from '../outcome.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
-import type { Db, Queryable } from '../storage/db.ts';
+/** The operators' side of deposits and withdrawals: the review queues and each decision's ledger transaction. */
+import type { RechargeRecord, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
+import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, releaseFunds, type FundsPost, type FundsRelease } from '../core/funds.ts';
-import { withdrawalHoldId } from '../wallet/withdrawal-holds.ts';
-import { auditRows, decideRequest, insertAudit, queueRows, requestExists } from './admin.repo.ts';
-import { money } from '../wallet/amounts.ts';
-import { toRecharge, toRequestRecord, toWithdrawal, type RequestRecord } from '../wallet/wallet.service.ts';
-
-/** Writes who did what to what, in the caller's transaction (so a decision and its audit line commit together). */
-export async function audit(q: Queryable, operatorId: number, action: string, targetType: string, targetId: string | number, detail: Record<string, unknown>): Promise<void> {
-  await insertAudit(q, { operatorId, action, targetType, targetId: String(targetId), detail: JSON.stringify(detail), at: Date.now() });
-}
-
-/** Audit lines keep amounts in base units, as the ledger does; operators read them as decimals of their coin:
- * readableDetail('{"coin":"USDT","amount":"150000000"}') → '{"coin":"USDT","amount":"1.50000000"}'. */
-export function readableDetail(detail: string): string {
-  const parsed = JSON.parse(detail) as Record<string, unknown>;
-  for (const field of ['amount', 'fee']) {
-    const v = parsed[field];
-    if (typeof v === 'string' && /^-?\d+$/.test(v)) parsed[field] = money(v);
-  }
-  return JSON.stringify(parsed);
-}
-
-export async function auditLog(db: Db, page: number, size: number) {
-  const { total, rows } = await auditRows(db, { page, size });
-  const records: AuditEntry[] = rows.map((r) => ({ id: Number(r.id), operatorId: Number(r.operator_id), operator: String(r.operator), action: String(r.action), targetType: String(r.target_type), targetId: String(r.target_id), detail: readableDetail(String(r.detail)), time: Number(r.created_at) }));
-  return { total, page, size, records };
-}
+import { ACCOUNT } from '../ledger/account-types.ts';
+import { fail } from '../outcome.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import { withdrawalHoldId } from './withdrawal-holds.ts';
+import { decideRequest, queueRows, requestExists } from './wallet.repo.ts';
+import { toRecharge, toRequestRecord, toWithdrawal, type RequestRecord } from './wallet.service.ts';
 
 export async function queue<T extends keyof RequestRecord>(db: Db, table: T, status: string, page: number, size: number) {
   const { total, rows } = await queueRows(db, table, status, { page, size });
