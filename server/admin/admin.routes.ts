@@ -8,7 +8,7 @@ import { auditLedger } from '../ledger/ledger.ts';
 import { router } from '../http/route.ts';
 import { outboxPage } from '../notify/outbox.ts';
 import { transportsOf } from '../notify/sender.ts';
-import { queue, reviewRecharge, reviewWithdrawal } from '../wallet/review.service.ts';
+import { creditTestFunds, queue, reviewRecharge, reviewWithdrawal } from '../wallet/review.service.ts';
 import { setCoinRates } from '../wallet/wallet.service.ts';
 import { deskView, operatorFundDesk, operatorLimitDesk } from '../wallet/swap-desk.ts';
 import { advanceClock, clockState } from './clock.service.ts';
@@ -47,6 +47,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
   route(api.swapDesk, async () => ok(await deskView(db)));
   route(api.fundSwapDesk, async (req) => ok(await operatorFundDesk(db, ctx.core, userOf(req).id, req.body.coin, req.body.amount)));
   route(api.setSwapLimit, async (req) => ok(await operatorLimitDesk(db, userOf(req).id, req.body.coin, req.body.maxPerSwap)));
+
+  route(api.credit, async (req) => {
+    await creditTestFunds(db, ctx.core, userOf(req).id, req.body);
+    return ok(null);
+  });
 
   route(api.clockState, async () => ok(clockState(ctx.clock)));
   route(api.advanceClock, async (req) => ok(await advanceClock(db, ctx.clock, userOf(req).id, req.body.ms)));

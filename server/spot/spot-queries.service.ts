@@ -1,10 +1,14 @@
-import type { OrderFills, OrderSymbol, PriceComparison, PublicTrade } from '../../isomorphic/contract/spot.ts';
+import type { z } from 'zod';
+import type { Page } from '../../isomorphic/contract/page.ts';
+import type { orderListQuery, OrderFills, OrderSymbol, PriceComparison, PublicTrade, SpotOrder, UserFill } from '../../isomorphic/contract/spot.ts';
 import { fail } from '../outcome.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { MarketData } from '../market-data/market-data.ts';
 import type { Market } from './market.ts';
-import { findOrder, orderSymbolsOf, userFills } from './orders.repo.ts';
+import { findOrder, orderSymbolsOf, userFills, userOrders } from './orders.repo.ts';
+import type { SpotMarkets } from './markets.ts';
+import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { priceComparison, publicTrade, spotOrder, userFill } from './views.ts';
 
 /**
@@ -48,4 +52,28 @@ export async function orderSymbols(q: Queryable, marketData: MarketData, userId:
     const m = marketData.markets.market(r.symbol);
     return { symbol: m.symbol, symbol_name: `${m.base}/${m.quote}`, baseCoin: m.base, quoteCoin: m.quote, orders: r.orders, openOrders: r.openOrders, lastOrderTime: r.lastOrderTime };
   });
+}
+
+/** A page of the user's orders, open or history, of one market or all. */
+export async function orders(q: Queryable, markets: SpotMarkets, userId: number, query: z.output<typeof orderListQuery>): Promise<Page<SpotOrder>> {
+  const { total, rows } = await userOrders(q, userId, query.state, query, query.symbol);
+  return { total, page: query.page, size: query.size, records: rows.map((o) => spotOrder(markets.market(o.symbol), o)) };
+}
+
+/** A page of the user's fills, newest first, of one market or all. */
+export async function fills(q: Queryable, markets: SpotMarkets, userId: number, query: { symbol?: string | undefined; page: number; size: number }): Promise<Page<UserFill>> {
+  const { symbol, page, size } = query;
+  const { total, rows } = await userFills(q, userId, { symbol, newestFirst: true, page, size });
+  return { total, page, size, records: rows.map((t) => userFill(markets.market(t.symbol), t, userId)) };
+}
+
+/** The markets on the user's watchlist. */
+export async function watchlist(q: Queryable, userId: number): Promise<string[]> {
+  return [...(await watchedSymbols(q, userId))];
+}
+
+/** Adds a market to the user's watchlist, or takes it off; an unknown market is refused either way. */
+export async function setWatched(q: Queryable, markets: SpotMarkets, userId: number, symbol: string, watched: boolean): Promise<void> {
+  const m = markets.market(symbol);
+  await (watched ? watch(q, userId, m.symbol) : unwatch(q, userId, m.symbol));
 }

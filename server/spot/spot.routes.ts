@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
-import type { z } from 'zod';
-import { credit } from '../../isomorphic/contract/admin.endpoints.ts';
 import * as api from '../../isomorphic/contract/spot.endpoints.ts';
-import type { orderListQuery } from '../../isomorphic/contract/spot.ts';
-import { myBalance } from '../../isomorphic/contract/wallet.endpoints.ts';
-import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { fail } from '../outcome.ts';
 import { router } from '../http/route.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
-import { balancesOf } from '../ledger/ledger.ts';
-import { postFunds } from '../core/funds.ts';
-import { findUserBy } from '../user/user.repo.ts';
-import { userFills, userOrders } from './orders.repo.ts';
-import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
-import { requireAsset } from '../wallet/amounts.ts';
-import { spotOrder, userFill } from './views.ts';
-import { formatUnits } from '../../isomorphic/money/units.ts';
+import * as queries from './spot-queries.service.ts';
+import { spotOrder } from './views.ts';
 
 /**
  * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family
@@ -44,7 +31,7 @@ export async function waitForProjector({ app, core }: FeatureContext): Promise<v
   });
 }
 
-export async function spotRoutes(app: FastifyInstance, { db, core, spot, markets }: FeatureContext): Promise<void> {
+export async function spotRoutes(app: FastifyInstance, { db, spot, markets }: FeatureContext): Promise<void> {
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
 
@@ -73,52 +60,15 @@ export async function spotRoutes(app: FastifyInstance, { db, core, spot, markets
 
   route(api.cancelAll, async (req) => ok({ cancelled: await spot.cancelAll(userOf(req).id, req.query.symbol) }), orderEntry);
 
-  const listOrders = async (userId: number, q: z.output<typeof orderListQuery>) => {
-    const { total, rows } = await userOrders(db, userId, q.state, q, q.symbol);
-    return { total, page: q.page, size: q.size, records: rows.map((o) => spotOrder(markets.market(o.symbol), o)) };
-  };
-  route(api.orderList, async (req) => ok(await listOrders(userOf(req).id, req.query)));
-  route(api.entrustLog, async (req) => ok(await listOrders(userOf(req).id, { ...req.query, state: 'history' })));
+  route(api.orderList, async (req) => ok(await queries.orders(db, markets, userOf(req).id, req.query)));
+  route(api.entrustLog, async (req) => ok(await queries.orders(db, markets, userOf(req).id, { ...req.query, state: 'history' })));
+  route(api.myExchangeLog, async (req) => ok(await queries.fills(db, markets, userOf(req).id, req.query)));
 
-  route(api.myExchangeLog, async (req) => {
-    const { symbol, page, size } = req.query;
-    const me = userOf(req).id;
-    const { total, rows } = await userFills(db, me, { symbol, newestFirst: true, page, size });
-    return ok({ total, page, size, records: rows.map((t) => userFill(markets.market(t.symbol), t, me)) });
-  });
-
-  route(api.getOptional, async (req) => ok([...(await watchedSymbols(db, userOf(req).id))]));
-  route(api.addOptional, async (req) => {
-    const m = markets.market(req.query.symbol);
-    await watch(db, userOf(req).id, m.symbol);
-    return ok(null);
-  });
-  route(api.cancelOptional, async (req) => {
-    await unwatch(db, userOf(req).id, markets.market(req.query.symbol).symbol);
-    return ok(null);
-  });
-
-  route(myBalance, async (req) => {
-    const rows = (await balancesOf(db, userOf(req).id)).filter((b) => req.query.type === 0 || b.type === req.query.type);
-    return ok(rows.map((b) => ({ type: b.type, coin: b.asset, available: formatUnits(b.available, ASSET_SCALE), frozen: formatUnits(b.frozen, ASSET_SCALE) })));
-  });
-
-  // Test funds for a development install, until deposits arrive with the wallet: operators only, and every credit
-  // is a ledger transaction against the external account like a deposit.
-  route(credit, async (req) => {
-    const { username, asset, amount } = req.body;
-    const user = (await findUserBy(db, 'username', username)) ?? (await findUserBy(db, 'email', username.toLowerCase()));
-    if (!user) fail('notFound');
-    const code = (await requireAsset(db, asset.toUpperCase())).code;
-    const parsed = parseUnits(amount, ASSET_SCALE, 10n ** 17n);
-    if (!parsed.ok || parsed.value <= 0n) fail('invalidNumber', { field: 'trade.field.amount', decimals: ASSET_SCALE });
-    await core.submit(postFunds, {
-      lines: [
-        { owner: null, type: ACCOUNT.external, asset: code, available: -parsed.value },
-        { owner: user.id, type: ACCOUNT.spot, asset: code, available: parsed.value },
-      ],
-      meta: { billType: 'dev_credit', refType: 'operator', refId: userOf(req).id },
+  route(api.getOptional, async (req) => ok(await queries.watchlist(db, userOf(req).id)));
+  for (const [e, watched] of [[api.addOptional, true], [api.cancelOptional, false]] as const) {
+    route(e, async (req) => {
+      await queries.setWatched(db, markets, userOf(req).id, req.query.symbol, watched);
+      return ok(null);
     });
-    return ok(null);
-  });
+  }
 }

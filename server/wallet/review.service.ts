@@ -3,7 +3,10 @@ import type { RechargeRecord, WithdrawalRecord } from '../../isomorphic/contract
 import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds, releaseFunds, type FundsPost, type FundsRelease } from '../core/funds.ts';
+import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
+import { findUserBy } from '../user/user.repo.ts';
+import { requireAsset } from './amounts.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import { withdrawalHoldId } from './withdrawal-holds.ts';
@@ -85,4 +88,23 @@ export async function reviewWithdrawal(core: TradingCore, operatorId: number, id
     });
   }
   return record!;
+}
+
+/**
+ * Test funds for a development install, credited by an operator to a user named by username or e-mail: a ledger
+ * transaction against the external account, like a deposit.
+ */
+export async function creditTestFunds(db: Db, core: TradingCore, operatorId: number, body: { username: string; asset: string; amount: string }): Promise<void> {
+  const user = (await findUserBy(db, 'username', body.username)) ?? (await findUserBy(db, 'email', body.username.toLowerCase()));
+  if (!user) fail('notFound');
+  const code = (await requireAsset(db, body.asset.toUpperCase())).code;
+  const parsed = parseUnits(body.amount, ASSET_SCALE, 10n ** 17n);
+  if (!parsed.ok || parsed.value <= 0n) fail('invalidNumber', { field: 'trade.field.amount', decimals: ASSET_SCALE });
+  await core.submit(postFunds, {
+    lines: [
+      { owner: null, type: ACCOUNT.external, asset: code, available: -parsed.value },
+      { owner: user.id, type: ACCOUNT.spot, asset: code, available: parsed.value },
+    ],
+    meta: { billType: 'dev_credit', refType: 'operator', refId: operatorId },
+  });
 }

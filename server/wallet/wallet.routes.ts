@@ -25,6 +25,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
 
   route(api.walletAccount, async (req) => ok(await wallet.walletAccounts(db, usdt, userOf(req))));
   route(api.currencyAccount, async (req) => ok(await wallet.currencyAccount(db, usdt, userOf(req), req.query.type)));
+  route(api.myBalance, async (req) => ok(await wallet.balances(db, userOf(req).id, req.query.type)));
   route(api.coinRate, async () => ok(await wallet.coinRates(db)));
   route(api.myBill, async (req) => ok(await wallet.bills(db, userOf(req).id, req.query)));
   route(api.transferFunds, async (req) => ok(await wallet.transfer(db, ctx.core, userOf(req), req.body)));

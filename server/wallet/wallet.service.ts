@@ -1,5 +1,6 @@
 import type { BillRecord, CoinNetwork, CurrencyAccountRow, ExchangeRateItem, RechargeRecord, TransferRecord, WalletAccount, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
-import { parseUnits } from '../../isomorphic/money/units.ts';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import type { OwnCoin } from '../../isomorphic/contract/private-feed.ts';
 import { audit } from '../audit/audit.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
@@ -243,4 +244,10 @@ export async function setCoinRates(db: Db, operatorId: number, rates: typeof DEF
     await writeSetting(q, 'wallet.rates', JSON.stringify(rates));
     await audit(q, operatorId, 'rates.set', 'settings', 'wallet.rates', { rates });
   });
+}
+
+/** The user's balances in every account, or in one account type (0: all), as the private feed shows them. */
+export async function balances(db: Db, userId: number, type: number): Promise<OwnCoin[]> {
+  const rows = (await balancesOf(db, userId)).filter((b) => type === 0 || b.type === type);
+  return rows.map((b) => ({ type: b.type, coin: b.asset, available: formatUnits(b.available, ASSET_SCALE), frozen: formatUnits(b.frozen, ASSET_SCALE) }));
 }
