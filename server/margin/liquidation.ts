@@ -19,7 +19,7 @@
  * an order the book cannot fill leaves its asset unsold and the debt standing until the next attempt).
  */
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
-import { baseUnits, feeOf, notional, priceBand, type Market } from '../spot/market.ts';
+import { baseUnits, feeOf, marketPrice, notional, priceBand, type Market } from '../spot/market.ts';
 import { pow10 } from '../perpetual/rounding.ts';
 import { countedAssets, QUOTE, valueDown, valueUp, type Line, type MarginAccount, type PriceOf } from './margin-account.ts';
 
@@ -84,10 +84,6 @@ export function repayFrom(asset: string, l: Line): { payment: Repayment | null; 
   return { payment: { asset, interest, principal }, line: { balance: rest - principal, principal: l.principal - principal, interest: l.interest - interest } };
 }
 
-/** A price at 8 decimals at a market's scale, rounded down (the feed's index at its own scale). */
-function marketPrice(m: Market, price8: bigint): bigint {
-  return price8 / pow10(ASSET_SCALE - m.priceScale);
-}
 
 export interface LiquidationInput {
   account: MarginAccount;

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RATE_SCALE } from '../prices/mark-price.ts';
+import { toPrice8 } from '../spot/market.ts';
 import {
-  atOrBelow, BORROW_LIMIT_LEVEL, LIQUIDATION_LEVEL, MARGIN_CALL_LEVEL, marginLevel, mayTransferOut, riskState, toPrice8, valuation, type Line, type MarginAccount,
+  atOrBelow, BORROW_LIMIT_LEVEL, LIQUIDATION_LEVEL, MARGIN_CALL_LEVEL, marginLevel, mayTransferOut, riskState, valuation, type Line, type MarginAccount,
 } from './margin-account.ts';
 
 const U = 10n ** 8n;

@@ -8,13 +8,12 @@
  * interest accrued on it and not yet repaid. Every amount is in units of its asset at ASSET_SCALE (8 decimals).
  *
  * Valuation is in the quote currency, USDT, at the index prices, given as a function asset → price of one whole
- * asset in USDT at 8 decimals (USDT itself is 10⁸; `toPrice8` converts a spot market's price). Rounding goes in the
+ * asset in USDT at 8 decimals (USDT itself is 10⁸; `toPrice8` in server/spot/market.ts converts a spot market's price). Rounding goes in the
  * platform's favour: each asset's value rounds down, each debt's value up, and the margin level
  * (assets ÷ liabilities, at RATE_SCALE: 10⁸ = 1, so 1.5 is 150,000,000) rounds down. An account with no liabilities
  * has no level (null: infinitely safe).
  */
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
-import { type Market } from '../spot/market.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
 import { divCeil, pow10 } from '../perpetual/rounding.ts';
 
@@ -51,10 +50,6 @@ export type MarginAccount =
 /** Index price of one whole asset in USDT at 8 decimals. It must answer for every asset an account counts. */
 export type PriceOf = (asset: string) => bigint;
 
-/** A spot market's price (at its price scale, quoted in USDT) as a price at 8 decimals: an exact shift. */
-export function toPrice8(m: Pick<Market, 'priceScale'>, price: bigint): bigint {
-  return price * pow10(ASSET_SCALE - m.priceScale);
-}
 
 /** The assets an account counts: all of a cross account's, an isolated account's pair only. */
 export function countedAssets(a: MarginAccount): string[] {

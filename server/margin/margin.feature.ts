@@ -1,7 +1,7 @@
 import { fundingLines, postFunds, type FundsPost } from '../core/funds.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { toPrice8 } from './margin-account.ts';
+import { toPrice8 } from '../spot/market.ts';
 import type { MarginBook } from './margin-book.ts';
 import { MARGIN_ALERT, marginInterest, marginTick, type MarginAlert } from './margin-ticks.ts';
 import { MARGIN_CHANGED, type MarginChanged } from './margin-commands.ts';

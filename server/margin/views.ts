@@ -1,12 +1,11 @@
 import type { CanBorrow, MarginAccountView, MarginLine, MarginOrder, MarginRecord } from '../../isomorphic/contract/margin.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
-import { type Market } from '../spot/market.ts';
+import { marketPrice, type Market } from '../spot/market.ts';
 import type { OrderRow } from '../spot/orders.repo.ts';
 import { spotOrder } from '../spot/views.ts';
 import { num } from '../storage/db.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
-import { pow10 } from '../perpetual/rounding.ts';
 import {
   BORROW_LIMIT_LEVEL, LIQUIDATION_LEVEL, MARGIN_CALL_LEVEL, ONE, QUOTE, TRANSFER_OUT_LEVEL, levelOf as levelOfValuation, netAssets, riskState, valuation,
 } from './margin-account.ts';
@@ -36,7 +35,7 @@ function liquidationPrice(book: MarginBook, a: MarginAcct, m: Market): string | 
   const den = b.balance * RATE_SCALE - LIQUIDATION_LEVEL * (b.principal + b.interest);
   if (den === 0n || (num_ > 0n) !== (den > 0n) || num_ === 0n) return null;
   const p8 = (num_ * ONE) / den;
-  return formatUnits(p8 / pow10(ASSET_SCALE - m.priceScale), m.priceScale);
+  return formatUnits(marketPrice(m, p8), m.priceScale);
 }
 
 export function lineView(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string): MarginLine {

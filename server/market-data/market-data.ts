@@ -5,7 +5,7 @@ import type { Bus } from '../bus/bus.ts';
 import type { TradingCore } from '../core/core.ts';
 import { marketTopics, type MarketBookMessage, type MarketTradesMessage } from '../feeds/public/market-events.ts';
 import type { Db } from '../storage/db.ts';
-import { listingPrice, type Market } from '../spot/market.ts';
+import { baseUnits, listingPrice, type Market } from '../spot/market.ts';
 import type { SpotMarkets } from '../spot/markets.ts';
 import type { SpotBooks } from '../spot/spot-books.ts';
 import { latestTrades } from '../spot/orders.repo.ts';
@@ -117,7 +117,7 @@ export class MarketData {
       const series = this.candles.get(m.symbol)!;
       const recent = this.recent.get(m.symbol)!;
       for (const t of trades) {
-        series.add(t.time, t.price, t.quantity * 10n ** BigInt(8 - m.qtyScale), t.quoteQty);
+        series.add(t.time, t.price, baseUnits(m, t.quantity), t.quoteQty);
         recent.push(t);
       }
       if (recent.length > RECENT_TRADES) recent.splice(0, recent.length - RECENT_TRADES);

@@ -42,6 +42,16 @@ export function baseUnits(m: Market, qty: bigint): bigint {
   return qty * 10n ** BigInt(ASSET_SCALE - m.qtyScale);
 }
 
+/** A market's price (at its price scale) as a price at 8 decimals, the asset scale: an exact shift. */
+export function toPrice8(m: Pick<Market, 'priceScale'>, price: bigint): bigint {
+  return price * 10n ** BigInt(ASSET_SCALE - m.priceScale);
+}
+
+/** A price at 8 decimals at the market's price scale, rounded down. */
+export function marketPrice(m: Pick<Market, 'priceScale'>, price8: bigint): bigint {
+  return price8 / 10n ** BigInt(ASSET_SCALE - m.priceScale);
+}
+
 /** The fee on an amount, rounded up (in the platform's favour). */
 export function feeOf(amount: bigint, bps: bigint): bigint {
   return mulDivUp(amount, bps, 10_000n);

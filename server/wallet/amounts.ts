@@ -1,6 +1,7 @@
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { fail } from '../outcome.ts';
 import type { SpotMarkets } from '../spot/markets.ts';
+import { toPrice8 } from '../spot/market.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import { findActiveAsset } from './wallet.repo.ts';
 import type { Queryable } from '../storage/db.ts';
@@ -37,7 +38,7 @@ export function usdtPrice(markets: SpotMarkets, prices: PriceIndex, coin: string
   const m = markets.get(`${coin.toLowerCase()}usdt`);
   if (!m || m.market !== 'spot') return null;
   const index = prices.fresh(m.symbol);
-  return index ? index.price * 10n ** BigInt(ASSET_SCALE - m.priceScale) : null;
+  return index ? toPrice8(m, index.price) : null;
 }
 
 /** A coin's USDT price at 8 decimals, or null: what valuations and the swap desk read (see usdtPrice). */
