@@ -13,7 +13,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
-import { $pickedPrice } from '../spot/index.ts';
+import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
 
 type Side = 'buy' | 'sell';

@@ -51,8 +51,3 @@ export async function cancelAllOrders(symbol?: string): Promise<number> {
   await Promise.all([loadBalances(), loadOrders(symbol)]);
   return cancelled;
 }
-
-/** Adds a market to the watchlist or takes it off. */
-export async function setWatched(symbol: string, watched: boolean): Promise<void> {
-  await request(watched ? api.addOptional : api.cancelOptional, { query: { symbol } });
-}
