@@ -15,7 +15,7 @@ import type {
 } from '../../../isomorphic/contract/perpetual.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
-import { $clockOffset, loadContractBalances } from '../seconds/actions.ts';
+import { learnServerClock, loadContractBalances } from '../seconds/actions.ts';
 import { loadPerpAccounts } from '../perpetual-assets/accounts.ts';
 import { touchesPerpetual } from '../perpetual-assets/feed.ts';
 import { throttle } from '../perpetual-assets/remote.ts';
@@ -95,7 +95,7 @@ export function candleStore(symbol: string, interval: PerpInterval, price: 'last
 export async function syncServerClock(): Promise<void> {
   const sent = Date.now();
   const { serverTime: now } = await request(serverTime, { quiet: true });
-  $clockOffset.set(now - (sent + Date.now()) / 2);
+  learnServerClock(now, sent);
 }
 
 // ---------------------------------------------------------------- the user's side
