@@ -3,7 +3,7 @@
  * orders of one kind, open or finished, a page at a time; the liquidations of that kind; and cancelling an open
  * order. Each list answers only the latest request, so a quick change of tab never shows an older answer.
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, computed, onMount, onStart, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { ContractKindName, ContractView, Liquidation, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
@@ -39,8 +39,36 @@ export const $perpOrders: ReadableAtom<PerpOrdersView> = $orders;
 export const $liquidations: ReadableAtom<LiquidationsView> = $liquidationList;
 /** How many orders of each kind are open, once an open page of that kind has loaded. */
 export const $perpOpenTotals: ReadableAtom<Record<ContractKindName, number | null>> = $openTotals;
-/** Every contract with its scales, for names and decimals; loaded once. */
+/** Every contract with its scales, for names and decimals; loaded once, when first shown. */
 export const $perpContracts: ReadableAtom<ContractView[]> = $contractList;
+
+const inBrowser = () => typeof window !== 'undefined';
+const shownLists = new Map<string, ReadableAtom<unknown>>();
+/**
+ * The list on screen as seen by a table of one kind (and state): each time a table starts showing it (onStart,
+ * not onMount, which waits a second before it stops and so would miss a quick switch back) its first page is
+ * asked. The table still compares the list's kind and state with its own until the answer comes.
+ */
+function shownAs<V>(key: string, list: ReadableAtom<V>, load: () => Promise<void>): ReadableAtom<V> {
+  let shown = shownLists.get(key) as ReadableAtom<V> | undefined;
+  if (!shown) {
+    shown = computed(list, (v) => v);
+    // The list shows the failure with a retry; the API client has said why.
+    onStart(shown, () => void (inBrowser() ? load().catch(() => {}) : undefined));
+    shownLists.set(key, shown);
+  }
+  return shown;
+}
+
+/** The orders list for a table of one kind and state: showing it loads the first page. */
+export function perpOrdersStore(kind: ContractKindName, state: 'open' | 'history'): ReadableAtom<PerpOrdersView> {
+  return shownAs(`orders:${kind}:${state}`, $orders, () => loadPerpOrders(kind, state, 1));
+}
+
+/** The liquidations list for a table of one kind: showing it loads them. */
+export function liquidationsStore(kind: ContractKindName): ReadableAtom<LiquidationsView> {
+  return shownAs(`liquidations:${kind}`, $liquidationList, () => loadLiquidations(kind));
+}
 
 const orderCalls = latest();
 const liquidationCalls = latest();
@@ -98,10 +126,22 @@ export async function loadLiquidations(kind: ContractKindName, opts: { quiet?: b
   }
 }
 
-/** The contracts with their scales and names; asked once per page (a failure is asked again next time). */
-export async function loadPerpContracts(): Promise<ContractView[]> {
-  if (!$contractList.get().length) $contractList.set(await request(api.contracts, { quiet: true }));
-  return $contractList.get();
+let askingContracts: Promise<ContractView[]> | undefined;
+/**
+ * The contracts with their scales and names; asked once per page (a failure is asked again next time it is
+ * shown). A call while one is under way answers the same one: reading a store nobody listens to mounts it
+ * (nanostores), so this call's own read starts the store's load too.
+ */
+export function loadPerpContracts(): Promise<ContractView[]> {
+  const known = $contractList.get();
+  if (known.length) return Promise.resolve(known);
+  askingContracts ??= request(api.contracts, { quiet: true })
+    .then((list) => {
+      $contractList.set(list);
+      return list;
+    })
+    .finally(() => (askingContracts = undefined));
+  return askingContracts;
 }
 
 // While a list is on screen, what the private feed says moves it is loaded again, quietly.
@@ -123,3 +163,4 @@ function followFeed(shown: () => boolean, reload: () => Promise<void>, matters: 
 
 onMount($orders, followFeed(() => $orders.get().status !== 'idle', () => reloadPerpOrders({ quiet: true }), touchesPerpetual));
 onMount($liquidationList, followFeed(() => $liquidationList.get().status !== 'idle', () => loadLiquidations($liquidationList.get().kind, { quiet: true }), mayAddLiquidation));
+onMount($contractList, () => void (inBrowser() ? loadPerpContracts().catch(() => {}) : undefined));

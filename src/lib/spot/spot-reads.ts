@@ -1,7 +1,7 @@
 import { atom, onMount, readonlyType, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { request, type ApiError } from '../api/client.ts';
 import { entrustLogCurrency, orderDetails, priceComparison } from '../../../isomorphic/contract/spot.endpoints.ts';
-import type { OrderFills, OrderSymbol, PriceComparison } from '../../../isomorphic/contract/spot.ts';
+import type { OrderFills, OrderSymbol, PriceComparison, UserFill } from '../../../isomorphic/contract/spot.ts';
 import { followAccount } from '../feed/follow-account.ts';
 import type { Loadable } from '../stores/loadable.ts';
 
@@ -43,7 +43,7 @@ export function orderFillsStore(orderId: number): ReadableAtom<Loadable<OrderFil
     const s = atom<Loadable<OrderFills>>({ status: 'idle' });
     onMount(s, () => {
       s.set({ status: 'pending' });
-      void loadFills(orderId, 1);
+      void loadFills(orderId, 1, []);
     });
     fillStores.set(orderId, (store = s));
   }
@@ -54,16 +54,15 @@ export function orderFillsStore(orderId: number): ReadableAtom<Loadable<OrderFil
 export function loadMoreFills(orderId: number): Promise<void> {
   const now = fillStores.get(orderId)?.get();
   if (now?.status !== 'success') return Promise.resolve();
-  return loadFills(orderId, now.value.page + 1);
+  return loadFills(orderId, now.value.page + 1, now.value.records);
 }
 
-async function loadFills(orderId: number, page: number): Promise<void> {
+/** Loads a page of fills and shows it under `before`, the fills shown so far. */
+async function loadFills(orderId: number, page: number, before: UserFill[]): Promise<void> {
   const store = fillStores.get(orderId)!;
   try {
     const res = await request(orderDetails, { query: { id: orderId, page, size: FILLS_PAGE_SIZE } });
-    const before = store.get();
-    const records = page > 1 && before.status === 'success' ? [...before.value.records, ...res.records] : res.records;
-    store.set({ status: 'success', value: { ...res, records } });
+    store.set({ status: 'success', value: { ...res, records: [...before, ...res.records] } });
   } catch (e) {
     // `request` rejects with ApiError only (a transport failure too).
     store.set({ status: 'error', error: e as ApiError });
