@@ -3,13 +3,13 @@
  * orders of one kind, open or finished, a page at a time; the liquidations of that kind; and cancelling an open
  * order. Each list answers only the latest request, so a quick change of tab never shows an older answer.
  */
-import { atom, computed, onMount, onStart, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { ContractKindName, ContractView, Liquidation, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
-import { latest, throttle, type LoadStatus } from './remote.ts';
+import { latest, shownAs, throttle, type LoadStatus } from './remote.ts';
 
 /** spec §9: page size 15. */
 export const PAGE_SIZE = 15;
@@ -42,23 +42,6 @@ export const $perpOpenTotals: ReadableAtom<Record<ContractKindName, number | nul
 /** Every contract with its scales, for names and decimals; loaded once, when first shown. */
 export const $perpContracts: ReadableAtom<ContractView[]> = $contractList;
 
-const inBrowser = () => typeof window !== 'undefined';
-const shownLists = new Map<string, ReadableAtom<unknown>>();
-/**
- * The list on screen as seen by a table of one kind (and state): each time a table starts showing it (onStart,
- * not onMount, which waits a second before it stops and so would miss a quick switch back) its first page is
- * asked. The table still compares the list's kind and state with its own until the answer comes.
- */
-function shownAs<V>(key: string, list: ReadableAtom<V>, load: () => Promise<void>): ReadableAtom<V> {
-  let shown = shownLists.get(key) as ReadableAtom<V> | undefined;
-  if (!shown) {
-    shown = computed(list, (v) => v);
-    // The list shows the failure with a retry; the API client has said why.
-    onStart(shown, () => void (inBrowser() ? load().catch(() => {}) : undefined));
-    shownLists.set(key, shown);
-  }
-  return shown;
-}
 
 /** The orders list for a table of one kind and state: showing it loads the first page. */
 export function perpOrdersStore(kind: ContractKindName, state: 'open' | 'history'): ReadableAtom<PerpOrdersView> {
@@ -163,4 +146,4 @@ function followFeed(shown: () => boolean, reload: () => Promise<void>, matters: 
 
 onMount($orders, followFeed(() => $orders.get().status !== 'idle', () => reloadPerpOrders({ quiet: true }), touchesPerpetual));
 onMount($liquidationList, followFeed(() => $liquidationList.get().status !== 'idle', () => loadLiquidations($liquidationList.get().kind, { quiet: true }), mayAddLiquidation));
-onMount($contractList, () => void (inBrowser() ? loadPerpContracts().catch(() => {}) : undefined));
+onMount($contractList, () => void (typeof window === 'undefined' ? undefined : loadPerpContracts().catch(() => {})));
