@@ -44,7 +44,7 @@ describe('the spot stores', () => {
     const store = actions.spotOrdersStore('btcusdt');
     const off = store.listen(() => {});
     expect(api.requests).toEqual([]);
-    session.storeTokens({ token: 'tok-1', refreshToken: 'ref-1', tenantId: '000000', issuedAt: 1 });
+    session.storeTokens({ token: 'tok-1', refreshToken: 'ref-1', tenantId: '000000', issuedAt: 1, expiresIn: 3600, refreshExpiresIn: 604800 });
     await until(() => store.get().open.length === 1 && store.get().history.length === 1);
     expect(asked('/api/currency/order/orderList?symbol=btcusdt').sort()).toEqual(['/api/currency/order/orderList?symbol=btcusdt&state=history&size=50', '/api/currency/order/orderList?symbol=btcusdt&state=open&size=50']);
     off();
