@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
-import type { BorrowPreview, CanBorrow, MarginAccountView } from '../../../isomorphic/contract/margin.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
+import type { MarginAccountView } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { borrow, canBorrow, previewBorrow, repay, type MarginTarget } from '../../lib/margin/actions.ts';
+import { borrow, repay, type MarginTarget } from '../../lib/margin/actions.ts';
+import { $borrowPreview, $noLimits, askBorrowPreview, borrowLimitsStore, clearBorrowPreview } from '../../lib/margin/loan-quote.ts';
 import { checkAmount, cleanAmount, levelText, lineOf, owed, ratePercent, repayMax, riskOfLevel } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -22,9 +23,6 @@ interface Props {
   onClose: () => void;
 }
 
-/** A pause after the last keystroke before the preview is asked for, so typing "1000" asks once. */
-const PREVIEW_DELAY_MS = 300;
-
 /**
  * Borrow or repay one coin of a margin account. Borrowing shows the most the account may borrow now (Max), the rates
  * and, as the amount is typed, the server's preview: the first hour's interest (charged at once) and the margin
@@ -37,39 +35,26 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [limits, setLimits] = useState<CanBorrow | null>(null);
-  const [preview, setPreview] = useState<BorrowPreview | null>(null);
+  const asked = useStore(kind === 'borrow' && coin ? borrowLimitsStore(target, coin) : $noLimits);
+  const previewed = useStore($borrowPreview);
+  const limits = asked.status === 'success' ? asked.value : null;
+  const preview = previewed.status === 'success' ? previewed.value : null;
   const line = lineOf(account, coin);
   const max = kind === 'borrow' ? limits?.max : repayMax(line);
   const money = (v: string) => `${fmt(v, coin)} ${coin}`;
 
+  // A refusal of the limits or of the preview (over the max, the level too low) shows as the amount's error.
   useEffect(() => {
-    setLimits(null);
-    setPreview(null);
-    if (kind !== 'borrow' || !coin) return;
-    let live = true;
-    canBorrow(target, coin)
-      .then((c) => live && setLimits(c))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : ''));
-    return () => {
-      live = false;
-    };
-  }, [kind, coin, target.mode, target.symbol]);
+    if (asked.status === 'error') setError(asked.error.message);
+  }, [asked]);
+  useEffect(() => {
+    if (previewed.status === 'error') setError(previewed.error.message);
+  }, [previewed]);
 
-  // The preview follows the amount typed; a refusal (over the max, the level too low) shows as the error.
+  // The preview follows the amount typed.
   useEffect(() => {
-    setPreview(null);
-    if (kind !== 'borrow' || checkAmount(amount) !== null) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      previewBorrow(target, coin, cleanAmount(amount))
-        .then((p) => live && setPreview(p))
-        .catch((e: unknown) => live && e instanceof ApiError && setError(e.message));
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    if (kind === 'borrow' && checkAmount(amount) === null) askBorrowPreview(target, coin, cleanAmount(amount));
+    return clearBorrowPreview;
   }, [kind, coin, amount, target.mode, target.symbol]);
 
   const submit = async (e: FormEvent) => {
@@ -83,7 +68,7 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
         showToast('success', kind === 'borrow' ? t('margin.borrow.done', { amount: money(done.amount) }) : t('margin.repay.done', { interest: money(done.interest), principal: money(done.principal) }));
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) setError(err.message);
+        setError(failureMessage(err));
         throw err;
       }
     });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MarginMode, MarginOrder } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
-import { $marginOrders, cancelMarginOrder, loadMarginOrders, PAGE_SIZE } from '../../lib/margin/orders.ts';
+import { cancelMarginOrder, loadMarginOrders, marginOrdersStore, PAGE_SIZE } from '../../lib/margin/orders.ts';
 import { isPositive } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $markets } from '../../lib/stores/market.ts';
@@ -19,14 +19,11 @@ import '../../styles/margin.css';
  */
 export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode; symbol?: string }) {
   const [state, setState] = useState<'open' | 'history'>('open');
-  const view = useStore($marginOrders);
+  const view = useStore(marginOrdersStore({ mode, state, symbol }));
   const markets = useStore($markets).currencyList;
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const [cancelling, setCancelling] = useState<number | null>(null);
-  useEffect(() => {
-    loadMarginOrders({ mode, state, symbol }).catch(() => {});
-  }, [mode, state, symbol]);
   // Until the answer for this list arrives, the store may still hold another list.
   const mine = view.mode === mode && view.state === state && view.symbol === symbol;
   const rows = mine ? view.records : [];

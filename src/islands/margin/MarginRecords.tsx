@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MarginMode, MarginRecord, MarginRecordKind } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { PAGE_SIZE } from '../../lib/margin/orders.ts';
-import { $marginRecords, loadMarginRecords } from '../../lib/margin/records.ts';
+import { loadMarginRecords, marginRecordsStore } from '../../lib/margin/records.ts';
 import { isPositive } from '../../lib/perpetual-assets/view.ts';
 import { $marginProperty } from '../../lib/margin/account.ts';
 import { levelText, marginPairOf, RECORD_KINDS } from '../../lib/margin/view.ts';
@@ -16,15 +16,12 @@ import { accountTitle } from './parts.tsx';
 /** The margin records, newest first, a page at a time, filtered by kind: borrows, repayments, interest, transfers, margin calls, liquidations. */
 export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
   const [kind, setKind] = useState<MarginRecordKind | ''>('');
-  const view = useStore($marginRecords);
+  const view = useStore(marginRecordsStore({ mode, kind: kind || undefined }));
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const { property } = useStore($marginProperty);
   const pairName = (symbol: string | null) => (symbol ? (marginPairOf(property, symbol)?.symbol_name ?? symbol.toUpperCase()) : null);
   const filter = { mode, kind: kind || undefined };
-  useEffect(() => {
-    loadMarginRecords(filter).catch(() => {});
-  }, [mode, kind]);
   const mine = view.mode === filter.mode && view.kind === filter.kind;
   const rows = mine ? view.records : [];
   return (

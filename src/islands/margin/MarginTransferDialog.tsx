@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import type { MarginAccountView } from '../../../isomorphic/contract/margin.ts';
-import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { transferMargin, type MarginTarget } from '../../lib/margin/actions.ts';
 import { checkAmount, cleanAmount, levelText, lineOf } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { coinsOf } from '../../lib/wallet/actions.ts';
+import { $balances } from '../../lib/spot/actions.ts';
 import { submitting } from '../ui/use-form.ts';
 import { amountProblemText, CoinAmountFields, MarginDialog } from './parts.tsx';
 
@@ -32,10 +31,10 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
   const [direction, setDirection] = useState(initialDirection);
   const [coin, setCoin] = useState(initialCoin && coins.includes(initialCoin) ? initialCoin : (coins[0] ?? ''));
   const [amount, setAmount] = useState('');
-  const [spot, setSpot] = useState<CurrencyAccountRow[]>([]);
+  // The spot account's coins, loaded when the dialog opens and kept by the private feed's pushes.
+  const spot = useStore($balances);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => void coinsOf(1).then(setSpot).catch(() => {}), []);
   const max = direction === 'in' ? (spot.find((r) => r.coin === coin)?.available ?? '0') : (lineOf(account, coin)?.maxTransferOut ?? '0');
   const shortMax = max.includes('.') ? max.replace(/\.?0+$/, '') : max;
 
@@ -50,7 +49,7 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
         showToast('success', t('margin.transfer.done'));
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) setError(err.message);
+        setError(failureMessage(err));
         throw err;
       }
     });

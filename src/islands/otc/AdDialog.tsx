@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import type { OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
 import { PAY_WINDOW_MINUTES } from '../../../isomorphic/contract/otc.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -69,7 +69,7 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
         showToast('success', t(editing ? 'otc.adForm.saved' : 'otc.adForm.posted'));
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) setFailure(err.message);
+        setFailure(failureMessage(err));
         throw err;
       }
     });

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import type { OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { COIN_SCALE, unitsOf } from '../../lib/otc/amounts.ts';
-import { $otcPulse } from '../../lib/otc/feed.ts';
-import { $ownAds, closeAd, MERCHANT_ACCOUNT, otcBalances, setAdOnline, transferHref } from '../../lib/otc/merchant.ts';
+import { $ownAds, closeAd, MERCHANT_ACCOUNT, otcBalancesStore, setAdOnline, transferHref } from '../../lib/otc/merchant.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -51,9 +49,7 @@ export default function MerchantHome({ locale, messages }: Props) {
 /** The merchant account (type 8): what is free for new sell ads and what ads, orders and the deposit hold. */
 function Balances({ t }: { t: T }) {
   const fmt = useStore($assetFormat);
-  const pulse = useStore($otcPulse);
-  const [rows, setRows] = useState<CurrencyAccountRow[] | null>(null);
-  useEffect(() => void otcBalances(MERCHANT_ACCOUNT).then(setRows).catch(() => {}), [pulse]);
+  const rows = useStore(otcBalancesStore(MERCHANT_ACCOUNT));
   const shown = (rows ?? []).filter((r) => (unitsOf(r.total, COIN_SCALE) ?? 0n) > 0n || r.coin === 'USDT');
   return (
     <section className="otc-card" data-testid="merchant-balances">

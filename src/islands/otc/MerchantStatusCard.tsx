@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import type { MerchantStatus } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
@@ -37,7 +37,7 @@ export function MerchantStatusCard({ t }: { t: T }) {
         await applyMerchant();
         showToast('success', t('otc.apply.sent'));
       } catch (e) {
-        if (e instanceof ApiError) setError(e.message);
+        setError(failureMessage(e));
         throw e;
       }
     });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
@@ -70,7 +70,7 @@ async function act(setBusy: (b: boolean) => void, setError: (e: string) => void,
       await work();
       onDone();
     } catch (e) {
-      if (e instanceof ApiError) setError(e.message);
+      setError(failureMessage(e));
       throw e;
     }
   });

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { OtcAd, OtcSide } from '../../../isomorphic/contract/otc.ts';
+import type { OtcAd } from '../../../isomorphic/contract/otc.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { $ads, $fiats, ADS_PAGE_SIZE, DEFAULT_FIAT, loadAds, OTC_COINS, type MarketFilter } from '../../lib/otc/market.ts';
+import { $ads, $fiats, ADS_PAGE_SIZE, loadAds, OTC_COINS, type MarketFilter } from '../../lib/otc/market.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -14,13 +14,6 @@ import { TakeDialog } from './TakeDialog.tsx';
 interface Props {
   locale: Locale;
   messages: Messages;
-}
-
-/** The filter the address names (?side=sell&coin=BTC&fiat=USD), or the defaults. */
-function filterFromUrl(): MarketFilter {
-  const q = new URLSearchParams(location.search);
-  const side: OtcSide = q.get('side') === 'sell' ? 'sell' : 'buy';
-  return { side, coin: (q.get('coin') ?? 'USDT').toUpperCase(), fiat: (q.get('fiat') ?? DEFAULT_FIAT).toUpperCase(), page: 1 };
 }
 
 /**
@@ -38,7 +31,6 @@ export default function OtcMarket({ locale, messages }: Props) {
   const [taking, setTaking] = useState<OtcAd | null>(null);
   const f = view.filter;
 
-  useEffect(() => void loadAds(filterFromUrl()), []);
   const choose = (patch: Partial<MarketFilter>) => {
     const next = { ...f, page: 1, ...patch };
     history.replaceState(null, '', `${location.pathname}?side=${next.side}&coin=${next.coin}&fiat=${next.fiat}`);

@@ -4,7 +4,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';
-import { $orderList, loadOrderList, ORDERS_PAGE_SIZE, type OrderListState, type OrderRole } from '../../lib/otc/orders.ts';
+import { loadOrderList, orderListStore, ORDERS_PAGE_SIZE, type OrderListState, type OrderRole } from '../../lib/otc/orders.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -33,13 +33,12 @@ export default function OtcOrders({ locale, messages, role }: Props) {
 
 function OrderTable({ locale, messages, role }: Props) {
   const t = useMessages(locale, messages);
-  const view = useStore($orderList);
+  const view = useStore(orderListStore(role));
   const dates = useStore($dateOptions);
   const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => {
     // A merchant's notice leads here with the order's id (spec §4 link_merchant): it is shown first.
     setFocus(Number(new URLSearchParams(location.search).get('id')) || null);
-    void loadOrderList(role, 'active', 1);
   }, []);
   const choose = (state: OrderListState) => void loadOrderList(role, state, 1);
   const open = (id: number) => href(`/otc/order?id=${id}`, locale);

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import { imageUrl } from '../../lib/wallet/actions.ts';
+import { proofImageStore, showProofImage } from '../../lib/otc/proof-image.ts';
 
 /** An uploaded image shown on request (images need the session header, so they are fetched, not linked). */
 export function ProofImage({ t, id, label }: { t: T; id: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const show = () => imageUrl(id).then(setSrc, () => setFailed(true));
+  const image = useStore(proofImageStore(id));
   return (
     <figure className="otc-proof">
       <figcaption>{label}</figcaption>
-      {src ? <img src={src} alt={label} /> : failed ? <p className="otc-muted">{t('otc.proof.unavailable')}</p> : <button type="button" className="btn btn--outline" onClick={() => void show()}>{t('otc.proof.show')}</button>}
+      {image.status === 'success' ? <img src={image.value} alt={label} /> : image.status === 'error' ? <p className="otc-muted">{t('otc.proof.unavailable')}</p> : <button type="button" className="btn btn--outline" onClick={() => void showProofImage(id)}>{t('otc.proof.show')}</button>}
     </figure>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
-import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import type { OtcAd, OtcSide } from '../../../isomorphic/contract/otc.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $payments } from '../../lib/identity/actions.ts';
 import { goTo, href } from '../../lib/navigation.ts';
 import { checkTake, COIN_SCALE, coinForFiat, FIAT_SCALE, fiatForCoin, maxTake } from '../../lib/otc/amounts.ts';
-import { $ads, loadAds, takeAd } from '../../lib/otc/market.ts';
-import { OTC_ACCOUNT, otcBalances, transferHref } from '../../lib/otc/merchant.ts';
+import { $ads, takeAd } from '../../lib/otc/market.ts';
+import { $noOtcBalances, OTC_ACCOUNT, otcBalancesStore, transferHref } from '../../lib/otc/merchant.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
@@ -37,13 +36,12 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
   const [fiat, setFiat] = useState('');
   const [coin, setCoin] = useState('');
   const [payment, setPayment] = useState('');
-  const [available, setAvailable] = useState<string | undefined>();
+  // Selling takes the coins from the OTC account: its balance bounds the amount.
+  const otcCoins = useStore(selling ? otcBalancesStore(OTC_ACCOUNT) : $noOtcBalances);
+  const available = otcCoins ? (otcCoins.find((r) => r.coin === ad.coin)?.available ?? '0') : undefined;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (selling) void otcBalances(OTC_ACCOUNT).then((rows) => setAvailable(rows.find((r) => r.coin === ad.coin)?.available ?? '0')).catch(() => {});
-  }, [selling, ad.coin]);
   // A new price keeps the coin amount and shows what it costs now.
   useEffect(() => void (coin && setFiat(fiatForCoin(coin, ad.price))), [ad.price]);
 
@@ -72,9 +70,7 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
         const order = await takeAd({ adId: ad.id, amount: coin.replace(/\.$/, ''), price: ad.price, payment: selling ? Number(payment) : undefined });
         goTo(`/otc/order?id=${order.id}`);
       } catch (err) {
-        if (err instanceof ApiError) setError(err.message);
-        // The ad's price or what it has left moved: show it as it is now.
-        if (err instanceof ApiError && (err.code === ERRORS.otcPriceChanged || err.code === ERRORS.otcOutsideLimits)) await loadAds(undefined, { quiet: true });
+        setError(failureMessage(err));
         throw err;
       }
     });

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { $liquidations, $perpContracts, loadLiquidations } from '../../lib/perpetual-assets/orders.ts';
+import { $perpContracts, liquidationsStore, loadLiquidations } from '../../lib/perpetual-assets/orders.ts';
 import { atScale, contractOf, isPositive, pairOf } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -14,7 +14,7 @@ import { quantityText } from './PerpOrdersTable.tsx';
  * at what price while the mark stood where, and the liquidation fee taken.
  */
 export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName }) {
-  const view = useStore($liquidations);
+  const view = useStore(liquidationsStore(kind));
   const contracts = useStore($perpContracts);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);

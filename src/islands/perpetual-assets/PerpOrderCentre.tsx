@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { $perpOpenTotals, loadLiquidations, loadPerpContracts, loadPerpOrders } from '../../lib/perpetual-assets/orders.ts';
+import { $perpOpenTotals } from '../../lib/perpetual-assets/orders.ts';
 import { LiquidationsTable } from './LiquidationsTable.tsx';
 import { PerpOrdersTable } from './PerpOrdersTable.tsx';
 import '../../styles/perpetual-assets.css';
@@ -17,13 +17,6 @@ type View = (typeof VIEWS)[number];
 export function PerpOrderCentre({ t, kind }: { t: T; kind: ContractKindName }) {
   const [view, setView] = useState<View>('open');
   const openTotal = useStore($perpOpenTotals)[kind];
-  useEffect(() => {
-    loadPerpContracts().catch(() => {});
-  }, []);
-  useEffect(() => {
-    const asked = view === 'liquidations' ? loadLiquidations(kind) : loadPerpOrders(kind, view, 1);
-    asked.catch(() => {}); // the list shows the failure with a retry; the API client has said why
-  }, [kind, view]);
   return (
     <section className="perp-orders" aria-label={t(`perpAssets.kind.${kind}`)} data-testid={`perp-orders-${kind}`}>
       <div className="segmented" role="tablist" aria-label={t(`perpAssets.kind.${kind}`)}>

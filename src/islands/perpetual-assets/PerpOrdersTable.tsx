@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ContractKindName, ContractView, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { $perpContracts, $perpOrders, cancelPerpOrder, loadPerpOrders, PAGE_SIZE } from '../../lib/perpetual-assets/orders.ts';
+import { $perpContracts, cancelPerpOrder, loadPerpOrders, PAGE_SIZE, perpOrdersStore } from '../../lib/perpetual-assets/orders.ts';
 import { atScale, contractOf, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, signed } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -19,7 +19,7 @@ export function quantityText(t: T, value: string, contract: ContractView | undef
 
 /** The user's contract orders of one kind, open (with cancel) or finished, a page at a time. */
 export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindName; state: 'open' | 'history' }) {
-  const view = useStore($perpOrders);
+  const view = useStore(perpOrdersStore(kind, state));
   const contracts = useStore($perpContracts);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatAssetAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
@@ -16,7 +15,6 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
   const t = useMessages(locale, messages);
   const state = useStore($insuranceFund);
   const dates = useStore($dateOptions);
-  useEffect(() => void showInsuranceFund({ asset: null, page: 1 }), []);
   const show = (view: FundView) => void showInsuranceFund(view);
   const fund = state.status === 'ready' ? state.fund : undefined;
 

@@ -5,7 +5,7 @@ import { formatAmount, formatTime } from '../../../isomorphic/format/index.ts';
 import { bookStore } from '../../lib/perpetual/actions.ts';
 import { cumulative, quantityUnit } from '../../../isomorphic/perpetual/math.ts';
 import { $settings } from '../../lib/stores/settings.ts';
-import { $pickedPrice } from '../spot/index.ts';
+import { pickPrice } from '../../lib/spot/picked-price.ts';
 
 const ROWS = 10;
 
@@ -18,7 +18,7 @@ export function PerpBook({ t, contract: c }: { t: T; contract: ContractView }) {
   // Only the depth bars' widths use floats: a proportion on screen, not an amount of money.
   const max = Math.max(1e-12, ...[...asks, ...bids].map((l) => Number(l.total)));
   const row = (side: 'ask' | 'bid') => (l: PerpLevel & { total: string }) => (
-    <tr key={l.price} className={`book-row book-row--${side}`} onClick={() => $pickedPrice.set(l.price)}>
+    <tr key={l.price} className={`book-row book-row--${side}`} onClick={() => pickPrice(l.price)}>
       <td className={side === 'ask' ? 'is-down' : 'is-up'}>{formatAmount(l.price, c.priceScale)}</td>
       <td className="num">{formatAmount(l.quantity, c.qtyScale)}</td>
       <td className="num">{formatAmount(l.total, c.qtyScale)}</td>
@@ -67,7 +67,7 @@ export function PerpTrades({ t, contract: c }: { t: T; contract: ContractView })
         <thead><tr><th scope="col">{t('trade.price')}</th><th scope="col" className="num">{t('perp.size')} ({unit})</th><th scope="col" className="num">{t('trade.time')}</th></tr></thead>
         <tbody data-testid="perp-trades">
           {trades.slice(0, 30).map((tr) => (
-            <tr key={tr.id} onClick={() => $pickedPrice.set(tr.price)}>
+            <tr key={tr.id} onClick={() => pickPrice(tr.price)}>
               <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatAmount(tr.price, c.priceScale)}</td>
               <td className="num">{formatAmount(tr.quantity, c.qtyScale)}</td>
               <td className="num">{formatTime(tr.time, timeZone)}</td>

@@ -4,12 +4,12 @@ import type { ContractView } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
 import { fundingCountdown, formatRate, nextFunding, quantityUnit } from '../../../isomorphic/perpetual/math.ts';
-import { $clockOffset } from '../../lib/seconds/actions.ts';
+import { $serverClockOffset } from '../../lib/perpetual/actions.ts';
 import { href } from '../../lib/navigation.ts';
 
 /** The time to the next funding, ticking every second on the server's clock as far as the browser knows it. */
 export function FundingCountdown({ next, intervalMs }: { next: number; intervalMs: number }) {
-  const offset = useStore($clockOffset);
+  const offset = useStore($serverClockOffset);
   const [local, setLocal] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setLocal(Date.now()), 1000);

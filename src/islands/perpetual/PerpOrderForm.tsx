@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractKindName, ContractView, MarginMode, OrderPreview, PerpOrderBody } from '../../../isomorphic/contract/perpetual.ts';
+import type { ContractKindName, ContractView, MarginMode, PerpOrderBody } from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
-import { $leverageSettings, accountOf, previewOrder, setStopOrder, submitPerpOrder, updateLeverage } from '../../lib/perpetual/actions.ts';
+import { $leverageSettings, accountOf, setStopOrder, submitPerpOrder, updateLeverage } from '../../lib/perpetual/actions.ts';
+import { $orderPreview, askOrderPreview, clearOrderPreview, stopOrderPreview } from '../../lib/perpetual/order-preview.ts';
 import { checkPerpOrder, checkPrice, checkQuantity, checkStops, clean, parseLeverage, quantityForPercent, quantityUnit, smallestQuantity } from '../../../isomorphic/perpetual/math.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
@@ -13,14 +14,13 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
-import { $pickedPrice } from '../spot/index.ts';
+import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
 const TIFS = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
 const PERCENTS = [25, 50, 75, 100];
-const PREVIEW_DELAY_MS = 350;
 
 /**
  * The contract's order form: limit or market, price and quantity on the contract's tick and lot, the leverage
@@ -121,7 +121,7 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
   const [stopLoss, setStopLoss] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<Record<Side, OrderPreview | null>>({ buy: null, sell: null });
+  const preview = useStore($orderPreview);
   const unit = quantityUnit(c, t('perp.cont'));
   const account = accountOf(accounts, c.marginAsset);
   const available = account?.availableBalance ?? preview.buy?.available ?? null;
@@ -148,17 +148,11 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
       ...(priceOk ? { price: clean(price) } : {}),
       ...(qtyOk ? { quantity: clean(quantity) } : {}),
     });
-    let live = true;
-    const timer = setTimeout(() => {
-      Promise.all([previewOrder(body('buy')).catch(() => null), previewOrder(body('sell')).catch(() => null)]).then(([buy, sell]) => {
-        if (live) setPreview({ buy, sell });
-      });
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    askOrderPreview(body);
+    return stopOrderPreview;
   }, [c.symbol, kind, price, quantity, setting?.leverage, setting?.marginMode, account?.availableBalance]);
+  // The figures belong to this form: the next one starts without them.
+  useEffect(() => clearOrderPreview, []);
 
   const edit = (set: (v: string) => void, decimals: number) => (raw: string) => {
     setError('');

@@ -3,9 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { $accountActivity } from '../../lib/feed/private-feed.ts';
-import { $contracts, $perpPushes, clearMine, loadAssetDecimals, loadContractDetail, loadLeverageSettings, loadMine, syncServerClock } from '../../lib/perpetual/actions.ts';
-import { $isLogin } from '../../lib/stores/session.ts';
+import { $contracts } from '../../lib/perpetual/actions.ts';
 import { ContractList } from './ContractList.tsx';
 import { PerpBook, PerpTrades } from './PerpBook.tsx';
 import { PerpChart } from './PerpChart.tsx';
@@ -28,40 +26,22 @@ function symbolFromUrl(): string {
 /**
  * spec §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
  * the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the mark
- * price, the book and trades, the order form, and the user's positions and orders below. The user's side is
- * loaded on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances), and
- * the positions' marks every 2 s.
+ * price, the book and trades, the order form, and the user's positions and orders below. The stores load the
+ * user's side on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances),
+ * and the positions' marks every 2 s.
  */
 export function PerpetualApp({ t, locale, fullKind }: Props) {
   const contracts = useStore($contracts);
-  const isLogin = useStore($isLogin);
-  const pushes = useStore($perpPushes);
-  // Following the account activity signs the private feed in as this user; its perpetual pushes move `pushes`.
-  useStore($accountActivity);
   const [symbol, setSymbol] = useState('');
   const [kind, setKind] = useState<ContractKindName>(fullKind ?? 'usdt');
   useEffect(() => {
     const wanted = symbolFromUrl();
     setSymbol(wanted);
     if (wanted.endsWith('usd_perp')) setKind('coin');
-    syncServerClock().catch(() => {});
   }, []);
 
   const ofKind = contracts.filter((c) => c.kind === kind);
   const contract = contracts.find((c) => c.symbol === symbol && c.kind === kind) ?? ofKind[0];
-
-  useEffect(() => {
-    if (contract) loadContractDetail(contract.symbol).catch(() => {});
-  }, [contract?.symbol]);
-  useEffect(() => {
-    if (!isLogin) return clearMine();
-    loadAssetDecimals().catch(() => {});
-  }, [isLogin]);
-  useEffect(() => {
-    if (!isLogin) return;
-    loadLeverageSettings().catch(() => {});
-    loadMine().catch(() => {});
-  }, [isLogin, pushes]);
 
   const choose = (next: string) => {
     setSymbol(next);

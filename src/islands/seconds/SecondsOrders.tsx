@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SecondsOrder, SettledSeconds } from '../../../isomorphic/contract/seconds.ts';
+import type { SecondsOrder } from '../../../isomorphic/contract/seconds.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
-import { $secondsHistory, $secondsOpen, $settledPublic, loadSettledPublic } from '../../lib/seconds/actions.ts';
+import { secondsOrdersStore, settledPublicStore } from '../../lib/seconds/actions.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -20,15 +20,10 @@ const tone = (o: Pick<SecondsOrder, 'status'>) => (o.status === 'won' ? 'up' : o
 export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string; decimalsOf: (symbol: string) => number }) {
   const isLogin = useStore($isLogin);
   const [tab, setTab] = useState<Tab>('open');
-  const open = useStore($secondsOpen);
-  const history = useStore($secondsHistory);
-  const everyone = useStore($settledPublic);
+  const { open, history } = useStore(secondsOrdersStore(symbol));
   useEffect(() => {
     if (!isLogin) setTab('public');
   }, [isLogin]);
-  useEffect(() => {
-    if (tab === 'public') loadSettledPublic(symbol).catch(() => {});
-  }, [tab, symbol, history.length]);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const time = (ms: number | null) => (ms === null ? '--' : formatDateTime(ms, dateOptions));
@@ -44,7 +39,7 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
         ))}
       </div>
       {tab === 'public' ? (
-        <PublicList t={t} rows={everyone} price={price} time={time} />
+        <PublicList t={t} symbol={symbol} price={price} time={time} />
       ) : rows.length === 0 ? (
         <p className="muted">{t(tab === 'open' ? 'seconds.noOpen' : 'seconds.noHistory')}</p>
       ) : (
@@ -96,7 +91,8 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
 }
 
 /** The public list: each order's period, direction and the two recorded prices with the seconds they were recorded for. */
-function PublicList({ t, rows, price, time }: { t: T; rows: SettledSeconds[]; price: (p: string | null, of: string) => string; time: (ms: number | null) => string }) {
+function PublicList({ t, symbol, price, time }: { t: T; symbol?: string; price: (p: string | null, of: string) => string; time: (ms: number | null) => string }) {
+  const rows = useStore(settledPublicStore(symbol));
   if (!rows.length) return <p className="muted">{t('seconds.noHistory')}</p>;
   return (
     <>

@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
-import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { $openOrders, loadOrders } from '../../lib/spot/actions.ts';
-import { $orderPairs, loadOrderPairs } from '../../lib/spot/spot-reads.ts';
+import { $orderPairs } from '../../lib/spot/spot-reads.ts';
 import { UserOrders } from './UserOrders.tsx';
 import { SecondsOrders } from '../seconds/index.ts';
-import { loadSecondsOrders } from '../../lib/seconds/actions.ts';
 import { PerpOrderCentre } from '../perpetual-assets/index.ts';
 import { MarginOrdersTable } from '../margin/index.ts';
 
@@ -24,7 +21,6 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
   const all = useStore($markets);
   const markets = all.currencyList; // also keeps pair precisions loaded for the table
   const pairs = useStore($orderPairs);
-  const openCount = useStore($openOrders).length;
   const [pair, setPair] = useState('');
   const [tab, setTab] = useState<Tab>('spot');
   const [mounted, setMounted] = useState(false);
@@ -33,18 +29,6 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
     const asked = new URLSearchParams(location.search).get('tab') as Tab | null;
     if (asked && TABS.includes(asked)) setTab(asked);
   }, []);
-  // Orders follow the private feed (a fill or a cancel on any screen, by this user or a counterparty), and the
-  // filter's counts follow the orders.
-  const activity = useStore($accountActivity);
-  useEffect(() => {
-    if (isLogin) loadOrderPairs().catch(() => {});
-  }, [isLogin, openCount, activity.orders]);
-  useEffect(() => {
-    if (isLogin) loadOrders(pair || undefined).catch(() => {});
-  }, [isLogin, pair, activity.synced, activity.orders]);
-  useEffect(() => {
-    if (isLogin && tab === 'seconds') loadSecondsOrders().catch(() => {});
-  }, [isLogin, tab, activity.synced, activity.balances]);
   return (
     <section className="panel">
       <h1 className="panel__title">{t('entrust.title')}</h1>

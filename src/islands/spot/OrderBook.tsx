@@ -6,7 +6,7 @@ import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetDecimals } from '../../lib/stores/assets.ts';
 import { depthStore, tickerStore } from '../../lib/stores/market.ts';
 import { bookSteps, orderTotal, quoteOf } from '../../lib/spot/order-math.ts';
-import { $pickedPrice } from './picked-price.ts';
+import { pickPrice } from '../../lib/spot/picked-price.ts';
 
 const ROWS = 12;
 
@@ -22,7 +22,7 @@ export function OrderBook({ t, market }: { t: T; market: MarketEntry }) {
   // Only the depth bars' widths use floats: a proportion on screen, not an amount of money.
   const max = Math.max(1, ...[...asks, ...bids].map(([, q]) => Number(q)));
   const row = (side: 'ask' | 'bid') => ([price, qty]: [string, string]) => (
-    <tr key={price} className={`book-row book-row--${side}`} onClick={() => $pickedPrice.set(price)}>
+    <tr key={price} className={`book-row book-row--${side}`} onClick={() => pickPrice(price)}>
       <td className={side === 'ask' ? 'is-down' : 'is-up'}>{formatAmount(price, market.part_cou)}</td>
       <td className="num">{formatAmount(qty, market.full_cou)}</td>
       {/* What taking the level costs a buyer (rounded up) or pays a seller (rounded down), in the quote asset. */}

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SpotOrder, UserFill } from '../../../isomorphic/contract/spot.ts';
+import type { SpotOrder } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { loadOrderFills } from '../../lib/spot/spot-reads.ts';
+import { loadMoreFills, orderFillsStore } from '../../lib/spot/spot-reads.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { useModal } from '../ui/use-modal.ts';
 
@@ -22,18 +22,13 @@ export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
   const { titleId, dialog } = useModal(onClose);
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
-  const [fills, setFills] = useState<UserFill[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-
+  const loaded = useStore(orderFillsStore(order.id));
+  // A page that failed closes the dialog; the API client has shown why.
   useEffect(() => {
-    loadOrderFills(order.id, page)
-      .then((res) => {
-        setFills((before) => (page === 1 ? res.records : [...before, ...res.records]));
-        setTotal(res.total);
-      })
-      .catch(() => onClose()); // the API client has shown why
-  }, [order.id, page]);
+    if (loaded.status === 'error') onClose();
+  }, [loaded.status]);
+  const fills = loaded.status === 'success' ? loaded.value.records : [];
+  const total = loaded.status === 'success' ? loaded.value.total : null;
 
   const quote = quoteOf(order);
   return (
@@ -70,7 +65,7 @@ export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
         </table>
       )}
       <div className="confirm-dialog__actions">
-        {total !== null && fills.length < total && <button type="button" className="btn btn--outline" onClick={() => setPage(page + 1)}>{t('trade.fills.more')}</button>}
+        {total !== null && fills.length < total && <button type="button" className="btn btn--outline" onClick={() => void loadMoreFills(order.id)}>{t('trade.fills.more')}</button>}
         <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>{t('common.close')}</button>
       </div>
     </dialog>

@@ -15,7 +15,7 @@ import { submitting } from '../ui/use-form.ts';
 import { submitMarginOrder } from '../../lib/margin/orders.ts';
 import { spendable } from '../../lib/margin/view.ts';
 import type { MarginFunds } from '../margin/index.ts';
-import { $pickedPrice } from './picked-price.ts';
+import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';

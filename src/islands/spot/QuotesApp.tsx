@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
-import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { $markets, $watch } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { MarketTable } from './MarketTable.tsx';
-import { $periods, loadPeriods } from '../../lib/seconds/actions.ts';
+import { $periods } from '../../lib/seconds/actions.ts';
 import { contractLabel } from '../perpetual-assets/index.ts';
 
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
@@ -22,15 +23,8 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
     const asked = new URLSearchParams(location.search).get('tab') as Tab | null;
     if (asked && TABS.includes(asked)) setTab(asked);
   }, []);
-  const periods = useStore($periods);
-  useEffect(() => {
-    if (tab === 'speed' && !periods.length) loadPeriods().catch(() => {});
-  }, [tab]);
-  // The speed tab says which countdowns each pair offers, and its buttons open the second-contract screen.
   // The margin tab's rows open the perpetual screen and carry no watchlist star (the watchlist holds spot pairs).
-  const speed = tab === 'speed'
-    ? { tradeType: 'sec' as const, extra: { label: t('seconds.period'), of: (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ') } }
-    : tab === 'margin' ? { tradeType: 'usta' as const, watchable: false, name: contractLabel(t) } : {};
+  const margin = tab === 'margin' ? { tradeType: 'usta' as const, watchable: false, name: contractLabel(t) } : {};
   const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);
@@ -49,7 +43,14 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
           <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => choose(k)}>{t(`quotes.tab.${k}`)}</button>
         ))}
       </div>
-      {rows.length ? <MarketTable t={t} locale={locale} rows={rows} {...speed} /> : <p className="muted">{empty}</p>}
+      {!rows.length ? <p className="muted">{empty}</p> : tab === 'speed' ? <SpeedTable t={t} locale={locale} rows={rows} /> : <MarketTable t={t} locale={locale} rows={rows} {...margin} />}
     </section>
   );
+}
+
+/** The speed tab says which countdowns each pair offers (loaded when the tab is first shown), and its buttons open the second-contract screen. */
+function SpeedTable({ t, locale, rows }: { t: T; locale: Locale; rows: MarketEntry[] }) {
+  const periods = useStore($periods);
+  const of = (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ');
+  return <MarketTable t={t} locale={locale} rows={rows} tradeType="sec" extra={{ label: t('seconds.period'), of }} />;
 }

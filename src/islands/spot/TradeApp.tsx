@@ -5,8 +5,6 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { applyOwnCoins, loadBalances, loadOrders } from '../../lib/spot/actions.ts';
-import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketList } from './MarketList.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -65,17 +63,6 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
       if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, m.symbol_name.replace('/', '_')));
     }
   };
-
-  // The user's own orders and balances follow the private feed: loaded when it (re)connects, then kept by its
-  // pushes, whichever screen or user caused the change.
-  const activity = useStore($accountActivity);
-  useEffect(() => {
-    if (isLogin) loadBalances().catch(() => {});
-  }, [isLogin, activity.synced]);
-  useEffect(() => applyOwnCoins(activity.coins), [activity.balances]);
-  useEffect(() => {
-    if (isLogin && market) loadOrders(market.symbol).catch(() => {});
-  }, [isLogin, market?.symbol, activity.synced, activity.orders]);
 
   if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
   if (type === 'usta') return <PerpetualApp t={t} locale={locale} />;

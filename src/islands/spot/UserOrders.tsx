@@ -8,17 +8,19 @@ import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { $openOrders, $orderHistory, cancelAllOrders, cancelOrder } from '../../lib/spot/actions.ts';
+import { cancelAllOrders, cancelOrder, spotOrdersStore } from '../../lib/spot/actions.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { OrderFillsDialog } from './OrderFillsDialog.tsx';
 
-/** The user's open orders (with cancel and cancel all) and order history: of one pair, or of all (order centre). */
+/**
+ * The user's open orders (with cancel and cancel all) and order history: of one pair, or of all (order centre).
+ * They follow the private feed: a fill or a cancel on any screen, by this user or a counterparty.
+ */
 export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
   const [tab, setTab] = useState<'open' | 'history'>('open');
   const isLogin = useStore($isLogin);
-  const open = useStore($openOrders);
-  const history = useStore($orderHistory);
+  const { open, history } = useStore(spotOrdersStore(market?.symbol));
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const [confirming, setConfirming] = useState(false);

@@ -4,4 +4,3 @@ export type { ChartLine } from './KlineChart.tsx';
 export { MarketList } from './MarketList.tsx';
 export { OrderForm } from './OrderForm.tsx';
 export { TickerBar } from './TickerBar.tsx';
-export { $pickedPrice } from './picked-price.ts';

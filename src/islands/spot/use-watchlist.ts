@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import { goTo } from '../../lib/navigation.ts';
-import { $watch } from '../../lib/stores/market.ts';
+import { $watch, setWatched } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { setWatched } from '../../lib/spot/actions.ts';
 
 /**
  * Whether a market is on the user's watchlist, and a toggle: optimistic, undone if the call fails, and a trip to
@@ -15,13 +14,8 @@ export function useWatchlist() {
   const watched = (m: MarketEntry) => watch[m.symbol] ?? m.optional;
   const toggle = async (m: MarketEntry) => {
     if (!isLogin) return goTo(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-    const next = !watched(m);
-    $watch.setKey(m.symbol, next);
-    try {
-      await setWatched(m.symbol, next);
-    } catch {
-      $watch.setKey(m.symbol, !next);
-    }
+    // A failure is undone by the action and shown by the API client.
+    await setWatched(m.symbol, !watched(m)).catch(() => {});
   };
   return { watched, toggle };
 }

@@ -1,4 +1,4 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, readonlyType } from 'nanostores';
 import { FEED_CLOSE, type OwnCoin, type PrivateFeedCommand, type PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
 import { $token, $userInfo } from '../stores/session.ts';
 import { browserSocket, FeedConnection, wsOrigin, type SocketFactory } from './feed-socket.ts';
@@ -83,7 +83,9 @@ export interface AccountActivity {
   orders: number;
 }
 
-export const $accountActivity = atom<AccountActivity>({ synced: 0, balances: 0, coins: [], orders: 0 });
+const activity = atom<AccountActivity>({ synced: 0, balances: 0, coins: [], orders: 0 });
+/** Written only by the private feed's messages (the folder below). */
+export const $accountActivity = readonlyType(activity);
 
 /** Folds feed messages into $accountActivity, once per microtask. */
 export function accountActivityFolder(store: { get(): AccountActivity; set(v: AccountActivity): void }): Handler {
@@ -106,7 +108,7 @@ export function accountActivityFolder(store: { get(): AccountActivity; set(v: Ac
   };
 }
 
-onMount($accountActivity, () => {
+onMount(activity, () => {
   if (typeof window === 'undefined') return;
   const follow = () => {
     const user = $userInfo.get();
@@ -115,7 +117,7 @@ onMount($accountActivity, () => {
   };
   const offToken = $token.listen(follow);
   const offUser = $userInfo.listen(follow);
-  const off = privateFeed.listen(accountActivityFolder($accountActivity));
+  const off = privateFeed.listen(accountActivityFolder(activity));
   follow();
   return () => {
     off();

@@ -9,7 +9,7 @@ import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
 import type { MarginMode, MarginOrder, MarginOrderBody } from '../../../isomorphic/contract/margin.ts';
 import { cancelOrder } from '../../../isomorphic/contract/spot.endpoints.ts';
-import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { latest, shownAs, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { loadMarginProperty } from './account.ts';
 import { followMargin } from './feed.ts';
 
@@ -33,6 +33,11 @@ export interface MarginOrdersView extends MarginOrderQuery {
 const $orders = atom<MarginOrdersView>({ mode: 'cross', state: 'open', page: 1, total: 0, records: [], status: 'idle' });
 /** The list on screen (read-only; the actions below change it). */
 export const $marginOrders: ReadableAtom<MarginOrdersView> = $orders;
+
+/** The list for a table asking for one account, state and pair: showing it loads the first page. */
+export function marginOrdersStore(query: MarginOrderQuery): ReadableAtom<MarginOrdersView> {
+  return shownAs(`${query.mode}:${query.state}:${query.symbol ?? ''}`, $orders, () => loadMarginOrders(query));
+}
 
 const calls = latest();
 const sameQuery = (a: MarginOrderQuery, b: MarginOrderQuery) => a.mode === b.mode && a.state === b.state && a.symbol === b.symbol;

@@ -7,7 +7,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
 import type { MarginMode, MarginRecord, MarginRecordKind } from '../../../isomorphic/contract/margin.ts';
-import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { latest, shownAs, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { LEVEL_REFRESH_MS } from './account.ts';
 import { followMargin } from './feed.ts';
 import { PAGE_SIZE } from './orders.ts';
@@ -26,6 +26,11 @@ export interface MarginRecordsView extends MarginRecordFilter {
 
 const $list = atom<MarginRecordsView>({ page: 1, total: 0, records: [], status: 'idle' });
 export const $marginRecords: ReadableAtom<MarginRecordsView> = $list;
+
+/** The records for a table asking for one account kind and kind of record: showing it loads the first page. */
+export function marginRecordsStore(filter: MarginRecordFilter): ReadableAtom<MarginRecordsView> {
+  return shownAs(`${filter.mode ?? ''}:${filter.kind ?? ''}`, $list, () => loadMarginRecords(filter));
+}
 
 const calls = latest();
 

@@ -4,7 +4,8 @@
  * page is where the user goes next.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { request } from '../api/client.ts';
+import { ApiError, request } from '../api/client.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
 import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
 import type { OtcAd, OtcOrder, OtcSide, TakeBody } from '../../../isomorphic/contract/otc.ts';
 import { OTC_COINS } from '../../../isomorphic/contract/otc.values.ts';
@@ -52,15 +53,31 @@ export async function loadAds(filter: MarketFilter = view.get().filter, opts: { 
   }
 }
 
+/** The filter an address names (?side=sell&coin=BTC&fiat=USD), or the defaults. */
+export function filterOfAddress(search: string): MarketFilter {
+  const q = new URLSearchParams(search);
+  const side: OtcSide = q.get('side') === 'sell' ? 'sell' : 'buy';
+  return { side, coin: (q.get('coin') ?? 'USDT').toUpperCase(), fiat: (q.get('fiat') ?? DEFAULT_FIAT).toUpperCase(), page: 1 };
+}
+
+// The market shown first is the one the page's address names.
 onMount(view, () => {
   if (typeof window === 'undefined') return;
-  // The island loads the first filter, from the address.
+  void loadAds(filterOfAddress(location.search));
   return followOtc(() => void loadAds(undefined, { quiet: true }));
 });
 
-/** Takes an ad at the price shown; quiet, so the dialog shows a refusal (a moved price, the limits) beside the amount. */
-export function takeAd(body: TakeBody): Promise<OtcOrder> {
-  return request(api.takeAd, { body, quiet: true });
+/**
+ * Takes an ad at the price shown; quiet, so the dialog shows a refusal (a moved price, the limits) beside the
+ * amount. When the ad's price or what it has left moved, the ads load again first, so the dialog shows it as it is now.
+ */
+export async function takeAd(body: TakeBody): Promise<OtcOrder> {
+  try {
+    return await request(api.takeAd, { body, quiet: true });
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === ERRORS.otcPriceChanged || err.code === ERRORS.otcOutsideLimits)) await loadAds(undefined, { quiet: true });
+    throw err;
+  }
 }
 
 const fiats = atom<ExchangeRateItem[]>([]);

@@ -3,7 +3,7 @@
  * users who are not merchants yet), the merchant's own ads with posting, changing, showing, hiding and closing, and
  * the balances of the merchant account (type 8) and the OTC account (type 4) the coins move through.
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, onMount, onStart, readonlyType, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
 import type { AdBody, MerchantStatus, OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
@@ -79,9 +79,25 @@ export async function closeAd(id: number): Promise<OtcOwnAd> {
   return ad;
 }
 
-/** The coins of one of the OTC accounts (4 or 8), with what is free and what is held. */
-export function otcBalances(type: typeof OTC_ACCOUNT | typeof MERCHANT_ACCOUNT): Promise<CurrencyAccountRow[]> {
-  return coinsOf(type);
+type OtcAccount = typeof OTC_ACCOUNT | typeof MERCHANT_ACCOUNT;
+/** No account's coins (a screen that needs none now); null, as before loading. */
+export const $noOtcBalances: ReadableAtom<CurrencyAccountRow[] | null> = readonlyType(atom(null));
+const balanceStores = new Map<OtcAccount, WritableAtom<CurrencyAccountRow[] | null>>();
+
+/**
+ * The coins of one of the OTC accounts (4 or 8), with what is free and what is held; null until loaded. Asked
+ * each time a screen starts showing them, and again when the refresh topic says OTC changed.
+ */
+export function otcBalancesStore(type: OtcAccount): ReadableAtom<CurrencyAccountRow[] | null> {
+  let store = balanceStores.get(type);
+  if (!store) {
+    const s = (store = atom<CurrencyAccountRow[] | null>(null));
+    const load = () => void coinsOf(type).then((rows) => s.set(rows), () => {});
+    onStart(s, () => (typeof window === 'undefined' ? undefined : load()));
+    onMount(s, () => (typeof window === 'undefined' ? undefined : followOtc(load)));
+    balanceStores.set(type, store);
+  }
+  return readonlyType(store);
 }
 
 /** The wallet's transfer form, opened on moving coins into an OTC account. */

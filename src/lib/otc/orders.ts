@@ -7,7 +7,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/otc.endpoints.ts';
 import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
-import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { latest, shownAs, type LoadStatus } from '../perpetual-assets/remote.ts';
 import { $isLogin } from '../stores/session.ts';
 import { uploadImage } from '../wallet/actions.ts';
 import { followOtc } from './feed.ts';
@@ -97,6 +97,11 @@ export interface OrderListView {
 const list = atom<OrderListView>({ role: 'user', state: 'active', page: 1, orders: [], total: 0, status: 'idle', error: '' });
 /** The order list of the page (/otc/ordinary as user, /merchant/deal as merchant). */
 export const $orderList: ReadableAtom<OrderListView> = list;
+
+/** The order list of a role's page: showing it loads the active orders' first page. */
+export function orderListStore(role: OrderRole): ReadableAtom<OrderListView> {
+  return shownAs(role, list, () => loadOrderList(role, 'active', 1));
+}
 const listCalls = latest();
 
 export async function loadOrderList(role: OrderRole, state: OrderListState, page: number, opts: { quiet?: boolean } = {}): Promise<void> {

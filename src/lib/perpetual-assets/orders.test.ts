@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installBrowser, removeBrowser } from '../../../tests/support/browser.ts';
+import { until } from '../../../tests/support/until.ts';
 import type { PerpAccount, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 
 /**
@@ -139,6 +140,30 @@ describe('the order centre lists', () => {
     r.answer([{ id: 1, symbol: 'btcusd_perp', side: 'long', kind: 'liquidation', quantity: '10', price: '50000.0', markPrice: '49990.0', fee: '0.0001', createdAt: 1 }]);
     await loading;
     expect(orders.$liquidations.get()).toMatchObject({ kind: 'coin', status: 'ready', records: [expect.objectContaining({ id: 1 })] });
+  });
+
+  it('a table asks for its list when it starts showing it, again each time it is shown anew', async () => {
+    const shown = orders.perpOrdersStore('coin', 'history');
+    let off = shown.listen(() => {});
+    const r = await nextRequest();
+    expect(r.query).toEqual({ kind: 'coin', state: 'history', page: '1', size: '15' });
+    r.answer(page([order(7, 'filled')]));
+    await until(() => shown.get().status === 'ready');
+    expect(shown.get()).toMatchObject({ kind: 'coin', state: 'history', records: [expect.objectContaining({ id: 7 })] });
+    off();
+    // Shown again at once (a quick switch of tabs back): asked again, not left to the store's unmount delay.
+    off = shown.listen(() => {});
+    const again = await nextRequest();
+    expect(again.query).toMatchObject({ kind: 'coin', state: 'history', page: '1' });
+    again.answer(page([order(7, 'filled')]));
+    off();
+    const liquidations = orders.liquidationsStore('usdt');
+    const offLiquidations = liquidations.listen(() => {});
+    const asked = await nextRequest();
+    expect(asked).toMatchObject({ path: '/api/perpetual/liquidations', query: { kind: 'usdt' } });
+    asked.answer([]);
+    await until(() => liquidations.get().status === 'ready');
+    offLiquidations();
   });
 
   it('asks for the contracts once', async () => {

@@ -9,7 +9,7 @@ import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { ContractKindName, ContractView, Liquidation, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
-import { latest, throttle, type LoadStatus } from './remote.ts';
+import { latest, shownAs, throttle, type LoadStatus } from './remote.ts';
 
 /** spec §9: page size 15. */
 export const PAGE_SIZE = 15;
@@ -39,8 +39,19 @@ export const $perpOrders: ReadableAtom<PerpOrdersView> = $orders;
 export const $liquidations: ReadableAtom<LiquidationsView> = $liquidationList;
 /** How many orders of each kind are open, once an open page of that kind has loaded. */
 export const $perpOpenTotals: ReadableAtom<Record<ContractKindName, number | null>> = $openTotals;
-/** Every contract with its scales, for names and decimals; loaded once. */
+/** Every contract with its scales, for names and decimals; loaded once, when first shown. */
 export const $perpContracts: ReadableAtom<ContractView[]> = $contractList;
+
+
+/** The orders list for a table of one kind and state: showing it loads the first page. */
+export function perpOrdersStore(kind: ContractKindName, state: 'open' | 'history'): ReadableAtom<PerpOrdersView> {
+  return shownAs(`orders:${kind}:${state}`, $orders, () => loadPerpOrders(kind, state, 1));
+}
+
+/** The liquidations list for a table of one kind: showing it loads them. */
+export function liquidationsStore(kind: ContractKindName): ReadableAtom<LiquidationsView> {
+  return shownAs(`liquidations:${kind}`, $liquidationList, () => loadLiquidations(kind));
+}
 
 const orderCalls = latest();
 const liquidationCalls = latest();
@@ -98,10 +109,22 @@ export async function loadLiquidations(kind: ContractKindName, opts: { quiet?: b
   }
 }
 
-/** The contracts with their scales and names; asked once per page (a failure is asked again next time). */
-export async function loadPerpContracts(): Promise<ContractView[]> {
-  if (!$contractList.get().length) $contractList.set(await request(api.contracts, { quiet: true }));
-  return $contractList.get();
+let askingContracts: Promise<ContractView[]> | undefined;
+/**
+ * The contracts with their scales and names; asked once per page (a failure is asked again next time it is
+ * shown). A call while one is under way answers the same one: reading a store nobody listens to mounts it
+ * (nanostores), so this call's own read starts the store's load too.
+ */
+export function loadPerpContracts(): Promise<ContractView[]> {
+  const known = $contractList.get();
+  if (known.length) return Promise.resolve(known);
+  askingContracts ??= request(api.contracts, { quiet: true })
+    .then((list) => {
+      $contractList.set(list);
+      return list;
+    })
+    .finally(() => (askingContracts = undefined));
+  return askingContracts;
 }
 
 // While a list is on screen, what the private feed says moves it is loaded again, quietly.
@@ -123,3 +146,4 @@ function followFeed(shown: () => boolean, reload: () => Promise<void>, matters: 
 
 onMount($orders, followFeed(() => $orders.get().status !== 'idle', () => reloadPerpOrders({ quiet: true }), touchesPerpetual));
 onMount($liquidationList, followFeed(() => $liquidationList.get().status !== 'idle', () => loadLiquidations($liquidationList.get().kind, { quiet: true }), mayAddLiquidation));
+onMount($contractList, () => void (typeof window === 'undefined' ? undefined : loadPerpContracts().catch(() => {})));

@@ -1,3 +1,5 @@
+import { computed, onStart, type ReadableAtom } from 'nanostores';
+
 /** Where a list loaded from the server stands: not asked yet, on its way, shown, or failed (the screen offers a retry). */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -38,4 +40,21 @@ export function throttle(work: () => void, ms: number, timers: Pick<typeof globa
     pending = false;
   };
   return call;
+}
+
+const shownLists = new Map<string, ReadableAtom<unknown>>();
+/**
+ * A list on screen as seen by a table asking for one query (kind, state, filter…), the list's store being shared
+ * by all queries: each time a table starts showing it (onStart, not onMount, which waits a second before it stops
+ * and so would miss a quick switch back) `load` asks for it. The table still compares the list's query with its
+ * own until the answer comes. A failure is the list's status (the table offers a retry; the API client said why).
+ */
+export function shownAs<V>(key: string, list: ReadableAtom<V>, load: () => Promise<void>): ReadableAtom<V> {
+  let shown = shownLists.get(key) as ReadableAtom<V> | undefined;
+  if (!shown) {
+    shown = computed(list, (v) => v);
+    onStart(shown, () => void (typeof window === 'undefined' ? undefined : load().catch(() => {})));
+    shownLists.set(key, shown);
+  }
+  return shown;
 }

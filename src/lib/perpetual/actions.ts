@@ -4,18 +4,18 @@
  * and liquidations. Every call goes through `request` with an endpoint of isomorphic/contract/perpetual.endpoints.ts;
  * the islands read the stores and call these actions, nothing else.
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, computed, onMount, readonlyType, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type {
-  ContractDetail, ContractView, LeverageSetting, Liquidation, MarginMode, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
-  PreviewBody, StopOrder, StopOrderBody,
+  ContractView, LeverageSetting, Liquidation, MarginMode, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
+  StopOrder, StopOrderBody,
 } from '../../../isomorphic/contract/perpetual.ts';
-import { privateFeed } from '../feed/private-feed.ts';
+import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
-import { $clockOffset, loadContractBalances } from '../seconds/actions.ts';
+import { $clockOffset, learnServerClock, loadContractBalances } from '../seconds/actions.ts';
 import { loadPerpAccounts } from '../perpetual-assets/accounts.ts';
 import { touchesPerpetual } from '../perpetual-assets/feed.ts';
 import { throttle } from '../perpetual-assets/remote.ts';
@@ -32,23 +32,15 @@ const inBrowser = () => typeof window !== 'undefined';
 
 // ---------------------------------------------------------------- public: contracts, books, candles
 
+const contracts = atom<ContractView[]>([]);
 /** Every contract with its live prices, funding and open interest; read every 2 s while something shows it. */
-export const $contracts = atom<ContractView[]>([]);
+export const $contracts = readonlyType(contracts);
 
-export async function loadContracts(): Promise<void> {
-  $contracts.set(await request(api.contracts, { query: {} }));
+async function loadContracts(): Promise<void> {
+  contracts.set(await request(api.contracts, { query: {} }));
 }
 
-onMount($contracts, () => (inBrowser() ? pollWhileVisible(loadContracts, CONTRACT_POLL_MS) : undefined));
-
-/** Contracts with their brackets, price band and liquidation fee, by symbol, loaded once each. */
-export const $contractDetails = atom<Record<string, ContractDetail>>({});
-
-export async function loadContractDetail(symbol: string): Promise<void> {
-  if ($contractDetails.get()[symbol]) return;
-  const [detail] = await request(api.contractDetail, { body: { symbolNameList: [symbol] } });
-  if (detail) $contractDetails.set({ ...$contractDetails.get(), [symbol]: detail });
-}
+onMount(contracts, () => (inBrowser() ? pollWhileVisible(loadContracts, CONTRACT_POLL_MS) : undefined));
 
 const cache = new Map<string, ReadableAtom<unknown>>();
 /** One live store per key, created on first use and shared by every island on the page. */
@@ -89,90 +81,131 @@ export function candleStore(symbol: string, interval: PerpInterval, price: 'last
 }
 
 /**
- * The server's clock as the browser sees it (the countdowns count on it): the midpoint of a call to its time is
- * the best guess of when it answered. Shared with the second contracts' countdown.
+ * How far the server's clock is ahead of this browser's, for the perpetual screen's countdowns: asked of the
+ * server when the screen first shows it (the midpoint of the call is the best guess of when it answered). The
+ * offset is the second contracts' one, so both screens count alike.
  */
-export async function syncServerClock(): Promise<void> {
+export const $serverClockOffset = computed($clockOffset, (offset) => offset);
+
+onMount($serverClockOffset, () => {
+  if (!inBrowser()) return;
   const sent = Date.now();
-  const { serverTime: now } = await request(serverTime, { quiet: true });
-  $clockOffset.set(now - (sent + Date.now()) / 2);
-}
+  request(serverTime, { quiet: true })
+    .then(({ serverTime: now }) => learnServerClock(now, sent))
+    .catch(() => {});
+});
 
 // ---------------------------------------------------------------- the user's side
 
-export const $leverageSettings = atom<LeverageSetting[]>([]);
-export const $positions = atom<PerpPosition[]>([]);
-export const $perpOpenOrders = atom<PerpOrder[]>([]);
-export const $perpHistory = atom<PerpOrder[]>([]);
-export const $stopOrders = atom<StopOrder[]>([]);
-export const $liquidations = atom<Liquidation[]>([]);
+const leverageSettings = atom<LeverageSetting[]>([]);
+const positions = atom<PerpPosition[]>([]);
+const openOrders = atom<PerpOrder[]>([]);
+const history = atom<PerpOrder[]>([]);
+const stopOrders = atom<StopOrder[]>([]);
+const liquidations = atom<Liquidation[]>([]);
+const MINE = [leverageSettings, positions, openOrders, history, stopOrders, liquidations];
 
-export async function loadLeverageSettings(): Promise<void> {
-  $leverageSettings.set(await request(api.leverageSettings, { query: {} }));
+export const $leverageSettings = readonlyType(leverageSettings);
+export const $positions = readonlyType(positions);
+export const $perpOpenOrders = readonlyType(openOrders);
+export const $perpHistory = readonlyType(history);
+export const $stopOrders = readonlyType(stopOrders);
+export const $liquidations = readonlyType(liquidations);
+
+async function loadPositions(): Promise<void> {
+  positions.set(await request(api.positions, { query: {} }));
 }
 
-export async function loadPositions(): Promise<void> {
-  $positions.set(await request(api.positions, { query: {} }));
-}
-
-export async function loadPerpOrders(): Promise<void> {
-  const [open, history] = await Promise.all([
+async function loadPerpOrders(): Promise<void> {
+  const [open, done] = await Promise.all([
     request(api.perpOrders, { query: { state: 'open', size: 100 } }),
     request(api.perpOrders, { query: { state: 'history', size: 50 } }),
   ]);
-  $perpOpenOrders.set(open.records);
-  $perpHistory.set(history.records);
+  openOrders.set(open.records);
+  history.set(done.records);
 }
 
-export async function loadStopOrders(): Promise<void> {
-  $stopOrders.set(await request(api.stopOrders, { query: {} }));
-}
-
-export async function loadLiquidations(): Promise<void> {
-  $liquidations.set(await request(api.liquidations, { query: {} }));
+async function loadStopOrders(): Promise<void> {
+  stopOrders.set(await request(api.stopOrders, { query: {} }));
 }
 
 /**
  * Everything of the user's that an order, a fill or a position change can move. The contract accounts are the
  * wallet's store (src/lib/perpetual-assets), which the contract assets screen shows too.
  */
-export async function loadMine(): Promise<void> {
-  await Promise.all([loadPerpAccounts({ quiet: true }), loadPositions(), loadPerpOrders(), loadStopOrders(), loadLiquidations()]);
-}
-
-/** Forgets the user's side (after a logout), so the next user never sees it. */
-export function clearMine(): void {
-  for (const s of [$leverageSettings, $positions, $perpOpenOrders, $perpHistory, $stopOrders, $liquidations] as Array<{ set(v: never[]): void }>) s.set([]);
+async function loadMine(): Promise<void> {
+  await Promise.all([
+    loadPerpAccounts({ quiet: true }),
+    loadPositions(),
+    loadPerpOrders(),
+    loadStopOrders(),
+    request(api.liquidations, { query: {} }).then((rows) => liquidations.set(rows)),
+  ]);
 }
 
 /**
  * Moves when the private feed says something perpetual changed (a contract order placed, filled or cancelled, a
  * position moved, liquidated or settled, a contract-account balance, a reconnection), at most once a second for
- * a burst (a fill pushes a balance, an order and a position together): the screen then loads the user's side again.
+ * a burst (a fill pushes a balance, an order and a position together).
  */
-export const $perpPushes = atom(0);
-
-onMount($perpPushes, () => {
-  if (!inBrowser()) return;
-  const bump = throttle(() => $perpPushes.set($perpPushes.get() + 1), 1_000);
+function followPerpetualPushes(then: () => void): () => void {
+  const again = throttle(then, 1_000);
   const off = privateFeed.listen((m) => {
-    if (touchesPerpetual(m)) bump();
+    if (touchesPerpetual(m)) again();
   });
   return () => {
     off();
-    bump.cancel();
+    again.cancel();
   };
-});
+}
 
+/**
+ * The user's side, while any of its stores is shown: loaded on sign-in (with the contract account's display
+ * decimals) and after each burst of perpetual pushes; forgotten on logout, so the next user never sees it.
+ */
+function followMine(): () => void {
+  if (!inBrowser()) return () => {};
+  const reload = () => {
+    request(api.leverageSettings, { query: {} }).then((rows) => leverageSettings.set(rows)).catch(() => {});
+    loadMine().catch(() => {});
+  };
+  // Following the account activity signs the private feed in as this user.
+  const offActivity = $accountActivity.listen(() => {});
+  const offLogin = $isLogin.subscribe((signedIn) => {
+    if (!signedIn) return MINE.forEach((s) => s.set([]));
+    loadContractBalances().catch(() => {});
+    reload();
+  });
+  const offPushes = followPerpetualPushes(() => $isLogin.get() && reload());
+  return () => {
+    offPushes();
+    offLogin();
+    offActivity();
+  };
+}
+
+// The six stores are loaded together: the first one shown starts following, the last one hidden stops.
+let followers = 0;
+let stopFollowing = () => {};
+for (const store of MINE) {
+  onMount(store, () => {
+    if (followers++ === 0) stopFollowing = followMine();
+    return () => {
+      if (--followers === 0) stopFollowing();
+    };
+  });
+}
+
+const positionsLive = atom(0);
 /** The positions (marks, PnL, margin ratios) read again every 2 s while shown, the page visible and the user in. */
-export const $positionsLive = atom(0);
+export const $positionsLive = readonlyType(positionsLive);
 
-onMount($positionsLive, () => {
+onMount(positionsLive, () => {
   if (!inBrowser()) return;
   return pollWhileVisible(async () => {
     if (!$isLogin.get()) return;
-    await request(api.positions, { query: {}, quiet: true }).then((p) => $positions.set(p));
-    $positionsLive.set($positionsLive.get() + 1);
+    await request(api.positions, { query: {}, quiet: true }).then((p) => positions.set(p));
+    positionsLive.set(positionsLive.get() + 1);
   }, POSITION_POLL_MS);
 });
 
@@ -230,17 +263,9 @@ export async function cancelStopOrder(id: number): Promise<void> {
 /** Sets the leverage and margin mode of a contract; the list of settings takes the answer. */
 export async function updateLeverage(symbol: string, leverage: number, marginMode: MarginMode): Promise<LeverageSetting> {
   const setting = await request(api.updateLeverage, { body: { symbol, leverage, marginMode } });
-  $leverageSettings.set([...$leverageSettings.get().filter((s) => s.symbol !== setting.symbol), setting]);
+  leverageSettings.set([...leverageSettings.get().filter((s) => s.symbol !== setting.symbol), setting]);
   return setting;
-}
-
-/** What an order would hold and the most the account could open; quiet, since the form asks as the user types. */
-export function previewOrder(body: PreviewBody): Promise<OrderPreview> {
-  return request(api.orderPreview, { body, quiet: true });
 }
 
 /** The account of a margin asset. */
 export const accountOf = (accounts: readonly PerpAccount[], asset: string) => accounts.find((a) => a.asset === asset);
-
-/** The display decimals of the contract account's assets (the wallet's rule for showing an amount). */
-export const loadAssetDecimals = loadContractBalances;

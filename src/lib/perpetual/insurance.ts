@@ -1,8 +1,9 @@
 /**
  * The public page of the insurance fund: its balance per margin asset and its history, paged and by asset. The
- * island reads `$insuranceFund` and calls `showInsuranceFund`; nothing else fetches.
+ * island reads `$insuranceFund` (the first view loads when it is first shown) and calls `showInsuranceFund`;
+ * nothing else fetches.
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { InsuranceFund, InsuranceFundRecord } from '../../../isomorphic/contract/perpetual.ts';
@@ -21,6 +22,9 @@ export type FundState = { status: 'loading'; view: FundView } | { status: 'ready
 
 const $state = atom<FundState>({ status: 'loading', view: { asset: null, page: 1 } });
 export const $insuranceFund: ReadableAtom<FundState> = $state;
+onMount($state, () => {
+  if (typeof window !== 'undefined') void showInsuranceFund($state.get().view);
+});
 
 /** Loads a view; an answer to an older view than the one asked last is dropped (quick clicks through pages). */
 export async function showInsuranceFund(view: FundView): Promise<void> {

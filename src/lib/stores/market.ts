@@ -1,12 +1,13 @@
-import { atom, map, onMount, type ReadableAtom } from 'nanostores';
+import { atom, map, onMount, readonlyType, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import type { SymbolDetail } from '../../../isomorphic/contract/feed.ts';
-import { coinList, kline } from '../../../isomorphic/contract/spot.endpoints.ts';
+import { addOptional, cancelOptional, coinList, kline } from '../../../isomorphic/contract/spot.endpoints.ts';
 import type { CoinList, DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../../../isomorphic/contract/spot.ts';
 import { publicFeed } from '../feed/public-feed.ts';
 
+const markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
 /** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */
-export const $markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
+export const $markets = readonlyType(markets);
 
 function applyDetails(details: SymbolDetail[]): void {
   const bySymbol = new Map(details.map((d) => [d.symbolName, d]));
@@ -15,19 +16,19 @@ function applyDetails(details: SymbolDetail[]): void {
       const d = bySymbol.get(e.symbol);
       return d ? { ...e, close: d.close, amount: d.close, zdf: d.zdf, turnover: d.amount } : e;
     });
-  const c = $markets.get();
-  $markets.set({ ...c, currencyList: update(c.currencyList), mt5List: update(c.mt5List), coinList: update(c.coinList), contractList: update(c.contractList) });
+  const c = markets.get();
+  markets.set({ ...c, currencyList: update(c.currencyList), mt5List: update(c.mt5List), coinList: update(c.coinList), contractList: update(c.contractList) });
 }
 
 /** Loads the market list again (after a watchlist change, say). */
 export async function loadMarkets(): Promise<void> {
-  $markets.set(await request(coinList));
+  markets.set(await request(coinList));
 }
 
 /** Stores open network work only in a browser, never while pages are rendered at build time. */
 const inBrowser = () => typeof window !== 'undefined';
 
-onMount($markets, () => {
+onMount(markets, () => {
   if (!inBrowser()) return;
   loadMarkets().catch(() => {});
   return publicFeed.subscribe({ topic: 'all_symbol_detail' }, (m) => {
@@ -105,5 +106,17 @@ export function mergeCandle(series: Kline[], candle: Kline | undefined): Kline[]
   return series;
 }
 
+const watch = map<Record<string, boolean>>({});
 /** The user's watchlist flags by symbol, changed optimistically while the call runs. */
-export const $watch = map<Record<string, boolean>>({});
+export const $watch = readonlyType(watch);
+
+/** Puts a market on the watchlist or takes it off: shown at once, undone if the call fails (then it rejects). */
+export async function setWatched(symbol: string, watched: boolean): Promise<void> {
+  watch.setKey(symbol, watched);
+  try {
+    await request(watched ? addOptional : cancelOptional, { query: { symbol } });
+  } catch (e) {
+    watch.setKey(symbol, !watched);
+    throw e;
+  }
+}
