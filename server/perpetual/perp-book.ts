@@ -24,7 +24,7 @@ export const crossKey = (userId: number, asset: string) => `${userId}:${asset}`;
  * Perpetual futures inside the trading core: a book per contract (the pure matching engine), the orders resting
  * on them, every position with its leverage and margin mode, the take-profit and stop-loss orders, each contract's
  * prices and funding state, and a liquidation index per contract (server/perpetual/liquidation-index.ts). The
- * commands (server/perpetual/perp-commands.ts) change it; the projector writes what each batch changed.
+ * commands (server/perpetual/perp-orders.ts, perp-positions.ts, perp-ticks.ts) change it; the projector writes what each batch changed.
  *
  * Accounts: a cross position's margin is not a hold. The contract account's available balance backs every cross
  * position in its asset, and the risk engine keeps at least their reserve (initial margin at the mark less

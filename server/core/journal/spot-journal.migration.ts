@@ -3,7 +3,8 @@ import type { Migration } from '../../storage/migrations.ts';
 
 /**
  * The matching journal: what each market's runner decided, appended in bulk and acknowledged on commit, then
- * written into orders, trades, ledger entries and balances behind it (server/spot/journal/projector.ts).
+ * written into orders, trades, ledger entries and balances behind it by a projector of its own. The core's journal
+ * (server/core/journal/core-journal.migration.ts) replaced it; this migration stays because migrations only add.
  * `journal_cursor` is how far each market's journal has reached those tables; `id_blocks` hands out order and
  * trade ids in blocks, so a runner numbers its orders before they reach the orders table. Two indexes of
  * ledger_entries go: nothing reads entries by reference or by account (bills read by owner, the audit scans),

@@ -9,7 +9,7 @@ import { trim } from '../loan/apply-form.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 const SCALE = 8;
-/** server/spot/order.service.ts MAX_UNITS: the largest amount the API takes. */
+/** server/spot/order-checks.ts MAX_UNITS: the largest amount the API takes. */
 const MAX_UNITS = 10n ** 17n;
 /** server/earn/earn.service.ts MAX_RATE_E8: at most 5% a day. */
 const MAX_RATE = 5_000_000n;
@@ -52,7 +52,7 @@ export const draftOf = (p: EarnProduct): ProductDraft => ({
   maxAmount: trim(p.maxAmount), perUser: String(p.perUser), capacity: trim(p.capacity), earlyRedeem: p.earlyRedeem, open: p.open,
 });
 
-/** A positive amount as server/spot/order.service.ts positiveUnits reads it, or the problem it names. */
+/** A positive amount as server/spot/order-checks.ts positiveUnits reads it, or the problem it names. */
 export function checkAmount(text: string, label: string): { ok: true; value: bigint } | { ok: false; key: string; params: Record<string, string | number> } {
   const params = { field: label, decimals: SCALE };
   const s = text.trim();
