@@ -53,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   db: Db;
   /** Tests may hand in their own sender; by default the outbox/SMTP sender is built from the config. */

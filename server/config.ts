@@ -81,8 +81,8 @@ function schemaName(env: NodeJS.ProcessEnv): string | undefined {
   return s;
 }
 
-export const ROLES = ['all', 'core', 'edge'] as const;
-export type Role = (typeof ROLES)[number];
+const ROLES = ['all', 'core', 'edge'] as const;
+type Role = (typeof ROLES)[number];
 
 function role(env: NodeJS.ProcessEnv): Role {
   const r = (env.ROLE || 'all') as Role;

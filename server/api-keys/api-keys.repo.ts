@@ -3,7 +3,7 @@ import { pageOf, type PageRequest } from '../storage/paging.ts';
 
 /** API keys and the signatures they have used. */
 
-export interface ApiKeyInsert {
+interface ApiKeyInsert {
   userId: number;
   label: string;
   apiKey: string;

@@ -12,7 +12,7 @@ import type { SecretSeal } from './secret-seal.ts';
 import { onTime, readSigned, signatureMatches } from './signature.ts';
 
 /** How many keys one user may hold. */
-export const MAX_KEYS = 30;
+const MAX_KEYS = 30;
 const RATE_WINDOW_MS = 60_000;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -25,7 +25,7 @@ function permissionsOf(r: Row): ApiPermission[] {
   return ['read', ...(Number(r.can_trade) ? (['trade'] as const) : []), ...(Number(r.can_withdraw) ? (['withdraw'] as const) : [])];
 }
 
-export function toKeyView(r: Row): ApiKeyView {
+function toKeyView(r: Row): ApiKeyView {
   return {
     id: Number(r.id),
     label: String(r.label),
@@ -64,7 +64,7 @@ export async function removeKey(db: Db, userId: number, id: number): Promise<voi
 }
 
 /** A signed call as it arrived. */
-export interface SignedCall {
+interface SignedCall {
   apiKey: string | undefined;
   ip: string;
   /** Everything after `?` in the request line, as sent. */

@@ -26,7 +26,7 @@ function valueOf(segment: string): string | undefined {
   }
 }
 
-export interface SignedRequest {
+interface SignedRequest {
   /** What the signature covers. */
   payload: string;
   /** The `signature` values sent, wherever they were (exactly one is valid). */

@@ -3,7 +3,7 @@ import { topicMatches, type Bus, type BusHandler } from './bus.ts';
 import { MemoryBus } from './memory-bus.ts';
 
 /** The topic exchange every process publishes to; durable, so it outlives any one process. */
-export const BUS_EXCHANGE = 'lumex.events';
+const BUS_EXCHANGE = 'lumex.events';
 
 interface Logger {
   warn(obj: object, msg: string): void;

@@ -22,7 +22,7 @@ import { ERRORS } from '../../isomorphic/contract/codes.ts';
 /** What an edge does not hand on from a client's request (hop-by-hop, lengths): those are the edge's own. */
 const DROP_REQUEST = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);
 
-export interface EdgeDeps {
+interface EdgeDeps {
   config: Config;
   db: Db;
   bus: Bus;

@@ -10,7 +10,7 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-export interface LeaseOptions {
+interface LeaseOptions {
   /** Who asks: unique per process, so a restarted process never mistakes the old one's lease for its own. */
   holder: string;
   /** CORE_LEASE_MS: how long the lease lasts unrenewed, so how long a dead core goes unnoticed. */

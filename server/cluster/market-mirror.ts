@@ -10,7 +10,7 @@ import { mirrorTrading } from '../trading.ts';
 /** How often an edge reads the journal's new batches: the public feed's extra delay behind the core. */
 const MIRROR_MS = 50;
 
-export interface MarketMirror {
+interface MarketMirror {
   marketData: MarketData;
   /** Where the copy announces trades and book changes, for this edge's public feed only. */
   bus: MemoryBus;

@@ -4,7 +4,7 @@ import { readSetting } from '../settings/settings.repo.ts';
 import type { Db } from '../storage/db.ts';
 
 /** The start-up values of the support links, which a setting operators change at run time (app_settings) overrides. */
-export type SupportDefaults = Pick<Config, 'whitePaperUrl' | 'customerServiceUrls'>;
+type SupportDefaults = Pick<Config, 'whitePaperUrl' | 'customerServiceUrls'>;
 
 export async function whitePaperUrl(db: Db, defaults: SupportDefaults): Promise<string | null> {
   return (await readSetting(db, 'support.whitePaperUrl')) ?? defaults.whitePaperUrl ?? null;

@@ -31,7 +31,7 @@ const COLLECTION_OF: Record<FormId, CollectionName> = {
   whitepaper: 'whitepaper',
 };
 
-export interface ListQuery {
+interface ListQuery {
   column: 'date' | 'id' | 'title';
   order: 'asc' | 'desc';
   current: number;

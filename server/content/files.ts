@@ -5,9 +5,9 @@ import { COLLECTIONS, SCHEMAS, type CollectionName, type Frontmatter } from '../
 import { parseFrontmatter } from './frontmatter.ts';
 
 /** The content files the site is built from: src/content/<collection>/<locale>/<slug>.md. */
-export const CONTENT_ROOT = new URL('../../src/content/', import.meta.url);
+const CONTENT_ROOT = new URL('../../src/content/', import.meta.url);
 
-export interface FileEntry<C extends CollectionName = CollectionName> {
+interface FileEntry<C extends CollectionName = CollectionName> {
   slug: string;
   locale: Locale;
   data: Frontmatter<C>;
@@ -43,7 +43,7 @@ export function loadContentFiles(root: URL = CONTENT_ROOT): ContentFiles {
   return out as ContentFiles;
 }
 
-export interface Localized<C extends CollectionName> extends FileEntry<C> {
+interface Localized<C extends CollectionName> extends FileEntry<C> {
   /** True when the locale has no translation of the entry and this is the English text (design.md). */
   fallback: boolean;
 }

@@ -74,7 +74,7 @@ export interface CorePart {
 }
 
 /** Values with bigints, as journal payloads: bigints become `"123n"` strings. */
-export const bigJson = {
+const bigJson = {
   encode: (value: unknown): unknown => withBigints(value, (v) => (typeof v === 'bigint' ? `${v}n` : v)),
   // Replay decodes every journaled command: a walk over the parsed value, not another JSON round trip.
   decode: <T>(encoded: unknown): T => withBigints(encoded, (v) => (typeof v === 'string' && BIGINT.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,

@@ -31,7 +31,7 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export interface CoreOptions {
+interface CoreOptions {
   db: Db;
   log: FastifyBaseLogger;
   clock: Clock;

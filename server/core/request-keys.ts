@@ -33,7 +33,7 @@ export function nextCommandTag(): string | undefined {
 }
 
 /** How long a decided tag is remembered: longer than any redelivery or client retry takes. */
-export const REQUEST_MEMORY_MS = 15 * 60_000;
+const REQUEST_MEMORY_MS = 15 * 60_000;
 
 type Encoded = Array<[tag: string, at: number, value: string | undefined]>;
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../storage/db.ts';
 
-export interface SealedUse {
+interface SealedUse {
   userId: number;
   purpose: string;
   refId: number | null;

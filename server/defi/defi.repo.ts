@@ -1,6 +1,6 @@
 import { num, type Queryable } from '../storage/db.ts';
 
-export interface LinkRow {
+interface LinkRow {
   address: string;
   userId: number;
   fee: bigint;

@@ -11,7 +11,7 @@ import type { UserRow } from '../user/user.repo.ts';
 import { recoverSigner } from './eth-sign.ts';
 import { insertChallenge, insertLink, linkOwner, linksOf, useChallenge } from './defi.repo.ts';
 
-export interface DefiDeps {
+interface DefiDeps {
   db: Db;
   core: TradingCore;
   now: () => number;

@@ -15,7 +15,7 @@ import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
 
-export interface EarnDeps {
+interface EarnDeps {
   db: Db;
   core: TradingCore;
   now: () => number;

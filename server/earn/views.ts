@@ -6,7 +6,7 @@ import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 /** A rate of 10⁻⁸ a day as its decimal fraction. */
-export const rateText = (e8: bigint) => formatUnits(e8, 8);
+const rateText = (e8: bigint) => formatUnits(e8, 8);
 
 export function productView(p: ProductRow, sold: bigint, yours: number): EarnProduct {
   const left = p.capacity > sold ? p.capacity - sold : 0n;

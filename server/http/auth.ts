@@ -6,7 +6,7 @@ import { authenticate } from '../user/session.service.ts';
 import { fail } from '../outcome.ts';
 import { OPERATOR_TAG } from './api-docs.ts';
 
-export type Guard = (req: FastifyRequest) => Promise<void>;
+type Guard = (req: FastifyRequest) => Promise<void>;
 export type Access = 'user' | 'operator';
 
 declare module 'fastify' {

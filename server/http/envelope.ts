@@ -45,7 +45,7 @@ declare module 'fastify' {
 const TOO_MANY = new Set<ErrorName>(['accountLocked', 'fundPasswordLocked', 'googleCodeLocked', 'uploadRateLimited', 'codeDailyLimit']);
 
 /** The HTTP status of a domain outcome: generic codes are their own status, limits 429, the rest client errors. */
-export function httpStatusOf(err: AppError): number {
+function httpStatusOf(err: AppError): number {
   if (err.code < 600) return err.code;
   return TOO_MANY.has(err.errorName) ? 429 : 400;
 }

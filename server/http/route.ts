@@ -19,10 +19,10 @@ export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
   Params: OutputOf<NonNullable<E['params']>>;
 }>;
 /** An envelope of the endpoint's answer, or the reply itself when the handler sent something else (file bytes). */
-export type EndpointHandler<E extends AnyEndpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<ResponseOf<E>> | FastifyReply>;
+type EndpointHandler<E extends AnyEndpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<ResponseOf<E>> | FastifyReply>;
 
 /** What a route adds to its endpoint on this server: rate limits, flags read by hooks, extra pre-handlers. */
-export interface RouteExtras {
+interface RouteExtras {
   config?: RouteOptions['config'];
   preHandler?: preHandlerHookHandler;
 }

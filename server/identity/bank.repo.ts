@@ -4,7 +4,7 @@ import type { Queryable, Row } from '../storage/db.ts';
 /** Bank cards: one per user, bound once (the primary key refuses a second). */
 
 /** A card as bound: the view's fields, with the number as entered (every answer masks it). */
-export type BankCardInsert = Omit<BankCardView, 'boundTime'> & { userId: number; at: number };
+type BankCardInsert = Omit<BankCardView, 'boundTime'> & { userId: number; at: number };
 
 /** The bound card, or undefined when the user has one already (a second card, or a racing double submit). */
 export function insertBankCard(q: Queryable, c: BankCardInsert): Promise<Row | undefined> {

@@ -12,7 +12,7 @@ import { maskAccount } from './mask.ts';
 const orNull = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** The card as every answer shows it once bound: number and phone masked. */
-export function toBankCard(r: Row): BankCardView {
+function toBankCard(r: Row): BankCardView {
   return {
     holder: String(r.holder),
     number: maskAccount(String(r.number)),

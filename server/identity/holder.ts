@@ -3,7 +3,7 @@ import type { Queryable } from '../storage/db.ts';
 import { latestPassedPrimary } from './kyc.repo.ts';
 
 /** Names compared as people write them: case, spacing and punctuation aside. sameName('Anne-Marie  Li', 'anne marie li') → true. */
-export function sameName(a: string, b: string): boolean {
+function sameName(a: string, b: string): boolean {
   const norm = (s: string) => s.normalize('NFKC').toLocaleLowerCase('en').replace(/[\s.'·-]+/g, '');
   return norm(a) === norm(b);
 }

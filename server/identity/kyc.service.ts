@@ -14,7 +14,7 @@ import { limitState } from './withdraw-limit.ts';
 /** Who reads a submission: its owner sees the ID number masked, operators see it whole with the photos. */
 type Viewer = 'owner' | 'operator';
 
-export function toKyc(r: Row, viewer: Viewer): KycRecord {
+function toKyc(r: Row, viewer: Viewer): KycRecord {
   const photo = (v: unknown) => (viewer === 'operator' && typeof v === 'string' ? v : null);
   return {
     id: Number(r.id),

@@ -10,7 +10,7 @@ import { maskAccount } from './mask.ts';
 import * as repo from './payment.repo.ts';
 
 /** How many payment methods one user may keep. */
-export const MAX_PAYMENT_METHODS = 10;
+const MAX_PAYMENT_METHODS = 10;
 
 const orNull = (v: unknown) => (typeof v === 'string' ? v : null);
 

@@ -9,11 +9,11 @@ import { kycStanding } from './kyc.repo.ts';
 import { insertUsage, usedSince } from './withdraw-limit.repo.ts';
 
 /** The window a limit counts over. */
-export const LIMIT_WINDOW_MS = 24 * 3600_000;
+const LIMIT_WINDOW_MS = 24 * 3600_000;
 const SCALE = 8;
 const SETTING = 'identity.withdrawLimits';
 /** USDT per 24 hours for levels 0 (none), 1 (primary) and 2 (advanced), until operators set others. */
-export const DEFAULT_LIMITS = ['2000', '50000', '2000000'] as const;
+const DEFAULT_LIMITS = ['2000', '50000', '2000000'] as const;
 
 type Limits = [bigint, bigint, bigint];
 const units = (text: string) => {

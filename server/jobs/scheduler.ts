@@ -23,7 +23,7 @@ export interface LeasedJob {
   run(period: { periodStart: number }): unknown;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   db: Db;
   clock?: Clock;
   log?: Logger;
@@ -33,7 +33,7 @@ export interface SchedulerOptions {
   owner?: string;
 }
 
-export const DEFAULT_CATCH_UP = 1000;
+const DEFAULT_CATCH_UP = 1000;
 const DEFAULT_LEASE_MS = 15_000;
 
 interface Leased {

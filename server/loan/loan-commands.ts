@@ -22,7 +22,7 @@ const changed = (ctx: CommandContext, loan: LoanRow, what: LoanChange['what']) =
 };
 
 /** What a payout needs of an application (the rest stays in its table). */
-export type Payout = Pick<ApplicationRow, 'id' | 'userId' | 'asset' | 'amount' | 'dailyRate' | 'overdueRate' | 'cycleDays'>;
+type Payout = Pick<ApplicationRow, 'id' | 'userId' | 'asset' | 'amount' | 'dailyRate' | 'overdueRate' | 'cycleDays'>;
 export const payoutOf = (a: ApplicationRow): Payout => ({ id: a.id, userId: a.userId, asset: a.asset, amount: a.amount, dailyRate: a.dailyRate, overdueRate: a.overdueRate, cycleDays: a.cycleDays });
 
 /** An approved application is paid out of the loan pool into the user's spot account; its days start now. */

@@ -19,14 +19,14 @@ import {
 import { costAt } from '../../isomorphic/loan/cost.ts';
 import { loanProductView, loanView } from './views.ts';
 
-export interface LoanDeps {
+interface LoanDeps {
   db: Db;
   core: TradingCore;
   now: () => number;
 }
 
 /** A loan needs primary identity verification (level 1) besides its ID photos. */
-export const LOAN_LEVEL = 1;
+const LOAN_LEVEL = 1;
 const MAX_RATE_E8 = 5_000_000n;
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const bookOf = (core: TradingCore) => core.part<LoanBook>('loan');

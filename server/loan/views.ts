@@ -17,7 +17,7 @@ export function loanProductView(p: LoanProductRow): LoanProduct {
  * spec §4's state of an application and its loan at `now`. A loan past its due date is overdue from that moment,
  * as its penalty is; the job's flag (set within a minute) only records it.
  */
-export function stateOf(a: ApplicationRow, loan: LoanRow | undefined, now: number): LoanState {
+function stateOf(a: ApplicationRow, loan: LoanRow | undefined, now: number): LoanState {
   if (a.state !== 'passed') return a.state;
   if (loan?.settled) return 'settled';
   return loan && (loan.overdue || loan.dueAt < now) ? 'overdue' : 'passed';

@@ -23,7 +23,6 @@ import { firstHourInterest } from './interest.ts';
 import { lineOf, valuation, type Line, type MarginAccount, type PriceOf, type Valuation } from './margin-account.ts';
 
 export const CROSS_LEVERAGE = 3n;
-export const MAX_ISOLATED_LEVERAGE = 10n;
 
 /** The initial margin level of a leverage, L ÷ (L − 1) at RATE_SCALE rounded up (display; checks use the fraction). */
 export function initialLevel(leverage: bigint): bigint {
@@ -58,9 +57,9 @@ export interface BorrowContext {
   pool: bigint;
 }
 
-export type BorrowRefusal = 'badAmount' | 'assetNotInAccount' | 'levelTooLow' | 'overMax' | 'poolShort';
+type BorrowRefusal = 'badAmount' | 'assetNotInAccount' | 'levelTooLow' | 'overMax' | 'poolShort';
 
-export type BorrowCheck = { ok: true; interest: bigint; after: Valuation } | { ok: false; reason: BorrowRefusal; max: bigint };
+type BorrowCheck = { ok: true; interest: bigint; after: Valuation } | { ok: false; reason: BorrowRefusal; max: bigint };
 
 function borrowable(a: MarginAccount, asset: string): boolean {
   return a.mode === 'cross' || asset === a.base || asset === a.quote;
@@ -107,9 +106,9 @@ export function checkBorrow(ctx: BorrowContext, asset: string, amount: bigint): 
   return { ok: true, interest: firstHourInterest(amount, ctx.dailyRate), after };
 }
 
-export type RepayRefusal = 'badAmount' | 'nothingOwed' | 'insufficientBalance';
+type RepayRefusal = 'badAmount' | 'nothingOwed' | 'insufficientBalance';
 
-export type RepayResult = { ok: true; interest: bigint; principal: bigint; line: Line } | { ok: false; reason: RepayRefusal };
+type RepayResult = { ok: true; interest: bigint; principal: bigint; line: Line } | { ok: false; reason: RepayRefusal };
 
 /**
  * Repays up to `amount` of an asset from what the account has free of it (`free`: its balance less what open

@@ -64,7 +64,7 @@ export function hoursOwed(startedAt: number, now: number): number {
   return now < startedAt ? 0 : 1 + Math.floor((now - startedAt) / HOUR_MS);
 }
 
-export interface InterestDue {
+interface InterestDue {
   /** Hours due now: numbers `fromHour` to `fromHour + hours − 1` of the loan (hour 0 is the first). */
   hours: number;
   fromHour: number;

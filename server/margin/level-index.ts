@@ -43,7 +43,7 @@ export interface Trigger {
   price: bigint;
 }
 
-export interface LevelTriggers {
+interface LevelTriggers {
   /** Too close to the threshold for safe triggers (or at it): check on every tick. */
   watch: boolean;
   triggers: Trigger[];

@@ -24,9 +24,9 @@ import { pow10 } from '../perpetual/rounding.ts';
 import { countedAssets, QUOTE, valueDown, valueUp, type Line, type MarginAccount, type PriceOf } from './margin-account.ts';
 
 /** The band around the index liquidation orders are bounded by: 2%. */
-export const LIQUIDATION_BAND_BPS = 200n;
+const LIQUIDATION_BAND_BPS = 200n;
 
-export interface Repayment {
+interface Repayment {
   asset: string;
   interest: bigint;
   principal: bigint;
@@ -54,7 +54,7 @@ export interface Buy {
   receives: bigint;
 }
 
-export interface Shortfall {
+interface Shortfall {
   asset: string;
   interest: bigint;
   principal: bigint;
@@ -62,7 +62,7 @@ export interface Shortfall {
   value: bigint;
 }
 
-export interface LiquidationPlan {
+interface LiquidationPlan {
   repayInKind: Repayment[];
   sells: Sell[];
   buys: Buy[];
@@ -76,7 +76,7 @@ export interface LiquidationPlan {
 }
 
 /** Balance repays debt of the same asset, interest first: the payment and the line after it. */
-export function repayFrom(asset: string, l: Line): { payment: Repayment | null; line: Line } {
+function repayFrom(asset: string, l: Line): { payment: Repayment | null; line: Line } {
   const interest = l.balance < l.interest ? l.balance : l.interest;
   const rest = l.balance - interest;
   const principal = rest < l.principal ? rest : l.principal;
@@ -85,7 +85,7 @@ export function repayFrom(asset: string, l: Line): { payment: Repayment | null; 
 }
 
 
-export interface LiquidationInput {
+interface LiquidationInput {
   account: MarginAccount;
   priceOf: PriceOf;
   /** The asset's USDT spot market; undefined if it has none (its balance then cannot be sold). */

@@ -110,7 +110,7 @@ export function netAssets(v: Valuation): bigint {
   return v.assets - v.liabilities;
 }
 
-export type RiskState = 'safe' | 'noBorrow' | 'marginCall' | 'liquidation';
+type RiskState = 'safe' | 'noBorrow' | 'marginCall' | 'liquidation';
 
 /** The thresholds, each inclusive: ≤ 1.5 no new borrowing, ≤ 1.3 margin call, ≤ 1.1 liquidation. */
 export function riskState(level: bigint | null): RiskState {

@@ -13,7 +13,7 @@ import { loadMargin, writeMargin, type MarginRows } from './margin.repo.ts';
 import type { MarginRecordKind } from '../../isomorphic/contract/margin.ts';
 
 /** Isolated accounts start at 5× (initial level 1.25, clear of liquidation at 1.1); users choose 2× to 10×. */
-export const DEFAULT_ISOLATED_LEVERAGE = 5n;
+const DEFAULT_ISOLATED_LEVERAGE = 5n;
 
 /** One margin account in the core: a line per asset (mutable), what its orders hold, its open loans per asset. */
 export interface MarginAcct {

@@ -39,7 +39,7 @@ function assetOf(book: MarginBook, r: AccountRef, asset: string): void {
 
 const changed = (ctx: CommandContext, userId: number) => ctx.emit(MARGIN_CHANGED, { users: [userId] } satisfies MarginChanged);
 
-export interface TransferCommand extends AccountRef {
+interface TransferCommand extends AccountRef {
   asset: string;
   amount: bigint;
   direction: 'in' | 'out';
@@ -75,7 +75,7 @@ export const marginTransfer = jsonCommand<TransferCommand, MarginAcct>('margin.t
   return a;
 });
 
-export interface LoanCommand extends AccountRef {
+interface LoanCommand extends AccountRef {
   asset: string;
   amount: bigint;
 }
@@ -116,7 +116,7 @@ export const marginLeverage = tupleCommand<{ userId: number; symbol: string; lev
   return a;
 });
 
-export interface MarginPlace extends PlaceCommand {
+interface MarginPlace extends PlaceCommand {
   mode: 'cross' | 'isolated';
   autoBorrow: boolean;
   autoRepay: boolean;

@@ -22,7 +22,7 @@ export function dailyRate(asset: string): bigint {
 }
 
 /** The account's borrowing context at the part's last prices. */
-export function borrowContext(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string): BorrowContext {
+function borrowContext(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string): BorrowContext {
   if (!book.holds(a, asset) || !book.borrowableAssets().includes(asset)) fail('marginAssetNotInAccount');
   const view = book.view(a);
   // Every counted asset needs a price (a refusal names the missing one's absence).

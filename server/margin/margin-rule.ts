@@ -9,7 +9,7 @@ import type { MarginAcct, MarginBook } from './margin-book.ts';
 import { repayment } from './margin-moves.ts';
 
 /** The margin account an order trades from: the user's cross account, or the isolated account of its pair. */
-export function accountOfOrder(book: MarginBook, o: Pick<OrderRow, 'userId' | 'symbol' | 'account'>): MarginAcct {
+function accountOfOrder(book: MarginBook, o: Pick<OrderRow, 'userId' | 'symbol' | 'account'>): MarginAcct {
   const a = book.find(o.userId, o.account === 'cross' ? null : o.symbol);
   if (!a) fail('insufficientBalance');
   return a;

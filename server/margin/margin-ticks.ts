@@ -16,7 +16,7 @@ export interface MarginAlert {
   level: bigint;
 }
 
-export interface MarginTick {
+interface MarginTick {
   /** [asset, USDT per whole asset at 8 decimals] of the assets whose index moved. */
   prices: Array<[string, bigint]>;
 }

@@ -87,7 +87,7 @@ export async function loadMargin(q: Queryable): Promise<{
   };
 }
 
-export interface RecordFilter {
+interface RecordFilter {
   mode?: MarginMode | undefined;
   kind?: MarginRecordKind | undefined;
 }

@@ -18,7 +18,7 @@ import { hourlyInterest } from './interest.ts';
 import { userRecords } from './margin.repo.ts';
 import { accountView, canBorrowView, hourlyRate, level4, marginOrderView, rate, recordView, units } from './views.ts';
 
-export interface MarginDeps {
+interface MarginDeps {
   db: Db;
   core: TradingCore;
   spot: SpotService;

@@ -38,7 +38,7 @@ function liquidationPrice(book: MarginBook, a: MarginAcct, m: Market): string | 
   return formatUnits(marketPrice(m, p8), m.priceScale);
 }
 
-export function lineView(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string): MarginLine {
+function lineView(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string): MarginLine {
   const l = a.lines.get(asset) ?? { balance: 0n, principal: 0n, interest: 0n };
   const onOrder = book.onOrder(a, asset);
   const hasPrices = [...a.lines.keys()].every((x) => !book.holds(a, x) || priced(book, x));

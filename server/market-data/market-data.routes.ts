@@ -12,7 +12,7 @@ import { marketOfPair, marketTransactions } from '../spot/spot-queries.service.t
 import { groupedDepth, kline, priceInfo, publicTrade } from '../spot/views.ts';
 import { marketEntries } from './market-data.service.ts';
 
-export interface MarketDataDeps {
+interface MarketDataDeps {
   db: Db;
   /** The core's markets in one process; an edge's copy that follows the journal in a cluster. */
   marketData: MarketData;

@@ -18,7 +18,7 @@ import { ticker24h, type Ticker } from './ticker.ts';
 const RECENT_TRADES = 100;
 
 /** The perpetual contracts' listings and books, which perpetual fills in when it starts (none until then). */
-export interface ContractListings {
+interface ContractListings {
   /** The contracts common/getCoinList lists as contractList. */
   entries(): MarketEntry[];
   /** A contract's book, trades and prices for the public feed's `perpetual` topic; undefined for an unknown symbol. */

@@ -13,7 +13,7 @@ import { UserIndex } from './user-orders.ts';
 /** Why match() stopped before the taker was filled or ran out of crossing liquidity. */
 export const STOP_NONE = 0;
 export const STOP_STP = 1;
-export const STOP_BUDGET = 2;
+const STOP_BUDGET = 2;
 
 export const SIDE_NAMES: readonly SideName[] = ['buy', 'sell'];
 

@@ -7,8 +7,8 @@
  */
 
 export type SideName = 'buy' | 'sell';
-export type OrderKind = 'limit' | 'market';
-export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+type OrderKind = 'limit' | 'market';
+type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
 /** What happens when a taker meets a resting order of the same user (self-trade prevention). */
 export type StpMode = 'cancel_taker' | 'cancel_maker' | 'cancel_both';
 
@@ -85,13 +85,13 @@ export const DONE_REASONS = [
 ] as const;
 export type DoneReason = (typeof DONE_REASONS)[number];
 
-export interface AcceptedEvent {
+interface AcceptedEvent {
   type: 'accepted';
   orderId: number;
   userId: number;
 }
 /** `orderId` is 0 for a refused cancelAll. */
-export interface RejectedEvent {
+interface RejectedEvent {
   type: 'rejected';
   orderId: number;
   reason: RejectReason;
@@ -109,7 +109,7 @@ export interface TradeEvent {
   makerRemaining: number;
   takerRemaining: number;
 }
-export interface RestedEvent {
+interface RestedEvent {
   type: 'rested';
   orderId: number;
   userId: number;
@@ -117,7 +117,7 @@ export interface RestedEvent {
   price: number;
   remaining: number;
 }
-export interface ReducedEvent {
+interface ReducedEvent {
   type: 'reduced';
   orderId: number;
   userId: number;

@@ -4,7 +4,7 @@ import { translatorFor, type Translate } from '../i18n/i18n.ts';
 import type { Db } from '../storage/db.ts';
 import { insertMessage, markDelivered, markFailed, type OutboxMessage, type Transports } from './outbox.repo.ts';
 
-export interface OutgoingMessage extends OutboxMessage {
+interface OutgoingMessage extends OutboxMessage {
   /** The recipient's language, for the lines the sender adds itself (the anti-phishing code); English without. */
   t?: Translate;
 }
@@ -27,7 +27,7 @@ export interface Sender {
   send(msg: OutgoingMessage): Promise<void>;
 }
 
-export interface SenderOptions {
+interface SenderOptions {
   smtpUrl?: string | undefined;
   mailFrom: string;
   smsWebhookUrl?: string | undefined;

@@ -10,12 +10,12 @@ import { requireOwnUpload } from '../wallet/uploads.ts';
 import { insertLine, linePage, markRead, orderChatIds, unreadChats, type ChatLineRow } from './chat.repo.ts';
 import { orderOf, type OtcDeps } from './otc.service.ts';
 
-export interface ChatDeps extends OtcDeps {
+interface ChatDeps extends OtcDeps {
   bus: Bus;
 }
 
 /** Customer service writes as 0 (whichever operator), the system as -1 (spec §3 blade_user_id). */
-export const SERVICE_AUTHOR = 0;
+const SERVICE_AUTHOR = 0;
 export const SYSTEM_AUTHOR = -1;
 const uploadPath = (id: string) => `/api/common/upload/file/${id}`;
 

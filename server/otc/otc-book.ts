@@ -11,7 +11,7 @@ export const escrowHoldId = (orderId: number) => `otc:${orderId}`;
 export const depositHoldId = (userId: number) => `otc-dep:${userId}`;
 
 /** The account a merchant's deposit is held on: the OTC account while pending, the merchant account once approved. */
-export const depositAccount = (m: MerchantRow) => (m.state === 'approved' ? ACCOUNT.merchant : ACCOUNT.otc);
+const depositAccount = (m: MerchantRow) => (m.state === 'approved' ? ACCOUNT.merchant : ACCOUNT.otc);
 
 interface Rows {
   merchants: MerchantRow[];

@@ -81,7 +81,7 @@ export const reviewMerchant = jsonCommand('otc.review', (ctx, p: { userId: numbe
 });
 
 /** An ad as the edge checked it (coin, fiat, payment methods the merchant's own, limits well formed). */
-export type AdCommand = Omit<AdRow, 'id' | 'remaining' | 'closed' | 'createdAt' | 'updatedAt'> & { id?: number };
+type AdCommand = Omit<AdRow, 'id' | 'remaining' | 'closed' | 'createdAt' | 'updatedAt'> & { id?: number };
 
 /** Posts an ad (a sell ad holds its total from the merchant account) or changes the terms of one still open. */
 export const saveAd = jsonCommand('otc.ad', (ctx, p: AdCommand): AdRow => {
@@ -125,7 +125,7 @@ export const closeAd = jsonCommand('otc.adClose', (ctx, p: { merchantId: number;
  * price from the index it read: journaled here, so a replay decides alike). The seller's coins go into escrow now:
  * from the ad's hold for a sell ad, from the user's OTC account for a buy ad.
  */
-export interface TakeCommand {
+interface TakeCommand {
   userId: number;
   adId: number;
   amount: bigint;

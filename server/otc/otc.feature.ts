@@ -6,14 +6,14 @@ import { expireOrders, OTC_MERCHANT_CHANGED, OTC_ORDER_CHANGED, type OrderChange
 import { orderCode } from './views.ts';
 
 /** How often the expiry job looks for unpaid orders past their window. */
-export const EXPIRE_EVERY_MS = 1_000;
+const EXPIRE_EVERY_MS = 1_000;
 
 /**
  * Who is told of a change (spec §4): a new order only its merchant (isNew 1); a status change the sides that did
  * not make it (isNew 0); an appeal, and its ruling, as type 'appeal'. An expiry or a ruling (made by the platform or
  * an operator) tells both sides.
  */
-export function noticesOf(c: OrderChange): Array<{ userId: number; notice: OtcNotice }> {
+function noticesOf(c: OrderChange): Array<{ userId: number; notice: OtcNotice }> {
   const o = c.order;
   const recipients = c.what === 'created' ? [o.merchantId] : [o.buyerId, o.sellerId].filter((id) => id !== c.by);
   return recipients.map((userId) => ({

@@ -30,7 +30,7 @@ export interface OtcDeps {
 }
 
 /** Verification level a merchant needs (advanced: ID photos checked). */
-export const MERCHANT_LEVEL = 2;
+const MERCHANT_LEVEL = 2;
 
 const bookOf = (core: TradingCore) => core.part<OtcBook>('otc');
 

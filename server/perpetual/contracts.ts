@@ -20,7 +20,7 @@ import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { RATE_DIGITS, RATE_SCALE } from '../prices/mark-price.ts';
 import { divCeil } from './rounding.ts';
 
-export type ContractKind = 'linear' | 'inverse';
+type ContractKind = 'linear' | 'inverse';
 
 export interface Bracket {
   /** Notionals above this (exclusive) are in the bracket; margin-asset units. */

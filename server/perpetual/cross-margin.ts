@@ -19,7 +19,7 @@ export interface Holding {
   leverage: bigint;
 }
 
-export interface AccountRisk {
+interface AccountRisk {
   /** Margin balance: wallet + Σ unrealised PnL. */
   equity: bigint;
   maintenance: bigint;

@@ -25,9 +25,9 @@ import { abs, clamp, divCeil, pow10 } from './rounding.ts';
 export const EIGHT_HOURS = 8 * 3600_000;
 export const PREMIUM_SAMPLE_MS = 5_000;
 /** 0.01% per 8 h. */
-export const INTEREST_PER_8H = RATE_SCALE / 10_000n;
+const INTEREST_PER_8H = RATE_SCALE / 10_000n;
 /** The clamp on interest − premium: ±0.05%. */
-export const INTEREST_CLAMP = RATE_SCALE / 2_000n;
+const INTEREST_CLAMP = RATE_SCALE / 2_000n;
 
 /** A book level: price at the contract's scale, quantity at its quantity scale (contracts for inverse). */
 export type Level = readonly [price: bigint, qty: bigint];
@@ -140,7 +140,7 @@ export function fundingPayment(c: Contract, qty: bigint, mark: bigint, rate: big
   return pays ? -divCeil(num, den) : num / den;
 }
 
-export interface FundingSettlement {
+interface FundingSettlement {
   /** Per position, in the order given: > 0 received, < 0 paid. */
   payments: bigint[];
   /** What the payers paid beyond what the receivers got (≥ 0 when longs and shorts are equal): insurance fund. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
 
-export interface FundEntry {
+interface FundEntry {
   id: number;
   asset: string;
   billType: string;

@@ -16,7 +16,7 @@ import type { PerpBook } from './perp-book.ts';
 import type { MarkTick } from './perp-ticks.ts';
 
 /** The spot index of a contract's pair at the contract's price scale; undefined when stale or missing. */
-export function contractIndex(prices: PriceIndex, spotScale: (symbol: string) => number | undefined, c: Contract): bigint | undefined {
+function contractIndex(prices: PriceIndex, spotScale: (symbol: string) => number | undefined, c: Contract): bigint | undefined {
   const index = prices.fresh(c.indexSymbol);
   const scale = spotScale(c.indexSymbol);
   if (!index || scale === undefined) return undefined;

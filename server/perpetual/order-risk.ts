@@ -35,7 +35,7 @@ export interface OrderContext {
 /** What an order of a margin mode holds for fees: see the module comment. */
 export const heldFeeBps = (c: Contract, mode: 'cross' | 'isolated'): bigint => (mode === 'isolated' ? c.takerFeeBps : 0n);
 
-export interface OrderIntent {
+interface OrderIntent {
   /** Signed: buy > 0, sell < 0. */
   qty: bigint;
   /** Limit price, or for a market order the worst price it may fill at. */
@@ -43,7 +43,7 @@ export interface OrderIntent {
   reduceOnly?: boolean;
 }
 
-export type OrderCheck = { ok: true; margin: bigint; opening: bigint } | { ok: false; reason: OrderRefusal };
+type OrderCheck = { ok: true; margin: bigint; opening: bigint } | { ok: false; reason: OrderRefusal };
 
 export function checkOrder(ctx: OrderContext, order: OrderIntent): OrderCheck {
   const { contract: c, leverage, position, mark } = ctx;

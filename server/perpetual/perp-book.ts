@@ -18,7 +18,7 @@ import {
 export const DEFAULT_LEVERAGE = 20;
 
 /** A cross account: one user's cross positions margined in one asset. */
-export const crossKey = (userId: number, asset: string) => `${userId}:${asset}`;
+const crossKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
 /**
  * Perpetual futures inside the trading core: a book per contract (the pure matching engine), the orders resting

@@ -29,7 +29,7 @@ import { applyFill, fillValue, initialMargin } from './position-math.ts';
 import { abs } from './rounding.ts';
 import { orderHoldId, positionHoldId, type PerpOrderRow, type PerpTradeRow, type PositionRow } from './perp-state.ts';
 
-export interface SideFill {
+interface SideFill {
   position: PositionRow;
   order: PerpOrderRow | null;
   /** Signed: buy > 0. */
@@ -38,7 +38,7 @@ export interface SideFill {
   fee: bigint;
 }
 
-export interface SideResult {
+interface SideResult {
   realised: bigint;
   /** What the user could not pay (covered by the insurance fund or, past it, the clearing account). */
   deficit: bigint;
@@ -56,7 +56,7 @@ export function coverLines(risk: RiskEngine, asset: string, deficit: bigint): Po
 }
 
 /** What ledger entries of a fill refer to: the taker's order, or the liquidated position for auto-deleveraging. */
-export interface FillRef {
+interface FillRef {
   refType: 'perp_order' | 'perp_position';
   refId: number;
 }

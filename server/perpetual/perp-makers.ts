@@ -20,7 +20,7 @@ const FUNDS: Record<string, bigint> = { USDT: 50_000_000n, BTC: 500n, ETH: 10_00
 const MAX_EXPOSURE_PERCENT = 20n;
 const LEVERAGE = 5;
 
-export interface PerpMakerOptions {
+interface PerpMakerOptions {
   intervalMs: number;
   jobs?: Scheduler;
   levels?: number;

@@ -41,7 +41,7 @@ export interface PlacePerp extends Pick<PerpOrderRow, 'symbol' | 'userId' | 'sid
 }
 
 /** The order as it stands after matching, or the id of the order a repeated client key already placed. */
-export interface PlaceResult {
+interface PlaceResult {
   id: number;
   order?: PerpOrderRow;
 }
@@ -60,7 +60,7 @@ export function band(mark: bigint): { min: bigint; max: bigint } {
 }
 
 /** Whether the account a position of this user on this contract belongs to is at or past liquidation now. */
-export function inLiquidation(ctx: CommandContext, b: PerpBook, c: Contract, userId: number): boolean {
+function inLiquidation(ctx: CommandContext, b: PerpBook, c: Contract, userId: number): boolean {
   const p = b.position(userId, c.symbol);
   if (p?.mode === 'isolated') return b.isolatedLiquidatable(p);
   return b.crossLiquidatable(ctx.risk, userId, c.marginAsset);

@@ -15,7 +15,7 @@ import { positionHoldId, type PositionRow, type StopRow } from './perp-state.ts'
 import { initialMargin, notional, unrealisedPnl } from './position-math.ts';
 import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpetual.ts';
 
-export interface LeverageChange {
+interface LeverageChange {
   userId: number;
   symbol: string;
   leverage: number;
@@ -52,7 +52,7 @@ export const setLeverage = tupleCommand<LeverageChange, PositionRow>('perp.lever
   return { ...p };
 });
 
-export interface MarginChange {
+interface MarginChange {
   userId: number;
   positionId: number;
   amount: bigint;
@@ -60,7 +60,7 @@ export interface MarginChange {
 }
 
 /** The most margin an isolated position can give back: what exceeds its initial margin at the mark, losses counted. */
-export function removableMargin(c: Contract, p: PositionRow, mark: bigint): bigint {
+function removableMargin(c: Contract, p: PositionRow, mark: bigint): bigint {
   const pnl = unrealisedPnl(c, p, mark);
   const free = p.isoMargin + (pnl < 0n ? pnl : 0n) - initialMargin(c, p.qty, mark, BigInt(p.leverage));
   return free > 0n ? free : 0n;
@@ -97,7 +97,7 @@ export function shownLiquidationPrice(ctx: Pick<CommandContext, 'risk'>, b: Perp
   return crossLiquidationPrices(b.crossWallet(ctx.risk, p.userId, c.marginAsset), holdings)[i] ?? null;
 }
 
-export interface StopSet {
+interface StopSet {
   userId: number;
   symbol: string;
   kind: StopRow['kind'];

@@ -2,8 +2,8 @@
 import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpetual.ts';
 
 export type PerpSide = 'buy' | 'sell';
-export type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-export type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'adl';
+type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'adl';
 
 export interface PerpOrderRow {
   id: number;

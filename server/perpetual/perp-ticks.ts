@@ -67,7 +67,7 @@ export const markTick: CommandType<MarkTick, void> = {
   },
 };
 
-export interface FundingRun {
+interface FundingRun {
   symbol: string;
   time: number;
 }

@@ -21,7 +21,7 @@ import { FLAT } from './position-math.ts';
 /** Quantities and prices the engine takes as plain numbers stay far below 2^53. */
 const MAX_UNITS = 10n ** 15n;
 
-export interface PerpDeps {
+interface PerpDeps {
   db: Db;
   core: TradingCore;
 }
@@ -34,7 +34,7 @@ function bounded(v: bigint, field: 'price' | 'quantity', scale: number): bigint 
 }
 
 /** The core's order command for a request, after every check that needs no state. */
-export function placeRequest(b: PerpBook, userId: number, body: PerpOrderBody): PlacePerp {
+function placeRequest(b: PerpBook, userId: number, body: PerpOrderBody): PlacePerp {
   const c = b.contract(body.symbol);
   const tif = body.timeInForce ?? 'GTC';
   if (body.type === 'market' && tif === 'POST_ONLY') fail('postOnlyMarket');

@@ -97,7 +97,7 @@ export function entryPrice(c: Contract, p: Position): bigint | null {
   return (2n * n + d) / (2n * d);
 }
 
-export interface FillResult {
+interface FillResult {
   position: Position;
   /** PnL realised by the closing part of the fill, margin-asset units (before fees and funding). */
   realised: bigint;

@@ -46,7 +46,7 @@ export function contractEntry(c: Contract, t: Ticker): MarketEntry {
   };
 }
 
-export interface ContractStats {
+interface ContractStats {
   /** The rate the next funding would apply from the samples so far (what exchanges show as the funding rate). */
   fundingRate: bigint;
   change: string;

@@ -14,7 +14,7 @@
  */
 
 /** Samples the basis EMA spans: α = 2 / (30 + 1). */
-export const EMA_SAMPLES = 30n;
+const EMA_SAMPLES = 30n;
 /** The EMA is held at the price scale plus this many digits (in sub-units of 10⁻⁴ of a price unit). */
 export const EMA_DIGITS = 4;
 export const EMA_SUBUNITS = 10n ** BigInt(EMA_DIGITS);
@@ -46,7 +46,7 @@ export function nextBasisEma(ema: bigint, basis: bigint): bigint {
   return divRound(2n * basis * EMA_SUBUNITS + (EMA_SAMPLES - 1n) * ema, EMA_SAMPLES + 1n);
 }
 
-export interface MarkInputs {
+interface MarkInputs {
   index: bigint;
   /** The last trade price; undefined before the market's first trade. */
   last: bigint | undefined;

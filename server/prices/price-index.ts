@@ -20,7 +20,7 @@ export interface IndexPrice {
 }
 
 /** The mark price of a market (server/prices/mark-price.ts) and what it was computed from. */
-export interface MarkPrice {
+interface MarkPrice {
   /** At the market's price scale. */
   price: bigint;
   /** EMA of last − index over 30 samples, at the price scale × EMA_SUBUNITS. */
@@ -44,7 +44,7 @@ export interface LastTrade {
   time: number;
 }
 
-export interface TrackedMarket {
+interface TrackedMarket {
   symbol: string;
   priceScale: number;
   /** Where the demo walk starts: the market's last recorded index, or its listing price on a fresh install. */
@@ -54,7 +54,7 @@ export interface TrackedMarket {
   seed?: number;
 }
 
-export interface PriceIndexOptions {
+interface PriceIndexOptions {
   /** URL templates with {SYMBOL} (e.g. BTCUSDT), each answering JSON with a `price` field; several give a median. */
   feedUrls: string[];
   /** A feed price older than this is stale: the swap desk refuses to price from it. */
@@ -74,7 +74,7 @@ export interface PriceIndexOptions {
 }
 
 /** A sample on the bus: index and mark at the market's price scale as integer strings (bigints in JSON). */
-export interface IndexPriceMessage {
+interface IndexPriceMessage {
   symbol: string;
   price: string;
   source: IndexSource;
@@ -91,7 +91,7 @@ export interface IndexPriceMessage {
   periodStart: number;
 }
 
-export const indexTopic = (symbol: string) => `prices.${symbol}.index`;
+const indexTopic = (symbol: string) => `prices.${symbol}.index`;
 
 const FEED_TIMEOUT_MS = 2000;
 

@@ -28,7 +28,7 @@ export async function readLiabilities(q: Queryable): Promise<{ seq: number; rows
   return { seq, rows: rows.filter((r) => BigInt(r.total) !== 0n).map((r) => ({ userId: num(r.user_id), uid: r.uid, asset: r.asset, total: BigInt(r.total) })) };
 }
 
-export interface RootInsert {
+interface RootInsert {
   periodStart: number | null;
   takenAt: number;
   seq: number;
@@ -51,7 +51,7 @@ export async function periodPublished(q: Queryable, periodStart: number): Promis
   return Boolean(await q.get('SELECT 1 AS one FROM proof_roots WHERE period_start = ?', [periodStart]));
 }
 
-export interface LeafRow {
+interface LeafRow {
   userId: number;
   index: number;
   salt: string;

@@ -91,7 +91,7 @@ export async function promotedCount(q: Queryable, userId: number, generation: Ge
   return num((await q.get<{ n: unknown }>(`SELECT COUNT(*) AS n ${generationFrom(generation)}`, [userId]))?.n);
 }
 
-export interface PromotedRow {
+interface PromotedRow {
   id: number;
   username: string | null;
   email: string | null;

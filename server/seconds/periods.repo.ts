@@ -15,7 +15,7 @@ export interface PeriodRow {
   updatedAt: number;
 }
 
-export type NewPeriod = Omit<PeriodRow, 'id' | 'createdAt' | 'updatedAt'>;
+type NewPeriod = Omit<PeriodRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 function toPeriod(r: Record<string, unknown>): PeriodRow {
   return {

@@ -6,7 +6,7 @@ import { secondsHoldId, winOf } from './seconds-rule.ts';
 import { keyedSecondsOrders, lastSecondsId, openSecondsOrders, upsertSecondsOrders, type SecondsOrderRow } from './seconds.repo.ts';
 
 /** How long a client key answers a repeated submission with its first order. */
-export const KEY_TTL_MS = 86_400_000;
+const KEY_TTL_MS = 86_400_000;
 
 type Encoded = [number, number, string, number, number, string, string, string, number, number, string, number, number, string | null, number];
 

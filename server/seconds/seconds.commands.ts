@@ -7,7 +7,7 @@ import type { SecondsBook } from './seconds-book.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';
 
 /** An order as the edge prepared it: the period's parameters and the entry price are fixed here, so replay decides alike. */
-export type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId' | 'seconds' | 'direction' | 'asset' | 'stake' | 'profitBps' | 'lossBps' | 'openPrice' | 'openPeriod' | 'clientKey'> & {
+type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId' | 'seconds' | 'direction' | 'asset' | 'stake' | 'profitBps' | 'lossBps' | 'openPrice' | 'openPeriod' | 'clientKey'> & {
   /** The period's cap on the open stake per direction. */
   exposureCap: bigint;
   /** When the open price's source last confirmed it (ms). */
@@ -17,7 +17,7 @@ export type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId'
 };
 
 /** The opened order, or the one a repeated client key opened before (`repeated`, as it stood then or stands now). */
-export type OpenedSeconds = { order: SecondsOrderRow; repeated: false } | { orderId: number; repeated: true };
+type OpenedSeconds = { order: SecondsOrderRow; repeated: false } | { orderId: number; repeated: true };
 
 /** One order to settle on a recorded price, or to refund when none could be used (closePrice null). */
 export type Settlement = [orderId: number, closePrice: bigint | null, closePeriod: number | null];

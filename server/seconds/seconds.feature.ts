@@ -19,7 +19,7 @@ const SEED_PERIODS: Array<[seconds: number, profitBps: number]> = [[30, 8_500], 
 const SEED_POOL = 1_000_000;
 const SEED_CAP = 200_000;
 /** How often the settlement job looks for orders whose second has come. */
-export const SETTLE_EVERY_MS = 250;
+const SETTLE_EVERY_MS = 250;
 
 /** Adds to the pool from outside, with `also` (the seeded periods, an operator's audit line) in one transaction. */
 export async function fundSecondsPool(core: TradingCore, units: bigint, ref: string | number, also: (q: Queryable) => Promise<void>): Promise<void> {

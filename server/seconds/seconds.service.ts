@@ -27,7 +27,7 @@ export interface SecondsDeps {
 }
 
 /** A stake is a whole number of the stake asset (spec §5) within the period's limits. */
-export function stakeOf(amount: string, p: PeriodRow): bigint {
+function stakeOf(amount: string, p: PeriodRow): bigint {
   const text = amount.trim();
   if (!/^-?\d{1,15}$/.test(text)) fail('secondsStakeInteger');
   const stake = fromWhole(BigInt(text));

@@ -113,7 +113,7 @@ export interface TradeRecord extends TradeRow {
   id: number;
 }
 
-export function toTrade(r: Record<string, unknown>): TradeRecord {
+function toTrade(r: Record<string, unknown>): TradeRecord {
   return {
     id: num(r.id),
     symbol: String(r.symbol),
@@ -131,7 +131,7 @@ export function toTrade(r: Record<string, unknown>): TradeRecord {
   };
 }
 
-export interface FillFilter {
+interface FillFilter {
   symbol?: string;
   /** Only the fills of this order of the user's. */
   orderId?: number;

@@ -11,7 +11,7 @@ import type { SettlementBooks, TradeFact } from './settlement.ts';
 import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
 /** What one batch changed on the spot books, for the projector: the orders as they ended it, and its trades. */
-export interface SpotRows {
+interface SpotRows {
   orders: OrderRow[];
   trades: TradeFact[];
 }

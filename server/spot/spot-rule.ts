@@ -28,7 +28,7 @@ export function holdOf(m: Market, o: Pick<OrderRow, 'side' | 'kind' | 'price' | 
 }
 
 /** How much of an order's hold a fill uses up: buys hold quote at their own limit, so a better price leaves some over. */
-export function holdUsed(m: Market, o: OrderRow, fill: SpotFill): bigint {
+function holdUsed(m: Market, o: OrderRow, fill: SpotFill): bigint {
   if (o.side === 'sell') return baseUnits(m, fill.qty);
   return o.kind === 'limit' ? notional(m, o.price, fill.qty) : fill.quote;
 }

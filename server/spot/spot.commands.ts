@@ -45,7 +45,7 @@ export function match(ctx: CommandContext, m: Market, command: Parameters<Matchi
 }
 
 /** How a margin order differs from a spot one: the account it trades from and what it borrowed. */
-export interface PlaceOptions {
+interface PlaceOptions {
   account: OrderAccount;
   autoRepay: boolean;
   borrowed: bigint;

@@ -3,7 +3,7 @@ import type { Queryable, Row, SqlValue } from './db.ts';
 /** Rows per statement at most: 512 rows of up to 63 values stay under SQLite's 32,766 parameters. */
 const MAX_ROWS = 512;
 
-export interface RowsStatement {
+interface RowsStatement {
   /** What comes before the VALUES list: `INSERT INTO t (a, b)`, or `UPDATE t SET … FROM (`. */
   head: string;
   /** What follows it: ON CONFLICT, `) AS v WHERE …`, RETURNING. */

@@ -7,7 +7,7 @@ export interface PageRequest {
 }
 
 /** The parts of a paged query: the rows are `SELECT {select} {from} ORDER BY {order}`, counted over `{from}`. */
-export interface PagedQuery {
+interface PagedQuery {
   select: string;
   /** `FROM … WHERE …` (joins included), shared by the count and the page. */
   from: string;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../storage/db.ts';
 
-export interface LockRow {
+interface LockRow {
   failures: number;
   windowStart: number;
   lockedUntil: number;

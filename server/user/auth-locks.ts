@@ -4,7 +4,7 @@ import type { Db } from '../storage/db.ts';
 import { clearSubject, lockSubject, readLock, takeAttempt } from './auth-locks.repo.ts';
 
 /** How many guesses a subject gets, and for how long it is locked after them (doubling with every lock, up to a day). */
-export interface LockPolicy {
+interface LockPolicy {
   maxFailures: number;
   lockMinutes: number;
   /** What a refused attempt answers: 'accountLocked' for logins, 'fundPasswordLocked' for the fund password. */

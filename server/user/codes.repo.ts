@@ -1,13 +1,13 @@
 import { num, type Queryable } from '../storage/db.ts';
 
 /** Where a code goes and what it is for: (channel, target, purpose) names a code's slot. */
-export interface CodeSlot {
+interface CodeSlot {
   channel: 'email' | 'sms';
   target: string;
   purpose: string;
 }
 
-export interface CodeRow {
+interface CodeRow {
   id: number;
   codeHash: string;
   attempts: number;

@@ -8,9 +8,9 @@ import { digest, newCode } from './tokens.ts';
 
 const MAX_ATTEMPTS = 5;
 /** Codes one address may be sent per day, whatever the purpose and whichever client asks. */
-export const CODES_PER_DAY = 10;
+const CODES_PER_DAY = 10;
 
-export interface CodeTarget {
+interface CodeTarget {
   channel: 'email' | 'sms';
   target: string;
   purpose: CodePurpose;

@@ -24,7 +24,7 @@ function toSession(r: Record<string, unknown>): SessionRow {
   };
 }
 
-export interface NewSession {
+interface NewSession {
   userId: number;
   family: string;
   tokenHash: string;

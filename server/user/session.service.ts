@@ -18,7 +18,7 @@ export interface ClientMeta {
 }
 
 /** The tenant of spec §3's session; the platform is single-tenant, so it is constant. */
-export const TENANT_ID = '000000';
+const TENANT_ID = '000000';
 
 /**
  * Opens a session (a new family unless one is given, as on refresh) and returns its secrets once. A new family

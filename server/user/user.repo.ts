@@ -46,7 +46,7 @@ export async function findUserBy(q: Queryable, key: UserKey, value: string | num
   return row ? toUser(row) : undefined;
 }
 
-export interface NewUser {
+interface NewUser {
   uid: string;
   username: string | null;
   email: string | null;

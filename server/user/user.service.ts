@@ -26,11 +26,11 @@ import { newInviteCode, newUid } from './tokens.ts';
 import * as users from './user.repo.ts';
 import { revokeAllOfUser } from './session.repo.ts';
 
-export interface LockSettings {
+interface LockSettings {
   loginMaxFailures: number;
   loginLockMinutes: number;
 }
-export type UserSettings = SessionSettings & LockSettings;
+type UserSettings = SessionSettings & LockSettings;
 
 /**
  * Guesses from all clients together may reach this many times the per-client limit before the account name is
@@ -40,7 +40,7 @@ export type UserSettings = SessionSettings & LockSettings;
 const ALL_CLIENTS_FACTOR = 10;
 
 /** spec §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
-export function toUserInfo(u: users.UserRow, googleBound = false): UserInfo {
+function toUserInfo(u: users.UserRow, googleBound = false): UserInfo {
   return {
     id: u.id,
     userId: u.uid,

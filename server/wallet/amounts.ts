@@ -33,7 +33,7 @@ export async function requireAsset(q: Queryable, coin: string): Promise<{ code: 
  * last trade, which two accounts of one person can print at any price: USDT is 1. Null when the coin has no USDT
  * market or its index is stale.
  */
-export function usdtPrice(markets: SpotMarkets, prices: PriceIndex, coin: string): bigint | null {
+function usdtPrice(markets: SpotMarkets, prices: PriceIndex, coin: string): bigint | null {
   if (coin === 'USDT') return 10n ** 8n;
   const m = markets.get(`${coin.toLowerCase()}usdt`);
   if (!m || m.market !== 'spot') return null;

@@ -34,7 +34,7 @@ export async function seedDeskAtStart({ db, core, markets, prices }: FeatureCont
 }
 
 /** Adds inventory to the desk from outside (an operator's deposit into it), with `also` (its audit line) in one transaction. */
-export async function fundDesk(core: TradingCore, asset: string, units: bigint, ref: string | number, also: (q: Queryable) => Promise<void>): Promise<void> {
+async function fundDesk(core: TradingCore, asset: string, units: bigint, ref: string | number, also: (q: Queryable) => Promise<void>): Promise<void> {
   await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
     await also(q);
     return {

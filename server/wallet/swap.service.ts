@@ -13,9 +13,9 @@ import { amountOf, money, requireAsset, type UsdtPrices } from './amounts.ts';
 import { deskLimit, insertSwap } from './swap.repo.ts';
 
 /** The swap fee (0.2%), charged on what the user receives, rounded up. */
-export const SWAP_FEE_BPS = 20n;
+const SWAP_FEE_BPS = 20n;
 /** How long a quote may be executed. */
-export const QUOTE_TTL_MS = 30_000;
+const QUOTE_TTL_MS = 30_000;
 /** The most a quote's timestamp may lie ahead of the server's clock (clock skew between processes). */
 const FUTURE_SKEW_MS = 1000;
 

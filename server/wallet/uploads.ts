@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
 const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** The image type from the file's first bytes, never from the name or the declared mime type. */
-export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
+function sniffImage(b: Buffer): { ext: string; mime: string } | null {
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', mime: 'image/png' };
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return { ext: 'webp', mime: 'image/webp' };

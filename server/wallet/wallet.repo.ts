@@ -3,7 +3,7 @@ import { pageOf, type PageRequest } from '../storage/paging.ts';
 
 /** The wallet's SQL: networks, deposit and withdrawal requests, transfers and the bills (ledger lines) users read. */
 
-export interface NetworkRow {
+interface NetworkRow {
   coin: string;
   network: string;
   withdraw_fee: bigint;

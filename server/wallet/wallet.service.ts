@@ -24,7 +24,7 @@ import { checkWithdrawalAllowed } from '../account/security/withdraw-guard.ts';
 import type { DailyLimit } from '../identity/withdraw-limit.ts';
 
 /** The account types a user may hold: merchants (is_merchant 2) also have type 8. */
-export function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
+function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
   const types: UserAccountType[] = [ACCOUNT.spot, ACCOUNT.contract, ACCOUNT.finance, ACCOUNT.otc];
   if (user.isMerchant === 2) types.push(ACCOUNT.merchant);
   return types;
@@ -213,7 +213,7 @@ export async function bills(db: Db, userId: number, q: { page: number; size: num
 }
 
 /** Display currencies (spec §3 exchange-rate items): configured data, one USDT in each; operators change them. */
-export const DEFAULT_RATES: Array<Omit<ExchangeRateItem, 'exchange_value'>> = [
+const DEFAULT_RATES: Array<Omit<ExchangeRateItem, 'exchange_value'>> = [
   { exchange_code: 'CNY', quote_currency: 'USDT', code_symbol: '¥', rate: '7.25' },
   { exchange_code: 'USD', quote_currency: 'USDT', code_symbol: '$', rate: '1' },
   { exchange_code: 'EUR', quote_currency: 'USDT', code_symbol: '€', rate: '0.92' },

@@ -2,7 +2,7 @@ import type { Device, LoginLogEntry, LoginResultKind } from '../../../isomorphic
 import { num, type Queryable } from '../../storage/db.ts';
 import { pageOf } from '../../storage/paging.ts';
 
-export interface SeenDevice {
+interface SeenDevice {
   userId: number;
   family: string;
   ip: string | null;

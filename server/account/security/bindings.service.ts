@@ -9,7 +9,7 @@ import { findUserBy, updateContact, type UserRow } from '../../user/user.repo.ts
 import { requireSecondFactor } from './second-factor.ts';
 import { pauseAfter } from './withdraw-guard.ts';
 
-export type Channel = 'email' | 'sms';
+type Channel = 'email' | 'sms';
 
 const column = (c: Channel) => (c === 'email' ? 'email' : 'phone');
 const boundOf = (user: UserRow, c: Channel) => (c === 'email' ? user.email : user.phone);

@@ -14,7 +14,7 @@ export interface SecurityRow {
   withdrawLockReason: WithdrawLockReason | null;
 }
 
-export const NO_SETTINGS: SecurityRow = {
+const NO_SETTINGS: SecurityRow = {
   totpSecret: null,
   totpBoundAt: null,
   totpLastStep: null,

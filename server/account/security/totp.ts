@@ -8,7 +8,7 @@ export function stepAt(now: number): number {
   return Math.floor(now / TOTP_PERIOD_MS);
 }
 
-export type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'used' };
+type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'used' };
 
 /**
  * Checks a code against the current step and at most one step before it (a code typed as the step turns), never

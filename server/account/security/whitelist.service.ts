@@ -8,7 +8,7 @@ import { confirmSecurityChange } from './second-factor.ts';
 import { addWhitelisted, removeWhitelisted, securityOf, setWhitelistOn, whitelistOf } from './security.repo.ts';
 
 /** Addresses one account may whitelist. */
-export const WHITELIST_MAX = 50;
+const WHITELIST_MAX = 50;
 
 export async function whitelist(db: Db, userId: number): Promise<Whitelist> {
   return { enabled: (await securityOf(db, userId)).whitelistOn, addresses: await whitelistOf(db, userId) };

@@ -6,7 +6,7 @@ import { isWhitelisted, pauseWithdrawals, securityOf } from './security.repo.ts'
 const HOUR = 3_600_000;
 
 /** How long a security change pauses withdrawals: a taken-over account cannot be emptied right after the change. */
-export const PAUSE_MS: Record<WithdrawLockReason, number> = {
+const PAUSE_MS: Record<WithdrawLockReason, number> = {
   passwordChange: 24 * HOUR,
   passwordReset: 24 * HOUR,
   googleReset: 24 * HOUR,
@@ -18,7 +18,7 @@ export function pauseAfter(q: Queryable, userId: number, reason: WithdrawLockRea
   return pauseWithdrawals(q, userId, now + PAUSE_MS[reason], reason, now);
 }
 
-export interface WithdrawalTarget {
+interface WithdrawalTarget {
   method: 'address' | 'bank';
   network: string | null;
   address: string;

@@ -6,7 +6,7 @@ export interface JournalBatch {
   body: string;
 }
 
-export interface SnapshotRow {
+interface SnapshotRow {
   seq: number;
   hash: string;
   body: string;

@@ -14,7 +14,7 @@ export interface BalanceAfter {
  * call these only once a change is durable: balances after the transaction that wrote them commits, orders after
  * the journal append that acknowledged them.
  */
-export interface AccountListener {
+interface AccountListener {
   balances(changes: BalanceAfter[]): void;
   orders(symbol: string, userIds: ReadonlySet<number>): void;
 }

@@ -9,7 +9,7 @@ import { authenticateSocket, MAX_SOCKETS_PER_USER, userIdOf } from '../socket-au
 import { userTopics } from '../topics.ts';
 
 /** The first message must be `auth` within this; a socket that says nothing is closed. */
-export const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_TIMEOUT_MS = 10_000;
 /** A command is a small JSON object; anything longer closes the socket. */
 const MAX_COMMAND_BYTES = 1024;
 

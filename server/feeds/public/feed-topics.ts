@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
  */
 export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
 /** A client that lets more than this pile up unsent is too slow to follow its feed and is cut off. */
-export const SLOW_CONSUMER_BYTES = 1 << 20;
+const SLOW_CONSUMER_BYTES = 1 << 20;
 
 /** Sends unless the socket has closed; cuts off a client that lets more than SLOW_CONSUMER_BYTES pile up (4008). */
 export function sendTo(socket: WebSocket, data: string | Buffer): void {

@@ -10,7 +10,7 @@ import type { MarketBookMessage, MarketTradesMessage } from './market-events.ts'
 import { groupedDepth, kline, percentChange, priceInfo, publicTrade } from '../../spot/views.ts';
 
 /** Limits of the public feed: subscriptions per connection, connections per client address. */
-export const MAX_SUBSCRIPTIONS = 50;
+const MAX_SUBSCRIPTIONS = 50;
 export const MAX_CONNECTIONS_PER_ADDRESS = 20;
 /** The largest command the feed reads; a longer one closes the socket (1009). */
 const MAX_COMMAND_BYTES = 4096;
@@ -18,7 +18,7 @@ const DEPTH_INTERVAL_MS = 100;
 const DETAIL_INTERVAL_MS = 1000;
 export const HEARTBEAT_MS = 15_000;
 
-export interface Topic {
+interface Topic {
   sub: FeedSubscription;
   market?: Market;
   step?: bigint;
@@ -26,7 +26,7 @@ export interface Topic {
 }
 
 /** What the feed holds open, for the server to report: live topics and connections per address. */
-export interface PublicFeedState {
+interface PublicFeedState {
   topics: FeedTopics<Topic>;
   connections: ConnectionCap;
 }

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../user/user.repo.ts';
 import { merchantTopic, userTopics } from '../topics.ts';
 
-export type Destination = { ok: true; topic: string; kind: 'refresh' | 'merchant' | 'chat' } | { ok: false; problem: string; foreign: boolean };
+type Destination = { ok: true; topic: string; kind: 'refresh' | 'merchant' | 'chat' } | { ok: false; problem: string; foreign: boolean };
 
 /**
  * The bus topic behind a STOMP destination, if this user may have it: `/topic/user.{userId}.refresh` and

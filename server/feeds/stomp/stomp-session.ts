@@ -6,14 +6,14 @@ import { destinationFor } from './destinations.ts';
 import { frame, parseFrames, type Frame } from './frames.ts';
 
 /** spec §9 "broker keepalive 5 s": what the server offers both ways in CONNECTED's heart-beat. */
-export const SERVER_HEART_BEAT_MS = 5_000;
+const SERVER_HEART_BEAT_MS = 5_000;
 /** The largest frame read; a longer one gets an ERROR (a WebSocket message past 64 KB is cut by the socket). */
 export const MAX_FRAME_BYTES = 16 * 1024;
 /** Subscriptions per connection, as on the public feed. */
-export const MAX_STOMP_SUBSCRIPTIONS = 50;
+const MAX_STOMP_SUBSCRIPTIONS = 50;
 
 /** What a session needs of its socket and the server; the socket route provides it. */
-export interface StompLink {
+interface StompLink {
   send(text: string): void;
   close(code: number, reason: string): void;
   authenticate(login: string | undefined, passcode: string | undefined): Promise<SocketAuth>;

@@ -14,7 +14,7 @@ import { type Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
 
-export interface MarketMakerOptions {
+interface MarketMakerOptions {
   /** How often they look at their quotes, as a leased job (one process quotes); 0: only when tick() is called. */
   intervalMs: number;
   jobs?: Scheduler;
