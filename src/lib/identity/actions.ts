@@ -1,29 +1,32 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, readonlyType } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/identity.endpoints.ts';
 import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../../../isomorphic/contract/identity.ts';
 
 /** The signed-in user's verification level, latest submissions, bank-card state and withdrawal limit. */
-export const $identity = atom<IdentityState | null>(null);
+const identity = atom<IdentityState | null>(null);
 /** The bound bank card (null: none), or undefined until loaded. */
-export const $bankCard = atom<BankCardView | null | undefined>(undefined);
-export const $payments = atom<PaymentMethod[] | null>(null);
+const bankCard = atom<BankCardView | null | undefined>(undefined);
+const payments = atom<PaymentMethod[] | null>(null);
+export const $identity = readonlyType(identity);
+export const $bankCard = readonlyType(bankCard);
+export const $payments = readonlyType(payments);
 
 const inBrowser = typeof window !== 'undefined';
 
 export async function loadIdentity(): Promise<void> {
-  $identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
+  identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
 }
 export async function loadBankCard(): Promise<void> {
-  $bankCard.set(await request(api.bankCard));
+  bankCard.set(await request(api.bankCard));
 }
 export async function loadPayments(): Promise<void> {
-  $payments.set(await request(api.payments));
+  payments.set(await request(api.payments));
 }
 
-onMount($identity, () => void (inBrowser && loadIdentity().catch(() => {})));
-onMount($bankCard, () => void (inBrowser && loadBankCard().catch(() => {})));
-onMount($payments, () => void (inBrowser && loadPayments().catch(() => {})));
+onMount(identity, () => void (inBrowser && loadIdentity().catch(() => {})));
+onMount(bankCard, () => void (inBrowser && loadBankCard().catch(() => {})));
+onMount(payments, () => void (inBrowser && loadPayments().catch(() => {})));
 
 export async function submitPrimary(body: PrimaryKycBody): Promise<KycRecord> {
   const record = await request(api.submitPrimaryKyc, { body });
@@ -38,7 +41,7 @@ export async function submitAdvanced(body: AdvancedKycBody): Promise<KycRecord> 
 }
 
 export async function bindBankCard(body: BankCardBody): Promise<void> {
-  $bankCard.set(await request(api.saveBankCard, { body }));
+  bankCard.set(await request(api.saveBankCard, { body }));
   await loadIdentity();
 }
 

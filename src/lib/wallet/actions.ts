@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, readonlyType } from 'nanostores';
 import { request } from '../api/client.ts';
 import { pathOf } from '../../../isomorphic/contract/endpoint.ts';
 import * as api from '../../../isomorphic/contract/wallet.endpoints.ts';
@@ -10,24 +10,28 @@ import { $token } from '../stores/session.ts';
 import { sealedBody } from '../user/actions.ts';
 
 /** The signed-in user's wallet: account types with their value, and the coins of the account type on screen. */
-export const $walletAccounts = atom<WalletAccount[]>([]);
-export const $coins = atom<CurrencyAccountRow[]>([]);
-export const $networks = atom<CoinNetwork[]>([]);
-export const $rates = atom<ExchangeRateItem[]>([]);
+const walletAccounts = atom<WalletAccount[]>([]);
+const coins = atom<CurrencyAccountRow[]>([]);
+const networks = atom<CoinNetwork[]>([]);
+const rates = atom<ExchangeRateItem[]>([]);
+export const $walletAccounts = readonlyType(walletAccounts);
+export const $coins = readonlyType(coins);
+export const $networks = readonlyType(networks);
+export const $rates = readonlyType(rates);
 
 export async function loadAccounts(type = 0): Promise<void> {
-  const [accounts, coins] = await Promise.all([
+  const [accounts, rows] = await Promise.all([
     request(api.walletAccount),
     request(api.currencyAccount, { query: { type } }),
   ]);
-  rememberAssetDecimals(coins);
-  $walletAccounts.set(accounts);
-  $coins.set(coins);
+  rememberAssetDecimals(rows);
+  walletAccounts.set(accounts);
+  coins.set(rows);
 }
 
 /** The account types with their value, leaving the coins on screen as they are (the transfer form beside the overview). */
 export async function loadAccountTypes(): Promise<void> {
-  $walletAccounts.set(await request(api.walletAccount));
+  walletAccounts.set(await request(api.walletAccount));
 }
 
 /** Coins of one account type, without touching the stores (the transfer form reads both sides). */
@@ -43,12 +47,12 @@ export async function spotAvailable(coin: string): Promise<string> {
 }
 
 export async function loadNetworks(): Promise<void> {
-  if (!$networks.get().length) $networks.set(await request(api.rechargeCurrency));
+  if (!networks.get().length) networks.set(await request(api.rechargeCurrency));
 }
 
 export async function loadRates(): Promise<ExchangeRateItem[]> {
-  if (!$rates.get().length) $rates.set(await request(api.coinRate));
-  return $rates.get();
+  if (!rates.get().length) rates.set(await request(api.coinRate));
+  return rates.get();
 }
 
 export function depositAddress(coin: string, network: string): Promise<DepositAddress> {
