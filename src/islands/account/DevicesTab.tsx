@@ -10,7 +10,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Pager } from '../wallet/index.ts';
+import { Pager } from '../ui/Pager.tsx';
 import type { TabProps } from './tabs.ts';
 
 const LOG_PAGE = 10;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import type { ExchangeRateItem, RechargeRecord, ReviewStatus, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
-import { formatDateTime } from '../../../isomorphic/format/index.ts';
+import { formatAssetAmount as fmt, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -23,7 +23,7 @@ import { ProofAdmin } from '../proof/index.ts';
 import { OtcConsole } from './otc/OtcConsole.tsx';
 import { LoanAdmin } from '../loan/index.ts';
 import { EarnAdmin } from '../earn/index.ts';
-import { StatusBadge, amount as fmt } from '../wallet/index.ts';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
 const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'earn', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;

@@ -3,7 +3,7 @@ import type { PeriodBody, SecondsPeriodAdmin, SecondsPool } from '../../../isomo
 import type { T } from '../../lib/i18n/client.ts';
 import { fundPool, savePeriod, secondsDesk } from '../../lib/seconds/admin.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { amount as fmt } from '../wallet/index.ts';
+import { formatAssetAmount as fmt } from '../../../isomorphic/format/index.ts';
 
 type Draft = Record<'profit' | 'loss' | 'minStake' | 'maxStake' | 'exposureCap', string> & { active: boolean };
 

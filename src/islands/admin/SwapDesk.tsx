@@ -3,7 +3,7 @@ import type { SwapDeskRow } from '../../../isomorphic/contract/wallet.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { fundSwapDesk, setSwapLimit, swapDesk } from '../../lib/wallet/admin.ts';
-import { amount as fmt } from '../wallet/index.ts';
+import { formatAssetAmount as fmt } from '../../../isomorphic/format/index.ts';
 
 /**
  * The swap desk as operators run it: per coin what it holds and the most one swap may pay out. Swaps are refused

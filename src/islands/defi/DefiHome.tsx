@@ -6,7 +6,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { ProductList } from '../earn/index.ts';
-import { LoginPrompt } from './parts.tsx';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { WalletLinks } from './WalletLinks.tsx';
 
 interface Props {

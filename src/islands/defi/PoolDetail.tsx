@@ -10,7 +10,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { EarnOrders } from '../earn/index.ts';
 import { ProductFacts, ProductHeading } from '../earn/index.ts';
-import { LoginPrompt } from './parts.tsx';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
 interface Props {

@@ -6,7 +6,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { LoginPrompt } from '../defi/index.ts';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { EarnOrders } from './EarnOrders.tsx';
 import { Income } from './Income.tsx';

@@ -9,7 +9,7 @@ import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { LoginPrompt } from '../defi/index.ts';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { errorText, ProductFacts, ProductHeading } from './parts.tsx';
 import { SubscribeForm } from './SubscribeForm.tsx';
 

@@ -5,7 +5,7 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { proofRoots } from '../../lib/proof/actions.ts';
 import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
-import { Pager } from '../wallet/index.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { RootsTable, VerdictLine } from './parts.tsx';
 
 /** The maximum proof file read: a path of 64 steps and a leaf with every asset are a few kilobytes. */

@@ -9,8 +9,8 @@ import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
 import { leafText } from '../../../isomorphic/proof/leaf.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
-import { Select } from '../wallet/index.ts';
-import { Amounts } from '../referral/index.ts';
+import { Select } from '../ui/Select.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 import { VerdictLine } from './parts.tsx';
 
 /**

@@ -8,7 +8,7 @@ import { convert, inverse, QUOTE, rateOf } from '../../lib/rate/convert.ts';
 import { $settings, updateSettings } from '../../lib/stores/settings.ts';
 import { $rates, loadRates } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select } from '../wallet/index.ts';
+import { Select } from '../ui/Select.tsx';
 import '../../styles/rate.css';
 
 /** spec §2 /rate/index: the display currencies with their rates against USDT, and a converter between them. */

@@ -9,8 +9,9 @@ import { percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/index.ts';
-import { Amounts, generationName } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { generationName } from './parts.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 import { copyText } from '../ui/copy-text.ts';
 
 /**

@@ -6,8 +6,9 @@ import { agentInfo, rewardDays, rewardUsers } from '../../lib/referral/actions.t
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/index.ts';
-import { Amounts, generationName, rebate } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { generationName, rebate } from './parts.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 
 type View = 'days' | 'users';
 const EMPTY = { records: [], total: 0, current: 1, size: 15, pages: 0 };

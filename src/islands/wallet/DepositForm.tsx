@@ -6,7 +6,7 @@ import { depositAddress, submitRecharge, uploadImage } from '../../lib/wallet/ac
 import { copyText } from '../ui/copy-text.ts';
 import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select } from './parts.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

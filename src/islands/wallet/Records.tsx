@@ -7,7 +7,9 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { billLog, rechargeLog, transferLog, withdrawalLog } from '../../lib/wallet/actions.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager, StatusBadge, accountName } from './parts.tsx';
+import { accountName } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'bills';
 const SIZE = 15;

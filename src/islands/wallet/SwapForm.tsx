@@ -8,7 +8,8 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { $networks, coinsOf, loadNetworks, swap, swapQuote } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { Select } from '../ui/Select.tsx';
 
 /** Swap (texchange): a quote from the live market, valid 30 s, executed at that price or refused if it moved. */
 export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {

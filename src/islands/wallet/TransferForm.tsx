@@ -8,7 +8,8 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { $walletAccounts, coinsOf, loadAccountTypes, transferFunds } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select, accountName } from './parts.tsx';
+import { accountName } from './parts.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 interface Props {

@@ -12,7 +12,8 @@ import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { coinsOf, submitWithdrawal } from '../../lib/wallet/actions.ts';
 import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /**
