@@ -72,7 +72,7 @@ describe('remote(): a store that loads on its first subscriber', () => {
 
   it('loads again when a dependency changes, and the latest answer wins', async () => {
     const $page = atom(1);
-    const r = remote.remote(() => client.call<{ n: number }>(`/api/page/${$page.get()}`, { quiet: true }), [$page]);
+    const r = remote.remote(() => client.call<{ n: number }>(`/api/page/${$page.get()}`, { quiet: true }), { deps: [$page] });
     const off = r.$value.listen(() => {});
     await settled(r.$value);
     $page.set(2);
@@ -80,6 +80,28 @@ describe('remote(): a store that loads on its first subscriber', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.requests.map((q) => q.url)).toEqual(['/api/page/1', '/api/page/2', '/api/page/3']);
     off();
+    cleanStores(r.$value);
+  });
+
+  it('ensure() answers what it holds, and asks only when it holds nothing yet', async () => {
+    const r = remote.remote(ask);
+    await expect(r.ensure()).resolves.toEqual({ n: 1 });
+    api.reply = { status: 200, body: { code: 200, msg: '', data: { n: 2 } } };
+    await expect(r.ensure()).resolves.toEqual({ n: 1 });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('loads reference data once, not again for a later subscriber', async () => {
+    const r = remote.remote(ask, { once: true });
+    const off = r.$value.listen(() => {});
+    await settled(r.$value);
+    off();
+    // nanostores unmounts a store a second after its last subscriber leaves.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = r.$value.listen(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toHaveLength(1);
+    again();
     cleanStores(r.$value);
   });
 

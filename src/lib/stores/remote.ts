@@ -7,6 +7,8 @@ export interface Remote<T> {
   readonly $value: ReadableAtom<Loadable<T>>;
   /** Asks again. What is on screen stays until the answer; rejects as the load does. */
   reload(): Promise<void>;
+  /** The answer there is, or the answer to asking now when there is none yet; rejects as the load does. */
+  ensure(): Promise<T>;
 }
 
 /** Anything a load rejects with, as the ApiError a Loadable holds (a programming error keeps its message). */
@@ -19,34 +21,47 @@ export function valueOf<T, F>(l: Loadable<T>, fallback: F): T | F {
   return l.status === 'success' ? l.value : fallback;
 }
 
+export interface RemoteOptions {
+  /** Stores whose change means the answer is out of date (a page number, the private feed's balance count). */
+  deps?: ReadonlyArray<ReadableAtom<unknown>>;
+  /** Reference data that does not change while the page is open: loaded on the first subscriber only, not on each. */
+  once?: boolean;
+}
+
 /**
  * A store that loads when its first subscriber comes (nanostores' onMount), again whenever one of `deps` changes
  * while it has subscribers, and again on reload(). Only in a browser: pages are also rendered at build time, where
  * it stays idle. Only the latest load writes, so an answer to an older question never overwrites a newer one.
  */
-export function remote<T>(load: () => Promise<T>, deps: ReadonlyArray<ReadableAtom<unknown>> = []): Remote<T> {
+export function remote<T>(load: () => Promise<T>, { deps = [], once = false }: RemoteOptions = {}): Remote<T> {
   const value = atom<Loadable<T>>({ status: 'idle' });
+  // Read through .value, not get(): get() on a store nobody listens to mounts it for the moment, which would load.
   let asked = 0;
-  const reload = async () => {
+  const fetchNow = async (): Promise<T> => {
     const mine = ++asked;
-    const now = value.get();
-    if (now.status !== 'success') value.set({ status: 'pending' });
+    if (value.value.status !== 'success') value.set({ status: 'pending' });
     try {
       const answer = await load();
       if (mine === asked) value.set({ status: 'success', value: answer });
+      return answer;
     } catch (e) {
       if (mine === asked) value.set({ status: 'error', error: asApiError(e) });
       throw e;
     }
   };
+  const reload = async () => void (await fetchNow());
+  const ensure = () => {
+    const v = value.value;
+    return v.status === 'success' ? Promise.resolve(v.value) : fetchNow();
+  };
   const quietly = () => void reload().catch(() => {});
   onMount(value, () => {
     if (typeof window === 'undefined') return;
-    quietly();
+    if (!once || value.value.status !== 'success') quietly();
     const offs = deps.map((d) => d.listen(quietly));
     return () => offs.forEach((off) => off());
   });
-  return { $value: readonlyType(value), reload };
+  return { $value: readonlyType(value), reload, ensure };
 }
 
 /** One store per key, made on first use and shared by every island on the page that asks for the same key. */
