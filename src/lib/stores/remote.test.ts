@@ -91,6 +91,17 @@ describe('remote(): a store that loads on its first subscriber', () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it('ensure() while a load is on its way waits for it rather than asking again', async () => {
+    const r = remote.remote(ask, { once: true });
+    const first = r.ensure();
+    const off = r.$value.listen(() => {});
+    await expect(r.ensure()).resolves.toEqual({ n: 1 });
+    await first;
+    expect(api.requests).toHaveLength(1);
+    off();
+    cleanStores(r.$value);
+  });
+
   it('loads reference data once, not again for a later subscriber', async () => {
     const r = remote.remote(ask, { once: true });
     const off = r.$value.listen(() => {});

@@ -7,7 +7,7 @@ export interface Remote<T> {
   readonly $value: ReadableAtom<Loadable<T>>;
   /** Asks again. What is on screen stays until the answer; rejects as the load does. */
   reload(): Promise<void>;
-  /** The answer there is, or the answer to asking now when there is none yet; rejects as the load does. */
+  /** The answer there is, or to the question on its way, or to asking now; rejects as the load does. */
   ensure(): Promise<T>;
 }
 
@@ -24,7 +24,7 @@ export function valueOf<T, F>(l: Loadable<T>, fallback: F): T | F {
 export interface RemoteOptions {
   /** Stores whose change means the answer is out of date (a page number, the private feed's balance count). */
   deps?: ReadonlyArray<ReadableAtom<unknown>>;
-  /** Reference data that does not change while the page is open: loaded on the first subscriber only, not on each. */
+  /** Reference data that does not change while the page is open: a later subscriber gets what is there (ensure()). */
   once?: boolean;
 }
 
@@ -37,32 +37,41 @@ export function remote<T>(load: () => Promise<T>, { deps = [], once = false }: R
   const value = atom<Loadable<T>>({ status: 'idle' });
   // Read through .value, not get(): get() on a store nobody listens to mounts it for the moment, which would load.
   let asked = 0;
-  const fetchNow = async (): Promise<T> => {
+  let inflight: Promise<T> | undefined;
+  const fetchNow = (): Promise<T> => {
     const mine = ++asked;
     if (value.value.status !== 'success') value.set({ status: 'pending' });
-    try {
-      const answer = await load();
-      if (mine === asked) value.set({ status: 'success', value: answer });
-      return answer;
-    } catch (e) {
-      if (mine === asked) value.set({ status: 'error', error: asApiError(e) });
-      throw e;
-    }
+    const answer = load().then(
+      (v) => {
+        if (mine === asked) value.set({ status: 'success', value: v });
+        return v;
+      },
+      (e: unknown) => {
+        if (mine === asked) value.set({ status: 'error', error: asApiError(e) });
+        throw e;
+      },
+    );
+    inflight = answer;
+    const done = () => void (inflight === answer && (inflight = undefined));
+    answer.then(done, done);
+    return answer;
   };
   const reload = async () => void (await fetchNow());
   const ensure = () => {
     const v = value.value;
-    return v.status === 'success' ? Promise.resolve(v.value) : fetchNow();
+    return v.status === 'success' ? Promise.resolve(v.value) : (inflight ?? fetchNow());
   };
-  const quietly = () => void reload().catch(() => {});
   onMount(value, () => {
     if (typeof window === 'undefined') return;
-    if (!once || value.value.status !== 'success') quietly();
-    const offs = deps.map((d) => d.listen(quietly));
+    void (once ? ensure() : fetchNow()).catch(() => {});
+    const offs = deps.map((d) => d.listen(() => void fetchNow().catch(() => {})));
     return () => offs.forEach((off) => off());
   });
   return { $value: readonlyType(value), reload, ensure };
 }
+
+/** The store of something not asked for (yet): a conditional subscription subscribes to this instead. */
+export const $idle: ReadableAtom<Loadable<never>> = atom({ status: 'idle' });
 
 /** One store per key, made on first use and shared by every island on the page that asks for the same key. */
 export function keyed<A extends unknown[], S>(make: (...args: A) => S): (...args: A) => S {

@@ -1,10 +1,9 @@
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { computed } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/wallet.endpoints.ts';
-import type { DepositAddress, ExchangeRateItem, WalletAccount } from '../../../isomorphic/contract/wallet.ts';
+import type { ExchangeRateItem, WalletAccount } from '../../../isomorphic/contract/wallet.ts';
 import { $accountActivity } from '../feed/private-feed.ts';
-import type { Loadable } from '../stores/loadable.ts';
-import { keyed, remote } from '../stores/remote.ts';
+import { $idle, keyed, remote } from '../stores/remote.ts';
 import { coinsOf } from './actions.ts';
 import { $walletChanges } from './changes.ts';
 
@@ -42,6 +41,5 @@ export const $rates = rates.$value;
 export const loadRates = (): Promise<ExchangeRateItem[]> => rates.ensure();
 
 const addresses = keyed((coin: string, network: string) => remote(() => request(api.depositAddress, { params: { coin }, query: { network } }), { once: true }).$value);
-const noAddress: ReadableAtom<Loadable<DepositAddress>> = atom({ status: 'idle' });
 /** The user's deposit address for a coin on a network; idle, asking nothing, until both are chosen. */
-export const depositAddressStore = (coin: string, network: string) => (coin && network ? addresses(coin, network) : noAddress);
+export const depositAddressStore = (coin: string, network: string) => (coin && network ? addresses(coin, network) : $idle);
