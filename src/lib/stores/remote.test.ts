@@ -102,6 +102,16 @@ describe('remote(): a store that loads on its first subscriber', () => {
     cleanStores(r.$value);
   });
 
+  it('put() holds an action\'s answer, and an older answer still on its way does not replace it', async () => {
+    const r = remote.remote(ask);
+    const off = r.$value.listen(() => {});
+    r.put({ n: 9 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(r.$value.get()).toEqual({ status: 'success', value: { n: 9 } });
+    off();
+    cleanStores(r.$value);
+  });
+
   it('loads reference data once, not again for a later subscriber', async () => {
     const r = remote.remote(ask, { once: true });
     const off = r.$value.listen(() => {});

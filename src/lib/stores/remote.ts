@@ -9,6 +9,8 @@ export interface Remote<T> {
   reload(): Promise<void>;
   /** The answer there is, or to the question on its way, or to asking now; rejects as the load does. */
   ensure(): Promise<T>;
+  /** Holds what an action's answer says the state now is (a saved form's result), without asking again. */
+  put(value: T): void;
 }
 
 /** Anything a load rejects with, as the ApiError a Loadable holds (a programming error keeps its message). */
@@ -67,7 +69,12 @@ export function remote<T>(load: () => Promise<T>, { deps = [], once = false }: R
     const offs = deps.map((d) => d.listen(() => void fetchNow().catch(() => {})));
     return () => offs.forEach((off) => off());
   });
-  return { $value: readonlyType(value), reload, ensure };
+  const put = (v: T) => {
+    // A question still on its way was asked before the change: its answer is out of date.
+    asked++;
+    value.set({ status: 'success', value: v });
+  };
+  return { $value: readonlyType(value), reload, ensure, put };
 }
 
 /** The store of something not asked for (yet): a conditional subscription subscribes to this instead. */
