@@ -33,7 +33,7 @@ function Applications({ t }: { t: T }) {
   // as it was, and the client shows why.
   const queue = useStore(loanQueueStore(state));
   const rows = queue.status === 'success' ? queue.value : null;
-  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<LoanApplication>(t, reviewLoan, undefined, 'loan.admin.approved');
+  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<LoanApplication>(t, reviewLoan, 'loan.admin.approved');
 
   return (
     <>

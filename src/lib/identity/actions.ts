@@ -1,4 +1,5 @@
 import { atom, onMount, readonlyType } from 'nanostores';
+import { keyed, remote } from '../stores/remote.ts';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/identity.endpoints.ts';
 import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../../../isomorphic/contract/identity.ts';
@@ -55,8 +56,18 @@ export async function deletePayment(id: number): Promise<void> {
   await loadPayments();
 }
 
-/** The console's calls (operators only). */
-export const kycQueue = (status: KycStatus) => request(api.kycQueue, { query: { status } });
-export const reviewKyc = (id: number, approve: boolean, reason?: string) => request(api.reviewKyc, { body: { id, approve, reason } });
-export const withdrawLimits = () => request(api.withdrawLimits);
-export const setWithdrawLimits = (body: WithdrawLimitsBody) => request(api.setWithdrawLimits, { body });
+/** The console's side (operators only): the verification queue and the withdrawal limit of each level. */
+const reviewed = atom(0);
+/** The submissions in a review state; again after each decision. A failed load reads as none. */
+export const kycQueueStore = keyed((status: KycStatus) => remote(() => request(api.kycQueue, { query: { status } }).then((p) => p.records, () => []), { deps: [reviewed] }).$value);
+export async function reviewKyc(id: number, approve: boolean, reason?: string): Promise<void> {
+  await request(api.reviewKyc, { body: { id, approve, reason } });
+  reviewed.set(reviewed.get() + 1);
+}
+
+const limits = remote(() => request(api.withdrawLimits));
+/** The 24-hour withdrawal limit of levels 0, 1 and 2. */
+export const $withdrawLimits = limits.$value;
+export async function setWithdrawLimits(body: WithdrawLimitsBody): Promise<void> {
+  limits.put(await request(api.setWithdrawLimits, { body }));
+}
