@@ -78,7 +78,7 @@ export function remote<T>(load: () => Promise<T>, { deps = [], once = false }: R
 }
 
 /** The store of something not asked for (yet): a conditional subscription subscribes to this instead. */
-export const $idle: ReadableAtom<Loadable<never>> = atom({ status: 'idle' });
+export const $idle = readonlyType(atom<Loadable<never>>({ status: 'idle' }));
 
 /** One store per key, made on first use and shared by every island on the page that asks for the same key. */
 export function keyed<A extends unknown[], S>(make: (...args: A) => S): (...args: A) => S {
