@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { Device, LoginLogPage } from '../../../isomorphic/contract/security.ts';
-import { $devices, loginLog, renameDevice, signOutDevice } from '../../lib/account/devices.ts';
+import type { Device } from '../../../isomorphic/contract/security.ts';
+import { $devices, loginLogStore, renameDevice, signOutDevice } from '../../lib/account/devices.ts';
 import { describeAgent } from '../../lib/account/user-agent.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { goTo } from '../../lib/navigation.ts';
@@ -10,7 +10,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Pager } from '../wallet/index.ts';
+import { Pager } from '../ui/Pager.tsx';
 import type { TabProps } from './tabs.ts';
 
 const LOG_PAGE = 10;
@@ -114,11 +114,9 @@ function DeviceList({ t }: { t: T }) {
 function LoginLog({ t }: { t: T }) {
   const dateOptions = useStore($dateOptions);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<LoginLogPage | null>(null);
-  useEffect(() => {
-    void loginLog(page, LOG_PAGE).then(setData, () => {});
-  }, [page]);
-  if (!data) return <p>{t('common.loading')}</p>;
+  const log = useStore(loginLogStore(page, LOG_PAGE));
+  if (log.status !== 'success') return <p>{t('common.loading')}</p>;
+  const data = log.value;
   return (
     <>
       <table className="security-table" data-testid="login-log">

@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
-import type { ExchangeRateItem, RechargeRecord, ReviewStatus, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
-import { formatDateTime } from '../../../isomorphic/format/index.ts';
+import type { RechargeRecord, ReviewStatus, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import { formatAssetAmount as fmt, formatDateTime } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { imageUrl, loadRates } from '../../lib/wallet/actions.ts';
-import type { AuditEntry } from '../../../isomorphic/contract/wallet.ts';
-import type { OutboxEntry } from '../../../isomorphic/contract/outbox.ts';
+import { $idle, valueOf } from '../../lib/stores/remote.ts';
+import { $rates } from '../../lib/wallet/balances.ts';
 import { platformConfig } from '../../lib/platform.ts';
-import { auditLog, outbox, rechargeQueue, reviewRecharge, reviewWithdrawal, saveRates, withdrawalQueue } from '../../lib/wallet/admin.ts';
+import { $auditLog, $outbox, reviewQueueStore, reviewRecharge, reviewWithdrawal, saveRates, screenshotStore } from '../../lib/wallet/admin.ts';
 import { auditSummary } from '../../lib/wallet/audit.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { SwapDesk } from './SwapDesk.tsx';
@@ -23,7 +22,7 @@ import { ProofAdmin } from '../proof/index.ts';
 import { OtcConsole } from './otc/OtcConsole.tsx';
 import { LoanAdmin } from '../loan/index.ts';
 import { EarnAdmin } from '../earn/index.ts';
-import { StatusBadge, amount as fmt } from '../wallet/index.ts';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
 const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'earn', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
@@ -70,11 +69,13 @@ type Row = (RechargeRecord | WithdrawalRecord) & { username?: string };
 function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
   const dates = useStore($dateOptions);
   const [status, setStatus] = useState<ReviewStatus>('review');
-  const [rows, setRows] = useState<Row[] | null>(null);
+  // Loaded again after each decision.
+  const queue = useStore(reviewQueueStore(kind, status));
+  const rows: Row[] | null = queue.status === 'success' ? queue.value : null;
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [shot, setShot] = useState<{ id: number; url: string } | null>(null);
-  const load = () => void (kind === 'recharges' ? rechargeQueue(status) : withdrawalQueue(status)).then((p) => setRows(p.records)).catch(() => setRows([]));
-  useEffect(load, [status]);
+  // The deposit whose screenshot is open.
+  const [shown, setShown] = useState<RechargeRecord | null>(null);
+  const image = useStore(shown ? screenshotStore(shown.screenshot) : $idle);
 
   const decide = async (row: Row, approve: boolean) => {
     const reason = reasons[row.id]?.trim();
@@ -82,16 +83,8 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
     try {
       await (kind === 'recharges' ? reviewRecharge : reviewWithdrawal)(row.id, approve, reason || undefined);
       showToast('success', t(approve ? 'admin.approved' : 'admin.rejected'));
-      load();
     } catch {
       // The API client has shown the message.
-    }
-  };
-  const view = async (row: RechargeRecord) => {
-    try {
-      setShot({ id: row.id, url: await imageUrl(row.screenshot) });
-    } catch {
-      showToast('error', t('common.operationFailed'));
     }
   };
 
@@ -123,7 +116,7 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                   {kind === 'withdrawals' && <td className="num">{fmt((r as WithdrawalRecord).fee, 8)}</td>}
                   <td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td>
                   <td className="admin-actions">
-                    {'screenshot' in r && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.viewScreenshot')}</button>}
+                    {'screenshot' in r && <button type="button" className="btn" onClick={() => setShown(r)}>{t('admin.viewScreenshot')}</button>}
                     {r.status === 'review' && (
                       <ReviewActions t={t} reason={reasons[r.id] ?? ''} onReason={(v) => setReasons({ ...reasons, [r.id]: v })} onDecide={(approve) => void decide(r, approve)} />
                     )}
@@ -135,10 +128,10 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
           </table>
         </div>
       )}
-      {shot && (
+      {shown && image.status === 'success' && (
         <figure className="admin-shot">
-          <img src={shot.url} alt={t('assets.screenshot')} data-testid="admin-screenshot" />
-          <figcaption><button type="button" className="btn" onClick={() => setShot(null)}>{t('common.close')}</button></figcaption>
+          <img src={image.value} alt={t('assets.screenshot')} data-testid="admin-screenshot" />
+          <figcaption><button type="button" className="btn" onClick={() => setShown(null)}>{t('common.close')}</button></figcaption>
         </figure>
       )}
     </>
@@ -147,8 +140,8 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
 
 function Audit({ t }: { t: T }) {
   const dates = useStore($dateOptions);
-  const [rows, setRows] = useState<AuditEntry[] | null>(null);
-  useEffect(() => void auditLog().then((p) => setRows(p.records)).catch(() => setRows([])), []);
+  const log = useStore($auditLog);
+  const rows = log.status === 'success' ? log.value : null;
   if (!rows) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="wallet-scroll">
@@ -168,8 +161,8 @@ function Audit({ t }: { t: T }) {
 /** What the platform wrote to users; on an install without a mail or SMS transport, the only place codes appear. */
 function Outbox({ t }: { t: T }) {
   const dates = useStore($dateOptions);
-  const [rows, setRows] = useState<OutboxEntry[] | null>(null);
-  useEffect(() => void outbox().then((p) => setRows(p.records)).catch(() => setRows([])), []);
+  const sent = useStore($outbox);
+  const rows = sent.status === 'success' ? sent.value : null;
   const { email, sms } = platformConfig().deliversCodes;
   return (
     <>
@@ -201,8 +194,10 @@ function Outbox({ t }: { t: T }) {
 }
 
 function Rates({ t }: { t: T }) {
-  const [rows, setRows] = useState<ExchangeRateItem[]>([]);
-  useEffect(() => void loadRates().then(setRows).catch(() => {}), []);
+  const rates = valueOf(useStore($rates), []);
+  // What the operator typed; until then the rates the site shows.
+  const [edits, setRows] = useState<typeof rates | null>(null);
+  const rows = edits ?? rates;
   const save = async () => {
     try {
       await saveRates(rows.map(({ exchange_code, quote_currency, code_symbol, rate }) => ({ exchange_code, quote_currency, code_symbol, rate })));

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { KycRecord, KycStatus } from '../../../isomorphic/contract/identity.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { currentLocale } from '../../lib/navigation.ts';
-import { kycQueue, reviewKyc, setWithdrawLimits, withdrawLimits } from '../../lib/identity/actions.ts';
+import { $withdrawLimits, kycQueueStore, reviewKyc, setWithdrawLimits } from '../../lib/identity/actions.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
@@ -27,11 +27,11 @@ export function KycReview({ t }: { t: T }) {
 function KycQueue({ t }: { t: T }) {
   const dates = useStore($dateOptions);
   const [status, setStatus] = useState<KycStatus>('review');
-  const [rows, setRows] = useState<KycRecord[] | null>(null);
-  const load = () => void kycQueue(status).then((p) => setRows(p.records)).catch(() => setRows([]));
-  useEffect(load, [status]);
+  // Loaded again after each decision.
+  const queue = useStore(kycQueueStore(status));
+  const rows = queue.status === 'success' ? queue.value : null;
   const region = new Intl.DisplayNames([currentLocale()], { type: 'region' });
-  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<KycRecord>(t, reviewKyc, load);
+  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<KycRecord>(t, reviewKyc);
 
   return (
     <>
@@ -79,14 +79,17 @@ function KycQueue({ t }: { t: T }) {
 
 /** The 24-hour withdrawal limit of each level: numbers for everyone at a level, never one user's outcome. */
 function LimitsForm({ t }: { t: T }) {
-  const [values, setValues] = useState<[string, string, string] | null>(null);
+  const saved = useStore($withdrawLimits);
+  // What the operator typed; until then, and again after saving, the limits the server holds.
+  const [edits, setValues] = useState<[string, string, string] | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => void withdrawLimits().then(setValues).catch(() => {}), []);
+  const values = edits ?? (saved.status === 'success' ? saved.value : null);
   if (!values) return null;
   const save = async (e: FormEvent) => {
     e.preventDefault();
     await submitting(setBusy, async () => {
-      setValues(await setWithdrawLimits({ level0: values[0], level1: values[1], level2: values[2] }));
+      await setWithdrawLimits({ level0: values[0], level1: values[1], level2: values[2] });
+      setValues(null);
       showToast('success', t('common.operationSuccess'));
     });
   };

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { PeriodBody, SecondsPeriodAdmin, SecondsPool } from '../../../isomorphic/contract/seconds.ts';
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { PeriodBody, SecondsPeriodAdmin } from '../../../isomorphic/contract/seconds.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { fundPool, savePeriod, secondsDesk } from '../../lib/seconds/admin.ts';
+import { $secondsDesk, fundSecondsPool, savePeriodSettings } from '../../lib/admin/seconds-desk.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { amount as fmt } from '../wallet/index.ts';
+import { formatAssetAmount as fmt } from '../../../isomorphic/format/index.ts';
 
 type Draft = Record<'profit' | 'loss' | 'minStake' | 'maxStake' | 'exposureCap', string> & { active: boolean };
 
@@ -19,27 +20,28 @@ const whole = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
  * never touch an order or its outcome; every change is audited.
  */
 export function SecondsDesk({ t }: { t: T }) {
-  const [periods, setPeriods] = useState<SecondsPeriodAdmin[] | null>(null);
-  const [pool, setPool] = useState<SecondsPool | null>(null);
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const desk = useStore($secondsDesk);
+  const periods = desk.status === 'success' ? desk.value.periods : null;
+  const pool = desk.status === 'success' ? desk.value.pool : null;
+  // What the operator typed over the periods' settings; cleared after each save, when the desk loads again.
+  const [edits, setEdits] = useState<Record<number, Draft>>({});
+  const drafts = useMemo((): Record<number, Draft> => ({ ...Object.fromEntries((periods ?? []).map((p) => [p.id, draftOf(p)])), ...edits }), [periods, edits]);
   const [add, setAdd] = useState('');
-  const load = () => void secondsDesk().then((d) => { setPeriods(d.periods); setPool(d.pool); setDrafts(Object.fromEntries(d.periods.map((p) => [p.id, draftOf(p)]))); }).catch(() => setPeriods([]));
-  useEffect(load, []);
-  const edit = (id: number, change: Partial<Draft>) => setDrafts({ ...drafts, [id]: { ...drafts[id]!, ...change } });
+  const edit = (id: number, change: Partial<Draft>) => setEdits({ ...edits, [id]: { ...drafts[id]!, ...change } });
   const save = async (p: SecondsPeriodAdmin) => {
     const d = drafts[p.id]!;
     const body: PeriodBody = { id: p.id, symbol: p.symbol, seconds: p.seconds, profitBps: bps(d.profit), lossBps: bps(d.loss), minStake: whole(d.minStake), maxStake: whole(d.maxStake), exposureCap: whole(d.exposureCap), active: d.active };
     try {
-      await savePeriod(body);
+      await savePeriodSettings(body);
+      setEdits({});
       showToast('success', t('common.operationSuccess'));
-      load();
     } catch {
       // The API client has shown the message.
     }
   };
   const topUp = async () => {
     try {
-      setPool(await fundPool(whole(add)));
+      await fundSecondsPool(whole(add));
       setAdd('');
       showToast('success', t('common.operationSuccess'));
     } catch {

@@ -1,23 +1,23 @@
-import { useEffect, useState } from 'react';
-import type { SwapDeskRow } from '../../../isomorphic/contract/wallet.ts';
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { fundSwapDesk, setSwapLimit, swapDesk } from '../../lib/wallet/admin.ts';
-import { amount as fmt } from '../wallet/index.ts';
+import { $swapDesk, fundSwapDesk, setSwapLimit } from '../../lib/wallet/admin.ts';
+import { formatAssetAmount as fmt } from '../../../isomorphic/format/index.ts';
 
 /**
  * The swap desk as operators run it: per coin what it holds and the most one swap may pay out. Swaps are refused
  * beyond either; operators add inventory (from outside, like a deposit) or change a limit, both audited.
  */
 export function SwapDesk({ t }: { t: T }) {
-  const [rows, setRows] = useState<SwapDeskRow[] | null>(null);
+  const desk = useStore($swapDesk);
+  const rows = desk.status === 'success' ? desk.value : null;
   const [inputs, setInputs] = useState<Record<string, { add: string; limit: string }>>({});
-  useEffect(() => void swapDesk().then(setRows).catch(() => setRows([])), []);
   const input = (coin: string) => inputs[coin] ?? { add: '', limit: '' };
   const edit = (coin: string, field: 'add' | 'limit', value: string) => setInputs({ ...inputs, [coin]: { ...input(coin), [field]: value } });
   const run = async (coin: string, field: 'add' | 'limit') => {
     try {
-      setRows(field === 'add' ? await fundSwapDesk(coin, input(coin).add) : await setSwapLimit(coin, input(coin).limit));
+      await (field === 'add' ? fundSwapDesk(coin, input(coin).add) : setSwapLimit(coin, input(coin).limit));
       edit(coin, field, '');
       showToast('success', t('common.operationSuccess'));
     } catch {

@@ -8,9 +8,10 @@ type Photos = Partial<Record<(typeof PHOTOS)[number], string | null>>;
 
 /**
  * What the console's reviews with ID photos share (identity verification, loan applications): the reason typed per
- * row, a decision that refuses only with a reason, and the three photos of one row on screen.
+ * row, a decision that refuses only with a reason, and the three photos of one row on screen. The review action
+ * loads its queue again itself (its store follows the decisions).
  */
-export function useIdReview<R extends Photos & { id: number }>(t: T, review: (id: number, approve: boolean, reason?: string) => Promise<unknown>, reload: () => void, approvedKey = 'admin.approved') {
+export function useIdReview<R extends Photos & { id: number }>(t: T, review: (id: number, approve: boolean, reason?: string) => Promise<unknown>, approvedKey = 'admin.approved') {
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [photos, setPhotos] = useState<{ id: number; urls: string[] } | null>(null);
   const decide = async (row: R, approve: boolean) => {
@@ -20,7 +21,6 @@ export function useIdReview<R extends Photos & { id: number }>(t: T, review: (id
       await review(row.id, approve, reason || undefined);
       showToast('success', t(approve ? approvedKey : 'admin.rejected'));
       setPhotos(null);
-      reload();
     } catch {
       // The API client has shown the refusal.
     }

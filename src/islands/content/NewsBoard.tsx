@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ContentDetail, Publishable } from '../../../isomorphic/contract/content.ts';
-import { itemDetail, latestItems, loadSearchIndex } from '../../lib/content/actions.ts';
+import { useStore } from '@nanostores/react';
+import type { Publishable } from '../../../isomorphic/contract/content.ts';
+import { itemDetailStore, latestItemsStore, searchIndexStore } from '../../lib/content/actions.ts';
+import { $idle } from '../../lib/stores/remote.ts';
 import { formatDay } from '../../lib/content/day.ts';
 import { documentPath, isPublished } from '../../lib/content/paths.ts';
 import { score, terms, type SearchDoc } from '../../../isomorphic/content/search.ts';
@@ -46,33 +48,39 @@ function merge(built: BoardItem[], fetched: BoardItem[]): BoardItem[] {
 export default function NewsBoard({ locale, messages, news, notices, pageSize = NEWS_PAGE_SIZE }: Props) {
   const t = useMessages(locale, messages);
   const [tab, setTab] = useState<Publishable>('news');
-  const [lists, setLists] = useState<Record<Publishable, BoardItem[]>>({ news, notice: notices });
   const [query, setQuery] = useState('');
-  const [docs, setDocs] = useState<Map<string, SearchDoc> | null>(null);
   const [pages, setPages] = useState(1);
-  const [reader, setReader] = useState<{ kind: Publishable; id: number; doc?: ContentDetail; missing?: boolean } | null>(null);
+  const [reader, setReader] = useState<{ kind: Publishable; id: number } | null>(null);
+  // Without the API (a CDN copy, or offline) the built list is the whole list.
+  const latestNews = useStore(latestItemsStore('news'));
+  const latestNotices = useStore(latestItemsStore('notice'));
+  const lists = useMemo<Record<Publishable, BoardItem[]>>(
+    () => ({
+      news: latestNews.status === 'success' ? merge(news, latestNews.value) : news,
+      notice: latestNotices.status === 'success' ? merge(notices, latestNotices.value) : notices,
+    }),
+    [news, notices, latestNews, latestNotices],
+  );
+  // The search index is asked for once the user first searches; without it, titles and summaries are still searched.
+  const [searching, setSearching] = useState(false);
+  const index = useStore(searching ? searchIndexStore(locale) : $idle);
+  const docs = useMemo(() => {
+    if (index.status === 'error') return new Map<string, SearchDoc>();
+    if (index.status !== 'success') return null;
+    return new Map(index.value.filter((d) => d.kind === 'news' || d.kind === 'notice').map((d) => [`${d.kind}:${d.id}`, d]));
+  }, [index]);
+  const detail = useStore(reader ? itemDetailStore(reader.kind, reader.id) : $idle);
+  const doc = detail.status === 'success' ? detail.value : undefined;
+  const missing = detail.status === 'error';
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const wanted = params.get('tab') === 'notice' ? 'notice' : 'news';
     setTab(wanted);
     const id = Number(params.get('id'));
-    if (Number.isInteger(id) && isPublished(id)) openReader(wanted, id);
-    for (const kind of TABS) {
-      latestItems(kind)
-        .then((fetched) => setLists((current) => ({ ...current, [kind]: merge(current[kind], fetched) })))
-        .catch(() => {
-          // Without the API (a CDN copy, or offline) the built list is the whole list.
-        });
-    }
+    if (Number.isInteger(id) && isPublished(id)) setReader({ kind: wanted, id });
   }, []);
 
-  const openReader = (kind: Publishable, id: number) => {
-    setReader({ kind, id });
-    itemDetail(kind, id)
-      .then((doc) => setReader({ kind, id, doc }))
-      .catch(() => setReader({ kind, id, missing: true }));
-  };
   const closeReader = () => {
     setReader(null);
     history.replaceState(null, '', `${location.pathname}?tab=${tab}`);
@@ -87,12 +95,7 @@ export default function NewsBoard({ locale, messages, news, notices, pageSize = 
   const search = (value: string) => {
     setQuery(value);
     setPages(1);
-    if (!docs && value.trim()) {
-      loadSearchIndex(locale)
-        .then((all) => setDocs(new Map(all.filter((d) => d.kind === 'news' || d.kind === 'notice').map((d) => [`${d.kind}:${d.id}`, d]))))
-        // Without the index, titles and summaries are still searched.
-        .catch(() => setDocs(new Map()));
-    }
+    if (value.trim()) setSearching(true);
   };
 
   const found = useMemo(() => {
@@ -105,18 +108,18 @@ export default function NewsBoard({ locale, messages, news, notices, pageSize = 
 
   if (reader) {
     return (
-      <article className="reader" aria-busy={!reader.doc && !reader.missing}>
+      <article className="reader" aria-busy={!doc && !missing}>
         <button type="button" className="link-button reader__back" onClick={closeReader}>
           ← {t('content.news.backList')}
         </button>
-        {reader.missing && <p className="content-note">{t('content.news.notFound')}</p>}
-        {!reader.doc && !reader.missing && <p>{t('common.loading')}</p>}
-        {reader.doc && (
+        {missing && <p className="content-note">{t('content.news.notFound')}</p>}
+        {!doc && !missing && <p>{t('common.loading')}</p>}
+        {doc && (
           <>
-            <h2 className="reader__title">{reader.doc.title}</h2>
-            <p className="content-head__meta">{t('content.news.published', { date: formatDay(reader.doc.date) })}</p>
-            {reader.doc.fallback && <p className="content-note">{t('content.fallback')}</p>}
-            <Markdown source={reader.doc.content} />
+            <h2 className="reader__title">{doc.title}</h2>
+            <p className="content-head__meta">{t('content.news.published', { date: formatDay(doc.date) })}</p>
+            {doc.fallback && <p className="content-note">{t('content.fallback')}</p>}
+            <Markdown source={doc.content} />
           </>
         )}
       </article>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { loadSearchIndex } from '../../lib/content/actions.ts';
-import { search, type SearchDoc, type SearchHit } from '../../../isomorphic/content/search.ts';
+import { useStore } from '@nanostores/react';
+import { askSearchIndex, searchIndexStore } from '../../lib/content/actions.ts';
+import { $idle } from '../../lib/stores/remote.ts';
+import { search, type SearchHit } from '../../../isomorphic/content/search.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
@@ -18,17 +20,14 @@ interface Props {
 export default function SiteSearch({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const [query, setQuery] = useState('');
-  const [docs, setDocs] = useState<SearchDoc[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
+  // The index is asked for on first use (focus, typing, ?q=), and asked again on typing after a failure.
+  const [wanted, setWanted] = useState(false);
+  const index = useStore(wanted ? searchIndexStore(locale) : $idle);
+  const docs = index.status === 'success' ? index.value : null;
+  const failed = index.status === 'error';
   const ensureIndex = () => {
-    if (docs) return;
-    loadSearchIndex(locale)
-      .then((all) => {
-        setDocs(all);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
+    setWanted(true);
+    askSearchIndex(locale);
   };
 
   useEffect(() => {

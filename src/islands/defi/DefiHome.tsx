@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { miningPools } from '../../lib/defi/actions.ts';
+import { productsStore } from '../../lib/earn/stores.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { ProductList } from '../earn/index.ts';
-import { LoginPrompt } from './parts.tsx';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { WalletLinks } from './WalletLinks.tsx';
 
 interface Props {
@@ -33,15 +33,11 @@ export default function DefiHome({ locale, messages }: Props) {
 }
 
 function Pools({ t }: { t: T }) {
-  const [pools, setPools] = useState<EarnProduct[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    miningPools().then(setPools, (e: unknown) => setError(e instanceof Error ? e.message : ''));
-  }, []);
+  const pools = useStore(productsStore('defi'));
   return (
     <section className="defi-pools" aria-labelledby="defi-pools-title">
       <h2 id="defi-pools-title">{t('defi.pools.title')}</h2>
-      <ProductList t={t} products={pools} error={error} empty={t('defi.pools.none')} to={(p) => `/defis/details?id=${p.id}`} action={t('defi.pool.start')} />
+      <ProductList t={t} list={pools} empty={t('defi.pools.none')} to={(p) => `/defis/details?id=${p.id}`} action={t('defi.pool.start')} />
     </section>
   );
 }

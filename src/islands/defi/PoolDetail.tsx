@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { miningPool, walletLinks } from '../../lib/defi/actions.ts';
-import { spotAvailable } from '../../lib/wallet/actions.ts';
+import { $walletLinks } from '../../lib/defi/actions.ts';
+import { productStore } from '../../lib/earn/stores.ts';
+import { $idle } from '../../lib/stores/remote.ts';
+import { balancesStore } from '../../lib/wallet/balances.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
@@ -10,7 +12,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { EarnOrders } from '../earn/index.ts';
 import { ProductFacts, ProductHeading } from '../earn/index.ts';
-import { LoginPrompt } from './parts.tsx';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
 interface Props {
@@ -23,22 +25,20 @@ export default function PoolDetail({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const fmt = useStore($assetFormat);
   const isLogin = useStore($isLogin);
-  const [pool, setPool] = useState<EarnProduct | null>(null);
-  const [error, setError] = useState('');
+  // The pool named by ?id=, read once hydrated (pages are built without an address).
+  const [id, setId] = useState<number | null>(null);
+  const [badId, setBadId] = useState(false);
   const [ready, setReady] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  const loadPool = (id: number) => miningPool(id).then(setPool, (e: unknown) => setError(e instanceof Error ? e.message : ''));
   useEffect(() => {
     setReady(true);
-    const id = Number(new URLSearchParams(location.search).get('id'));
-    if (Number.isSafeInteger(id) && id > 0) void loadPool(id);
-    else setError(t('defi.detail.noPool'));
+    const asked = Number(new URLSearchParams(location.search).get('id'));
+    if (Number.isSafeInteger(asked) && asked > 0) setId(asked);
+    else setBadId(true);
   }, []);
-  const changed = () => {
-    if (pool) void loadPool(pool.id);
-    setVersion(version + 1);
-  };
+  // Loaded again after staking or redeeming here (what is staked moves).
+  const answer = useStore(id === null ? $idle : productStore(id));
+  const pool = answer.status === 'success' ? answer.value : null;
+  const error = badId ? t('defi.detail.noPool') : answer.status === 'error' ? answer.error.message : '';
 
   return (
     <div className="defi-detail">
@@ -56,13 +56,13 @@ export default function PoolDetail({ locale, messages }: Props) {
             </section>
             <section className="defi-panel" aria-labelledby="defi-stake-title">
               <h2 id="defi-stake-title">{t('defi.stake.title')}</h2>
-              {!ready ? null : isLogin ? <Stake t={t} pool={pool} version={version} onStaked={changed} /> : <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />}
+              {!ready ? null : isLogin ? <Stake t={t} pool={pool} /> : <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />}
             </section>
           </div>
           {ready && isLogin && (
             <section className="defi-panel defi-orders" aria-labelledby="defi-orders-title">
               <h2 id="defi-orders-title">{t('defi.orders.title')}</h2>
-              <EarnOrders t={t} kinds={['mining']} productPage={(o) => `/defis/details?id=${o.productId}`} onRedeemed={changed} version={version} highlight={pool.id} />
+              <EarnOrders t={t} kinds={['mining']} productPage={(o) => `/defis/details?id=${o.productId}`} highlight={pool.id} />
             </section>
           )}
         </>
@@ -72,16 +72,13 @@ export default function PoolDetail({ locale, messages }: Props) {
 }
 
 /** The stake form with what it needs first: whether a wallet is linked, and the spot balance of the pool's coin. */
-function Stake({ t, pool, version, onStaked }: { t: T; pool: EarnProduct; version: number; onStaked: () => void }) {
-  const [state, setState] = useState<{ linked: boolean; available: string } | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    Promise.all([walletLinks(), spotAvailable(pool.coin)]).then(
-      ([links, available]) => setState({ linked: links.length > 0, available }),
-      (e: unknown) => setError(e instanceof Error ? e.message : ''),
-    );
-  }, [pool.coin, version]);
-  if (error) return <p className="defi-note defi-note--error" role="alert">{error}</p>;
-  if (!state) return <p className="defi-muted">{t('common.loading')}</p>;
-  return <StakeForm t={t} pool={pool} available={state.available} linked={state.linked} onStaked={onStaked} />;
+function Stake({ t, pool }: { t: T; pool: EarnProduct }) {
+  const links = useStore($walletLinks);
+  // The spot account (1): loaded again after staking.
+  const spot = useStore(balancesStore(1));
+  const failed = links.status === 'error' ? links : spot.status === 'error' ? spot : null;
+  if (failed) return <p className="defi-note defi-note--error" role="alert">{failed.error.message}</p>;
+  if (links.status !== 'success' || spot.status !== 'success') return <p className="defi-muted">{t('common.loading')}</p>;
+  const available = spot.value.find((c) => c.coin === pool.coin)?.available ?? '0';
+  return <StakeForm t={t} pool={pool} available={available} linked={links.value.length > 0} />;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { startMining } from '../../lib/defi/actions.ts';
+import { subscribeTo } from '../../lib/earn/stores.ts';
 import { cycleInterest, stakeMax } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
@@ -19,14 +19,13 @@ interface Props {
   /** The user's spot balance of the pool's coin. */
   available: string;
   linked: boolean;
-  onStaked: () => void;
 }
 
 /**
  * Stakes spot balance into the pool at its posted rate, with the whole cycle's interest shown before sending. Without
  * a linked wallet it says so and leads to the link; the server decides the limits and answers in words.
  */
-export function StakeForm({ t, pool, available, linked, onStaked }: Props) {
+export function StakeForm({ t, pool, available, linked }: Props) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
   const [amount, setAmount] = useState('');
@@ -49,11 +48,10 @@ export function StakeForm({ t, pool, available, linked, onStaked }: Props) {
     if (problem) return setError(amountProblemText(t, problem, pool.coin, fmt));
     setBusy(true);
     try {
-      const order = await startMining(pool.id, cleanAmount(amount));
+      const order = await subscribeTo(pool.id, cleanAmount(amount));
       setError('');
       setAmount('');
       setDone(t('defi.stake.done', { amount: fmt(order.amount, order.coin), coin: order.coin, date: formatDateTime(order.beginAt, dates) }));
-      onStaked();
     } catch (err) {
       setError(err instanceof Error ? err.message : '');
     } finally {

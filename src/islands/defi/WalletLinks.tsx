@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DefiLink } from '../../../isomorphic/contract/defi.ts';
 import { DEFI_LINK_FEE } from '../../../isomorphic/contract/defi.values.ts';
-import { linkBrowserWallet, walletLinks } from '../../lib/defi/actions.ts';
-import { spotAvailable } from '../../lib/wallet/actions.ts';
+import { $walletLinks, linkBrowserWallet } from '../../lib/defi/actions.ts';
+import { balancesStore } from '../../lib/wallet/balances.ts';
 import type { LinkOutcome } from '../../lib/defi/link.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
@@ -39,22 +38,14 @@ function OutcomeText({ t, outcome, balance }: { t: T; outcome: LinkOutcome; bala
 export function WalletLinks({ t }: { t: T }) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
-  const [links, setLinks] = useState<DefiLink[] | null>(null);
-  const [eth, setEth] = useState<string | null>(null);
+  const linked = useStore($walletLinks);
+  // The spot account (1), whose ETH pays the fee: loaded again after each try.
+  const spot = useStore(balancesStore(1));
+  const links = linked.status === 'success' && spot.status === 'success' ? linked.value : null;
+  const eth = spot.status === 'success' ? (spot.value.find((c) => c.coin === fee.coin)?.available ?? '0') : null;
+  const loadError = linked.status === 'error' ? linked.error.message : spot.status === 'error' ? spot.error.message : '';
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  const load = async () => {
-    try {
-      const [l, balance] = await Promise.all([walletLinks(), spotAvailable(fee.coin)]);
-      setLinks(l);
-      setEth(balance);
-    } catch (e) {
-      setLoadError(e instanceof Error ? e.message : '');
-    }
-  };
-  useEffect(() => void load(), []);
 
   const link = async () => {
     setBusy(true);
@@ -62,8 +53,6 @@ export function WalletLinks({ t }: { t: T }) {
     const result = await linkBrowserWallet((links ?? []).map((l) => l.address));
     setOutcome(result);
     setBusy(false);
-    if (result.ok) await load();
-    else setEth(await spotAvailable(fee.coin).catch(() => eth));
   };
 
   return (

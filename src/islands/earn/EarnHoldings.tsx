@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnKind, EarnOrder } from '../../../isomorphic/contract/earn.ts';
-import { ordersOf } from '../../lib/earn/actions.ts';
+import { $earnHoldings } from '../../lib/earn/stores.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { errorText, productTitle } from './parts.tsx';
+import { productTitle } from './parts.tsx';
 
 /** Where each kind's orders are managed. */
 const MANAGE: Record<EarnKind, (o: EarnOrder) => string> = {
@@ -17,8 +15,6 @@ const MANAGE: Record<EarnKind, (o: EarnOrder) => string> = {
   flexible: () => '/finance/investment?tab=mine',
   mining: (o) => `/defis/details?id=${o.productId}`,
 };
-/** The most holdings listed; past that the count says how many more there are. */
-const SHOWN = 100;
 
 /**
  * The finance account's holdings (spec's finance assets, /assets/index?key=finance): every open staking, finance and
@@ -27,13 +23,10 @@ const SHOWN = 100;
 export function EarnHoldings({ t }: { t: T }) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
-  const activity = useStore($accountActivity);
-  const [list, setList] = useState<{ records: EarnOrder[]; total: number } | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    ordersOf(undefined, 'inProgress', 1, SHOWN).then(setList, (e: unknown) => setError(errorText(e)));
-  }, [activity.balances]);
-  if (error) return <p className="earn-note earn-note--error" role="alert">{error}</p>;
+  // Live: loaded again whenever the private feed says a balance moved.
+  const holdings = useStore($earnHoldings);
+  if (holdings.status === 'error') return <p className="earn-note earn-note--error" role="alert">{holdings.error.message}</p>;
+  const list = holdings.status === 'success' ? holdings.value : null;
   return (
     <section className="earn-holdings" aria-labelledby="earn-holdings-title" data-testid="earn-holdings">
       <h2 id="earn-holdings-title" className="panel__subtitle">{t('earn.holdings.title')}</h2>

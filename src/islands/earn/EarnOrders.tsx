@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnKind, EarnOrder, EarnOrderState, RedeemPreview } from '../../../isomorphic/contract/earn.ts';
-import { ORDERS_PAGE_SIZE, ordersOf, previewRedeem, redeemOrder } from '../../lib/earn/actions.ts';
+import { ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
+import { earnOrdersStore, previewRedeem, redeemOrder } from '../../lib/earn/stores.ts';
 import { percentText } from '../../lib/earn/view.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -21,10 +22,6 @@ interface Props {
   kinds: readonly EarnKind[];
   /** Where an order's product page is. */
   productPage: (o: EarnOrder) => string;
-  /** Told after a redemption, so the page can load what depends on it again. */
-  onRedeemed?: () => void;
-  /** Changes when an order was added elsewhere on the page, to load the list again. */
-  version?: number;
   /** The product on screen, whose orders are marked among the others. */
   highlight?: number;
 }
@@ -33,19 +30,18 @@ interface Props {
  * The user's orders by state (spec §4: in progress, completed, redeemed) with the spec §3 order facts, the interest
  * accrued or paid, and redemption: the server's preview (what comes back, what is given up) is asked first.
  */
-export function EarnOrders({ t, kinds, productPage, onRedeemed, version, highlight }: Props) {
+export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
   const [kind, setKind] = useState<EarnKind>(kinds[0]!);
   const [state, setState] = useState<EarnOrderState>('inProgress');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ records: EarnOrder[]; total: number } | null>(null);
-  const [error, setError] = useState('');
+  // Loaded again after this tab subscribes or redeems (src/lib/earn/stores.ts).
+  const orders = useStore(earnOrdersStore(kind, state, page));
+  const list = orders.status === 'success' ? orders.value : null;
+  const error = orders.status === 'error' ? orders.error.message : '';
   const [asking, setAsking] = useState<Asking | null>(null);
   const [note, setNote] = useState('');
-
-  const load = () => ordersOf(kind, state, page).then((p) => { setList(p); setError(''); }, (e: unknown) => setError(errorText(e)));
-  useEffect(() => void load(), [kind, state, page, version]);
 
   const ask = async (order: EarnOrder) => {
     setNote('');
@@ -64,8 +60,6 @@ export function EarnOrders({ t, kinds, productPage, onRedeemed, version, highlig
     try {
       await redeemOrder(order.id);
       setNote(t('earn.redeem.done', { principal: money(preview.principal, order.coin), interest: money(preview.interest, order.coin) }));
-      onRedeemed?.();
-      await load();
     } catch (e) {
       setNote(errorText(e));
     }

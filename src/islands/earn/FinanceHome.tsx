@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { productsOf } from '../../lib/earn/actions.ts';
+import { productsStore } from '../../lib/earn/stores.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { LoginPrompt } from '../defi/index.ts';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { EarnOrders } from './EarnOrders.tsx';
 import { Income } from './Income.tsx';
-import { errorText, Hero } from './parts.tsx';
+import { Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /**
@@ -25,19 +25,17 @@ type Tab = (typeof FINANCE_TABS)[number];
 export default function FinanceHome({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const [tab, setTab] = useState<Tab>('valueAdded');
-  const [products, setProducts] = useState<EarnProduct[] | null>(null);
-  const [error, setError] = useState('');
+  const products = useStore(productsStore('finance'));
   useEffect(() => {
     const asked = new URLSearchParams(location.search).get('tab');
     if ((FINANCE_TABS as readonly string[]).includes(asked ?? '')) setTab(asked as Tab);
-    productsOf('finance').then(setProducts, (e: unknown) => setError(errorText(e)));
   }, []);
   const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);
   };
   const list = (kind: EarnProduct['kind'], empty: string) => (
-    <ProductList t={t} products={products && products.filter((p) => p.kind === kind)} error={error} empty={empty} to={(p) => `/finance/detail?id=${p.id}`} action={t('earn.finance.invest')} />
+    <ProductList t={t} list={products.status === 'success' ? { status: 'success', value: products.value.filter((p) => p.kind === kind) } : products} empty={empty} to={(p) => `/finance/detail?id=${p.id}`} action={t('earn.finance.invest')} />
   );
   return (
     <div className="earn-page">
@@ -63,13 +61,12 @@ export default function FinanceHome({ locale, messages }: { locale: Locale; mess
 /** My investments: the finance orders by kind and state, and the income history of every ended earn order. */
 function Mine({ t }: { t: T }) {
   const isLogin = useStore($isLogin);
-  const [version, setVersion] = useState(0);
   if (!isLogin) return <LoginPrompt t={t} text={t('earn.orders.loginFirst')} />;
   return (
     <>
-      <EarnOrders t={t} kinds={['fixed', 'flexible']} productPage={(o) => `/finance/detail?id=${o.productId}`} onRedeemed={() => setVersion(version + 1)} />
+      <EarnOrders t={t} kinds={['fixed', 'flexible']} productPage={(o) => `/finance/detail?id=${o.productId}`} />
       <h2 className="earn-subtitle">{t('earn.income.title')}</h2>
-      <Income t={t} version={version} />
+      <Income t={t} />
       <p className="earn-muted"><a href={href('/pledge/order')}>{t('earn.pledge.myOrders')}</a></p>
     </>
   );

@@ -1,25 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnIncome } from '../../../isomorphic/contract/earn.ts';
-import { incomeOf, ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
+import { ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
+import { incomeStore } from '../../lib/earn/stores.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { errorText, Pager } from './parts.tsx';
+import { Pager } from './parts.tsx';
 
-/** What each ended order paid (/api/financial/personalIncome), newest first: staking, finance and mining alike. */
-export function Income({ t, version }: { t: T; version: number }) {
+/** What each ended order paid (/api/financial/personalIncome), newest first: staking, finance and mining alike; again after a redemption. */
+export function Income({ t }: { t: T }) {
   const fmt = useStore($assetFormat);
   const dates = useStore($dateOptions);
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ records: EarnIncome[]; total: number } | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    incomeOf(page).then(setList, (e: unknown) => setError(errorText(e)));
-  }, [page, version]);
-  if (error) return <p className="earn-note earn-note--error" role="alert">{error}</p>;
-  if (!list) return <p className="earn-muted">{t('common.loading')}</p>;
+  const income = useStore(incomeStore(page));
+  if (income.status === 'error') return <p className="earn-note earn-note--error" role="alert">{income.error.message}</p>;
+  if (income.status !== 'success') return <p className="earn-muted">{t('common.loading')}</p>;
+  const list = income.value;
   if (!list.records.length) return <p className="earn-muted">{t('earn.income.none')}</p>;
   return (
     <div className="earn-scroll">

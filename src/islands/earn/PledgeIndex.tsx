@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
-import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { productsOf } from '../../lib/earn/actions.ts';
+import { useStore } from '@nanostores/react';
+import { productsStore } from '../../lib/earn/stores.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { errorText, Hero } from './parts.tsx';
+import { Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /** /pledge/index: the staking products with their terms and progress (spec §2, §3), and the way to the user's orders. */
 export default function PledgeIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
-  const [products, setProducts] = useState<EarnProduct[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    productsOf('pledge').then(setProducts, (e: unknown) => setError(errorText(e)));
-  }, []);
+  const list = useStore(productsStore('pledge'));
   return (
     <div className="earn-page">
       <Hero title={t('earn.pledge.title')} lead={t('earn.pledge.lead')}>
         <a className="btn btn--outline" href={href('/pledge/order')} data-testid="earn-my-orders">{t('earn.pledge.myOrders')}</a>
       </Hero>
-      <ProductList t={t} products={products} error={error} empty={t('earn.pledge.none')} to={(p) => `/pledge/add?id=${p.id}`} action={t('earn.pledge.subscribe')} />
+      <ProductList t={t} list={list} empty={t('earn.pledge.none')} to={(p) => `/pledge/add?id=${p.id}`} action={t('earn.pledge.subscribe')} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
-import { LoginPrompt } from '../defi/index.ts';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { EarnOrders } from './EarnOrders.tsx';
 
 /** /pledge/order: the user's staking orders, with early redemption. */

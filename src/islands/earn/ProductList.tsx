@@ -3,13 +3,12 @@ import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
+import type { Loadable } from '../../lib/stores/loadable.ts';
 import { ProductFacts, ProductHeading } from './parts.tsx';
 
 interface Props {
   t: T;
-  /** Null while loading. */
-  products: EarnProduct[] | null;
-  error: string;
+  list: Loadable<EarnProduct[]>;
   empty: string;
   /** Where a product's button leads (its subscription page), and what the button says. */
   to: (p: EarnProduct) => string;
@@ -17,10 +16,11 @@ interface Props {
 }
 
 /** Products as cards with their posted terms and progress, and a way to subscribe to each open one. */
-export function ProductList({ t, products, error, empty, to, action }: Props) {
+export function ProductList({ t, list, empty, to, action }: Props) {
   const fmt = useStore($assetFormat);
-  if (error) return <p className="earn-note earn-note--error" role="alert">{error}</p>;
-  if (products === null) return <p className="earn-muted">{t('common.loading')}</p>;
+  if (list.status === 'error') return <p className="earn-note earn-note--error" role="alert">{list.error.message}</p>;
+  if (list.status !== 'success') return <p className="earn-muted">{t('common.loading')}</p>;
+  const products = list.value;
   if (!products.length) return <p className="earn-muted" data-testid="earn-none">{empty}</p>;
   return (
     <ul className="earn-products">

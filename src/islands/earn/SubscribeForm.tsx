@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { EarnOrder, EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { firstAccrualAt, subscribeTo } from '../../lib/earn/actions.ts';
+import { $firstAccrual, subscribeTo } from '../../lib/earn/stores.ts';
 import { DAY_MS } from '../../../isomorphic/earn/interest.ts';
 import { cycleInterest, ordersLeft, stakeMax } from '../../lib/earn/view.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
@@ -9,7 +9,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { checkAmount, cleanAmount } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { spotAvailable } from '../../lib/wallet/actions.ts';
+import { balancesStore } from '../../lib/wallet/balances.ts';
 import { amountProblemText } from '../margin/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { errorText, redeemRule } from './parts.tsx';
@@ -31,14 +31,13 @@ export function SubscribeForm({ t, product, onDone }: Props) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [facts, setFacts] = useState<{ available: string; beginAt: number } | null>(null);
-  const [loadError, setLoadError] = useState('');
-  useEffect(() => {
-    Promise.all([spotAvailable(product.coin), firstAccrualAt()]).then(([available, beginAt]) => setFacts({ available, beginAt }), (e: unknown) => setLoadError(errorText(e)));
-  }, [product.coin, product.sold]);
-
-  if (loadError) return <p className="earn-note earn-note--error" role="alert">{loadError}</p>;
-  if (!facts) return <p className="earn-muted">{t('common.loading')}</p>;
+  // The spot account (1) and the server's clock; both loaded again after a subscription.
+  const spot = useStore(balancesStore(1));
+  const accrual = useStore($firstAccrual);
+  const failed = spot.status === 'error' ? spot : accrual.status === 'error' ? accrual : null;
+  if (failed) return <p className="earn-note earn-note--error" role="alert">{failed.error.message}</p>;
+  if (spot.status !== 'success' || accrual.status !== 'success') return <p className="earn-muted">{t('common.loading')}</p>;
+  const facts = { available: spot.value.find((c) => c.coin === product.coin)?.available ?? '0', beginAt: accrual.value };
   if (!product.open) return <p className="earn-muted">{t('earn.product.closed')}</p>;
   const coin = product.coin;
   const money = (v: string | null) => (v === null ? '--' : `${fmt(v, coin)} ${coin}`);

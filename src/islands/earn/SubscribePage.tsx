@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnKind, EarnOrder, EarnProduct } from '../../../isomorphic/contract/earn.ts';
-import { productOf } from '../../lib/earn/actions.ts';
+import type { EarnKind, EarnOrder } from '../../../isomorphic/contract/earn.ts';
+import { productStore } from '../../lib/earn/stores.ts';
+import { $idle } from '../../lib/stores/remote.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
@@ -9,8 +10,8 @@ import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { LoginPrompt } from '../defi/index.ts';
-import { errorText, ProductFacts, ProductHeading } from './parts.tsx';
+import { LoginPrompt } from '../ui/LoginPrompt.tsx';
+import { ProductFacts, ProductHeading } from './parts.tsx';
 import { SubscribeForm } from './SubscribeForm.tsx';
 
 /** The two subscription pages: staking (/pledge/add) and finance (/finance/detail), each for its own kinds of product. */
@@ -32,18 +33,21 @@ export default function SubscribePage({ locale, messages, area }: Props) {
   const dates = useStore($dateOptions);
   const isLogin = useStore($isLogin);
   const where = AREAS[area];
-  const [product, setProduct] = useState<EarnProduct | null>(null);
-  const [error, setError] = useState('');
+  // The product named by ?id=, read once hydrated (pages are built without an address).
+  const [id, setId] = useState<number | null>(null);
+  const [badId, setBadId] = useState(false);
   const [ready, setReady] = useState(false);
   const [done, setDone] = useState<EarnOrder | null>(null);
-
-  const load = (id: number) => productOf(id).then(setProduct, (e: unknown) => setError(errorText(e)));
   useEffect(() => {
     setReady(true);
-    const id = Number(new URLSearchParams(location.search).get('id'));
-    if (Number.isSafeInteger(id) && id > 0) void load(id);
-    else setError(t('earn.detail.noProduct'));
+    const asked = Number(new URLSearchParams(location.search).get('id'));
+    if (Number.isSafeInteger(asked) && asked > 0) setId(asked);
+    else setBadId(true);
   }, []);
+  // Loaded again after a subscription here (what is sold moves).
+  const answer = useStore(id === null ? $idle : productStore(id));
+  const product = answer.status === 'success' ? answer.value : null;
+  const error = badId ? t('earn.detail.noProduct') : answer.status === 'error' ? answer.error.message : '';
   const ours = product !== null && (where.kinds as readonly EarnKind[]).includes(product.kind);
 
   return (
@@ -64,7 +68,7 @@ export default function SubscribePage({ locale, messages, area }: Props) {
               <h2 id="earn-subscribe-title">{t('earn.subscribe.title')}</h2>
               {!ready ? null : !isLogin ? <LoginPrompt t={t} text={t('earn.subscribe.loginFirst')} /> : (
                 <>
-                  <SubscribeForm t={t} product={product} onDone={(order) => { setDone(order); void load(product.id); }} />
+                  <SubscribeForm t={t} product={product} onDone={setDone} />
                   {done && (
                     <p className="earn-note earn-note--ok" role="status" data-testid="earn-subscribed">
                       {t('earn.subscribe.done', { amount: fmt(done.amount, done.coin), coin: done.coin, date: formatDateTime(done.beginAt, dates) })}{' '}

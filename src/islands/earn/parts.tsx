@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { EarnKind, EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { ordersLeft, percentText } from '../../lib/earn/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { Fact } from '../wallet/index.ts';
+import { Fact } from '../ui/Fact.tsx';
 import '../../styles/earn.css';
 
 export type Fmt = (value: string, coin: string) => string;

@@ -10,7 +10,7 @@ import { isBankNumber, isSwift } from '../../../isomorphic/validate/bank-account
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Fact } from '../wallet/index.ts';
+import { Fact } from '../ui/Fact.tsx';
 
 type Fields = Required<{ [K in keyof BankCardBody]: string }>;
 const EMPTY: Fields = { holder: '', number: '', bank: '', swift: '', branch: '', bankAddress: '', homeAddress: '', phone: '' };

@@ -10,7 +10,7 @@ import { imageUrl, uploadImage } from '../../lib/wallet/actions.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Select } from '../wallet/index.ts';
+import { Select } from '../ui/Select.tsx';
 import { ImageField } from './parts.tsx';
 
 /** Payment methods for OTC trades: the user's list and a form to add one, in the name they verified. */

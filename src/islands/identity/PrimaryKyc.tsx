@@ -8,7 +8,7 @@ import { $countries, DEFAULT_COUNTRY } from '../../lib/stores/countries.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Select } from '../wallet/index.ts';
+import { Select } from '../ui/Select.tsx';
 import { SubmissionFacts } from './parts.tsx';
 
 /** The same rule as the server's: letters of any script, with spaces, dots, apostrophes and hyphens between. */

@@ -5,7 +5,7 @@ import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.t
 import type { T } from '../../lib/i18n/client.ts';
 import { $countries } from '../../lib/stores/countries.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { Fact } from '../wallet/index.ts';
+import { Fact } from '../ui/Fact.tsx';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LoanApplication, LoanPool, LoanProduct } from '../../../isomorphic/contract/loan.ts';
+import type { LoanApplication, LoanProduct } from '../../../isomorphic/contract/loan.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { ratePercent, trim } from '../../lib/loan/apply-form.ts';
-import { fundLoanPool, loanQueue, loanSetup, reviewLoan, saveLoanProduct, type ProductDraft, type QueueState } from '../../lib/loan/admin.ts';
+import { $loanSetup, fundLoanPool, loanQueueStore, reviewLoan, saveLoanProduct, type ProductDraft, type QueueState } from '../../lib/loan/admin.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { IdPhotos, useIdReview } from '../admin/index.ts';
@@ -29,11 +29,11 @@ export function LoanAdmin({ t }: { t: T }) {
 function Applications({ t }: { t: T }) {
   const dates = useStore($dateOptions);
   const [state, setState] = useState<QueueState>('pending');
-  const [rows, setRows] = useState<LoanApplication[] | null>(null);
-  const load = () => void loanQueue(state).then((p) => setRows(p.records)).catch(() => setRows([]));
-  useEffect(load, [state]);
-  // A refused approval (the pool cannot pay it, decided already) keeps the row as it was; the client shows why.
-  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<LoanApplication>(t, reviewLoan, load, 'loan.admin.approved');
+  // Loaded again after each decision; a refused approval (the pool cannot pay it, decided already) keeps the row
+  // as it was, and the client shows why.
+  const queue = useStore(loanQueueStore(state));
+  const rows = queue.status === 'success' ? queue.value : null;
+  const { decide, view, photos, closePhotos, reasonOf } = useIdReview<LoanApplication>(t, reviewLoan, 'loan.admin.approved');
 
   return (
     <>
@@ -82,10 +82,10 @@ const EMPTY: ProductDraft = { name: '', coin: 'USDT', dailyRate: '', overdueRate
 const draftOf = (p: LoanProduct): ProductDraft => ({ ...p, dailyRate: trim(p.dailyRate), overdueRate: trim(p.overdueRate), minAmount: trim(p.minAmount), maxAmount: trim(p.maxAmount) });
 
 function Products({ t }: { t: T }) {
-  const [products, setProducts] = useState<LoanProduct[] | null>(null);
+  // A setup that failed to load reads as no products.
+  const setup = useStore($loanSetup);
+  const products = setup.status === 'success' ? setup.value.products : setup.status === 'error' ? [] : null;
   const [editing, setEditing] = useState<ProductDraft | null>(null);
-  const load = () => void loanSetup().then((s) => setProducts(s.products)).catch(() => setProducts([]));
-  useEffect(load, []);
   if (!products) return <p className="muted">{t('common.loading')}</p>;
   return (
     <>
@@ -114,7 +114,7 @@ function Products({ t }: { t: T }) {
         </table>
       </div>
       {editing ? (
-        <ProductForm key={editing.id ?? 'new'} t={t} draft={editing} onDone={() => { setEditing(null); load(); }} onCancel={() => setEditing(null)} />
+        <ProductForm key={editing.id ?? 'new'} t={t} draft={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
       ) : (
         <p><button type="button" className="btn btn--primary" onClick={() => setEditing(EMPTY)}>{t('loan.admin.newProduct')}</button></p>
       )}
@@ -168,12 +168,12 @@ function ProductForm({ t, draft, onDone, onCancel }: { t: T; draft: ProductDraft
 }
 
 function Pools({ t }: { t: T }) {
-  const [pools, setPools] = useState<LoanPool[] | null>(null);
+  // A setup that failed to load reads as no pools.
+  const setup = useStore($loanSetup);
+  const pools = setup.status === 'success' ? setup.value.pools : setup.status === 'error' ? [] : null;
   const [coin, setCoin] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = () => void loanSetup().then((s) => setPools(s.pools)).catch(() => setPools([]));
-  useEffect(load, []);
   const fund = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -181,7 +181,6 @@ function Pools({ t }: { t: T }) {
       await fundLoanPool(coin.trim(), amount.trim());
       showToast('success', t('loan.admin.funded'));
       setAmount('');
-      load();
     } catch {
       // The API client has shown the refusal.
     } finally {

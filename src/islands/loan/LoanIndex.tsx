@@ -13,7 +13,8 @@ import { ImageField } from '../identity/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { Fact, Select } from '../wallet/index.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { Select } from '../ui/Select.tsx';
 import { LoanHead, LoginFirst, money } from './parts.tsx';
 
 const PHOTOS = ['front', 'back', 'selfie'] as const;

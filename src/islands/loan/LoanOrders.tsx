@@ -11,7 +11,8 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Fact, Pager } from '../wallet/index.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { Pager } from '../ui/Pager.tsx';
 import { LoanHead, LoanStateBadge, LoginFirst, money } from './parts.tsx';
 
 /** spec §2 /loan/order: the user's loans in the states of spec §4, what each owes now, and repaying it. */

@@ -4,7 +4,7 @@ import type { MarginMode } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, loadMarginProperty } from '../../lib/margin/account.ts';
 import { marginPairOf, walletAccounts } from '../../lib/margin/view.ts';
-import { ListState } from '../perpetual-assets/index.ts';
+import { ListState } from '../ui/ListState.tsx';
 import { AccountDialogs, type DialogRequest } from './AccountDialogs.tsx';
 import { MarginAccountCard } from './MarginAccountCard.tsx';
 import { MarginRecords } from './MarginRecords.tsx';

@@ -10,7 +10,8 @@ import { $markets } from '../../lib/stores/market.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
-import { ListState, Pager } from '../perpetual-assets/index.ts';
+import { Pager } from '../perpetual-assets/index.ts';
+import { ListState } from '../ui/ListState.tsx';
 import '../../styles/margin.css';
 
 /**

@@ -5,7 +5,7 @@ import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty, loadMarginProperty } from '../../lib/margin/account.ts';
 import { accountOf, marginPairOf } from '../../lib/margin/view.ts';
-import { ListState } from '../perpetual-assets/index.ts';
+import { ListState } from '../ui/ListState.tsx';
 import { AccountDialogs, type DialogRequest } from './AccountDialogs.tsx';
 import { MarginAccountCard } from './MarginAccountCard.tsx';
 

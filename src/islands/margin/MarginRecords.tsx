@@ -10,7 +10,8 @@ import { $marginProperty } from '../../lib/margin/account.ts';
 import { levelText, marginPairOf, RECORD_KINDS } from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { ListState, Pager } from '../perpetual-assets/index.ts';
+import { Pager } from '../perpetual-assets/index.ts';
+import { ListState } from '../ui/ListState.tsx';
 import { accountTitle } from './parts.tsx';
 
 /** The margin records, newest first, a page at a time, filtered by kind: borrows, repayments, interest, transfers, margin calls, liquidations. */

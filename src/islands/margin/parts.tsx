@@ -4,7 +4,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { levelText, type AmountProblem } from '../../lib/margin/view.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select } from '../wallet/index.ts';
+import { Select } from '../ui/Select.tsx';
 import '../../styles/margin.css';
 import { useModal } from '../ui/use-modal.ts';
 

@@ -10,7 +10,8 @@ import { $merchantStatus, applyMerchant, OTC_ACCOUNT, transferHref } from '../..
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
-import { Fact, MerchantCell } from './parts.tsx';
+import { MerchantCell } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
 
 /** Whether each requirement of applying is met: the verification level, and the deposit free in the OTC account. */
 export function requirementsMet(s: MerchantStatus): { level: boolean; deposit: boolean } {

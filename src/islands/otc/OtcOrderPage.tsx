@@ -12,7 +12,8 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { copyText } from '../ui/copy-text.ts';
 import { ChatPanel } from '../chat/index.ts';
-import { Fact, LoginPrompt } from './parts.tsx';
+import { LoginPrompt } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ProofImage } from './ProofImage.tsx';
 

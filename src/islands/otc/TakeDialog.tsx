@@ -12,7 +12,8 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
-import { amountProblemText, Fact, MerchantCell, OtcDialog, PayKinds } from './parts.tsx';
+import { amountProblemText, MerchantCell, OtcDialog, PayKinds } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
 
 interface Props {
   t: T;

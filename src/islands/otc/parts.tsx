@@ -21,9 +21,6 @@ export function OtcDialog({ t, title, onClose, children, testId, wide }: { t: T;
   );
 }
 
-/** A definition row of a summary, as in the wallet's summaries. */
-export { Fact } from '../wallet/index.ts';
-
 /** The merchant's card of an ad: name, orders and completion over 30 days, average release time. */
 export function MerchantCell({ t, m }: { t: T; m: OtcMerchantCard }) {
   return (

@@ -5,7 +5,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { $perpAccounts, loadPerpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { pnlTone, riskOf, signed } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
-import { ListState } from './parts.tsx';
+import { ListState } from '../ui/ListState.tsx';
 import { ContractTransferDialog } from './ContractTransferDialog.tsx';
 import '../../styles/perpetual-assets.css';
 

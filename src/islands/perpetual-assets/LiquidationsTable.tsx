@@ -6,7 +6,7 @@ import { $perpContracts, liquidationsStore, loadLiquidations } from '../../lib/p
 import { atScale, contractOf, isPositive, pairOf } from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { ListState } from './parts.tsx';
+import { ListState } from '../ui/ListState.tsx';
 import { quantityText } from './PerpOrdersTable.tsx';
 
 /**

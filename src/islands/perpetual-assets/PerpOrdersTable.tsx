@@ -8,7 +8,8 @@ import { atScale, contractOf, isCancellable, isPositive, pairOf, pnlTone, quanti
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { ListState, Pager } from './parts.tsx';
+import { Pager } from './parts.tsx';
+import { ListState } from '../ui/ListState.tsx';
 
 /** A quantity with its unit: "0.010 BTC" on a USDT-margined contract, "5 Cont" on a coin-margined one. */
 export function quantityText(t: T, value: string, contract: ContractView | undefined): string {

@@ -2,4 +2,4 @@
 export { ContractAssets } from './ContractAssets.tsx';
 export { contractLabel } from './ContractLabel.tsx';
 export { PerpOrderCentre } from './PerpOrderCentre.tsx';
-export { ListState, Pager } from './parts.tsx';
+export { Pager } from './parts.tsx';

@@ -5,7 +5,7 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $insuranceFund, assetChoices, recordRow, showInsuranceFund, type FundView } from '../../lib/perpetual/insurance.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { Pager } from '../wallet/index.ts';
+import { Pager } from '../ui/Pager.tsx';
 
 /**
  * The insurance fund in public: its balance per margin asset, and every intake (liquidation fees, funding

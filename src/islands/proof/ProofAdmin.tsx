@@ -1,22 +1,19 @@
-import { useEffect, useState } from 'react';
-import type { ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import { proofRoots, publishProof } from '../../lib/proof/actions.ts';
+import { proofRootsStore, publishProof } from '../../lib/proof/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { RootsTable } from './parts.tsx';
 
 /** The console's proof of liabilities: the published roots, and publishing one now besides the scheduled ones. */
 export function ProofAdmin({ t }: { t: T }) {
-  const [roots, setRoots] = useState<ProofRoot[] | null>(null);
+  const roots = useStore(proofRootsStore(1, 30));
   const [busy, setBusy] = useState(false);
-  const load = () => void proofRoots(1, 30).then((p) => setRoots(p.records)).catch(() => setRoots([]));
-  useEffect(load, []);
   const publish = async () => {
     setBusy(true);
     try {
       const root = await publishProof();
       showToast('success', t('admin.proof.published', { id: root.id }));
-      load();
     } catch {
       // The API client has shown the message.
     } finally {
@@ -29,7 +26,7 @@ export function ProofAdmin({ t }: { t: T }) {
       <div className="wallet-actions">
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void publish()}>{t('admin.proof.publish')}</button>
       </div>
-      {roots ? <RootsTable t={t} roots={roots} /> : <p className="muted">{t('common.loading')}</p>}
+      {roots.status === 'success' ? <RootsTable t={t} roots={roots.value.records} /> : <p className="muted">{t('common.loading')}</p>}
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import type { Page, ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { proofRoots } from '../../lib/proof/actions.ts';
+import { proofRootsStore } from '../../lib/proof/actions.ts';
 import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
-import { Pager } from '../wallet/index.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { RootsTable, VerdictLine } from './parts.tsx';
 
 /** The maximum proof file read: a path of 64 steps and a leaf with every asset are a few kilobytes. */
@@ -19,10 +19,10 @@ export default function ProofPage({ locale, messages }: { locale: Locale; messag
   const t = useMessages(locale, messages);
   const inputId = useId();
   const [page, setPage] = useState(1);
-  const [roots, setRoots] = useState<Page<ProofRoot> | null>(null);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  useEffect(() => void proofRoots(page).then(setRoots).catch(() => setRoots({ records: [], total: 0, current: page, size: 15, pages: 0 })), [page]);
+  const list = useStore(proofRootsStore(page, 15));
+  const roots = list.status === 'success' ? list.value : null;
 
   const check = async (files: FileList | null) => {
     setVerdict(null);

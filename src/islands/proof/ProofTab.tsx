@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/client.ts';
-import type { ProofFile, ProofRoot } from '../../../isomorphic/contract/proof.ts';
+import { $idle } from '../../lib/stores/remote.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';
-import { downloadProof, myLeaf, proofRoots } from '../../lib/proof/actions.ts';
+import { downloadProof, myLeafStore, proofRootsStore } from '../../lib/proof/actions.ts';
 import { verifyFile, type Verdict } from '../../lib/proof/check.ts';
 import { leafText } from '../../../isomorphic/proof/leaf.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
-import { Select } from '../wallet/index.ts';
-import { Amounts } from '../referral/index.ts';
+import { Select } from '../ui/Select.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 import { VerdictLine } from './parts.tsx';
 
 /**
@@ -20,23 +19,20 @@ import { VerdictLine } from './parts.tsx';
  */
 export function ProofTab({ t, locale }: TabProps) {
   const dates = useStore($dateOptions);
-  const [roots, setRoots] = useState<ProofRoot[] | null>(null);
-  const [chosen, setChosen] = useState<number | undefined>();
-  const [file, setFile] = useState<ProofFile | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const list = useStore(proofRootsStore(1, 30));
+  const roots = list.status === 'success' ? list.value.records : null;
+  // The newest proof until the user picks another.
+  const [picked, setPicked] = useState<number | undefined>();
+  const chosen = picked ?? roots?.[0]?.id;
+  const leaf = useStore(chosen === undefined ? $idle : myLeafStore(chosen));
+  const file = leaf.status === 'success' ? leaf.value : null;
+  const problem = leaf.status === 'error' ? leaf.error.message : null;
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [checking, setChecking] = useState(false);
-  useEffect(() => void proofRoots(1, 30).then((p) => {
-    setRoots(p.records);
-    setChosen(p.records[0]?.id);
-  }).catch(() => setRoots([])), []);
-  useEffect(() => {
-    if (chosen === undefined) return;
-    setFile(null);
-    setProblem(null);
+  const choose = (id: number) => {
+    setPicked(id);
     setVerdict(null);
-    void myLeaf(chosen).then(setFile).catch((err: unknown) => setProblem(err instanceof ApiError ? err.message : t('common.operationFailed')));
-  }, [chosen]);
+  };
   const check = async () => {
     setChecking(true);
     try {
@@ -55,7 +51,7 @@ export function ProofTab({ t, locale }: TabProps) {
         <p className="muted">{t('proof.noneYet')}</p>
       ) : (
         <>
-          <Select label={t('proof.choose')} name="proof" value={String(chosen)} onChange={(v) => setChosen(Number(v))} options={roots.map((r) => ({ value: String(r.id), label: t('proof.option', { id: r.id, time: formatDateTime(r.takenAt, dates) }) }))} />
+          <Select label={t('proof.choose')} name="proof" value={String(chosen)} onChange={(v) => choose(Number(v))} options={roots.map((r) => ({ value: String(r.id), label: t('proof.option', { id: r.id, time: formatDateTime(r.takenAt, dates) }) }))} />
           {problem && <p className="muted" role="status" data-testid="proof-problem">{problem}</p>}
           {file && (
             <>

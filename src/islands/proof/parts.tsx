@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { verdictMessage, type Verdict } from '../../lib/proof/check.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { Amounts } from '../referral/index.ts';
+import { Amounts } from '../ui/Amounts.tsx';
 
 /** Published roots: when, as of which journal batch, how many users, the root, and the liabilities per asset. */
 export function RootsTable({ t, roots }: { t: T; roots: ProofRoot[] }) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
@@ -6,17 +6,15 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { convert, inverse, QUOTE, rateOf } from '../../lib/rate/convert.ts';
 import { $settings, updateSettings } from '../../lib/stores/settings.ts';
-import { $rates, loadRates } from '../../lib/wallet/actions.ts';
+import { $rates } from '../../lib/wallet/balances.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select } from '../wallet/index.ts';
+import { Select } from '../ui/Select.tsx';
 import '../../styles/rate.css';
 
 /** spec §2 /rate/index: the display currencies with their rates against USDT, and a converter between them. */
 export default function RateIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const rates = useStore($rates);
-  const [error, setError] = useState('');
-  useEffect(() => void loadRates().catch((e: unknown) => setError(e instanceof Error ? e.message : t('rate.failed'))), []);
   const name = useMemo(() => currencyNamer(locale), [locale]);
   return (
     <div className="rate-page">
@@ -24,14 +22,14 @@ export default function RateIndex({ locale, messages }: { locale: Locale; messag
         <h1>{t('rate.title')}</h1>
         <p className="rate-lead">{t('rate.lead')}</p>
       </header>
-      {error ? (
-        <p className="rate-note" role="alert">{error}</p>
-      ) : !rates.length ? (
+      {rates.status === 'error' ? (
+        <p className="rate-note" role="alert">{rates.error.message || t('rate.failed')}</p>
+      ) : rates.status !== 'success' || !rates.value.length ? (
         <p className="rate-note">{t('rate.loading')}</p>
       ) : (
         <div className="rate-grid">
-          <RateTable t={t} rates={rates} name={name} />
-          <Converter t={t} rates={rates} name={name} />
+          <RateTable t={t} rates={rates.value} name={name} />
+          <Converter t={t} rates={rates.value} name={name} />
         </div>
       )}
     </div>

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import QRCode from 'qrcode';
-import type { AgentInfo, Page, PromotedUser } from '../../../isomorphic/contract/referral.ts';
 import { GENERATIONS, type Generation } from '../../../isomorphic/referral/generations.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { agentInfo, inviteLink, promotedUsers } from '../../lib/referral/actions.ts';
+import { $agentInfo, inviteLink, promotedStore } from '../../lib/referral/actions.ts';
 import { percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/index.ts';
-import { Amounts, generationName } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { generationName } from './parts.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 import { copyText } from '../ui/copy-text.ts';
 
 /**
@@ -18,11 +18,10 @@ import { copyText } from '../ui/copy-text.ts';
  * each of three generations, each masked with what their fees have earned; the rates and the rebates so far.
  */
 export function AgentTab({ t }: TabProps) {
-  const [info, setInfo] = useState<AgentInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => void agentInfo().then(setInfo).catch(() => setFailed(true)), []);
-  if (failed) return <p role="alert">{t('common.operationFailed')}</p>;
-  if (!info) return <p className="muted">{t('common.loading')}</p>;
+  const agent = useStore($agentInfo);
+  if (agent.status === 'error') return <p role="alert">{t('common.operationFailed')}</p>;
+  if (agent.status !== 'success') return <p className="muted">{t('common.loading')}</p>;
+  const info = agent.value;
   return (
     <div className="referral" data-testid="agent-tab">
       <Invite t={t} code={info.inviteCode} />
@@ -88,11 +87,8 @@ function Promoted({ t }: { t: TabProps['t'] }) {
   const dates = useStore($dateOptions);
   const [generation, setGeneration] = useState<Generation>(1);
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Page<PromotedUser> | null>(null);
-  useEffect(() => {
-    setRows(null);
-    void promotedUsers(generation, page).then(setRows).catch(() => setRows({ records: [], total: 0, current: page, size: 15, pages: 0 }));
-  }, [generation, page]);
+  const list = useStore(promotedStore(generation, page));
+  const rows = list.status === 'success' ? list.value : null;
   const choose = (g: Generation) => {
     setGeneration(g);
     setPage(1);

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ReferralAdminView } from '../../../isomorphic/contract/referral.ts';
 import { GENERATIONS } from '../../../isomorphic/referral/generations.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { referralAdmin, setReferralRates, settleRebates } from '../../lib/referral/actions.ts';
+import { $referralAdmin, setReferralRates, settleRebates } from '../../lib/referral/actions.ts';
 import { bpsOf, percentOf } from '../../lib/referral/rates.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -16,20 +15,19 @@ import { generationName } from './parts.tsx';
  */
 export function ReferralAdmin({ t }: { t: T }) {
   const dates = useStore($dateOptions);
-  const [view, setView] = useState<ReferralAdminView | null>(null);
-  const [rates, setRates] = useState<string[]>([]);
+  const admin = useStore($referralAdmin);
+  const view = admin.status === 'success' ? admin.value : null;
+  // What the operator typed; until then, and again after each save or payout, the rates the server holds.
+  const [edits, setRates] = useState<string[] | null>(null);
+  const rates = edits ?? view?.rates.map(percentOf) ?? [];
   const [busy, setBusy] = useState(false);
-  const show = (v: ReferralAdminView) => {
-    setView(v);
-    setRates(v.rates.map(percentOf));
-  };
-  useEffect(() => void referralAdmin().then(show).catch(() => setView(null)), []);
   const save = async () => {
     const bps = rates.map(bpsOf);
     if (bps.some((b) => b === undefined)) return void showToast('error', t('error.referralRatesInvalid'));
     setBusy(true);
     try {
-      show(await setReferralRates(bps as number[]));
+      await setReferralRates(bps as number[]);
+      setRates(null);
       showToast('success', t('common.operationSuccess'));
     } catch {
       // The API client has shown the message.
@@ -42,7 +40,7 @@ export function ReferralAdmin({ t }: { t: T }) {
     try {
       const r = await settleRebates();
       showToast('success', t('admin.referral.settled', { trades: r.trades, rebates: r.rebates }));
-      show(await referralAdmin());
+      setRates(null);
     } catch {
       // The API client has shown the message.
     } finally {

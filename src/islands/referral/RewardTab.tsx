@@ -1,23 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AgentInfo, Page, RewardDay, RewardUser } from '../../../isomorphic/contract/referral.ts';
+import type { ReadableAtom } from 'nanostores';
+import type { Page } from '../../../isomorphic/contract/referral.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { agentInfo, rewardDays, rewardUsers } from '../../lib/referral/actions.ts';
+import { $agentInfo, rewardDaysStore, rewardUsersStore } from '../../lib/referral/actions.ts';
+import type { Loadable } from '../../lib/stores/loadable.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import type { TabProps } from '../account/index.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager } from '../wallet/index.ts';
-import { Amounts, generationName, rebate } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { generationName, rebate } from './parts.tsx';
+import { Amounts } from '../ui/Amounts.tsx';
 
 type View = 'days' | 'users';
-const EMPTY = { records: [], total: 0, current: 1, size: 15, pages: 0 };
 
 /** spec §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted user (masked). */
 export function RewardTab({ t }: TabProps) {
   const dates = useStore($dateOptions);
-  const [info, setInfo] = useState<AgentInfo | null>(null);
+  const agent = useStore($agentInfo);
+  const info = agent.status === 'success' ? agent.value : null;
   const [view, setView] = useState<View>('days');
-  useEffect(() => void agentInfo().then(setInfo).catch(() => setInfo(null)), []);
   return (
     <div className="referral" data-testid="reward-tab">
       <div className="referral-stats">
@@ -41,20 +43,16 @@ export function RewardTab({ t }: TabProps) {
   );
 }
 
-/** One page of a list at a time, reloaded when the page changes. */
-function usePage<R>(load: (page: number) => Promise<Page<R>>): [Page<R> | null, number, (p: number) => void] {
+/** One page of a list at a time: the store of the page on screen. */
+function usePage<R>(store: (page: number) => ReadableAtom<Loadable<Page<R>>>): [Page<R> | null, number, (p: number) => void] {
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Page<R> | null>(null);
-  useEffect(() => {
-    setRows(null);
-    void load(page).then(setRows).catch(() => setRows({ ...EMPTY, current: page }));
-  }, [page]);
-  return [rows, page, setPage];
+  const rows = useStore(store(page));
+  return [rows.status === 'success' ? rows.value : null, page, setPage];
 }
 
 function Days({ t }: { t: TabProps['t'] }) {
   const dates = useStore($dateOptions);
-  const [rows, page, setPage] = usePage<RewardDay>(rewardDays);
+  const [rows, page, setPage] = usePage(rewardDaysStore);
   if (!rows) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="wallet-scroll">
@@ -79,7 +77,7 @@ function Days({ t }: { t: TabProps['t'] }) {
 
 function Users({ t }: { t: TabProps['t'] }) {
   const dates = useStore($dateOptions);
-  const [rows, page, setPage] = usePage<RewardUser>(rewardUsers);
+  const [rows, page, setPage] = usePage(rewardUsersStore);
   if (!rows) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="wallet-scroll">

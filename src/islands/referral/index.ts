@@ -2,4 +2,3 @@
 export { AgentTab } from './AgentTab.tsx';
 export { ReferralAdmin } from './ReferralAdmin.tsx';
 export { RewardTab } from './RewardTab.tsx';
-export { Amounts } from './parts.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
+import { failedWith } from '../../lib/api/failure.ts';
 import { ERRORS } from '../../../isomorphic/contract/codes.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
@@ -51,7 +51,7 @@ export default function LoginForm({ locale, messages }: Props) {
       try {
         await login(body);
       } catch (err) {
-        if (err instanceof ApiError && err.code === ERRORS.loginStep1) setSecondStep(true);
+        if (failedWith(err, ERRORS.loginStep1)) setSecondStep(true);
         else if (secondStep) form.setValues((v) => ({ ...v, googleCode: '' }));
         throw err;
       }

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import { $coins, $rates, $walletAccounts, loadAccounts, loadRates } from '../../lib/wallet/actions.ts';
+import { $overviewAccounts, $rates, overviewCoinsStore } from '../../lib/wallet/balances.ts';
+import { valueOf } from '../../lib/stores/remote.ts';
 import { displayValue, isSmall } from '../../lib/wallet/valuation.ts';
 import { $settings, updateSettings } from '../../lib/stores/settings.ts';
 import { accountName } from './parts.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
-import { $accountActivity } from '../../lib/feed/private-feed.ts';
 import { ContractAssets } from '../perpetual-assets/index.ts';
 import { MarginAssets } from '../margin/index.ts';
 import { MARGIN_ACCOUNT_TYPE } from '../../lib/margin/view.ts';
@@ -18,20 +18,13 @@ import { FINANCE_ACCOUNT } from '../../lib/earn/view.ts';
  * and each account type valued in USDT and the display currency, then every coin of the chosen account type.
  */
 export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: number; onAction: (key: string, coin?: string) => void }) {
-  const accounts = useStore($walletAccounts);
-  const coins = useStore($coins);
-  const fmt = useStore($assetFormat);
-  const rates = useStore($rates);
-  const settings = useStore($settings);
   const [type, setType] = useState(fixedType ?? 0);
-  // Loaded again whenever the private feed says a balance changed (a deposit approved, a trade filled).
-  const activity = useStore($accountActivity);
-  useEffect(() => {
-    void loadAccounts(type).catch(() => {});
-  }, [type, activity.synced, activity.balances]);
-  useEffect(() => {
-    void loadRates().catch(() => {});
-  }, []);
+  // Live: loaded again whenever the private feed says a balance changed (a deposit approved, a trade filled).
+  const accounts = valueOf(useStore($overviewAccounts), []);
+  const coins = valueOf(useStore(overviewCoinsStore(type)), []);
+  const fmt = useStore($assetFormat);
+  const rates = valueOf(useStore($rates), []);
+  const settings = useStore($settings);
 
   const currency = useMemo(() => rates.find((r) => r.exchange_code === settings.currency.exchange_code) ?? { ...settings.currency, exchange_value: settings.currency.rate }, [rates, settings.currency]);
   const showAll = settings.assetDisplay.showAllAssets;

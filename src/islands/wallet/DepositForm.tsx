@@ -1,31 +1,32 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
-import { depositAddress, submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
+import { submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
+import { depositAddressStore } from '../../lib/wallet/balances.ts';
 import { copyText } from '../ui/copy-text.ts';
 import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select } from './parts.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Deposit (spec §3 recharge): the user's address for a coin and network, then the amount sent and its payment screenshot. */
-export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
+export function DepositForm({ t, initialCoin }: { t: T; initialCoin?: string }) {
   const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
-  const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    setAddress('');
-    if (network && coinNetworks.some((n) => n.network === network)) void depositAddress(coin, network).then((a) => setAddress(a.address)).catch(() => {});
-  }, [coin, network]);
+  // Asked only for a network of the coin: while the coin changes, the network still names the old coin's.
+  const known = Boolean(network) && coinNetworks.some((n) => n.network === network);
+  const answer = useStore(depositAddressStore(known ? coin : '', known ? network : ''));
+  const address = answer.status === 'success' ? answer.value.address : '';
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const pick = (f: File | null) => {
@@ -53,7 +54,6 @@ export function DepositForm({ t, initialCoin, onDone }: { t: T; initialCoin?: st
       showToast('success', t('assets.submittedForReview'));
       setAmount('');
       pick(null);
-      onDone();
     });
   };
 

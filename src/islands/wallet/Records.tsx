@@ -1,24 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { BillRecord, Page, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import type { BillRecord, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
-import { billLog, rechargeLog, transferLog, withdrawalLog } from '../../lib/wallet/actions.ts';
+import { RECORDS_PAGE_SIZE, recordsStore, type RecordKind } from '../../lib/wallet/records.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Pager, StatusBadge, accountName } from './parts.tsx';
+import { accountName } from './parts.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 
-export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'bills';
-const SIZE = 15;
-
-/** Asset records: deposits, withdrawals, transfers and bills (every ledger line), newest first. */
-export function Records({ t, kinds, billType, version = 0 }: { t: T; kinds: RecordKind[]; billType?: string; version?: number }) {
+/**
+ * Asset records: deposits, withdrawals, transfers and bills (every ledger line), newest first; what this tab sends
+ * shows up in them by itself (the records store follows the wallet's changes).
+ */
+export function Records({ t, kinds, billType }: { t: T; kinds: RecordKind[]; billType?: string }) {
   const [kind, setKind] = useState<RecordKind>(kinds[0]!);
   return (
     <div className="wallet-records">
       {kinds.length > 1 && <Tabs label={t('assets.nav.records')} active={kind} onChange={setKind} tabs={kinds.map((k) => ({ key: k, label: t(`assets.records.${k}`) }))} />}
-      <RecordTable key={`${kind}-${version}`} t={t} kind={kind} billType={billType} />
+      <RecordTable key={kind} t={t} kind={kind} billType={billType} />
     </div>
   );
 }
@@ -27,13 +29,10 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
   const dates = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<unknown> | null>(null);
-  useEffect(() => {
-    const load = { deposits: rechargeLog, withdrawals: withdrawalLog, transfers: transferLog, bills: (p: number, s: number) => billLog(p, s, billType) }[kind];
-    void (load(page, SIZE) as Promise<Page<unknown>>).then(setData).catch(() => setData({ total: 0, page, size: SIZE, records: [] }));
-  }, [kind, page, billType]);
+  const records = useStore(recordsStore(kind, page, billType));
   const time = (ms: number | null) => (ms ? formatDateTime(ms, dates) : '--');
-  if (!data) return <p className="muted">{t('common.loading')}</p>;
+  if (records.status !== 'success') return <p className="muted">{t('common.loading')}</p>;
+  const data = records.value;
   const head = (keys: string[]) => (
     <thead>
       <tr>{keys.map((k) => <th key={k} className={['assets.amount', 'assets.fee', 'assets.balanceAfter'].includes(k) ? 'num' : undefined}>{t(k)}</th>)}</tr>
@@ -99,7 +98,7 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
   return (
     <>
       <div className="wallet-scroll">{table}</div>
-      <Pager t={t} page={page} total={data.total} size={SIZE} onPage={setPage} />
+      <Pager t={t} page={page} total={data.total} size={RECORDS_PAGE_SIZE} onPage={setPage} />
     </>
   );
 }

@@ -1,57 +1,38 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow, SwapQuote } from '../../../isomorphic/contract/wallet.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
-import { $networks, coinsOf, loadNetworks, swap, swapQuote } from '../../lib/wallet/actions.ts';
+import { valueOf } from '../../lib/stores/remote.ts';
+import { swap } from '../../lib/wallet/actions.ts';
+import { $networks, balancesStore } from '../../lib/wallet/balances.ts';
+import { $swapInput, $swapQuote, editSwap, requoteSwap } from '../../lib/wallet/swap-quote.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { Select } from '../ui/Select.tsx';
 
 /** Swap (texchange): a quote from the live market, valid 30 s, executed at that price or refused if it moved. */
-export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
-  const networks = useStore($networks);
+export function SwapForm({ t }: { t: T }) {
+  const networks = valueOf(useStore($networks), []);
   const fmt = useStore($assetFormat);
-  const [from, setFrom] = useState('USDT');
-  const [to, setTo] = useState('BTC');
-  const [amount, setAmount] = useState('');
-  const [quote, setQuote] = useState<SwapQuote | null>(null);
+  // The coins and amount live in the quote's store, which asks a price as they settle and when one expires.
+  const { from, to, amount } = useStore($swapInput);
+  const quote = useStore($swapQuote);
   const [now, setNow] = useState(Date.now());
-  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
+  // What the spot account (1) holds: loaded again after a swap.
+  const balances = valueOf(useStore(balancesStore(1)), []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [slippage, setSlippage] = useState('50');
-  const seq = useRef(0);
 
-  const refresh = () => void coinsOf(1).then(setBalances).catch(() => {});
+  // The clock the quote's seconds left count down on.
   useEffect(() => {
-    void loadNetworks().catch(() => {});
-    refresh();
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   const coins = [...new Set(networks.map((n) => n.coin))];
-
-  const requote = async () => {
-    const mine = ++seq.current;
-    if (from === to) return setQuote(null);
-    try {
-      const q = await swapQuote(from, to, Number(amount) > 0 ? amount : undefined);
-      if (mine === seq.current) setQuote(q);
-    } catch {
-      if (mine === seq.current) setQuote(null);
-    }
-  };
-  useEffect(() => {
-    const id = setTimeout(() => void requote(), 250);
-    return () => clearTimeout(id);
-  }, [from, to, amount]);
-  // A quote older than its validity is refreshed rather than shown as stale.
-  useEffect(() => {
-    if (quote && now >= quote.expiresAt) void requote();
-  }, [now]);
 
   const available = balances.find((b) => b.coin === from)?.available ?? '0';
   const secondsLeft = quote ? Math.max(0, Math.ceil((quote.expiresAt - now) / 1000)) : 0;
@@ -65,11 +46,9 @@ export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
     try {
       const done = await swap({ from, to, amount, quote: quote.quote, slippageBps: Number(slippage) });
       showToast('success', t('assets.swapDone', { amount: fmt(done.receive, to), coin: to }));
-      setAmount('');
-      refresh();
-      onDone();
+      editSwap({ amount: '' });
     } catch {
-      void requote();
+      void requoteSwap();
     } finally {
       setBusy(false);
     }
@@ -77,18 +56,18 @@ export function SwapForm({ t, onDone }: { t: T; onDone: () => void }) {
 
   return (
     <form className="stack-form wallet-form" onSubmit={submit} noValidate>
-      <Select label={t('assets.swapFrom')} name="from" value={from} onChange={setFrom} options={coins.map((c) => ({ value: c, label: c }))} />
-      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => { setFrom(to); setTo(from); }}>⇅</button>
-      <Select label={t('assets.swapTo')} name="to" value={to} onChange={setTo} options={coins.map((c) => ({ value: c, label: c }))} />
+      <Select label={t('assets.swapFrom')} name="from" value={from} onChange={(v) => editSwap({ from: v })} options={coins.map((c) => ({ value: c, label: c }))} />
+      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => editSwap({ from: to, to: from })}>⇅</button>
+      <Select label={t('assets.swapTo')} name="to" value={to} onChange={(v) => editSwap({ to: v })} options={coins.map((c) => ({ value: c, label: c }))} />
       <Field
         label={t('assets.amount')}
         name="amount"
         inputMode="decimal"
         value={amount}
-        onChange={(v) => setAmount(filterNumericInput(v, 8))}
+        onChange={(v) => editSwap({ amount: filterNumericInput(v, 8) })}
         error={error || (from === to ? t('error.sameCoin') : undefined)}
         hint={t('assets.availableOf', { amount: fmt(available, from), coin: from })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+        addon={<button type="button" className="field__addon field__addon--text" onClick={() => editSwap({ amount: available.replace(/\.?0+$/, '') })}>{t('assets.all')}</button>}
       />
       <dl className="facts wallet-facts">
         <Fact label={t('assets.price')} testId="swap-price">{quote ? `1 ${from} ≈ ${formatAmount(quote.price, 8, { grouping: true, pad: false })} ${to}` : '--'}</Fact>

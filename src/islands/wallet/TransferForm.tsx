@@ -1,14 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
-import { ApiError } from '../../lib/api/client.ts';
+import { failureMessage } from '../../lib/api/failure.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
-import { $walletAccounts, coinsOf, loadAccountTypes, transferFunds } from '../../lib/wallet/actions.ts';
+import { valueOf } from '../../lib/stores/remote.ts';
+import { transferFunds } from '../../lib/wallet/actions.ts';
+import { $accountTypes, balancesStore } from '../../lib/wallet/balances.ts';
 import { Field } from '../ui/Field.tsx';
-import { Select, accountName } from './parts.tsx';
+import { accountName } from './parts.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 interface Props {
@@ -19,23 +21,22 @@ interface Props {
   initialTo?: number;
   /** What may leave an account when the account knows better than its balance (the contract account: what open positions allow). */
   availableOf?: (from: number, coin: string) => string | undefined;
-  onDone: () => void;
+  /** After a transfer went through (a dialog closes); the balances on screen load again by themselves. */
+  onDone?: () => void;
 }
 
 /** Transfer between the user's own account types (spot, contract, finance, OTC, and merchant for merchants). */
 export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, availableOf, onDone }: Props) {
-  const accounts = useStore($walletAccounts).filter((a) => a.type !== 0);
+  const accounts = valueOf(useStore($accountTypes), []).filter((a) => a.type !== 0);
   const fmt = useStore($assetFormat);
   const [coin, setCoin] = useState(initialCoin ?? 'USDT');
   const [from, setFrom] = useState(String(initialFrom));
   const [to, setTo] = useState(String(initialTo));
   const [amount, setAmount] = useState('');
-  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => void loadAccountTypes().catch(() => {}), []);
-  useEffect(() => void coinsOf(Number(from)).then(setBalances).catch(() => {}), [from]);
+  const balances = valueOf(useStore(balancesStore(Number(from))), []);
   const available = availableOf?.(Number(from), coin) ?? balances.find((b) => b.coin === coin)?.available ?? '0';
   const types = accounts.map((a) => ({ value: String(a.type), label: accountName(t, a.type) }));
 
@@ -47,13 +48,12 @@ export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, a
     await submitting(setBusy, async () => {
       // The server's refusal (more than open positions allow out, say) also stays beside the amount.
       await transferFunds({ coin, from: Number(from), to: Number(to), amount }).catch((err: unknown) => {
-        if (err instanceof ApiError && err.message) setError(err.message);
+        if (failureMessage(err)) setError(failureMessage(err));
         throw err;
       });
       showToast('success', t('assets.transferDone'));
       setAmount('');
-      setBalances(await coinsOf(Number(from)));
-      onDone();
+      onDone?.();
     });
   };
 

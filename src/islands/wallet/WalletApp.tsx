@@ -45,7 +45,6 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
   const [key, setKey] = useState<string>(fixed ?? keysOf(mode)[0]!);
   const [coin, setCoin] = useState<string | undefined>();
   const [accounts, setAccounts] = useState<{ from?: number; to?: number }>({});
-  const [version, setVersion] = useState(0);
   useEffect(() => {
     if (!fixed) setKey(fromUrl(mode));
     // Links from other screens may name the coin and, for a transfer, the accounts (OTC: ?key=transfer&from=1&to=4).
@@ -88,14 +87,14 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
             {t('assets.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`, locale)}>{t('header.login')}</a>
           </p>
         ) : (
-          <Screen t={t} mode={mode} screen={key} coin={coin} accounts={accounts} version={version} onDone={() => setVersion((v) => v + 1)} onAction={choose} />
+          <Screen t={t} mode={mode} screen={key} coin={coin} accounts={accounts} onAction={choose} />
         )}
       </section>
     </div>
   );
 }
 
-function Screen({ t, mode, screen, coin, accounts, version, onDone, onAction }: { t: T; mode: Props['mode']; screen: string; coin?: string; accounts: { from?: number; to?: number }; version: number; onDone: () => void; onAction: (k: string, coin?: string) => void }) {
+function Screen({ t, mode, screen, coin, accounts, onAction }: { t: T; mode: Props['mode']; screen: string; coin?: string; accounts: { from?: number; to?: number }; onAction: (k: string, coin?: string) => void }) {
   const s = mode === 'assets' ? (screen as AssetKey) : (screen as WalletTab);
   switch (s) {
     case 'overview':
@@ -111,41 +110,41 @@ function Screen({ t, mode, screen, coin, accounts, version, onDone, onAction }: 
     case 'deposit':
       return (
         <>
-          <DepositForm t={t} initialCoin={coin} onDone={onDone} />
+          <DepositForm t={t} initialCoin={coin} />
           <h2 className="panel__subtitle">{t('assets.recentDeposits')}</h2>
-          <Records t={t} kinds={['deposits']} version={version} />
+          <Records t={t} kinds={['deposits']} />
         </>
       );
     case 'withdraw':
     case 'withdrawal':
       return (
         <>
-          <WithdrawForm t={t} initialCoin={coin} onDone={onDone} />
+          <WithdrawForm t={t} initialCoin={coin} />
           <h2 className="panel__subtitle">{t('assets.recentWithdrawals')}</h2>
-          <Records t={t} kinds={['withdrawals']} version={version} />
+          <Records t={t} kinds={['withdrawals']} />
         </>
       );
     case 'swap':
       return (
         <>
-          <SwapForm t={t} onDone={onDone} />
+          <SwapForm t={t} />
           <h2 className="panel__subtitle">{t('assets.recentSwaps')}</h2>
-          <Records t={t} kinds={['bills']} billType="swap" version={version} />
+          <Records t={t} kinds={['bills']} billType="swap" />
         </>
       );
     case 'transfer':
       return (
         <>
-          <TransferForm t={t} initialCoin={coin} initialFrom={accounts.from} initialTo={accounts.to} onDone={onDone} />
+          <TransferForm t={t} initialCoin={coin} initialFrom={accounts.from} initialTo={accounts.to} />
           <h2 className="panel__subtitle">{t('assets.recentTransfers')}</h2>
-          <Records t={t} kinds={['transfers']} version={version} />
+          <Records t={t} kinds={['transfers']} />
         </>
       );
     case 'tradeOrder':
       return (
         <>
           <p className="field__hint">{t('assets.tradeOrderHint')} <a href={href('/account/entrust')}>{t('assets.orderCentre')}</a></p>
-          <Records t={t} kinds={['bills']} billType="trade" version={version} />
+          <Records t={t} kinds={['bills']} billType="trade" />
         </>
       );
     case 'history-deposit':

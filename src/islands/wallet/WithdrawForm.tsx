@@ -1,7 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
@@ -9,10 +8,13 @@ import { $userInfo } from '../../lib/stores/session.ts';
 import { WithdrawSecurity } from '../account/index.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
-import { coinsOf, submitWithdrawal } from '../../lib/wallet/actions.ts';
+import { submitWithdrawal } from '../../lib/wallet/actions.ts';
+import { balancesStore } from '../../lib/wallet/balances.ts';
+import { valueOf } from '../../lib/stores/remote.ts';
 import { useCoinNetwork } from './use-coin-network.ts';
 import { Field } from '../ui/Field.tsx';
-import { Fact, Select } from './parts.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /**
@@ -20,7 +22,7 @@ import { submitting } from '../ui/use-form.ts';
  * authenticator's code once it is bound; the fee per coin is shown before submitting, and the body travels sealed
  * with the server's public key.
  */
-export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: string; onDone: () => void }) {
+export function WithdrawForm({ t, initialCoin }: { t: T; initialCoin?: string }) {
   const fmt = useStore($assetFormat);
   const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
   const [method, setMethod] = useState<'address' | 'bank'>('address');
@@ -29,12 +31,11 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
   const [fundPassword, setFundPassword] = useState('');
   const [googleCode, setGoogleCode] = useState('');
   const googleBound = Boolean(useStore($userInfo)?.googleBound);
-  const [balances, setBalances] = useState<CurrencyAccountRow[]>([]);
+  // What the spot account (1) holds: loaded again after the withdrawal.
+  const balances = valueOf(useStore(balancesStore(1)), []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const refresh = () => void coinsOf(1).then(setBalances).catch(() => {});
-  useEffect(refresh, []);
   const net = coinNetworks.find((n) => n.network === network) ?? coinNetworks[0];
   const available = balances.find((b) => b.coin === coin)?.available ?? '0';
   const fee = net?.withdrawFee ?? '0';
@@ -66,8 +67,6 @@ export function WithdrawForm({ t, initialCoin, onDone }: { t: T; initialCoin?: s
       showToast('success', t('assets.submittedForReview'));
       setAmount('');
       setFundPassword('');
-      refresh();
-      onDone();
     });
   };
 

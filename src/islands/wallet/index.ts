@@ -1,4 +1,3 @@
 /** What other island folders may use of wallet: everything else in this folder is its own. */
 export { TransferForm } from './TransferForm.tsx';
-export { Fact, Pager, Select, StatusBadge, amount } from './parts.tsx';
 export { useCoinNetwork } from './use-coin-network.ts';

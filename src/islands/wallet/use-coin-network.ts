@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $networks, loadNetworks } from '../../lib/wallet/actions.ts';
+import { valueOf } from '../../lib/stores/remote.ts';
+import { $networks } from '../../lib/wallet/balances.ts';
 
 /**
  * A coin and one of its networks, as the deposit, withdrawal and whitelist forms pick them: the networks load once,
  * and a coin change (or their arrival) moves the network to the coin's first when the chosen one is not the coin's.
  */
 export function useCoinNetwork(initialCoin = 'USDT') {
-  const networks = useStore($networks);
+  const networks = valueOf(useStore($networks), []);
   const [coin, setCoin] = useState(initialCoin);
   const [network, setNetwork] = useState('');
-  useEffect(() => void loadNetworks().catch(() => {}), []);
   const coins = [...new Set(networks.map((n) => n.coin))];
   const coinNetworks = networks.filter((n) => n.coin === coin);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/security.endpoints.ts';
-import type { Device, LoginLogPage } from '../../../isomorphic/contract/security.ts';
+import type { Device } from '../../../isomorphic/contract/security.ts';
+import { keyed, remote } from '../stores/remote.ts';
 import { clearSession } from '../stores/session.ts';
 
 const devices = atom<Device[] | null>(null);
@@ -30,6 +31,5 @@ export async function renameDevice(id: number, name: string): Promise<void> {
   devices.set(await request(api.updateDevice, { body: { id, name } }));
 }
 
-export function loginLog(page: number, size: number): Promise<LoginLogPage> {
-  return request(api.loginLog, { query: { page, size } });
-}
+/** A page of the user's sign-ins, newest first. */
+export const loginLogStore = keyed((page: number, size: number) => remote(() => request(api.loginLog, { query: { page, size } })).$value);

@@ -1,15 +1,16 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, readonlyType } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/api-keys.endpoints.ts';
 import type { ApiKeyBody, ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
 
 /** The signed-in user's API keys (never their secrets). */
-export const $apiKeys = atom<ApiKeyView[] | null>(null);
+const apiKeys = atom<ApiKeyView[] | null>(null);
+export const $apiKeys = readonlyType(apiKeys);
 
 export async function loadApiKeys(): Promise<void> {
-  $apiKeys.set((await request(api.apiKeys, { query: { size: 100 } })).records);
+  apiKeys.set((await request(api.apiKeys, { query: { size: 100 } })).records);
 }
-onMount($apiKeys, () => void (typeof window !== 'undefined' && loadApiKeys().catch(() => {})));
+onMount(apiKeys, () => void (typeof window !== 'undefined' && loadApiKeys().catch(() => {})));
 
 /** Creates a key; its secret is in the answer and nowhere else. */
 export async function createApiKey(body: ApiKeyBody): Promise<ApiKeyCreated> {

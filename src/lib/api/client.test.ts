@@ -45,7 +45,7 @@ beforeEach(() => {
   api.reply = { status: 200, body: { code: 200, msg: '', data: null } };
   setApiBase(api.baseUrl);
   session.clearSession();
-  toast.$toasts.set([]);
+  toast.clearToasts();
   toast.resetToastThrottle();
 });
 
@@ -82,7 +82,7 @@ describe('call: success', () => {
 
 describe('call: headers', () => {
   it('sends the token as authorization and satoken, and the page locale as lang and language', async () => {
-    session.$token.set('tok-abc.123');
+    session.storeTokens({ token: 'tok-abc.123', refreshToken: 'ref', tenantId: '000000', issuedAt: 1_700_000_000, expiresIn: 3600, refreshExpiresIn: 604800 });
     await client.call('/api/h');
     const h = api.requests[0]!.headers;
     expect(h.authorization).toBe('tok-abc.123');

@@ -56,7 +56,7 @@ beforeEach(() => {
   opened.length = 0;
   assigned.length = 0;
   setApiBase(api.baseUrl);
-  toast.$toasts.set([]);
+  toast.clearToasts();
   toast.resetToastThrottle();
 });
 

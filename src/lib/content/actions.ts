@@ -1,37 +1,33 @@
 /**
- * What the content islands ask for: the static search index of the page's language (a file built with the
+ * The content islands' stores: the static search index of the page's language (a file built with the
  * site, so search works without the API), and the news and notices the API holds, which include what
  * operators published after the build.
  */
 import { request } from '../api/client.ts';
-import { PAGE_SIZE_ALL, type ContentDetail, type ContentSummary, type Publishable } from '../../../isomorphic/contract/content.ts';
+import { PAGE_SIZE_ALL, type Publishable } from '../../../isomorphic/contract/content.ts';
 import { detailData, getData } from '../../../isomorphic/contract/content.endpoints.ts';
 import { localizePath, type Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { SearchDoc } from '../../../isomorphic/content/search.ts';
+import { keyed, remote } from '../stores/remote.ts';
 
-const indexes = new Map<Locale, Promise<SearchDoc[]>>();
-
-/** The search index of a language, fetched once per page; a failed fetch is forgotten so a later search retries. */
-export function loadSearchIndex(locale: Locale): Promise<SearchDoc[]> {
-  let pending = indexes.get(locale);
-  if (!pending) {
-    pending = fetch(localizePath('/search-index.json', locale)).then((res) => {
-      if (!res.ok) throw new Error(`search index: HTTP ${res.status}`);
-      return res.json() as Promise<SearchDoc[]>;
-    });
-    pending.catch(() => indexes.delete(locale));
-    indexes.set(locale, pending);
-  }
-  return pending;
+const searchIndex = keyed((locale: Locale) =>
+  remote(async () => {
+    const res = await fetch(localizePath('/search-index.json', locale));
+    if (!res.ok) throw new Error(`search index: HTTP ${res.status}`);
+    return (await res.json()) as SearchDoc[];
+  }, { once: true }),
+);
+/** The search index of a language, fetched once per page; a failed fetch is not kept, so a later search retries. */
+export const searchIndexStore = (locale: Locale) => searchIndex(locale).$value;
+/** Asks for the search index when the user starts searching (again after a failure); once there, it stays. */
+export function askSearchIndex(locale: Locale): void {
+  searchIndex(locale).ensure().catch(() => {});
 }
 
-/** Every news item or notice the API has, newest first. Quiet: the page already shows the built list. */
-export async function latestItems(kind: Publishable): Promise<ContentSummary[]> {
-  const page = await request(getData, { params: { formId: kind }, query: { pageSize: PAGE_SIZE_ALL }, quiet: true });
-  return page.records;
-}
+/** Every news item or notice the API has, newest first, once per page. Quiet: the page already shows the built list. */
+export const latestItemsStore = keyed((kind: Publishable) =>
+  remote(async () => (await request(getData, { params: { formId: kind }, query: { pageSize: PAGE_SIZE_ALL }, quiet: true })).records, { once: true }).$value,
+);
 
 /** One news item or notice with its text, for items that have no page of their own (published after the build). */
-export function itemDetail(kind: Publishable, id: number): Promise<ContentDetail> {
-  return request(detailData, { params: { formId: kind, id } });
-}
+export const itemDetailStore = keyed((kind: Publishable, id: number) => remote(() => request(detailData, { params: { formId: kind, id } }), { once: true }).$value);

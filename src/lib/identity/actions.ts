@@ -1,29 +1,33 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, readonlyType } from 'nanostores';
+import { keyed, remote } from '../stores/remote.ts';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/identity.endpoints.ts';
 import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../../../isomorphic/contract/identity.ts';
 
 /** The signed-in user's verification level, latest submissions, bank-card state and withdrawal limit. */
-export const $identity = atom<IdentityState | null>(null);
+const identity = atom<IdentityState | null>(null);
 /** The bound bank card (null: none), or undefined until loaded. */
-export const $bankCard = atom<BankCardView | null | undefined>(undefined);
-export const $payments = atom<PaymentMethod[] | null>(null);
+const bankCard = atom<BankCardView | null | undefined>(undefined);
+const payments = atom<PaymentMethod[] | null>(null);
+export const $identity = readonlyType(identity);
+export const $bankCard = readonlyType(bankCard);
+export const $payments = readonlyType(payments);
 
 const inBrowser = typeof window !== 'undefined';
 
 export async function loadIdentity(): Promise<void> {
-  $identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
+  identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
 }
 export async function loadBankCard(): Promise<void> {
-  $bankCard.set(await request(api.bankCard));
+  bankCard.set(await request(api.bankCard));
 }
 export async function loadPayments(): Promise<void> {
-  $payments.set(await request(api.payments));
+  payments.set(await request(api.payments));
 }
 
-onMount($identity, () => void (inBrowser && loadIdentity().catch(() => {})));
-onMount($bankCard, () => void (inBrowser && loadBankCard().catch(() => {})));
-onMount($payments, () => void (inBrowser && loadPayments().catch(() => {})));
+onMount(identity, () => void (inBrowser && loadIdentity().catch(() => {})));
+onMount(bankCard, () => void (inBrowser && loadBankCard().catch(() => {})));
+onMount(payments, () => void (inBrowser && loadPayments().catch(() => {})));
 
 export async function submitPrimary(body: PrimaryKycBody): Promise<KycRecord> {
   const record = await request(api.submitPrimaryKyc, { body });
@@ -38,7 +42,7 @@ export async function submitAdvanced(body: AdvancedKycBody): Promise<KycRecord> 
 }
 
 export async function bindBankCard(body: BankCardBody): Promise<void> {
-  $bankCard.set(await request(api.saveBankCard, { body }));
+  bankCard.set(await request(api.saveBankCard, { body }));
   await loadIdentity();
 }
 
@@ -52,8 +56,18 @@ export async function deletePayment(id: number): Promise<void> {
   await loadPayments();
 }
 
-/** The console's calls (operators only). */
-export const kycQueue = (status: KycStatus) => request(api.kycQueue, { query: { status } });
-export const reviewKyc = (id: number, approve: boolean, reason?: string) => request(api.reviewKyc, { body: { id, approve, reason } });
-export const withdrawLimits = () => request(api.withdrawLimits);
-export const setWithdrawLimits = (body: WithdrawLimitsBody) => request(api.setWithdrawLimits, { body });
+/** The console's side (operators only): the verification queue and the withdrawal limit of each level. */
+const reviewed = atom(0);
+/** The submissions in a review state; again after each decision. A failed load reads as none. */
+export const kycQueueStore = keyed((status: KycStatus) => remote(() => request(api.kycQueue, { query: { status } }).then((p) => p.records, () => []), { deps: [reviewed] }).$value);
+export async function reviewKyc(id: number, approve: boolean, reason?: string): Promise<void> {
+  await request(api.reviewKyc, { body: { id, approve, reason } });
+  reviewed.set(reviewed.get() + 1);
+}
+
+const limits = remote(() => request(api.withdrawLimits));
+/** The 24-hour withdrawal limit of levels 0, 1 and 2. */
+export const $withdrawLimits = limits.$value;
+export async function setWithdrawLimits(body: WithdrawLimitsBody): Promise<void> {
+  limits.put(await request(api.setWithdrawLimits, { body }));
+}

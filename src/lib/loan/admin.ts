@@ -1,17 +1,35 @@
 /** The operators' side of power loans (console, Loans tab): the review queue, decisions, products and pools. */
+import { atom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/loan.endpoints.ts';
 import type { LoanProduct } from '../../../isomorphic/contract/loan.ts';
+import { keyed, remote } from '../stores/remote.ts';
 
 export type QueueState = 'pending' | 'passed' | 'failed';
 
-export const loanQueue = (state: QueueState, page = 1) => request(api.loanQueue, { query: { state, page, size: 20 } });
-export const reviewLoan = (id: number, approve: boolean, reason?: string) => request(api.reviewLoan, { body: { id, approve, ...(reason ? { reason } : {}) } });
-export const loanSetup = () => request(api.loanAdmin);
-export const fundLoanPool = (coin: string, amount: string) => request(api.fundLoanPool, { body: { coin, amount } });
+const reviewed = atom(0);
+/** The first page of applications in a state; again after each decision. A failed load reads as none. */
+export const loanQueueStore = keyed((state: QueueState) =>
+  remote(() => request(api.loanQueue, { query: { state, page: 1, size: 20 } }).then((p) => p.records, () => []), { deps: [reviewed] }).$value,
+);
+export async function reviewLoan(id: number, approve: boolean, reason?: string): Promise<void> {
+  await request(api.reviewLoan, { body: { id, approve, ...(reason ? { reason } : {}) } });
+  reviewed.set(reviewed.get() + 1);
+}
+
+const setup = remote(() => request(api.loanAdmin));
+/** The loan products and pools; again after a product is saved or a pool funded. */
+export const $loanSetup = setup.$value;
+
+export async function fundLoanPool(coin: string, amount: string): Promise<void> {
+  await request(api.fundLoanPool, { body: { coin, amount } });
+  await setup.reload().catch(() => {});
+}
 
 export type ProductDraft = Omit<LoanProduct, 'id' | 'repayTypes'> & { id?: number };
-export const saveLoanProduct = (p: ProductDraft) =>
-  request(api.saveLoanProduct, {
+export async function saveLoanProduct(p: ProductDraft): Promise<void> {
+  await request(api.saveLoanProduct, {
     body: { ...(p.id === undefined ? {} : { id: p.id }), name: p.name, coin: p.coin, dailyRate: p.dailyRate, overdueRate: p.overdueRate, cycles: p.cycles, minAmount: p.minAmount, maxAmount: p.maxAmount, institution: p.institution, open: p.open },
   });
+  await setup.reload().catch(() => {});
+}

@@ -11,7 +11,7 @@ import type { OtcAd, OtcOrder, OtcSide, TakeBody } from '../../../isomorphic/con
 import { OTC_COINS } from '../../../isomorphic/contract/otc.values.ts';
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
-import { loadRates } from '../wallet/actions.ts';
+import { loadRates } from '../wallet/balances.ts';
 import { followOtc } from './feed.ts';
 
 /** The market's coin tabs: the coins the server trades over the counter. */

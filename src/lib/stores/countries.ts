@@ -1,15 +1,15 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, readonlyType } from 'nanostores';
 import type { CountryCode } from '../../../isomorphic/contract/user.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { countryCodes } from '../user/actions.ts';
 
-/** Countries with calling codes, fetched when the first phone field appears. */
-export const $countries = atom<CountryCode[]>([]);
-
-onMount($countries, () => {
+const countries = atom<CountryCode[]>([]);
+onMount(countries, () => {
   // Only in a browser: pages are also rendered at build time.
-  if (typeof window !== 'undefined' && $countries.get().length === 0) countryCodes().then((list) => $countries.set(list), () => {});
+  if (typeof window !== 'undefined' && countries.get().length === 0) countryCodes().then((list) => countries.set(list), () => {});
 });
+/** Countries with calling codes, fetched when the first phone field appears. */
+export const $countries = readonlyType(countries);
 
 /** The country a phone field starts on for a language. */
 export const DEFAULT_COUNTRY: Record<Locale, string> = {

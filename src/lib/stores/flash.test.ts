@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { flashToast, showFlash } from './flash.ts';
-import { $toasts, resetToastThrottle } from './toast.ts';
+import { $toasts, clearToasts, resetToastThrottle } from './toast.ts';
 
 globalThis.window ??= {} as Window & typeof globalThis;
 
@@ -15,7 +15,7 @@ function memoryStorage() {
 }
 
 beforeEach(() => {
-  $toasts.set([]);
+  clearToasts();
   resetToastThrottle();
 });
 

@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { computed, readonlyType } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { LoginResult, SessionTokens, UserInfo } from '../../../isomorphic/contract/user.ts';
 import { platformConfig } from '../platform.ts';
@@ -6,10 +6,13 @@ import { wrappedOrRemoved } from './persist.ts';
 
 const prefix = platformConfig().storagePrefix;
 
+// Written only by the actions below (storeTokens, clearSession); exported read-only.
+const token = persistentAtom<string>(`${prefix}token`, '', wrappedOrRemoved(''));
+const refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrappedOrRemoved(''));
 /** The access token; sent as the authorization and satoken headers. */
-export const $token = persistentAtom<string>(`${prefix}token`, '', wrappedOrRemoved(''));
+export const $token = readonlyType(token);
 /** The refresh token; the second stored token that logout removes (spec §4). */
-export const $refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrappedOrRemoved(''));
+export const $refreshToken = readonlyType(refreshToken);
 
 export interface StoredSession {
   tenantId: string;
@@ -17,17 +20,18 @@ export interface StoredSession {
   issuedAt: number;
   userInfo: UserInfo | null;
 }
-export const $session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrappedOrRemoved<StoredSession | null>(null));
+const session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrappedOrRemoved<StoredSession | null>(null));
+export const $session = readonlyType(session);
 
 export const $isLogin = computed($token, (token) => token !== '');
 export const $userInfo = computed($session, (s) => s?.userInfo ?? null);
 
 /** Stores what login or a refresh returned. */
 export function storeTokens(tokens: SessionTokens | LoginResult): void {
-  $token.set(tokens.token);
-  $refreshToken.set(tokens.refreshToken);
-  const previous = $session.get();
-  $session.set({
+  token.set(tokens.token);
+  refreshToken.set(tokens.refreshToken);
+  const previous = session.get();
+  session.set({
     tenantId: tokens.tenantId,
     issuedAt: tokens.issuedAt,
     userInfo: 'userInfo' in tokens ? tokens.userInfo : (previous?.userInfo ?? null),
@@ -35,13 +39,13 @@ export function storeTokens(tokens: SessionTokens | LoginResult): void {
 }
 
 export function storeUserInfo(userInfo: UserInfo): void {
-  const s = $session.get();
-  if (s) $session.set({ ...s, userInfo });
+  const s = session.get();
+  if (s) session.set({ ...s, userInfo });
 }
 
 /** Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied (spec §4). */
 export function clearSession(): void {
-  $token.set('');
-  $refreshToken.set('');
-  $session.set(null);
+  token.set('');
+  refreshToken.set('');
+  session.set(null);
 }

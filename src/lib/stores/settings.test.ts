@@ -12,7 +12,7 @@ const { $settings, $dateOptions, DEFAULT_SETTINGS, updateSettings } = await impo
 describe('settings', () => {
   beforeEach(() => {
     for (const key of Object.keys(storage)) delete storage[key];
-    $settings.set(DEFAULT_SETTINGS);
+    updateSettings(DEFAULT_SETTINGS);
   });
   afterEach(() => cleanStores($settings));
 

@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { computed, readonlyType } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import { DISPLAY_DEFAULTS } from '../../../isomorphic/contract/settings.values.ts';
 import { platformConfig } from '../platform.ts';
@@ -31,7 +31,9 @@ export const DEFAULT_SETTINGS: Settings = {
   assetDisplay: { ...DISPLAY_DEFAULTS.assetDisplay },
 };
 
-export const $settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}settings`, DEFAULT_SETTINGS, wrapped(DEFAULT_SETTINGS));
+const settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}settings`, DEFAULT_SETTINGS, wrapped(DEFAULT_SETTINGS));
+/** Changed only through updateSettings, which refuses what is not valid. */
+export const $settings = readonlyType(settings);
 
 /** The options formatDateTime takes, from the settings. */
 export const $dateOptions = computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime }));
@@ -45,5 +47,5 @@ export function updateSettings(patch: Partial<Settings>): void {
       throw new RangeError(`unknown time zone ${patch.timeZone}`);
     }
   }
-  $settings.set({ ...DEFAULT_SETTINGS, ...$settings.get(), ...patch });
+  settings.set({ ...DEFAULT_SETTINGS, ...settings.get(), ...patch });
 }

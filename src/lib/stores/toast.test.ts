@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $toasts, dismissToast, resetToastThrottle, showToast, type Toast } from './toast.ts';
+import { $toasts, clearToasts, dismissToast, resetToastThrottle, showToast, type Toast } from './toast.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -7,7 +7,7 @@ const T0 = 1_700_000_000_000;
 globalThis.window ??= {} as Window & typeof globalThis;
 
 beforeEach(() => {
-  $toasts.set([]);
+  clearToasts();
   resetToastThrottle();
 });
 

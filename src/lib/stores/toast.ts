@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, readonlyType } from 'nanostores';
 
 export interface Toast {
   id: number;
@@ -6,8 +6,9 @@ export interface Toast {
   text: string;
 }
 
+const toasts = atom<Toast[]>([]);
 /** Toasts on screen; the Toaster island renders them. */
-export const $toasts = atom<Toast[]>([]);
+export const $toasts = readonlyType(toasts);
 
 let nextId = 1;
 let lastErrorAt = Number.NEGATIVE_INFINITY;
@@ -25,16 +26,21 @@ export function showToast(kind: Toast['kind'], text: string, now: number = Date.
     lastErrorAt = now;
   }
   const toast = { id: nextId++, kind, text };
-  $toasts.set([...$toasts.get(), toast]);
+  toasts.set([...toasts.get(), toast]);
   setTimeout(() => dismissToast(toast.id), Math.max(VISIBLE_MS, text.length * READ_MS_PER_CHAR));
   return true;
 }
 
 export function dismissToast(id: number): void {
-  $toasts.set($toasts.get().filter((t) => t.id !== id));
+  toasts.set(toasts.get().filter((t) => t.id !== id));
 }
 
 /** For tests: forget the throttle. */
 export function resetToastThrottle(): void {
   lastErrorAt = Number.NEGATIVE_INFINITY;
+}
+
+/** For tests: take every toast off the screen at once. */
+export function clearToasts(): void {
+  toasts.set([]);
 }

@@ -1,34 +1,13 @@
-import { atom } from 'nanostores';
 import { request } from '../api/client.ts';
 import { pathOf } from '../../../isomorphic/contract/endpoint.ts';
 import * as api from '../../../isomorphic/contract/wallet.endpoints.ts';
-import type { CoinNetwork, CurrencyAccountRow, DepositAddress, ExchangeBody, ExchangeRateItem, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WalletAccount, WithdrawalPlain, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import type { CurrencyAccountRow, ExchangeBody, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WithdrawalPlain, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
 import { SPOT_ACCOUNT } from '../perpetual-assets/view.ts';
 import { platformConfig } from '../platform.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
 import { $token } from '../stores/session.ts';
 import { sealedBody } from '../user/actions.ts';
-
-/** The signed-in user's wallet: account types with their value, and the coins of the account type on screen. */
-export const $walletAccounts = atom<WalletAccount[]>([]);
-export const $coins = atom<CurrencyAccountRow[]>([]);
-export const $networks = atom<CoinNetwork[]>([]);
-export const $rates = atom<ExchangeRateItem[]>([]);
-
-export async function loadAccounts(type = 0): Promise<void> {
-  const [accounts, coins] = await Promise.all([
-    request(api.walletAccount),
-    request(api.currencyAccount, { query: { type } }),
-  ]);
-  rememberAssetDecimals(coins);
-  $walletAccounts.set(accounts);
-  $coins.set(coins);
-}
-
-/** The account types with their value, leaving the coins on screen as they are (the transfer form beside the overview). */
-export async function loadAccountTypes(): Promise<void> {
-  $walletAccounts.set(await request(api.walletAccount));
-}
+import { walletChanged } from './changes.ts';
 
 /** Coins of one account type, without touching the stores (the transfer form reads both sides). */
 export async function coinsOf(type: number): Promise<CurrencyAccountRow[]> {
@@ -40,19 +19,6 @@ export async function coinsOf(type: number): Promise<CurrencyAccountRow[]> {
 /** What the spot account holds free of a coin ("0" when it holds none): what a stake or subscription can take. */
 export async function spotAvailable(coin: string): Promise<string> {
   return (await coinsOf(SPOT_ACCOUNT)).find((c) => c.coin === coin)?.available ?? '0';
-}
-
-export async function loadNetworks(): Promise<void> {
-  if (!$networks.get().length) $networks.set(await request(api.rechargeCurrency));
-}
-
-export async function loadRates(): Promise<ExchangeRateItem[]> {
-  if (!$rates.get().length) $rates.set(await request(api.coinRate));
-  return $rates.get();
-}
-
-export function depositAddress(coin: string, network: string): Promise<DepositAddress> {
-  return request(api.depositAddress, { params: { coin }, query: { network } });
 }
 
 /** Uploads an image (the payment screenshot, a chat image) and answers its id and link; `quiet`: the caller shows the failure. */
@@ -74,25 +40,33 @@ export async function imageAt(link: string): Promise<string> {
   return URL.createObjectURL(await res.blob());
 }
 
-export function submitRecharge(body: RechargeBody): Promise<RechargeRecord> {
-  return request(api.submitRecharge, { body });
+export async function submitRecharge(body: RechargeBody): Promise<RechargeRecord> {
+  const record = await request(api.submitRecharge, { body });
+  walletChanged();
+  return record;
 }
 
 /** Sends a withdrawal sealed with the server's public key (spec §5: the body travels encrypted). */
 export async function submitWithdrawal(plain: WithdrawalPlain): Promise<WithdrawalRecord> {
-  return request(api.withdrawal, { body: await sealedBody(plain) });
+  const record = await request(api.withdrawal, { body: await sealedBody(plain) });
+  walletChanged();
+  return record;
 }
 
-export function transferFunds(body: TransferBody): Promise<TransferRecord> {
-  return request(api.transferFunds, { body });
+export async function transferFunds(body: TransferBody): Promise<TransferRecord> {
+  const record = await request(api.transferFunds, { body });
+  walletChanged();
+  return record;
 }
 
 export function swapQuote(from: string, to: string, amount?: string): Promise<SwapQuote> {
   return request(api.swapPrice, { body: { from, to, amount: amount || undefined }, quiet: !amount });
 }
 
-export function swap(body: ExchangeBody): Promise<SwapResult> {
-  return request(api.swap, { body });
+export async function swap(body: ExchangeBody): Promise<SwapResult> {
+  const done = await request(api.swap, { body });
+  walletChanged();
+  return done;
 }
 
 export const rechargeLog = (page = 1, size = 15) => request(api.rechargeLog, { query: { page, size } });

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { OtcAppealCase } from '../../../../isomorphic/contract/otc.ts';
 import { formatDateTime } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
-import { appealCases, proofAddress, ruleAppeal, type AppealState } from '../../../lib/otc/console.ts';
+import { appealCasesStore, decideAppeal } from '../../../lib/admin/otc-console.ts';
+import { proofAddress, type AppealState } from '../../../lib/otc/console.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';
 import { showToast } from '../../../lib/stores/toast.ts';
 import { ChatImage } from '../../chat/ChatImage.tsx';
@@ -20,19 +21,19 @@ type Ruling = 'release' | 'refund';
  */
 export function AppealCases({ t }: { t: T }) {
   const [state, setState] = useState<AppealState>('open');
-  const [rows, setRows] = useState<OtcAppealCase[] | null>(null);
-  const load = () => void appealCases(state).then((p) => setRows(p.records)).catch(() => setRows([]));
-  useEffect(load, [state]);
+  // Loaded again after each ruling.
+  const queue = useStore(appealCasesStore(state));
+  const rows = queue.status === 'success' ? queue.value : null;
   return (
     <>
       <p className="field__hint">{t('admin.otc.appeals.hint')}</p>
       <Tabs label={t('admin.otc.appeals')} active={state} onChange={setState} tabs={STATES.map((s) => ({ key: s, label: t(`admin.otc.appeal.${s}`) }))} />
-      {!rows ? <p className="muted">{t('common.loading')}</p> : !rows.length ? <p className="muted">{t('common.noData')}</p> : rows.map((r) => <AppealCase key={r.id} t={t} order={r} onRuled={load} />)}
+      {!rows ? <p className="muted">{t('common.loading')}</p> : !rows.length ? <p className="muted">{t('common.noData')}</p> : rows.map((r) => <AppealCase key={r.id} t={t} order={r} />)}
     </>
   );
 }
 
-function AppealCase({ t, order, onRuled }: { t: T; order: OtcAppealCase; onRuled: () => void }) {
+function AppealCase({ t, order }: { t: T; order: OtcAppealCase }) {
   const dates = useStore($dateOptions);
   const [note, setNote] = useState('');
   const [asking, setAsking] = useState<Ruling | null>(null);
@@ -49,9 +50,8 @@ function AppealCase({ t, order, onRuled }: { t: T; order: OtcAppealCase; onRuled
     const ruling = asking!;
     setAsking(null);
     try {
-      await ruleAppeal(order.id, ruling, note.trim());
+      await decideAppeal(order.id, ruling, note.trim());
       showToast('success', t(`admin.otc.ruled.${ruling}`));
-      onRuled();
     } catch {
       // The API client has shown the message.
     }

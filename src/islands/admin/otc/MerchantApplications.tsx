@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MerchantApplication } from '../../../../isomorphic/contract/otc.ts';
+import { decideMerchant, merchantApplicationsStore } from '../../../lib/admin/otc-console.ts';
 import { formatDateTime } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
-import { merchantApplications, reviewMerchant, type ApplicationState } from '../../../lib/otc/console.ts';
+import type { ApplicationState } from '../../../lib/otc/console.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';
 import { showToast } from '../../../lib/stores/toast.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -15,18 +16,17 @@ const STATES: readonly ApplicationState[] = ['pending', 'approved', 'rejected'];
 export function MerchantApplications({ t }: { t: T }) {
   const dates = useStore($dateOptions);
   const [state, setState] = useState<ApplicationState>('pending');
-  const [rows, setRows] = useState<MerchantApplication[] | null>(null);
+  // Loaded again after each decision.
+  const queue = useStore(merchantApplicationsStore(state));
+  const rows = queue.status === 'success' ? queue.value : null;
   const [notes, setNotes] = useState<Record<number, string>>({});
-  const load = () => void merchantApplications(state).then((p) => setRows(p.records)).catch(() => setRows([]));
-  useEffect(load, [state]);
 
   const decide = async (row: MerchantApplication, approve: boolean) => {
     const note = notes[row.userId]?.trim() ?? '';
     if (!approve && !note) return showToast('error', t('error.reasonRequired'));
     try {
-      await reviewMerchant(row.userId, approve, note);
+      await decideMerchant(row.userId, approve, note);
       showToast('success', t(approve ? 'admin.approved' : 'admin.rejected'));
-      load();
     } catch {
       // The API client has shown the message.
     }

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import type { EarnObligation, EarnPool, EarnProduct } from '../../../../isomorphic/contract/earn.ts';
 import { EARLY_REDEEM, EARN_KINDS, type EarnKind } from '../../../../isomorphic/contract/earn.values.ts';
-import { earnSetup, fundEarnPool, saveEarnProduct } from '../../../lib/earn/admin.ts';
+import { $earnSetup, fundEarnPool, saveEarnProduct } from '../../../lib/earn/admin.ts';
 import { bodyOf, checkAmount, draftOf, emptyDraft, labelOf, poolFree, productProblems, type DraftField, type FormProblem, type ProductDraft } from '../../../lib/earn/admin-form.ts';
 import { formatAmount } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
@@ -12,7 +13,6 @@ import '../../../styles/earn-admin.css';
 
 const VIEWS = ['products', 'obligations', 'pools'] as const;
 type View = (typeof VIEWS)[number];
-type Setup = { products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] };
 
 /** Every decimal there is and no more: '1000.50000000' → '1,000.5'. */
 const money = (value: string) => formatAmount(value, 8, { grouping: true, pad: false });
@@ -24,24 +24,23 @@ const say = (t: T, p: { key: string; params?: Record<string, string | number> })
 /**
  * The console's Earn tab: the staking, finance and liquidity-mining products (created, changed, opened and closed
  * here), what their open orders are owed, and the pool of each coin that pays the interest, with its top-up. The
- * server audits every change; one call answers all three views, reloaded after each change.
+ * server audits every change; one call answers all three views, loaded again after each change (src/lib/earn/admin.ts).
  */
 export function EarnAdmin({ t }: { t: T }) {
   const [view, setView] = useState<View>('products');
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const load = () => void earnSetup().then(setSetup).catch(() => setSetup({ products: [], obligations: [], pools: [] }));
-  useEffect(load, []);
+  const answer = useStore($earnSetup);
+  const setup = answer.status === 'success' ? answer.value : null;
   return (
     <div className="earn-admin" data-testid="admin-earn">
       <Tabs label={t('admin.tab.earn')} active={view} onChange={setView} tabs={VIEWS.map((k) => ({ key: k, label: t(`admin.earn.${k}`) }))} />
       {!setup ? (
         <p className="muted">{t('common.loading')}</p>
       ) : view === 'products' ? (
-        <Products t={t} products={setup.products} reload={load} />
+        <Products t={t} products={setup.products} />
       ) : view === 'obligations' ? (
         <Obligations t={t} rows={setup.obligations} />
       ) : (
-        <Pools t={t} pools={setup.pools} reload={load} />
+        <Pools t={t} pools={setup.pools} />
       )}
     </div>
   );
@@ -58,11 +57,11 @@ async function save(t: T, d: ProductDraft): Promise<boolean> {
   }
 }
 
-function Products({ t, products, reload }: { t: T; products: EarnProduct[]; reload: () => void }) {
+function Products({ t, products }: { t: T; products: EarnProduct[] }) {
   const [editing, setEditing] = useState<ProductDraft | null>(null);
   const [newKind, setNewKind] = useState<EarnKind>(EARN_KINDS[0]);
   const toggle = async (p: EarnProduct) => {
-    if (await save(t, { ...draftOf(p), open: !p.open })) reload();
+    await save(t, { ...draftOf(p), open: !p.open });
   };
   return (
     <>
@@ -98,7 +97,7 @@ function Products({ t, products, reload }: { t: T; products: EarnProduct[]; relo
         </table>
       </div>
       {editing ? (
-        <ProductForm key={editing.id ?? `new-${editing.kind}`} t={t} draft={editing} onDone={() => { setEditing(null); reload(); }} onCancel={() => setEditing(null)} />
+        <ProductForm key={editing.id ?? `new-${editing.kind}`} t={t} draft={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
       ) : (
         <div className="earn-admin__new">
           <select aria-label={t('admin.earn.field.kind')} value={newKind} onChange={(e) => setNewKind(e.target.value as EarnKind)}>
@@ -203,7 +202,7 @@ function Obligations({ t, rows }: { t: T; rows: EarnObligation[] }) {
   );
 }
 
-function Pools({ t, pools, reload }: { t: T; pools: EarnPool[]; reload: () => void }) {
+function Pools({ t, pools }: { t: T; pools: EarnPool[] }) {
   const [coin, setCoin] = useState(pools[0]?.coin ?? '');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -218,7 +217,6 @@ function Pools({ t, pools, reload }: { t: T; pools: EarnPool[]; reload: () => vo
       await fundEarnPool(coin, amount.trim());
       showToast('success', t('admin.earn.funded', { coin }));
       setAmount('');
-      reload();
     } catch {
       // The API client has shown the refusal.
     } finally {

@@ -1,5 +1,6 @@
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
+// Its look (.defi-login) is in the DeFi sheet, where it was first drawn; the sheet comes with the piece.
 import '../../styles/defi.css';
 
 /** An invitation to log in, coming back to this page afterwards. */
