@@ -2,7 +2,7 @@
  * The help-centre tree of spec §2/§3: categories at pid 0, sections below them, articles below sections. Pure
  * functions over a flat node list, used by the pages (breadcrumbs, listings) and by the API (node paths).
  */
-export interface TreeNode {
+interface TreeNode {
   id: number;
   pid: number;
   sort?: number;

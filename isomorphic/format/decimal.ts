@@ -87,7 +87,7 @@ export function shiftLeft(d: Decimal, places: number): Decimal {
   return normalize(d.negative, padded.slice(0, cut), padded.slice(cut) + d.frac);
 }
 
-export type RenderOptions = {
+type RenderOptions = {
   /** Pad the fraction with zeros up to this many digits. */
   readonly minDecimals?: number;
   /** Insert "," between thousands of the integer part. */

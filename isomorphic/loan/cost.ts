@@ -15,7 +15,7 @@ export const startedDays = (from: number, to: number): number => (to <= from ? 0
 /** ⌊principal × rate × days⌋ at 8 decimals: chargeFor(1000_00000000n, 100_000n, 7) → 7_00000000n (7 at 0.1% a day on 1000). */
 export const chargeFor = (principal: bigint, rateE8: bigint, days: number): bigint => (principal * rateE8 * BigInt(days)) / E8;
 
-export interface LoanTerms {
+interface LoanTerms {
   principal: bigint;
   dailyRate: bigint;
   overdueRate: bigint;
@@ -23,7 +23,7 @@ export interface LoanTerms {
   dueAt: number;
 }
 
-export interface LoanCost {
+interface LoanCost {
   interest: bigint;
   penalty: bigint;
   /** Principal, interest and penalty: what repaying at that moment takes. */

@@ -10,7 +10,7 @@ import { formatUnits, mulDivDown, parseUnits } from '../money/units.ts';
 /** What a contract's numbers need: scales and steps. */
 export type Scales = Pick<ContractView, 'priceScale' | 'qtyScale' | 'tickSize' | 'stepSize'>;
 
-export type PerpField = 'price' | 'quantity' | 'takeProfit' | 'stopLoss' | 'triggerPrice' | 'margin';
+type PerpField = 'price' | 'quantity' | 'takeProfit' | 'stopLoss' | 'triggerPrice' | 'margin';
 
 /**
  * A problem with one field, as the key of its message and what the message needs; null when the field is fine.

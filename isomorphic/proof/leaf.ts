@@ -3,10 +3,10 @@ import type { ProofLeaf } from '../contract/proof.ts';
 /** What a downloaded proof file says it is. */
 export const PROOF_FILE_FORMAT = 'lumex-proof-of-liabilities-v1';
 /** The version tag every leaf starts with, so a later format can never be mistaken for this one. */
-export const LEAF_FORMAT = 'lumex-por-v1';
+const LEAF_FORMAT = 'lumex-por-v1';
 /** Domain separation (RFC 6962): a leaf can never pass for an inner node, nor an inner node for a leaf. */
-export const LEAF_PREFIX = 0x00;
-export const NODE_PREFIX = 0x01;
+const LEAF_PREFIX = 0x00;
+const NODE_PREFIX = 0x01;
 
 /**
  * The exact text a leaf hashes, balances sorted by asset code:

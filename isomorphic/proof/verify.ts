@@ -2,11 +2,11 @@ import type { ProofFile } from '../contract/proof.ts';
 import { PROOF_FILE_FORMAT, fromHex, leafBytes, nodeBytes, toHex } from './leaf.ts';
 
 /** SHA-256, as the platform hashes; the browser's own (Web Crypto) by default. */
-export type Digest = (bytes: Uint8Array) => Promise<Uint8Array>;
+type Digest = (bytes: Uint8Array) => Promise<Uint8Array>;
 
-export const webDigest: Digest = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+const webDigest: Digest = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 
-export type ProofCheck =
+type ProofCheck =
   | { ok: true; leafHash: string; root: string }
   /** `malformed`: not a proof file; `leaf`: the leaf does not hash to the file's leaf hash; `root`: the path does not lead to the root. */
   | { ok: false; problem: 'malformed' | 'leaf' | 'root'; leafHash?: string; root?: string };

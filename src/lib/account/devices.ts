@@ -14,7 +14,7 @@ onMount(devices, () => {
   if (typeof window !== 'undefined') void loadDevices().catch(() => {});
 });
 
-export async function loadDevices(): Promise<Device[]> {
+async function loadDevices(): Promise<Device[]> {
   const list = await request(api.loginDevices);
   devices.set(list);
   return list;

@@ -20,7 +20,7 @@ onMount(list, () => {
   if (inBrowser()) void loadWhitelist().catch(() => {});
 });
 
-export async function loadSecurityStatus(): Promise<SecurityStatus> {
+async function loadSecurityStatus(): Promise<SecurityStatus> {
   const s = await request(api.securityStatus);
   status.set(s);
   return s;
@@ -63,7 +63,7 @@ export async function setAntiCode(body: AntiCodeBody): Promise<SecurityStatus> {
   return changed(await request(api.antiCode, { body }));
 }
 
-export async function loadWhitelist(): Promise<Whitelist> {
+async function loadWhitelist(): Promise<Whitelist> {
   const w = await request(api.whitelist);
   list.set(w);
   return w;

@@ -1,5 +1,5 @@
 /** What a user agent says about the browser and system, for the device list: "Chrome 131", "Windows". */
-export interface AgentSummary {
+interface AgentSummary {
   browser: string | null;
   os: string | null;
 }

@@ -7,7 +7,7 @@ import type { ApiKeyBody, ApiKeyCreated, ApiKeyView } from '../../../isomorphic/
 const apiKeys = atom<ApiKeyView[] | null>(null);
 export const $apiKeys = readonlyType(apiKeys);
 
-export async function loadApiKeys(): Promise<void> {
+async function loadApiKeys(): Promise<void> {
   apiKeys.set((await request(api.apiKeys, { query: { size: 100 } })).records);
 }
 onMount(apiKeys, () => void (typeof window !== 'undefined' && loadApiKeys().catch(() => {})));

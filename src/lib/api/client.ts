@@ -8,7 +8,7 @@ import { $token, clearSession } from '../stores/session.ts';
 import { showToast } from '../stores/toast.ts';
 
 /** spec §9: request time-out. */
-export const REQUEST_TIMEOUT_MS = 300_000;
+const REQUEST_TIMEOUT_MS = 300_000;
 
 /** A call that did not succeed. `shown` says whether the user already saw its message as a toast. */
 export class ApiError extends Error {
@@ -24,14 +24,14 @@ export class ApiError extends Error {
 const INVALID_TOKEN = /invalid[\s_-]*token|token[\s_-]*(is\s+)?invalid|token\s*无效|令牌无效/i;
 
 /** What to do with an answered call that failed, by the rules of spec §8. */
-export function classifyFailure(code: number, msg: string): 'silent' | 'toast' {
+function classifyFailure(code: number, msg: string): 'silent' | 'toast' {
   if (/sql/i.test(msg)) return 'silent';
   if (INVALID_TOKEN.test(msg)) return 'silent';
   if (code === ERRORS.loginStep1 || msg === translate('error.loginStep1')) return 'silent';
   return 'toast';
 }
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   method?: 'GET' | 'POST';
@@ -101,7 +101,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
 type PartInput<K extends string, X, T> = [X] extends [undefined] ? unknown : {} extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /** What request() takes for an endpoint: its path parameters, query and body, typed from its definition. */
-export type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'], TextInput<InputOf<NonNullable<E['params']>>>> &
+type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'], TextInput<InputOf<NonNullable<E['params']>>>> &
   PartInput<'query', E['query'], TextInput<InputOf<NonNullable<E['query']>>>> &
   PartInput<'body', E['body'], InputOf<NonNullable<E['body']>>> &
   Pick<CallOptions, 'plainText' | 'quiet'>;

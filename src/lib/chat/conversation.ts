@@ -32,7 +32,7 @@ export function lineOfPush(m: ChatMessage, chatId: string, held: readonly ChatLi
 }
 
 /** Who a line is from, as the panel labels it: the viewer, customer service, the system, or the other side by name. */
-export type Author = { kind: 'me' } | { kind: 'service' } | { kind: 'system' } | { kind: 'other'; name: string };
+type Author = { kind: 'me' } | { kind: 'service' } | { kind: 'system' } | { kind: 'other'; name: string };
 
 /**
  * `me` is the viewer's user id, or CUSTOMER_SERVICE_AUTHOR for an operator answering in the inbox (operators write

@@ -3,7 +3,7 @@ import type { ChatUnread } from '../../../isomorphic/contract/otc.ts';
 import { unreadChats } from './actions.ts';
 import { chatFeed } from './feed.ts';
 
-export interface Inbox {
+interface Inbox {
   /** Conversations with unread lines, and those opened since the page loaded, newest line first. */
   chats: ChatUnread[];
   loaded: boolean;

@@ -4,7 +4,7 @@
  * these blocks as React elements, so an operator's text can never inject markup into the page.
  */
 export type Inline = { text: string; bold: boolean };
-export type Block =
+type Block =
   | { type: 'heading'; level: 2 | 3; content: Inline[] }
   | { type: 'paragraph'; content: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] };

@@ -8,12 +8,12 @@ export const NEWS_INDEX = '/news/index';
 export const RULE_INDEX = '/rule/index';
 export const ARTICLE_INDEX = '/article/main/index';
 
-export const newsPath = (id: number) => `/news/detail/${id}`;
-export const noticePath = (id: number) => `/news/notice/${id}`;
-export const rulePath = (code: RuleCode) => `${RULE_INDEX}#${code}`;
+const newsPath = (id: number) => `/news/detail/${id}`;
+const noticePath = (id: number) => `/news/notice/${id}`;
+const rulePath = (code: RuleCode) => `${RULE_INDEX}#${code}`;
 export const categoryPath = (id: number) => `/article/main/categories/${id}`;
 export const sectionPath = (id: number) => `/article/main/sections/${id}`;
-export const articlePath = (type: ArticleType, id: number) => `/article/main/content/${type}/${id}`;
+const articlePath = (type: ArticleType, id: number) => `/article/main/content/${type}/${id}`;
 
 /** True for items operators published through the API: they have no pre-rendered page of their own. */
 export const isPublished = (id: number) => id > PUBLISHED_ID_BASE;

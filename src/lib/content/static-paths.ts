@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../isomorphic/i18n/locales.ts';
 
 /** The [...lang] route parameter of a locale: English lives at the bare path (undefined), the others under /{locale}. */
-export const langParam = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale);
+const langParam = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale);
 
 /**
  * getStaticPaths for a content page with more parameters than the locale: one path per locale and item.

@@ -12,7 +12,7 @@ import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
 import { parseUnits } from '../../../isomorphic/money/units.ts';
 import { connectAccount, signText, WalletRefusal, type Eip1193Provider, type WalletProblem } from './wallet.ts';
 
-export type LinkProblem = WalletProblem | 'alreadyLinked' | 'ethShort' | 'badSignature' | 'server';
+type LinkProblem = WalletProblem | 'alreadyLinked' | 'ethShort' | 'badSignature' | 'server';
 
 export type LinkOutcome = { ok: true; link: DefiLink } | { ok: false; problem: LinkProblem; address?: string; message?: string };
 

@@ -4,7 +4,7 @@ import { platformConfig } from '../platform.ts';
 export const RECONNECT_MS = 3000;
 
 /** The part of a browser WebSocket the feed clients use; tests hand in a fake. */
-export type FeedSocket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
+type FeedSocket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
   onopen: ((ev: Event) => void) | null;
   onmessage: ((ev: MessageEvent) => void) | null;
   onclose: ((ev: CloseEvent) => void) | null;

@@ -3,7 +3,7 @@ import { $isLogin } from '../stores/session.ts';
 import { $accountActivity, type AccountActivity } from './private-feed.ts';
 
 /** The counters of the private feed a store may reload on, besides every (re)connection. */
-export type ActivityCounter = 'balances' | 'orders';
+type ActivityCounter = 'balances' | 'orders';
 
 /**
  * An `onMount` body for a store of the signed-in user's data: runs `load` while the store has listeners and the

@@ -62,7 +62,7 @@ export class PrivateFeedClient extends FeedConnection<PrivateFeedCommand, Privat
 }
 
 /** The private feed's address for a user: the API's origin (or the page's), ws or wss to match. */
-export function privateFeedUrl(userId: number): string {
+function privateFeedUrl(userId: number): string {
   return `${wsOrigin()}/ws/coin/${userId}`;
 }
 

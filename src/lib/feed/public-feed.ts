@@ -78,7 +78,7 @@ export class FeedClient extends FeedConnection<FeedCommand, FeedMessage> {
 }
 
 /** The feed's address for this page: the API's origin (or the page's), ws or wss to match, and a client id. */
-export function feedUrl(): string {
+function feedUrl(): string {
   return `${wsOrigin()}/ws/${Math.random().toString(36).slice(2, 10)}`;
 }
 

@@ -4,7 +4,7 @@ import { RECONNECT_MS, wsOrigin } from './feed-socket.ts';
 import type { Signed } from './private-feed.ts';
 
 /** spec §9 "broker keepalive 5 s", asked both ways. */
-export const STOMP_HEART_BEAT_MS = 5000;
+const STOMP_HEART_BEAT_MS = 5000;
 
 /** The STOMP socket's address: the platform config's `stompUrl`, a path taken on the feeds' origin. */
 export function stompUrl(): string {

@@ -15,13 +15,13 @@ export const $payments = readonlyType(payments);
 
 const inBrowser = typeof window !== 'undefined';
 
-export async function loadIdentity(): Promise<void> {
+async function loadIdentity(): Promise<void> {
   identity.set(await request(api.memberData, { params: { key: 'kyc' } }));
 }
-export async function loadBankCard(): Promise<void> {
+async function loadBankCard(): Promise<void> {
   bankCard.set(await request(api.bankCard));
 }
-export async function loadPayments(): Promise<void> {
+async function loadPayments(): Promise<void> {
   payments.set(await request(api.payments));
 }
 

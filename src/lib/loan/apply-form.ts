@@ -17,7 +17,7 @@ export type ApplyProblem =
   | { field: 'photos'; key: 'loan.problem.photos' }
   | { field: 'kyc'; key: 'loan.problem.kyc' };
 
-export interface ApplyInput {
+interface ApplyInput {
   amount: string;
   photos: number;
   kycLevel: number;

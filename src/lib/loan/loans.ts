@@ -16,7 +16,7 @@ import { uploadImage } from '../wallet/actions.ts';
 
 const inBrowser = typeof window !== 'undefined';
 
-export interface CatalogView {
+interface CatalogView {
   products: LoanProduct[];
   repayTypes: RepayTypeItem[];
   status: LoadStatus;
@@ -27,7 +27,7 @@ const catalog = atom<CatalogView>({ products: [], repayTypes: [], status: 'idle'
 /** The products open for applications and the repayment types, in the page's language. */
 export const $loanCatalog: ReadableAtom<CatalogView> = catalog;
 
-export async function loadCatalog(): Promise<void> {
+async function loadCatalog(): Promise<void> {
   catalog.set({ ...catalog.get(), status: 'loading' });
   try {
     const [products, repayTypes] = await Promise.all([request(api.loanList, { quiet: true }), request(api.repayTypes, { quiet: true })]);
@@ -40,7 +40,7 @@ onMount(catalog, () => void (inBrowser && loadCatalog()));
 
 export const LOANS_PAGE_SIZE = 10;
 
-export interface LoansView {
+interface LoansView {
   page: number;
   records: LoanRecord[];
   total: number;
@@ -80,7 +80,7 @@ onMount(loans, () => {
   };
 });
 
-export interface Application {
+interface Application {
   productId: number;
   amount: string;
   cycleDays: number;

@@ -20,7 +20,7 @@ import { levelText } from './view.ts';
 /** The index is sampled every second or two (server/prices); the levels follow at this pace while shown. */
 export const LEVEL_REFRESH_MS = 5_000;
 
-export interface MarginPropertyView {
+interface MarginPropertyView {
   property: MarginProperty | null;
   status: LoadStatus;
 }

@@ -16,14 +16,14 @@ import { followMargin } from './feed.ts';
 /** spec §9: page size 15. */
 export const PAGE_SIZE = 15;
 
-export interface MarginOrderQuery {
+interface MarginOrderQuery {
   mode: MarginMode;
   state: 'open' | 'history';
   /** One pair's orders (the trade screen), or every pair's (the order centre). */
   symbol?: string;
 }
 
-export interface MarginOrdersView extends MarginOrderQuery {
+interface MarginOrdersView extends MarginOrderQuery {
   page: number;
   total: number;
   records: MarginOrder[];

@@ -12,12 +12,12 @@ import { LEVEL_REFRESH_MS } from './account.ts';
 import { followMargin } from './feed.ts';
 import { PAGE_SIZE } from './orders.ts';
 
-export interface MarginRecordFilter {
+interface MarginRecordFilter {
   mode?: MarginMode;
   kind?: MarginRecordKind;
 }
 
-export interface MarginRecordsView extends MarginRecordFilter {
+interface MarginRecordsView extends MarginRecordFilter {
   page: number;
   total: number;
   records: MarginRecord[];

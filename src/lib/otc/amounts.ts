@@ -71,7 +71,7 @@ export function coinForFiat(fiat: string, price: string): string {
 }
 
 /** What an ad allows one order: fiat limits at its price, the coins it has left, and (selling) the user's balance. */
-export interface TakeLimits {
+interface TakeLimits {
   price: string;
   minFiat: string;
   maxFiat: string;

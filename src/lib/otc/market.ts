@@ -26,7 +26,7 @@ export interface MarketFilter {
   page: number;
 }
 
-export interface AdsView {
+interface AdsView {
   filter: MarketFilter;
   ads: OtcAd[];
   total: number;
@@ -54,7 +54,7 @@ export async function loadAds(filter: MarketFilter = view.get().filter, opts: { 
 }
 
 /** The filter an address names (?side=sell&coin=BTC&fiat=USD), or the defaults. */
-export function filterOfAddress(search: string): MarketFilter {
+function filterOfAddress(search: string): MarketFilter {
   const q = new URLSearchParams(search);
   const side: OtcSide = q.get('side') === 'sell' ? 'sell' : 'buy';
   return { side, coin: (q.get('coin') ?? 'USDT').toUpperCase(), fiat: (q.get('fiat') ?? DEFAULT_FIAT).toUpperCase(), page: 1 };

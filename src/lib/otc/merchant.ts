@@ -23,7 +23,7 @@ const status = atom<MerchantStatus | null>(null);
 /** The caller's application or standing, and what applying needs; null until loaded. */
 export const $merchantStatus: ReadableAtom<MerchantStatus | null> = status;
 
-export async function loadMerchantStatus(): Promise<MerchantStatus> {
+async function loadMerchantStatus(): Promise<MerchantStatus> {
   const s = await request(api.merchantStatus);
   // An approval made the user a merchant since the session was stored: the menu and the tab follow the user info.
   if (s.state === 'approved' && status.get()?.state !== 'approved') await loadUserInfo().catch(() => {});
@@ -48,7 +48,7 @@ const ads = atom<OtcOwnAd[] | null>(null);
 /** The merchant's ads, open and closed, newest first; null until loaded. */
 export const $ownAds: ReadableAtom<OtcOwnAd[] | null> = ads;
 
-export async function loadOwnAds(): Promise<void> {
+async function loadOwnAds(): Promise<void> {
   ads.set(await request(api.ownAds, { quiet: true }));
 }
 

@@ -37,7 +37,7 @@ export function orderStore(id: number): ReadableAtom<OrderView> {
 }
 
 /** Loads an order; a quiet reload keeps what is shown when it fails. */
-export async function loadOrder(id: number, opts: { quiet?: boolean } = {}): Promise<void> {
+async function loadOrder(id: number, opts: { quiet?: boolean } = {}): Promise<void> {
   const w = writable.get(id);
   if (!w) return;
   if (!opts.quiet) w.set({ ...w.get(), status: 'loading' });
@@ -84,7 +84,7 @@ export type OrderRole = 'user' | 'merchant';
 export type OrderListState = 'active' | 'done';
 export const ORDERS_PAGE_SIZE = 10;
 
-export interface OrderListView {
+interface OrderListView {
   role: OrderRole;
   state: OrderListState;
   page: number;

@@ -13,7 +13,7 @@ import { touchesPerpetual } from './feed.ts';
 import { latest, throttle, type LoadStatus } from './remote.ts';
 import { sortAccounts } from './view.ts';
 
-export interface PerpAccountsView {
+interface PerpAccountsView {
   rows: PerpAccount[];
   status: LoadStatus;
 }

@@ -14,7 +14,7 @@ import { latest, shownAs, throttle, type LoadStatus } from './remote.ts';
 /** spec §9: page size 15. */
 export const PAGE_SIZE = 15;
 
-export interface PerpOrdersView {
+interface PerpOrdersView {
   kind: ContractKindName;
   state: 'open' | 'history';
   page: number;
@@ -23,7 +23,7 @@ export interface PerpOrdersView {
   status: LoadStatus;
 }
 
-export interface LiquidationsView {
+interface LiquidationsView {
   kind: ContractKindName;
   records: Liquidation[];
   status: LoadStatus;

@@ -11,8 +11,7 @@ export const SPOT_ACCOUNT = 1;
 export const CONTRACT_ACCOUNT = 2;
 
 /** The order centre's contract tabs (spec §2 /account/entrust) and the kind of contract each lists. */
-export const ENTRUST_KINDS = { 'future/u': 'usdt', 'future/coin': 'coin' } as const satisfies Record<string, ContractKindName>;
-export type EntrustPerpTab = keyof typeof ENTRUST_KINDS;
+const ENTRUST_KINDS = { 'future/u': 'usdt', 'future/coin': 'coin' } as const satisfies Record<string, ContractKindName>;
 
 /** The trading pair of a contract symbol: pairOf('btcusdt_perp') → "BTCUSDT". */
 export function pairOf(symbol: string): string {

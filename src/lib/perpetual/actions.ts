@@ -24,9 +24,9 @@ import { mergeCandles } from '../../../isomorphic/perpetual/math.ts';
 import { pollWhileVisible } from './poll.ts';
 
 /** How often the positions' marks, the contract list and the candles are read again while the page is visible. */
-export const POSITION_POLL_MS = 2000;
-export const CONTRACT_POLL_MS = 2000;
-export const KLINE_POLL_MS = 2000;
+const POSITION_POLL_MS = 2000;
+const CONTRACT_POLL_MS = 2000;
+const KLINE_POLL_MS = 2000;
 
 const inBrowser = () => typeof window !== 'undefined';
 

@@ -10,7 +10,7 @@ import type { InsuranceFund, InsuranceFundRecord } from '../../../isomorphic/con
 
 /** The dictionary prefixes the page uses. */
 export const INSURANCE_MESSAGES = ['insurance.', 'common.', 'error.', 'assets.prev', 'assets.next', 'assets.pageOf'];
-export const INSURANCE_PAGE_SIZE = 20;
+const INSURANCE_PAGE_SIZE = 20;
 
 /** Which movements the page shows: every asset's, or one. */
 export interface FundView {
@@ -18,7 +18,7 @@ export interface FundView {
   page: number;
 }
 
-export type FundState = { status: 'loading'; view: FundView } | { status: 'ready'; view: FundView; fund: InsuranceFund } | { status: 'failed'; view: FundView };
+type FundState = { status: 'loading'; view: FundView } | { status: 'ready'; view: FundView; fund: InsuranceFund } | { status: 'failed'; view: FundView };
 
 const $state = atom<FundState>({ status: 'loading', view: { asset: null, page: 1 } });
 export const $insuranceFund: ReadableAtom<FundState> = $state;

@@ -3,7 +3,7 @@ import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { OrderPreview, PreviewBody } from '../../../isomorphic/contract/perpetual.ts';
 
-export type PreviewSide = 'buy' | 'sell';
+type PreviewSide = 'buy' | 'sell';
 
 /** How long the form waits after the last keystroke before asking, so typing does not send a call per key. */
 export const PREVIEW_DELAY_MS = 350;

@@ -5,7 +5,7 @@ export interface Visibility {
 }
 
 /** The browser's document, or an always-visible page outside one (tests, build). */
-export const documentVisibility: Visibility = {
+const documentVisibility: Visibility = {
   visible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
   onChange(listener) {
     if (typeof document === 'undefined') return () => {};

@@ -17,7 +17,7 @@ const scaled = (s: string) => {
   return r.ok ? r.value : 0n;
 };
 
-export type ConvertProblem = 'format' | 'precision' | 'range' | 'rate';
+type ConvertProblem = 'format' | 'precision' | 'range' | 'rate';
 
 /**
  * `amount` of the currency with rate `fromRate` in the currency with rate `toRate`, with `decimals` places rounded

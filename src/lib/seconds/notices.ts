@@ -1,7 +1,7 @@
 import type { SettlementMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { Toast } from '../stores/toast.ts';
 
-export interface SettlementNotice {
+interface SettlementNotice {
   kind: Toast['kind'];
   key: 'seconds.settledWon' | 'seconds.settledLost' | 'seconds.settledEven';
   settlement: SettlementMessage;

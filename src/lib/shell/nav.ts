@@ -1,5 +1,5 @@
 /** The top menu of spec §2, in order. `children` is the trade submenu. */
-export interface NavItem {
+interface NavItem {
   key: string;
   href?: string;
   /** Items that open a link fetched from the server (white paper, customer service) carry an action instead of an href. */

@@ -36,7 +36,7 @@ onMount(balances, () => {
   };
 });
 
-export interface SpotOrders {
+interface SpotOrders {
   open: SpotOrder[];
   history: SpotOrder[];
 }

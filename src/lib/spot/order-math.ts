@@ -17,7 +17,7 @@ export function quoteOf(m: Pick<MarketEntry, 'symbol_name'>): string {
 }
 
 /** Decimals of price × quantity: every order total is an exact number of units at this scale. */
-export function totalScale(m: Pick<MarketEntry, 'part_cou' | 'full_cou'>): number {
+function totalScale(m: Pick<MarketEntry, 'part_cou' | 'full_cou'>): number {
   return m.part_cou + m.full_cou;
 }
 
@@ -99,7 +99,7 @@ export type Field = 'price' | 'amount' | 'total';
 /** A problem with the form, as a message key and its field (translated by the island): null when none. */
 export type OrderProblem = { key: 'required' | 'negative' | 'invalid' | 'zero'; field: Field } | { key: 'minTotal' } | null;
 
-export interface OrderInput {
+interface OrderInput {
   side: Side;
   kind: Kind;
   price: string;

@@ -6,7 +6,7 @@ import { followAccount } from '../feed/follow-account.ts';
 import type { Loadable } from '../stores/loadable.ts';
 
 /** The index moves every couple of seconds (server/prices); the comparison follows it at this pace while shown. */
-export const COMPARISON_REFRESH_MS = 5000;
+const COMPARISON_REFRESH_MS = 5000;
 
 const comparisons = new Map<string, ReadableAtom<PriceComparison | null>>();
 

@@ -98,7 +98,7 @@ export function klineStore(symbol: string, interval: KlineInterval): ReadableAto
 }
 
 /** Puts a candle into a series: replaces the one with its open time, or appends a newer one. */
-export function mergeCandle(series: Kline[], candle: Kline | undefined): Kline[] {
+function mergeCandle(series: Kline[], candle: Kline | undefined): Kline[] {
   if (!candle) return series;
   const last = series.at(-1);
   if (!last || candle[0] > last[0]) return [...series, candle];

@@ -3,7 +3,7 @@ import { ApiError } from '../api/client.ts';
 import type { Loadable } from './loadable.ts';
 
 /** A store of what the API answered, and the way to ask again after a change. */
-export interface Remote<T> {
+interface Remote<T> {
   readonly $value: ReadableAtom<Loadable<T>>;
   /** Asks again. What is on screen stays until the answer; rejects as the load does. */
   reload(): Promise<void>;
@@ -14,7 +14,7 @@ export interface Remote<T> {
 }
 
 /** Anything a load rejects with, as the ApiError a Loadable holds (a programming error keeps its message). */
-export function asApiError(e: unknown): ApiError {
+function asApiError(e: unknown): ApiError {
   return e instanceof ApiError ? e : new ApiError(0, e instanceof Error ? e.message : String(e), false);
 }
 
@@ -23,7 +23,7 @@ export function valueOf<T, F>(l: Loadable<T>, fallback: F): T | F {
   return l.status === 'success' ? l.value : fallback;
 }
 
-export interface RemoteOptions {
+interface RemoteOptions {
   /** Stores whose change means the answer is out of date (a page number, the private feed's balance count). */
   deps?: ReadonlyArray<ReadableAtom<unknown>>;
   /** Reference data that does not change while the page is open: a later subscriber gets what is there (ensure()). */

@@ -14,7 +14,7 @@ export const $token = readonlyType(token);
 /** The refresh token; the second stored token that logout removes (spec §4). */
 export const $refreshToken = readonlyType(refreshToken);
 
-export interface StoredSession {
+interface StoredSession {
   tenantId: string;
   /** Seconds since the epoch at which the current token was issued. */
   issuedAt: number;

@@ -5,7 +5,7 @@ import { platformConfig } from '../platform.ts';
 import { wrapped } from './persist.ts';
 
 /** An exchange-rate item of spec §3: how one USDT reads in a display currency. */
-export interface DisplayCurrency {
+interface DisplayCurrency {
   exchange_code: string;
   quote_currency: string;
   /** The currency's sign, e.g. "¥". */

@@ -3,7 +3,7 @@ import type { SwapQuote } from '../../../isomorphic/contract/wallet.ts';
 import { swapQuote } from './actions.ts';
 
 /** What the swap form asks a price for: two coins and, once typed, the amount. */
-export interface SwapInput {
+interface SwapInput {
   from: string;
   to: string;
   amount: string;

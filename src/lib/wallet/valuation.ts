@@ -1,10 +1,7 @@
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { parseUnits, formatUnits } from '../../../isomorphic/money/units.ts';
 
-/** Balances worth less than this many USDT count as small (the hide-small-assets setting of spec §3). */
-export const SMALL_USDT = '1';
-
-/** isSmall('0.5') → true: a USDT value under the small-asset threshold. */
+/** isSmall('0.5') → true: a USDT value under 1 USDT counts as small (the hide-small-assets setting of spec §3). */
 export function isSmall(usdtValue: string): boolean {
   const v = parseUnits(usdtValue, 8);
   return !v.ok || v.value < 100_000_000n;
