@@ -94,7 +94,7 @@ describe('showTopBar', () => {
 });
 
 describe('REDIRECTS', () => {
-  it('holds exactly the bare-path redirects of spec §2', () => {
+  it('holds exactly the bare-path redirects of docs/requirements.md §2', () => {
     expect(REDIRECTS).toEqual({
       '/': '/home/index',
       '/home': '/home/index',

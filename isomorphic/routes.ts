@@ -1,5 +1,5 @@
 /**
- * The router rules of spec §2, shared by the static site (404 page, shell) and the server, so a hosted `dist/`
+ * The router rules of docs/requirements.md §2, shared by the static site (404 page, shell) and the server, so a hosted `dist/`
  * and the Node server behave alike. Paths here are without a locale prefix.
  */
 
@@ -10,7 +10,7 @@ export const REDIRECTS: Record<string, string> = {
   '/user': '/user/login',
 };
 
-/** Where every address that matches nothing ends up (spec §2). */
+/** Where every address that matches nothing ends up (docs/requirements.md §2). */
 export const FALLBACK_PATH = '/home/index';
 
 const INVITE_MARKER = '/i&';

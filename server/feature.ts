@@ -45,7 +45,7 @@ export interface CorePartOptions {
   perpFundingIntervalMs: number;
 }
 
-/** A product or part of the platform and what it brings to the server (design.md, "Features registry"). */
+/** A product or part of the platform and what it brings to the server (docs/architecture.md, "Features registry"). */
 export interface Feature {
   name: string;
   migrations: Migration[];

@@ -82,7 +82,7 @@ import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /**
- * The one list of features (design.md, "Features registry"): the server and the tests take every schema change
+ * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema change
  * from here, so the storage layer imports no feature, and server/app.ts plugs in each feature's start-up work,
  * server-wide installs and routes from here. Migration versions are global and applied in order, whatever the
  * feature; a new migration takes the next free number.

@@ -19,7 +19,7 @@ export const SCHEMAS = {
   news: dated,
   notices: dated,
   rules: dated.extend({ code: z.enum(RULE_CODES) }),
-  /** Top-level help categories: pid 0 (spec §3). */
+  /** Top-level help categories: pid 0 (docs/requirements.md §3). */
   categories: z.object({ id, pid: z.literal(0), code, title: text, summary: text, sort: z.number().int() }),
   /** Help sections: pid is their category. */
   sections: z.object({ id, pid: id, code, title: text, summary: text, sort: z.number().int() }),

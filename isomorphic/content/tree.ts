@@ -1,5 +1,5 @@
 /**
- * The help-centre tree of spec §2/§3: categories at pid 0, sections below them, articles below sections. Pure
+ * The help-centre tree of docs/requirements.md §2/§3: categories at pid 0, sections below them, articles below sections. Pure
  * functions over a flat node list, used by the pages (breadcrumbs, listings) and by the API (node paths).
  */
 interface TreeNode {
@@ -43,7 +43,7 @@ export function descendants<T extends TreeNode>(nodes: readonly T[], pid: number
   return out;
 }
 
-/** spec §3 path of a node: its ancestors' ids and its own, joined by '/': nodePath(nodes, 101) → '1/10/101'. */
+/** docs/requirements.md §3 path of a node: its ancestors' ids and its own, joined by '/': nodePath(nodes, 101) → '1/10/101'. */
 export function nodePath(nodes: readonly TreeNode[], id: number): string {
   return ancestry(nodes, id)
     .map((n) => n.id)
@@ -56,7 +56,7 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb of spec §2: "All" (the article index), then the node's ancestors, then the node itself.
+ * The breadcrumb of docs/requirements.md §2: "All" (the article index), then the node's ancestors, then the node itself.
  * breadcrumb(nodes, 101, { label: 'All', href: '/article/main/index' }, describe) → All › Getting started › …
  */
 export function breadcrumb<T extends TreeNode>(nodes: readonly T[], id: number, all: Crumb, describe: (node: T) => Crumb): Crumb[] {

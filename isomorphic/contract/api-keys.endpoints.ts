@@ -1,5 +1,5 @@
 /**
- * API keys (spec §7 "Account and auth": apis, api, api/del) and the signed calls programs make with them
+ * API keys (docs/requirements.md §7 "Account and auth": apis, api, api/del) and the signed calls programs make with them
  * (`/api/v1/…`, Binance's SIGNED scheme; see api-keys.ts). A signed order goes through the same exchange service
  * as the site's order form and shows in the owner's order centre.
  */

@@ -1,4 +1,4 @@
-/** The white paper and customer-service links (spec §7 "Other"), in the shapes the spec's client reads. */
+/** The white paper and customer-service links (docs/requirements.md §7 "Other"), in the shapes the requirements' client reads. */
 import { endpoint, type } from './endpoint.ts';
 import type { CustomerServiceEntry } from './otc.ts';
 

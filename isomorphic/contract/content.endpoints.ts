@@ -1,5 +1,5 @@
 /**
- * The static content through the API (spec §7 "Other"): the help-centre tree, notices, the generic `cgform-api`
+ * The static content through the API (docs/requirements.md §7 "Other"): the help-centre tree, notices, the generic `cgform-api`
  * reads of news, notices, rules, articles, terms and the white paper, each in the caller's language; and operator
  * publishing of news and notices.
  */

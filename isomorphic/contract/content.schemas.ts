@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE, FORM_IDS, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_ALL, PU
 const keyword = z.string({ error: 'validation.content.keyword' }).trim().max(100, { error: 'validation.content.keyword' });
 const id = queryInt({ min: 0, max: 1e9, error: 'validation.content.id' });
 
-/** Paging of the spec's list calls, in a query string or a JSON body: `current` (1-based) and `size` (-521 for all). */
+/** Paging of the requirements' list calls, in a query string or a JSON body: `current` (1-based) and `size` (-521 for all). */
 function paging(int: typeof queryInt | typeof bodyInt) {
   return z.object({
     current: int({ min: 1, max: MAX_PAGE, error: 'validation.content.page' }).default(1),

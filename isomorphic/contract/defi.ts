@@ -1,5 +1,5 @@
 /**
- * Wire contract of DeFi liquidity mining's wallet link (spec §1 a one-time ETH gas payment per wallet address, §2
+ * Wire contract of DeFi liquidity mining's wallet link (docs/requirements.md §1 a one-time ETH gas payment per wallet address, §2
  * /defis/index and /defis/details, §7 /api/apiDefi/sendApproveHash).
  *
  * What is on chain and what is not: linking proves that the user controls an external wallet address by signing a

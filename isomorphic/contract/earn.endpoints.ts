@@ -1,5 +1,5 @@
 /**
- * Earn: staking (pledge) and fixed-term finance products (spec §7 /api/{x}/list, /api/order/list,
+ * Earn: staking (pledge) and fixed-term finance products (docs/requirements.md §7 /api/{x}/list, /api/order/list,
  * /api/financial/personalIncome), subscriptions and redemptions, and the operators' products, obligations and pool.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';

@@ -1,5 +1,5 @@
 /**
- * Wire contract of earn products (spec §1 staking / pledge mining and finance products, §2 /pledge/index,
+ * Wire contract of earn products (docs/requirements.md §1 staking / pledge mining and finance products, §2 /pledge/index,
  * /pledge/add, /pledge/order, /finance/investment, /finance/detail, §3 pledge product and order, finance product,
  * §4 pledge order states, §7 /api/{x}/list, /api/order/list, /api/financial/personalIncome).
  *

@@ -1,5 +1,5 @@
 /**
- * The public market feed `/ws/{id}` (spec §7). The client sends JSON commands; the server answers each
+ * The public market feed `/ws/{id}` (docs/requirements.md §7). The client sends JSON commands; the server answers each
  * subscription with a snapshot, then pushes updates.
  *
  *   → { "event": "subscribe", "topic": "depth", "symbol": "btcusdt", "step": "10" }
@@ -21,7 +21,7 @@ export interface FeedSubscription {
   step?: string;
 }
 
-/** Depth can be grouped by the market's tick times one of these, and by nothing else (spec §3 grouping). */
+/** Depth can be grouped by the market's tick times one of these, and by nothing else (docs/requirements.md §3 grouping). */
 export const DEPTH_STEP_MULTIPLES = [1, 10, 100, 1000, 10000] as const;
 
 export type FeedCommand = ({ event: 'subscribe' | 'unsubscribe' } & FeedSubscription) | { event: 'ping' };

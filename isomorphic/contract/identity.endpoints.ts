@@ -1,5 +1,5 @@
 /**
- * Identity verification, the bank card and payment methods (spec §7 "Account and auth": verified, uploadKYC,
+ * Identity verification, the bank card and payment methods (docs/requirements.md §7 "Account and auth": verified, uploadKYC,
  * getMemberOtherData, userBank/save, userBank/getbank, payment, getPayment), and their operator console calls.
  * The coin family's `{apiRequestHead}` is `app`, as for the exchange: `/api/app/coin/member/…`.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire contract of identity verification, the bank card and payment methods (spec §3 certification and bank card,
+ * Wire contract of identity verification, the bank card and payment methods (docs/requirements.md §3 certification and bank card,
  * §4, §6 verification levels): request schemas the server checks and the shapes it answers with. The checks that
  * need more than a pattern (an ID number against its type and country, IBAN and Luhn digits, SWIFT) are the
  * server's, with their own result codes; the browser runs the same functions (isomorphic/validate) before sending.
@@ -33,7 +33,7 @@ const phone = optionalLine(20).pipe(z.string().regex(/^\+?\d{4,18}$/, { error: '
 
 export { ID_TYPES, type IdType };
 
-/** POST verified: primary verification (spec §3 certification: name, country, ID type, ID number). */
+/** POST verified: primary verification (docs/requirements.md §3 certification: name, country, ID type, ID number). */
 export const primaryKycBody = z.object({
   realName: personName,
   country,
@@ -49,7 +49,7 @@ export type AdvancedKycBody = z.input<typeof advancedKycBody>;
 /** GET getMemberOtherData/{key}: the member data that is not in user info; `kyc` is the verification state. */
 export const memberDataParams = z.object({ key: z.enum(['kyc'], { error: 'validation.invalidValue' }) });
 
-/** POST /api/userBank/save (spec §3 bank card; §5: bank address, bank code (SWIFT), branch and home address optional). */
+/** POST /api/userBank/save (docs/requirements.md §3 bank card; §5: bank address, bank code (SWIFT), branch and home address optional). */
 export const bankCardBody = z.object({
   holder: personName,
   number: line(50),

@@ -1,5 +1,5 @@
 /**
- * Power loans (spec §7 /api/{x}/list for loans, /api/common/type/t_repay_type): products, applications with ID
+ * Power loans (docs/requirements.md §7 /api/{x}/list for loans, /api/common/type/t_repay_type): products, applications with ID
  * photos, the user's loans and repayment, and the operators' review, products and pool.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';

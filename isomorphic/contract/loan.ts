@@ -1,5 +1,5 @@
 /**
- * Wire contract of power (helper) loans (spec §1, §2 /loan/index and /loan/order with the ID photo upload, §3 loan,
+ * Wire contract of power (helper) loans (docs/requirements.md §1, §2 /loan/index and /loan/order with the ID photo upload, §3 loan,
  * §4 loan states: pending review, review passed, review failed, settled, overdue, §7 /api/common/type/t_repay_type).
  *
  * A user applies for an amount of a product's coin over one of its cycles, with ID photos of their own; an operator
@@ -17,7 +17,7 @@ const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.re
 const uploadId = text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/, { error: 'validation.uploadId' });
 const coin = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
 
-/** spec §7 t_repay_type: how a loan is repaid. 1: principal and interest together, at the due date or before. */
+/** docs/requirements.md §7 t_repay_type: how a loan is repaid. 1: principal and interest together, at the due date or before. */
 export const REPAY_TYPES = [1] as const;
 export type RepayType = (typeof REPAY_TYPES)[number];
 
@@ -67,13 +67,13 @@ export interface LoanProduct {
   cycles: number[];
   minAmount: string;
   maxAmount: string;
-  /** spec §3 lending institution. */
+  /** docs/requirements.md §3 lending institution. */
   institution: string;
   repayTypes: RepayType[];
   open: boolean;
 }
 
-/** spec §4: pending review, review passed (the loan is out), review failed, settled, overdue. */
+/** docs/requirements.md §4: pending review, review passed (the loan is out), review failed, settled, overdue. */
 export type LoanState = 'pending' | 'passed' | 'failed' | 'settled' | 'overdue';
 
 export interface LoanRecord {
@@ -89,14 +89,14 @@ export interface LoanRecord {
   repayType: RepayType;
   state: LoanState;
   appliedAt: number;
-  /** Paid out at; due (spec §3 repay time) at. */
+  /** Paid out at; due (docs/requirements.md §3 repay time) at. */
   startAt: number | null;
   dueAt: number | null;
   /** Owed now (or what was paid, once settled). */
   interest: string;
   penalty: string;
   totalDue: string;
-  /** The started days the interest and the penalty are charged for (spec §4 overdue: the days late). */
+  /** The started days the interest and the penalty are charged for (docs/requirements.md §4 overdue: the days late). */
   interestDays: number;
   overdueDays: number;
   repaidAt: number | null;

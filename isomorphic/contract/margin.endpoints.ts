@@ -1,5 +1,5 @@
 /**
- * Spot margin (spec §7 the coin family's wallet borrow calls under a segment: `all` is cross, `fixed` isolated;
+ * Spot margin (docs/requirements.md §7 the coin family's wallet borrow calls under a segment: `all` is cross, `fixed` isolated;
  * marginProperty, getCanborrowList, getDepositRate, updateLeverageRadio/fixed), with margin orders on the spot
  * books, transfers, and the records of loans, interest and liquidations. Everything but the rates is the user's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire contract of spot margin (spec §1 cross and isolated margin, §2 entrust tabs margin-all and margin-fixed, §7
+ * Wire contract of spot margin (docs/requirements.md §1 cross and isolated margin, §2 entrust tabs margin-all and margin-fixed, §7
  * the coin family's wallet borrow calls). A user has one cross account (segment `all`: every asset is collateral)
  * and one isolated account per pair (segment `fixed`: only the pair's base and quote count). Margin orders trade on
  * the spot books. Amounts are decimal strings at 8 decimals of their asset; prices at the pair's price scale;
@@ -16,7 +16,7 @@ const coin = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidVal
 const decimal = text().max(40, { error: 'validation.amount' });
 
 export const MARGIN_SEGMENTS = ['all', 'fixed'] as const;
-/** The spec's path segment: `all` is the cross account, `fixed` an isolated one. */
+/** The requirements' path segment: `all` is the cross account, `fixed` an isolated one. */
 export type MarginSegment = (typeof MARGIN_SEGMENTS)[number];
 export type MarginMode = 'cross' | 'isolated';
 export const modeOfSegment = (s: MarginSegment): MarginMode => (s === 'all' ? 'cross' : 'isolated');

@@ -1,6 +1,6 @@
 /**
  * OTC trading with merchants: the ad market, orders with escrow, merchant applications and ads, appeals, the order
- * and customer-service chat (spec §7 coin/buy/sendChatRecord and getChatRecord), and the operators' queues.
+ * and customer-service chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord), and the operators' queues.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { ChatLine, ChatUnread, MerchantApplication, MerchantStatus, OtcAd, OtcAppealCase, OtcOrder, OtcOwnAd } from './otc.ts';

@@ -1,5 +1,5 @@
 /**
- * Wire contract of OTC trading with merchants (spec §1 over-the-counter trading with appeals, §2 /otc/common,
+ * Wire contract of OTC trading with merchants (docs/requirements.md §1 over-the-counter trading with appeals, §2 /otc/common,
  * /otc/order, /otc/ordinary, /merchant/index, /merchant/deal and the account centre's merchant tab, §3 chat message
  * and notification, §4 order notifications, §5 chat rules, §6 merchants, §7 the chat calls).
  *
@@ -39,7 +39,7 @@ export type OtcPriceType = (typeof OTC_PRICE_TYPES)[number];
 export const OTC_ACTIVE_ORDER_CAP = 3;
 /** The merchant deposit: held from the applicant's OTC account while they are a merchant. */
 export const MERCHANT_DEPOSIT = { coin: 'USDT', amount: '1000' } as const;
-/** Chat pages (spec §9 page size 15). */
+/** Chat pages (docs/requirements.md §9 page size 15). */
 export const CHAT_PAGE_SIZE = 15;
 
 /**
@@ -130,7 +130,7 @@ export const appealQueueQuery = z.object({
 });
 
 /**
- * Chat (spec §7 coin/buy/sendChatRecord and getChatRecord, §5). `chatId` names a conversation: `order-<id>` between
+ * Chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord, §5). `chatId` names a conversation: `order-<id>` between
  * an order's two sides (operators read it when ruling an appeal), `service-<userId>` between a user and customer
  * service. Text is 1–400 characters with at least one that is not a space; an image is an upload id.
  */
@@ -276,7 +276,7 @@ export type OtcAppealCase = OtcOrder;
 export interface ChatLine {
   id: number;
   chatId: string;
-  /** spec §3 blade_user_id: the author; -1 for the system, 0 for customer service. */
+  /** docs/requirements.md §3 blade_user_id: the author; -1 for the system, 0 for customer service. */
   blade_user_id: number;
   content_type: 1 | 2;
   /** Text, or for an image the upload's address. */

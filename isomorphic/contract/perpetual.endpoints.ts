@@ -1,5 +1,5 @@
 /**
- * Perpetual futures (spec §7 "Market and trading"): orders, positions, take-profit and stop-loss, leverage and
+ * Perpetual futures (docs/requirements.md §7 "Market and trading"): orders, positions, take-profit and stop-loss, leverage and
  * margin mode, one-step close, funding, and the contracts with their brackets. Orders and positions are the
  * user's own; contracts, books, candles and funding are public.
  */

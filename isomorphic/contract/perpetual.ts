@@ -1,5 +1,5 @@
 /**
- * Wire contract of perpetual futures (spec §1 margin / U-standard contracts, §3 orders and positions, §4 position
+ * Wire contract of perpetual futures (docs/requirements.md §1 margin / U-standard contracts, §3 orders and positions, §4 position
  * transitions, §7 `contract/order/*`, `contract/position/*`, `contract/loss/*` and the coin family's contract
  * calls). USDT-margined (linear) contracts are `btcusdt_perp`, `ethusdt_perp`; coin-margined (inverse) ones are
  * `btcusd_perp`, `ethusd_perp`. Prices are decimal strings at the contract's price scale, quantities at its

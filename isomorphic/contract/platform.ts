@@ -1,5 +1,5 @@
 /**
- * The runtime settings a browser reads from `{origin}/platform/dev/config.js` (spec §7), which sets
+ * The runtime settings a browser reads from `{origin}/platform/dev/config.js` (docs/requirements.md §7), which sets
  * `window.__PLATFORM__` before any island runs. Static pages stay the same across installs; this script is
  * what differs.
  */
@@ -7,9 +7,9 @@ export interface PlatformConfig {
   /** Origin of the product API, '' when it is the site's own. */
   apiBase: string;
   productName: string;
-  /** Prefix of every localStorage key the site writes (spec §9). */
+  /** Prefix of every localStorage key the site writes (docs/requirements.md §9). */
   storagePrefix: string;
-  /** Age in seconds at which the client refreshes its token (spec §9: 604800). */
+  /** Age in seconds at which the client refreshes its token (docs/requirements.md §9: 604800). */
   tokenRefreshSeconds: number;
   /** SPKI public key (base64) that sealed bodies are encrypted with. */
   sealKey: string;

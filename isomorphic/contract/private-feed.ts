@@ -1,5 +1,5 @@
 /**
- * The private live feed `/ws/coin/{userId}` (spec §4, §7) and the payloads of the STOMP topics: one wire contract
+ * The private live feed `/ws/coin/{userId}` (docs/requirements.md §4, §7) and the payloads of the STOMP topics: one wire contract
  * for the server and the browser. The socket authenticates with its first message; then the server pushes what
  * happens to that user's accounts, and answers `ping` with `PONG`.
  *
@@ -11,7 +11,7 @@
 /** What the browser sends: its token first (never in the URL, which access logs keep), then pings. */
 export type PrivateFeedCommand = { event: 'auth'; token: string } | { event: 'ping' };
 
-/** A balance after a change, as the wallet shows it: account type (spec §3: 1 spot, 2 contract, …), coin, 8-decimal strings. */
+/** A balance after a change, as the wallet shows it: account type (docs/requirements.md §3: 1 spot, 2 contract, …), coin, 8-decimal strings. */
 export interface OwnCoin {
   type: number;
   coin: string;
@@ -23,7 +23,7 @@ export interface OwnCoin {
 export interface UserStatus {
   userId: number;
   status: 'active' | 'signedOut' | 'disabled';
-  /** spec §3: 2 is a merchant. */
+  /** docs/requirements.md §3: 2 is a merchant. */
   isMerchant: 1 | 2;
 }
 
@@ -42,7 +42,7 @@ export interface SettlementMessage {
   amount: string;
   coin: string;
   openPrice: string;
-  /** The recorded settlement price (design.md: every settlement price is recorded). */
+  /** The recorded settlement price (docs/architecture.md, "Prices": every settlement price is recorded). */
   closePrice: string;
   /** Signed: negative is a loss. */
   profit: string;
@@ -107,7 +107,7 @@ export const FEED_CLOSE = {
 export const STOMP_PATH = '/ws/stomp';
 
 /**
- * The STOMP socket's destinations (spec §7 "a refresh topic per user id, per merchant id, a chat topic per
+ * The STOMP socket's destinations (docs/requirements.md §7 "a refresh topic per user id, per merchant id, a chat topic per
  * user"): `/topic/` and the bus topic, which is also how RabbitMQ Web-STOMP names it.
  */
 export const STOMP_DESTINATION = {
@@ -126,7 +126,7 @@ export interface RefreshMessage {
 }
 
 /**
- * An OTC order notification (spec §3 notification, §4): a new order (isNew 1) to the merchant of the ad, a status
+ * An OTC order notification (docs/requirements.md §3 notification, §4): a new order (isNew 1) to the merchant of the ad, a status
  * change (isNew 0) to the side that did not make it, an appeal (type 'appeal') to both sides but its author.
  * `link_merchant` sends the recipient to the merchant's order page, otherwise to the user's order page.
  */
@@ -144,7 +144,7 @@ export interface OtcNotice {
   link_merchant: boolean;
 }
 
-/** A chat line on a chat topic (spec §3 chat message, §5: 1–400 characters, not only spaces). */
+/** A chat line on a chat topic (docs/requirements.md §3 chat message, §5: 1–400 characters, not only spaces). */
 export interface ChatMessage {
   /** The conversation (OTC order or customer service), for lines stored by sendChatRecord; absent on a bare STOMP SEND. */
   chatId?: string;
@@ -152,7 +152,7 @@ export interface ChatMessage {
   content: string;
   /** 1 text, 2 image (the content is then an upload link). */
   contentType: 1 | 2;
-  /** Who wrote it: the user, or -1 for the system (spec §3 blade_user_id). */
+  /** Who wrote it: the user, or -1 for the system (docs/requirements.md §3 blade_user_id). */
   from: number;
   ts: number;
 }

@@ -1,4 +1,4 @@
-/** The referral programme (spec §7 agentActivityInfo): the reader's own promotion and rebates, and the operators' rates. */
+/** The referral programme (docs/requirements.md §7 agentActivityInfo): the reader's own promotion and rebates, and the operators' rates. */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { AgentInfo, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser, SettleResult } from './referral.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Wire contract of the referral programme (spec §3 promotion, §7 agentActivityInfo): three generations of promoted
+ * Wire contract of the referral programme (docs/requirements.md §3 promotion, §7 agentActivityInfo): three generations of promoted
  * users and the rebates paid on the trading fees they pay. Rates are basis points of a fee (2000 = 20%); amounts are
  * decimal strings at the asset's 8 decimals.
  */
@@ -36,7 +36,7 @@ export interface AssetAmount {
 
 export type { NumberedPage as Page } from './page.ts';
 
-/** spec §3 promotion: the invite code, promoted users per generation, what they earned the reader, today's share. */
+/** docs/requirements.md §3 promotion: the invite code, promoted users per generation, what they earned the reader, today's share. */
 export interface AgentInfo {
   inviteCode: string;
   /** Basis points per generation, first generation first. */
@@ -51,7 +51,7 @@ export interface AgentInfo {
   paidUpTo: number | null;
 }
 
-/** A promoted user as their referrer sees them: a masked name, never an id (spec §9 masking). */
+/** A promoted user as their referrer sees them: a masked name, never an id (docs/requirements.md §9 masking). */
 export interface PromotedUser {
   name: string;
   generation: Generation;

@@ -1,5 +1,5 @@
 /**
- * Second contracts (spec §7 "Market and trading": period/list, secondContractOrder/*). Orders are the user's own;
+ * Second contracts (docs/requirements.md §7 "Market and trading": period/list, secondContractOrder/*). Orders are the user's own;
  * the settled list is public and anonymised; the period and pool calls are the operator console's.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';

@@ -1,7 +1,7 @@
 /**
- * Wire contract of second contracts (spec §1 "speed contracts", §3 orders, §7 `period/list`,
+ * Wire contract of second contracts (docs/requirements.md §1 "speed contracts", §3 orders, §7 `period/list`,
  * `secondContractOrder/*`): a stake on whether the index price is higher or lower when a countdown ends. Stakes
- * are whole numbers of the stake asset (spec §5: "quantity can only be an integer"); prices are decimal strings at
+ * are whole numbers of the stake asset (docs/requirements.md §5: "quantity can only be an integer"); prices are decimal strings at
  * the market's price scale; rates are basis points (8,500 = 85%); times are milliseconds since the epoch.
  */
 import { z } from './zod.ts';
@@ -84,7 +84,7 @@ export interface SecondsPeriodAdmin extends SecondsPeriod {
 
 export type SecondsStatus = 'open' | 'won' | 'lost' | 'tie' | 'refunded';
 
-/** One order (spec §3 orders: countdown, direction, buy price, close time, close price, profit rate). */
+/** One order (docs/requirements.md §3 orders: countdown, direction, buy price, close time, close price, profit rate). */
 export interface SecondsOrder {
   id: number;
   symbol: string;

@@ -1,6 +1,6 @@
 /**
- * Account security (spec §7 "Account and auth"): e-mail and phone bindings, the Google authenticator, the
- * anti-phishing code, the withdrawal address whitelist (userCoin), devices and the login log. The spec's GET
+ * Account security (docs/requirements.md §7 "Account and auth"): e-mail and phone bindings, the Google authenticator, the
+ * anti-phishing code, the withdrawal address whitelist (userCoin), devices and the login log. the requirements' GET
  * googleVerificationBindingOrReset/{x}/{y} is a POST with a body here: it carries the login password, and secrets
  * never travel in URLs.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire contract of account security (spec §7 "Account and auth": bindEmail, accountVerificationBinding,
+ * Wire contract of account security (docs/requirements.md §7 "Account and auth": bindEmail, accountVerificationBinding,
  * coin/open/send/email|sms, the authenticator, antiCode, userCoin, devices and the login log): request schemas the
  * server checks and the shapes it answers with. Islands import only the types.
  */

@@ -1,4 +1,4 @@
-/** The platform's settings and dictionaries (spec §7 getAllSetting and /sys/sys/dict/getDictItems/{dictCode}). */
+/** The platform's settings and dictionaries (docs/requirements.md §7 getAllSetting and /sys/sys/dict/getDictItems/{dictCode}). */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { AllSettings, DictItem } from './settings.values.ts';
 
@@ -11,7 +11,7 @@ export const allSettings = endpoint({
   auth: 'none',
   response: type<AllSettings>(),
   errors: [],
-  summary: 'The platform settings of spec §3: languages, display currencies with their rates, and the display defaults',
+  summary: 'The platform settings of docs/requirements.md §3: languages, display currencies with their rates, and the display defaults',
   tags,
 });
 

@@ -1,4 +1,4 @@
-/** The settings contract's request schemas (spec §7 /sys/sys/dict/getDictItems/{dictCode}); values in settings.values.ts. */
+/** The settings contract's request schemas (docs/requirements.md §7 /sys/sys/dict/getDictItems/{dictCode}); values in settings.values.ts. */
 import { z } from './zod.ts';
 
 export const dictParams = z.object({

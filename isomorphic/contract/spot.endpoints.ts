@@ -1,5 +1,5 @@
 /**
- * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family is
+ * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the requirements' coin family is
  * `app`: `/api/app/coin/…`; `open/` calls are public. Placing, cancelling and the order history answer under two
  * names each: the currency family's and the coin family's (aliases share their schemas and handler).
  */
@@ -73,7 +73,7 @@ export const ticker = endpoint({
   query: s('symbolQuery'),
   response: type<PriceInfo>(),
   errors: ['unknownMarket'],
-  summary: '24-hour price info (spec §3)',
+  summary: '24-hour price info (docs/requirements.md §3)',
   tags,
 });
 

@@ -159,7 +159,7 @@ export interface SpotOrder {
   updateTime: number;
 }
 
-/** spec §3 coin/market entry. */
+/** docs/requirements.md §3 coin/market entry. */
 export interface MarketEntry {
   symbol: string;
   symbol_name: string;
@@ -182,7 +182,7 @@ export interface MarketEntry {
   makerFee: string;
   takerFee: string;
   optional: boolean;
-  /** Latest price (spec §3). */
+  /** Latest price (docs/requirements.md §3). */
   amount: string;
   /** 24-hour turnover in the quote currency. */
   turnover: string;
@@ -207,7 +207,7 @@ export interface InitData {
   ticker: PriceInfo | null;
 }
 
-/** spec §3 price info: the 24-hour ticker. */
+/** docs/requirements.md §3 price info: the 24-hour ticker. */
 export interface PriceInfo {
   symbol: string;
   close: string;

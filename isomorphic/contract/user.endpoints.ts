@@ -1,4 +1,4 @@
-/** Accounts and sessions (spec §7 "Account and auth"). Secrets travel in bodies, never in URLs. */
+/** Accounts and sessions (docs/requirements.md §7 "Account and auth"). Secrets travel in bodies, never in URLs. */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { CountryCode, LoginResult, SessionTokens, UserInfo } from './user.ts';
 
@@ -49,7 +49,7 @@ export const getInfo = endpoint({
   auth: 'user',
   response: type<UserInfo>(),
   errors: [],
-  summary: 'The signed-in user (spec §3 user info)',
+  summary: 'The signed-in user (docs/requirements.md §3 user info)',
   tags,
 });
 
@@ -118,7 +118,7 @@ export const tardPwdSet = endpoint({
   tags,
 });
 
-/** The spec's other names for the same two calls; they take the same sealed body (secrets never go in a URL). */
+/** The requirements' other names for the same two calls; they take the same sealed body (secrets never go in a URL). */
 export const updateUserLoginPwd = endpoint({ ...updatePwd, path: '/api/user/updateUserLoginPwd', summary: 'Change the login password (alias of updatePwd)' });
 export const bladeUpdatePassword = endpoint({ ...updatePwd, path: '/api/blade-user/update-password', summary: 'Change the login password (alias of updatePwd)' });
 export const tradePwd = endpoint({ ...tardPwdSet, path: '/api/app/coin/member/tradePwd', summary: 'Set the fund password (alias of tardPwdSet)' });

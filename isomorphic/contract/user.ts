@@ -100,7 +100,7 @@ export const fundPasswordSet = z
   .refine(samePasswords, confirmError);
 export type FundPasswordSet = z.input<typeof fundPasswordSet>;
 
-/** spec §3 user info, as returned by login and getInfo. */
+/** docs/requirements.md §3 user info, as returned by login and getInfo. */
 export interface UserInfo {
   id: number;
   userId: string;
@@ -109,7 +109,7 @@ export interface UserInfo {
   email: string | null;
   phone: string | null;
   countryCode: string | null;
-  /** 2 means merchant (spec §3, §6); 1 is a normal user. */
+  /** 2 means merchant (docs/requirements.md §3, §6); 1 is a normal user. */
   is_merchant: 1 | 2;
   merchant: { id: number } | null;
   avatar: string | null;
@@ -123,12 +123,12 @@ export interface UserInfo {
   createdAt: number;
 }
 
-/** spec §3 user session as returned by login, register and refresh. */
+/** docs/requirements.md §3 user session as returned by login, register and refresh. */
 export interface SessionTokens {
   token: string;
   refreshToken: string;
   tenantId: string;
-  /** Seconds since the epoch at which the token was issued; the client refreshes by its age (spec §4). */
+  /** Seconds since the epoch at which the token was issued; the client refreshes by its age (docs/requirements.md §4). */
   issuedAt: number;
   expiresIn: number;
   refreshExpiresIn: number;

@@ -1,4 +1,4 @@
-/** Wallets (spec §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
+/** Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
   Balance,
@@ -60,7 +60,7 @@ export const coinRate = endpoint({
   auth: 'none',
   response: type<ExchangeRateItem[]>(),
   errors: [],
-  summary: 'Display currencies: exchange-rate items of one USDT (spec §3)',
+  summary: 'Display currencies: exchange-rate items of one USDT (docs/requirements.md §3)',
   tags,
 });
 
@@ -207,7 +207,7 @@ export const swap = endpoint({
   tags,
 });
 
-/** Uploads take form data with one part `file` (spec §7); the handler reads and checks the bytes itself. */
+/** Uploads take form data with one part `file` (docs/requirements.md §7); the handler reads and checks the bytes itself. */
 export const uploadOss = endpoint({
   method: 'POST',
   path: '/api/common/upload/OSS',

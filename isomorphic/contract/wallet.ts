@@ -1,5 +1,5 @@
 /**
- * Wire contract of wallets (spec §7 "Assets"): request schemas the server checks and the browser fills, and the
+ * Wire contract of wallets (docs/requirements.md §7 "Assets"): request schemas the server checks and the browser fills, and the
  * shapes it answers with. Amounts are decimal strings at 8 decimals at most; the server refuses, never rounds.
  */
 import { z } from './zod.ts';
@@ -10,7 +10,7 @@ const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'va
 const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
 const amount = text().max(40, { error: 'validation.amount' });
 
-/** User account types of spec §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant (merchants only). */
+/** User account types of docs/requirements.md §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant (merchants only). */
 export const USER_ACCOUNT_TYPES = [1, 2, 3, 4, 8] as const;
 export const accountType = bodyIntIn(USER_ACCOUNT_TYPES);
 /** An account type in a query string, 0 meaning all of them. */
@@ -28,7 +28,7 @@ export type TransferBody = z.input<typeof transferBody>;
 export const rechargeBody = z.object({ coin, network: text().max(20), amount, screenshot: text().max(80).optional() });
 export type RechargeBody = z.input<typeof rechargeBody>;
 
-/** The plain text of a sealed withdrawal (spec §3 withdraw: coin, method, address, amount, fund password). */
+/** The plain text of a sealed withdrawal (docs/requirements.md §3 withdraw: coin, method, address, amount, fund password). */
 export const withdrawalPlain = z.object({
   coin,
   method: z.enum(['address', 'bank'], { error: 'validation.invalidValue' }),

@@ -24,7 +24,7 @@ describe('format public API', () => {
     ]);
   });
 
-  // The worked examples of spec §9, through the public entry point.
+  // The worked examples of docs/requirements.md §9, through the public entry point.
   it.each<[string, () => string | number, string | number]>([
     ['formatCompact(1234567)', () => format.formatCompact(1234567), '1.23M'],
     ['formatCompact(999)', () => format.formatCompact(999), '999'],

@@ -1,4 +1,4 @@
-/** How many generations of promoted users earn their referrer a rebate (spec §9: 3). */
+/** How many generations of promoted users earn their referrer a rebate (docs/requirements.md §9: 3). */
 export const GENERATIONS = [1, 2, 3] as const;
 export type Generation = (typeof GENERATIONS)[number];
 /** The most all generations together may take of a fee: the 10% that goes to the safety fund is never paid out. */

@@ -1,4 +1,4 @@
-/** The identity documents of spec §3 certification: ID card or passport. */
+/** The identity documents of docs/requirements.md §3 certification: ID card or passport. */
 export const ID_TYPES = ['idCard', 'passport'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 

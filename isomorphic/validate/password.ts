@@ -1,7 +1,7 @@
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 
-/** The only symbols a password may contain (spec §5), for showing in the form's hint. */
+/** The only symbols a password may contain (docs/requirements.md §5), for showing in the form's hint. */
 export const PASSWORD_SYMBOLS = '`~!@#$%^&*()_-+=<>.?:"{}';
 
 // Written out rather than built from the constants so the allowed set can be read at a glance;

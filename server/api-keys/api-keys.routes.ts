@@ -34,7 +34,7 @@ function paramsOf<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output
 }
 
 /**
- * API keys (spec §7 apis, api, api/del) and the signed calls of programs (`/api/v1/…`). Signed calls take a
+ * API keys (docs/requirements.md §7 apis, api, api/del) and the signed calls of programs (`/api/v1/…`). Signed calls take a
  * form-encoded body, read as text here so the signature covers it as sent; routes of other features keep JSON.
  */
 export async function apiKeyRoutes(app: FastifyInstance, { db, clock, config, spot, markets, jobs }: FeatureContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The time every timer-driven part of the server reads (design.md, "Clock and jobs"): injectable, so tests move
+ * The time every timer-driven part of the server reads (docs/architecture.md, "Clock and jobs"): injectable, so tests move
  * time by hand and never sleep. `after` is the one timer primitive; repeating work is built on it (server/jobs).
  */
 export type Cancel = () => void;

@@ -1,7 +1,7 @@
 import { Connection, type Consumer, type Publisher } from 'rabbitmq-client';
 
 /**
- * The queue every edge sends its API requests to and the active core consumes (design.md, "Scale-out"): a quorum
+ * The queue every edge sends its API requests to and the active core consumes (docs/architecture.md, "Scale-out"): a quorum
  * queue, so what an edge has handed over survives a broker restart and a broker node, and single active consumer,
  * so only one core takes from it at a time however many are connected; when that core's connection goes, its
  * unacknowledged requests go back to the queue for the next.

@@ -30,7 +30,7 @@ interface EdgeDeps {
 }
 
 /**
- * An edge (design.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus, the
+ * An edge (docs/architecture.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus, the
  * public feed and the public market reads (server/market-data/market-data.routes.ts) from a copy of the markets that
  * follows the journal (server/cluster/market-mirror.ts), and hands every other API request to the active trading
  * core over the command queue, answering with what the core answers. The core runs the request through the same

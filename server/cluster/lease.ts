@@ -21,7 +21,7 @@ interface LeaseOptions {
 }
 
 /**
- * One active trading core in a cluster (design.md, "Scale-out"): the core that holds this lease decides; a
+ * One active trading core in a cluster (docs/architecture.md, "Scale-out"): the core that holds this lease decides; a
  * standby polls until the lease lapses and takes it with the next fencing token. The holder renews it three
  * times per lease time; every transaction the core writes checks the token (`fence`), so a core that stalled past
  * its lease (a pause, a partition) and wakes up cannot write once its successor has taken over.

@@ -10,7 +10,7 @@ import { Scheduler } from '../jobs/scheduler.ts';
 const FOLLOW_MS = 100;
 
 /**
- * A standby core (design.md, "Scale-out"): while another process holds the lease, it keeps the trading state in
+ * A standby core (docs/architecture.md, "Scale-out"): while another process holds the lease, it keeps the trading state in
  * memory by applying each batch the active core journals, so taking over replays only what was appended since
  * its last read. Answers the followed core once this process holds the lease, for the app to start from
  * (TradingCore.takeOver). Should following fail (a market added since it started, say), it starts over.

@@ -9,7 +9,7 @@ import { contentService } from './content.service.ts';
 import { loadContentFiles, type ContentFiles } from './files.ts';
 
 /**
- * The static content through the API (spec §7 "Other"): the help-centre tree, notices, and the generic
+ * The static content through the API (docs/requirements.md §7 "Other"): the help-centre tree, notices, and the generic
  * `cgform-api` reads of news, notices, rules, articles, terms and the white paper, each in the caller's
  * language; and operator publishing of news and notices, served at once.
  */

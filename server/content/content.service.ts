@@ -68,7 +68,7 @@ function publishedDetail(kind: Publishable, rows: PublishedRow[], locale: Locale
 }
 
 /**
- * The static content of spec §7 in the caller's language: the content files (read once at start) merged with
+ * The static content of docs/requirements.md §7 in the caller's language: the content files (read once at start) merged with
  * what operators published into the database (read on every call, so every server process sees it at once).
  */
 export function contentService(db: Db, files: ContentFiles) {
@@ -101,7 +101,7 @@ export function contentService(db: Db, files: ContentFiles) {
     return docs;
   }
 
-  /** The help tree (spec §3): categories at pid 0, sections, then articles hanging below their section. */
+  /** The help tree (docs/requirements.md §3): categories at pid 0, sections, then articles hanging below their section. */
   function helpNodes(locale: Locale): HelpNode[] {
     const node = (type: HelpNode['type'], e: { data: { id: number; title: string; summary: string }; slug: string; locale: Locale; fallback: boolean }, pid: number, code: string, sort: number) => ({
       id: e.data.id,

@@ -44,7 +44,7 @@ export function loadContentFiles(root: URL = CONTENT_ROOT): ContentFiles {
 }
 
 interface Localized<C extends CollectionName> extends FileEntry<C> {
-  /** True when the locale has no translation of the entry and this is the English text (design.md). */
+  /** True when the locale has no translation of the entry and this is the English text (docs/architecture.md, "The site"). */
   fallback: boolean;
 }
 

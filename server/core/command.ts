@@ -13,7 +13,7 @@ export interface CommandContext {
 }
 
 /**
- * A kind of command (design.md, "The trading core"). `apply` decides it against memory and must depend on
+ * A kind of command (docs/architecture.md, "The trading core"). `apply` decides it against memory and must depend on
  * nothing but the state, the payload and `ctx.now`: replaying the journal runs it again and must end in the same
  * state. It either refuses before it changes anything (a domain failure) or succeeds; the payload is journaled in
  * the compact form `encode` gives.

@@ -57,7 +57,7 @@ const REPLAY_CHUNK = 2_000;
 const MAX_BATCH = 20_000;
 
 /**
- * The trading core (design.md, "The trading core"): the one owner of every balance and hold and of the products'
+ * The trading core (docs/architecture.md, "The trading core"): the one owner of every balance and hold and of the products'
  * trading state. Commands queue up while a batch is being written; the next batch takes all of them (group
  * commit). Each is decided in memory in order, and the batch is appended to the journal as one row before any
  * of its commands is acknowledged; the projector writes the tables behind. A command that must change a request

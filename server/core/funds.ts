@@ -6,7 +6,7 @@ import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
 import type { Queryable } from '../storage/db.ts';
 
-/** A balanced ledger transaction, optionally spending from holds (design.md: every balance moves through the core). */
+/** A balanced ledger transaction, optionally spending from holds (docs/architecture.md, "The trading core": every balance moves through the core). */
 export interface FundsPost {
   lines: Posting[];
   meta: PostingMeta;

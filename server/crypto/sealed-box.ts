@@ -4,7 +4,7 @@ import type { Db } from '../storage/db.ts';
 import { settingOnce } from '../settings/settings.repo.ts';
 
 /**
- * The server's key pair for bodies the browser seals (spec §5: password changes, withdrawals). It lives in the
+ * The server's key pair for bodies the browser seals (docs/requirements.md §5: password changes, withdrawals). It lives in the
  * database so every server process behind a load balancer opens what any browser sealed.
  */
 export interface SealedBox {

@@ -25,7 +25,7 @@ interface EarnDeps {
 const MAX_RATE_E8 = 5_000_000n;
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const bookOf = (core: TradingCore) => core.part<EarnBook>('earn');
-/** The spec's list names: pledge (staking), finance (fixed-term and flexible products), defi (liquidity mining). */
+/** The requirements' list names: pledge (staking), finance (fixed-term and flexible products), defi (liquidity mining). */
 const KINDS_OF = { pledge: ['pledge'], finance: ['fixed', 'flexible'], defi: ['mining'] } as const satisfies Record<string, readonly EarnKind[]>;
 type ListName = keyof typeof KINDS_OF;
 

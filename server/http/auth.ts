@@ -23,7 +23,7 @@ declare module 'fastify' {
 /** Which guard demands what: installAuth finds a route's guards here, whatever hook the route listed them in. */
 const guards = new WeakMap<Guard, Access>();
 
-/** The token of spec §7: `authorization` (with or without "Bearer ") or `satoken`. */
+/** The token of docs/requirements.md §7: `authorization` (with or without "Bearer ") or `satoken`. */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const raw = req.headers.authorization ?? req.headers.satoken;
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -31,7 +31,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return token && token.length <= 200 ? token : undefined;
 }
 
-/** The guard of routes that need a user: a missing or dead token is HTTP 401 (spec §8). */
+/** The guard of routes that need a user: a missing or dead token is HTTP 401 (docs/requirements.md §8). */
 export function requireUser(db: Db): Guard {
   const guard: Guard = async (req) => {
     const token = tokenOf(req);

@@ -76,7 +76,7 @@ export function send(reply: FastifyReply, status: number, code: number, msg: str
   return reply.status(status).send({ code, msg, data: null });
 }
 
-/** Installs the caller's translator on each request and turns every error into the spec's envelope. */
+/** Installs the caller's translator on each request and turns every error into the requirements' envelope. */
 export function installEnvelope(app: FastifyInstance): void {
   app.decorateRequest('t', null as unknown as Translate);
   app.addHook('onRequest', async (req: FastifyRequest) => {

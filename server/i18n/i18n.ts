@@ -32,7 +32,7 @@ export function translatorFor(locale: Locale): Translate {
   return (key, params) => t(key, params ?? {}) as string;
 }
 
-/** The caller's locale from the spec's `lang`/`language` headers, then Accept-Language. */
+/** The caller's locale from the requirements' `lang`/`language` headers, then Accept-Language. */
 export function localeOfHeaders(headers: Record<string, string | string[] | undefined>): Locale {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   return pickLocale(first(headers.lang), first(headers.language), first(headers['accept-language']));

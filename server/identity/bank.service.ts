@@ -26,7 +26,7 @@ function toBankCard(r: Row): BankCardView {
   };
 }
 
-/** userBank/save: binds the user's one bank card, in their verified name, for good (spec §4). */
+/** userBank/save: binds the user's one bank card, in their verified name, for good (docs/requirements.md §4). */
 export async function bindBankCard(db: Db, clock: Clock, userId: number, body: z.output<typeof bankCardBody>): Promise<BankCardView> {
   await requireVerifiedHolder(db, userId, body.holder);
   const number = compactAccount(body.number);

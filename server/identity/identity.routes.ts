@@ -11,7 +11,7 @@ import { paymentsOf, removePayment, savePayment } from './payment.service.ts';
 import { readLimits, usdtText, writeLimits } from './withdraw-limit.ts';
 
 /**
- * Identity verification, the bank card and payment methods (spec §7 verified, uploadKYC, getMemberOtherData,
+ * Identity verification, the bank card and payment methods (docs/requirements.md §7 verified, uploadKYC, getMemberOtherData,
  * userBank, payment, getPayment), and the console's verification review and withdrawal limits.
  */
 export async function identityRoutes(app: FastifyInstance, { db, clock }: FeatureContext): Promise<void> {

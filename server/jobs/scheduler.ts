@@ -52,7 +52,7 @@ interface Local {
 }
 
 /**
- * The process's jobs (design.md, "Clock and jobs"), on an injectable clock. Local jobs run in every process,
+ * The process's jobs (docs/architecture.md, "Clock and jobs"), on an injectable clock. Local jobs run in every process,
  * every `everyMs`, skipping a beat rather than piling up when a run is slow. Leased jobs run in the one process
  * that holds the job's lease row; a process that takes a lease (at start, or when the holder died) first runs the
  * periods nobody ran, in order. A job registered after start() starts at once; the returned function removes it.

@@ -1,5 +1,5 @@
 /**
- * Account types (spec §3 wallet account: 0 is the total across a user's accounts, 8 exists only for merchants).
+ * Account types (docs/requirements.md §3 wallet account: 0 is the total across a user's accounts, 8 exists only for merchants).
  * The 1xx types belong to the platform, not to a user.
  */
 export const ACCOUNT = {

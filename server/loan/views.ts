@@ -14,7 +14,7 @@ export function loanProductView(p: LoanProductRow): LoanProduct {
 }
 
 /**
- * spec §4's state of an application and its loan at `now`. A loan past its due date is overdue from that moment,
+ * docs/requirements.md §4's state of an application and its loan at `now`. A loan past its due date is overdue from that moment,
  * as its penalty is; the job's flag (set within a minute) only records it.
  */
 function stateOf(a: ApplicationRow, loan: LoanRow | undefined, now: number): LoanState {

@@ -71,7 +71,7 @@ type EncodedLoan = [id: number, accountId: number, userId: number, asset: string
 const keyOf = (userId: number, symbol: string | null) => `${userId}:${symbol ?? ''}`;
 
 /**
- * Spot margin inside the trading core (design.md, "The trading core"): every margin account with its lines, the open
+ * Spot margin inside the trading core (docs/architecture.md, "The trading core"): every margin account with its lines, the open
  * loans, the index prices of the last journaled tick (every decision that values an account uses them, so a replay
  * decides the same), and two level indexes (margin call at 1.3, liquidation at 1.1) that tell a tick which accounts
  * to look at. The ledger holds the money: a user's cross account is account type 5, all their isolated accounts

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import * as service from './margin.service.ts';
 
-/** Spot margin (spec §7 the coin family's wallet borrow calls): accounts, loans, rates, transfers, orders, records. */
+/** Spot margin (docs/requirements.md §7 the coin family's wallet borrow calls): accounts, loans, rates, transfers, orders, records. */
 export async function marginRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, core, spot } = ctx;
   const route = router(app, db);

@@ -19,7 +19,7 @@ interface MarketDataDeps {
 }
 
 /**
- * The public market reads of spec §7 (markets, tickers, candles, depth, trades). They read the books and series
+ * The public market reads of docs/requirements.md §7 (markets, tickers, candles, depth, trades). They read the books and series
  * in memory and the database, never the core's decisions, so an edge answers them from its copy of the markets
  * (server/cluster/edge.ts) without a trip to the core; a single process serves them from the core itself, as a
  * feature of the list (server/features.ts).

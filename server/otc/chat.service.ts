@@ -14,7 +14,7 @@ interface ChatDeps extends OtcDeps {
   bus: Bus;
 }
 
-/** Customer service writes as 0 (whichever operator), the system as -1 (spec §3 blade_user_id). */
+/** Customer service writes as 0 (whichever operator), the system as -1 (docs/requirements.md §3 blade_user_id). */
 const SERVICE_AUTHOR = 0;
 export const SYSTEM_AUTHOR = -1;
 const uploadPath = (id: string) => `/api/common/upload/file/${id}`;

@@ -9,7 +9,7 @@ import { orderCode } from './views.ts';
 const EXPIRE_EVERY_MS = 1_000;
 
 /**
- * Who is told of a change (spec §4): a new order only its merchant (isNew 1); a status change the sides that did
+ * Who is told of a change (docs/requirements.md §4): a new order only its merchant (isNew 1); a status change the sides that did
  * not make it (isNew 0); an appeal, and its ruling, as type 'appeal'. An expiry or a ruling (made by the platform or
  * an operator) tells both sides.
  */

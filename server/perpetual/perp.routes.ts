@@ -17,7 +17,7 @@ import { LIQUIDATION_FEE_BPS } from './liquidation.ts';
 import { PRICE_BAND_BPS } from './perp-orders.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
 
-/** Perpetual futures (spec §7): contracts and funding (public), orders, positions, TP/SL, leverage, accounts. */
+/** Perpetual futures (docs/requirements.md §7): contracts and funding (public), orders, positions, TP/SL, leverage, accounts. */
 export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, core, clock } = ctx;
   const market = perpMarkets.get(core)!;

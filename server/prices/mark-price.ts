@@ -1,5 +1,5 @@
 /**
- * The mark price (design.md, "Prices"): what risk and liquidation value positions at, so that neither a trade
+ * The mark price (docs/architecture.md, "Prices"): what risk and liquidation value positions at, so that neither a trade
  * printed between two accounts of one person nor a feed glitch alone can move it. It is the median of three
  * prices, all integers at the market's price scale:
  *

@@ -20,7 +20,7 @@ function pageOf<T>(records: T[], total: number, current: number, size: number): 
   return { records, total, current, size, pages: Math.ceil(total / size) };
 }
 
-/** spec §3 promotion, for the signed-in user only: their code, their promoted users per generation, their rebates. */
+/** docs/requirements.md §3 promotion, for the signed-in user only: their code, their promoted users per generation, their rebates. */
 export async function agentInfo({ db, clock, periodMinutes }: ReferralDeps, user: UserRow, offsetMinutes: number): Promise<AgentInfo> {
   const offset = offsetMinutes * 60_000;
   const midnight = Math.floor((clock.now() + offset) / DAY_MS) * DAY_MS - offset;

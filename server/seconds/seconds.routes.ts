@@ -8,7 +8,7 @@ import * as admin from './seconds-admin.service.ts';
 import * as service from './seconds.service.ts';
 import { secondsOrderView } from './views.ts';
 
-/** Second contracts (spec §7): periods, orders, the public settled list, and the operators' periods and pool. */
+/** Second contracts (docs/requirements.md §7): periods, orders, the public settled list, and the operators' periods and pool. */
 export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, core, markets, prices, clock, config } = ctx;
   const route = router(app, db);

@@ -26,7 +26,7 @@ export interface SecondsDeps {
   maxPriceAgeMs: number;
 }
 
-/** A stake is a whole number of the stake asset (spec §5) within the period's limits. */
+/** A stake is a whole number of the stake asset (docs/requirements.md §5) within the period's limits. */
 function stakeOf(amount: string, p: PeriodRow): bigint {
   const text = amount.trim();
   if (!/^-?\d{1,15}$/.test(text)) fail('secondsStakeInteger');

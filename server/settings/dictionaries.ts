@@ -15,12 +15,12 @@ const item = (value: string | number, text: string, remark = text): DictItem => 
  * code lists. Labels come in the caller's language.
  */
 const DICTIONARIES: Record<DictCode, (q: Queryable, t: Translate) => Promise<DictItem[]> | DictItem[]> = {
-  // spec §3 coin entry `plate`: the boards markets are grouped on (the home page's crypto, foreign currency and gold).
+  // docs/requirements.md §3 coin entry `plate`: the boards markets are grouped on (the home page's crypto, foreign currency and gold).
   coin_plate: async (q, t) => {
     const plates = [...new Set((await loadMarkets(q)).filter((m) => m.status === 'active').map((m) => m.plate))];
     return plates.map((p) => item(p, t(`dict.coin_plate.${p}`)));
   },
-  // spec §3 language item: each language's own name, whatever the caller's language.
+  // docs/requirements.md §3 language item: each language's own name, whatever the caller's language.
   coin_lang: () => LOCALES.map((l) => item(l, LOCALE_NAMES[l])),
   t_repay_type: (_q, t) => REPAY_TYPES.map((v) => item(v, t(`loan.repay.${v}`))),
   bill_type: (_q, t) => BILL_TYPES.map((b) => item(b, t(`bill.${b}`))),
@@ -34,7 +34,7 @@ export async function dictionary(q: Queryable, code: string, t: Translate): Prom
   return isDictCode(code) ? DICTIONARIES[code](q, t) : undefined;
 }
 
-/** spec §3 settings: the languages, the display currencies with their rates, and the display defaults of spec §9. */
+/** docs/requirements.md §3 settings: the languages, the display currencies with their rates, and the display defaults of docs/requirements.md §9. */
 export async function allSettings(q: Queryable, productName: string): Promise<AllSettings> {
   return {
     productName,

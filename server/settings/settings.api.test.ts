@@ -11,7 +11,7 @@ import { BILL_TYPES } from '../ledger/account-types.ts';
 
 const dict = (app: FastifyInstance, code: string, lang = 'en') => api<DictItem[]>(app, `/sys/sys/dict/getDictItems/${code}`, { method: 'GET', lang });
 
-/** spec §7 getAllSetting and the dictionaries, on a whole app: what each answers, in the caller's language, and the refusals. */
+/** docs/requirements.md §7 getAllSetting and the dictionaries, on a whole app: what each answers, in the caller's language, and the refusals. */
 describe.each(FEATURE_DIALECTS)('settings and dictionaries over the API, on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
@@ -25,7 +25,7 @@ describe.each(FEATURE_DIALECTS)('settings and dictionaries over the API, on %s',
     await t.drop();
   });
 
-  it('answers the platform settings: languages, the display currencies the wallet uses, and the spec’s defaults', async () => {
+  it('answers the platform settings: languages, the display currencies the wallet uses, and the requirements’ defaults', async () => {
     const r = await api<AllSettings>(app, '/api/common/getAllSetting', { lang: 'de' });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { allSettings, dictionary } from './dictionaries.ts';
 
-/** spec §7 getAllSetting and the dictionaries of /sys/sys/dict/getDictItems/{dictCode}. */
+/** docs/requirements.md §7 getAllSetting and the dictionaries of /sys/sys/dict/getDictItems/{dictCode}. */
 export async function settingsRoutes(app: FastifyInstance, { db, config }: FeatureContext): Promise<void> {
   const route = router(app, db);
   route(api.allSettings, async () => ok(await allSettings(db, config.productName)));

@@ -38,7 +38,7 @@ export async function servePages(app: FastifyInstance, config: Config, o: { seal
 }
 
 /**
- * Serves the pre-rendered site from dist/ with the router rules of spec §2: invite links, bare-path redirects,
+ * Serves the pre-rendered site from dist/ with the router rules of docs/requirements.md §2: invite links, bare-path redirects,
  * and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
  * that match nothing get the envelope's 404 instead.
  */

@@ -57,7 +57,7 @@ export function feeOf(amount: bigint, bps: bigint): bigint {
   return mulDivUp(amount, bps, 10_000n);
 }
 
-/** The part of a fee that goes to the asset-safety fund (spec §1: 10%). */
+/** The part of a fee that goes to the asset-safety fund (docs/requirements.md §1: 10%). */
 export function safetyShare(fee: bigint): bigint {
   return fee / 10n;
 }

@@ -8,7 +8,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { priceBand } from './market.ts';
 
-/** The coin family's spot calls (spec §7): entrust/exchange, cancel/entrust, transaction/details, open/transaction, getPriceComparison, getEntrustLogCurrency. */
+/** The coin family's spot calls (docs/requirements.md §7): entrust/exchange, cancel/entrust, transaction/details, open/transaction, getPriceComparison, getEntrustLogCurrency. */
 describe.each(FEATURE_DIALECTS)('coin-family spot calls on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { orderDetails, orderSymbols, priceComparisons } from './spot-queries.service.ts';
 
-/** The coin family's spot reads (spec §7, `/api/app/coin/…`); its public `open/transaction` calls are market data (market-data.routes.ts). */
+/** The coin family's spot reads (docs/requirements.md §7, `/api/app/coin/…`); its public `open/transaction` calls are market data (market-data.routes.ts). */
 export async function spotQueryRoutes(app: FastifyInstance, { db, marketData, prices }: FeatureContext): Promise<void> {
   const route = router(app, db);
 

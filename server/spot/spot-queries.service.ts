@@ -12,7 +12,7 @@ import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { priceComparison, publicTrade, spotOrder, userFill } from './views.ts';
 
 /**
- * The coin family's read calls on spot (spec §7): a market's latest trades, one order's fills, the last price
+ * The coin family's read calls on spot (docs/requirements.md §7): a market's latest trades, one order's fills, the last price
  * against the index, and the pairs a user has orders in. Orders and fills are the caller's own: another user's
  * order is "not found", never "forbidden", so ids reveal nothing.
  */

@@ -8,7 +8,7 @@ import * as queries from './spot-queries.service.ts';
 import { spotOrder } from './views.ts';
 
 /**
- * Spot trading and market data (spec §7 "Market and trading"). The `{apiRequestHead}` of the spec's coin family
+ * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the requirements' coin family
  * is `app`: `/api/app/coin/…`.
  */
 declare module 'fastify' {
@@ -35,7 +35,7 @@ export async function spotRoutes(app: FastifyInstance, { db, spot, markets }: Fe
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
 
-  // Placing and cancelling answer under two names each (spec §7): the currency family's and the coin family's
+  // Placing and cancelling answer under two names each (docs/requirements.md §7): the currency family's and the coin family's
   // entrust calls, one handler and the spot service behind both.
   for (const e of [api.submitOrder, api.entrustExchange]) {
     route(

@@ -1,6 +1,6 @@
 import type { Queryable } from '../storage/db.ts';
 
-/** A user's watchlist (spec §7 optional coins): the markets they starred. */
+/** A user's watchlist (docs/requirements.md §7 optional coins): the markets they starred. */
 export async function watchedSymbols(q: Queryable, userId: number): Promise<Set<string>> {
   return new Set((await q.all<{ symbol: string }>('SELECT symbol FROM watchlist WHERE user_id = ?', [userId])).map((w) => w.symbol));
 }

@@ -17,7 +17,7 @@ export interface ClientMeta {
   userAgent: string | null;
 }
 
-/** The tenant of spec §3's session; the platform is single-tenant, so it is constant. */
+/** The tenant of docs/requirements.md §3's session; the platform is single-tenant, so it is constant. */
 const TENANT_ID = '000000';
 
 /**

@@ -190,7 +190,7 @@ describe.each(FEATURE_DIALECTS)('accounts and sessions on %s', (_name, open) => 
     expect((await set('abc123')).code).toBe(ERRORS.fundPasswordSet);
   });
 
-  it('answers the spec’s other names for the password calls alike', async () => {
+  it('answers the requirements’ other names for the password calls alike', async () => {
     await register({ type: 'account', username: 'jack_alias', password: 'abc123', confirmPassword: 'abc123' });
     let s = (await login({ type: 'account', username: 'jack_alias', password: 'abc123' })).data;
     let password = 'abc123';

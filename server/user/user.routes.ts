@@ -13,7 +13,7 @@ import * as service from './user.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
-/** Accounts and sessions: spec §7 "Account and auth", the first part. Secrets travel in bodies, never in URLs. */
+/** Accounts and sessions: docs/requirements.md §7 "Account and auth", the first part. Secrets travel in bodies, never in URLs. */
 export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, config, sender, sealedBox, clock } = ctx;
   const route = router(app, db);

@@ -39,7 +39,7 @@ type UserSettings = SessionSettings & LockSettings;
  */
 const ALL_CLIENTS_FACTOR = 10;
 
-/** spec §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
+/** docs/requirements.md §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
 function toUserInfo(u: users.UserRow, googleBound = false): UserInfo {
   return {
     id: u.id,
@@ -68,7 +68,7 @@ const TAKEN: Record<string, 'usernameTaken' | 'emailTaken' | 'phoneTaken'> = {
   phone: 'phoneTaken',
 };
 
-/** Creates an account by username, e-mail (with its code) or phone (with its code); spec §2 register tabs. */
+/** Creates an account by username, e-mail (with its code) or phone (with its code); docs/requirements.md §2 register tabs. */
 export async function register(db: Db, body: RegisterBody & { inviteCode?: string }): Promise<UserInfo> {
   const identity = {
     username: body.type === 'account' ? body.username : null,
@@ -205,7 +205,7 @@ export async function resetPassword(db: Db, body: BackPwdBody, now = Date.now())
 
 /**
  * Changes the login password given the old one (and the authenticator's code once bound); every session ends, so
- * the user logs in again (spec §8), and withdrawals pause for 24 hours.
+ * the user logs in again (docs/requirements.md §8), and withdrawals pause for 24 hours.
  */
 export async function changePassword(db: Db, user: users.UserRow, change: PasswordChange, now = Date.now()): Promise<void> {
   if (!(await verifyPassword(change.oldPassword, user.passwordHash))) fail('oldPasswordWrong');
@@ -222,7 +222,7 @@ export async function changePassword(db: Db, user: users.UserRow, change: Passwo
 
 /**
  * Sets the fund password (for withdrawals), proven by the login password and the authenticator's code once bound.
- * Once set it is not changed here: spec §1 sends a user who forgot it to customer service.
+ * Once set it is not changed here: docs/requirements.md §1 sends a user who forgot it to customer service.
  */
 export async function setFundPassword(db: Db, user: users.UserRow, body: { loginPassword: string; password: string; googleCode?: string }, now = Date.now()): Promise<void> {
   if (user.fundPasswordHash) fail('fundPasswordSet');

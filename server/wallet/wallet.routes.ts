@@ -15,7 +15,7 @@ import { checkUploadRate, failTooLarge, readUpload, saveUpload, UPLOAD_LIMITS } 
 import * as swap from './swap.service.ts';
 import * as wallet from './wallet.service.ts';
 
-/** Wallets (spec §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
+/** Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
 export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, markets, prices, sealedBox, config: { dataDir } } = ctx;
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 5 } });
@@ -49,7 +49,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   route(api.swapPrice, async (req) => ok(await swap.quote(db, usdt, req.user, req.body.from, req.body.to, req.body.amount)), { preHandler: optionalUser(db) });
   route(api.swap, async (req) => ok(await swap.execute(db, ctx.core, usdt, userOf(req), req.body)));
 
-  // Uploads (spec §7: POST /api/common/upload/OSS and /cgform-api/upload/file, form data `file`; answers data.link).
+  // Uploads (docs/requirements.md §7: POST /api/common/upload/OSS and /cgform-api/upload/file, form data `file`; answers data.link).
   const upload = async (req: FastifyRequest) => {
     const owner = userOf(req);
     await checkUploadRate(db, owner.id);

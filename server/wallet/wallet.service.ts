@@ -47,7 +47,7 @@ export async function addressFor(db: Db, userId: number, coin: string, network?:
   return { coin, network: n.network, address: depositAddress(await installSecret(db), userId, coin, n.network) };
 }
 
-/** Per account type, what it holds in USDT; type 0 is the total (spec §3 wallet account). */
+/** Per account type, what it holds in USDT; type 0 is the total (docs/requirements.md §3 wallet account). */
 export async function walletAccounts(db: Db, usdt: UsdtPrices, user: UserRow): Promise<WalletAccount[]> {
   const types = accountTypesOf(user);
   const sums = new Map<number, bigint>(types.map((t) => [t, 0n]));
@@ -102,7 +102,7 @@ export async function transfers(db: Db, userId: number, page: number, size: numb
   return { total, page, size, records };
 }
 
-/** A recharge submission (spec §3 recharge record): amount and payment screenshot, under review until an operator decides. */
+/** A recharge submission (docs/requirements.md §3 recharge record): amount and payment screenshot, under review until an operator decides. */
 export async function submitRecharge(db: Db, user: UserRow, body: { coin: string; network: string; amount: string; screenshot?: string }): Promise<RechargeRecord> {
   const units = amountOf(body.amount);
   if (!body.screenshot) fail('screenshotRequired');
@@ -212,7 +212,7 @@ export async function bills(db: Db, userId: number, q: { page: number; size: num
   return { total, page: q.page, size: q.size, records };
 }
 
-/** Display currencies (spec §3 exchange-rate items): configured data, one USDT in each; operators change them. */
+/** Display currencies (docs/requirements.md §3 exchange-rate items): configured data, one USDT in each; operators change them. */
 const DEFAULT_RATES: Array<Omit<ExchangeRateItem, 'exchange_value'>> = [
   { exchange_code: 'CNY', quote_currency: 'USDT', code_symbol: '¥', rate: '7.25' },
   { exchange_code: 'USD', quote_currency: 'USDT', code_symbol: '$', rate: '1' },

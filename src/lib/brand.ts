@@ -1,2 +1,2 @@
-/** The product name shown as every page title (spec §2), fixed when the site is built. */
+/** The product name shown as every page title (docs/requirements.md §2), fixed when the site is built. */
 export const PRODUCT_NAME: string = import.meta.env?.PUBLIC_PRODUCT_NAME ?? 'Lumex';

@@ -12,7 +12,7 @@ export function href(path: string, locale: Locale = currentLocale()): string {
   return localizePath(bare!, locale) + (query ? `?${query}` : '');
 }
 
-/** Loads another page of the site in the current locale; a new page starts at the top (spec §2). */
+/** Loads another page of the site in the current locale; a new page starts at the top (docs/requirements.md §2). */
 export function goTo(path: string): void {
   window.location.assign(href(path));
 }

@@ -69,7 +69,7 @@ test('customer service: a user writes (refusals, text, an image), an operator an
   const input = dialog.getByRole('textbox');
   const send = dialog.getByRole('button', { name: 'Send', exact: true });
 
-  // spec §5: nothing but spaces is refused, send stays off while empty; 401 characters are refused with the counter at 401/400.
+  // docs/requirements.md §5: nothing but spaces is refused, send stays off while empty; 401 characters are refused with the counter at 401/400.
   await expect(send).toBeDisabled();
   await input.fill('   ');
   await expect(send).toBeDisabled();

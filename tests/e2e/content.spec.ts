@@ -228,7 +228,7 @@ test.describe('the help centre', () => {
   });
 });
 
-test.describe('white paper and customer service without configured links (spec §8)', () => {
+test.describe('white paper and customer service without configured links (docs/requirements.md §8)', () => {
   for (const locale of ['en', 'de'] as const) {
     test(`the white paper warns, customer service is the in-platform chat (login first) in ${locale}`, async ({ page }) => {
       const t = dictionary(locale);
@@ -238,7 +238,7 @@ test.describe('white paper and customer service without configured links (spec �
       await expect(page.locator('.toast')).toHaveText(t['support.noWhitePaper']!);
       await page.screenshot({ path: `${SCREENS}/content-support-${locale}.png` });
       await page.locator('.toast').click();
-      // With no link configured, getCustomerService offers the platform's own chat, which needs login (spec §6).
+      // With no link configured, getCustomerService offers the platform's own chat, which needs login (docs/requirements.md §6).
       await page.getByRole('button', { name: JSON.parse(readFileSync(`isomorphic/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/user/login\\?redirect=${encodeURIComponent(`${prefix}/article/main/index`)}$`));
     });

@@ -6,7 +6,7 @@ export async function linksIn(page: Page, selector: string): Promise<string[]> {
   return page.locator(`${selector} a[href^="/"]`).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
 }
 
-/** Follows each link and checks it lands on its own page, not silently on home (spec §2 fallback). */
+/** Follows each link and checks it lands on its own page, not silently on home (docs/requirements.md §2 fallback). */
 export async function expectOwnPages(page: Page, links: string[]): Promise<void> {
   for (const link of new Set(links)) {
     await page.goto(link);

@@ -4,7 +4,7 @@ import { codeSentTo, createAccount, loginThroughUi, stored, uniqueName, signIn, 
 
 /** What a newcomer tripped over on a default install, page by page. */
 const SHOTS = 'tests/.artifacts/screens';
-const LONG_PASSWORD = 'abcdef1234567890abcdefg'; // 23 characters, over the spec's 20
+const LONG_PASSWORD = 'abcdef1234567890abcdefg'; // 23 characters, over the requirements' 20
 
 test.describe('password reset for an account without e-mail', () => {
   for (const [prefix, lang, words] of [
@@ -46,7 +46,7 @@ test('without a mail transport the site says where the code went, and the operat
   }
 });
 
-test.describe('passwords over 20 characters are refused with the spec message, never cut', () => {
+test.describe('passwords over 20 characters are refused with the required message, never cut', () => {
   const message = 'The password must be 6–20 characters';
 
   test('on register and reset', async ({ page }) => {
@@ -108,7 +108,7 @@ test.describe('success messages survive the page change', () => {
       await header.locator('.menu__action').click();
       await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
       await expect(page.locator('.toast--success')).toHaveText(loggedOut);
-      // Logout removes the stored keys (spec §4) rather than leaving them empty.
+      // Logout removes the stored keys (docs/requirements.md §4) rather than leaving them empty.
       expect(await stored(page, 'token')).toBeUndefined();
       expect(await stored(page, 'refreshToken')).toBeUndefined();
       expect(await stored(page, 'session')).toBeUndefined();

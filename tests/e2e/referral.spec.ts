@@ -38,7 +38,7 @@ test('three generations: the third trades, and each generation is paid its rebat
   test.setTimeout(180_000);
   const [alpha, bravo, charlie, delta, echo] = ['refa', 'refb', 'refc', 'refd', 'refe'].map(uniqueName);
   const a = await createAccount(request, alpha);
-  // Bravo follows alpha's invite link in the browser (spec §2: an address with /i& opens registration).
+  // Bravo follows alpha's invite link in the browser (docs/requirements.md §2: an address with /i& opens registration).
   await page.goto(`/i&${a.inviteCode}`);
   await expect(page.locator('input[name="inviteCode"]')).toHaveValue(a.inviteCode);
   await page.locator('input[name="username"]').fill(bravo);

@@ -1,6 +1,6 @@
 import { arrivedAt, expect, test } from './fixtures.ts';
 
-test.describe('router rules (spec §2)', () => {
+test.describe('router rules (docs/requirements.md §2)', () => {
   for (const [from, to] of [
     ['/', '/home/index'],
     ['/home', '/home/index'],
@@ -76,7 +76,7 @@ for (const [prefix, lang, home, login] of [
   });
 }
 
-test('white paper and customer service explain a missing link (spec §8)', async ({ page }) => {
+test('white paper and customer service explain a missing link (docs/requirements.md §8)', async ({ page }) => {
   await page.goto('/home/index');
   await page.locator('header nav').getByRole('button', { name: 'White paper' }).click();
   await expect(page.locator('.toast')).toHaveText('No white paper link yet');

@@ -87,7 +87,7 @@ export function signInOperator(page: Page, prefix = ''): Promise<void> {
   return signIn(page, prefix, { email: 'operator@localhost.localdomain', password: 'e2e-operator-1' });
 }
 
-/** The value the site stored under a key, unwrapped from the stored-item wrapper of spec §3. */
+/** The value the site stored under a key, unwrapped from the stored-item wrapper of docs/requirements.md §3. */
 export function stored(page: Page, key: string): Promise<unknown> {
   return page.evaluate((k) => {
     const raw = localStorage.getItem(`lumex:${k}`);

@@ -50,7 +50,7 @@ test('recent trades, open orders and order history all read the clock of the cho
   await createAccount(request, name);
   await credit(request, name, 'SOL', '10');
   await credit(request, name, 'USDT', '10000');
-  // A browser in New York; the display time zone is the default of spec §9, Asia/Hong_Kong.
+  // A browser in New York; the display time zone is the default of docs/requirements.md §9, Asia/Hong_Kong.
   const page = await (await browser.newContext({ timezoneId: 'America/New_York' })).newPage();
   await signIn(page, '', { username: name });
   await openTrade(page, '', 'solusdt');

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { router } from '../../http/route.ts';
 import { deleteDevice, devicesOf, loginLog, nameDevice } from './devices.service.ts';
 
-/** Devices and the login log (spec §7: getLoginDevice, deleteDevice, updateDevice, getLoginLog). */
+/** Devices and the login log (docs/requirements.md §7: getLoginDevice, deleteDevice, updateDevice, getLoginLog). */
 export async function deviceRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, clock } = ctx;
   const route = router(app, db);

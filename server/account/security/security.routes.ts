@@ -11,7 +11,7 @@ import { changeAntiCode, securityStatus } from './security.service.ts';
 import { addAddress, removeAddress, switchWhitelist, whitelist } from './whitelist.service.ts';
 
 /**
- * Account security (spec §7 "Account and auth"): bindings, the authenticator, the anti-phishing code and the
+ * Account security (docs/requirements.md §7 "Account and auth"): bindings, the authenticator, the anti-phishing code and the
  * withdrawal whitelist. Calls that send codes or check a password or a code share the auth routes' rate limit.
  */
 export async function securityRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {

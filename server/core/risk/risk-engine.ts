@@ -50,7 +50,7 @@ const mayGoNegative = (type: AccountType) => type === ACCOUNT.external || type =
 
 /**
  * Every balance of every account (users' and the platform's), per account type and asset, with the holds on
- * them: the truth the trading core decides against (design.md, "The trading core"). Changes are balanced
+ * them: the truth the trading core decides against (docs/architecture.md, "The trading core"). Changes are balanced
  * ledger transactions; each is checked in full before any line moves, so a refused change moves nothing. What
  * changed is recorded as facts for the projector, which writes the accounts and ledger tables behind.
  */

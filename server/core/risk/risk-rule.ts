@@ -8,7 +8,7 @@ export interface SettlementPart {
 }
 
 /**
- * How a product risks funds (design.md, "The trading core"): before matching it holds what a position may
+ * How a product risks funds (docs/architecture.md, "The trading core"): before matching it holds what a position may
  * spend, after it settles each fill or outcome, and when the position ends it releases what its hold still sets
  * aside. Spot orders are one rule; second contracts, perpetual positions and margin orders bring their own,
  * with their own state, without touching spot's. Every method works on the risk engine's balances and holds,

@@ -35,7 +35,7 @@ interface Signed {
 }
 
 /**
- * The private feed `/ws/coin/{userId}` (spec §4, §7). The socket sends `{event:'auth', token}` first; a token of
+ * The private feed `/ws/coin/{userId}` (docs/requirements.md §4, §7). The socket sends `{event:'auth', token}` first; a token of
  * another user id is refused (4003), a dead one or none in time too (4001). Then the server pushes that user's
  * account events from the bus (one bus subscription per user, however many tabs), a HEARTBEAT every 15 s that
  * the client answers with `ping`, and checks the session again each time, so a logout ends the socket.

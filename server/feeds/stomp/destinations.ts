@@ -6,7 +6,7 @@ type Destination = { ok: true; topic: string; kind: 'refresh' | 'merchant' | 'ch
 /**
  * The bus topic behind a STOMP destination, if this user may have it: `/topic/user.{userId}.refresh` and
  * `/topic/user.{userId}.chat` of their own id, `/topic/merchant.{merchantId}.refresh` of their own merchant id (a
- * merchant's id is their user id, spec §3 `merchant.id`). A destination is `/topic/` and the bus topic, as
+ * merchant's id is their user id, docs/requirements.md §3 `merchant.id`). A destination is `/topic/` and the bus topic, as
  * RabbitMQ Web-STOMP names a routing key of `amq.topic`, so clients are the same on both. Anything else is
  * unknown or foreign.
  */

@@ -5,7 +5,7 @@ import type { SocketAuth } from '../socket-auth.ts';
 import { destinationFor } from './destinations.ts';
 import { frame, parseFrames, type Frame } from './frames.ts';
 
-/** spec §9 "broker keepalive 5 s": what the server offers both ways in CONNECTED's heart-beat. */
+/** docs/requirements.md §9 "broker keepalive 5 s": what the server offers both ways in CONNECTED's heart-beat. */
 const SERVER_HEART_BEAT_MS = 5_000;
 /** The largest frame read; a longer one gets an ERROR (a WebSocket message past 64 KB is cut by the socket). */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -164,7 +164,7 @@ export class StompSession {
     }
   }
 
-  /** SEND goes only to the user's own chat topic, a JSON chat line (spec §5: 1–400 characters, not blank). */
+  /** SEND goes only to the user's own chat topic, a JSON chat line (docs/requirements.md §5: 1–400 characters, not blank). */
   private send(f: Frame, user: UserRow): Refusal | undefined {
     const dest = destinationFor(f.headers.get('destination') ?? '', user);
     if (!dest.ok) return { message: dest.problem, code: dest.foreign ? FEED_CLOSE.forbidden : 1002 };

@@ -17,7 +17,7 @@ function tabFromUrl(tabs: AccountTab[]): AccountTab {
 }
 
 /**
- * spec §2 `/account/center?tab=`: the account centre. Every tab needs a session; a tab the user may not see (the
+ * docs/requirements.md §2 `/account/center?tab=`: the account centre. Every tab needs a session; a tab the user may not see (the
  * merchant tab for a non-merchant) or an unknown one opens the first tab and the address says so.
  */
 export default function AccountCentre({ locale, messages }: Props) {

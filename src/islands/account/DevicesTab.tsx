@@ -23,7 +23,7 @@ function deviceLabel(t: T, d: Pick<Device, 'name' | 'userAgent'>): string {
   return browser ?? os ?? t('devices.unknown');
 }
 
-/** spec §2 `?tab=device-management` (account activity): signed-in devices and the login log. */
+/** docs/requirements.md §2 `?tab=device-management` (account activity): signed-in devices and the login log. */
 export function DevicesTab({ t }: TabProps) {
   return (
     <div className="devices">

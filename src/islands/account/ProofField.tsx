@@ -16,7 +16,7 @@ export function proofOf(kind: SecurityStatus['verification'], code: string): Sec
   return {};
 }
 
-/** The address a 'security' code goes to, masked (spec §9). */
+/** The address a 'security' code goes to, masked (docs/requirements.md §9). */
 export function maskedTarget(status: SecurityStatus, channel: 'email' | 'sms'): string {
   return channel === 'email' ? maskEmail(status.email ?? '') : maskPhone(status.phone ?? '');
 }

@@ -29,7 +29,7 @@ const TITLES: Record<Setting, string> = {
 };
 
 /**
- * spec §2 `/account/center/setting/{phone,google,email,login-pwd,trade-pwd,anti-code}`: one security setting on
+ * docs/requirements.md §2 `/account/center/setting/{phone,google,email,login-pwd,trade-pwd,anti-code}`: one security setting on
  * its own page, without the tab menu, with the way back to the security tab.
  */
 export default function SecuritySetting({ locale, messages, setting }: Props) {

@@ -11,7 +11,7 @@ import { WhitelistPanel } from './WhitelistPanel.tsx';
 
 const settingHref = (setting: Setting, locale: Locale) => href(`/account/center/setting/${setting}`, locale);
 
-/** spec §2 `?tab=security`: bindings, passwords, the authenticator, the anti-phishing code, the whitelist, any pause. */
+/** docs/requirements.md §2 `?tab=security`: bindings, passwords, the authenticator, the anti-phishing code, the whitelist, any pause. */
 export function SecurityTab({ t, locale }: TabProps) {
   const status = useStore($securityStatus);
   if (!status) return <p>{t('common.loading')}</p>;

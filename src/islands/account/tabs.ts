@@ -20,7 +20,7 @@ export interface TabProps {
 }
 
 export interface AccountTab {
-  /** The `?tab=` value of spec §2 (`/account/center?tab=security`). */
+  /** The `?tab=` value of docs/requirements.md §2 (`/account/center?tab=security`). */
   key: string;
   /** Dictionary key of the tab's name. */
   label: string;

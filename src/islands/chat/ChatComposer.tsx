@@ -7,7 +7,7 @@ import { translate as t } from '../../lib/i18n/client.ts';
 /** What the upload endpoint takes (PNG, JPEG, WEBP, GIF): the picker offers only these. */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
-/** The box under a chat (spec §5): Enter sends, Ctrl+Enter a new line, a counter to 400, an image button. */
+/** The box under a chat (docs/requirements.md §5): Enter sends, Ctrl+Enter a new line, a counter to 400, an image button. */
 export function ChatComposer({ chat, state }: { chat: Conversation; state: ChatState }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);

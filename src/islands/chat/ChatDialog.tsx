@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { translate as t } from '../../lib/i18n/client.ts';
 import { useModal } from '../ui/use-modal.ts';
 
-/** spec §2, §9: the customer-service dialog is 564 px wide, a customer's conversation (the operator's view) 532 px. */
+/** docs/requirements.md §2, §9: the customer-service dialog is 564 px wide, a customer's conversation (the operator's view) 532 px. */
 export const CHAT_DIALOG_WIDTH = { service: 564, customer: 532 } as const;
 
 /** A chat in a modal on the native <dialog>, open while mounted; Escape and the close button go through onClose. */

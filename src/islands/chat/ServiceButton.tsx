@@ -9,7 +9,7 @@ const SIZE = { width: 56, height: 56 };
 const view = () => ({ width: document.documentElement.clientWidth, height: window.innerHeight });
 
 /**
- * The draggable customer-service button (spec §2, §9): inside the window and never above 64 px from the top, also
+ * The draggable customer-service button (docs/requirements.md §2, §9): inside the window and never above 64 px from the top, also
  * when the window shrinks; a badge with the unread count; a press that did not drag opens the chat (or, logged
  * out, the login page).
  */

@@ -10,7 +10,7 @@ interface Props {
   className?: string;
 }
 
-/** Opens the customer-service link the server configures, or says why it cannot (spec §7, §8). */
+/** Opens the customer-service link the server configures, or says why it cannot (docs/requirements.md §7, §8). */
 export default function CustomerServiceButton({ locale, messages, label, className = 'btn btn--primary' }: Props) {
   useMessages(locale, messages);
   return (

@@ -28,7 +28,7 @@ interface Props {
   pageSize?: number;
 }
 
-/** Items per "load more" step. Smaller than the spec's 15 so that a page of news stays short. */
+/** Items per "load more" step. Smaller than the requirements' 15 so that a page of news stays short. */
 export const NEWS_PAGE_SIZE = 4;
 
 const TABS: Publishable[] = ['news', 'notice'];
@@ -41,7 +41,7 @@ function merge(built: BoardItem[], fetched: BoardItem[]): BoardItem[] {
 }
 
 /**
- * spec §2 /news/index: news and announcements (notices) as two tabs, with search and "load more". The list is
+ * docs/requirements.md §2 /news/index: news and announcements (notices) as two tabs, with search and "load more". The list is
  * rendered at build time; once hydrated, the island merges in items published through the API, searches the
  * static index of the page's language, and opens published items (which have no page of their own) in place.
  */

@@ -17,7 +17,7 @@ const MANAGE: Record<EarnKind, (o: EarnOrder) => string> = {
 };
 
 /**
- * The finance account's holdings (spec's finance assets, /assets/index?key=finance): every open staking, finance and
+ * The finance account's holdings (the requirements' finance assets, /assets/index?key=finance): every open staking, finance and
  * mining order, whose principal the finance account holds as frozen, with its interest so far and its end.
  */
 export function EarnHoldings({ t }: { t: T }) {

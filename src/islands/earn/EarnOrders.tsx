@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The user's orders by state (spec §4: in progress, completed, redeemed) with the spec §3 order facts, the interest
+ * The user's orders by state (docs/requirements.md §4: in progress, completed, redeemed) with the docs/requirements.md §3 order facts, the interest
  * accrued or paid, and redemption: the server's preview (what comes back, what is given up) is asked first.
  */
 export function EarnOrders({ t, kinds, productPage, highlight }: Props) {

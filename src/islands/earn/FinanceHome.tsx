@@ -14,7 +14,7 @@ import { Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /**
- * The spec's finance tabs. Value-added: the flexible products (paid every day, redeemable any time); ordinary: the
+ * The requirements' finance tabs. Value-added: the flexible products (paid every day, redeemable any time); ordinary: the
  * fixed-term products; members area: the platform has no membership levels, so no product is for members only and
  * the tab says so; my investments: the user's finance orders and what ended orders paid.
  */

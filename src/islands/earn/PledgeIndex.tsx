@@ -6,7 +6,7 @@ import { href } from '../../lib/navigation.ts';
 import { Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
-/** /pledge/index: the staking products with their terms and progress (spec §2, §3), and the way to the user's orders. */
+/** /pledge/index: the staking products with their terms and progress (docs/requirements.md §2, §3), and the way to the user's orders. */
 export default function PledgeIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const list = useStore(productsStore('pledge'));

@@ -38,7 +38,7 @@ export function Progress({ t, product, fmt }: { t: T; product: EarnProduct; fmt:
 }
 
 /**
- * A product's posted terms (spec §3): one subscription's limits, the daily rate (and yearly, not compounded), the
+ * A product's posted terms (docs/requirements.md §3): one subscription's limits, the daily rate (and yearly, not compounded), the
  * cycle, how many more times the user may subscribe, what is left, and what redeeming early does.
  */
 export function ProductFacts({ t, product, fmt }: { t: T; product: EarnProduct; fmt: Fmt }) {

@@ -8,7 +8,7 @@ import { PrimaryKyc } from './PrimaryKyc.tsx';
 /** Where the account centre's tabs send a user who must verify first. */
 const VERIFY = '?tab=kyc';
 
-/** spec §2 `/account/center?tab=kyc`: the level reached and its limit, then each verification step. */
+/** docs/requirements.md §2 `/account/center?tab=kyc`: the level reached and its limit, then each verification step. */
 export function KycTab({ t, locale }: TabProps) {
   return (
     <div className="identity">
@@ -21,12 +21,12 @@ export function KycTab({ t, locale }: TabProps) {
   );
 }
 
-/** `?tab=bank-card`: the bank card, bound once (spec §3, §4). */
+/** `?tab=bank-card`: the bank card, bound once (docs/requirements.md §3, §4). */
 export function BankCardTab({ t }: TabProps) {
   return <BankCard t={t} verifyHref={VERIFY} />;
 }
 
-/** `?tab=payment`: payment methods for OTC trades (spec §7 payment, getPayment). */
+/** `?tab=payment`: payment methods for OTC trades (docs/requirements.md §7 payment, getPayment). */
 export function PaymentTab({ t }: TabProps) {
   return <Payments t={t} verifyHref={VERIFY} />;
 }

@@ -11,7 +11,7 @@ const PHOTOS = ['front', 'back', 'selfie'] as const;
 type Photo = (typeof PHOTOS)[number];
 
 /**
- * spec §3 certification, advanced: photos of the front and back of the document the primary verification named,
+ * docs/requirements.md §3 certification, advanced: photos of the front and back of the document the primary verification named,
  * and one of the user holding it, through the image upload; reviewed by an operator.
  */
 export function AdvancedKyc({ t, primaryHref }: { t: T; primaryHref?: string }) {

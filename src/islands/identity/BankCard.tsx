@@ -17,7 +17,7 @@ const EMPTY: Fields = { holder: '', number: '', bank: '', swift: '', branch: '',
 const OPTIONAL: Array<keyof Fields> = ['swift', 'branch', 'bankAddress', 'homeAddress', 'phone'];
 
 /**
- * spec §3 bank card and §4 "bound once, permanent": the bound card with its number masked, or the form, in the
+ * docs/requirements.md §3 bank card and §4 "bound once, permanent": the bound card with its number masked, or the form, in the
  * name the user verified (primary verification comes first).
  */
 export function BankCard({ t, verifyHref }: { t: T; verifyHref: string }) {

@@ -3,7 +3,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { $identity } from '../../lib/identity/actions.ts';
 import { usdt } from './parts.tsx';
 
-/** spec §6 verification levels and what each allows: the 24-hour withdrawal limit, the user's own row marked. */
+/** docs/requirements.md §6 verification levels and what each allows: the 24-hour withdrawal limit, the user's own row marked. */
 export function LimitsTable({ t }: { t: T }) {
   const identity = useStore($identity);
   if (!identity) return null;

@@ -14,7 +14,7 @@ import { SubmissionFacts } from './parts.tsx';
 /** The same rule as the server's: letters of any script, with spaces, dots, apostrophes and hyphens between. */
 const PERSON_NAME = /^[\p{L}\p{M}]+(?:[ '.·-]+[\p{L}\p{M}]+)*\.?$/u;
 
-/** spec §3 certification, primary: name, country, document type and number, reviewed by an operator. */
+/** docs/requirements.md §3 certification, primary: name, country, document type and number, reviewed by an operator. */
 export function PrimaryKyc({ t, locale }: { t: T; locale: Locale }) {
   const identity = useStore($identity);
   if (!identity) return <p className="muted">{t('common.loading')}</p>;

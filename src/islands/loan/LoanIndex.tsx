@@ -20,7 +20,7 @@ import { LoanHead, LoginFirst, money } from './parts.tsx';
 const PHOTOS = ['front', 'back', 'selfie'] as const;
 type Photo = (typeof PHOTOS)[number];
 
-/** spec §2 /loan/index: the loan products, and the application with its ID photos and its cost before confirming. */
+/** docs/requirements.md §2 /loan/index: the loan products, and the application with its ID photos and its cost before confirming. */
 export default function LoanIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const catalog = useStore($loanCatalog);

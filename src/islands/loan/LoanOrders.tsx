@@ -15,7 +15,7 @@ import { Fact } from '../ui/Fact.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { LoanHead, LoanStateBadge, LoginFirst, money } from './parts.tsx';
 
-/** spec §2 /loan/order: the user's loans in the states of spec §4, what each owes now, and repaying it. */
+/** docs/requirements.md §2 /loan/order: the user's loans in the states of docs/requirements.md §4, what each owes now, and repaying it. */
 export default function LoanOrders({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);

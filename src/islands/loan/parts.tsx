@@ -8,7 +8,7 @@ import '../../styles/loan.css';
 /** An amount as read on the loan screens, every decimal there is and no more: '1000.50000000' → '1,000.5'. */
 export const money = (value: string): string => formatAmount(value, 8, { grouping: true, pad: false });
 
-/** spec §4's state of a loan as a badge. */
+/** docs/requirements.md §4's state of a loan as a badge. */
 export function LoanStateBadge({ t, state }: { t: T; state: LoanState }) {
   return <span className={`loan-state loan-state--${state}`} data-testid="loan-state">{t(`loan.state.${state}`)}</span>;
 }

@@ -19,7 +19,7 @@ export function requirementsMet(s: MerchantStatus): { level: boolean; deposit: b
 }
 
 /**
- * The merchant application and standing (spec §2 the account centre's merchant tab, §6): none, pending, approved or
+ * The merchant application and standing (docs/requirements.md §2 the account centre's merchant tab, §6): none, pending, approved or
  * rejected; what applying needs (advanced verification, the deposit free in the OTC account, with the ways to get
  * them); the Apply button. A refusal shows the server's message.
  */

@@ -37,7 +37,7 @@ function OrderTable({ locale, messages, role }: Props) {
   const dates = useStore($dateOptions);
   const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => {
-    // A merchant's notice leads here with the order's id (spec §4 link_merchant): it is shown first.
+    // A merchant's notice leads here with the order's id (docs/requirements.md §4 link_merchant): it is shown first.
     setFocus(Number(new URLSearchParams(location.search).get('id')) || null);
   }, []);
   const choose = (state: OrderListState) => void loadOrderList(role, state, 1);

@@ -10,7 +10,7 @@ import { ContractTransferDialog } from './ContractTransferDialog.tsx';
 import '../../styles/perpetual-assets.css';
 
 /**
- * The wallet's contract assets (spec §2 "contract assets"): one card per margin asset of the contract account
+ * The wallet's contract assets (docs/requirements.md §2 "contract assets"): one card per margin asset of the contract account
  * (USDT for USDT-margined contracts, BTC and ETH for coin-margined ones) with its balances, margins, unrealised
  * PnL and margin ratio, live from the private feed, and a transfer between it and the spot account.
  */

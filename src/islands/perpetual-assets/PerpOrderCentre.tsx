@@ -11,7 +11,7 @@ const VIEWS = ['open', 'history', 'liquidations'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
- * The order centre's contract tab (spec §2 /account/entrust future/u, future/coin): the user's contract orders of
+ * The order centre's contract tab (docs/requirements.md §2 /account/entrust future/u, future/coin): the user's contract orders of
  * one kind, open (with cancel) or finished, and the liquidations of that kind.
  */
 export function PerpOrderCentre({ t, kind }: { t: T; kind: ContractKindName }) {

@@ -24,7 +24,7 @@ function symbolFromUrl(): string {
 }
 
 /**
- * spec §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
+ * docs/requirements.md §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
  * the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the mark
  * price, the book and trades, the order form, and the user's positions and orders below. The stores load the
  * user's side on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances),

@@ -11,7 +11,7 @@ import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
 import '../../styles/rate.css';
 
-/** spec §2 /rate/index: the display currencies with their rates against USDT, and a converter between them. */
+/** docs/requirements.md §2 /rate/index: the display currencies with their rates against USDT, and a converter between them. */
 export default function RateIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const rates = useStore($rates);

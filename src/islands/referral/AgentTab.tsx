@@ -14,7 +14,7 @@ import { Amounts } from '../ui/Amounts.tsx';
 import { copyText } from '../ui/copy-text.ts';
 
 /**
- * spec §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they promoted in
+ * docs/requirements.md §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they promoted in
  * each of three generations, each masked with what their fees have earned; the rates and the rebates so far.
  */
 export function AgentTab({ t }: TabProps) {

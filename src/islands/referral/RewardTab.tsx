@@ -14,7 +14,7 @@ import { Amounts } from '../ui/Amounts.tsx';
 
 type View = 'days' | 'users';
 
-/** spec §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted user (masked). */
+/** docs/requirements.md §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted user (masked). */
 export function RewardTab({ t }: TabProps) {
   const dates = useStore($dateOptions);
   const agent = useStore($agentInfo);

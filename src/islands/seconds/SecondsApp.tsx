@@ -15,7 +15,7 @@ import { SecondsForm } from './SecondsForm.tsx';
 import { SecondsOrders } from './SecondsOrders.tsx';
 
 /**
- * spec §2 /trade/index?type=sec: second contracts. The markets with periods, the live chart with a line at each
+ * docs/requirements.md §2 /trade/index?type=sec: second contracts. The markets with periods, the live chart with a line at each
  * open order's entry price, the order form, and the user's orders; a settlement pushed on the private feed shows
  * as a message (the order and balance stores reload on it themselves).
  */

@@ -34,7 +34,7 @@ const ACCOUNT_LINKS = [
 ] as const;
 
 /**
- * The session-dependent right side of the top bar (spec §2): log in / sign up when logged out; assets menu,
+ * The session-dependent right side of the top bar (docs/requirements.md §2): log in / sign up when logged out; assets menu,
  * customer-service and white-paper icons and the avatar menu when logged in. It also keeps the session alive.
  */
 export default function HeaderAuth({ locale, messages }: Props) {

@@ -9,7 +9,7 @@ interface Props {
   variant: 'text' | 'icon';
 }
 
-/** The white-paper entry of the top menu: opens the link the server configures (spec §2, §8). */
+/** The white-paper entry of the top menu: opens the link the server configures (docs/requirements.md §2, §8). */
 export default function WhitePaperLink({ locale, messages, label, variant }: Props) {
   useMessages(locale, messages);
   return (

@@ -14,7 +14,7 @@ import { MarginOrdersTable } from '../margin/index.ts';
 const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];
 
-/** spec §2 /account/entrust: the order centre; spot orders, second contracts, margin orders (cross and isolated) and contract orders of every pair. */
+/** docs/requirements.md §2 /account/entrust: the order centre; spot orders, second contracts, margin orders (cross and isolated) and contract orders of every pair. */
 export default function EntrustApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);

@@ -6,7 +6,7 @@ import { goTo, href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { MarketTable } from './MarketTable.tsx';
 
-/** The live parts of the home page (spec §2): coin search, hot coins, foreign currency and international gold. */
+/** The live parts of the home page (docs/requirements.md §2): coin search, hot coins, foreign currency and international gold. */
 export default function HomeMarkets({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const { currencyList, mt5List } = useStore($markets);

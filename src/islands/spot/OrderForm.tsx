@@ -67,7 +67,7 @@ function problemText(t: T, problem: NonNullable<OrderProblem>, market: MarketEnt
 }
 
 /**
- * What an amount field keeps of a keystroke: stray characters are dropped as spec §5 says, but a minus sign is
+ * What an amount field keeps of a keystroke: stray characters are dropped as docs/requirements.md §5 says, but a minus sign is
  * never silently removed (that would turn -90000 into 90000): the text stays as typed and the form says why not.
  */
 function typed(raw: string, decimals: number): string {

@@ -12,7 +12,7 @@ import { contractLabel } from '../perpetual-assets/index.ts';
 const TABS = ['watchlist', 'speed', 'spot', 'margin'] as const;
 type Tab = (typeof TABS)[number];
 
-/** spec §2 /quotes/index: watchlist, second-contract, spot and U-contract markets, live. */
+/** docs/requirements.md §2 /quotes/index: watchlist, second-contract, spot and U-contract markets, live. */
 export default function QuotesApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const markets = useStore($markets);

@@ -34,7 +34,7 @@ function symbolFromUrl(fullScreen: boolean): string {
   return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
 }
 
-/** spec §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen, second contracts, or perpetuals. */
+/** docs/requirements.md §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen, second contracts, or perpetuals. */
 export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
   const t = useMessages(locale, messages);
   const markets = useStore($markets).currencyList;

@@ -6,7 +6,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 
 /**
  * Whether a market is on the user's watchlist, and a toggle: optimistic, undone if the call fails, and a trip to
- * the login page for a visitor (spec §2: adding to the watchlist needs a login).
+ * the login page for a visitor (docs/requirements.md §2: adding to the watchlist needs a login).
  */
 export function useWatchlist() {
   const watch = useStore($watch);

@@ -36,8 +36,8 @@ interface PasswordFieldProps extends Omit<FieldProps, 'type' | 'addon'> {
 }
 
 /**
- * A password input with a show/hide toggle. It takes any length: a password longer than the spec's 20 characters
- * is refused by the form's rule with the spec §5 message, never cut short without a word.
+ * A password input with a show/hide toggle. It takes any length: a password longer than the requirements' 20 characters
+ * is refused by the form's rule with the docs/requirements.md §5 message, never cut short without a word.
  */
 export function PasswordField({ showLabel, hideLabel, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);

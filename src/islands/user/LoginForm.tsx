@@ -22,8 +22,8 @@ interface Props {
 }
 
 /**
- * spec §2 /user/login: tabs account, e-mail and phone; forgot-password and register links. Once the account has
- * bound an authenticator, the server answers a right password with step 1 (spec §8, no toast): the form then asks
+ * docs/requirements.md §2 /user/login: tabs account, e-mail and phone; forgot-password and register links. Once the account has
+ * bound an authenticator, the server answers a right password with step 1 (docs/requirements.md §8, no toast): the form then asks
  * for the authenticator's code and sends both again.
  */
 export default function LoginForm({ locale, messages }: Props) {

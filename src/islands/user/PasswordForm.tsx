@@ -18,7 +18,7 @@ interface Props {
 
 /**
  * Changing the login password (old + new) or setting the fund password (login password + new). Both travel
- * sealed; a login-password change ends the session, so the user is sent to log in again (spec §8).
+ * sealed; a login-password change ends the session, so the user is sent to log in again (docs/requirements.md §8).
  */
 export function PasswordForm({ kind, t, locale, googleBound = false }: Props) {
   const form = useForm({ oldPassword: '', password: '', confirmPassword: '', googleCode: '' });

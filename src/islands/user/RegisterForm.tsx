@@ -22,7 +22,7 @@ interface Props {
   messages: Messages;
 }
 
-/** spec §2 /user/register: tabs account, e-mail and phone, optional invite code (prefilled from ?invite_code=). */
+/** docs/requirements.md §2 /user/register: tabs account, e-mail and phone, optional invite code (prefilled from ?invite_code=). */
 export default function RegisterForm({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const [tab, setTab] = useState<Tab>('account');

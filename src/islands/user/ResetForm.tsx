@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * spec §2 /user/reset: a code to the e-mail address or phone the account has bound, new password, confirmation.
+ * docs/requirements.md §2 /user/reset: a code to the e-mail address or phone the account has bound, new password, confirmation.
  * An account registered by user name resets by what it bound later in the account centre.
  */
 export default function ResetForm({ locale, messages }: Props) {

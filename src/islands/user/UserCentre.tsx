@@ -27,7 +27,7 @@ function keyFromUrl(): Key {
   return key && USER_KEYS.includes(key) ? key : 'all';
 }
 
-/** spec §2 /user/index?key=: the user centre with its nine tabs. */
+/** docs/requirements.md §2 /user/index?key=: the user centre with its nine tabs. */
 export default function UserCentre({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);

@@ -14,7 +14,7 @@ import { EarnHoldings } from '../earn/index.ts';
 import { FINANCE_ACCOUNT } from '../../lib/earn/view.ts';
 
 /**
- * The asset overview (spec §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
+ * The asset overview (docs/requirements.md §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
  * and each account type valued in USDT and the display currency, then every coin of the chosen account type.
  */
 export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: number; onAction: (key: string, coin?: string) => void }) {

@@ -14,7 +14,7 @@ import { submitting } from '../ui/use-form.ts';
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;
 
-/** Deposit (spec §3 recharge): the user's address for a coin and network, then the amount sent and its payment screenshot. */
+/** Deposit (docs/requirements.md §3 recharge): the user's address for a coin and network, then the amount sent and its payment screenshot. */
 export function DepositForm({ t, initialCoin }: { t: T; initialCoin?: string }) {
   const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
   const [amount, setAmount] = useState('');

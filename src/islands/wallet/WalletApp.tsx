@@ -12,9 +12,9 @@ import { TransferForm } from './TransferForm.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
 import { MarginAssets } from '../margin/index.ts';
 
-/** spec §2 /assets/index?key= */
+/** docs/requirements.md §2 /assets/index?key= */
 export const ASSET_KEYS = ['overview', 'finance', 'agreement', 'margin', 'recharge', 'withdraw', 'swap', 'transfer', 'tradeOrder', 'records'] as const;
-/** spec §2 /account/wallet tabs */
+/** docs/requirements.md §2 /account/wallet tabs */
 export const WALLET_TABS = ['assets', 'deposit', 'withdrawal', 'history-deposit', 'history-withdrawal', 'bills'] as const;
 type AssetKey = (typeof ASSET_KEYS)[number];
 type WalletTab = (typeof WALLET_TABS)[number];

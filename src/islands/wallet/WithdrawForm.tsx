@@ -18,7 +18,7 @@ import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 /**
- * Withdraw (spec §3): coin, method (address or bank card), address, amount and fund password, and the
+ * Withdraw (docs/requirements.md §3): coin, method (address or bank card), address, amount and fund password, and the
  * authenticator's code once it is bound; the fee per coin is shown before submitting, and the body travels sealed
  * with the server's public key.
  */

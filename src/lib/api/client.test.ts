@@ -101,7 +101,7 @@ describe('call: headers', () => {
   });
 });
 
-describe('call: answered failures (spec §8)', () => {
+describe('call: answered failures (docs/requirements.md §8)', () => {
   it.each<[string, Reply, { code: number; message: string; toast: boolean }]>([
     ['msg shown as toast', { status: 200, body: { code: 1002, msg: 'Wrong password', data: null } }, { code: 1002, message: 'Wrong password', toast: true }],
     [
@@ -179,7 +179,7 @@ describe('call: answered failures (spec §8)', () => {
   });
 });
 
-describe('call: HTTP 401 (spec §4)', () => {
+describe('call: HTTP 401 (docs/requirements.md §4)', () => {
   it('clears the session and goes home in the page locale, without a toast', async () => {
     session.storeTokens({
       token: 'tok-1',

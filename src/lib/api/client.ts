@@ -7,7 +7,7 @@ import { platformConfig } from '../platform.ts';
 import { $token, clearSession } from '../stores/session.ts';
 import { showToast } from '../stores/toast.ts';
 
-/** spec §9: request time-out. */
+/** docs/requirements.md §9: request time-out. */
 const REQUEST_TIMEOUT_MS = 300_000;
 
 /** A call that did not succeed. `shown` says whether the user already saw its message as a toast. */
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 const INVALID_TOKEN = /invalid[\s_-]*token|token[\s_-]*(is\s+)?invalid|token\s*无效|令牌无效/i;
 
-/** What to do with an answered call that failed, by the rules of spec §8. */
+/** What to do with an answered call that failed, by the rules of docs/requirements.md §8. */
 function classifyFailure(code: number, msg: string): 'silent' | 'toast' {
   if (/sql/i.test(msg)) return 'silent';
   if (INVALID_TOKEN.test(msg)) return 'silent';
@@ -35,14 +35,14 @@ interface CallOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   method?: 'GET' | 'POST';
-  /** Send the body as text/plain (spec §7: "text/plain when requested"). */
+  /** Send the body as text/plain (docs/requirements.md §7: "text/plain when requested"). */
   plainText?: boolean;
-  /** The caller shows its own messages (spec §8 white paper and customer service): no automatic toast. */
+  /** The caller shows its own messages (docs/requirements.md §8 white paper and customer service): no automatic toast. */
   quiet?: boolean;
 }
 
 /**
- * The transport under `request`: spec §7 headers on every call, spec §8 handling of the answer. Resolves with
+ * The transport under `request`: docs/requirements.md §7 headers on every call, docs/requirements.md §8 handling of the answer. Resolves with
  * `data` of a code-200 envelope; rejects with ApiError otherwise. Actions call `request` with an endpoint, never
  * a path of their own (isomorphic/contract/endpoints.test.ts checks).
  */
@@ -81,7 +81,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   }
 
   if (status === 401) {
-    // A dead session: log out and go home (spec §4).
+    // A dead session: log out and go home (docs/requirements.md §4).
     clearSession();
     goTo('/home/index');
     throw new ApiError(ERRORS.unauthorized, envelope.msg ?? '', false);

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 
-/** spec §3 blade_user_id of the lines that are not a user's. */
+/** docs/requirements.md §3 blade_user_id of the lines that are not a user's. */
 export const CUSTOMER_SERVICE_AUTHOR = 0;
 export const SYSTEM_AUTHOR = -1;
 

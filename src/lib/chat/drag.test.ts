@@ -4,7 +4,7 @@ import { BUTTON_MIN_TOP, clampButton, defaultButtonPlace, dragTo, movedBeyond } 
 const button = { width: 56, height: 56 };
 const view = { width: 1366, height: 900 };
 
-describe('the customer-service button’s place (spec §2, §9)', () => {
+describe('the customer-service button’s place (docs/requirements.md §2, §9)', () => {
   it('stays wholly inside the window', () => {
     expect(clampButton({ x: -30, y: 400 }, button, view)).toEqual({ x: 0, y: 400 });
     expect(clampButton({ x: 2000, y: 400 }, button, view)).toEqual({ x: 1310, y: 400 });

@@ -1,5 +1,5 @@
 /**
- * Where the customer-service button may sit (spec §2, §9): wholly inside the window and never higher than 64 px
+ * Where the customer-service button may sit (docs/requirements.md §2, §9): wholly inside the window and never higher than 64 px
  * from the top. Positions are the button's top-left corner in CSS pixels.
  */
 export const BUTTON_MIN_TOP = 64;

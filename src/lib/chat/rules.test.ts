@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSend, chatCounter, chatTextError, insertNewline, keyAction } from './rules.ts';
 
-describe('the chat composer’s rules (spec §5)', () => {
+describe('the chat composer’s rules (docs/requirements.md §5)', () => {
   it.each([
     ['', 'validation.chatEmpty'],
     [' ', 'validation.chatEmpty'],

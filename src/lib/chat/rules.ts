@@ -1,7 +1,7 @@
 import { CHAT_MAX_CHARS } from '../../../isomorphic/contract/private-feed.ts';
 
 /**
- * The chat composer's rules (spec §5): a message with no character other than spaces is refused ("cannot be
+ * The chat composer's rules (docs/requirements.md §5): a message with no character other than spaces is refused ("cannot be
  * empty"), at most 400 characters with a counter, sending is off while empty or while a text send is under way,
  * Enter sends and Ctrl+Enter starts a new line. The server checks the same (sendChatBody); these give the answer
  * before a round trip.

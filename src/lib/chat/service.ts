@@ -12,7 +12,7 @@ export const $serviceChatOpen: ReadableAtom<boolean> = $open;
 /** The signed-in user's customer-service chat, or null when logged out. */
 export const $serviceChatId = computed($userInfo, (user) => (user ? serviceChatId(user.id) : null));
 
-/** Opens the dialog; chat needs login (spec §6), so a visitor goes to the login page and comes back here. */
+/** Opens the dialog; chat needs login (docs/requirements.md §6), so a visitor goes to the login page and comes back here. */
 export function openServiceChat(): void {
   if (!$token.get() || !$userInfo.get()) {
     goTo(`/user/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
@@ -29,7 +29,7 @@ export function closeServiceChat(): void {
 /**
  * Unread customer-service lines (the button's badge): chatUnread's count for `service-<id>` when the page loads and
  * after each reconnect, plus each line pushed by someone else while the dialog is shut. Opening the dialog reads
- * the chat, which marks it read, so the count starts again at 0 (spec §4).
+ * the chat, which marks it read, so the count starts again at 0 (docs/requirements.md §4).
  */
 const $unread = atom(0);
 export const $serviceUnread: ReadableAtom<number> = $unread;

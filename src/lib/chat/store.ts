@@ -17,7 +17,7 @@ export interface ChatState {
   loading: boolean;
   failed: boolean;
   loadingOlder: boolean;
-  /** A text line is on its way: the send button waits (spec §5). */
+  /** A text line is on its way: the send button waits (docs/requirements.md §5). */
   sending: boolean;
   uploading: boolean;
   /** Why the last send was refused, as shown under the box (translated here or by the server). */
@@ -33,7 +33,7 @@ export interface Conversation {
   dismissRefusal(): void;
 }
 
-// The page size is the server's (spec §9: 15) once the first page has come; nothing pages back before that.
+// The page size is the server's (docs/requirements.md §9: 15) once the first page has come; nothing pages back before that.
 const START: ChatState = { lines: [], total: 0, pageSize: 15, loading: true, failed: false, loadingOlder: false, sending: false, uploading: false, refusal: null };
 
 /** What a failed call says: the server's translated sentence, or the network one the client made. */
@@ -131,7 +131,7 @@ export function conversation(chatId: string): Conversation {
         try {
           uploadId = (await uploadChatImage(file)).id;
         } catch (err) {
-          // spec §8: the upload-failed tip, with the server's reason when it gave one.
+          // docs/requirements.md §8: the upload-failed tip, with the server's reason when it gave one.
           const reason = err instanceof ApiError && err.code !== 0 ? err.message : '';
           patch({ refusal: reason ? translate('chat.uploadFailedBecause', { reason }) : translate('chat.uploadFailed') });
           return;

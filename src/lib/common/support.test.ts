@@ -3,7 +3,7 @@ import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
 
 /**
- * The white-paper and customer-service actions of spec §7/§8 against a real local HTTP server (as
+ * The white-paper and customer-service actions of docs/requirements.md §7/§8 against a real local HTTP server (as
  * src/lib/api/client.test.ts does): a configured link opens, a missing link warns, a bad code and a failed call
  * show their own errors, each exactly once and never the API client's generic toast.
  */
@@ -63,7 +63,7 @@ beforeEach(() => {
 const toasts = () => toast.$toasts.get().map((t): [string, string] => [t.kind, t.text]);
 const envelope = (data: unknown, code = 200, msg = 'success') => ({ status: 200, body: { code, msg, data } });
 
-describe('openWhitePaper (spec §8)', () => {
+describe('openWhitePaper (docs/requirements.md §8)', () => {
   it('opens the configured link in a new tab, without a toast', async () => {
     api.reply = envelope({ url: 'https://lumex.example/white-paper.pdf' });
     await support.openWhitePaper();
@@ -105,7 +105,7 @@ describe('openWhitePaper (spec §8)', () => {
   });
 });
 
-describe('openCustomerService (spec §8)', () => {
+describe('openCustomerService (docs/requirements.md §8)', () => {
   it('opens the first configured link', async () => {
     api.reply = envelope({ code: 200, data: [{ url: '' }, { url: 'https://chat.lumex.example/' }, { url: 'https://other.example/' }] });
     await support.openCustomerService();
@@ -167,7 +167,7 @@ describe('openCustomerService (spec §8)', () => {
     expect(toasts()).toEqual([['error', CS_DOWN]]);
   });
 
-  it('gives each call its own error message (once the 2 s error-toast throttle of spec §8 has passed)', async () => {
+  it('gives each call its own error message (once the 2 s error-toast throttle of docs/requirements.md §8 has passed)', async () => {
     api.reply = envelope(null, 500, 'x');
     await support.openWhitePaper();
     toast.resetToastThrottle();

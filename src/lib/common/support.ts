@@ -5,12 +5,12 @@ import type { CustomerServiceEntry } from '../../../isomorphic/contract/otc.ts';
 import { translate } from '../i18n/client.ts';
 import { showToast } from '../stores/toast.ts';
 
-/** Opens a link the server configures in a new tab, or explains with the spec §8 warning why it cannot. */
+/** Opens a link the server configures in a new tab, or explains with the docs/requirements.md §8 warning why it cannot. */
 function openExternal(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** The white paper of the top menu and icon (spec §7, §8). */
+/** The white paper of the top menu and icon (docs/requirements.md §7, §8). */
 export async function openWhitePaper(): Promise<void> {
   try {
     const data = await request(whitePaperSetting, { quiet: true });
@@ -22,7 +22,7 @@ export async function openWhitePaper(): Promise<void> {
 }
 
 /**
- * Customer service of the top bar icon and footer (spec §7, §8): data.code must be 200, data.data a list of entries.
+ * Customer service of the top bar icon and footer (docs/requirements.md §7, §8): data.code must be 200, data.data a list of entries.
  * A link opens in a new tab; the platform's own chat (kind 'chat', offered when no link is configured) opens the
  * customer-service dialog.
  */

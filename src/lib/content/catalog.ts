@@ -1,7 +1,7 @@
 /**
  * The content collections as the pages read them at build time (Astro only: it uses astro:content). English is
  * the schema: every English entry exists in every language, in its translation or, where one is missing, in
- * English marked as a fallback (design.md), so no content route is ever missing in a language.
+ * English marked as a fallback (docs/architecture.md, "The site"), so no content route is ever missing in a language.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ArticleType, FormId, RuleCode } from '../../../isomorphic/contract/content.ts';
@@ -127,7 +127,7 @@ export function helpNodePath(node: Pick<HelpTreeNode, 'type' | 'id'>): string {
   return documentPath('article', node.id);
 }
 
-/** spec §2: the breadcrumb of a help page, from All down the category tree, with localized links. */
+/** docs/requirements.md §2: the breadcrumb of a help page, from All down the category tree, with localized links. */
 export function helpCrumbs(nodes: readonly HelpTreeNode[], id: number, locale: Locale, allLabel: string): Crumb[] {
   return breadcrumb(nodes, id, { label: allLabel, href: localizePath(ARTICLE_INDEX, locale) }, (n) => ({ label: n.title, href: localizePath(helpNodePath(n), locale) }));
 }

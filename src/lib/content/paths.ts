@@ -1,5 +1,5 @@
 /**
- * Addresses of the content pages (spec §2), without locale prefix; localizePath adds it. One place, so pages,
+ * Addresses of the content pages (docs/requirements.md §2), without locale prefix; localizePath adds it. One place, so pages,
  * the sitemap, the search index and the API's links agree.
  */
 import { PUBLISHED_ID_BASE, type ArticleType, type FormId, type RuleCode } from '../../../isomorphic/contract/content.ts';

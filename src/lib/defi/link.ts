@@ -1,5 +1,5 @@
 /**
- * Linking a wallet address to the account (spec §1 DeFi liquidity mining, §7 /api/apiDefi/sendApproveHash): the
+ * Linking a wallet address to the account (docs/requirements.md §1 DeFi liquidity mining, §7 /api/apiDefi/sendApproveHash): the
  * wallet names its address, the server issues a message for it, the wallet signs the message, and the server checks
  * the signature, links the address and charges the one-time fee in ETH from the spot account. Each way this can stop
  * comes back as a problem the screen says in words; nothing is linked or charged unless the last step succeeds.

@@ -1,6 +1,6 @@
 import { platformConfig } from '../platform.ts';
 
-/** spec §4 and §9: reconnect 3 seconds after an error, then send every earlier subscription again. */
+/** docs/requirements.md §4 and §9: reconnect 3 seconds after an error, then send every earlier subscription again. */
 export const RECONNECT_MS = 3000;
 
 /** The part of a browser WebSocket the feed clients use; tests hand in a fake. */

@@ -10,7 +10,7 @@ export interface Signed {
 }
 
 /**
- * The signed-in user's private feed `/ws/coin/{userId}` (spec §4): authenticates with its first message, answers
+ * The signed-in user's private feed `/ws/coin/{userId}` (docs/requirements.md §4): authenticates with its first message, answers
  * HEARTBEAT with ping, and reconnects 3 s after a drop, unless the server refused the token (4001, 4003): then
  * the session has ended and the API's 401 logs the user out. The socket opens with the first listener and
  * closes after the last.

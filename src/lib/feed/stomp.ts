@@ -3,7 +3,7 @@ import { platformConfig } from '../platform.ts';
 import { RECONNECT_MS, wsOrigin } from './feed-socket.ts';
 import type { Signed } from './private-feed.ts';
 
-/** spec §9 "broker keepalive 5 s", asked both ways. */
+/** docs/requirements.md §9 "broker keepalive 5 s", asked both ways. */
 const STOMP_HEART_BEAT_MS = 5000;
 
 /** The STOMP socket's address: the platform config's `stompUrl`, a path taken on the feeds' origin. */

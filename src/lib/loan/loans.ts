@@ -1,5 +1,5 @@
 /**
- * Power loans for the user (spec §2 /loan/index and /loan/order): the products open for applications, the
+ * Power loans for the user (docs/requirements.md §2 /loan/index and /loan/order): the products open for applications, the
  * repayment types of t_repay_type, applying with three ID photos, the user's loans with what each owes now, and
  * repaying. Stores load on their first listener; each action answers the loan as it is now and reloads the list,
  * and the list follows the user's refresh topic while it is shown.

@@ -13,7 +13,7 @@ import { latest, shownAs, type LoadStatus } from '../perpetual-assets/remote.ts'
 import { loadMarginProperty } from './account.ts';
 import { followMargin } from './feed.ts';
 
-/** spec §9: page size 15. */
+/** docs/requirements.md §9: page size 15. */
 export const PAGE_SIZE = 15;
 
 interface MarginOrderQuery {

@@ -1,6 +1,6 @@
 /**
- * The signed-in user's OTC refresh topics on the page's STOMP connection (spec §7): `/topic/user.{id}.refresh`, and
- * for a merchant also `/topic/merchant.{id}.refresh` (spec §6, the second real-time channel).
+ * The signed-in user's OTC refresh topics on the page's STOMP connection (docs/requirements.md §7): `/topic/user.{id}.refresh`, and
+ * for a merchant also `/topic/merchant.{id}.refresh` (docs/requirements.md §6, the second real-time channel).
  *
  * `$otcPulse` moves on every message of kind 'otc' and on every (re)connect (pushes may have been missed while the
  * socket was down): the OTC screens load again when it moves. `$notices` is the shell's notification stack.

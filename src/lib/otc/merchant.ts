@@ -1,5 +1,5 @@
 /**
- * Merchants (spec §6): the application and its standing (the account centre's merchant tab, /merchant/index for
+ * Merchants (docs/requirements.md §6): the application and its standing (the account centre's merchant tab, /merchant/index for
  * users who are not merchants yet), the merchant's own ads with posting, changing, showing, hiding and closing, and
  * the balances of the merchant account (type 8) and the OTC account (type 4) the coins move through.
  */

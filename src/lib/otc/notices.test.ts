@@ -6,7 +6,7 @@ const notice = (orderId: number, patch: Partial<OtcNotice> = {}, ts = orderId): 
   type: 'otc', isNew: 0, content: 'paid', orderId, orderCode: `C${orderId}`, changeUser: 7, serviceType: 'sell', link_merchant: false, ts, ...patch,
 });
 
-describe('the notification stack (spec §4)', () => {
+describe('the notification stack (docs/requirements.md §4)', () => {
   it('shows at most four: a fifth closes the oldest', () => {
     let stack: ShownNotice[] = [];
     for (let i = 1; i <= 5; i++) stack = pushNotice(stack, notice(i));

@@ -1,11 +1,11 @@
 /**
- * The OTC notification stack of the site shell (spec §4): order notices arrive on the STOMP refresh topics; at most
+ * The OTC notification stack of the site shell (docs/requirements.md §4): order notices arrive on the STOMP refresh topics; at most
  * four show at once, a fifth closes the oldest, and each stays until it is clicked. Clicking one opens its order:
  * on the merchant's order page when the notice says `link_merchant`, otherwise on the user's order page.
  */
 import type { OtcNotice, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 
-/** spec §9: at most 4 notifications at once. */
+/** docs/requirements.md §9: at most 4 notifications at once. */
 export const MAX_NOTICES = 4;
 
 export interface ShownNotice extends OtcNotice {

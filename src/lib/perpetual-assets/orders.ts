@@ -1,5 +1,5 @@
 /**
- * The order centre's contract tabs (spec §2 /account/entrust future/u and future/coin): the user's contract
+ * The order centre's contract tabs (docs/requirements.md §2 /account/entrust future/u and future/coin): the user's contract
  * orders of one kind, open or finished, a page at a time; the liquidations of that kind; and cancelling an open
  * order. Each list answers only the latest request, so a quick change of tab never shows an older answer.
  */
@@ -11,7 +11,7 @@ import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
 import { latest, shownAs, throttle, type LoadStatus } from './remote.ts';
 
-/** spec §9: page size 15. */
+/** docs/requirements.md §9: page size 15. */
 export const PAGE_SIZE = 15;
 
 interface PerpOrdersView {

@@ -6,11 +6,11 @@ import type { ContractKindName, ContractView, PerpAccount, PerpOrder } from '../
 import { changeTone, formatAmount, type ChangeTone } from '../../../isomorphic/format/index.ts';
 import { parseDecimal } from '../../../isomorphic/format/decimal.ts';
 
-/** Wallet account types (spec §3) a contract transfer moves between: the spot account and the contract account. */
+/** Wallet account types (docs/requirements.md §3) a contract transfer moves between: the spot account and the contract account. */
 export const SPOT_ACCOUNT = 1;
 export const CONTRACT_ACCOUNT = 2;
 
-/** The order centre's contract tabs (spec §2 /account/entrust) and the kind of contract each lists. */
+/** The order centre's contract tabs (docs/requirements.md §2 /account/entrust) and the kind of contract each lists. */
 const ENTRUST_KINDS = { 'future/u': 'usdt', 'future/coin': 'coin' } as const satisfies Record<string, ContractKindName>;
 
 /** The trading pair of a contract symbol: pairOf('btcusdt_perp') → "BTCUSDT". */

@@ -1,5 +1,5 @@
 /**
- * The exchange-rate page's sums (spec §2 /rate/index, §3 exchange-rate item): each display currency's rate is how
+ * The exchange-rate page's sums (docs/requirements.md §2 /rate/index, §3 exchange-rate item): each display currency's rate is how
  * many units of it one USDT reads as, the same configured data the site's currency picker uses. Conversions run on
  * fixed-point integers, never floats, and round down.
  */

@@ -41,7 +41,7 @@ export async function settleRebates() {
   return r;
 }
 
-/** The link that opens registration with the code filled in (spec §2: an address with "/i&" does). */
+/** The link that opens registration with the code filled in (docs/requirements.md §2: an address with "/i&" does). */
 export function inviteLink(origin: string, code: string): string {
   return `${origin}/i&${code}`;
 }

@@ -9,7 +9,7 @@ import { followAccount } from '../feed/follow-account.ts';
 import { privateFeed } from '../feed/private-feed.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
 
-/** Second contracts are staked from the contract account (spec §3 wallet account type 2). */
+/** Second contracts are staked from the contract account (docs/requirements.md §3 wallet account type 2). */
 export const CONTRACT_ACCOUNT = 2;
 
 const inBrowser = () => typeof window !== 'undefined';

@@ -1,4 +1,4 @@
-/** The top menu of spec §2, in order. `children` is the trade submenu. */
+/** The top menu of docs/requirements.md §2, in order. `children` is the trade submenu. */
 interface NavItem {
   key: string;
   href?: string;
@@ -27,7 +27,7 @@ export const TOP_MENU: NavItem[] = [
   { key: 'nav.finance', href: '/finance/investment' },
 ];
 
-/** The footer's link groups of spec §2. */
+/** The footer's link groups of docs/requirements.md §2. */
 export const FOOTER_GROUPS: Array<{ key: string; links: NavItem[] }> = [
   {
     key: 'footer.products',

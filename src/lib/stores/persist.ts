@@ -1,5 +1,5 @@
 /**
- * The stored-item wrapper of spec §3 (data type, content, type, timestamp) around each persisted value, so a
+ * The stored-item wrapper of docs/requirements.md §3 (data type, content, type, timestamp) around each persisted value, so a
  * stored value says what it is and when it was written. Used as @nanostores/persistent's encode/decode.
  */
 export function wrapped<T>(fallback: T) {
@@ -18,7 +18,7 @@ export function wrapped<T>(fallback: T) {
 
 /**
  * wrapped() for values that can be absent: setting the store back to `empty` removes its key rather than storing
- * an empty value (spec §4: logout removes the stored tokens).
+ * an empty value (docs/requirements.md §4: logout removes the stored tokens).
  */
 export function wrappedOrRemoved<T>(empty: T) {
   const inner = wrapped(empty);

@@ -8,7 +8,7 @@ const { $isLogin, clearSession, storeTokens } = await import('./session.ts');
 
 const LOGIN = { token: 'a'.repeat(43), refreshToken: 'r'.repeat(43), tenantId: '000000', issuedAt: 1_700_000_000, expiresIn: 691200, refreshExpiresIn: 2592000 };
 
-describe('the stored session (spec §4)', () => {
+describe('the stored session (docs/requirements.md §4)', () => {
   it('stores both tokens and the session on login', () => {
     storeTokens(LOGIN);
     expect(Object.keys(storage).sort()).toEqual(['lumex:refreshToken', 'lumex:session', 'lumex:token']);

@@ -11,7 +11,7 @@ const token = persistentAtom<string>(`${prefix}token`, '', wrappedOrRemoved(''))
 const refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrappedOrRemoved(''));
 /** The access token; sent as the authorization and satoken headers. */
 export const $token = readonlyType(token);
-/** The refresh token; the second stored token that logout removes (spec §4). */
+/** The refresh token; the second stored token that logout removes (docs/requirements.md §4). */
 export const $refreshToken = readonlyType(refreshToken);
 
 interface StoredSession {
@@ -43,7 +43,7 @@ export function storeUserInfo(userInfo: UserInfo): void {
   if (s) session.set({ ...s, userInfo });
 }
 
-/** Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied (spec §4). */
+/** Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied (docs/requirements.md §4). */
 export function clearSession(): void {
   token.set('');
   refreshToken.set('');

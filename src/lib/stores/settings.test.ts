@@ -16,7 +16,7 @@ describe('settings', () => {
   });
   afterEach(() => cleanStores($settings));
 
-  it('start from the spec defaults', () => {
+  it('start from the required defaults', () => {
     expect($settings.get()).toEqual(DEFAULT_SETTINGS);
     expect($settings.get().currency).toMatchObject({ exchange_code: 'CNY', rate: '1' });
     expect($dateOptions.get()).toEqual({ timeZone: 'Asia/Hong_Kong', withTime: true });

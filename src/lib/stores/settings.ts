@@ -4,7 +4,7 @@ import { DISPLAY_DEFAULTS } from '../../../isomorphic/contract/settings.values.t
 import { platformConfig } from '../platform.ts';
 import { wrapped } from './persist.ts';
 
-/** An exchange-rate item of spec §3: how one USDT reads in a display currency. */
+/** An exchange-rate item of docs/requirements.md §3: how one USDT reads in a display currency. */
 interface DisplayCurrency {
   exchange_code: string;
   quote_currency: string;
@@ -14,7 +14,7 @@ interface DisplayCurrency {
   rate: string;
 }
 
-/** The user's display settings (spec §3), kept in the browser between visits. */
+/** The user's display settings (docs/requirements.md §3), kept in the browser between visits. */
 export interface Settings {
   currency: DisplayCurrency;
   timeZone: string;
@@ -24,7 +24,7 @@ export interface Settings {
   assetDisplay: { showAllAssets: boolean; type: number };
 }
 
-/** spec §9 defaults (the same the server's getAllSetting answers): CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
+/** docs/requirements.md §9 defaults (the same the server's getAllSetting answers): CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
 export const DEFAULT_SETTINGS: Settings = {
   ...DISPLAY_DEFAULTS,
   currency: { ...DISPLAY_DEFAULTS.currency },

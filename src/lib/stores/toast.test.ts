@@ -15,7 +15,7 @@ function shown(): Array<[Toast['kind'], string]> {
   return $toasts.get().map((t) => [t.kind, t.text]);
 }
 
-describe('showToast throttle (spec §8)', () => {
+describe('showToast throttle (docs/requirements.md §8)', () => {
   it.each<[string, Array<[Toast['kind'], string, number, boolean]>]>([
     [
       'second error within 2 s is dropped',

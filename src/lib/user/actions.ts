@@ -14,7 +14,7 @@ import { seal } from '../../../isomorphic/crypto/seal.ts';
 import { platformConfig } from '../platform.ts';
 import { $isLogin, $refreshToken, $userInfo, clearSession, storeTokens, storeUserInfo } from '../stores/session.ts';
 
-/** Logs in, stores user info and token, then fetches the full user info (spec §4). */
+/** Logs in, stores user info and token, then fetches the full user info (docs/requirements.md §4). */
 export async function login(body: LoginBody): Promise<UserInfo> {
   const result = await request(api.login, { body });
   storeTokens(result);
@@ -44,7 +44,7 @@ export async function loadUserInfo(): Promise<UserInfo> {
 
 let refreshing = false;
 
-/** Rotates the tokens unless a rotation is already running; then reloads user info (spec §4). */
+/** Rotates the tokens unless a rotation is already running; then reloads user info (docs/requirements.md §4). */
 export async function refreshTokens(): Promise<void> {
   if (refreshing) return;
   refreshing = true;
@@ -78,12 +78,12 @@ export function countryCodes(): Promise<CountryCode[]> {
   return request(api.getCountryCode);
 }
 
-/** A body sealed for the signed-in user (spec §5): the server opens it once, for this user only. */
+/** A body sealed for the signed-in user (docs/requirements.md §5): the server opens it once, for this user only. */
 export async function sealedBody(data: unknown): Promise<{ sealed: string }> {
   return { sealed: await seal(data, platformConfig().sealKey, $userInfo.get()?.id ?? 0) };
 }
 
-/** Changes the login password; the old and new passwords travel sealed (spec §5). The session ends. */
+/** Changes the login password; the old and new passwords travel sealed (docs/requirements.md §5). The session ends. */
 export async function changePassword(change: PasswordChange): Promise<void> {
   await request(api.updatePwd, { body: await sealedBody(change) });
   clearSession();

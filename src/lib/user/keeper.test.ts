@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFRESH_CHECK_MS, refreshDue } from './keeper.ts';
 
-/** spec §9: token refresh threshold. */
+/** docs/requirements.md §9: token refresh threshold. */
 const THRESHOLD = 604_800;
 const ISSUED = 1_700_000_000;
 
@@ -22,7 +22,7 @@ describe('refreshDue', () => {
     expect(refreshDue(issuedAt, nowMs, threshold)).toBe(expected);
   });
 
-  it('checks every 10 seconds (spec §9)', () => {
+  it('checks every 10 seconds (docs/requirements.md §9)', () => {
     expect(REFRESH_CHECK_MS).toBe(10_000);
   });
 });

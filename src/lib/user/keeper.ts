@@ -2,7 +2,7 @@ import { platformConfig } from '../platform.ts';
 import { $isLogin, $session } from '../stores/session.ts';
 import { loadUserInfo, refreshTokens } from './actions.ts';
 
-/** spec §9: the refresh check runs every 10 seconds. */
+/** docs/requirements.md §9: the refresh check runs every 10 seconds. */
 export const REFRESH_CHECK_MS = 10_000;
 
 /** Whether a token issued at `issuedAt` (seconds) is due for a refresh at `nowMs`. */
@@ -14,7 +14,7 @@ let started = false;
 
 /**
  * Keeps a logged-in session alive on every page: reloads user info once on load, then every 10 s refreshes the
- * token when its age reaches the threshold (spec §4). Started once per page by the header island.
+ * token when its age reaches the threshold (docs/requirements.md §4). Started once per page by the header island.
  */
 export function startSessionKeeper(): void {
   if (started || typeof window === 'undefined') return;

@@ -46,7 +46,7 @@ export async function submitRecharge(body: RechargeBody): Promise<RechargeRecord
   return record;
 }
 
-/** Sends a withdrawal sealed with the server's public key (spec §5: the body travels encrypted). */
+/** Sends a withdrawal sealed with the server's public key (docs/requirements.md §5: the body travels encrypted). */
 export async function submitWithdrawal(plain: WithdrawalPlain): Promise<WithdrawalRecord> {
   const record = await request(api.withdrawal, { body: await sealedBody(plain) });
   walletChanged();

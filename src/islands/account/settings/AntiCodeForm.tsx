@@ -17,7 +17,7 @@ interface Props {
   back: string;
 }
 
-/** spec §2 setting/anti-code: the code every e-mail from the platform shows, so a fake one stands out. */
+/** docs/requirements.md §2 setting/anti-code: the code every e-mail from the platform shows, so a fake one stands out. */
 export function AntiCodeForm({ t, locale, status, back }: Props) {
   const [antiCode, setValue] = useState('');
   const [code, setCode] = useState('');

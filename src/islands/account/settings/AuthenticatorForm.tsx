@@ -16,7 +16,7 @@ interface Props {
   back: string;
 }
 
-/** spec §2 setting/google: bind the authenticator, or reset a lost one. */
+/** docs/requirements.md §2 setting/google: bind the authenticator, or reset a lost one. */
 export function AuthenticatorForm(props: Props) {
   return props.status.googleBound ? <ResetAuthenticator {...props} /> : <BindAuthenticator {...props} />;
 }
