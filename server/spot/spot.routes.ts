@@ -14,7 +14,6 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { postFunds } from '../core/funds.ts';
 import { findUserBy } from '../user/user.repo.ts';
-import type { Exchange } from './exchange.ts';
 import { userFills, userOrders } from './order.repo.ts';
 import { unwatch, watch, watchedSymbols } from './watchlist.repo.ts';
 import { requireAsset } from '../wallet/amounts.ts';
