@@ -19,9 +19,10 @@ const SOURCE = /\.(ts|tsx|mjs|astro)$/;
 const TEST = /\.test\.tsx?$/;
 
 /** The rule an import from `from` of `to` (both relative to the root, resolved) breaks, or undefined. */
-export function crossing(from: string, to: string): string | undefined {
+function crossing(from: string, to: string): string | undefined {
   const area = (path: string) => path.split('/')[0];
-  if (area(from) === 'isomorphic' && (area(to) === 'server' || area(to) === 'src')) return '1: isomorphic/ imports neither server/ nor src/';
+  if (area(from) === 'isomorphic' && (area(to) === 'server' || area(to) === 'src'))
+    return '1: isomorphic/ imports neither server/ nor src/';
   if (!TEST.test(from) && area(from) === 'server' && area(to) === 'src') return '2: server/ does not import src/';
   if (!TEST.test(from) && area(from) === 'src' && area(to) === 'server') return '3: src/ does not import server/';
   const island = (path: string) => /^src\/islands\/([^/]+)\//.exec(path)?.[1];
@@ -33,7 +34,7 @@ export function crossing(from: string, to: string): string | undefined {
 }
 
 /** The relative modules a source file imports (static, re-exports, dynamic, side effect), resolved from the root. */
-export function importsOf(file: string, text: string): string[] {
+function importsOf(file: string, text: string): string[] {
   // An .astro file's imports are in its frontmatter, between the two `---` lines.
   const code = file.endsWith('.astro') ? (/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '') : text;
   return ts
@@ -83,7 +84,12 @@ describe('import boundaries', () => {
       "// import { e } from '../e.ts';",
       "const f = '../f.ts';",
     ].join('\n');
-    expect(importsOf('src/lib/x/y.ts', text)).toEqual(['server/a.ts', 'src/lib/x/b.ts', 'src/lib/x/styles.css', 'src/lib/c.ts']);
+    expect(importsOf('src/lib/x/y.ts', text)).toEqual([
+      'server/a.ts',
+      'src/lib/x/b.ts',
+      'src/lib/x/styles.css',
+      'src/lib/c.ts',
+    ]);
     expect(importsOf('src/pages/p.astro', "---\nimport W from '../islands/w/W.tsx';\n---\n<W client:load />")).toEqual([
       'src/islands/w/W.tsx',
     ]);
