@@ -1,4 +1,4 @@
-import type { LoanState, RepayType } from '../../isomorphic/contract/loan.ts';
+import type { RepayType } from '../../isomorphic/contract/loan.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Db, type Queryable, type Row } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';

@@ -14,7 +14,6 @@ function engineWith(commands: Command[]): MatchingEngine {
 }
 
 /** The engine's private state, for tests that corrupt it on purpose to see validate() catch it. */
-// biome-ignore lint/suspicious/noExplicitAny: reaching into private state is the point of these tests
 const internals = (engine: MatchingEngine): any => (engine as unknown as { book: unknown }).book;
 
 const BOOK = [bid(1, ALICE, 2, 99), bid(2, BOB, 3, 99), bid(3, CAROL, 1, 98), bid(4, ALICE, 4, 95), ask(5, BOB, 5, 101), ask(6, CAROL, 1, 103)];

@@ -2,7 +2,7 @@ import { jsonCommand, type CommandContext } from '../core/command.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { PostingMeta } from '../ledger/ledger.ts';
 import { fail } from '../outcome.ts';
-import { MERCHANT_DEPOSIT, OTC_ACTIVE_ORDER_CAP, type OtcPriceType, type OtcSide } from '../../isomorphic/contract/otc.ts';
+import { MERCHANT_DEPOSIT, OTC_ACTIVE_ORDER_CAP } from '../../isomorphic/contract/otc.ts';
 import { adHoldId, depositHoldId, escrowHoldId, type OtcBook } from './otc-book.ts';
 import type { AdRow, EndReason, MerchantRow, OrderRow } from './otc.repo.ts';
 

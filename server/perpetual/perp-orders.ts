@@ -92,7 +92,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   if (r.source === 'user' && inLiquidation(ctx, b, c, r.userId)) fail('perpInLiquidation');
   let side = r.side;
   let qty = r.quantity;
-  let reduceOnly = r.reduceOnly || r.closePosition;
+  const reduceOnly = r.reduceOnly || r.closePosition;
   if (r.closePosition) {
     if (pos.qty === 0n) fail('perpNoPosition');
     side = pos.qty > 0n ? 'sell' : 'buy';

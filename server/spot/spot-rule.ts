@@ -2,7 +2,6 @@ import type { RiskRule, SettlementPart } from '../core/risk/risk-rule.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
-import type { Posting } from '../ledger/ledger.ts';
 import { baseUnits, feeLines, notional, type Market } from './market.ts';
 import type { OrderRow } from './orders.repo.ts';
 

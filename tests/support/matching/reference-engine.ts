@@ -4,7 +4,7 @@
  * budget arithmetic). The property tests run both on the same random commands and require identical events,
  * so a priority, STP or budget mistake in the fast engine shows up as a difference from this one.
  */
-import type { Command, DoneReason, EngineEvent, PlaceCommand, RejectReason, RestingOrder, SideName, StpMode } from '../../../server/matching/types.ts';
+import type { Command, DoneReason, EngineEvent, PlaceCommand, RejectReason, RestingOrder, SideName } from '../../../server/matching/types.ts';
 
 interface RefOrder extends RestingOrder {
   /** Arrival at its price: lower trades first. */
