@@ -17,6 +17,12 @@ export default defineConfig({
   server: { port: 4322 },
   devToolbar: { enabled: false },
   vite: {
-    server: { proxy: { '/api': 'http://127.0.0.1:4321', '/ws': { target: 'ws://127.0.0.1:4321', ws: true }, '/platform': 'http://127.0.0.1:4321' } },
+    server: {
+      proxy: {
+        '/api': 'http://127.0.0.1:4321',
+        '/ws': { target: 'ws://127.0.0.1:4321', ws: true },
+        '/platform': 'http://127.0.0.1:4321',
+      },
+    },
   },
 });

@@ -25,7 +25,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium' }],
@@ -34,9 +42,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/platform/dev/config.js`,
     reuseExistingServer: false,
     // A journey's whole budget. Journeys open several pages and browsers at once, and on a shared two-core machine
-  // running two of them side by side each page load can take seconds (one that passed in 35 s took 60 s there);
-  // every step is still held to the expect time-out below, so a step that hangs fails as soon as it would have.
-  timeout: 120_000,
+    // running two of them side by side each page load can take seconds (one that passed in 35 s took 60 s there);
+    // every step is still held to the expect time-out below, so a step that hangs fails as soon as it would have.
+    timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -1,6 +1,6 @@
 /**
- * The router rules of docs/requirements.md §2, shared by the static site (404 page, shell) and the server, so a hosted `dist/`
- * and the Node server behave alike. Paths here are without a locale prefix.
+ * The router rules of docs/requirements.md §2, shared by the static site (404 page, shell) and the server, so a hosted
+ * `dist/` and the Node server behave alike. Paths here are without a locale prefix.
  */
 
 /** Bare paths that always move on to a page. */
@@ -26,11 +26,18 @@ export function inviteRedirect(url: string): string | undefined {
   }
   const at = decoded.indexOf(INVITE_MARKER);
   if (at < 0) return undefined;
-  const code = decoded.slice(at + INVITE_MARKER.length).split(/[/?#&]/)[0]!.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+  const code = decoded
+    .slice(at + INVITE_MARKER.length)
+    .split(/[/?#&]/)[0]!
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
   return code ? `/user/register?invite_code=${code}` : '/user/register';
 }
 
-/** The footer is hidden on user pages other than /user/index, on /pledge/, /finance/detail, /trade and the full-screen exchange. */
+/**
+ * The footer is hidden on user pages other than /user/index, on /pledge/, /finance/detail, /trade and the full-screen
+ * exchange.
+ */
 export function showFooter(path: string): boolean {
   if (path.startsWith('/user/') && path !== '/user/index') return false;
   if (path === '/user') return false;

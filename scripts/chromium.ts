@@ -13,7 +13,10 @@ export function ensureChromium(): string {
     console.log('Chromium is missing: installing Debian’s chromium package…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env,
+    });
     if (existsSync(path)) return path;
   }
   console.error(`Chromium not found at ${path}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);

@@ -8,10 +8,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * 1.3 s, for files ~10% larger, so a first start answers in seconds.
  */
 export type Level = 'max' | 'fast';
-const LEVELS: Record<Level, { brotli: number; gzip: number }> = { max: { brotli: 11, gzip: 9 }, fast: { brotli: 5, gzip: 6 } };
+const LEVELS: Record<Level, { brotli: number; gzip: number }> = {
+  max: { brotli: 11, gzip: 9 },
+  fast: { brotli: 5, gzip: 6 },
+};
 const TEXT = /\.(html|js|mjs|css|svg|json|xml|txt)$/;
 
-/** Writes .br and .gz beside every text asset of `root`, which the server sends to browsers that accept them; returns how many. */
+/**
+ * Writes .br and .gz beside every text asset of `root`, which the server sends to browsers that accept them; returns
+ * how many.
+ */
 export function compressDist(root: string, level: Level): number {
   const { brotli, gzip } = LEVELS[level];
   let count = 0;

@@ -12,7 +12,11 @@ export type FileTime = { file: string; seconds: number; tests: number };
 export function vitestFileTimes(report: string): FileTime[] {
   if (!existsSync(report)) return [];
   const json = JSON.parse(readFileSync(report, 'utf8'));
-  return json.testResults.map((f: any) => ({ file: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000, tests: f.assertionResults.length }));
+  return json.testResults.map((f: any) => ({
+    file: relative(process.cwd(), f.name),
+    seconds: (f.endTime - f.startTime) / 1000,
+    tests: f.assertionResults.length,
+  }));
 }
 
 /**
@@ -50,14 +54,22 @@ function table(title: string, files: FileTime[], count: number): string[] {
 
 /** `CI_PHASES` ("install=41,type check=95") and the phases of this run, in order. */
 export function phasesOf(env: string | undefined, own: Array<[string, number]>): Array<[string, number]> {
-  const given = (env ?? '').split(',').filter(Boolean).map((part) => {
-    const [name, seconds] = part.split('=');
-    return [name!.trim(), Number(seconds)] as [string, number];
-  });
+  const given = (env ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((part) => {
+      const [name, seconds] = part.split('=');
+      return [name!.trim(), Number(seconds)] as [string, number];
+    });
   return [...given.filter(([, s]) => Number.isFinite(s)), ...own];
 }
 
-export function timesReport(vitestReport: string, playwrightReport: string, phases: Array<[string, number]>, count = 15): string {
+export function timesReport(
+  vitestReport: string,
+  playwrightReport: string,
+  phases: Array<[string, number]>,
+  count = 15,
+): string {
   const total = phases.reduce((sum, [, s]) => sum + s, 0);
   return [
     ...table('unit and integration (vitest)', vitestFileTimes(vitestReport), count),

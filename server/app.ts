@@ -44,7 +44,9 @@ declare module 'fastify' {
     /** Candles, recent trades and tickers from the core's durable batches (server/market-data). */
     marketData: MarketData;
     prices: PriceIndex;
-    /** Publish/subscribe for every live feed (server/bus): in memory on the embedded default, RabbitMQ with BROKER_URL. */
+    /**
+     * Publish/subscribe for every live feed (server/bus): in memory on the embedded default, RabbitMQ with BROKER_URL.
+     */
     bus: Bus;
     /** The time every timer reads (server/clock); tests hand in a manual one. */
     clock: Clock;
@@ -67,12 +69,22 @@ interface AppDeps {
 }
 
 /** The whole HTTP surface of one server process: API, docs, platform config and the static site. */
-export async function buildApp({ config, db, sender, clock = systemClock, fence, standby }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  sender,
+  clock = systemClock,
+  fence,
+  standby,
+}: AppDeps): Promise<FastifyInstance> {
   const app = createServer(config);
   installRequestKeys(app);
   installAuth(app);
   installRouteList(app);
-  const bus = await createBus({ brokerUrl: config.brokerUrl, forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS } }, app.log);
+  const bus = await createBus(
+    { brokerUrl: config.brokerUrl, forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS } },
+    app.log,
+  );
   app.decorate('bus', bus);
   app.decorate('clock', clock);
   const jobs = new Scheduler({ db, clock, log: app.log });
@@ -103,7 +115,8 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { validatorUrl: null, docExpansion: 'none' },
-    staticCSP: "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; img-src 'self' data:; font-src 'self' data:; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; img-src 'self' data:; font-src 'self' data:; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
     uiHooks: {
       onRequest: (_req, reply, done) => {
         reply.header('x-frame-options', 'DENY');
@@ -116,11 +129,25 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
   });
 
   const sealedBox = await loadSealedBox(db);
-  const mailer = sender ?? (await createSender(db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, smsWebhookUrl: config.smsWebhookUrl }, app.log));
+  const mailer =
+    sender ??
+    (await createSender(
+      db,
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, smsWebhookUrl: config.smsWebhookUrl },
+      app.log,
+    ));
 
   // Markets are data: a fresh install gets the seeded ones; every book is rebuilt from its open orders.
   if (!(await hasMarkets(db))) await seedMarkets(db);
-  const trading = await startTrading({ db, log: app.log, clock, bus, ...(fence ? { fence } : {}), ...(standby ? { standby } : {}), partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs } });
+  const trading = await startTrading({
+    db,
+    log: app.log,
+    clock,
+    bus,
+    ...(fence ? { fence } : {}),
+    ...(standby ? { standby } : {}),
+    partOptions: { perpFundingIntervalMs: config.perpFundingIntervalMs },
+  });
   const { core, markets, spot, marketData } = trading;
   app.decorate('core', core);
   app.decorate('markets', markets);
@@ -131,12 +158,24 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
   // last trade: two accounts of one person can print that anywhere in the price band just before a restart.
   // The mark takes each market's last trade; the sampling job records every period's prices for PRICE_RECORD_DAYS.
   const prices = new PriceIndex(
-    { feedUrls: config.priceFeedUrls, now: () => clock.now(), bus, db, lastTrade: (s) => marketData.recentTrades(s).at(-1), keepRecordsMs: config.priceRecordDays * 86_400_000 },
+    {
+      feedUrls: config.priceFeedUrls,
+      now: () => clock.now(),
+      bus,
+      db,
+      lastTrade: (s) => marketData.recentTrades(s).at(-1),
+      keepRecordsMs: config.priceRecordDays * 86_400_000,
+    },
     app.log,
   );
   const recorded = await lastRecordedIndexes(db);
   for (const m of markets.values()) {
-    prices.track({ symbol: m.symbol, priceScale: m.priceScale, start: recorded.get(m.symbol) ?? listingPrice(m), volatility: m.market === 'mt5' ? 0.0001 : 0.0003 });
+    prices.track({
+      symbol: m.symbol,
+      priceScale: m.priceScale,
+      start: recorded.get(m.symbol) ?? listingPrice(m),
+      volatility: m.market === 'mt5' ? 0.0001 : 0.0003,
+    });
   }
   spot.reference = (symbol) => prices.get(symbol)?.price;
   app.decorate('prices', prices);
@@ -145,7 +184,21 @@ export async function buildApp({ config, db, sender, clock = systemClock, fence,
   if (!prices.demo) await prices.advance();
 
   // Every feature plugs in from the one list, in its order (server/features.ts says where the order matters).
-  const ctx: FeatureContext = { app, config, db, bus, clock, jobs, core, markets, spot, marketData, prices, sealedBox, sender: mailer };
+  const ctx: FeatureContext = {
+    app,
+    config,
+    db,
+    bus,
+    clock,
+    jobs,
+    core,
+    markets,
+    spot,
+    marketData,
+    prices,
+    sealedBox,
+    sender: mailer,
+  };
   for (const feature of FEATURES) await feature.start?.(ctx);
   for (const feature of FEATURES) {
     for (const job of feature.jobs?.(ctx) ?? []) {

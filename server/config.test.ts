@@ -21,7 +21,9 @@ describe('configuration', () => {
 
   it('serves the broker auth hook on 127.0.0.1:4391 and points the browser at the embedded STOMP socket unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ brokerAuthHost: '127.0.0.1', brokerAuthPort: 4391, stompUrl: '/ws/stomp' });
-    expect(loadConfig({ BROKER_AUTH_HOST: '10.0.0.5', BROKER_AUTH_PORT: '8391', STOMP_URL: 'wss://broker.example/ws' })).toMatchObject({
+    expect(
+      loadConfig({ BROKER_AUTH_HOST: '10.0.0.5', BROKER_AUTH_PORT: '8391', STOMP_URL: 'wss://broker.example/ws' }),
+    ).toMatchObject({
       brokerAuthHost: '10.0.0.5',
       brokerAuthPort: 8391,
       stompUrl: 'wss://broker.example/ws',
@@ -33,14 +35,31 @@ describe('configuration', () => {
   });
 
   it('runs as one process unless ROLE says core or edge, which need PostgreSQL and RabbitMQ', () => {
-    expect(loadConfig({})).toMatchObject({ role: 'all', coreLeaseMs: 3000, coreTimeoutMs: 15_000, coreConcurrency: 256 });
+    expect(loadConfig({})).toMatchObject({
+      role: 'all',
+      coreLeaseMs: 3000,
+      coreTimeoutMs: 15_000,
+      coreConcurrency: 256,
+    });
     const cluster = { DATABASE_URL: 'postgres://db/lumex', BROKER_URL: 'amqp://broker' };
-    expect(loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '5000' })).toMatchObject({ role: 'core', coreLeaseMs: 5000 });
-    expect(loadConfig({ ...cluster, ROLE: 'edge', DATABASE_SCHEMA: 'lumex_eu' })).toMatchObject({ role: 'edge', databaseSchema: 'lumex_eu' });
+    expect(loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '5000' })).toMatchObject({
+      role: 'core',
+      coreLeaseMs: 5000,
+    });
+    expect(loadConfig({ ...cluster, ROLE: 'edge', DATABASE_SCHEMA: 'lumex_eu' })).toMatchObject({
+      role: 'edge',
+      databaseSchema: 'lumex_eu',
+    });
     expect(() => loadConfig({ ...cluster, ROLE: 'leader' })).toThrow(/ROLE must be one of all, core, edge/);
-    expect(() => loadConfig({ BROKER_URL: 'amqp://broker', ROLE: 'core' })).toThrow(/ROLE=core needs DATABASE_URL=postgres/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/lumex', ROLE: 'edge' })).toThrow(/ROLE=edge needs BROKER_URL/);
-    expect(() => loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '0' })).toThrow(/CORE_LEASE_MS must be at least 1/);
+    expect(() => loadConfig({ BROKER_URL: 'amqp://broker', ROLE: 'core' })).toThrow(
+      /ROLE=core needs DATABASE_URL=postgres/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/lumex', ROLE: 'edge' })).toThrow(
+      /ROLE=edge needs BROKER_URL/,
+    );
+    expect(() => loadConfig({ ...cluster, ROLE: 'core', CORE_LEASE_MS: '0' })).toThrow(
+      /CORE_LEASE_MS must be at least 1/,
+    );
     expect(() => loadConfig({ DATABASE_SCHEMA: 'Robert"; DROP' })).toThrow(/DATABASE_SCHEMA must be/);
   });
 });

@@ -66,7 +66,10 @@ export interface Config {
   drivenClock: boolean;
   /** API_KEY_RATE_LIMIT: signed calls a minute per API key. */
   apiKeyRatePerMinute: number;
-  /** API_KEY_SEAL_KEY: 32 bytes (base64) sealing API-key secrets at rest; unset, a key made on first use in the database. */
+  /**
+   * API_KEY_SEAL_KEY: 32 bytes (base64) sealing API-key secrets at rest; unset, a key made on first use in the
+   * database.
+   */
   apiKeySealKey: Buffer | undefined;
   /** REFERRAL_PERIOD_MINUTES: how often the rebate job pays the fees of the period that ended. */
   referralPeriodMinutes: number;
@@ -77,7 +80,8 @@ export interface Config {
 
 function schemaName(env: NodeJS.ProcessEnv): string | undefined {
   const s = env.DATABASE_SCHEMA || undefined;
-  if (s !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(s)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL name, got "${s}"`);
+  if (s !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(s))
+    throw new Error(`DATABASE_SCHEMA must be a lower-case SQL name, got "${s}"`);
   return s;
 }
 
@@ -88,7 +92,8 @@ function role(env: NodeJS.ProcessEnv): Role {
   const r = (env.ROLE || 'all') as Role;
   if (!ROLES.includes(r)) throw new Error(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
   // A cluster shares its storage and its bus: the embedded SQLite file and in-process bus are one process's.
-  if (r !== 'all' && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) throw new Error(`ROLE=${r} needs DATABASE_URL=postgres://…`);
+  if (r !== 'all' && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? ''))
+    throw new Error(`ROLE=${r} needs DATABASE_URL=postgres://…`);
   if (r !== 'all' && !env.BROKER_URL) throw new Error(`ROLE=${r} needs BROKER_URL=amqp://…`);
   return r;
 }
@@ -124,7 +129,8 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 
 function stompUrl(env: NodeJS.ProcessEnv): string {
   const url = env.STOMP_URL || STOMP_PATH;
-  if (!/^(\/[^/]|wss?:\/\/)/.test(url)) throw new Error(`STOMP_URL must be a path such as /ws/stomp or a ws:// or wss:// URL, got "${url}"`);
+  if (!/^(\/[^/]|wss?:\/\/)/.test(url))
+    throw new Error(`STOMP_URL must be a path such as /ws/stomp or a ws:// or wss:// URL, got "${url}"`);
   return url;
 }
 
@@ -138,8 +144,10 @@ function key32(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
 
 function drivenClock(env: NodeJS.ProcessEnv): boolean {
   const on = env.DRIVEN_CLOCK === '1' || env.DRIVEN_CLOCK === 'true';
-  // A clock an operator can move would let them decide outcomes (settlements, expiries, interest): never for real money.
-  if (on && env.NODE_ENV === 'production') throw new Error('DRIVEN_CLOCK is for test and staging installs: it cannot be set with NODE_ENV=production');
+  // A clock an operator can move would let them decide outcomes (settlements, expiries, interest): never for real
+  // money.
+  if (on && env.NODE_ENV === 'production')
+    throw new Error('DRIVEN_CLOCK is for test and staging installs: it cannot be set with NODE_ENV=production');
   return on;
 }
 
@@ -183,14 +191,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whitePaperUrl: env.WHITE_PAPER_URL || undefined,
     marketMakers: env.MARKET_MAKERS !== '0' && env.MARKET_MAKERS !== 'false',
     marketMakerIntervalMs: int(env, 'MARKET_MAKER_INTERVAL_MS', 2000),
-    priceFeedUrls: (env.PRICE_FEED_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
+    priceFeedUrls: (env.PRICE_FEED_URL || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     priceSampleMs,
     // Two sampling periods by default (the latest sample and one that came late), never above the 3 s a close may
     // look back (server/seconds/settlement.ts): an open is never judged on an older price than a close would be.
-    secondsPriceAgeMs: between(env, 'SECONDS_PRICE_AGE_MS', Math.min(2 * priceSampleMs, SECONDS_PRICE_AGE_LIMIT_MS), 1, SECONDS_PRICE_AGE_LIMIT_MS),
+    secondsPriceAgeMs: between(
+      env,
+      'SECONDS_PRICE_AGE_MS',
+      Math.min(2 * priceSampleMs, SECONDS_PRICE_AGE_LIMIT_MS),
+      1,
+      SECONDS_PRICE_AGE_LIMIT_MS,
+    ),
     priceRecordDays: atLeastOne(env, 'PRICE_RECORD_DAYS', 2),
     perpFundingIntervalMs: atLeastOne(env, 'PERP_FUNDING_INTERVAL_MS', 8 * 3_600_000),
-    customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    customerServiceUrls: (env.CUSTOMER_SERVICE_URLS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     drivenClock: drivenClock(env),
     apiKeyRatePerMinute: atLeastOne(env, 'API_KEY_RATE_LIMIT', 1200),
     apiKeySealKey: key32(env, 'API_KEY_SEAL_KEY'),

@@ -40,7 +40,9 @@ describe('the features registry', () => {
     const routesFiles = files(root).filter((f) => f.endsWith('.routes.ts'));
     expect(routesFiles.length).toBeGreaterThan(5);
     for (const file of routesFiles) {
-      const exported = Object.entries((await import(file)) as Record<string, unknown>).filter(([, v]) => typeof v === 'function');
+      const exported = Object.entries((await import(file)) as Record<string, unknown>).filter(
+        ([, v]) => typeof v === 'function',
+      );
       expect(exported.length, relative(root, file)).toBeGreaterThan(0);
       for (const [name, fn] of exported) expect(listed.has(fn as never), `${relative(root, file)}: ${name}`).toBe(true);
     }

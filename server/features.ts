@@ -82,10 +82,10 @@ import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /**
- * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema change
- * from here, so the storage layer imports no feature, and server/app.ts plugs in each feature's start-up work,
- * server-wide installs and routes from here. Migration versions are global and applied in order, whatever the
- * feature; a new migration takes the next free number.
+ * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
+ * change from here, so the storage layer imports no feature, and server/app.ts plugs in each feature's start-up work,
+ * server-wide installs and routes from here. Migration versions are global and applied in order, whatever the feature;
+ * a new migration takes the next free number.
  *
  * The order is the order of registration, and it matters where a feature installs something server-wide: the
  * spot feature's wait for the projector reaches every route after it (accounts, settings and content never wait), the
@@ -113,8 +113,22 @@ export const FEATURES: Feature[] = [
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
   { name: 'account-feeds', migrations: [], routes: accountFeeds },
-  { name: 'wallet', migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION], coreParts: () => [withdrawalHolds], start: seedDeskAtStart, routes: walletRoutes },
-  { name: 'seconds', migrations: [SECONDS_MIGRATION], commands: SECONDS_COMMANDS, coreParts: () => [new SecondsBook()], start: startSeconds, jobs: secondsJobs, routes: secondsRoutes },
+  {
+    name: 'wallet',
+    migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION],
+    coreParts: () => [withdrawalHolds],
+    start: seedDeskAtStart,
+    routes: walletRoutes,
+  },
+  {
+    name: 'seconds',
+    migrations: [SECONDS_MIGRATION],
+    commands: SECONDS_COMMANDS,
+    coreParts: () => [new SecondsBook()],
+    start: startSeconds,
+    jobs: secondsJobs,
+    routes: secondsRoutes,
+  },
   {
     name: 'perpetual',
     migrations: [PERPETUAL_MIGRATION],
@@ -133,10 +147,34 @@ export const FEATURES: Feature[] = [
     jobs: marginJobs,
     routes: marginRoutes,
   },
-  { name: 'otc', migrations: [OTC_MIGRATION], commands: OTC_COMMANDS, coreParts: () => [new OtcBook()], start: startOtc, jobs: otcJobs, routes: otcRoutes },
-  { name: 'earn', migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION], commands: EARN_COMMANDS, coreParts: () => [new EarnBook()], start: startEarn, jobs: earnJobs, routes: earnRoutes },
+  {
+    name: 'otc',
+    migrations: [OTC_MIGRATION],
+    commands: OTC_COMMANDS,
+    coreParts: () => [new OtcBook()],
+    start: startOtc,
+    jobs: otcJobs,
+    routes: otcRoutes,
+  },
+  {
+    name: 'earn',
+    migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION],
+    commands: EARN_COMMANDS,
+    coreParts: () => [new EarnBook()],
+    start: startEarn,
+    jobs: earnJobs,
+    routes: earnRoutes,
+  },
   { name: 'defi', migrations: [DEFI_MIGRATION], routes: defiRoutes },
-  { name: 'loan', migrations: [LOAN_MIGRATION], commands: LOAN_COMMANDS, coreParts: () => [new LoanBook()], start: startLoans, jobs: loanJobs, routes: loanRoutes },
+  {
+    name: 'loan',
+    migrations: [LOAN_MIGRATION],
+    commands: LOAN_COMMANDS,
+    coreParts: () => [new LoanBook()],
+    start: startLoans,
+    jobs: loanJobs,
+    routes: loanRoutes,
+  },
   { name: 'admin', migrations: [], routes: adminRoutes },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
   { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },

@@ -15,10 +15,16 @@ function files(dir: string): string[] {
  * The HTTP edge: the server itself, its http layer, routes, the site it serves, a cluster's edge process and the
  * core's side of the requests edges forward (it runs them through the routes). Everything else is domain.
  */
-const isEdge = (file: string) => /^(http|site)\/|^cluster\/(edge|core-commands)\.ts$/.test(file) || /\.routes\.ts$|\.test\.ts$|^(app|main)\.ts$/.test(file);
+const isEdge = (file: string) =>
+  /^(http|site)\/|^cluster\/(edge|core-commands)\.ts$/.test(file) ||
+  /\.routes\.ts$|\.test\.ts$|^(app|main)\.ts$/.test(file);
 
-/** A string literal that opens with an SQL statement or clause, as the code spells its queries: `'SELECT …`, `` `FROM … ``. */
-const SQL_LITERAL = /['`"](?:SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (?:UNIQUE )?(?:TABLE|INDEX)|ALTER TABLE|DROP TABLE|FROM \w+|WHERE \w+) /;
+/**
+ * A string literal that opens with an SQL statement or clause, as the code spells its queries: `'SELECT …`, `` `FROM …
+ * ``.
+ */
+const SQL_LITERAL =
+  /['`"](?:SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (?:UNIQUE )?(?:TABLE|INDEX)|ALTER TABLE|DROP TABLE|FROM \w+|WHERE \w+) /;
 
 /** Where SQL belongs: repositories, the storage layer, migrations, and the seed data written at install. */
 const holdsSql = (file: string) => /\.repo\.ts$|^storage\/|migrations?\.ts$|(^|\/)seed\.ts$/.test(file);
@@ -29,7 +35,10 @@ const holdsSql = (file: string) => /\.repo\.ts$|^storage\/|migrations?\.ts$|(^|\
  */
 const SQL_NOT_YET_IN_REPOSITORIES = ['core/projector.ts', 'ledger/ledger.ts'];
 
-const sources = () => files(root).map((f) => relative(root, f)).filter((f) => !f.endsWith('.test.ts'));
+const sources = () =>
+  files(root)
+    .map((f) => relative(root, f))
+    .filter((f) => !f.endsWith('.test.ts'));
 const text = (f: string) => readFileSync(join(root, f), 'utf8');
 
 describe('layers', () => {

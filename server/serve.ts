@@ -22,22 +22,33 @@ import { systemClock } from './clock/clock.ts';
 import { DrivenClock } from './clock/driven-clock.ts';
 
 /**
- * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the
- * trading core of a cluster: a standby until it holds the lease, then active) or `edge` (server/cluster/edge.ts).
- * Storage, migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer
- * reads comes from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
+ * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the trading
+ * core of a cluster: a standby until it holds the lease, then active) or `edge` (server/cluster/edge.ts). Storage,
+ * migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer reads comes
+ * from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
  */
 export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<void> {
   const config = loadConfig();
   const clock = given ?? (config.drivenClock ? new DrivenClock() : undefined);
   if (config.role === 'edge') return serveEdge(config);
   const started = performance.now();
-  const db = await openDb({ databaseUrl: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}), sqliteFile: join(config.dataDir, 'lumex.db'), backgroundCheckpoint: true });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    sqliteFile: join(config.dataDir, 'lumex.db'),
+    backgroundCheckpoint: true,
+  });
   await migrate(db, MIGRATIONS);
   const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
   const activeFrom = core?.heldAt ?? performance.now();
   const lease = core?.lease;
-  const app = await buildApp({ config, db, clock, ...(lease ? { fence: lease.fence } : {}), ...(core?.standby ? { standby: core.standby } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    ...(lease ? { fence: lease.fence } : {}),
+    ...(core?.standby ? { standby: core.standby } : {}),
+  });
 
   const operator = await seedOperator(db, config.operatorEmail, config.operatorPassword);
   if (operator) {
@@ -50,9 +61,22 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
   await app.listen({ port: config.port, host: config.host });
   const stopMakers = await startMakers(app, db, config);
   const stopCommands = lease ? await serveCoreCommands(app, config) : undefined;
-  app.log.info({ ms: Math.round(performance.now() - started), activeMs: Math.round(performance.now() - activeFrom), storage: db.dialect, role: config.role }, 'server ready');
-  if (lease) process.stdout.write(`  trading core active (lease token ${lease.token}) after ${Math.round(performance.now() - activeFrom)} ms${core?.standby ? ' (took over from a standby that followed the journal)' : ''}\n`);
-  process.stdout.write(`  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
+  app.log.info(
+    {
+      ms: Math.round(performance.now() - started),
+      activeMs: Math.round(performance.now() - activeFrom),
+      storage: db.dialect,
+      role: config.role,
+    },
+    'server ready',
+  );
+  if (lease)
+    process.stdout.write(
+      `  trading core active (lease token ${lease.token}) after ${Math.round(performance.now() - activeFrom)} ms${core?.standby ? ' (took over from a standby that followed the journal)' : ''}\n`,
+    );
+  process.stdout.write(
+    `  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`,
+  );
 
   onSignals(async () => {
     await stopCommands?.();
@@ -68,7 +92,11 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
  * lease lapses (server/cluster/standby.ts). Losing the lease later ends the process at once. `heldAt` is when the
  * lease was taken: the takeover time is measured from there.
  */
-async function holdCoreLease(db: Db, config: Config, clock: Clock | undefined): Promise<{ lease: CoreLease; standby?: TradingCore; heldAt: number }> {
+async function holdCoreLease(
+  db: Db,
+  config: Config,
+  clock: Clock | undefined,
+): Promise<{ lease: CoreLease; standby?: TradingCore; heldAt: number }> {
   // Lease changes are rare and matter to operators whatever the log level.
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
   const lease = new CoreLease(db, {
@@ -79,7 +107,13 @@ async function holdCoreLease(db: Db, config: Config, clock: Clock | undefined): 
     onLost: () => process.exit(75),
   });
   if (await lease.tryAcquire()) return { lease, heldAt: performance.now() };
-  const standby = await standBy({ db, log, clock: clock ?? systemClock, lease, perpFundingIntervalMs: config.perpFundingIntervalMs });
+  const standby = await standBy({
+    db,
+    log,
+    clock: clock ?? systemClock,
+    lease,
+    perpFundingIntervalMs: config.perpFundingIntervalMs,
+  });
   return { lease, standby, heldAt: performance.now() };
 }
 
@@ -89,10 +123,16 @@ async function startMakers(app: FastifyInstance, db: Db, config: Config): Promis
   if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
   if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
   if (!config.marketMakers) return () => {};
-  const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
+  const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, {
+    intervalMs: config.marketMakerIntervalMs,
+    jobs: app.jobs,
+  });
   await makers.start();
   // The perpetual books get their own makers, on the same bot accounts.
-  const perpMakers = new PerpMakers(db, app.core, app.log, { intervalMs: config.marketMakerIntervalMs, jobs: app.jobs });
+  const perpMakers = new PerpMakers(db, app.core, app.log, {
+    intervalMs: config.marketMakerIntervalMs,
+    jobs: app.jobs,
+  });
   await perpMakers.start();
   return () => {
     makers.stop();

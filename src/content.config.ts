@@ -10,7 +10,11 @@ import { COLLECTIONS, SCHEMAS, type CollectionName } from '../isomorphic/content
 const collection = <C extends CollectionName>(name: C) =>
   defineCollection({
     // The id keeps the locale's case ('zh-CN/fees'); the default would slugify it to 'zh-cn/fees'.
-    loader: glob({ pattern: '*/*.md', base: `./src/content/${name}`, generateId: ({ entry }) => entry.replace(/\.md$/, '') }),
+    loader: glob({
+      pattern: '*/*.md',
+      base: `./src/content/${name}`,
+      generateId: ({ entry }) => entry.replace(/\.md$/, ''),
+    }),
     schema: SCHEMAS[name],
   });
 

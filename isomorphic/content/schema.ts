@@ -7,9 +7,16 @@ import { z } from 'zod';
 import { PUBLISHED_ID_BASE, RULE_CODES } from '../contract/content.ts';
 
 /** Ids in files stay below the range operators publish into. */
-const id = z.number().int().min(1).max(PUBLISHED_ID_BASE - 1);
+const id = z
+  .number()
+  .int()
+  .min(1)
+  .max(PUBLISHED_ID_BASE - 1);
 /** A calendar date. YAML reads an unquoted 2026-03-01 as a Date, so both spellings are accepted. */
-const date = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.date().transform((d) => d.toISOString().slice(0, 10))]);
+const date = z.union([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.date().transform((d) => d.toISOString().slice(0, 10)),
+]);
 const text = z.string().trim().min(1);
 const code = z.string().regex(/^[a-z0-9-]+$/);
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, plainText, score, search, snippet, terms, type SearchDoc } from './search.ts';
 
-const doc = (over: Partial<SearchDoc>): SearchDoc => ({ kind: 'news', id: 1, title: '', summary: '', text: '', path: '/news/detail/1', date: '2026-01-01', ...over });
+const doc = (over: Partial<SearchDoc>): SearchDoc => ({
+  kind: 'news',
+  id: 1,
+  title: '',
+  summary: '',
+  text: '',
+  path: '/news/detail/1',
+  date: '2026-01-01',
+  ...over,
+});
 
 describe('normalize', () => {
   it.each<[string, string]>([
@@ -44,8 +53,20 @@ describe('plainText', () => {
 
 describe('score and search', () => {
   const docs = [
-    doc({ id: 1, title: 'How to deposit', summary: 'Crypto deposits', text: 'Send USDT to your address.', date: '2026-01-02' }),
-    doc({ id: 2, title: 'Fees', summary: 'What trading costs', text: 'A deposit is free; spot trades cost 0.1%.', date: '2026-01-03' }),
+    doc({
+      id: 1,
+      title: 'How to deposit',
+      summary: 'Crypto deposits',
+      text: 'Send USDT to your address.',
+      date: '2026-01-02',
+    }),
+    doc({
+      id: 2,
+      title: 'Fees',
+      summary: 'What trading costs',
+      text: 'A deposit is free; spot trades cost 0.1%.',
+      date: '2026-01-03',
+    }),
     doc({ id: 3, title: '充值指南', summary: '如何充值', text: '向您的地址发送 USDT。', date: '2026-01-01' }),
   ];
 

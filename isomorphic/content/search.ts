@@ -30,7 +30,11 @@ export interface SearchHit {
  * Latin, Greek and Cyrillic letters are dropped; Thai and Vietnamese tone marks outside that block stay.
  */
 export function normalize(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase();
 }
 
 /** The words of a query: terms('  BTC  deposit ') → ['btc', 'deposit']. */
@@ -65,7 +69,8 @@ export function score(doc: Pick<SearchDoc, 'title' | 'summary' | 'text'>, queryT
   let total = 0;
   for (const term of queryTerms) {
     let best = 0;
-    for (const field of ['title', 'summary', 'text'] as const) if (fields[field].includes(term)) best = Math.max(best, WEIGHTS[field]);
+    for (const field of ['title', 'summary', 'text'] as const)
+      if (fields[field].includes(term)) best = Math.max(best, WEIGHTS[field]);
     if (best === 0) return 0;
     total += best;
   }
@@ -75,7 +80,10 @@ export function score(doc: Pick<SearchDoc, 'title' | 'summary' | 'text'>, queryT
 /** About `length` characters of the text around the first term it holds, or the summary when none. */
 export function snippet(doc: Pick<SearchDoc, 'summary' | 'text'>, queryTerms: readonly string[], length = 160): string {
   const lower = normalize(doc.text);
-  const at = queryTerms.map((t) => lower.indexOf(t)).filter((i) => i >= 0).sort((a, b) => a - b)[0];
+  const at = queryTerms
+    .map((t) => lower.indexOf(t))
+    .filter((i) => i >= 0)
+    .sort((a, b) => a - b)[0];
   if (at === undefined) return doc.summary;
   // normalize() can change lengths (ß → ss); the offset is a good enough position in the original.
   let start = Math.max(0, at - Math.floor(length / 3));

@@ -46,7 +46,17 @@ describe('childrenOf and descendants', () => {
     expect(ids(descendants(NODES, 103))).toEqual([]);
   });
   it('survives a node that names itself as parent', () => {
-    expect(ids(descendants([{ id: 3, pid: 3 }, { id: 4, pid: 0 }], 0))).toEqual([4]);
+    expect(
+      ids(
+        descendants(
+          [
+            { id: 3, pid: 3 },
+            { id: 4, pid: 0 },
+          ],
+          0,
+        ),
+      ),
+    ).toEqual([4]);
   });
 });
 
@@ -65,7 +75,12 @@ describe('breadcrumb', () => {
   const all = { label: 'All', href: '/article/main/index' };
   const describeNode = (n: (typeof NODES)[number]) => ({ label: n.title, href: `/x/${n.id}` });
   it('starts at All and follows the tree down', () => {
-    expect(breadcrumb(NODES, 102, all, describeNode)).toEqual([all, { label: 'Getting started', href: '/x/1' }, { label: 'Account', href: '/x/10' }, { label: 'Verify', href: '/x/102' }]);
+    expect(breadcrumb(NODES, 102, all, describeNode)).toEqual([
+      all,
+      { label: 'Getting started', href: '/x/1' },
+      { label: 'Account', href: '/x/10' },
+      { label: 'Verify', href: '/x/102' },
+    ]);
   });
   it('is just All for an unknown node', () => {
     expect(breadcrumb(NODES, 5, all, describeNode)).toEqual([all]);

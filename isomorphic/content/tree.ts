@@ -1,6 +1,7 @@
 /**
- * The help-centre tree of docs/requirements.md §2/§3: categories at pid 0, sections below them, articles below sections. Pure
- * functions over a flat node list, used by the pages (breadcrumbs, listings) and by the API (node paths).
+ * The help-centre tree of docs/requirements.md §2/§3: categories at pid 0, sections below them, articles below
+ * sections. Pure functions over a flat node list, used by the pages (breadcrumbs, listings) and by the API (node
+ * paths).
  */
 interface TreeNode {
   id: number;
@@ -43,7 +44,10 @@ export function descendants<T extends TreeNode>(nodes: readonly T[], pid: number
   return out;
 }
 
-/** docs/requirements.md §3 path of a node: its ancestors' ids and its own, joined by '/': nodePath(nodes, 101) → '1/10/101'. */
+/**
+ * docs/requirements.md §3 path of a node: its ancestors' ids and its own, joined by '/': nodePath(nodes, 101) →
+ * '1/10/101'.
+ */
 export function nodePath(nodes: readonly TreeNode[], id: number): string {
   return ancestry(nodes, id)
     .map((n) => n.id)
@@ -56,9 +60,14 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb of docs/requirements.md §2: "All" (the article index), then the node's ancestors, then the node itself.
- * breadcrumb(nodes, 101, { label: 'All', href: '/article/main/index' }, describe) → All › Getting started › …
+ * The breadcrumb of docs/requirements.md §2: "All" (the article index), then the node's ancestors, then the node
+ * itself. breadcrumb(nodes, 101, { label: 'All', href: '/article/main/index' }, describe) → All › Getting started › …
  */
-export function breadcrumb<T extends TreeNode>(nodes: readonly T[], id: number, all: Crumb, describe: (node: T) => Crumb): Crumb[] {
+export function breadcrumb<T extends TreeNode>(
+  nodes: readonly T[],
+  id: number,
+  all: Crumb,
+  describe: (node: T) => Crumb,
+): Crumb[] {
   return [all, ...ancestry(nodes, id).map(describe)];
 }

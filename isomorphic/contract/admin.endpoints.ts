@@ -59,7 +59,8 @@ export const outbox = endpoint({
   ...auditLog,
   path: '/api/admin/outbox',
   response: type<Page<OutboxEntry>>(),
-  summary: 'Every e-mail and SMS the platform wrote, newest first (the only place codes appear when no transport is configured)',
+  summary:
+    'Every e-mail and SMS the platform wrote, newest first (the only place codes appear when no transport is configured)',
 });
 
 export const setRates = endpoint({

@@ -1,6 +1,6 @@
 /**
- * API keys (docs/requirements.md §7 "Account and auth": apis, api, api/del) and the signed calls programs make with them
- * (`/api/v1/…`, Binance's SIGNED scheme; see api-keys.ts). A signed order goes through the same exchange service
+ * API keys (docs/requirements.md §7 "Account and auth": apis, api, api/del) and the signed calls programs make with
+ * them (`/api/v1/…`, Binance's SIGNED scheme; see api-keys.ts). A signed order goes through the same exchange service
  * as the site's order form and shows in the owner's order centre.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
@@ -49,15 +49,26 @@ export const deleteApiKey = endpoint({
 const SIGNING = [
   'Signed call. Send the key in the `X-LUMEX-APIKEY` header and the parameters in the query string, a form-encoded body',
   '(`application/x-www-form-urlencoded`) or both, with `timestamp` (milliseconds since the epoch) and optionally',
-  '`recvWindow` (milliseconds, default 5000, at most 60000). `signature` is the hex HMAC-SHA256, with the key\'s',
+  "`recvWindow` (milliseconds, default 5000, at most 60000). `signature` is the hex HMAC-SHA256, with the key's",
   'secret, of the query string followed directly by the body (no `&` between them), leaving out the `signature`',
   'pair itself; send it as the last parameter. The call is refused unless `timestamp` is less than a second ahead',
-  'of the server\'s clock (`GET /api/v1/time`) and at most `recvWindow` behind it; each signature is accepted once.',
+  "of the server's clock (`GET /api/v1/time`) and at most `recvWindow` behind it; each signature is accepted once.",
   'Example, all in the query string:',
   '`echo -n "symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=60000&recvWindow=5000&timestamp=1700000000000"',
   '| openssl dgst -sha256 -hmac "$SECRET"`.',
 ].join(' ');
-const SIGNED_ERRORS = ['apiKeyInvalid', 'apiIpNotAllowed', 'apiBodyNotForm', 'signatureInvalid', 'timestampStale', 'recvWindowInvalid', 'signatureReplayed', 'apiPermissionMissing', 'accountFrozen', 'tooManyRequests'] as const;
+const SIGNED_ERRORS = [
+  'apiKeyInvalid',
+  'apiIpNotAllowed',
+  'apiBodyNotForm',
+  'signatureInvalid',
+  'timestampStale',
+  'recvWindowInvalid',
+  'signatureReplayed',
+  'apiPermissionMissing',
+  'accountFrozen',
+  'tooManyRequests',
+] as const;
 const programTags = ['api-keys (signed)'];
 
 export const serverTime = endpoint({
@@ -66,7 +77,7 @@ export const serverTime = endpoint({
   auth: 'none',
   response: type<{ serverTime: number }>(),
   errors: [],
-  summary: 'The server\'s clock, to set `timestamp` by',
+  summary: "The server's clock, to set `timestamp` by",
   tags: programTags,
 });
 
@@ -77,7 +88,7 @@ export const programAccount = endpoint({
   query: s('programAccountQuery'),
   response: type<ProgramAccount>(),
   errors: SIGNED_ERRORS,
-  summary: 'Signed (read): the key\'s permissions and your spot balances',
+  summary: "Signed (read): the key's permissions and your spot balances",
   description: SIGNING,
   tags: programTags,
 });
@@ -90,7 +101,8 @@ export const programOrder = endpoint({
   body: type<string>(),
   response: type<SpotOrder>(),
   errors: [...SIGNED_ERRORS, ...submitOrder.errors],
-  summary: 'Signed (trade): place a spot order; symbol, side BUY|SELL, type LIMIT|MARKET, timeInForce, quantity, price, quoteOrderQty',
+  summary:
+    'Signed (trade): place a spot order; symbol, side BUY|SELL, type LIMIT|MARKET, timeInForce, quantity, price, quoteOrderQty',
   description: SIGNING,
   tags: programTags,
 });

@@ -8,30 +8,61 @@ import { z } from './zod.ts';
 import { queryInt } from './integers.ts';
 import { API_PERMISSIONS, type ApiPermission } from './identity.values.ts';
 
-export { API_DOCS_PATH, API_KEY_HEADER, API_PERMISSIONS, RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, type ApiPermission } from './identity.values.ts';
+export {
+  API_DOCS_PATH,
+  API_KEY_HEADER,
+  API_PERMISSIONS,
+  RECV_WINDOW_DEFAULT_MS,
+  RECV_WINDOW_MAX_MS,
+  type ApiPermission,
+} from './identity.values.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 
 /** POST api: a new key. `ipList` holds addresses or CIDR ranges (IPv4 or IPv6); empty means any address. */
 export const apiKeyBody = z.object({
   label: text()
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'validation.required' }).max(50, { error: 'validation.apiLabel' }).regex(/^[\p{L}\p{N} ._-]+$/u, { error: 'validation.apiLabel' })),
-  permissions: z.array(z.enum(API_PERMISSIONS, { error: 'validation.apiPermission' }), { error: 'validation.invalidType' }).max(3, { error: 'validation.apiPermission' }).default([]),
-  ipList: z.array(text().max(50, { error: 'validation.ipList' }), { error: 'validation.invalidType' }).max(20, { error: 'validation.ipList' }).default([]),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'validation.required' })
+        .max(50, { error: 'validation.apiLabel' })
+        .regex(/^[\p{L}\p{N} ._-]+$/u, { error: 'validation.apiLabel' }),
+    ),
+  permissions: z
+    .array(z.enum(API_PERMISSIONS, { error: 'validation.apiPermission' }), { error: 'validation.invalidType' })
+    .max(3, { error: 'validation.apiPermission' })
+    .default([]),
+  ipList: z
+    .array(text().max(50, { error: 'validation.ipList' }), { error: 'validation.invalidType' })
+    .max(20, { error: 'validation.ipList' })
+    .default([]),
   /** The authenticator's code, once it is bound. */
-  googleCode: text().regex(/^\d{6}$/, { error: 'validation.googleCode' }).optional(),
+  googleCode: text()
+    .regex(/^\d{6}$/, { error: 'validation.googleCode' })
+    .optional(),
 });
 export type ApiKeyBody = z.input<typeof apiKeyBody>;
-export const apiKeyListQuery = z.object({ page: queryInt({ min: 1, max: 100_000 }).default(1), size: queryInt({ min: 1, max: 100 }).default(30) });
-export const apiKeyIdQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
+export const apiKeyListQuery = z.object({
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(30),
+});
+export const apiKeyIdQuery = z.object({
+  id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }),
+});
 
 /** A whole number in a signed call's parameters, as text: never signed, padded or in exponent form. */
 const digits = text().regex(/^(0|[1-9]\d{0,14})$/, { error: 'validation.integer' });
 const decimal = text().max(40, { error: 'validation.amount' });
-const symbol = text().regex(/^[A-Za-z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
+const symbol = text()
+  .regex(/^[A-Za-z0-9]{2,20}$/, { error: 'validation.symbol' })
+  .transform((s) => s.toLowerCase());
 const upperOrLower = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
-  z.enum([...values, ...values.map((v) => v.toLowerCase())] as [string, ...string[]], { error }).transform((v) => v.toLowerCase() as Lowercase<T[number]>);
+  z
+    .enum([...values, ...values.map((v) => v.toLowerCase())] as [string, ...string[]], { error })
+    .transform((v) => v.toLowerCase() as Lowercase<T[number]>);
 
 /** The timing and signature parameters of every signed call. */
 export const signedParams = z.object({ timestamp: digits, recvWindow: digits.optional() });
@@ -52,7 +83,11 @@ export const programOpenOrdersParams = z.object({ symbol: symbol.optional() });
 export const programAccountParams = z.object({});
 
 /** The same parameters for the API document's query strings: every one may instead be in the body. */
-const documented = { timestamp: digits.optional(), recvWindow: digits.optional(), signature: text().max(128).optional() };
+const documented = {
+  timestamp: digits.optional(),
+  recvWindow: digits.optional(),
+  signature: text().max(128).optional(),
+};
 export const programOrderQuery = programOrderParams.partial().extend(documented);
 export const programCancelQuery = programCancelParams.partial().extend(documented);
 export const programOpenOrdersQuery = programOpenOrdersParams.extend(documented);

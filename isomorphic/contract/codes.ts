@@ -1,8 +1,10 @@
 /**
- * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an
- * i18n key under `error.` that the server translates into the caller's language. Each subsystem owns a range:
- * 4xx/5xx generic, 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the ledger, 3000–3999 spot trading,
- * 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin, 4300–4399 OTC and chat, 4400–4499 earn, 4500–4519 settings and dictionaries, 5000–5099 the HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
+ * Result codes of the product API envelope `{ code, msg, data }`. 200 is success; every other code names an i18n key
+ * under `error.` that the server translates into the caller's language. Each subsystem owns a range: 4xx/5xx generic,
+ * 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the
+ * ledger, 3000–3999 spot trading, 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin,
+ * 4300–4399 OTC and chat, 4400–4499 earn, 4500–4519 settings and dictionaries, 5000–5099 the HTTP edge (limits on what
+ * a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -240,7 +242,10 @@ export const ERRORS = {
   uploadMalformed: 5001,
   uploadRateLimited: 5002,
   uploadQuotaExceeded: 5003,
-  /** An edge had no answer from the trading core in time (server/cluster/edge.ts): the request may have been carried out. */
+  /**
+   * An edge had no answer from the trading core in time (server/cluster/edge.ts): the request may have been carried
+   * out.
+   */
   outcomeUnknown: 5010,
 } as const;
 

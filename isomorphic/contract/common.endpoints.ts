@@ -1,4 +1,7 @@
-/** The white paper and customer-service links (docs/requirements.md §7 "Other"), in the shapes the requirements' client reads. */
+/**
+ * The white paper and customer-service links (docs/requirements.md §7 "Other"), in the shapes the requirements' client
+ * reads.
+ */
 import { endpoint, type } from './endpoint.ts';
 import type { CustomerServiceEntry } from './otc.ts';
 
@@ -18,6 +21,7 @@ export const customerService = endpoint({
   auth: 'none',
   response: type<{ code: number; data: CustomerServiceEntry[] }>(),
   errors: [],
-  summary: 'Customer-service links (data.code, data.data[].url); with none configured, the in-platform chat (kind chat)',
+  summary:
+    'Customer-service links (data.code, data.data[].url); with none configured, the in-platform chat (kind chat)',
   tags: ['common'],
 });

@@ -1,7 +1,7 @@
 /**
- * The static content through the API (docs/requirements.md §7 "Other"): the help-centre tree, notices, the generic `cgform-api`
- * reads of news, notices, rules, articles, terms and the white paper, each in the caller's language; and operator
- * publishing of news and notices.
+ * The static content through the API (docs/requirements.md §7 "Other"): the help-centre tree, notices, the generic
+ * `cgform-api` reads of news, notices, rules, articles, terms and the white paper, each in the caller's language; and
+ * operator publishing of news and notices.
  */
 import type { ContentDetail, ContentSummary, HelpNode, Page, Published } from './content.ts';
 import { endpoint, schemasIn, type } from './endpoint.ts';
@@ -40,7 +40,8 @@ export const getData = endpoint({
   query: s('getDataQuery'),
   response: type<Page<ContentSummary>>(),
   errors: [],
-  summary: 'A list of news, notice, rule, article, terms or whitepaper: column, order, page, pageSize (-521 all), keyword',
+  summary:
+    'A list of news, notice, rule, article, terms or whitepaper: column, order, page, pageSize (-521 all), keyword',
   tags,
 });
 

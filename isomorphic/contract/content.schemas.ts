@@ -8,10 +8,16 @@ import { LOCALES } from '../i18n/locales.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { DEFAULT_PAGE_SIZE, FORM_IDS, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_ALL, PUBLISHABLE } from './content.ts';
 
-const keyword = z.string({ error: 'validation.content.keyword' }).trim().max(100, { error: 'validation.content.keyword' });
+const keyword = z
+  .string({ error: 'validation.content.keyword' })
+  .trim()
+  .max(100, { error: 'validation.content.keyword' });
 const id = queryInt({ min: 0, max: 1e9, error: 'validation.content.id' });
 
-/** Paging of the requirements' list calls, in a query string or a JSON body: `current` (1-based) and `size` (-521 for all). */
+/**
+ * Paging of the requirements' list calls, in a query string or a JSON body: `current` (1-based) and `size` (-521 for
+ * all).
+ */
 function paging(int: typeof queryInt | typeof bodyInt) {
   return z.object({
     current: int({ min: 1, max: MAX_PAGE, error: 'validation.content.page' }).default(1),
@@ -27,7 +33,9 @@ const pageBody = paging(bodyInt);
 
 /** POST /api/helpCenterInfo/{id}: the nodes below id (0 is the whole tree). Paging may come in the body or query. */
 export const helpCenterParams = z.object({ id });
-export const helpCenterBody = pageBody.nullish().transform((v) => v ?? { current: 1, size: DEFAULT_PAGE_SIZE, keyword: undefined });
+export const helpCenterBody = pageBody
+  .nullish()
+  .transform((v) => v ?? { current: 1, size: DEFAULT_PAGE_SIZE, keyword: undefined });
 
 /** GET /cgform-api/getData/{formId}?column&order&page&pageSize&keyword */
 export const formParams = z.object({ formId: z.enum(FORM_IDS, { error: 'validation.content.form' }) });
@@ -43,13 +51,28 @@ export const detailParams = z.object({ formId: formParams.shape.formId, id });
 const isoDate = z
   .string({ error: 'validation.content.date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.content.date' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'validation.content.date' });
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    { error: 'validation.content.date' },
+  );
 
 const translation = z.object(
   {
-    title: z.string({ error: 'validation.content.title' }).trim().min(1, { error: 'validation.content.title' }).max(200, { error: 'validation.content.title' }),
-    summary: z.string({ error: 'validation.content.summary' }).trim().min(1, { error: 'validation.content.summary' }).max(500, { error: 'validation.content.summary' }),
-    content: z.string({ error: 'validation.content.body' }).trim().min(1, { error: 'validation.content.body' }).max(20_000, { error: 'validation.content.body' }),
+    title: z
+      .string({ error: 'validation.content.title' })
+      .trim()
+      .min(1, { error: 'validation.content.title' })
+      .max(200, { error: 'validation.content.title' }),
+    summary: z
+      .string({ error: 'validation.content.summary' })
+      .trim()
+      .min(1, { error: 'validation.content.summary' })
+      .max(500, { error: 'validation.content.summary' }),
+    content: z
+      .string({ error: 'validation.content.body' })
+      .trim()
+      .min(1, { error: 'validation.content.body' })
+      .max(20_000, { error: 'validation.content.body' }),
   },
   { error: 'validation.content.translation' },
 );
@@ -63,7 +86,9 @@ export const publishBody = z.object({
   date: isoDate.optional(),
   translations: z
     .record(z.string(), translation, { error: 'validation.content.translations' })
-    .refine((t) => Object.keys(t).every((k) => (LOCALES as readonly string[]).includes(k)), { error: 'validation.content.locale' })
+    .refine((t) => Object.keys(t).every((k) => (LOCALES as readonly string[]).includes(k)), {
+      error: 'validation.content.locale',
+    })
     .refine((t) => 'en' in t, { error: 'validation.content.english' }),
 });
 export type PublishBody = z.input<typeof publishBody>;

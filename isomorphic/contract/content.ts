@@ -1,7 +1,7 @@
 /**
- * Wire contract of the static-content calls (docs/requirements.md §7 helpCenterInfo, notice/list, cgform-api getData/detailData)
- * and of operator publishing: the constants and types islands and server share. The request schemas the server
- * checks live beside it in content.schemas.ts, so islands that need a constant here never pull zod into the
+ * Wire contract of the static-content calls (docs/requirements.md §7 helpCenterInfo, notice/list, cgform-api
+ * getData/detailData) and of operator publishing: the constants and types islands and server share. The request schemas
+ * the server checks live beside it in content.schemas.ts, so islands that need a constant here never pull zod into the
  * browser.
  */
 import type { Locale } from '../i18n/locales.ts';
@@ -51,7 +51,10 @@ export interface ContentDetail extends ContentSummary {
   content: string;
 }
 
-/** docs/requirements.md §3 article category/section, and the articles that hang below them: a tree where pid 0 is top level. */
+/**
+ * docs/requirements.md §3 article category/section, and the articles that hang below them: a tree where pid 0 is top
+ * level.
+ */
 export interface HelpNode {
   id: number;
   pid: number;

@@ -1,4 +1,7 @@
-/** DeFi liquidity mining's wallet link (docs/requirements.md §7 /api/apiDefi/sendApproveHash): a signed message, never an approval. */
+/**
+ * DeFi liquidity mining's wallet link (docs/requirements.md §7 /api/apiDefi/sendApproveHash): a signed message, never
+ * an approval.
+ */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { DefiChallenge, DefiLink } from './defi.ts';
 

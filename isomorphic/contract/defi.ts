@@ -1,5 +1,6 @@
 /**
- * Wire contract of DeFi liquidity mining's wallet link (docs/requirements.md §1 a one-time ETH gas payment per wallet address, §2
+ * Wire contract of DeFi liquidity mining's wallet link (docs/requirements.md §1 a one-time ETH gas payment per wallet
+ * address, §2
  * /defis/index and /defis/details, §7 /api/apiDefi/sendApproveHash).
  *
  * What is on chain and what is not: linking proves that the user controls an external wallet address by signing a
@@ -12,8 +13,11 @@ import { z } from './zod.ts';
 
 export { DEFI_LINK_FEE } from './defi.values.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const address = text().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.evmAddress' }).transform((s) => s.toLowerCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const address = text()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.evmAddress' })
+  .transform((s) => s.toLowerCase());
 
 export const challengeBody = z.object({ address });
 /** POST /api/apiDefi/sendApproveHash: the issued message signed by the address. */

@@ -17,7 +17,8 @@ export const productList = endpoint({
   params: s('kindParams'),
   response: type<EarnProduct[]>(),
   errors: [],
-  summary: 'The products of a kind: x = pledge (staking) or finance (fixed-term), with what is left and, signed in, your count',
+  summary:
+    'The products of a kind: x = pledge (staking) or finance (fixed-term), with what is left and, signed in, your count',
   tags,
 });
 
@@ -38,7 +39,17 @@ export const subscribeEarn = endpoint({
   auth: 'user',
   body: s('subscribeBody'),
   response: type<EarnOrder>(),
-  errors: [...amountErrors, 'earnProductUnknown', 'earnProductClosed', 'earnOutsideLimits', 'earnSoldOut', 'earnPerUserLimit', 'earnPoolShort', 'insufficientBalance', 'defiNotLinked'],
+  errors: [
+    ...amountErrors,
+    'earnProductUnknown',
+    'earnProductClosed',
+    'earnOutsideLimits',
+    'earnSoldOut',
+    'earnPerUserLimit',
+    'earnPoolShort',
+    'insufficientBalance',
+    'defiNotLinked',
+  ],
   summary: 'Subscribe from your spot account: the amount is held in your finance account until the end of the cycle',
   tags,
 });
@@ -61,7 +72,8 @@ export const redeemEarn = endpoint({
   body: s('redeemBody'),
   response: type<EarnOrder>(),
   errors: ['earnOrderUnknown', 'earnLocked'],
-  summary: 'Redeem one of your orders: after its end with its interest; before, the principal alone where the product allows it',
+  summary:
+    'Redeem one of your orders: after its end with its interest; before, the principal alone where the product allows it',
   tags,
 });
 

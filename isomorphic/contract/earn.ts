@@ -1,5 +1,6 @@
 /**
- * Wire contract of earn products (docs/requirements.md §1 staking / pledge mining and finance products, §2 /pledge/index,
+ * Wire contract of earn products (docs/requirements.md §1 staking / pledge mining and finance products, §2
+ * /pledge/index,
  * /pledge/add, /pledge/order, /finance/investment, /finance/detail, §3 pledge product and order, finance product,
  * §4 pledge order states, §7 /api/{x}/list, /api/order/list, /api/financial/personalIncome).
  *
@@ -15,7 +16,8 @@ import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { EARLY_REDEEM, EARN_KINDS, type EarlyRedeem, type EarnKind } from './earn.values.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const decimal = text().max(40, { error: 'validation.amount' });
 const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
 
@@ -24,7 +26,9 @@ export type EarnOrderState = 'inProgress' | 'completed' | 'redeemed';
 
 /** POST /api/{x}/list: the products of a kind (x = pledge, finance — fixed and flexible — or defi). */
 export const kindParams = z.object({ x: z.enum(['pledge', 'finance', 'defi'], { error: 'validation.invalidValue' }) });
-export const productQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
+export const productQuery = z.object({
+  id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }),
+});
 
 export const subscribeBody = z.object({ productId: id, amount: decimal });
 export const redeemBody = z.object({ id });
@@ -46,8 +50,12 @@ export const incomeQuery = z.object({
 export const productBody = z.object({
   id: id.optional(),
   kind: z.enum(EARN_KINDS, { error: 'validation.invalidValue' }),
-  name: text().transform((s) => s.trim()).pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
-  coin: text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase()),
+  name: text()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  coin: text()
+    .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+    .transform((s) => s.toUpperCase()),
   dailyRate: decimal,
   cycleDays: bodyInt({ min: 1, max: 3650, error: 'validation.earnCycle' }),
   minAmount: decimal,
@@ -60,7 +68,12 @@ export const productBody = z.object({
   open: z.boolean({ error: 'validation.invalidType' }),
 });
 export type ProductBody = z.input<typeof productBody>;
-export const fundPoolBody = z.object({ coin: text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase()), amount: decimal });
+export const fundPoolBody = z.object({
+  coin: text()
+    .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+    .transform((s) => s.toUpperCase()),
+  amount: decimal,
+});
 
 export interface EarnProduct {
   id: number;
@@ -96,7 +109,9 @@ export interface EarnOrder {
   dailyRate: string;
   cycleDays: number;
   subscribedAt: number;
-  /** Interest accrues from 00:00 UTC of the day after the subscription (beginAt) to the end (endAt, the payment date). */
+  /**
+   * Interest accrues from 00:00 UTC of the day after the subscription (beginAt) to the end (endAt, the payment date).
+   */
   beginAt: number;
   endAt: number;
   /** The interest of the whole cycle, and what has accrued by now. */

@@ -66,7 +66,8 @@ export type Part = SchemaRef | TypeMarker<unknown>;
 /** References to the schemas of one module: const s = schemasIn('spot'); s('symbolQuery'). */
 /* @__NO_SIDE_EFFECTS__ */
 export function schemasIn<M extends SchemaModule>(module: M) {
-  return /* @__NO_SIDE_EFFECTS__ */ <K extends SchemaName<M>>(name: K) => ({ kind: 'schema', module, name }) as SchemaRef<Extract<SchemaModules[M][K], z.ZodType>>;
+  return /* @__NO_SIDE_EFFECTS__ */ <K extends SchemaName<M>>(name: K) =>
+    ({ kind: 'schema', module, name }) as SchemaRef<Extract<SchemaModules[M][K], z.ZodType>>;
 }
 
 /** A type with no check: type<SpotOrder>(). */
@@ -110,9 +111,12 @@ export type AnyEndpoint = Endpoint<Part | undefined, Part | undefined, Part | un
  * bundle keeps only the endpoints its code calls.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function endpoint<Q extends Part | undefined = undefined, B extends Part | undefined = undefined, P extends Part | undefined = undefined, R = unknown>(
-  e: Endpoint<Q, B, P, R>,
-): Endpoint<Q, B, P, R> {
+export function endpoint<
+  Q extends Part | undefined = undefined,
+  B extends Part | undefined = undefined,
+  P extends Part | undefined = undefined,
+  R = unknown,
+>(e: Endpoint<Q, B, P, R>): Endpoint<Q, B, P, R> {
   return e;
 }
 
@@ -125,7 +129,10 @@ export type ResponseOf<E extends AnyEndpoint> = E['response'] extends TypeMarker
 /** Query strings and paths carry text: a number the browser holds goes as its decimal digits. */
 export type TextInput<T> = { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] };
 
-/** The path with its parameters filled in: pathOf(depositAddress, { coin: 'USDT' }) → '/api/asset/getDepositAddress/USDT'. */
+/**
+ * The path with its parameters filled in: pathOf(depositAddress, { coin: 'USDT' }) →
+ * '/api/asset/getDepositAddress/USDT'.
+ */
 export function pathOf(e: Pick<AnyEndpoint, 'path'>, params: Record<string, string | number> = {}): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];

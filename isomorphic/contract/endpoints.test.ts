@@ -15,7 +15,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 /** What the browser may load: the site's own files and the shared layer. */
-const sourceFiles = [...filesUnder(SRC), ...filesUnder(join(ROOT, 'isomorphic'))].filter((f) => /\.(ts|tsx|astro)$/.test(f) && !/\.test\.tsx?$/.test(f));
+const sourceFiles = [...filesUnder(SRC), ...filesUnder(join(ROOT, 'isomorphic'))].filter(
+  (f) => /\.(ts|tsx|astro)$/.test(f) && !/\.test\.tsx?$/.test(f),
+);
 
 /**
  * The modules a file loads at run time: its imports and re-exports, leaving out `import type` and imports whose
@@ -28,7 +30,10 @@ function valueImports(file: string): string[] {
     const [, typeOnly, names, from] = m;
     if (typeOnly) continue;
     const specifiers = /\{([^}]*)\}/.exec(names!)?.[1];
-    const onlyTypes = specifiers !== undefined && !/^[^{]*\w[^{]*\{/.test(names!) && specifiers.split(',').every((s) => !s.trim() || /^type\s/.test(s.trim()));
+    const onlyTypes =
+      specifiers !== undefined &&
+      !/^[^{]*\w[^{]*\{/.test(names!) &&
+      specifiers.split(',').every((s) => !s.trim() || /^type\s/.test(s.trim()));
     if (!onlyTypes) found.push(from!);
   }
   for (const m of text.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) found.push(m[1]!);
@@ -49,24 +54,36 @@ function loadedWith(file: string, seen = new Set<string>()): Set<string> {
 describe('endpoint definitions', () => {
   it('name schemas that exist: every query, body and path check resolves to a zod schema', () => {
     expect(ENDPOINTS.length).toBeGreaterThan(60);
-    for (const e of ENDPOINTS) for (const part of [e.query, e.body, e.params]) if (part?.kind === 'schema') expect(schemaOf(part), `${e.path} ${part.name}`).toBeDefined();
+    for (const e of ENDPOINTS)
+      for (const part of [e.query, e.body, e.params])
+        if (part?.kind === 'schema') expect(schemaOf(part), `${e.path} ${part.name}`).toBeDefined();
   });
 
   it('are the only place an API path is written in browser code', () => {
     const literal = /['"`]\/(api|cgform-api|sys)\//;
     const offenders = sourceFiles
       .filter((f) => !f.startsWith(CONTRACT))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [f, i, line] as const))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => [f, i, line] as const),
+      )
       .filter(([, , line]) => literal.test(line))
       .map(([f, i, line]) => `${relative(ROOT, f)}:${i + 1}: ${line.trim()}`);
     expect(offenders).toEqual([]);
   });
 
   it('keep zod and the schemas out of the browser: the client and the endpoint modules load neither', () => {
-    const browserSide = [join(SRC, 'lib/api/client.ts'), ...sourceFiles.filter((f) => f.startsWith(CONTRACT) && /endpoints?\.ts$/.test(f))];
+    const browserSide = [
+      join(SRC, 'lib/api/client.ts'),
+      ...sourceFiles.filter((f) => f.startsWith(CONTRACT) && /endpoints?\.ts$/.test(f)),
+    ];
     for (const file of browserSide) {
       const loaded = [...loadedWith(file)];
-      expect(loaded.filter((m) => m === 'zod' || m.startsWith(CONTRACT) && /\/(zod|schemas|integers)\.ts$/.test(m)), relative(ROOT, file)).toEqual([]);
+      expect(
+        loaded.filter((m) => m === 'zod' || (m.startsWith(CONTRACT) && /\/(zod|schemas|integers)\.ts$/.test(m))),
+        relative(ROOT, file),
+      ).toEqual([]);
     }
   });
 

@@ -21,4 +21,25 @@ import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 
-export const ENDPOINTS: readonly AnyEndpoint[] = [user, common, content, spot, wallet, admin, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin, otc, earn, loan, defi, settings].flatMap((m) => Object.values(m) as AnyEndpoint[]);
+export const ENDPOINTS: readonly AnyEndpoint[] = [
+  user,
+  common,
+  content,
+  spot,
+  wallet,
+  admin,
+  prices,
+  seconds,
+  security,
+  identity,
+  apiKeys,
+  referral,
+  proof,
+  perpetual,
+  margin,
+  otc,
+  earn,
+  loan,
+  defi,
+  settings,
+].flatMap((m) => Object.values(m) as AnyEndpoint[]);

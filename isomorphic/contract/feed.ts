@@ -21,7 +21,9 @@ export interface FeedSubscription {
   step?: string;
 }
 
-/** Depth can be grouped by the market's tick times one of these, and by nothing else (docs/requirements.md §3 grouping). */
+/**
+ * Depth can be grouped by the market's tick times one of these, and by nothing else (docs/requirements.md §3 grouping).
+ */
 export const DEPTH_STEP_MULTIPLES = [1, 10, 100, 1000, 10000] as const;
 
 export type FeedCommand = ({ event: 'subscribe' | 'unsubscribe' } & FeedSubscription) | { event: 'ping' };

@@ -1,7 +1,7 @@
 /**
- * Identity verification, the bank card and payment methods (docs/requirements.md §7 "Account and auth": verified, uploadKYC,
- * getMemberOtherData, userBank/save, userBank/getbank, payment, getPayment), and their operator console calls.
- * The coin family's `{apiRequestHead}` is `app`, as for the exchange: `/api/app/coin/member/…`.
+ * Identity verification, the bank card and payment methods (docs/requirements.md §7 "Account and auth": verified,
+ * uploadKYC, getMemberOtherData, userBank/save, userBank/getbank, payment, getPayment), and their operator console
+ * calls. The coin family's `{apiRequestHead}` is `app`, as for the exchange: `/api/app/coin/member/…`.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { BankCardView, IdentityState, KycRecord, PaymentMethod, WithdrawLimitState } from './identity.ts';

@@ -42,5 +42,7 @@ export function bodyInt(range: IntRange) {
 
 /** One of a fixed set of integers in a JSON body (account types, say): bodyIntIn([1, 2, 3]). */
 export function bodyIntIn(values: readonly number[], error = 'validation.invalidValue') {
-  return z.int({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.integer') }).refine((n) => values.includes(n), { error });
+  return z
+    .int({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.integer') })
+    .refine((n) => values.includes(n), { error });
 }

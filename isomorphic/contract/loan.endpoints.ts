@@ -1,6 +1,6 @@
 /**
- * Power loans (docs/requirements.md §7 /api/{x}/list for loans, /api/common/type/t_repay_type): products, applications with ID
- * photos, the user's loans and repayment, and the operators' review, products and pool.
+ * Power loans (docs/requirements.md §7 /api/{x}/list for loans, /api/common/type/t_repay_type): products, applications
+ * with ID photos, the user's loans and repayment, and the operators' review, products and pool.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { LoanApplication, LoanPool, LoanProduct, LoanRecord, RepayTypeItem } from './loan.ts';
@@ -36,7 +36,16 @@ export const applyLoan = endpoint({
   auth: 'user',
   body: s('applyLoanBody'),
   response: type<LoanRecord>(),
-  errors: [...amountErrors, 'loanProductUnknown', 'loanProductClosed', 'loanOutsideLimits', 'loanCycleUnknown', 'kycRequired', 'loanPhotosInvalid', 'loanPending'],
+  errors: [
+    ...amountErrors,
+    'loanProductUnknown',
+    'loanProductClosed',
+    'loanOutsideLimits',
+    'loanCycleUnknown',
+    'kycRequired',
+    'loanPhotosInvalid',
+    'loanPending',
+  ],
   summary: 'Apply for a loan with ID photos of your own; an operator reviews it',
   tags,
 });

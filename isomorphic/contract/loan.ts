@@ -1,6 +1,7 @@
 /**
- * Wire contract of power (helper) loans (docs/requirements.md §1, §2 /loan/index and /loan/order with the ID photo upload, §3 loan,
- * §4 loan states: pending review, review passed, review failed, settled, overdue, §7 /api/common/type/t_repay_type).
+ * Wire contract of power (helper) loans (docs/requirements.md §1, §2 /loan/index and /loan/order with the ID photo
+ * upload, §3 loan, §4 loan states: pending review, review passed, review failed, settled, overdue, §7
+ * /api/common/type/t_repay_type).
  *
  * A user applies for an amount of a product's coin over one of its cycles, with ID photos of their own; an operator
  * reviews. An approved loan is paid from the platform's loan pool (a ledger account) into the spot account at once.
@@ -12,12 +13,18 @@
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
 const uploadId = text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/, { error: 'validation.uploadId' });
-const coin = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const coin = text()
+  .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
 
-/** docs/requirements.md §7 t_repay_type: how a loan is repaid. 1: principal and interest together, at the due date or before. */
+/**
+ * docs/requirements.md §7 t_repay_type: how a loan is repaid. 1: principal and interest together, at the due date or
+ * before.
+ */
 export const REPAY_TYPES = [1] as const;
 export type RepayType = (typeof REPAY_TYPES)[number];
 
@@ -32,28 +39,42 @@ export const applyLoanBody = z.object({
   selfie: uploadId,
 });
 export const loanIdBody = z.object({ id });
-export const loanIdQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }) });
+export const loanIdQuery = z.object({
+  id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' }),
+});
 export const loanListQuery = z.object({
   page: queryInt({ min: 1, max: 100_000 }).default(1),
   size: queryInt({ min: 1, max: 100 }).default(10),
 });
-export const loanQueueQuery = loanListQuery.extend({ state: z.enum(['pending', 'passed', 'failed'], { error: 'validation.invalidValue' }).default('pending') });
+export const loanQueueQuery = loanListQuery.extend({
+  state: z.enum(['pending', 'passed', 'failed'], { error: 'validation.invalidValue' }).default('pending'),
+});
 export const loanReviewBody = z.object({
   id,
   approve: z.boolean({ error: 'validation.invalidType' }),
-  reason: text().transform((s) => s.trim()).pipe(z.string().max(300, { error: 'validation.tooLong' })).default(''),
+  reason: text()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(300, { error: 'validation.tooLong' }))
+    .default(''),
 });
 export const loanProductBody = z.object({
   id: id.optional(),
-  name: text().transform((s) => s.trim()).pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  name: text()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
   coin,
   dailyRate: text().max(20, { error: 'validation.amount' }),
   overdueRate: text().max(20, { error: 'validation.amount' }),
   /** The cycles offered, in days. */
-  cycles: z.array(bodyInt({ min: 1, max: 3650, error: 'validation.loanCycle' }), { error: 'validation.invalidType' }).min(1, { error: 'validation.required' }).max(10, { error: 'validation.tooLong' }),
+  cycles: z
+    .array(bodyInt({ min: 1, max: 3650, error: 'validation.loanCycle' }), { error: 'validation.invalidType' })
+    .min(1, { error: 'validation.required' })
+    .max(10, { error: 'validation.tooLong' }),
   minAmount: text().max(40, { error: 'validation.amount' }),
   maxAmount: text().max(40, { error: 'validation.amount' }),
-  institution: text().transform((s) => s.trim()).pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  institution: text()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
   open: z.boolean({ error: 'validation.invalidType' }),
 });
 export const loanPoolBody = z.object({ coin, amount: text().max(40, { error: 'validation.amount' }) });

@@ -1,17 +1,37 @@
 /**
- * Spot margin (docs/requirements.md §7 the coin family's wallet borrow calls under a segment: `all` is cross, `fixed` isolated;
- * marginProperty, getCanborrowList, getDepositRate, updateLeverageRadio/fixed), with margin orders on the spot
- * books, transfers, and the records of loans, interest and liquidations. Everything but the rates is the user's own.
+ * Spot margin (docs/requirements.md §7 the coin family's wallet borrow calls under a segment: `all` is cross, `fixed`
+ * isolated; marginProperty, getCanborrowList, getDepositRate, updateLeverageRadio/fixed), with margin orders on the
+ * spot books, transfers, and the records of loans, interest and liquidations. Everything but the rates is the user's
+ * own.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
-import type { BorrowPreview, CanBorrow, DepositRate, LoanResult, MarginAccountView, MarginOrder, MarginProperty, MarginRecord, MarginTransferResult } from './margin.ts';
+import type {
+  BorrowPreview,
+  CanBorrow,
+  DepositRate,
+  LoanResult,
+  MarginAccountView,
+  MarginOrder,
+  MarginProperty,
+  MarginRecord,
+  MarginTransferResult,
+} from './margin.ts';
 import type { Page } from './wallet.ts';
 
 const s = schemasIn('margin');
 const tags = ['margin'];
 const accountErrors = ['unknownMarket', 'marginPairNotOpen', 'marginSymbolRequired'] as const;
 const amountErrors = ['invalidNumber', 'tooPrecise', 'tooLarge', 'mustBePositive'] as const;
-const borrowErrors = [...accountErrors, ...amountErrors, 'marginNoPrice', 'marginAssetNotInAccount', 'marginLevelTooLow', 'marginOverMax', 'marginPoolShort', 'marginInLiquidation'] as const;
+const borrowErrors = [
+  ...accountErrors,
+  ...amountErrors,
+  'marginNoPrice',
+  'marginAssetNotInAccount',
+  'marginLevelTooLow',
+  'marginOverMax',
+  'marginPoolShort',
+  'marginInLiquidation',
+] as const;
 
 export const canBorrow = endpoint({
   method: 'GET',
@@ -110,7 +130,15 @@ export const marginTransfer = endpoint({
   auth: 'user',
   body: s('marginTransferBody'),
   response: type<MarginTransferResult>(),
-  errors: [...accountErrors, ...amountErrors, 'marginAssetNotInAccount', 'insufficientBalance', 'marginTransferOutLevel', 'marginNoPrice', 'marginInLiquidation'],
+  errors: [
+    ...accountErrors,
+    ...amountErrors,
+    'marginAssetNotInAccount',
+    'insufficientBalance',
+    'marginTransferOutLevel',
+    'marginNoPrice',
+    'marginInLiquidation',
+  ],
   summary: 'Move a coin between your spot account and a margin account; out only while the level stays above 2',
   tags,
 });
@@ -122,7 +150,16 @@ export const marginOrder = endpoint({
   body: s('marginOrderBody'),
   response: type<MarginOrder>(),
   errors: [
-    ...borrowErrors, 'marketClosed', 'orderFieldRequired', 'offTick', 'offLot', 'belowMinQty', 'belowMinNotional', 'postOnlyMarket', 'priceOutOfBand', 'insufficientBalance',
+    ...borrowErrors,
+    'marketClosed',
+    'orderFieldRequired',
+    'offTick',
+    'offLot',
+    'belowMinQty',
+    'belowMinNotional',
+    'postOnlyMarket',
+    'priceOutOfBand',
+    'insufficientBalance',
   ],
   summary: 'Place a margin order on the spot book, optionally borrowing what it needs and repaying from its fills',
   tags,
@@ -135,7 +172,8 @@ export const marginOrders = endpoint({
   query: s('marginOrderListQuery'),
   response: type<Page<MarginOrder>>(),
   errors: [],
-  summary: 'Your cross (margin-all) or isolated (margin-fixed) margin orders, open or finished; cancel with currency/order/cancelOrder',
+  summary:
+    'Your cross (margin-all) or isolated (margin-fixed) margin orders, open or finished; cancel with currency/order/cancelOrder',
   tags,
 });
 

@@ -1,8 +1,8 @@
 /**
- * Wire contract of spot margin (docs/requirements.md §1 cross and isolated margin, §2 entrust tabs margin-all and margin-fixed, §7
- * the coin family's wallet borrow calls). A user has one cross account (segment `all`: every asset is collateral)
- * and one isolated account per pair (segment `fixed`: only the pair's base and quote count). Margin orders trade on
- * the spot books. Amounts are decimal strings at 8 decimals of their asset; prices at the pair's price scale;
+ * Wire contract of spot margin (docs/requirements.md §1 cross and isolated margin, §2 entrust tabs margin-all and
+ * margin-fixed, §7 the coin family's wallet borrow calls). A user has one cross account (segment `all`: every asset is
+ * collateral) and one isolated account per pair (segment `fixed`: only the pair's base and quote count). Margin orders
+ * trade on the spot books. Amounts are decimal strings at 8 decimals of their asset; prices at the pair's price scale;
  * margin levels and rates are decimal strings of a fraction ("1.5" = 150%, "0.00025" = 0.025% a day); times are
  * milliseconds since the epoch.
  */
@@ -10,9 +10,14 @@ import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { submitOrderBody, type SpotOrder } from './spot.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const pair = text().regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
-const coin = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const pair = text()
+  .regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' })
+  .transform((s) => s.toLowerCase());
+const coin = text()
+  .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
 const decimal = text().max(40, { error: 'validation.amount' });
 
 export const MARGIN_SEGMENTS = ['all', 'fixed'] as const;
@@ -34,9 +39,17 @@ export const loanBody = z.object({ coin, amount: decimal, symbol: pair.optional(
 /** getCanborrowList and marginProperty for one account. */
 export const accountQuery = z.object({ symbol: pair.optional() });
 /** updateLeverageRadio/fixed: an isolated pair's leverage, 2× to 10×. */
-export const leverageBody = z.object({ symbol: pair, leverage: bodyInt({ min: 2, max: 10, error: 'validation.marginLeverage' }) });
+export const leverageBody = z.object({
+  symbol: pair,
+  leverage: bodyInt({ min: 2, max: 10, error: 'validation.marginLeverage' }),
+});
 /** Transfers between the spot account and a margin account. */
-export const marginTransferBody = z.object({ ...where, coin, amount: decimal, direction: z.enum(['in', 'out'], { error: 'validation.invalidValue' }) });
+export const marginTransferBody = z.object({
+  ...where,
+  coin,
+  amount: decimal,
+  direction: z.enum(['in', 'out'], { error: 'validation.invalidValue' }),
+});
 
 /**
  * A margin order on the spot book. `autoBorrow` borrows what the order needs beyond the free balance when it is
@@ -179,7 +192,10 @@ export interface MarginRecord {
   mode: MarginMode;
   symbol: string | null;
   coin: string;
-  /** borrow: principal; repay: total paid; interest: interest charged; transfer: signed (in +, out −); liquidation: the shortfall covered, 0 without. */
+  /**
+   * borrow: principal; repay: total paid; interest: interest charged; transfer: signed (in +, out −); liquidation: the
+   * shortfall covered, 0 without.
+   */
   amount: string;
   /** repay: the parts; liquidation: the sales and buys summed. */
   interest: string;

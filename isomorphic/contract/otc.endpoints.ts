@@ -1,9 +1,18 @@
 /**
- * OTC trading with merchants: the ad market, orders with escrow, merchant applications and ads, appeals, the order
- * and customer-service chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord), and the operators' queues.
+ * OTC trading with merchants: the ad market, orders with escrow, merchant applications and ads, appeals, the order and
+ * customer-service chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord), and the operators' queues.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
-import type { ChatLine, ChatUnread, MerchantApplication, MerchantStatus, OtcAd, OtcAppealCase, OtcOrder, OtcOwnAd } from './otc.ts';
+import type {
+  ChatLine,
+  ChatUnread,
+  MerchantApplication,
+  MerchantStatus,
+  OtcAd,
+  OtcAppealCase,
+  OtcOrder,
+  OtcOwnAd,
+} from './otc.ts';
 import type { Page } from './wallet.ts';
 
 const s = schemasIn('otc');
@@ -28,7 +37,18 @@ export const takeAd = endpoint({
   auth: 'user',
   body: s('takeBody'),
   response: type<OtcOrder>(),
-  errors: [...amountErrors, 'otcAdUnavailable', 'otcOwnAd', 'otcPriceChanged', 'otcNoPrice', 'otcOutsideLimits', 'otcActiveCap', 'otcPaymentRequired', 'otcPaymentUnknown', 'insufficientBalance'],
+  errors: [
+    ...amountErrors,
+    'otcAdUnavailable',
+    'otcOwnAd',
+    'otcPriceChanged',
+    'otcNoPrice',
+    'otcOutsideLimits',
+    'otcActiveCap',
+    'otcPaymentRequired',
+    'otcPaymentUnknown',
+    'insufficientBalance',
+  ],
   summary: 'Take an ad: the seller’s coins go into escrow at once and the payment window starts',
   tags,
 });
@@ -135,7 +155,21 @@ export const saveAd = endpoint({
   auth: 'user',
   body: s('adBody'),
   response: type<OtcOwnAd>(),
-  errors: [...amountErrors, 'otcNotMerchant', 'otcUnknownCoin', 'otcUnknownFiat', 'otcPriceRequired', 'otcFloatRange', 'otcFloatingNoIndex', 'otcLimitsInvalid', 'otcPaymentRequired', 'otcPaymentUnknown', 'otcAdUnknown', 'otcAdChange', 'insufficientBalance'],
+  errors: [
+    ...amountErrors,
+    'otcNotMerchant',
+    'otcUnknownCoin',
+    'otcUnknownFiat',
+    'otcPriceRequired',
+    'otcFloatRange',
+    'otcFloatingNoIndex',
+    'otcLimitsInvalid',
+    'otcPaymentRequired',
+    'otcPaymentUnknown',
+    'otcAdUnknown',
+    'otcAdChange',
+    'insufficientBalance',
+  ],
   summary: 'Post an ad (a sell ad holds its coins from your merchant account) or change one of yours',
   tags,
 });
@@ -213,7 +247,8 @@ export const reviewMerchant = endpoint({
   body: s('reviewBody'),
   response: type<MerchantApplication>(),
   errors: ['otcApplicationUnknown'],
-  summary: 'Approve an application (the deposit moves to the merchant account) or reject it (the deposit is released); audited',
+  summary:
+    'Approve an application (the deposit moves to the merchant account) or reject it (the deposit is released); audited',
   tags,
 });
 

@@ -1,5 +1,6 @@
 /**
- * Wire contract of OTC trading with merchants (docs/requirements.md §1 over-the-counter trading with appeals, §2 /otc/common,
+ * Wire contract of OTC trading with merchants (docs/requirements.md §1 over-the-counter trading with appeals, §2
+ * /otc/common,
  * /otc/order, /otc/ordinary, /merchant/index, /merchant/deal and the account centre's merchant tab, §3 chat message
  * and notification, §4 order notifications, §5 chat rules, §6 merchants, §7 the chat calls).
  *
@@ -17,9 +18,14 @@ import { FLOATING_MAX_PCT, OTC_COINS, PAY_WINDOW_MINUTES } from './otc.values.ts
 
 export { FLOATING_MAX_PCT, OTC_COINS, PAY_WINDOW_MINUTES };
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const coin = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
-const fiat = text().regex(/^[a-zA-Z]{3}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const coin = text()
+  .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
+const fiat = text()
+  .regex(/^[a-zA-Z]{3}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
 const decimal = text().max(40, { error: 'validation.amount' });
 const id = bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
 const idQuery = queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.recordId' });
@@ -96,10 +102,16 @@ export type TakeBody = z.input<typeof takeBody>;
 
 export const orderIdBody = z.object({ id });
 export const orderIdQuery = z.object({ id: idQuery });
-/** POST /api/otc/order/paid: the buyer says the fiat went out, by which of the seller's methods, with an optional proof image. */
+/**
+ * POST /api/otc/order/paid: the buyer says the fiat went out, by which of the seller's methods, with an optional proof
+ * image.
+ */
 export const paidBody = z.object({ id, payment: id, proof: uploadId.optional() });
 /** POST /api/otc/order/release: the seller confirms the fiat arrived; the fund password guards the coins. */
-export const releaseBody = z.object({ id, fundPassword: text().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' }) });
+export const releaseBody = z.object({
+  id,
+  fundPassword: text().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' }),
+});
 export const appealBody = z.object({
   id,
   reason: note(500).pipe(z.string().min(1, { error: 'validation.required' })),
@@ -116,8 +128,16 @@ export const orderListQuery = z.object({
 });
 
 /** The operators' calls. */
-export const reviewBody = z.object({ userId: id, approve: z.boolean({ error: 'validation.invalidType' }), note: note(300).default('') });
-export const ruleBody = z.object({ id, ruling: z.enum(['release', 'refund'], { error: 'validation.invalidValue' }), note: note(500).pipe(z.string().min(1, { error: 'validation.required' })) });
+export const reviewBody = z.object({
+  userId: id,
+  approve: z.boolean({ error: 'validation.invalidType' }),
+  note: note(300).default(''),
+});
+export const ruleBody = z.object({
+  id,
+  ruling: z.enum(['release', 'refund'], { error: 'validation.invalidValue' }),
+  note: note(500).pipe(z.string().min(1, { error: 'validation.required' })),
+});
 export const merchantQueueQuery = z.object({
   state: z.enum(['pending', 'approved', 'rejected'], { error: 'validation.invalidValue' }).default('pending'),
   page: queryInt({ min: 1, max: 100_000 }).default(1),
@@ -130,9 +150,9 @@ export const appealQueueQuery = z.object({
 });
 
 /**
- * Chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord, §5). `chatId` names a conversation: `order-<id>` between
- * an order's two sides (operators read it when ruling an appeal), `service-<userId>` between a user and customer
- * service. Text is 1–400 characters with at least one that is not a space; an image is an upload id.
+ * Chat (docs/requirements.md §7 coin/buy/sendChatRecord and getChatRecord, §5). `chatId` names a conversation:
+ * `order-<id>` between an order's two sides (operators read it when ruling an appeal), `service-<userId>` between a
+ * user and customer service. Text is 1–400 characters with at least one that is not a space; an image is an upload id.
  */
 export const chatKey = text().regex(/^(order|service)-[1-9]\d{0,14}$/, { error: 'validation.chatKey' });
 export const sendChatBody = z.discriminatedUnion(
@@ -141,7 +161,9 @@ export const sendChatBody = z.discriminatedUnion(
     z.object({
       chatId: chatKey,
       contentType: z.literal(1),
-      content: text().max(CHAT_MAX_CHARS, { error: 'validation.chatTooLong' }).refine((s) => s.trim().length > 0, { error: 'validation.chatEmpty' }),
+      content: text()
+        .max(CHAT_MAX_CHARS, { error: 'validation.chatTooLong' })
+        .refine((s) => s.trim().length > 0, { error: 'validation.chatEmpty' }),
     }),
     z.object({ chatId: chatKey, contentType: z.literal(2), content: uploadId }),
   ],
@@ -282,7 +304,9 @@ export interface ChatLine {
   /** Text, or for an image the upload's address. */
   content: string;
   create_time: number;
-  /** The author's name as shown: a nickname, or "customer service" / "system" (translated by the client when 0 or -1). */
+  /**
+   * The author's name as shown: a nickname, or "customer service" / "system" (translated by the client when 0 or -1).
+   */
   name: string;
 }
 
@@ -295,5 +319,8 @@ export interface ChatUnread {
   title: string;
 }
 
-/** getCustomerService's entries: configured links, or (with none) the in-platform chat, `service-<your id>` once signed in. */
+/**
+ * getCustomerService's entries: configured links, or (with none) the in-platform chat, `service-<your id>` once signed
+ * in.
+ */
 export type CustomerServiceEntry = { url: string; kind: 'link' | 'chat' };

@@ -11,7 +11,10 @@ export interface Page<T> {
   records: T[];
 }
 
-/** A page of records counted from `current`, with the number of `pages` (content and referral lists; a content list answers `size` -521 when all records were asked for). */
+/**
+ * A page of records counted from `current`, with the number of `pages` (content and referral lists; a content list
+ * answers `size` -521 when all records were asked for).
+ */
 export interface NumberedPage<T> {
   records: T[];
   total: number;

@@ -1,19 +1,48 @@
 /**
- * Perpetual futures (docs/requirements.md §7 "Market and trading"): orders, positions, take-profit and stop-loss, leverage and
- * margin mode, one-step close, funding, and the contracts with their brackets. Orders and positions are the
- * user's own; contracts, books, candles and funding are public.
+ * Perpetual futures (docs/requirements.md §7 "Market and trading"): orders, positions, take-profit and stop-loss,
+ * leverage and margin mode, one-step close, funding, and the contracts with their brackets. Orders and positions are
+ * the user's own; contracts, books, candles and funding are public.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
-  ContractDetail, ContractView, FundingInfo, InsuranceFund, LeverageSetting, Liquidation, OrderPreview, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpPosition, StopOrder,
+  ContractDetail,
+  ContractView,
+  FundingInfo,
+  InsuranceFund,
+  LeverageSetting,
+  Liquidation,
+  OrderPreview,
+  PerpAccount,
+  PerpBook,
+  PerpCandle,
+  PerpOrder,
+  PerpPosition,
+  StopOrder,
 } from './perpetual.ts';
 import type { Page } from './wallet.ts';
 
 const s = schemasIn('perpetual');
 const tags = ['perpetual'];
 const orderErrors = [
-  'perpUnknownContract', 'orderFieldRequired', 'invalidNumber', 'tooPrecise', 'tooLarge', 'mustBePositive', 'offTick', 'offLot', 'belowMinQty', 'postOnlyMarket',
-  'priceOutOfBand', 'perpNoPrice', 'perpLeverageOutOfRange', 'perpSizeOverBracket', 'perpInsufficientMargin', 'perpReduceOnlyWouldIncrease', 'perpNoPosition', 'perpInLiquidation', 'perpCloseBeyondBankruptcy',
+  'perpUnknownContract',
+  'orderFieldRequired',
+  'invalidNumber',
+  'tooPrecise',
+  'tooLarge',
+  'mustBePositive',
+  'offTick',
+  'offLot',
+  'belowMinQty',
+  'postOnlyMarket',
+  'priceOutOfBand',
+  'perpNoPrice',
+  'perpLeverageOutOfRange',
+  'perpSizeOverBracket',
+  'perpInsufficientMargin',
+  'perpReduceOnlyWouldIncrease',
+  'perpNoPosition',
+  'perpInLiquidation',
+  'perpCloseBeyondBankruptcy',
 ] as const;
 
 export const contracts = endpoint({
@@ -89,7 +118,8 @@ export const submitPerpOrder = endpoint({
   body: s('perpOrderBody'),
   response: type<PerpOrder>(),
   errors: [...orderErrors],
-  summary: 'Place a limit or market order on a contract at your leverage and margin mode; the margin is held by the trading core',
+  summary:
+    'Place a limit or market order on a contract at your leverage and margin mode; the margin is held by the trading core',
   tags,
 });
 
@@ -104,7 +134,11 @@ export const openByDirection = endpoint({
   tags,
 });
 
-export const closeByDirection = endpoint({ ...openByDirection, path: '/api/app/coin/contract/close', summary: 'Close a position by direction (3 long, 4 short), reduce-only; 1 and 2 open' });
+export const closeByDirection = endpoint({
+  ...openByDirection,
+  path: '/api/app/coin/contract/close',
+  summary: 'Close a position by direction (3 long, 4 short), reduce-only; 1 and 2 open',
+});
 
 export const cancelPerpOrder = endpoint({
   method: 'POST',
@@ -128,7 +162,11 @@ export const perpOrders = endpoint({
   tags,
 });
 
-export const entrustlogContract = endpoint({ ...perpOrders, path: '/api/app/coin/entrustlogContract', summary: 'Your contract orders (the coin family’s name for contract/order/list)' });
+export const entrustlogContract = endpoint({
+  ...perpOrders,
+  path: '/api/app/coin/entrustlogContract',
+  summary: 'Your contract orders (the coin family’s name for contract/order/list)',
+});
 
 export const positions = endpoint({
   method: 'POST',
@@ -141,7 +179,11 @@ export const positions = endpoint({
   tags,
 });
 
-export const myPosition = endpoint({ ...positions, path: '/api/app/coin/myPosition', summary: 'Your open positions (the coin family’s name for contract/position/list)' });
+export const myPosition = endpoint({
+  ...positions,
+  path: '/api/app/coin/myPosition',
+  summary: 'Your open positions (the coin family’s name for contract/position/list)',
+});
 
 export const closePosition = endpoint({
   method: 'POST',
@@ -160,12 +202,25 @@ export const adjustMargin = endpoint({
   auth: 'user',
   query: s('adjustMarginQuery'),
   response: type<PerpPosition>(),
-  errors: ['perpNoPosition', 'perpNotIsolated', 'perpMarginReduceTooMuch', 'insufficientBalance', 'invalidNumber', 'tooPrecise', 'tooLarge', 'mustBePositive'],
+  errors: [
+    'perpNoPosition',
+    'perpNotIsolated',
+    'perpMarginReduceTooMuch',
+    'insufficientBalance',
+    'invalidNumber',
+    'tooPrecise',
+    'tooLarge',
+    'mustBePositive',
+  ],
   summary: 'Add margin to an isolated position (flag 1) or take some back (flag 2)',
   tags,
 });
 
-export const updateBond = endpoint({ ...adjustMargin, path: '/api/app/coin/updateBond', summary: 'Add or reduce isolated margin (the coin family’s name for contract/position/adjustAmount)' });
+export const updateBond = endpoint({
+  ...adjustMargin,
+  path: '/api/app/coin/updateBond',
+  summary: 'Add or reduce isolated margin (the coin family’s name for contract/position/adjustAmount)',
+});
 
 export const stopOrders = endpoint({
   method: 'POST',
@@ -184,7 +239,18 @@ export const setStopOrder = endpoint({
   auth: 'user',
   body: s('stopOrderBody'),
   response: type<StopOrder>(),
-  errors: ['perpUnknownContract', 'perpNoPosition', 'perpStopWrongSide', 'perpStopBeyondLiquidation', 'perpNoPrice', 'invalidNumber', 'tooPrecise', 'tooLarge', 'mustBePositive', 'offTick'],
+  errors: [
+    'perpUnknownContract',
+    'perpNoPosition',
+    'perpStopWrongSide',
+    'perpStopBeyondLiquidation',
+    'perpNoPrice',
+    'invalidNumber',
+    'tooPrecise',
+    'tooLarge',
+    'mustBePositive',
+    'offTick',
+  ],
   summary: 'Set (or replace) the take-profit or stop-loss of a position, triggered by the mark or the last price',
   tags,
 });
@@ -206,7 +272,13 @@ export const updateLeverage = endpoint({
   auth: 'user',
   body: s('leverageBody'),
   response: type<LeverageSetting>(),
-  errors: ['perpUnknownContract', 'perpLeverageOutOfRange', 'perpLeverageUnsafe', 'perpMarginModeLocked', 'perpSizeOverBracket'],
+  errors: [
+    'perpUnknownContract',
+    'perpLeverageOutOfRange',
+    'perpLeverageUnsafe',
+    'perpMarginModeLocked',
+    'perpSizeOverBracket',
+  ],
   summary: 'Set the leverage and margin mode of a contract (the mode only while you have no position or order on it)',
   tags,
 });
@@ -251,7 +323,8 @@ export const perpAccounts = endpoint({
   query: s('perpKindQuery'),
   response: type<PerpAccount[]>(),
   errors: [],
-  summary: 'Your contract accounts per margin asset: wallet and margin balance, margins, PnL, available and transferable',
+  summary:
+    'Your contract accounts per margin asset: wallet and margin balance, margins, PnL, available and transferable',
   tags,
 });
 
@@ -273,6 +346,7 @@ export const insuranceFund = endpoint({
   query: s('insuranceFundQuery'),
   response: type<InsuranceFund>(),
   errors: [],
-  summary: 'The insurance fund: its balance per margin asset, and every intake (liquidation fees, funding remainders, top-ups) and payout (losses past a position’s margin, margin shortfalls), newest first',
+  summary:
+    'The insurance fund: its balance per margin asset, and every intake (liquidation fees, funding remainders, top-ups) and payout (losses past a position’s margin, margin shortfalls), newest first',
   tags,
 });

@@ -1,8 +1,8 @@
 /**
- * Wire contract of perpetual futures (docs/requirements.md §1 margin / U-standard contracts, §3 orders and positions, §4 position
- * transitions, §7 `contract/order/*`, `contract/position/*`, `contract/loss/*` and the coin family's contract
- * calls). USDT-margined (linear) contracts are `btcusdt_perp`, `ethusdt_perp`; coin-margined (inverse) ones are
- * `btcusd_perp`, `ethusd_perp`. Prices are decimal strings at the contract's price scale, quantities at its
+ * Wire contract of perpetual futures (docs/requirements.md §1 margin / U-standard contracts, §3 orders and positions,
+ * §4 position transitions, §7 `contract/order/*`, `contract/position/*`, `contract/loss/*` and the coin family's
+ * contract calls). USDT-margined (linear) contracts are `btcusdt_perp`, `ethusdt_perp`; coin-margined (inverse) ones
+ * are `btcusd_perp`, `ethusd_perp`. Prices are decimal strings at the contract's price scale, quantities at its
  * quantity scale (whole contracts for coin-margined), money in the margin asset at 8 decimals; rates are decimal
  * strings of a fraction ("0.0001" = 0.01%); times are milliseconds since the epoch.
  */
@@ -11,8 +11,11 @@ import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
 import { KLINE_INTERVALS, type Candle } from './kline.ts';
 import type { Page } from './wallet.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const symbol = text().regex(/^[a-zA-Z0-9]{2,16}_perp$/i, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const symbol = text()
+  .regex(/^[a-zA-Z0-9]{2,16}_perp$/i, { error: 'validation.symbol' })
+  .transform((s) => s.toLowerCase());
 const decimal = text().max(40, { error: 'validation.amount' });
 const id = queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.orderId' });
 
@@ -41,7 +44,9 @@ export const perpOrderBody = z.object({
   timeInForce: z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY'], { error: 'validation.timeInForce' }).default('GTC'),
   reduceOnly: z.boolean({ error: 'validation.invalidType' }).default(false),
   closePosition: z.boolean({ error: 'validation.invalidType' }).default(false),
-  clientKey: text().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalidValue' }).optional(),
+  clientKey: text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalidValue' })
+    .optional(),
 });
 export type PerpOrderBody = z.input<typeof perpOrderBody>;
 
@@ -91,14 +96,19 @@ export const leverageBody = z.object({
 });
 export type LeverageBody = z.input<typeof leverageBody>;
 
-/** coin/close/onekey: close every position of the listed contracts, or of one kind (1 USDT-margined, 2 coin-margined). */
+/**
+ * coin/close/onekey: close every position of the listed contracts, or of one kind (1 USDT-margined, 2 coin-margined).
+ */
 export const closeAllBody = z.object({
   oneKeySymbolNameList: z.array(symbol).max(20).default([]),
   contractType: bodyIntIn([1, 2]).optional(),
 });
 export type CloseAllBody = z.input<typeof closeAllBody>;
 
-export const contractDetailBody = z.object({ symbolNameList: z.array(symbol).max(20).default([]), type: bodyIntIn([1, 2]).optional() });
+export const contractDetailBody = z.object({
+  symbolNameList: z.array(symbol).max(20).default([]),
+  type: bodyIntIn([1, 2]).optional(),
+});
 export const contractSymbolQuery = z.object({ symbolName: symbol });
 export const contractKindQuery = z.object({ type: kind.optional() });
 
@@ -329,7 +339,9 @@ export interface Liquidation {
 
 /** GET /api/perpetual/insurance-fund: the fund's movements in one margin asset, or in every one, newest first. */
 export const insuranceFundQuery = z.object({
-  asset: text().regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalidValue' }).optional(),
+  asset: text()
+    .regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+    .optional(),
   page: queryInt({ min: 1, max: 100_000 }).default(1),
   size: queryInt({ min: 1, max: 100 }).default(20),
 });
@@ -340,7 +352,13 @@ export const insuranceFundQuery = z.object({
  * (a loss past what backed a position, or funding a payer could not pay), `margin_insurance` (what a liquidated
  * spot-margin account still owed).
  */
-export const INSURANCE_REASONS = ['insurance_funding', 'perp_liquidation_fee', 'perp_funding', 'perp_insurance', 'margin_insurance'] as const;
+export const INSURANCE_REASONS = [
+  'insurance_funding',
+  'perp_liquidation_fee',
+  'perp_funding',
+  'perp_insurance',
+  'margin_insurance',
+] as const;
 export type InsuranceReason = (typeof INSURANCE_REASONS)[number];
 
 export interface InsuranceFundRecord {

@@ -32,7 +32,9 @@ export interface PriceRecord {
   /** When the index's source last confirmed it (a feed that stopped answering leaves an older time). */
   indexTime: number;
   mark: string;
-  /** The inputs of the mark: the EMA of last − index (four more decimals than the price) and the funding basis (a rate). */
+  /**
+   * The inputs of the mark: the EMA of last − index (four more decimals than the price) and the funding basis (a rate).
+   */
   basisEma: string;
   fundingBasis: string;
   /** The last trade the mark used; null before the market's first trade. */

@@ -1,7 +1,7 @@
 /**
- * The private live feed `/ws/coin/{userId}` (docs/requirements.md §4, §7) and the payloads of the STOMP topics: one wire contract
- * for the server and the browser. The socket authenticates with its first message; then the server pushes what
- * happens to that user's accounts, and answers `ping` with `PONG`.
+ * The private live feed `/ws/coin/{userId}` (docs/requirements.md §4, §7) and the payloads of the STOMP topics: one
+ * wire contract for the server and the browser. The socket authenticates with its first message; then the server pushes
+ * what happens to that user's accounts, and answers `ping` with `PONG`.
  *
  *   → { "event": "auth", "token": "…" }            ← { "event": "USER_STATUS", "data": { "userId": 42, "status": "active", … } }
  *   ← { "event": "HEARTBEAT", "ts": … }            → { "event": "ping" }   ← { "event": "PONG", "ts": … }
@@ -11,7 +11,10 @@
 /** What the browser sends: its token first (never in the URL, which access logs keep), then pings. */
 export type PrivateFeedCommand = { event: 'auth'; token: string } | { event: 'ping' };
 
-/** A balance after a change, as the wallet shows it: account type (docs/requirements.md §3: 1 spot, 2 contract, …), coin, 8-decimal strings. */
+/**
+ * A balance after a change, as the wallet shows it: account type (docs/requirements.md §3: 1 spot, 2 contract, …),
+ * coin, 8-decimal strings.
+ */
 export interface OwnCoin {
   type: number;
   coin: string;
@@ -107,8 +110,8 @@ export const FEED_CLOSE = {
 export const STOMP_PATH = '/ws/stomp';
 
 /**
- * The STOMP socket's destinations (docs/requirements.md §7 "a refresh topic per user id, per merchant id, a chat topic per
- * user"): `/topic/` and the bus topic, which is also how RabbitMQ Web-STOMP names it.
+ * The STOMP socket's destinations (docs/requirements.md §7 "a refresh topic per user id, per merchant id, a chat topic
+ * per user"): `/topic/` and the bus topic, which is also how RabbitMQ Web-STOMP names it.
  */
 export const STOMP_DESTINATION = {
   refresh: (userId: number) => `/topic/user.${userId}.refresh`,
@@ -126,9 +129,9 @@ export interface RefreshMessage {
 }
 
 /**
- * An OTC order notification (docs/requirements.md §3 notification, §4): a new order (isNew 1) to the merchant of the ad, a status
- * change (isNew 0) to the side that did not make it, an appeal (type 'appeal') to both sides but its author.
- * `link_merchant` sends the recipient to the merchant's order page, otherwise to the user's order page.
+ * An OTC order notification (docs/requirements.md §3 notification, §4): a new order (isNew 1) to the merchant of the
+ * ad, a status change (isNew 0) to the side that did not make it, an appeal (type 'appeal') to both sides but its
+ * author. `link_merchant` sends the recipient to the merchant's order page, otherwise to the user's order page.
  */
 export interface OtcNotice {
   type: 'otc' | 'appeal';
@@ -146,7 +149,9 @@ export interface OtcNotice {
 
 /** A chat line on a chat topic (docs/requirements.md §3 chat message, §5: 1–400 characters, not only spaces). */
 export interface ChatMessage {
-  /** The conversation (OTC order or customer service), for lines stored by sendChatRecord; absent on a bare STOMP SEND. */
+  /**
+   * The conversation (OTC order or customer service), for lines stored by sendChatRecord; absent on a bare STOMP SEND.
+   */
   chatId?: string;
   id?: number;
   content: string;

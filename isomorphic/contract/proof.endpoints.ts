@@ -1,4 +1,6 @@
-/** Proof of liabilities: published roots for anyone, a user's own leaf and path, and publishing by hand for operators. */
+/**
+ * Proof of liabilities: published roots for anyone, a user's own leaf and path, and publishing by hand for operators.
+ */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { Page, ProofFile, ProofRoot } from './proof.ts';
 

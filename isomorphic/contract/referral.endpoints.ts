@@ -1,6 +1,17 @@
-/** The referral programme (docs/requirements.md §7 agentActivityInfo): the reader's own promotion and rebates, and the operators' rates. */
+/**
+ * The referral programme (docs/requirements.md §7 agentActivityInfo): the reader's own promotion and rebates, and the
+ * operators' rates.
+ */
 import { endpoint, schemasIn, type } from './endpoint.ts';
-import type { AgentInfo, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser, SettleResult } from './referral.ts';
+import type {
+  AgentInfo,
+  Page,
+  PromotedUser,
+  ReferralAdminView,
+  RewardDay,
+  RewardUser,
+  SettleResult,
+} from './referral.ts';
 
 const s = schemasIn('referral');
 const tags = ['referral'];
@@ -66,7 +77,8 @@ export const setReferralRates = endpoint({
   body: s('ratesBody'),
   response: type<ReferralAdminView>(),
   errors: ['referralRatesInvalid', 'rebatesRaced'],
-  summary: 'Set the rebate rates (basis points per generation, together at most 9000); fees so far are paid at the old rates first',
+  summary:
+    'Set the rebate rates (basis points per generation, together at most 9000); fees so far are paid at the old rates first',
   tags: ['admin'],
 });
 

@@ -1,7 +1,7 @@
 /**
- * Wire contract of the referral programme (docs/requirements.md §3 promotion, §7 agentActivityInfo): three generations of promoted
- * users and the rebates paid on the trading fees they pay. Rates are basis points of a fee (2000 = 20%); amounts are
- * decimal strings at the asset's 8 decimals.
+ * Wire contract of the referral programme (docs/requirements.md §3 promotion, §7 agentActivityInfo): three generations
+ * of promoted users and the rebates paid on the trading fees they pay. Rates are basis points of a fee (2000 = 20%);
+ * amounts are decimal strings at the asset's 8 decimals.
  */
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn } from './integers.ts';
@@ -20,13 +20,25 @@ function optionalBody<S extends z.ZodObject>(schema: S) {
 }
 
 export const agentInfoBody = optionalBody(z.object({ offsetMinutes }));
-export const agentListBody = optionalBody(z.object({ generation: bodyIntIn(GENERATIONS).transform((n) => n as Generation).default(1), current, size }));
+export const agentListBody = optionalBody(
+  z.object({
+    generation: bodyIntIn(GENERATIONS)
+      .transform((n) => n as Generation)
+      .default(1),
+    current,
+    size,
+  }),
+);
 export const rewardDaysBody = optionalBody(z.object({ offsetMinutes, current, size }));
 export const rewardUsersBody = optionalBody(z.object({ current, size }));
 
 /** The operators' rates, one per generation in basis points; together at most MAX_TOTAL_RATE_BPS. */
 export const ratesBody = z.object({
-  rates: z.array(bodyInt({ min: 0, max: MAX_TOTAL_RATE_BPS, error: 'validation.rebateRates' }), { error: 'validation.rebateRates' }).length(GENERATIONS.length, { error: 'validation.rebateRates' }),
+  rates: z
+    .array(bodyInt({ min: 0, max: MAX_TOTAL_RATE_BPS, error: 'validation.rebateRates' }), {
+      error: 'validation.rebateRates',
+    })
+    .length(GENERATIONS.length, { error: 'validation.rebateRates' }),
 });
 
 export interface AssetAmount {
@@ -36,7 +48,10 @@ export interface AssetAmount {
 
 export type { NumberedPage as Page } from './page.ts';
 
-/** docs/requirements.md §3 promotion: the invite code, promoted users per generation, what they earned the reader, today's share. */
+/**
+ * docs/requirements.md §3 promotion: the invite code, promoted users per generation, what they earned the reader,
+ * today's share.
+ */
 export interface AgentInfo {
   inviteCode: string;
   /** Basis points per generation, first generation first. */

@@ -23,7 +23,26 @@ import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 
-const MODULES: Record<SchemaModule, Record<string, unknown>> = { user, wallet, spot, content, prices, seconds, security, identity, apiKeys, referral, proof, perpetual, margin, otc, earn, loan, defi, settings };
+const MODULES: Record<SchemaModule, Record<string, unknown>> = {
+  user,
+  wallet,
+  spot,
+  content,
+  prices,
+  seconds,
+  security,
+  identity,
+  apiKeys,
+  referral,
+  proof,
+  perpetual,
+  margin,
+  otc,
+  earn,
+  loan,
+  defi,
+  settings,
+};
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
 export function schemaOf(part: Part | undefined): z.ZodType | undefined {

@@ -1,6 +1,6 @@
 /**
- * Second contracts (docs/requirements.md §7 "Market and trading": period/list, secondContractOrder/*). Orders are the user's own;
- * the settled list is public and anonymised; the period and pool calls are the operator console's.
+ * Second contracts (docs/requirements.md §7 "Market and trading": period/list, secondContractOrder/*). Orders are the
+ * user's own; the settled list is public and anonymised; the period and pool calls are the operator console's.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SecondsPool, SettledSeconds } from './seconds.ts';
@@ -26,8 +26,20 @@ export const createSecondsOrder = endpoint({
   auth: 'user',
   body: s('createSecondsBody'),
   response: type<SecondsOrder>(),
-  errors: ['unknownMarket', 'secondsPeriodUnknown', 'secondsStakeInteger', 'secondsStakeRange', 'secondsNoPrice', 'secondsPriceStale', 'secondsExposureFull', 'secondsPoolFull', 'insufficientBalance', 'contractMarginReserved'],
-  summary: 'Stake on the index being higher (up) or lower (down) when the period ends; the stake is held in the contract account',
+  errors: [
+    'unknownMarket',
+    'secondsPeriodUnknown',
+    'secondsStakeInteger',
+    'secondsStakeRange',
+    'secondsNoPrice',
+    'secondsPriceStale',
+    'secondsExposureFull',
+    'secondsPoolFull',
+    'insufficientBalance',
+    'contractMarginReserved',
+  ],
+  summary:
+    'Stake on the index being higher (up) or lower (down) when the period ends; the stake is held in the contract account',
   tags,
 });
 

@@ -1,14 +1,17 @@
 /**
  * Wire contract of second contracts (docs/requirements.md §1 "speed contracts", §3 orders, §7 `period/list`,
- * `secondContractOrder/*`): a stake on whether the index price is higher or lower when a countdown ends. Stakes
- * are whole numbers of the stake asset (docs/requirements.md §5: "quantity can only be an integer"); prices are decimal strings at
- * the market's price scale; rates are basis points (8,500 = 85%); times are milliseconds since the epoch.
+ * `secondContractOrder/*`): a stake on whether the index price is higher or lower when a countdown ends. Stakes are
+ * whole numbers of the stake asset (docs/requirements.md §5: "quantity can only be an integer"); prices are decimal
+ * strings at the market's price scale; rates are basis points (8,500 = 85%); times are milliseconds since the epoch.
  */
 import { z } from './zod.ts';
 import { bodyInt } from './integers.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const symbol = text().regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const symbol = text()
+  .regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' })
+  .transform((s) => s.toLowerCase());
 
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -23,7 +26,9 @@ export const createSecondsBody = z.object({
   direction: z.enum(DIRECTIONS, { error: 'validation.invalidValue' }),
   /** The stake, a whole number of the stake asset as a decimal string ("25"). */
   amount: text().max(40, { error: 'validation.amount' }),
-  clientKey: text().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalidValue' }).optional(),
+  clientKey: text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalidValue' })
+    .optional(),
 });
 export type CreateSecondsBody = z.input<typeof createSecondsBody>;
 
@@ -84,7 +89,9 @@ export interface SecondsPeriodAdmin extends SecondsPeriod {
 
 export type SecondsStatus = 'open' | 'won' | 'lost' | 'tie' | 'refunded';
 
-/** One order (docs/requirements.md §3 orders: countdown, direction, buy price, close time, close price, profit rate). */
+/**
+ * One order (docs/requirements.md §3 orders: countdown, direction, buy price, close time, close price, profit rate).
+ */
 export interface SecondsOrder {
   id: number;
   symbol: string;

@@ -1,8 +1,8 @@
 /**
- * Account security (docs/requirements.md §7 "Account and auth"): e-mail and phone bindings, the Google authenticator, the
- * anti-phishing code, the withdrawal address whitelist (userCoin), devices and the login log. the requirements' GET
- * googleVerificationBindingOrReset/{x}/{y} is a POST with a body here: it carries the login password, and secrets
- * never travel in URLs.
+ * Account security (docs/requirements.md §7 "Account and auth"): e-mail and phone bindings, the Google authenticator,
+ * the anti-phishing code, the withdrawal address whitelist (userCoin), devices and the login log. the requirements' GET
+ * googleVerificationBindingOrReset/{x}/{y} is a POST with a body here: it carries the login password, and secrets never
+ * travel in URLs.
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { Device, GoogleSetup, LoginLogPage, SecurityStatus, Whitelist } from './security.ts';
@@ -44,7 +44,8 @@ export const sendSms = endpoint({
   query: s('sendSmsQuery'),
   response: type<null>(),
   errors: ['phoneTaken', 'phoneInvalid', 'sameAsBound', 'phoneNotBound', ...SEND_LIMITS],
-  summary: 'Text a code: to a new phone to bind it (`countryCode`, `phone`), or to your bound phone to confirm a change',
+  summary:
+    'Text a code: to a new phone to bind it (`countryCode`, `phone`), or to your bound phone to confirm a change',
   tags,
 });
 
@@ -88,7 +89,14 @@ export const googleBind = endpoint({
   auth: 'user',
   body: s('googleBindBody'),
   response: type<SecurityStatus>(),
-  errors: ['googleAlreadyBound', 'googleSetupExpired', 'googleCodeWrong', 'googleCodeLocked', 'oldPasswordWrong', 'tooManyRequests'],
+  errors: [
+    'googleAlreadyBound',
+    'googleSetupExpired',
+    'googleCodeWrong',
+    'googleCodeLocked',
+    'oldPasswordWrong',
+    'tooManyRequests',
+  ],
   summary: 'Bind the authenticator with its first code and your login password',
   tags,
 });

@@ -26,7 +26,10 @@ export const sendEmailQuery = z.object({ email: email.optional() });
 /** GET …/open/send/sms: with country and number, a binding code to that new phone; without, to the bound one. */
 export const sendSmsQuery = z
   .object({ countryCode: countryCode.optional(), phone: phone.optional() })
-  .refine((q) => (q.countryCode === undefined) === (q.phone === undefined), { error: 'validation.phone', path: ['phone'] });
+  .refine((q) => (q.countryCode === undefined) === (q.phone === undefined), {
+    error: 'validation.phone',
+    path: ['phone'],
+  });
 
 /**
  * Binding or changing an address: `code` was sent to the new one; `oldCode` to the one it replaces (changing only);
@@ -36,7 +39,10 @@ const bindingProof = { code, oldCode: code.optional(), googleCode: googleCode.op
 export const bindEmailBody = z.object({ email, ...bindingProof });
 export const bindingBody = z.discriminatedUnion(
   'type',
-  [z.object({ type: z.literal('email'), email, ...bindingProof }), z.object({ type: z.literal('phone'), countryCode, phone, ...bindingProof })],
+  [
+    z.object({ type: z.literal('email'), email, ...bindingProof }),
+    z.object({ type: z.literal('phone'), countryCode, phone, ...bindingProof }),
+  ],
   { error: 'validation.bindingType' },
 );
 export type BindingBody = z.input<typeof bindingBody>;
@@ -45,17 +51,29 @@ export type BindingBody = z.input<typeof bindingBody>;
 export const googleBindBody = z.object({ googleCode, loginPassword });
 export type GoogleBindBody = z.input<typeof googleBindBody>;
 /** Resetting it (a lost phone): the login password and a code sent to the bound e-mail or phone. */
-export const googleResetBody = z.object({ loginPassword, channel: z.enum(['email', 'sms'], { error: 'validation.invalidValue' }), code });
+export const googleResetBody = z.object({
+  loginPassword,
+  channel: z.enum(['email', 'sms'], { error: 'validation.invalidValue' }),
+  code,
+});
 export type GoogleResetBody = z.input<typeof googleResetBody>;
 
-export const antiCodeBody = z.object({ antiCode: text().trim().regex(ANTI_CODE_PATTERN, { error: 'validation.antiCode' }), ...proof });
+export const antiCodeBody = z.object({
+  antiCode: text().trim().regex(ANTI_CODE_PATTERN, { error: 'validation.antiCode' }),
+  ...proof,
+});
 export type AntiCodeBody = z.input<typeof antiCodeBody>;
 
-const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const coin = text()
+  .regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
 export const whitelistAddBody = z.object({
   coin,
   network: text().min(1, { error: 'validation.required' }).max(20),
-  address: text().trim().min(4, { error: 'validation.whitelistAddress' }).max(200, { error: 'validation.whitelistAddress' }),
+  address: text()
+    .trim()
+    .min(4, { error: 'validation.whitelistAddress' })
+    .max(200, { error: 'validation.whitelistAddress' }),
   label: text().trim().max(40, { error: 'validation.tooLong' }).optional(),
   ...proof,
 });
@@ -70,7 +88,10 @@ export const deviceRenameBody = z.object({
   id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   name: text().trim().min(1, { error: 'validation.deviceName' }).max(40, { error: 'validation.deviceName' }),
 });
-export const loginLogQuery = z.object({ page: queryInt({ min: 1, max: 100_000 }).default(1), size: queryInt({ min: 1, max: 100 }).default(15) });
+export const loginLogQuery = z.object({
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(15),
+});
 
 /** Why withdrawals are paused: a password change or reset, an authenticator reset (24 h), a new binding (6 h). */
 export type WithdrawLockReason = 'passwordChange' | 'passwordReset' | 'googleReset' | 'binding';

@@ -1,4 +1,7 @@
-/** The platform's settings and dictionaries (docs/requirements.md §7 getAllSetting and /sys/sys/dict/getDictItems/{dictCode}). */
+/**
+ * The platform's settings and dictionaries (docs/requirements.md §7 getAllSetting and
+ * /sys/sys/dict/getDictItems/{dictCode}).
+ */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type { AllSettings, DictItem } from './settings.values.ts';
 
@@ -11,7 +14,8 @@ export const allSettings = endpoint({
   auth: 'none',
   response: type<AllSettings>(),
   errors: [],
-  summary: 'The platform settings of docs/requirements.md §3: languages, display currencies with their rates, and the display defaults',
+  summary:
+    'The platform settings of docs/requirements.md §3: languages, display currencies with their rates, and the display defaults',
   tags,
 });
 
@@ -22,6 +26,7 @@ export const dictItems = endpoint({
   params: s('dictParams'),
   response: type<DictItem[]>(),
   errors: ['dictUnknown'],
-  summary: 'The entries of a dictionary (coin_plate, coin_lang, t_repay_type, bill_type, account_type), labelled in the request’s language; an unknown one is HTTP 404',
+  summary:
+    'The entries of a dictionary (coin_plate, coin_lang, t_repay_type, bill_type, account_type), labelled in the request’s language; an unknown one is HTTP 404',
   tags,
 });

@@ -4,7 +4,10 @@
  */
 import type { ExchangeRateItem } from './wallet.ts';
 
-/** docs/requirements.md §9: the display defaults a visitor starts with (CNY at rate 1, Asia/Hong_Kong, date with time, every asset). */
+/**
+ * docs/requirements.md §9: the display defaults a visitor starts with (CNY at rate 1, Asia/Hong_Kong, date with time,
+ * every asset).
+ */
 export const DISPLAY_DEFAULTS = {
   currency: { exchange_code: 'CNY', quote_currency: 'CNY', code_symbol: '¥', rate: '1' },
   timeZone: 'Asia/Hong_Kong',
@@ -12,7 +15,10 @@ export const DISPLAY_DEFAULTS = {
   assetDisplay: { showAllAssets: true, type: 1 },
 } as const;
 
-/** The dictionaries the platform keeps (docs/requirements.md §7 names coin_plate and coin_lang; t_repay_type is the loans'). */
+/**
+ * The dictionaries the platform keeps (docs/requirements.md §7 names coin_plate and coin_lang; t_repay_type is the
+ * loans').
+ */
 export const DICT_CODES = ['coin_plate', 'coin_lang', 't_repay_type', 'bill_type', 'account_type'] as const;
 export type DictCode = (typeof DICT_CODES)[number];
 

@@ -1,7 +1,8 @@
 /**
- * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the requirements' coin family is
- * `app`: `/api/app/coin/…`; `open/` calls are public. Placing, cancelling and the order history answer under two
- * names each: the currency family's and the coin family's (aliases share their schemas and handler).
+ * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the
+ * requirements' coin family is `app`: `/api/app/coin/…`; `open/` calls are public. Placing, cancelling and the order
+ * history answer under two names each: the currency family's and the coin family's (aliases share their schemas and
+ * handler).
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
@@ -171,7 +172,11 @@ export const orderList = endpoint({
   summary: 'Your open orders or order history',
   tags,
 });
-export const entrustLog = endpoint({ ...orderList, path: '/api/app/coin/entrust/entrustlog', summary: 'Order history (alias of orderList with state=history)' });
+export const entrustLog = endpoint({
+  ...orderList,
+  path: '/api/app/coin/entrust/entrustlog',
+  summary: 'Order history (alias of orderList with state=history)',
+});
 
 export const myExchangeLog = endpoint({
   method: 'POST',
@@ -184,7 +189,15 @@ export const myExchangeLog = endpoint({
   tags,
 });
 
-export const getOptional = endpoint({ method: 'GET', path: '/api/app/coin/quotes/getOptional', auth: 'user', response: type<string[]>(), errors: [], summary: 'Your watchlist', tags });
+export const getOptional = endpoint({
+  method: 'GET',
+  path: '/api/app/coin/quotes/getOptional',
+  auth: 'user',
+  response: type<string[]>(),
+  errors: [],
+  summary: 'Your watchlist',
+  tags,
+});
 
 export const addOptional = endpoint({
   method: 'POST',
@@ -196,7 +209,11 @@ export const addOptional = endpoint({
   summary: 'Add a market to your watchlist',
   tags,
 });
-export const cancelOptional = endpoint({ ...addOptional, path: '/api/app/coin/quotes/cancelOptional', summary: 'Remove a market from your watchlist' });
+export const cancelOptional = endpoint({
+  ...addOptional,
+  path: '/api/app/coin/quotes/cancelOptional',
+  summary: 'Remove a market from your watchlist',
+});
 
 export const transaction = endpoint({
   method: 'POST',

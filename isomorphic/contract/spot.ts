@@ -6,8 +6,11 @@ import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { KLINE_INTERVALS, type KlineInterval } from './kline.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const symbol = text().regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' }).transform((s) => s.toLowerCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const symbol = text()
+  .regex(/^[a-zA-Z0-9]{2,20}$/, { error: 'validation.symbol' })
+  .transform((s) => s.toLowerCase());
 const decimal = text().max(40, { error: 'validation.amount' });
 
 export const submitOrderBody = z.object({
@@ -23,7 +26,9 @@ export const submitOrderBody = z.object({
 });
 export type SubmitOrderBody = z.input<typeof submitOrderBody>;
 
-export const orderIdQuery = z.object({ id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.orderId' }) });
+export const orderIdQuery = z.object({
+  id: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.orderId' }),
+});
 export const symbolQuery = z.object({ symbol });
 export const optionalSymbolQuery = z.object({ symbol: symbol.optional() });
 
@@ -50,8 +55,14 @@ export const depthQuery = z.object({
 /** getMt5Amount: a quoted instrument (foreign exchange, metals) by symbol. */
 export const mt5Query = z.object({ coin: z.string().min(2).max(20) });
 /** market/initData: the product and the symbol a trade screen opens on (the first market when unknown). */
-export const initDataQuery = z.object({ type: z.enum(['spot', 'sec', 'usta']).default('spot'), symbol: z.string().max(20).optional() });
-export const spotGoodsBody = z.object({ symbolNameList: z.array(symbol).max(200).default([]), type: bodyInt({ min: 0, max: 100 }).optional() });
+export const initDataQuery = z.object({
+  type: z.enum(['spot', 'sec', 'usta']).default('spot'),
+  symbol: z.string().max(20).optional(),
+});
+export const spotGoodsBody = z.object({
+  symbolNameList: z.array(symbol).max(200).default([]),
+  type: bodyInt({ min: 0, max: 100 }).optional(),
+});
 
 /** A coin of a pair in a path (`open/transaction/BTC/USDT`): letters and digits, any case. */
 const coinPart = text().regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.symbol' });

@@ -14,7 +14,15 @@ export const register = endpoint({
   auth: 'none',
   body: s('registerBody'),
   response: type<UserInfo>(),
-  errors: ['usernameTaken', 'emailTaken', 'phoneTaken', 'inviteCodeUnknown', 'phoneInvalid', ...CODE_CHECK, 'tooManyRequests'],
+  errors: [
+    'usernameTaken',
+    'emailTaken',
+    'phoneTaken',
+    'inviteCodeUnknown',
+    'phoneInvalid',
+    ...CODE_CHECK,
+    'tooManyRequests',
+  ],
   summary: 'Create an account (account, email or phone tab)',
   tags,
 });
@@ -25,8 +33,19 @@ export const login = endpoint({
   auth: 'none',
   body: s('loginBody'),
   response: type<LoginResult>(),
-  errors: ['badCredentials', 'accountLocked', 'accountFrozen', 'phoneInvalid', 'loginStep1', 'googleCodeWrong', 'googleCodeUsed', 'googleCodeLocked', 'tooManyRequests'],
-  summary: 'Log in by username, email or phone; with the authenticator bound, 1001 asks for its code (send again with googleCode)',
+  errors: [
+    'badCredentials',
+    'accountLocked',
+    'accountFrozen',
+    'phoneInvalid',
+    'loginStep1',
+    'googleCodeWrong',
+    'googleCodeUsed',
+    'googleCodeLocked',
+    'tooManyRequests',
+  ],
+  summary:
+    'Log in by username, email or phone; with the authenticator bound, 1001 asks for its code (send again with googleCode)',
   tags,
 });
 
@@ -41,7 +60,15 @@ export const refreshToken = endpoint({
   tags,
 });
 
-export const logout = endpoint({ method: 'POST', path: '/api/user/logout', auth: 'user', response: type<null>(), errors: [], summary: 'End this session', tags });
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/user/logout',
+  auth: 'user',
+  response: type<null>(),
+  errors: [],
+  summary: 'End this session',
+  tags,
+});
 
 export const getInfo = endpoint({
   method: 'POST',
@@ -119,6 +146,18 @@ export const tardPwdSet = endpoint({
 });
 
 /** The requirements' other names for the same two calls; they take the same sealed body (secrets never go in a URL). */
-export const updateUserLoginPwd = endpoint({ ...updatePwd, path: '/api/user/updateUserLoginPwd', summary: 'Change the login password (alias of updatePwd)' });
-export const bladeUpdatePassword = endpoint({ ...updatePwd, path: '/api/blade-user/update-password', summary: 'Change the login password (alias of updatePwd)' });
-export const tradePwd = endpoint({ ...tardPwdSet, path: '/api/app/coin/member/tradePwd', summary: 'Set the fund password (alias of tardPwdSet)' });
+export const updateUserLoginPwd = endpoint({
+  ...updatePwd,
+  path: '/api/user/updateUserLoginPwd',
+  summary: 'Change the login password (alias of updatePwd)',
+});
+export const bladeUpdatePassword = endpoint({
+  ...updatePwd,
+  path: '/api/blade-user/update-password',
+  summary: 'Change the login password (alias of updatePwd)',
+});
+export const tradePwd = endpoint({
+  ...tardPwdSet,
+  path: '/api/app/coin/member/tradePwd',
+  summary: 'Set the fund password (alias of tardPwdSet)',
+});

@@ -6,7 +6,8 @@ import { z } from './zod.ts';
 import { PASSWORD_PATTERN, USERNAME_PATTERN, isEmail } from '../validate/index.ts';
 
 /** A string field whose absence and wrong type read differently: "is required" vs "has the wrong type". */
-export const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+export const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 
 const password = text()
   .min(1, { error: 'validation.required' })
@@ -23,8 +24,7 @@ export const email = text()
   .refine(isEmail, { error: 'validation.email' })
   .transform((s) => s.toLowerCase());
 export const code = text().regex(/^\d{6}$/, { error: 'validation.code' });
-export const countryCode = text()
-  .regex(/^[A-Z]{2}$/, { error: 'validation.country' });
+export const countryCode = text().regex(/^[A-Z]{2}$/, { error: 'validation.country' });
 export const phone = text()
   .trim()
   .regex(/^\d{4,15}$/, { error: 'validation.phone' });
@@ -62,7 +62,13 @@ export const loginBody = z.discriminatedUnion(
   [
     z.object({ type: z.literal('account'), username, password: loginPassword(), googleCode: googleCode.optional() }),
     z.object({ type: z.literal('email'), email, password: loginPassword(), googleCode: googleCode.optional() }),
-    z.object({ type: z.literal('phone'), countryCode, phone, password: loginPassword(), googleCode: googleCode.optional() }),
+    z.object({
+      type: z.literal('phone'),
+      countryCode,
+      phone,
+      password: loginPassword(),
+      googleCode: googleCode.optional(),
+    }),
   ],
   { error: 'validation.loginType' },
 );
@@ -82,7 +88,10 @@ export const sendMobileCodeQuery = z.object({ countryCode, phone, purpose });
 export const backPwdBody = z
   .discriminatedUnion(
     'type',
-    [z.object({ type: z.literal('email'), email, emailCode: code }), z.object({ type: z.literal('phone'), countryCode, phone, smsCode: code })],
+    [
+      z.object({ type: z.literal('email'), email, emailCode: code }),
+      z.object({ type: z.literal('phone'), countryCode, phone, smsCode: code }),
+    ],
     { error: 'validation.resetType' },
   )
   .and(z.object({ password, confirmPassword: text() }))
@@ -93,10 +102,19 @@ export const refreshBody = z.object({ refreshToken: text().min(20).max(200) });
 
 /** Sealed with the server's public key (see isomorphic/crypto/seal.ts); the plain text is `PasswordChange` JSON. */
 export const sealedBody = z.object({ sealed: text().min(16).max(8192) });
-export const passwordChange = z.object({ oldPassword: text().min(1).max(64), newPassword: password, googleCode: googleCode.optional() });
+export const passwordChange = z.object({
+  oldPassword: text().min(1).max(64),
+  newPassword: password,
+  googleCode: googleCode.optional(),
+});
 export type PasswordChange = z.input<typeof passwordChange>;
 export const fundPasswordSet = z
-  .object({ loginPassword: text().min(1).max(64), password, confirmPassword: text(), googleCode: googleCode.optional() })
+  .object({
+    loginPassword: text().min(1).max(64),
+    password,
+    confirmPassword: text(),
+    googleCode: googleCode.optional(),
+  })
   .refine(samePasswords, confirmError);
 export type FundPasswordSet = z.input<typeof fundPasswordSet>;
 
@@ -128,7 +146,9 @@ export interface SessionTokens {
   token: string;
   refreshToken: string;
   tenantId: string;
-  /** Seconds since the epoch at which the token was issued; the client refreshes by its age (docs/requirements.md §4). */
+  /**
+   * Seconds since the epoch at which the token was issued; the client refreshes by its age (docs/requirements.md §4).
+   */
   issuedAt: number;
   expiresIn: number;
   refreshExpiresIn: number;

@@ -1,4 +1,7 @@
-/** Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
+/**
+ * Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap,
+ * bills.
+ */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
   Balance,
@@ -81,7 +84,14 @@ export const transferFunds = endpoint({
   auth: 'user',
   body: s('transferBody'),
   response: type<TransferRecord>(),
-  errors: ['accountTypeNotAllowed', 'sameAccount', 'amountInvalid', 'unknownAsset', 'insufficientBalance', 'contractMarginReserved'],
+  errors: [
+    'accountTypeNotAllowed',
+    'sameAccount',
+    'amountInvalid',
+    'unknownAsset',
+    'insufficientBalance',
+    'contractMarginReserved',
+  ],
   summary: 'Move funds between your own account types',
   tags,
 });
@@ -168,11 +178,16 @@ export const withdrawal = endpoint({
   body: sealed,
   response: type<WithdrawalRecord>(),
   errors: WITHDRAWAL_ERRORS,
-  summary: 'Request a withdrawal (sealed body: coin, method, network, address, amount, fundPassword, googleCode once the authenticator is bound)',
+  summary:
+    'Request a withdrawal (sealed body: coin, method, network, address, amount, fundPassword, googleCode once the authenticator is bound)',
   tags,
 });
 
-export const withdrawSubmit = endpoint({ ...withdrawal, path: '/api/withdraw/submit', summary: 'Alias of /api/asset/withdrawal' });
+export const withdrawSubmit = endpoint({
+  ...withdrawal,
+  path: '/api/withdraw/submit',
+  summary: 'Alias of /api/asset/withdrawal',
+});
 
 export const withdrawalLog = endpoint({
   method: 'POST',
@@ -202,24 +217,47 @@ export const swap = endpoint({
   auth: 'user',
   body: s('exchangeBody'),
   response: type<SwapResult>(),
-  errors: ['quoteExpired', 'quoteUsed', 'priceMoved', 'amountInvalid', 'amountTooSmall', 'swapAboveLimit', 'swapInventoryShort', 'insufficientBalance'],
-  summary: 'Swap at a quote (or the live index when that gives less); refused when the price moved beyond the tolerance, the quote was used, or the desk is short',
+  errors: [
+    'quoteExpired',
+    'quoteUsed',
+    'priceMoved',
+    'amountInvalid',
+    'amountTooSmall',
+    'swapAboveLimit',
+    'swapInventoryShort',
+    'insufficientBalance',
+  ],
+  summary:
+    'Swap at a quote (or the live index when that gives less); refused when the price moved beyond the tolerance, the quote was used, or the desk is short',
   tags,
 });
 
-/** Uploads take form data with one part `file` (docs/requirements.md §7); the handler reads and checks the bytes itself. */
+/**
+ * Uploads take form data with one part `file` (docs/requirements.md §7); the handler reads and checks the bytes itself.
+ */
 export const uploadOss = endpoint({
   method: 'POST',
   path: '/api/common/upload/OSS',
   auth: 'user',
   body: type<FormData>(),
   response: type<Uploaded>(),
-  errors: ['uploadMalformed', 'uploadMissing', 'uploadNotImage', 'uploadTooLarge', 'uploadRateLimited', 'uploadQuotaExceeded'],
+  errors: [
+    'uploadMalformed',
+    'uploadMissing',
+    'uploadNotImage',
+    'uploadTooLarge',
+    'uploadRateLimited',
+    'uploadQuotaExceeded',
+  ],
   summary: 'Upload an image (PNG, JPEG, WEBP, GIF; at most 5 MB; 20 a minute and 200 MB stored per user)',
   tags,
 });
 
-export const uploadFile = endpoint({ ...uploadOss, path: '/cgform-api/upload/file', summary: 'Upload an image (form data file); answers data.link' });
+export const uploadFile = endpoint({
+  ...uploadOss,
+  path: '/cgform-api/upload/file',
+  summary: 'Upload an image (form data file); answers data.link',
+});
 
 /** The image's bytes, not an envelope (errors still are). */
 export const uploaded = endpoint({

@@ -1,16 +1,22 @@
 /**
- * Wire contract of wallets (docs/requirements.md §7 "Assets"): request schemas the server checks and the browser fills, and the
- * shapes it answers with. Amounts are decimal strings at 8 decimals at most; the server refuses, never rounds.
+ * Wire contract of wallets (docs/requirements.md §7 "Assets"): request schemas the server checks and the browser fills,
+ * and the shapes it answers with. Amounts are decimal strings at 8 decimals at most; the server refuses, never rounds.
  */
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
 import { googleCode } from './user.ts';
 
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
-const coin = text().regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' }).transform((s) => s.toUpperCase());
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+const coin = text()
+  .regex(/^[A-Za-z0-9]{2,10}$/, { error: 'validation.invalidValue' })
+  .transform((s) => s.toUpperCase());
 const amount = text().max(40, { error: 'validation.amount' });
 
-/** User account types of docs/requirements.md §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant (merchants only). */
+/**
+ * User account types of docs/requirements.md §3 wallet account: 1 spot, 2 contract, 3 finance, 4 OTC, 8 merchant
+ * (merchants only).
+ */
 export const USER_ACCOUNT_TYPES = [1, 2, 3, 4, 8] as const;
 export const accountType = bodyIntIn(USER_ACCOUNT_TYPES);
 /** An account type in a query string, 0 meaning all of them. */
@@ -28,7 +34,10 @@ export type TransferBody = z.input<typeof transferBody>;
 export const rechargeBody = z.object({ coin, network: text().max(20), amount, screenshot: text().max(80).optional() });
 export type RechargeBody = z.input<typeof rechargeBody>;
 
-/** The plain text of a sealed withdrawal (docs/requirements.md §3 withdraw: coin, method, address, amount, fund password). */
+/**
+ * The plain text of a sealed withdrawal (docs/requirements.md §3 withdraw: coin, method, address, amount, fund
+ * password).
+ */
 export const withdrawalPlain = z.object({
   coin,
   method: z.enum(['address', 'bank'], { error: 'validation.invalidValue' }),
@@ -60,18 +69,42 @@ export const exchangeBody = z.object({
 });
 export type ExchangeBody = z.input<typeof exchangeBody>;
 
-export const reviewBody = z.object({ id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }), approve: z.boolean({ error: 'validation.invalidType' }), reason: text().max(200).optional() });
-export const reviewListQuery = z.object({ status: z.enum(['review', 'passed', 'failed']).default('review'), page: queryInt({ min: 1, max: 100_000 }).default(1), size: queryInt({ min: 1, max: 100 }).default(50) });
+export const reviewBody = z.object({
+  id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  approve: z.boolean({ error: 'validation.invalidType' }),
+  reason: text().max(200).optional(),
+});
+export const reviewListQuery = z.object({
+  status: z.enum(['review', 'passed', 'failed']).default('review'),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  size: queryInt({ min: 1, max: 100 }).default(50),
+});
 /** GET /api/admin/audit paging. */
 /** A page of an operator console list (the audit log, the outbox). */
 export const consolePageQuery = reviewListQuery.omit({ status: true });
-export const ratesBody = z.object({ rates: z.array(z.object({ exchange_code: text().regex(/^[A-Z]{3}$/), quote_currency: text().max(10), code_symbol: text().max(4), rate: amount })).min(1).max(40) });
+export const ratesBody = z.object({
+  rates: z
+    .array(
+      z.object({
+        exchange_code: text().regex(/^[A-Z]{3}$/),
+        quote_currency: text().max(10),
+        code_symbol: text().max(4),
+        rate: amount,
+      }),
+    )
+    .min(1)
+    .max(40),
+});
 
 /** GET /api/common/upload/file/{id}: a stored upload's name. */
 export const uploadIdParams = z.object({ id: z.string().max(60) });
 
 /** Operators: test funds for a development install (POST /api/admin/credit). */
-export const creditBody = z.object({ username: z.string().min(1).max(254), asset: z.string().min(2).max(10), amount: z.string().max(40) });
+export const creditBody = z.object({
+  username: z.string().min(1).max(254),
+  asset: z.string().min(2).max(10),
+  amount: z.string().max(40),
+});
 
 /** Operators: add inventory to the swap desk, or set the most one swap may pay out of a coin. */
 export const deskFundBody = z.object({ coin, amount });

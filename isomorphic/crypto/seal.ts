@@ -6,10 +6,18 @@
  */
 export async function seal(data: unknown, publicKeySpkiBase64: string, userId: number): Promise<string> {
   const subtle = globalThis.crypto.subtle;
-  const rsa = await subtle.importKey('spki', fromBase64(publicKeySpkiBase64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const rsa = await subtle.importKey(
+    'spki',
+    fromBase64(publicKeySpkiBase64),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const aes = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const nonce = toBase64(globalThis.crypto.getRandomValues(new Uint8Array(18))).replace(/\+/g, '-').replace(/\//g, '_');
+  const nonce = toBase64(globalThis.crypto.getRandomValues(new Uint8Array(18)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
   const plain = new TextEncoder().encode(JSON.stringify({ ts: Date.now(), nonce, uid: userId, data }));
   const box = await subtle.encrypt({ name: 'AES-GCM', iv }, aes, plain);
   const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, rsa, await subtle.exportKey('raw', aes));

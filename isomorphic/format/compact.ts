@@ -11,14 +11,19 @@ const ALL_SUFFIXES: readonly Suffix[] = [
   { letter: 'K', places: 3 },
 ];
 
-/** Picks the largest suffix whose threshold the absolute value reaches: pickSuffix(parseDecimal('1234567')!) → { letter: 'M', places: 6 }. */
+/**
+ * Picks the largest suffix whose threshold the absolute value reaches: pickSuffix(parseDecimal('1234567')!) → { letter:
+ * 'M', places: 6 }.
+ */
 export function pickSuffix(d: Decimal, smallest: 'K' | 'M' = 'K'): Suffix | null {
   const digits = integerDigits(d);
   const minPlaces = smallest === 'K' ? 3 : 6;
   return ALL_SUFFIXES.find((s) => s.places >= minPlaces && digits > s.places) ?? null;
 }
 
-/** Scales by the suffix and truncates, padded to `decimals`: formatWithSuffix(parseDecimal('2500000')!, 4) → "2.5000M". */
+/**
+ * Scales by the suffix and truncates, padded to `decimals`: formatWithSuffix(parseDecimal('2500000')!, 4) → "2.5000M".
+ */
 export function formatWithSuffix(d: Decimal, decimals: number, suffix: Suffix): string {
   return render(truncate(shiftLeft(d, suffix.places), decimals), { minDecimals: decimals }) + suffix.letter;
 }

@@ -49,7 +49,9 @@ export function formatDateTime(msEpoch: number, options: DateTimeOptions = {}): 
   return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;
 }
 
-/** HH:mm:ss in the given zone, for lists that show only the time of day: formatTime(0) → "08:00:00" (Asia/Hong_Kong). */
+/**
+ * HH:mm:ss in the given zone, for lists that show only the time of day: formatTime(0) → "08:00:00" (Asia/Hong_Kong).
+ */
 export function formatTime(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE): string {
   const parts = partsIn(msEpoch, timeZone);
   return parts === null ? PLACEHOLDER : `${parts.hour}:${parts.minute}:${parts.second}`;
@@ -62,6 +64,13 @@ export function formatTime(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE
 export function zoneOffsetMs(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE): number {
   const parts = partsIn(msEpoch, timeZone);
   if (parts === null) return 0;
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(msEpoch / 1000) * 1000;
 }

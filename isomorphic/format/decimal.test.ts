@@ -84,7 +84,8 @@ describe('truncate / shiftLeft / render', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.nat(20), (n, scale) => {
         const abs = (n < 0n ? -n : n).toString().padStart(scale + 1, '0');
-        const expected = (n < 0n ? '-' : '') + abs.slice(0, abs.length - scale) + (scale ? '.' + abs.slice(-scale) : '');
+        const expected =
+          (n < 0n ? '-' : '') + abs.slice(0, abs.length - scale) + (scale ? '.' + abs.slice(-scale) : '');
         const parsed = parseDecimal(n.toString() + 'e-' + scale);
         expect(parsed).not.toBeNull();
         expect(render(parsed!, { minDecimals: scale })).toBe(expected);

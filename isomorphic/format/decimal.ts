@@ -20,7 +20,10 @@ const NUMERIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 // doubles never need more than about 324 places, so 1000 leaves ample room for exact string input.
 const MAX_EXPONENT = 1000;
 
-/** Parses a number or numeric string into exact digits, or null: parseDecimal(1e-7) → { negative: false, int: '0', frac: '0000001' }. */
+/**
+ * Parses a number or numeric string into exact digits, or null: parseDecimal(1e-7) → { negative: false, int: '0', frac:
+ * '0000001' }.
+ */
 export function parseDecimal(value: string | number): Decimal | null {
   let text: string;
   if (typeof value === 'number') {
@@ -56,7 +59,10 @@ export function parseDecimal(value: string | number): Decimal | null {
   return normalize(sign === '-', int, frac);
 }
 
-/** Builds a canonical Decimal, dropping the sign of zero so "-0.001" truncated never shows "-0.00": normalize(true, '007', '50') → { negative: true, int: '7', frac: '5' }. */
+/**
+ * Builds a canonical Decimal, dropping the sign of zero so "-0.001" truncated never shows "-0.00": normalize(true,
+ * '007', '50') → { negative: true, int: '7', frac: '5' }.
+ */
 export function normalize(negative: boolean, int: string, frac: string): Decimal {
   const cleanInt = int.replace(/^0+/, '') || '0';
   const cleanFrac = frac.replace(/0+$/, '');
@@ -94,7 +100,10 @@ type RenderOptions = {
   readonly grouping?: boolean;
 };
 
-/** Writes a Decimal as plain text with optional zero padding and grouping: render(parseDecimal('1234.5')!, { minDecimals: 2, grouping: true }) → "1,234.50". */
+/**
+ * Writes a Decimal as plain text with optional zero padding and grouping: render(parseDecimal('1234.5')!, {
+ * minDecimals: 2, grouping: true }) → "1,234.50".
+ */
 export function render(d: Decimal, options: RenderOptions = {}): string {
   const { minDecimals = 0, grouping = false } = options;
   const int = grouping ? d.int.replace(/\B(?=(\d{3})+$)/g, ',') : d.int;
@@ -108,7 +117,10 @@ export function toDecimalString(value: string | number): string | null {
   return d === null ? null : render(d);
 }
 
-/** Rejects decimal counts that are a programming error rather than bad data: assertDecimals(2) passes, assertDecimals(-1) throws. */
+/**
+ * Rejects decimal counts that are a programming error rather than bad data: assertDecimals(2) passes,
+ * assertDecimals(-1) throws.
+ */
 export function assertDecimals(decimals: number): void {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 100) {
     throw new RangeError(`decimals must be an integer from 0 to 100, got ${decimals}`);

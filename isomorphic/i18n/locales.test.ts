@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, isLocale, localeOfPath, localizePath, pickLocale, stripLocale, type Locale } from './locales.ts';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_NAMES,
+  isLocale,
+  localeOfPath,
+  localizePath,
+  pickLocale,
+  stripLocale,
+  type Locale,
+} from './locales.ts';
 
 describe('LOCALES', () => {
   it('lists the 13 locales with English as default', () => {

@@ -11,15 +11,38 @@ const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const baseKey = (k: string) => k.replace(PLURAL, '');
 const baseKeys = (d: Record<string, string>) => [...new Set(Object.keys(d).map(baseKey))].sort();
-const pluralForms = (d: Record<string, string>, base: string) => Object.keys(d).filter((k) => PLURAL.test(k) && baseKey(k) === base).map((k) => PLURAL.exec(k)![1]!).sort();
+const pluralForms = (d: Record<string, string>, base: string) =>
+  Object.keys(d)
+    .filter((k) => PLURAL.test(k) && baseKey(k) === base)
+    .map((k) => PLURAL.exec(k)![1]!)
+    .sort();
 /** The English text a key is checked against: the key itself, or English's `other` form for a plural. */
 const englishOf = (en: Record<string, string>, k: string) => en[k] ?? en[`${baseKey(k)}_other`];
 
 /** Keys whose value may read the same as English in some language (loanwords, brand-like words). */
 const MAY_MATCH_ENGLISH = new Set([
-  'nav.staking', 'footer.staking', 'footer.services', 'footer.support', 'auth.tab.email', 'field.email', 'user.overview.email',
-  'home.tiers.standard.title', 'home.tiers.premium.title', 'home.tiers.partner.title', 'nav.menu', 'nav.trade.spot', 'header.uid', 'field.type',
-  'quotes.tab.spot', 'entrust.tab.spot', 'trade.limit', 'trade.chart', 'trade.spread', 'earn.kind.pledge', 'earn.pledge.title', 'earn.holdings.staking',
+  'nav.staking',
+  'footer.staking',
+  'footer.services',
+  'footer.support',
+  'auth.tab.email',
+  'field.email',
+  'user.overview.email',
+  'home.tiers.standard.title',
+  'home.tiers.premium.title',
+  'home.tiers.partner.title',
+  'nav.menu',
+  'nav.trade.spot',
+  'header.uid',
+  'field.type',
+  'quotes.tab.spot',
+  'entrust.tab.spot',
+  'trade.limit',
+  'trade.chart',
+  'trade.spread',
+  'earn.kind.pledge',
+  'earn.pledge.title',
+  'earn.holdings.staking',
 ]);
 
 it('no key is defined in two areas', () => {
@@ -29,7 +52,12 @@ it('no key is defined in two areas', () => {
 describe.each(dictionaryAreas())('the %s dictionaries', (area) => {
   const en = loadArea(area, 'en');
   it('have the plural forms of English in English', () => {
-    for (const base of new Set(Object.keys(en).filter((k) => PLURAL.test(k)).map(baseKey))) expect(pluralForms(en, base)).toEqual(['one', 'other']);
+    for (const base of new Set(
+      Object.keys(en)
+        .filter((k) => PLURAL.test(k))
+        .map(baseKey),
+    ))
+      expect(pluralForms(en, base)).toEqual(['one', 'other']);
   });
   describe.each(LOCALES.filter((l) => l !== 'en'))('in %s', (locale) => {
     const dict = (() => {
@@ -44,15 +72,25 @@ describe.each(dictionaryAreas())('the %s dictionaries', (area) => {
     });
     it('have exactly the plural forms of their language', () => {
       const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
-      const plurals = [...new Set(Object.keys(en).filter((k) => PLURAL.test(k)).map(baseKey))];
+      const plurals = [
+        ...new Set(
+          Object.keys(en)
+            .filter((k) => PLURAL.test(k))
+            .map(baseKey),
+        ),
+      ];
       for (const base of plurals) expect({ base, forms: pluralForms(dict, base) }).toEqual({ base, forms: categories });
     });
     it('keep every placeholder', () => {
-      const broken = Object.keys(dict).filter((k) => JSON.stringify(placeholders(dict[k]!)) !== JSON.stringify(placeholders(englishOf(en, k) ?? '')));
+      const broken = Object.keys(dict).filter(
+        (k) => JSON.stringify(placeholders(dict[k]!)) !== JSON.stringify(placeholders(englishOf(en, k) ?? '')),
+      );
       expect(broken).toEqual([]);
     });
     it('are translated, not copies of English', () => {
-      const copied = Object.keys(en).filter((k) => dict[k] === en[k] && /[a-z]{3}/.test(en[k]!) && !MAY_MATCH_ENGLISH.has(k));
+      const copied = Object.keys(en).filter(
+        (k) => dict[k] === en[k] && /[a-z]{3}/.test(en[k]!) && !MAY_MATCH_ENGLISH.has(k),
+      );
       expect(copied).toEqual([]);
     });
     it('have no empty values', () => {

@@ -12,8 +12,12 @@ const DAY_MS = 86_400_000;
 /** Whole days begun between two times: a started day counts as a day. startedDays(0, 1) → 1. */
 export const startedDays = (from: number, to: number): number => (to <= from ? 0 : Math.ceil((to - from) / DAY_MS));
 
-/** ⌊principal × rate × days⌋ at 8 decimals: chargeFor(1000_00000000n, 100_000n, 7) → 7_00000000n (7 at 0.1% a day on 1000). */
-export const chargeFor = (principal: bigint, rateE8: bigint, days: number): bigint => (principal * rateE8 * BigInt(days)) / E8;
+/**
+ * ⌊principal × rate × days⌋ at 8 decimals: chargeFor(1000_00000000n, 100_000n, 7) → 7_00000000n (7 at 0.1% a day
+ * on 1000).
+ */
+export const chargeFor = (principal: bigint, rateE8: bigint, days: number): bigint =>
+  (principal * rateE8 * BigInt(days)) / E8;
 
 interface LoanTerms {
   principal: bigint;
@@ -48,5 +52,10 @@ export function costAt(l: LoanTerms, now: number): LoanCost {
  */
 export function quoteOf(principal: bigint, dailyRate: bigint, overdueRate: bigint, cycleDays: number) {
   const interest = chargeFor(principal, dailyRate, cycleDays);
-  return { interest, total: principal + interest, minInterest: chargeFor(principal, dailyRate, 1), penaltyPerDay: chargeFor(principal, overdueRate, 1) };
+  return {
+    interest,
+    total: principal + interest,
+    minInterest: chargeFor(principal, dailyRate, 1),
+    penaltyPerDay: chargeFor(principal, overdueRate, 1),
+  };
 }

@@ -12,11 +12,25 @@ describe('parseUnits', () => {
     [7, 0, 7n],
   ])('%j at scale %i is %s', (text, scale, value) => expect(parseUnits(text, scale)).toEqual({ ok: true, value }));
   it.each([
-    ['', 'format'], ['-1', 'format'], ['+1', 'format'], ['1e5', 'format'], ['1.2.3', 'format'], [' 1', 'format'], ['.5', 'format'], ['1.', 'format'],
-    ['NaN', 'format'], [null, 'format'], [Number.NaN, 'format'], [Number.POSITIVE_INFINITY, 'format'], [{}, 'format'], ['0x10', 'format'],
-    ['0.000000001', 'precision'], ['1'.repeat(31), 'format'],
+    ['', 'format'],
+    ['-1', 'format'],
+    ['+1', 'format'],
+    ['1e5', 'format'],
+    ['1.2.3', 'format'],
+    [' 1', 'format'],
+    ['.5', 'format'],
+    ['1.', 'format'],
+    ['NaN', 'format'],
+    [null, 'format'],
+    [Number.NaN, 'format'],
+    [Number.POSITIVE_INFINITY, 'format'],
+    [{}, 'format'],
+    ['0x10', 'format'],
+    ['0.000000001', 'precision'],
+    ['1'.repeat(31), 'format'],
   ])('%j is refused (%s)', (text, problem) => expect(parseUnits(text, 8)).toEqual({ ok: false, problem }));
-  it('refuses values over the maximum', () => expect(parseUnits('1000', 0, 999n)).toEqual({ ok: false, problem: 'range' }));
+  it('refuses values over the maximum', () =>
+    expect(parseUnits('1000', 0, 999n)).toEqual({ ok: false, problem: 'range' }));
 });
 
 describe('formatUnits', () => {
@@ -29,11 +43,15 @@ describe('formatUnits', () => {
     [12n, 1, 3, '1.200'],
     [-150000000n, 8, 2, '-1.50'],
     [-1n, 8, 2, '0.00'],
-  ])('%s at scale %i with %i decimals is %s', (v, scale, decimals, out) => expect(formatUnits(v, scale, decimals)).toBe(out));
+  ])('%s at scale %i with %i decimals is %s', (v, scale, decimals, out) =>
+    expect(formatUnits(v, scale, decimals)).toBe(out),
+  );
   it('round-trips with parseUnits', () =>
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 }), (v, scale) => {
-      expect(parseUnits(formatUnits(v, scale), scale)).toEqual({ ok: true, value: v });
-    })));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 }), (v, scale) => {
+        expect(parseUnits(formatUnits(v, scale), scale)).toEqual({ ok: true, value: v });
+      }),
+    ));
 });
 
 describe('rounding', () => {

@@ -3,7 +3,10 @@
  * asset's or market's smallest unit. Conversions never pass through a float.
  */
 
-/** Every asset lives at 8 decimals (server/spot/seed.ts), so conversions between an asset's and a market's scales are exact shifts. */
+/**
+ * Every asset lives at 8 decimals (server/spot/seed.ts), so conversions between an asset's and a market's scales are
+ * exact shifts.
+ */
 export const ASSET_SCALE = 8;
 
 const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/;
@@ -14,7 +17,11 @@ export type ParseProblem = 'format' | 'precision' | 'range';
  * A non-negative decimal string as units of 10^-scale: parseUnits('1.5', 8) → { ok: true, value: 150000000n }.
  * Refuses signs, exponents, spaces and more decimals than the scale allows (never rounds silently).
  */
-export function parseUnits(text: unknown, scale: number, max: bigint = 10n ** 30n): { ok: true; value: bigint } | { ok: false; problem: ParseProblem } {
+export function parseUnits(
+  text: unknown,
+  scale: number,
+  max: bigint = 10n ** 30n,
+): { ok: true; value: bigint } | { ok: false; problem: ParseProblem } {
   if (typeof text !== 'string' && typeof text !== 'number') return { ok: false, problem: 'format' };
   const s = typeof text === 'number' ? (Number.isFinite(text) ? String(text) : '') : text;
   const m = DECIMAL.exec(s);

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adlLights, checkAmount, cumulative, mergeCandles, smallestQuantity, checkPerpOrder, checkStops, clean, formatRate, formatSigned, fundingCountdown, marginRatioTone, nextFunding, parseLeverage, quantityForPercent, quantityUnit, signTone,
+  adlLights,
+  checkAmount,
+  cumulative,
+  mergeCandles,
+  smallestQuantity,
+  checkPerpOrder,
+  checkStops,
+  clean,
+  formatRate,
+  formatSigned,
+  fundingCountdown,
+  marginRatioTone,
+  nextFunding,
+  parseLeverage,
+  quantityForPercent,
+  quantityUnit,
+  signTone,
 } from './math.ts';
 
 // The seeded contracts: BTCUSDT at a 0.1 tick and 0.001 lot, BTCUSD in whole contracts, ETHUSDT at 0.01.
@@ -19,7 +35,14 @@ describe('checkPerpOrder', () => {
     ['a zero price', BTCUSDT, 'limit', '0.0', '1', { key: 'zero', field: 'price' }],
     ['a price off a coarse tick', COARSE, 'limit', '3000.07', '1', { key: 'offTick', field: 'price', step: '0.05' }],
     ['a price on a coarse tick', COARSE, 'limit', '3000.15', '1.005', null],
-    ['a quantity off the lot', COARSE, 'limit', '3000.15', '1.002', { key: 'offLot', field: 'quantity', step: '0.005' }],
+    [
+      'a quantity off the lot',
+      COARSE,
+      'limit',
+      '3000.15',
+      '1.002',
+      { key: 'offLot', field: 'quantity', step: '0.005' },
+    ],
     ['a market order needs no price', BTCUSDT, 'market', '', '0.5', null],
     ['a market order still needs a quantity', BTCUSDT, 'market', 'abc', '', { key: 'required', field: 'quantity' }],
     ['contracts are whole', BTCUSD, 'market', '', '10.5', { key: 'tooPrecise', field: 'quantity', decimals: 0 }],
@@ -53,7 +76,16 @@ describe('clean', () => {
 
 describe('parseLeverage', () => {
   it.each<[string, number, number | null]>([
-    ['20', 125, 20], ['1', 125, 1], ['125', 125, 125], ['126', 125, null], ['0', 125, null], ['2.5', 125, null], ['', 125, null], ['-3', 125, null], ['101', 100, null], [' 7 ', 100, 7],
+    ['20', 125, 20],
+    ['1', 125, 1],
+    ['125', 125, 125],
+    ['126', 125, null],
+    ['0', 125, null],
+    ['2.5', 125, null],
+    ['', 125, null],
+    ['-3', 125, null],
+    ['101', 100, null],
+    [' 7 ', 100, 7],
   ])('%j within 1..%d → %j', (text, max, expected) => {
     expect(parseLeverage(text, max)).toBe(expected);
   });
@@ -140,7 +172,12 @@ describe('mergeCandles', () => {
   const c = (time: number, close: string) => ({ time, open: '1', high: '2', low: '1', close, volume: '0' });
   it('replaces the live candle, appends a new one, and mends an older one it still has', () => {
     const series = [c(1, '1'), c(2, '1'), c(3, '1')];
-    expect(mergeCandles(series, [c(3, '2'), c(4, '3')]).map((x) => [x.time, x.close])).toEqual([[1, '1'], [2, '1'], [3, '2'], [4, '3']]);
+    expect(mergeCandles(series, [c(3, '2'), c(4, '3')]).map((x) => [x.time, x.close])).toEqual([
+      [1, '1'],
+      [2, '1'],
+      [3, '2'],
+      [4, '3'],
+    ]);
     expect(mergeCandles(series, [c(2, '5')]).map((x) => x.close)).toEqual(['1', '5', '1']);
     expect(mergeCandles(series, [c(0, '5')])).toBe(series);
     expect(mergeCandles([], [c(1, '1')])).toHaveLength(1);
@@ -149,7 +186,11 @@ describe('mergeCandles', () => {
 
 describe('cumulative', () => {
   it('adds the book levels up from the best price without floats', () => {
-    const levels = [{ price: '1', quantity: '0.1' }, { price: '2', quantity: '0.2' }, { price: '3', quantity: '1.005' }];
+    const levels = [
+      { price: '1', quantity: '0.1' },
+      { price: '2', quantity: '0.2' },
+      { price: '3', quantity: '1.005' },
+    ];
     expect(cumulative(levels, 3).map((l) => l.total)).toEqual(['0.100', '0.300', '1.305']);
     expect(cumulative([], 3)).toEqual([]);
   });

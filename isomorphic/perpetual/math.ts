@@ -51,12 +51,18 @@ export function trimZeros(text: string): string {
  * Checks one amount field: present, not negative, a number, within `scale` decimals, above zero, and a whole
  * multiple of `step` (the tick for prices, the lot for quantities) when one is given.
  */
-export function checkAmount(text: string, scale: number, field: PerpField, step?: { size: string; key: 'offTick' | 'offLot' }): PerpProblem {
+export function checkAmount(
+  text: string,
+  scale: number,
+  field: PerpField,
+  step?: { size: string; key: 'offTick' | 'offLot' },
+): PerpProblem {
   const s = finished(text.trim());
   if (s === '') return { key: 'required', field };
   if (s.startsWith('-')) return { key: 'negative', field };
   const parsed = parseUnits(s, scale);
-  if (!parsed.ok) return parsed.problem === 'precision' ? { key: 'tooPrecise', field, decimals: scale } : { key: 'invalid', field };
+  if (!parsed.ok)
+    return parsed.problem === 'precision' ? { key: 'tooPrecise', field, decimals: scale } : { key: 'invalid', field };
   if (parsed.value === 0n) return { key: 'zero', field };
   if (step) {
     const unit = unitsOf(step.size, scale);
@@ -65,17 +71,25 @@ export function checkAmount(text: string, scale: number, field: PerpField, step?
   return null;
 }
 
-export const checkPrice = (c: Scales, text: string, field: PerpField = 'price') => checkAmount(text, c.priceScale, field, { size: c.tickSize, key: 'offTick' });
-export const checkQuantity = (c: Scales, text: string) => checkAmount(text, c.qtyScale, 'quantity', { size: c.stepSize, key: 'offLot' });
+export const checkPrice = (c: Scales, text: string, field: PerpField = 'price') =>
+  checkAmount(text, c.priceScale, field, { size: c.tickSize, key: 'offTick' });
+export const checkQuantity = (c: Scales, text: string) =>
+  checkAmount(text, c.qtyScale, 'quantity', { size: c.stepSize, key: 'offLot' });
 
 /** The order form before it is sent, in reading order: the price of a limit order, then the quantity. */
-export function checkPerpOrder(c: Scales, input: { type: 'limit' | 'market'; price: string; quantity: string }): PerpProblem {
+export function checkPerpOrder(
+  c: Scales,
+  input: { type: 'limit' | 'market'; price: string; quantity: string },
+): PerpProblem {
   return (input.type === 'limit' ? checkPrice(c, input.price) : null) ?? checkQuantity(c, input.quantity);
 }
 
 /** The optional take-profit and stop-loss of the form: each checked only when typed. */
 export function checkStops(c: Scales, takeProfit: string, stopLoss: string): PerpProblem {
-  return (takeProfit.trim() ? checkPrice(c, takeProfit, 'takeProfit') : null) ?? (stopLoss.trim() ? checkPrice(c, stopLoss, 'stopLoss') : null);
+  return (
+    (takeProfit.trim() ? checkPrice(c, takeProfit, 'takeProfit') : null) ??
+    (stopLoss.trim() ? checkPrice(c, stopLoss, 'stopLoss') : null)
+  );
 }
 
 /** A field's text as the wire wants it: trimmed, without a dangling point. */
@@ -190,9 +204,11 @@ export function mergeCandles(series: PerpCandle[], latest: readonly PerpCandle[]
   return out;
 }
 
-
 /** Book levels with the running total of their quantities from the best price, exactly: 0.1 + 0.2 is 0.3. */
-export function cumulative<L extends { quantity: string }>(levels: readonly L[], qtyScale: number): Array<L & { total: string }> {
+export function cumulative<L extends { quantity: string }>(
+  levels: readonly L[],
+  qtyScale: number,
+): Array<L & { total: string }> {
   let sum = 0n;
   return levels.map((l) => {
     sum += signedUnits(l.quantity, qtyScale)?.units ?? 0n;

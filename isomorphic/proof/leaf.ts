@@ -9,10 +9,10 @@ const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
 
 /**
- * The exact text a leaf hashes, balances sorted by asset code:
- * leafText({ uid: '20250001', salt: '9f…', balances: [{ asset: 'USDT', amount: '12.50000000' }, { asset: 'BTC', amount: '0.10000000' }] })
- * → 'lumex-por-v1|20250001|9f…|BTC:0.10000000,USDT:12.50000000'. The leaf hash is SHA-256 of the byte 0x00 and
- * this text in UTF-8; an inner node is SHA-256 of 0x01, the left hash and the right hash (32 bytes each).
+ * The exact text a leaf hashes, balances sorted by asset code: leafText({ uid: '20250001', salt: '9f…', balances: [{
+ * asset: 'USDT', amount: '12.50000000' }, { asset: 'BTC', amount: '0.10000000' }] }) →
+ * 'lumex-por-v1|20250001|9f…|BTC:0.10000000,USDT:12.50000000'. The leaf hash is SHA-256 of the byte 0x00 and this text
+ * in UTF-8; an inner node is SHA-256 of 0x01, the left hash and the right hash (32 bytes each).
  */
 export function leafText(leaf: ProofLeaf): string {
   const balances = [...leaf.balances].sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));

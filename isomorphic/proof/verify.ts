@@ -4,21 +4,34 @@ import { PROOF_FILE_FORMAT, fromHex, leafBytes, nodeBytes, toHex } from './leaf.
 /** SHA-256, as the platform hashes; the browser's own (Web Crypto) by default. */
 type Digest = (bytes: Uint8Array) => Promise<Uint8Array>;
 
-const webDigest: Digest = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+const webDigest: Digest = async (bytes) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 
 type ProofCheck =
   | { ok: true; leafHash: string; root: string }
-  /** `malformed`: not a proof file; `leaf`: the leaf does not hash to the file's leaf hash; `root`: the path does not lead to the root. */
+  /**
+   * `malformed`: not a proof file; `leaf`: the leaf does not hash to the file's leaf hash; `root`: the path does not
+   * lead to the root.
+   */
   | { ok: false; problem: 'malformed' | 'leaf' | 'root'; leafHash?: string; root?: string };
 
 function wellFormed(f: unknown): f is ProofFile {
   const p = f as ProofFile;
   const hash = (h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h);
   return (
-    typeof p === 'object' && p !== null && p.format === PROOF_FILE_FORMAT && Number.isSafeInteger(p.proofId) && hash(p.root) && hash(p.leafHash) &&
-    typeof p.leaf?.uid === 'string' && typeof p.leaf.salt === 'string' && Array.isArray(p.leaf.balances) &&
+    typeof p === 'object' &&
+    p !== null &&
+    p.format === PROOF_FILE_FORMAT &&
+    Number.isSafeInteger(p.proofId) &&
+    hash(p.root) &&
+    hash(p.leafHash) &&
+    typeof p.leaf?.uid === 'string' &&
+    typeof p.leaf.salt === 'string' &&
+    Array.isArray(p.leaf.balances) &&
     p.leaf.balances.every((b) => typeof b?.asset === 'string' && typeof b.amount === 'string') &&
-    Array.isArray(p.path) && p.path.length <= 64 && p.path.every((s) => (s?.side === 'left' || s?.side === 'right') && hash(s.hash))
+    Array.isArray(p.path) &&
+    p.path.length <= 64 &&
+    p.path.every((s) => (s?.side === 'left' || s?.side === 'right') && hash(s.hash))
   );
 }
 

@@ -1,8 +1,8 @@
 import { maskEmail, maskPhone } from '../format/mask.ts';
 
 /**
- * How a referrer sees a user they promoted: the e-mail or phone masked as docs/requirements.md §9 says, else the account name
- * with its middle hidden, never in full however short: promotedName({ username: 'alice_w' }) → 'al****_w',
+ * How a referrer sees a user they promoted: the e-mail or phone masked as docs/requirements.md §9 says, else the
+ * account name with its middle hidden, never in full however short: promotedName({ username: 'alice_w' }) → 'al****_w',
  * promotedName({ username: 'bob' }) → 'b****b', promotedName({ email: 'johndoe@example.com' }) → 'jo****om'.
  */
 export function promotedName(u: { username?: string | null; email?: string | null; phone?: string | null }): string {

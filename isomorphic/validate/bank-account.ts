@@ -1,6 +1,6 @@
 /**
- * Bank details as a person types them (docs/requirements.md §3 bank card): spaces and hyphens are layout, not part of the number.
- * compactAccount(' de89-3704 0044 ') → 'DE8937040044'.
+ * Bank details as a person types them (docs/requirements.md §3 bank card): spaces and hyphens are layout, not part of
+ * the number. compactAccount(' de89-3704 0044 ') → 'DE8937040044'.
  */
 export function compactAccount(raw: string): string {
   return raw.replace(/[\s-]/g, '').toUpperCase();

@@ -49,12 +49,16 @@ describe('filterNumericInput', () => {
 
   it('always yields a partial number and is idempotent', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('0', '1', '9', '.', 'a', '-', ' ') }), fc.nat(10), (raw, decimals) => {
-        const once = filterNumericInput(raw, decimals);
-        const fracPart = decimals === 0 ? '' : `(\\.\\d{0,${decimals}})?`;
-        expect(once).toMatch(new RegExp(`^((0|[1-9]\\d*)${fracPart})?$`));
-        expect(filterNumericInput(once, decimals)).toBe(once);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '1', '9', '.', 'a', '-', ' ') }),
+        fc.nat(10),
+        (raw, decimals) => {
+          const once = filterNumericInput(raw, decimals);
+          const fracPart = decimals === 0 ? '' : `(\\.\\d{0,${decimals}})?`;
+          expect(once).toMatch(new RegExp(`^((0|[1-9]\\d*)${fracPart})?$`));
+          expect(filterNumericInput(once, decimals)).toBe(once);
+        },
+      ),
     );
   });
 });

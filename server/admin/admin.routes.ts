@@ -34,9 +34,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
   route(api.reviewWithdrawal, async (req) =>
     ok(await reviewWithdrawal(ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
   );
-  route(api.auditLog, async (req) =>
-    ok(await auditLog(db, req.query.page, req.query.size)),
-  );
+  route(api.auditLog, async (req) => ok(await auditLog(db, req.query.page, req.query.size)));
   route(api.outbox, async (req) => ok(await outboxPage(db, req.query.page, req.query.size, transports)));
   route(api.setRates, async (req) => {
     await setCoinRates(db, userOf(req).id, req.body.rates);
@@ -45,8 +43,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
   route(api.ledgerAudit, async () => ok(await auditLedger(db)));
 
   route(api.swapDesk, async () => ok(await deskView(db)));
-  route(api.fundSwapDesk, async (req) => ok(await operatorFundDesk(db, ctx.core, userOf(req).id, req.body.coin, req.body.amount)));
-  route(api.setSwapLimit, async (req) => ok(await operatorLimitDesk(db, userOf(req).id, req.body.coin, req.body.maxPerSwap)));
+  route(api.fundSwapDesk, async (req) =>
+    ok(await operatorFundDesk(db, ctx.core, userOf(req).id, req.body.coin, req.body.amount)),
+  );
+  route(api.setSwapLimit, async (req) =>
+    ok(await operatorLimitDesk(db, userOf(req).id, req.body.coin, req.body.maxPerSwap)),
+  );
 
   route(api.credit, async (req) => {
     await creditTestFunds(db, ctx.core, userOf(req).id, req.body);

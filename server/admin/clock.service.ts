@@ -7,10 +7,16 @@ import { audit } from '../audit/audit.ts';
 
 /** The server's clock as operators see it: driven (DRIVEN_CLOCK=1) or the machine's. */
 export function clockState(clock: Clock): ClockState {
-  return { driven: clock instanceof DrivenClock, now: clock.now(), offsetMs: clock instanceof DrivenClock ? clock.offsetMs : 0 };
+  return {
+    driven: clock instanceof DrivenClock,
+    now: clock.now(),
+    offsetMs: clock instanceof DrivenClock ? clock.offsetMs : 0,
+  };
 }
 
-/** Moves a driven clock `ms` ahead, with its audit line; an install on the machine's clock has no such call (notFound). */
+/**
+ * Moves a driven clock `ms` ahead, with its audit line; an install on the machine's clock has no such call (notFound).
+ */
 export async function advanceClock(db: Db, clock: Clock, operatorId: number, ms: number): Promise<ClockState> {
   if (!(clock instanceof DrivenClock)) fail('notFound');
   const from = clock.now();

@@ -25,7 +25,11 @@ export async function keyCount(q: Queryable, userId: number): Promise<number> {
 }
 
 export function userKeys(q: Queryable, userId: number, page: PageRequest) {
-  return pageOf<Row>(q, { select: '*', from: 'FROM api_keys WHERE user_id = ?', order: 'id DESC', params: [userId] }, page);
+  return pageOf<Row>(
+    q,
+    { select: '*', from: 'FROM api_keys WHERE user_id = ?', order: 'id DESC', params: [userId] },
+    page,
+  );
 }
 
 export function findByApiKey(q: Queryable, apiKey: string): Promise<Row | undefined> {
@@ -40,14 +44,27 @@ export async function deleteKey(q: Queryable, userId: number, id: number): Promi
 }
 
 /** Records a signature; false when the key has used it before (a replay, or a racing copy of the same request). */
-export async function recordUse(q: Queryable, u: { keyId: number; signature: string; at: number; keepUntil: number }): Promise<boolean> {
-  const row = await q.get('INSERT INTO api_key_uses (key_id, signature, used_at, keep_until) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING key_id', [u.keyId, u.signature, u.at, u.keepUntil]);
+export async function recordUse(
+  q: Queryable,
+  u: { keyId: number; signature: string; at: number; keepUntil: number },
+): Promise<boolean> {
+  const row = await q.get(
+    'INSERT INTO api_key_uses (key_id, signature, used_at, keep_until) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING key_id',
+    [u.keyId, u.signature, u.at, u.keepUntil],
+  );
   return row !== undefined;
 }
 
 /** How many signed calls the key made since a time (its own call included once recorded). */
 export async function usesSince(q: Queryable, keyId: number, since: number): Promise<number> {
-  return Number((await q.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM api_key_uses WHERE key_id = ? AND used_at > ?', [keyId, since]))?.n ?? 0);
+  return Number(
+    (
+      await q.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM api_key_uses WHERE key_id = ? AND used_at > ?', [
+        keyId,
+        since,
+      ])
+    )?.n ?? 0,
+  );
 }
 
 export async function pruneUses(q: Queryable, before: number): Promise<void> {
@@ -56,5 +73,9 @@ export async function pruneUses(q: Queryable, before: number): Promise<void> {
 
 /** Marks the key used, at most once a minute (a write per call would be most of a call's cost). */
 export async function touchKey(q: Queryable, id: number, at: number): Promise<void> {
-  await q.run('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)', [at, id, at - 60_000]);
+  await q.run('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)', [
+    at,
+    id,
+    at - 60_000,
+  ]);
 }

@@ -1,7 +1,15 @@
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { RECV_WINDOW_DEFAULT_MS, RECV_WINDOW_MAX_MS, signedParams, type ApiKeyCreated, type ApiKeyView, type ApiPermission, type apiKeyBody } from '../../isomorphic/contract/api-keys.ts';
+import {
+  RECV_WINDOW_DEFAULT_MS,
+  RECV_WINDOW_MAX_MS,
+  signedParams,
+  type ApiKeyCreated,
+  type ApiKeyView,
+  type ApiPermission,
+  type apiKeyBody,
+} from '../../isomorphic/contract/api-keys.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fail, ValidationFailure } from '../outcome.ts';
 import type { Db, Row } from '../storage/db.ts';
@@ -22,7 +30,11 @@ function token(): string {
 }
 
 function permissionsOf(r: Row): ApiPermission[] {
-  return ['read', ...(Number(r.can_trade) ? (['trade'] as const) : []), ...(Number(r.can_withdraw) ? (['withdraw'] as const) : [])];
+  return [
+    'read',
+    ...(Number(r.can_trade) ? (['trade'] as const) : []),
+    ...(Number(r.can_withdraw) ? (['withdraw'] as const) : []),
+  ];
 }
 
 function toKeyView(r: Row): ApiKeyView {
@@ -42,7 +54,13 @@ function toKeyView(r: Row): ApiKeyView {
  * sealed with the fund password in the browser), so the withdraw permission is refused with a message that says so.
  * With the authenticator bound, creating a key needs its code, checked last so a refused request spends none.
  */
-export async function createKey(db: Db, clock: Clock, seal: SecretSeal, userId: number, body: z.output<typeof apiKeyBody>): Promise<ApiKeyCreated> {
+export async function createKey(
+  db: Db,
+  clock: Clock,
+  seal: SecretSeal,
+  userId: number,
+  body: z.output<typeof apiKeyBody>,
+): Promise<ApiKeyCreated> {
   if (body.permissions.includes('withdraw')) fail('apiWithdrawNeedsWhitelist');
   const ipList = normalizeIpList(body.ipList);
   if (!ipList) fail('apiIpListInvalid');
@@ -50,7 +68,15 @@ export async function createKey(db: Db, clock: Clock, seal: SecretSeal, userId: 
   await requireSecondFactor(db, userId, body.googleCode, clock.now());
   const apiKey = token();
   const secret = token();
-  const row = await repo.insertApiKey(db, { userId, label: body.label, apiKey, secretSealed: seal.seal(secret, apiKey), canTrade: body.permissions.includes('trade'), ipList, at: clock.now() });
+  const row = await repo.insertApiKey(db, {
+    userId,
+    label: body.label,
+    apiKey,
+    secretSealed: seal.seal(secret, apiKey),
+    canTrade: body.permissions.includes('trade'),
+    ipList,
+    at: clock.now(),
+  });
   return { ...toKeyView(row), secret };
 }
 
@@ -82,7 +108,8 @@ export interface Verified {
   params: Record<string, string>;
 }
 
-const invalid = (field: string, message: string) => new ValidationFailure([{ keyword: 'custom', instancePath: `/${field}`, message }]);
+const invalid = (field: string, message: string) =>
+  new ValidationFailure([{ keyword: 'custom', instancePath: `/${field}`, message }]);
 
 /** Reads `timestamp` and `recvWindow`: whole milliseconds, the window 1 to 60,000 (5,000 when absent). */
 function timingOf(params: Record<string, string>): { timestamp: number; recvWindow: number } {
@@ -102,21 +129,39 @@ function timingOf(params: Record<string, string>): { timestamp: number; recvWind
  * recorded (a replay, even a racing copy, is refused) and counted against the key's rate. Only then does the
  * route act, as the key's owner.
  */
-export async function verifySigned(db: Db, clock: Clock, seal: SecretSeal, ratePerMinute: number, call: SignedCall): Promise<Verified> {
+export async function verifySigned(
+  db: Db,
+  clock: Clock,
+  seal: SecretSeal,
+  ratePerMinute: number,
+  call: SignedCall,
+): Promise<Verified> {
   const key = call.apiKey && call.apiKey.length <= 128 ? await repo.findByApiKey(db, call.apiKey) : undefined;
   if (!key) fail('apiKeyInvalid');
   if (!ipAllowed(JSON.parse(String(key.ip_list)) as string[], call.ip)) fail('apiIpNotAllowed');
   if (call.rawBody !== undefined && call.rawBody !== null && typeof call.rawBody !== 'string') fail('apiBodyNotForm');
   const signed = readSigned(call.rawQuery, typeof call.rawBody === 'string' ? call.rawBody : '');
   if (signed.malformed !== undefined) throw invalid(signed.malformed, 'validation.duplicateParam');
-  if (signed.signatures.length !== 1 || !signatureMatches(seal.open(String(key.secret_sealed), String(key.api_key)), signed.payload, signed.signatures[0]!)) fail('signatureInvalid');
+  if (
+    signed.signatures.length !== 1 ||
+    !signatureMatches(seal.open(String(key.secret_sealed), String(key.api_key)), signed.payload, signed.signatures[0]!)
+  )
+    fail('signatureInvalid');
   const { timestamp, recvWindow } = timingOf(signed.params);
   const now = clock.now();
   if (!onTime(timestamp, recvWindow, now)) fail('timestampStale', { window: recvWindow });
   const permissions = permissionsOf(key);
   if (!permissions.includes(call.needs)) fail('apiPermissionMissing', { permission: call.needs });
   const keyId = Number(key.id);
-  if (!(await repo.recordUse(db, { keyId, signature: signed.signatures[0]!.toLowerCase(), at: now, keepUntil: Math.max(timestamp + recvWindow, now + RATE_WINDOW_MS) }))) fail('signatureReplayed');
+  if (
+    !(await repo.recordUse(db, {
+      keyId,
+      signature: signed.signatures[0]!.toLowerCase(),
+      at: now,
+      keepUntil: Math.max(timestamp + recvWindow, now + RATE_WINDOW_MS),
+    }))
+  )
+    fail('signatureReplayed');
   if ((await repo.usesSince(db, keyId, now - RATE_WINDOW_MS)) > ratePerMinute) fail('tooManyRequests');
   const user = await findUserBy(db, 'id', Number(key.user_id));
   if (!user) fail('apiKeyInvalid');

@@ -8,7 +8,8 @@ function plain(ip: string): string {
 
 /**
  * An allow-list as the user typed it, checked and tidied: addresses and CIDR ranges of IPv4 or IPv6, duplicates
- * dropped; undefined when an entry is neither. normalizeIpList([' 10.0.0.1 ', '2001:db8::/32']) → ['10.0.0.1', '2001:db8::/32'].
+ * dropped; undefined when an entry is neither. normalizeIpList([' 10.0.0.1 ', '2001:db8::/32']) → ['10.0.0.1',
+ * '2001:db8::/32'].
  */
 export function normalizeIpList(entries: readonly string[]): string[] | undefined {
   const out: string[] = [];

@@ -12,11 +12,23 @@ import type { Db } from '../storage/db.ts';
 /** The owner's spot balances and the key's permissions. */
 export async function programAccount(db: Db, userId: number, permissions: ApiPermission[]): Promise<ProgramAccount> {
   const balances = (await balancesOf(db, userId)).filter((b) => b.type === ACCOUNT.spot);
-  return { permissions, balances: balances.map((b) => ({ asset: b.asset, free: formatUnits(b.available, ASSET_SCALE), locked: formatUnits(b.frozen, ASSET_SCALE) })) };
+  return {
+    permissions,
+    balances: balances.map((b) => ({
+      asset: b.asset,
+      free: formatUnits(b.available, ASSET_SCALE),
+      locked: formatUnits(b.frozen, ASSET_SCALE),
+    })),
+  };
 }
 
 /** The owner's open spot orders, of one market when `symbol` names one (an unknown market is refused). */
-export async function programOpenOrders(db: Db, markets: SpotMarkets, userId: number, symbol: string | undefined): Promise<SpotOrder[]> {
+export async function programOpenOrders(
+  db: Db,
+  markets: SpotMarkets,
+  userId: number,
+  symbol: string | undefined,
+): Promise<SpotOrder[]> {
   if (symbol) markets.market(symbol);
   const { rows } = await userOrders(db, userId, 'open', { page: 1, size: 500 }, symbol);
   return rows.map((o) => spotOrder(markets.market(o.symbol), o));

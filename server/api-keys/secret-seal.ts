@@ -14,7 +14,9 @@ export interface SecretSeal {
 }
 
 export async function loadSecretSeal(db: Db, configured: Buffer | undefined): Promise<SecretSeal> {
-  const key = configured ?? Buffer.from(await settingOnce(db, 'apikeys.sealKey', () => randomBytes(32).toString('base64')), 'base64');
+  const key =
+    configured ??
+    Buffer.from(await settingOnce(db, 'apikeys.sealKey', () => randomBytes(32).toString('base64')), 'base64');
   return {
     seal(secret, apiKey) {
       const iv = randomBytes(12);

@@ -37,7 +37,10 @@ interface SignedRequest {
   malformed?: string;
 }
 
-/** readSigned('symbol=LTCBTC&signature=ab', 'quantity=1') → { payload: 'symbol=LTCBTCquantity=1', signatures: ['ab'], … }. */
+/**
+ * readSigned('symbol=LTCBTC&signature=ab', 'quantity=1') → { payload: 'symbol=LTCBTCquantity=1', signatures: ['ab'], …
+ * }.
+ */
 export function readSigned(rawQuery: string, rawBody: string): SignedRequest {
   const signatures: string[] = [];
   const params: Record<string, string> = Object.create(null);

@@ -9,8 +9,22 @@ import type { Db, Queryable } from '../storage/db.ts';
 import { auditRows, insertAudit } from './audit.repo.ts';
 
 /** Writes who did what to what, in the caller's transaction (so a decision and its audit line commit together). */
-export async function audit(q: Queryable, operatorId: number, action: string, targetType: string, targetId: string | number, detail: Record<string, unknown>): Promise<void> {
-  await insertAudit(q, { operatorId, action, targetType, targetId: String(targetId), detail: JSON.stringify(detail), at: Date.now() });
+export async function audit(
+  q: Queryable,
+  operatorId: number,
+  action: string,
+  targetType: string,
+  targetId: string | number,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await insertAudit(q, {
+    operatorId,
+    action,
+    targetType,
+    targetId: String(targetId),
+    detail: JSON.stringify(detail),
+    at: Date.now(),
+  });
 }
 
 /** Audit lines keep amounts in base units, as the ledger does; operators read them as decimals of their coin:
@@ -26,6 +40,15 @@ function readableDetail(detail: string): string {
 
 export async function auditLog(db: Db, page: number, size: number) {
   const { total, rows } = await auditRows(db, { page, size });
-  const records: AuditEntry[] = rows.map((r) => ({ id: Number(r.id), operatorId: Number(r.operator_id), operator: String(r.operator), action: String(r.action), targetType: String(r.target_type), targetId: String(r.target_id), detail: readableDetail(String(r.detail)), time: Number(r.created_at) }));
+  const records: AuditEntry[] = rows.map((r) => ({
+    id: Number(r.id),
+    operatorId: Number(r.operator_id),
+    operator: String(r.operator),
+    action: String(r.action),
+    targetType: String(r.target_type),
+    targetId: String(r.target_id),
+    detail: readableDetail(String(r.detail)),
+    time: Number(r.created_at),
+  }));
   return { total, page, size, records };
 }

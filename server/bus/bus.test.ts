@@ -47,14 +47,22 @@ function collector() {
       got.push([topic, message]);
       if (waiting && got.length >= waiting.n) waiting.resolve();
     },
-    until: (n: number) => (got.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve }))),
+    until: (n: number) =>
+      got.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve })),
   };
 }
 
 /** Each process opens its own bus; `shared` says whether two of them reach each other (a broker between them). */
 const BUSES: Array<[string, { open: () => Bus; shared: boolean }]> = [
   ['in memory', { open: () => new MemoryBus(), shared: false }],
-  ...(TEST_BROKER_URL ? [['RabbitMQ', { open: () => new RabbitBus(TEST_BROKER_URL!), shared: true }] as [string, { open: () => Bus; shared: boolean }]] : []),
+  ...(TEST_BROKER_URL
+    ? [
+        ['RabbitMQ', { open: () => new RabbitBus(TEST_BROKER_URL!), shared: true }] as [
+          string,
+          { open: () => Bus; shared: boolean },
+        ],
+      ]
+    : []),
 ];
 
 describe.each(BUSES)('the %s bus', (_name, { open, shared }) => {
@@ -76,7 +84,14 @@ describe.each(BUSES)('the %s bus', (_name, { open, shared }) => {
     const c = collector();
     b.subscribe(`${n}.market.btcusdt.trades`, c.handler);
     await b.ready();
-    const messages = [{ price: '97000.10', trades: [{ id: 1, side: 'buy' }] }, 'text', 42, null, true, ...Array.from({ length: 200 }, (_, i) => ({ i }))];
+    const messages = [
+      { price: '97000.10', trades: [{ id: 1, side: 'buy' }] },
+      'text',
+      42,
+      null,
+      true,
+      ...Array.from({ length: 200 }, (_, i) => ({ i })),
+    ];
     for (const m of messages) b.publish(`${n}.market.btcusdt.trades`, m);
     await c.until(messages.length);
     expect(c.got.map(([, m]) => m)).toEqual(messages);
@@ -93,12 +108,22 @@ describe.each(BUSES)('the %s bus', (_name, { open, shared }) => {
     b.subscribe(`${n}.#`, any.handler);
     b.subscribe(`${n}.user.7.balance`, exact.handler);
     await b.ready();
-    for (const topic of ['user.7.balance', 'user.8.balance', 'user.7.orders', 'user.7.balance.extra', 'market.x.book']) b.publish(`${n}.${topic}`, topic);
+    for (const topic of ['user.7.balance', 'user.8.balance', 'user.7.orders', 'user.7.balance.extra', 'market.x.book'])
+      b.publish(`${n}.${topic}`, topic);
     await any.until(5);
     await one.until(2);
     await exact.until(1);
-    expect(any.got.map(([, m]) => m)).toEqual(['user.7.balance', 'user.8.balance', 'user.7.orders', 'user.7.balance.extra', 'market.x.book']);
-    expect(one.got).toEqual([[`${n}.user.7.balance`, 'user.7.balance'], [`${n}.user.8.balance`, 'user.8.balance']]);
+    expect(any.got.map(([, m]) => m)).toEqual([
+      'user.7.balance',
+      'user.8.balance',
+      'user.7.orders',
+      'user.7.balance.extra',
+      'market.x.book',
+    ]);
+    expect(one.got).toEqual([
+      [`${n}.user.7.balance`, 'user.7.balance'],
+      [`${n}.user.8.balance`, 'user.8.balance'],
+    ]);
     expect(exact.got.map(([, m]) => m)).toEqual(['user.7.balance']);
   });
 
@@ -130,25 +155,36 @@ describe.each(BUSES)('the %s bus', (_name, { open, shared }) => {
     expect(staying.got.map(([, m]) => m)).toEqual([1, 2]);
   });
 
-  it.runIf(shared)('carries messages between two processes on the same broker, each to its own subscribers', async () => {
-    const n = ns();
-    const first = bus();
-    const second = bus();
-    const atFirst = collector();
-    const atSecond = collector();
-    first.subscribe(`${n}.user.1.#`, atFirst.handler);
-    second.subscribe(`${n}.user.*.orders`, atSecond.handler);
-    await Promise.all([first.ready(), second.ready()]);
-    first.publish(`${n}.user.2.orders`, { from: 'first' });
-    second.publish(`${n}.user.1.orders`, { from: 'second' });
-    second.publish(`${n}.user.1.balance`, { from: 'second', asset: 'USDT' });
-    await atFirst.until(2);
-    await atSecond.until(2);
-    expect(atFirst.got).toEqual([[`${n}.user.1.orders`, { from: 'second' }], [`${n}.user.1.balance`, { from: 'second', asset: 'USDT' }]]);
-    // Two publishers are two connections: the broker keeps each one's order, not an order between them.
-    expect(atSecond.got).toHaveLength(2);
-    expect(atSecond.got).toEqual(expect.arrayContaining([[`${n}.user.2.orders`, { from: 'first' }], [`${n}.user.1.orders`, { from: 'second' }]]));
-  });
+  it.runIf(shared)(
+    'carries messages between two processes on the same broker, each to its own subscribers',
+    async () => {
+      const n = ns();
+      const first = bus();
+      const second = bus();
+      const atFirst = collector();
+      const atSecond = collector();
+      first.subscribe(`${n}.user.1.#`, atFirst.handler);
+      second.subscribe(`${n}.user.*.orders`, atSecond.handler);
+      await Promise.all([first.ready(), second.ready()]);
+      first.publish(`${n}.user.2.orders`, { from: 'first' });
+      second.publish(`${n}.user.1.orders`, { from: 'second' });
+      second.publish(`${n}.user.1.balance`, { from: 'second', asset: 'USDT' });
+      await atFirst.until(2);
+      await atSecond.until(2);
+      expect(atFirst.got).toEqual([
+        [`${n}.user.1.orders`, { from: 'second' }],
+        [`${n}.user.1.balance`, { from: 'second', asset: 'USDT' }],
+      ]);
+      // Two publishers are two connections: the broker keeps each one's order, not an order between them.
+      expect(atSecond.got).toHaveLength(2);
+      expect(atSecond.got).toEqual(
+        expect.arrayContaining([
+          [`${n}.user.2.orders`, { from: 'first' }],
+          [`${n}.user.1.orders`, { from: 'second' }],
+        ]),
+      );
+    },
+  );
 });
 
 describe.runIf(TEST_BROKER_URL)('forwarding from the RabbitMQ bus', () => {
@@ -163,7 +199,12 @@ describe.runIf(TEST_BROKER_URL)('forwarding from the RabbitMQ bus', () => {
     let arrived: () => void = () => {};
     const marker = new Promise<void>((resolve) => (arrived = resolve));
     const reader = conn.createConsumer(
-      { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, queueBindings: [{ exchange: 'amq.topic', routingKey: `${n}.#` }] },
+      {
+        queue: '',
+        queueOptions: { exclusive: true, autoDelete: true },
+        noAck: true,
+        queueBindings: [{ exchange: 'amq.topic', routingKey: `${n}.#` }],
+      },
       (msg) => {
         got.push({ routingKey: msg.routingKey, body: msg.body, contentType: msg.contentType });
         if (msg.routingKey === `${n}.merchant.9.refresh`) arrived();
@@ -172,13 +213,20 @@ describe.runIf(TEST_BROKER_URL)('forwarding from the RabbitMQ bus', () => {
     try {
       await new Promise((resolve) => reader.once('ready', resolve));
       await bus.ready();
-      for (const [topic, message] of [['user.7.refresh', { kind: 'assets', ts: 1 }], ['user.7.balance', [{ coin: 'USDT' }]], ['user.7.refresh.extra', 1], ['merchant.9.refresh', { kind: 'otc', ts: 2 }]] as const) {
+      for (const [topic, message] of [
+        ['user.7.refresh', { kind: 'assets', ts: 1 }],
+        ['user.7.balance', [{ coin: 'USDT' }]],
+        ['user.7.refresh.extra', 1],
+        ['merchant.9.refresh', { kind: 'otc', ts: 2 }],
+      ] as const) {
         bus.publish(`${n}.${topic}`, message);
       }
       await marker;
       // The bus itself still carries every topic, once.
       await local.until(4);
-      expect(local.got.map(([topic]) => topic)).toEqual(['user.7.refresh', 'user.7.balance', 'user.7.refresh.extra', 'merchant.9.refresh'].map((x) => `${n}.${x}`));
+      expect(local.got.map(([topic]) => topic)).toEqual(
+        ['user.7.refresh', 'user.7.balance', 'user.7.refresh.extra', 'merchant.9.refresh'].map((x) => `${n}.${x}`),
+      );
       expect(got).toEqual([
         { routingKey: `${n}.user.7.refresh`, body: { kind: 'assets', ts: 1 }, contentType: 'application/json' },
         { routingKey: `${n}.merchant.9.refresh`, body: { kind: 'otc', ts: 2 }, contentType: 'application/json' },

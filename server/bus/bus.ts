@@ -1,8 +1,8 @@
 /**
- * The bus every live feed reads from (docs/architecture.md, "Seams"): publish a message on a topic, subscribe to topics.
- * Topics are dot-separated words (`user.42.balance`, `market.btcusdt.trades`); a subscription may use `*` for
- * exactly one word and `#` for zero or more, as an AMQP topic exchange does, so the in-memory bus and the
- * RabbitMQ one route alike. Messages are JSON values: what crosses a process boundary must survive JSON.
+ * The bus every live feed reads from (docs/architecture.md, "Seams"): publish a message on a topic, subscribe to
+ * topics. Topics are dot-separated words (`user.42.balance`, `market.btcusdt.trades`); a subscription may use `*` for
+ * exactly one word and `#` for zero or more, as an AMQP topic exchange does, so the in-memory bus and the RabbitMQ one
+ * route alike. Messages are JSON values: what crosses a process boundary must survive JSON.
  */
 export type BusHandler = (message: unknown, topic: string) => void;
 

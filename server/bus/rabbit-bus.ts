@@ -52,7 +52,13 @@ export class RabbitBus implements Bus {
     this.forward = forward;
     this.publisher = this.conn.createPublisher({ exchanges, maxAttempts: 2 });
     this.consumer = this.conn.createConsumer(
-      { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true, exchanges, queueBindings: this.bindings },
+      {
+        queue: '',
+        queueOptions: { exclusive: true, autoDelete: true },
+        noAck: true,
+        exchanges,
+        queueBindings: this.bindings,
+      },
       (msg) => this.local.publish(msg.routingKey, msg.body),
     );
     this.consumer.on('error', (err) => this.log?.warn({ err }, 'message broker consumer error'));
@@ -108,18 +114,22 @@ export class RabbitBus implements Bus {
     const binding = { exchange: BUS_EXCHANGE, routingKey: pattern };
     this.bindings.push(binding);
     // Before the queue exists the consumer's setup binds it; after, it is bound here (binding twice is harmless).
-    if (this.consumer.queue && !this.closing) this.track(this.conn.queueBind({ ...binding, queue: this.consumer.queue }));
+    if (this.consumer.queue && !this.closing)
+      this.track(this.conn.queueBind({ ...binding, queue: this.consumer.queue }));
   }
 
   private unbind(pattern: string): void {
     const i = this.bindings.findIndex((b) => b.routingKey === pattern);
     if (i >= 0) this.bindings.splice(i, 1);
-    if (this.consumer.queue && !this.closing) this.track(this.conn.queueUnbind({ exchange: BUS_EXCHANGE, routingKey: pattern, queue: this.consumer.queue }));
+    if (this.consumer.queue && !this.closing)
+      this.track(this.conn.queueUnbind({ exchange: BUS_EXCHANGE, routingKey: pattern, queue: this.consumer.queue }));
   }
 
   /** A failed (un)binding means the connection dropped: the consumer's next setup declares the bindings again. */
   private track(p: Promise<unknown>): void {
-    const settled = p.catch((err: unknown) => this.log?.warn({ err }, 'binding on the message broker failed; it is redone on reconnect'));
+    const settled = p.catch((err: unknown) =>
+      this.log?.warn({ err }, 'binding on the message broker failed; it is redone on reconnect'),
+    );
     this.pending.add(settled);
     void settled.finally(() => this.pending.delete(settled));
   }

@@ -15,7 +15,12 @@ describe('the manual clock', () => {
     cancelled();
     clock.after(500, () => fired.push(['later', clock.now()]));
     await clock.advance(300);
-    expect(fired).toEqual([['a', 1_100], ['b', 1_100], ['a+50', 1_150], ['c', 1_300]]);
+    expect(fired).toEqual([
+      ['a', 1_100],
+      ['b', 1_100],
+      ['a+50', 1_150],
+      ['c', 1_300],
+    ]);
     expect(clock.now()).toBe(1_300);
     expect(clock.pending).toBe(1);
   });

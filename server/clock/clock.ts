@@ -1,6 +1,6 @@
 /**
- * The time every timer-driven part of the server reads (docs/architecture.md, "Clock and jobs"): injectable, so tests move
- * time by hand and never sleep. `after` is the one timer primitive; repeating work is built on it (server/jobs).
+ * The time every timer-driven part of the server reads (docs/architecture.md, "Clock and jobs"): injectable, so tests
+ * move time by hand and never sleep. `after` is the one timer primitive; repeating work is built on it (server/jobs).
  */
 export type Cancel = () => void;
 
@@ -63,7 +63,8 @@ export class ManualClock implements Clock {
     const end = this.time + ms;
     for (;;) {
       let next: Timer | undefined;
-      for (const t of this.timers) if (t.at <= end && (!next || t.at < next.at || (t.at === next.at && t.seq < next.seq))) next = t;
+      for (const t of this.timers)
+        if (t.at <= end && (!next || t.at < next.at || (t.at === next.at && t.seq < next.seq))) next = t;
       if (!next) break;
       this.timers = this.timers.filter((t) => t !== next);
       this.time = Math.max(this.time, next.at);

@@ -33,9 +33,15 @@ describe.each(FEATURE_DIALECTS)('the operator clock calls, on %s', (_name, open)
     const { app } = await testApp(t.db, {}, clock);
     apps.push(app);
     await seedOperator(t.db, 'ops@example.com', 'opspass1');
-    const ops = (await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'opspass1' } })).data.token;
-    await api(app, '/api/user/register', { payload: { type: 'account', username: 'clock_user', password: 'abc123', confirmPassword: 'abc123' } });
-    const user = (await api(app, '/api/user/login', { payload: { type: 'account', username: 'clock_user', password: 'abc123' } })).data.token;
+    const ops = (
+      await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'opspass1' } })
+    ).data.token;
+    await api(app, '/api/user/register', {
+      payload: { type: 'account', username: 'clock_user', password: 'abc123', confirmPassword: 'abc123' },
+    });
+    const user = (
+      await api(app, '/api/user/login', { payload: { type: 'account', username: 'clock_user', password: 'abc123' } })
+    ).data.token;
     return { app, ops, user };
   }
   let driven: Awaited<ReturnType<typeof install>>;
@@ -68,7 +74,9 @@ describe.each(FEATURE_DIALECTS)('the operator clock calls, on %s', (_name, open)
   it('refuses users, visitors and bad input, and moves nothing', async () => {
     const offset = clock.offsetMs;
     expect((await api(driven.app, '/api/admin/clock/advance', { payload: { ms: 1000 } })).status).toBe(401);
-    expect((await api(driven.app, '/api/admin/clock/advance', { token: driven.user, payload: { ms: 1000 } })).status).toBe(403);
+    expect(
+      (await api(driven.app, '/api/admin/clock/advance', { token: driven.user, payload: { ms: 1000 } })).status,
+    ).toBe(403);
     for (const ms of [0, -1000, 1.5, '1000', null, 367 * 86_400_000]) {
       const res = await api(driven.app, '/api/admin/clock/advance', { token: driven.ops, lang: 'de', payload: { ms } });
       expect(res.status, String(ms)).toBe(400);
@@ -79,7 +87,10 @@ describe.each(FEATURE_DIALECTS)('the operator clock calls, on %s', (_name, open)
   });
 
   it('answers notFound on an install that runs on the machine clock', async () => {
-    expect((await api(plain.app, '/api/admin/clock', { method: 'GET', token: plain.ops })).data).toMatchObject({ driven: false, offsetMs: 0 });
+    expect((await api(plain.app, '/api/admin/clock', { method: 'GET', token: plain.ops })).data).toMatchObject({
+      driven: false,
+      offsetMs: 0,
+    });
     const res = await api(plain.app, '/api/admin/clock/advance', { token: plain.ops, payload: { ms: 1000 } });
     expect(res.code).toBe(404);
   });

@@ -1,18 +1,22 @@
 import { Connection, type Consumer, type Publisher } from 'rabbitmq-client';
 
 /**
- * The queue every edge sends its API requests to and the active core consumes (docs/architecture.md, "Scale-out"): a quorum
- * queue, so what an edge has handed over survives a broker restart and a broker node, and single active consumer,
- * so only one core takes from it at a time however many are connected; when that core's connection goes, its
+ * The queue every edge sends its API requests to and the active core consumes (docs/architecture.md, "Scale-out"): a
+ * quorum queue, so what an edge has handed over survives a broker restart and a broker node, and single active
+ * consumer, so only one core takes from it at a time however many are connected; when that core's connection goes, its
  * unacknowledged requests go back to the queue for the next.
  */
 export const COMMAND_QUEUE = 'lumex.core.commands';
 /** The queue's declaration (another name only for the bench's floor, which measures the broker alone). */
-const declare = (queue: string) => ({ queue, durable: true, arguments: { 'x-queue-type': 'quorum', 'x-single-active-consumer': true } }) as const;
+const declare = (queue: string) =>
+  ({ queue, durable: true, arguments: { 'x-queue-type': 'quorum', 'x-single-active-consumer': true } }) as const;
 
 /** An API request as the edge received it, for the core to carry out. */
 export interface ForwardedRequest {
-  /** The edge's key for the request (a client's Idempotency-Key, which counts first, stays in the headers): the core decides each of its commands at most once (server/core/request-keys.ts). */
+  /**
+   * The edge's key for the request (a client's Idempotency-Key, which counts first, stays in the headers): the core
+   * decides each of its commands at most once (server/core/request-keys.ts).
+   */
   key: string;
   method: string;
   url: string;
@@ -31,7 +35,10 @@ export interface ForwardedReply {
 }
 
 /** Headers as the wire carries them: one string each, without `drop` (hop-by-hop headers, lengths). */
-export function headerStrings(headers: Record<string, string | string[] | number | undefined>, drop: ReadonlySet<string>): Record<string, string> {
+export function headerStrings(
+  headers: Record<string, string | string[] | number | undefined>,
+  drop: ReadonlySet<string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || drop.has(name)) continue;
@@ -51,12 +58,25 @@ export function connectBroker(url: string, name: string, log: { warn(obj: object
  * and answers each on the sender's reply queue before acknowledging it. A request whose handling throws goes back
  * to the queue.
  */
-export function serveCommands<Q = ForwardedRequest, A = ForwardedReply>(conn: Connection, handle: (req: Q) => Promise<A>, o: { concurrency: number; log: { warn(obj: object, msg: string): void }; queue?: string }): Consumer {
+export function serveCommands<Q = ForwardedRequest, A = ForwardedReply>(
+  conn: Connection,
+  handle: (req: Q) => Promise<A>,
+  o: { concurrency: number; log: { warn(obj: object, msg: string): void }; queue?: string },
+): Consumer {
   const queue = o.queue ?? COMMAND_QUEUE;
-  const consumer = conn.createConsumer({ queue, queueOptions: declare(queue), qos: { prefetchCount: o.concurrency }, concurrency: o.concurrency, requeue: true }, async (msg, reply) => {
-    const answer = await handle(msg.body as Q);
-    if (msg.replyTo) await reply(answer, { contentType: 'application/json' });
-  });
+  const consumer = conn.createConsumer(
+    {
+      queue,
+      queueOptions: declare(queue),
+      qos: { prefetchCount: o.concurrency },
+      concurrency: o.concurrency,
+      requeue: true,
+    },
+    async (msg, reply) => {
+      const answer = await handle(msg.body as Q);
+      if (msg.replyTo) await reply(answer, { contentType: 'application/json' });
+    },
+  );
   consumer.on('error', (err) => o.log.warn({ err }, 'command queue consumer error'));
   return consumer;
 }
@@ -72,25 +92,33 @@ export class CommandClient<Q = ForwardedRequest, A = ForwardedReply> {
   private readonly publisher: Publisher;
   private readonly replies: Consumer;
   private readonly ready: Promise<void>;
-  private readonly waiting = new Map<string, { resolve: (a: A) => void; reject: (err: Error) => void; timer: NodeJS.Timeout; replyTo: string }>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (a: A) => void; reject: (err: Error) => void; timer: NodeJS.Timeout; replyTo: string }
+  >();
   private next = 0;
 
   constructor(conn: Connection, timeoutMs: number, queue = COMMAND_QUEUE) {
     this.queue = queue;
     this.timeoutMs = timeoutMs;
     this.publisher = conn.createPublisher({ confirm: true, queues: [declare(queue)] });
-    this.replies = conn.createConsumer({ queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true }, (msg) => {
-      const w = msg.correlationId ? this.waiting.get(msg.correlationId) : undefined;
-      if (!w) return;
-      this.waiting.delete(msg.correlationId!);
-      clearTimeout(w.timer);
-      w.resolve(msg.body as A);
-    });
+    this.replies = conn.createConsumer(
+      { queue: '', queueOptions: { exclusive: true, autoDelete: true }, noAck: true },
+      (msg) => {
+        const w = msg.correlationId ? this.waiting.get(msg.correlationId) : undefined;
+        if (!w) return;
+        this.waiting.delete(msg.correlationId!);
+        clearTimeout(w.timer);
+        w.resolve(msg.body as A);
+      },
+    );
     this.ready = new Promise((resolve) => this.replies.once('ready', () => resolve()));
     // After a reconnection the reply queue is a new one: answers to the old one are gone, so the callers hear of
     // it now rather than at their time-out (and retry with their keys).
     this.replies.on('ready', () => {
-      for (const [id, w] of this.waiting) if (w.replyTo !== this.replies.queue) this.drop(id, new Error('the connection to the broker was lost before the answer came'));
+      for (const [id, w] of this.waiting)
+        if (w.replyTo !== this.replies.queue)
+          this.drop(id, new Error('the connection to the broker was lost before the answer came'));
     });
   }
 
@@ -116,13 +144,24 @@ export class CommandClient<Q = ForwardedRequest, A = ForwardedReply> {
     // Handled here too, so an answer dropped while the request is still being sent rejects no one unawaited.
     answer.catch(() => {});
     try {
-      await this.publisher.send({ routingKey: this.queue, durable: true, contentType: 'application/json', replyTo, correlationId: id, expiration: String(this.timeoutMs) }, req);
+      await this.publisher.send(
+        {
+          routingKey: this.queue,
+          durable: true,
+          contentType: 'application/json',
+          replyTo,
+          correlationId: id,
+          expiration: String(this.timeoutMs),
+        },
+        req,
+      );
     } catch (err) {
       this.drop(id, err as Error);
       throw err;
     }
     // Sent after a reconnection that replaced the reply queue: its answer can never arrive.
-    if (replyTo !== this.replies.queue) this.drop(id, new Error('the connection to the broker was lost before the request was sent'));
+    if (replyTo !== this.replies.queue)
+      this.drop(id, new Error('the connection to the broker was lost before the request was sent'));
     return answer;
   }
 

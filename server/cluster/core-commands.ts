@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { forwardedKeyHeader } from '../http/request-key.ts';
-import { connectBroker, headerStrings, serveCommands, type ForwardedReply, type ForwardedRequest } from './command-queue.ts';
+import {
+  connectBroker,
+  headerStrings,
+  serveCommands,
+  type ForwardedReply,
+  type ForwardedRequest,
+} from './command-queue.ts';
 
 /** What the core's answer leaves out (hop-by-hop, lengths, date): the edge's own reply has those. */
 const DROP_REPLY = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
@@ -20,13 +26,20 @@ export async function carryOut(app: FastifyInstance, req: ForwardedRequest): Pro
     ...(req.body ? { payload: Buffer.from(req.body, 'base64') } : {}),
     remoteAddress: req.ip,
   });
-  return { status: res.statusCode, headers: headerStrings(res.headers, DROP_REPLY), body: res.rawPayload.toString('base64') };
+  return {
+    status: res.statusCode,
+    headers: headerStrings(res.headers, DROP_REPLY),
+    body: res.rawPayload.toString('base64'),
+  };
 }
 
 /** The active core takes the edges' requests from the command queue until the returned function stops it. */
 export async function serveCoreCommands(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
   const conn = connectBroker(config.brokerUrl!, 'lumex-core', app.log);
-  const consumer = serveCommands(conn, (req) => carryOut(app, req), { concurrency: config.coreConcurrency, log: app.log });
+  const consumer = serveCommands(conn, (req) => carryOut(app, req), {
+    concurrency: config.coreConcurrency,
+    log: app.log,
+  });
   await new Promise((resolve) => consumer.once('ready', resolve));
   return async () => {
     await consumer.close();

@@ -11,14 +11,23 @@ import { buildEdge } from './edge.ts';
 
 /** ROLE=edge: the shared database (migrated, should the edge come up first), the bus, the command queue, HTTP. */
 export async function serveEdge(config: Config): Promise<void> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}), sqliteFile: '' });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    sqliteFile: '',
+  });
   await migrate(db, MIGRATIONS);
-  const bus = await createBus({ brokerUrl: config.brokerUrl, forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS } });
+  const bus = await createBus({
+    brokerUrl: config.brokerUrl,
+    forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS },
+  });
   const conn = connectBroker(config.brokerUrl!, 'lumex-edge', pino({ level: config.logLevel }));
   const commands = new CommandClient(conn, config.coreTimeoutMs);
   const app = await buildEdge({ config, db, bus, commands });
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`  ${config.productName} edge is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`);
+  process.stdout.write(
+    `  ${config.productName} edge is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`,
+  );
   onSignals(async () => {
     await app.close();
     await commands.close();

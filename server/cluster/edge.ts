@@ -20,7 +20,17 @@ import { headerStrings, type CommandClient, type ForwardedReply } from './comman
 import { ERRORS } from '../../isomorphic/contract/codes.ts';
 
 /** What an edge does not hand on from a client's request (hop-by-hop, lengths): those are the edge's own. */
-const DROP_REQUEST = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);
+const DROP_REQUEST = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
 
 interface EdgeDeps {
   config: Config;
@@ -30,13 +40,13 @@ interface EdgeDeps {
 }
 
 /**
- * An edge (docs/architecture.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus, the
- * public feed and the public market reads (server/market-data/market-data.routes.ts) from a copy of the markets that
- * follows the journal (server/cluster/market-mirror.ts), and hands every other API request to the active trading
- * core over the command queue, answering with what the core answers. The core runs the request through the same
- * routes as a single server (validation, authentication, services), so behaviour and messages are the same; each
- * request carries an idempotency key (the client's Idempotency-Key header, else one of the edge's), with which the
- * core decides each of its commands at most once, however often the queue delivers it.
+ * An edge (docs/architecture.md, "Scale-out"): it serves the pages, the private feed and the STOMP socket from the bus,
+ * the public feed and the public market reads (server/market-data/market-data.routes.ts) from a copy of the markets
+ * that follows the journal (server/cluster/market-mirror.ts), and hands every other API request to the active trading
+ * core over the command queue, answering with what the core answers. The core runs the request through the same routes
+ * as a single server (validation, authentication, services), so behaviour and messages are the same; each request
+ * carries an idempotency key (the client's Idempotency-Key header, else one of the edge's), with which the core decides
+ * each of its commands at most once, however often the queue delivers it.
  */
 export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promise<FastifyInstance> {
   const app = createServer(config, { bodyLimit: UPLOAD_LIMITS.fileBytes + 64 * 1024 });
@@ -53,7 +63,14 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
     const body = Buffer.isBuffer(req.body) && req.body.length ? req.body.toString('base64') : undefined;
     let answer: ForwardedReply;
     try {
-      answer = await commands.send({ key, method: req.method, url: req.url, headers, ...(body ? { body } : {}), ip: req.ip });
+      answer = await commands.send({
+        key,
+        method: req.method,
+        url: req.url,
+        headers,
+        ...(body ? { body } : {}),
+        ip: req.ip,
+      });
     } catch (err) {
       // The core did not answer in time (a failover, a broker restart): the request may still be carried out, so
       // the caller is told the outcome is unknown; a retry with the same Idempotency-Key cannot do it twice.
@@ -74,7 +91,11 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
     // These routes read their own bodies (a market read by POST): here, and only here, bodies are parsed as the
     // core parses them (Fastify's defaults), so a wrong body gets the same answer as from the core.
     reads.removeAllContentTypeParsers();
-    reads.addContentTypeParser('application/json', { parseAs: 'string' }, reads.getDefaultJsonParser('error', 'ignore'));
+    reads.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      reads.getDefaultJsonParser('error', 'ignore'),
+    );
     reads.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     await marketDataRoutes(reads, { db, marketData: mirror.marketData });
   });

@@ -82,7 +82,8 @@ export class CoreLease {
   private async renew(): Promise<void> {
     if (this.stopped || this.token === undefined) return;
     try {
-      if (!(await renewLease(this.db, CORE, this.token, this.o.ttlMs))) return this.lost(new FencedError(this.token, undefined));
+      if (!(await renewLease(this.db, CORE, this.token, this.o.ttlMs)))
+        return this.lost(new FencedError(this.token, undefined));
     } catch (err) {
       // The database is out of reach: nobody can take over or write without it, so keep trying.
       this.o.log.warn({ err }, 'renewing the trading core lease failed; retrying');

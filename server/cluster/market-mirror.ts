@@ -20,10 +20,10 @@ interface MarketMirror {
 }
 
 /**
- * An edge's copy of the markets for the public feed `/ws/{id}` (docs/architecture.md, "Scale-out": feeds fan out in every
- * edge): a core that follows the journal as the standby does, with its events, and the spot and contract market
- * data on it, announced on a bus of the edge's own. Books, tickers, candles and trades are the core's, a journal
- * read behind (MIRROR_MS); the copy decides and writes nothing.
+ * An edge's copy of the markets for the public feed `/ws/{id}` (docs/architecture.md, "Scale-out": feeds fan out in
+ * every edge): a core that follows the journal as the standby does, with its events, and the spot and contract market
+ * data on it, announced on a bus of the edge's own. Books, tickers, candles and trades are the core's, a journal read
+ * behind (MIRROR_MS); the copy decides and writes nothing.
  */
 export async function mirrorMarkets(db: Db, log: FastifyBaseLogger): Promise<MarketMirror> {
   const bus = new MemoryBus();

@@ -10,13 +10,25 @@ import { Scheduler } from '../jobs/scheduler.ts';
 const FOLLOW_MS = 100;
 
 /**
- * A standby core (docs/architecture.md, "Scale-out"): while another process holds the lease, it keeps the trading state in
- * memory by applying each batch the active core journals, so taking over replays only what was appended since
- * its last read. Answers the followed core once this process holds the lease, for the app to start from
+ * A standby core (docs/architecture.md, "Scale-out"): while another process holds the lease, it keeps the trading state
+ * in memory by applying each batch the active core journals, so taking over replays only what was appended since its
+ * last read. Answers the followed core once this process holds the lease, for the app to start from
  * (TradingCore.takeOver). Should following fail (a market added since it started, say), it starts over.
  */
-export async function standBy(o: { db: Db; log: FastifyBaseLogger; clock: Clock; lease: CoreLease; perpFundingIntervalMs: number }): Promise<TradingCore> {
-  const follow = () => followTrading({ db: o.db, log: o.log, clock: o.clock, partOptions: { perpFundingIntervalMs: o.perpFundingIntervalMs } });
+export async function standBy(o: {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  lease: CoreLease;
+  perpFundingIntervalMs: number;
+}): Promise<TradingCore> {
+  const follow = () =>
+    followTrading({
+      db: o.db,
+      log: o.log,
+      clock: o.clock,
+      partOptions: { perpFundingIntervalMs: o.perpFundingIntervalMs },
+    });
   let core = await follow();
   o.log.info({ seq: core.journaled }, 'standing by: following the trading core journal');
   // A local job, as an edge's market copy reads the journal: never two reads at once, the last one awaited on stop.

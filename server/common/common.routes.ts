@@ -5,7 +5,9 @@ import { ok } from '../http/envelope.ts';
 import { router } from '../http/route.ts';
 import { customerServiceLinks, whitePaperUrl } from './common.service.ts';
 
-/** The white paper and customer-service links of docs/requirements.md §7, in the shapes the requirements' client reads. */
+/**
+ * The white paper and customer-service links of docs/requirements.md §7, in the shapes the requirements' client reads.
+ */
 export async function commonRoutes(app: FastifyInstance, { db, config: defaults }: FeatureContext): Promise<void> {
   const route = router(app, db);
   route(whitePaperSetting, async () => ok({ url: await whitePaperUrl(db, defaults) }));

@@ -10,7 +10,10 @@ export async function whitePaperUrl(db: Db, defaults: SupportDefaults): Promise<
   return (await readSetting(db, 'support.whitePaperUrl')) ?? defaults.whitePaperUrl ?? null;
 }
 
-/** The customer-service links; with no outside link the platform's own chat answers (server/otc/chat.service.ts), rather than "no customer service". */
+/**
+ * The customer-service links; with no outside link the platform's own chat answers (server/otc/chat.service.ts), rather
+ * than "no customer service".
+ */
 export async function customerServiceLinks(db: Db, defaults: SupportDefaults): Promise<CustomerServiceEntry[]> {
   const stored = await readSetting(db, 'support.customerServiceUrls');
   const urls = stored ? stored.split(',') : defaults.customerServiceUrls;

@@ -6,7 +6,10 @@ import { seedOperator } from '../seed/operator.ts';
 
 const HUGE = 'x'.repeat(10_000);
 /** Test names show a long value by its length, not in full. */
-const named = <T,>(values: T[]) => values.map((v) => [typeof v === 'string' && v.length > 40 ? `${v.length} characters` : JSON.stringify(v), v] as const);
+const named = <T>(values: T[]) =>
+  values.map(
+    (v) => [typeof v === 'string' && v.length > 40 ? `${v.length} characters` : JSON.stringify(v), v] as const,
+  );
 const WRONG_TYPES: unknown[] = [null, true, [], ['1'], { a: 1 }, 'abc', HUGE, 1.5, -1, 0, 1e12, "' OR 1=1 --"];
 const WRONG_TEXTS: unknown[] = [null, true, [], ['t'], { a: 1 }, 42, '', '   '];
 const BAD_PAGES = ['0', '-1', '10001', '1.5', 'abc', '', '1e3', HUGE, "' OR 1=1 --"];
@@ -29,7 +32,11 @@ describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on
     t = await open();
     ({ app } = await testApp(t.db));
     await seedOperator(t.db, 'ops@example.com', 'Operator-1');
-    operator = (await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'Operator-1' } })).data.token;
+    operator = (
+      await api(app, '/api/user/login', {
+        payload: { type: 'email', email: 'ops@example.com', password: 'Operator-1' },
+      })
+    ).data.token;
     before = await count();
   });
   afterAll(async () => {
@@ -52,9 +59,12 @@ describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on
   const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
   describe('GET /cgform-api/getData/{formId}', () => {
-    it.each(named(['users', 'NEWS', 'news ', '%2e%2e', HUGE.slice(0, 100)]))('refuses form %s', async (_label, form) => {
-      expectRefused(await get(`/cgform-api/getData/${encodeURIComponent(form)}`));
-    });
+    it.each(named(['users', 'NEWS', 'news ', '%2e%2e', HUGE.slice(0, 100)]))(
+      'refuses form %s',
+      async (_label, form) => {
+        expectRefused(await get(`/cgform-api/getData/${encodeURIComponent(form)}`));
+      },
+    );
     it.each(named(BAD_PAGES))('refuses page=%s', async (_label, page) => {
       expectRefused(await get(`/cgform-api/getData/news?${q({ page })}`));
     });
@@ -90,7 +100,10 @@ describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on
   });
 
   describe('POST /api/notice/list', () => {
-    it.each([...named(BAD_PAGES).map(([l, v]) => ['current', l, v]), ...named(BAD_SIZES).map(([l, v]) => ['size', l, v])])('refuses %s=%s', async (key, _label, value) => {
+    it.each([
+      ...named(BAD_PAGES).map(([l, v]) => ['current', l, v]),
+      ...named(BAD_SIZES).map(([l, v]) => ['size', l, v]),
+    ])('refuses %s=%s', async (key, _label, value) => {
       expectRefused(await api(app, '/api/notice/list', { query: { [key]: value } }));
     });
   });
@@ -99,30 +112,40 @@ describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on
     it.each(['-1', 'abc', '1.5', '99999999999'])('refuses node id %j', async (id) => {
       expectRefused(await api(app, `/api/helpCenterInfo/${encodeURIComponent(id)}`));
     });
-    it.each(['current', 'size'].flatMap((field) => named(WRONG_TYPES).map(([l, v]) => [field, l, v] as const)))('refuses %s = %s', async (field, _label, value) => {
-      expectRefused(await api(app, '/api/helpCenterInfo/0', { payload: { [field]: value } }));
-    });
+    it.each(['current', 'size'].flatMap((field) => named(WRONG_TYPES).map(([l, v]) => [field, l, v] as const)))(
+      'refuses %s = %s',
+      async (field, _label, value) => {
+        expectRefused(await api(app, '/api/helpCenterInfo/0', { payload: { [field]: value } }));
+      },
+    );
     it.each([
       ['a JSON array', '[]'],
       ['a JSON string', '"hello"'],
       ['malformed JSON', '{"current":'],
     ])('refuses %s', async (_label, payload) => {
-      expectRefused(await api(app, '/api/helpCenterInfo/0', { payload, headers: { 'content-type': 'application/json' } }));
+      expectRefused(
+        await api(app, '/api/helpCenterInfo/0', { payload, headers: { 'content-type': 'application/json' } }),
+      );
     });
   });
 
   describe('POST /api/content/publish', () => {
-    const publish = (payload: unknown, lang?: string) => api(app, '/api/content/publish', { payload: payload as object, token: operator, lang });
+    const publish = (payload: unknown, lang?: string) =>
+      api(app, '/api/content/publish', { payload: payload as object, token: operator, lang });
     const en = VALID_PUBLISH.translations.en;
 
     it.each(Object.keys(VALID_PUBLISH).filter((k) => k !== 'date'))('refuses the body without %s', async (field) => {
       const { [field as keyof typeof VALID_PUBLISH]: _gone, ...rest } = VALID_PUBLISH;
       expectRefused(await publish(rest));
     });
-    it.each(['kind', 'date', 'translations'].flatMap((field) => named(WRONG_TYPES).map(([l, v]) => [field, l, v] as const)))('refuses %s = %s', async (field, _label, value) => {
+    it.each(
+      ['kind', 'date', 'translations'].flatMap((field) => named(WRONG_TYPES).map(([l, v]) => [field, l, v] as const)),
+    )('refuses %s = %s', async (field, _label, value) => {
       expectRefused(await publish({ ...VALID_PUBLISH, [field]: value }));
     });
-    it.each(['title', 'summary', 'content'].flatMap((field) => named(WRONG_TEXTS).map(([l, v]) => [field, l, v] as const)))('refuses translations.en.%s = %s', async (field, _label, value) => {
+    it.each(
+      ['title', 'summary', 'content'].flatMap((field) => named(WRONG_TEXTS).map(([l, v]) => [field, l, v] as const)),
+    )('refuses translations.en.%s = %s', async (field, _label, value) => {
       expectRefused(await publish({ ...VALID_PUBLISH, translations: { en: { ...en, [field]: value } } }));
     });
     it.each([
@@ -130,7 +153,10 @@ describe.each(FEATURE_DIALECTS)('bad input to the content API changes nothing on
       ['no English', { ...VALID_PUBLISH, translations: { de: en } }],
       ['an unknown language', { ...VALID_PUBLISH, translations: { en, xx: en } }],
       ['a title of 201 characters', { ...VALID_PUBLISH, translations: { en: { ...en, title: 't'.repeat(201) } } }],
-      ['a text of 20001 characters', { ...VALID_PUBLISH, translations: { en: { ...en, content: 'c'.repeat(20_001) } } }],
+      [
+        'a text of 20001 characters',
+        { ...VALID_PUBLISH, translations: { en: { ...en, content: 'c'.repeat(20_001) } } },
+      ],
       ['30 February', { ...VALID_PUBLISH, date: '2026-02-30' }],
       ['month 13', { ...VALID_PUBLISH, date: '2026-13-01' }],
       ['a date in words', { ...VALID_PUBLISH, date: 'yesterday' }],

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
-import { PUBLISHED_ID_BASE, type ContentDetail, type ContentSummary, type HelpNode, type Page } from '../../isomorphic/contract/content.ts';
+import {
+  PUBLISHED_ID_BASE,
+  type ContentDetail,
+  type ContentSummary,
+  type HelpNode,
+  type Page,
+} from '../../isomorphic/contract/content.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { loadContentFiles } from './files.ts';
 
@@ -26,9 +32,17 @@ describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
     t = await open();
     ({ app } = await testApp(t.db));
     await seedOperator(t.db, 'ops@example.com', 'Operator-1');
-    operator = (await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'Operator-1' } })).data.token;
-    await api(app, '/api/user/register', { payload: { type: 'account', username: 'reader_1', password: 'abc123', confirmPassword: 'abc123' } });
-    user = (await api(app, '/api/user/login', { payload: { type: 'account', username: 'reader_1', password: 'abc123' } })).data.token;
+    operator = (
+      await api(app, '/api/user/login', {
+        payload: { type: 'email', email: 'ops@example.com', password: 'Operator-1' },
+      })
+    ).data.token;
+    await api(app, '/api/user/register', {
+      payload: { type: 'account', username: 'reader_1', password: 'abc123', confirmPassword: 'abc123' },
+    });
+    user = (
+      await api(app, '/api/user/login', { payload: { type: 'account', username: 'reader_1', password: 'abc123' } })
+    ).data.token;
   });
   afterAll(async () => {
     await app.close();
@@ -42,7 +56,12 @@ describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
       expect(res.data).toMatchObject({ total: NEWS.length, current: 1, size: 2, pages: Math.ceil(NEWS.length / 2) });
       expect(res.data.records.map((r) => r.id)).toEqual(NEWS.slice(0, 2).map((n) => n.id));
       const german = files.news.de.find((e) => e.data.id === NEWS[0]!.id);
-      expect(res.data.records[0]).toMatchObject({ kind: 'news', title: german?.data.title ?? NEWS[0]!.title, locale: german ? 'de' : 'en', fallback: !german });
+      expect(res.data.records[0]).toMatchObject({
+        kind: 'news',
+        title: german?.data.title ?? NEWS[0]!.title,
+        locale: german ? 'de' : 'en',
+        fallback: !german,
+      });
       expect(res.data.records[0]).not.toHaveProperty('content');
     });
 
@@ -58,7 +77,10 @@ describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
       const byTitle = await get<Page<ContentSummary>>(app, '/cgform-api/getData/notice?column=title&order=asc');
       const titles = byTitle.data.records.map((r) => r.title);
       expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en')));
-      const found = await get<Page<ContentSummary>>(app, `/cgform-api/getData/article?keyword=${encodeURIComponent('liquidation')}`);
+      const found = await get<Page<ContentSummary>>(
+        app,
+        `/cgform-api/getData/article?keyword=${encodeURIComponent('liquidation')}`,
+      );
       expect(found.data.records.map((r) => r.id)).toContain(112);
       expect(found.data.records.every((r) => r.kind === 'article')).toBe(true);
     });
@@ -124,8 +146,16 @@ describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
       kind: 'notice',
       date: '2026-11-20',
       translations: {
-        en: { title: 'Wallet upgrade finished', summary: 'Deposits of every coin are open again.', content: '## Done\n\nAll **deposits** are open.' },
-        de: { title: 'Wallet-Upgrade abgeschlossen', summary: 'Einzahlungen aller Coins sind wieder möglich.', content: 'Alle **Einzahlungen** sind offen.' },
+        en: {
+          title: 'Wallet upgrade finished',
+          summary: 'Deposits of every coin are open again.',
+          content: '## Done\n\nAll **deposits** are open.',
+        },
+        de: {
+          title: 'Wallet-Upgrade abgeschlossen',
+          summary: 'Einzahlungen aller Coins sind wieder möglich.',
+          content: 'Alle **Einzahlungen** sind offen.',
+        },
       },
     };
 
@@ -135,31 +165,52 @@ describe.each(FEATURE_DIALECTS)('content API on %s', (_name, open) => {
       expect(refused).toMatchObject({ status: 403, code: 403 });
       expect(refused.msg).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
       // Even a malformed body from a non-operator is refused for who sends it, not for what.
-      expect(await api(app, '/api/content/publish', { payload: { kind: 42 }, token: user })).toMatchObject({ status: 403 });
+      expect(await api(app, '/api/content/publish', { payload: { kind: 42 }, token: user })).toMatchObject({
+        status: 403,
+      });
     });
 
     it('serves a published notice at once, in each locale or English as a fallback', async () => {
       const res = await api(app, '/api/content/publish', { payload: body, token: operator });
-      expect(res).toMatchObject({ status: 200, code: 200, data: { kind: 'notice', date: '2026-11-20', locales: ['en', 'de'] } });
+      expect(res).toMatchObject({
+        status: 200,
+        code: 200,
+        data: { kind: 'notice', date: '2026-11-20', locales: ['en', 'de'] },
+      });
       const id = res.data.id as number;
       expect(id).toBeGreaterThan(PUBLISHED_ID_BASE);
 
       const list = await api<Page<ContentSummary>>(app, '/api/notice/list', { query: { size: '-521' }, lang: 'de' });
       expect(list.data.total).toBe(NOTICES.length + 1);
-      expect(list.data.records[0]).toMatchObject({ id, title: 'Wallet-Upgrade abgeschlossen', locale: 'de', fallback: false });
+      expect(list.data.records[0]).toMatchObject({
+        id,
+        title: 'Wallet-Upgrade abgeschlossen',
+        locale: 'de',
+        fallback: false,
+      });
 
       const ja = await get<ContentDetail>(app, `/cgform-api/detailData/notice/${id}`, 'ja');
-      expect(ja.data).toMatchObject({ id, title: 'Wallet upgrade finished', locale: 'en', fallback: true, content: '## Done\n\nAll **deposits** are open.' });
+      expect(ja.data).toMatchObject({
+        id,
+        title: 'Wallet upgrade finished',
+        locale: 'en',
+        fallback: true,
+        content: '## Done\n\nAll **deposits** are open.',
+      });
 
       const searched = await get<Page<ContentSummary>>(app, '/cgform-api/getData/notice?keyword=deposits', 'en');
       expect(searched.data.records.map((r) => r.id)).toContain(id);
       // The other kind is untouched.
-      expect((await get<Page<ContentSummary>>(app, '/cgform-api/getData/news?pageSize=-521')).data.total).toBe(NEWS.length);
+      expect((await get<Page<ContentSummary>>(app, '/cgform-api/getData/news?pageSize=-521')).data.total).toBe(
+        NEWS.length,
+      );
     });
 
     it('gives each item its own id, also when operators publish at once', async () => {
       const news = { ...body, kind: 'news' };
-      const results = await Promise.all([1, 2, 3].map(() => api(app, '/api/content/publish', { payload: news, token: operator })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => api(app, '/api/content/publish', { payload: news, token: operator })),
+      );
       const ids = results.map((r) => r.data.id as number);
       expect(new Set(ids).size).toBe(3);
       expect(results.every((r) => r.code === 200)).toBe(true);

@@ -25,12 +25,18 @@ const toRow = (r: Record<string, unknown>): PublishedRow => ({
 
 /** Every locale of every published item of a kind. The table holds what operators typed, so it stays small. */
 export async function publishedOf(q: Queryable, kind: Publishable): Promise<PublishedRow[]> {
-  const rows = await q.all('SELECT kind, item_id, locale, title, summary, body, day FROM content_items WHERE kind = ? ORDER BY item_id, locale', [kind]);
+  const rows = await q.all(
+    'SELECT kind, item_id, locale, title, summary, body, day FROM content_items WHERE kind = ? ORDER BY item_id, locale',
+    [kind],
+  );
   return rows.map(toRow);
 }
 
 export async function publishedItem(q: Queryable, kind: Publishable, itemId: number): Promise<PublishedRow[]> {
-  const rows = await q.all('SELECT kind, item_id, locale, title, summary, body, day FROM content_items WHERE kind = ? AND item_id = ? ORDER BY locale', [kind, itemId]);
+  const rows = await q.all(
+    'SELECT kind, item_id, locale, title, summary, body, day FROM content_items WHERE kind = ? AND item_id = ? ORDER BY locale',
+    [kind, itemId],
+  );
   return rows.map(toRow);
 }
 
@@ -42,7 +48,13 @@ export async function maxItemId(q: Queryable, kind: Publishable): Promise<number
 
 export async function insertItem(
   q: Queryable,
-  item: { kind: Publishable; itemId: number; day: string; createdBy: number; translations: Partial<Record<Locale, Translation>> },
+  item: {
+    kind: Publishable;
+    itemId: number;
+    day: string;
+    createdBy: number;
+    translations: Partial<Record<Locale, Translation>>;
+  },
   now: number,
 ): Promise<void> {
   for (const [locale, t] of Object.entries(item.translations)) {

@@ -42,12 +42,19 @@ interface ListQuery {
 /** A page of a list: page(['a','b','c'], 2, 2) → { records: ['c'], total: 3, current: 2, size: 2, pages: 2 }. */
 export function page<T>(all: readonly T[], current: number, size: number): Page<T> {
   if (size === PAGE_SIZE_ALL) return { records: [...all], total: all.length, current: 1, size, pages: 1 };
-  return { records: all.slice((current - 1) * size, current * size), total: all.length, current, size, pages: Math.ceil(all.length / size) };
+  return {
+    records: all.slice((current - 1) * size, current * size),
+    total: all.length,
+    current,
+    size,
+    pages: Math.ceil(all.length / size),
+  };
 }
 
 const matches = (keyword: string | undefined) => {
   const words = terms(keyword ?? '');
-  return (d: { title: string; summary: string; content?: string }) => words.length === 0 || score({ title: d.title, summary: d.summary, text: plainText(d.content ?? '') }, words) > 0;
+  return (d: { title: string; summary: string; content?: string }) =>
+    words.length === 0 || score({ title: d.title, summary: d.summary, text: plainText(d.content ?? '') }, words) > 0;
 };
 
 const summaryOf = ({ content: _content, ...summary }: ContentDetail): ContentSummary => summary;
@@ -64,17 +71,34 @@ function publishedDetail(kind: Publishable, rows: PublishedRow[], locale: Locale
   const picked = pickRow(rows, locale);
   if (!picked) return undefined;
   const { row, fallback } = picked;
-  return { kind, id: row.itemId, title: row.title, summary: row.summary, date: row.day, locale: row.locale, fallback, content: row.body };
+  return {
+    kind,
+    id: row.itemId,
+    title: row.title,
+    summary: row.summary,
+    date: row.day,
+    locale: row.locale,
+    fallback,
+    content: row.body,
+  };
 }
 
 /**
- * The static content of docs/requirements.md §7 in the caller's language: the content files (read once at start) merged with
- * what operators published into the database (read on every call, so every server process sees it at once).
+ * The static content of docs/requirements.md §7 in the caller's language: the content files (read once at start) merged
+ * with what operators published into the database (read on every call, so every server process sees it at once).
  */
 export function contentService(db: Db, files: ContentFiles) {
   const fromFiles = (form: FormId, locale: Locale): ContentDetail[] =>
     localized(files, COLLECTION_OF[form], locale).map((e) => {
-      const d = e.data as { id: number; title: string; summary: string; date?: string; code?: string; category?: number; section?: number };
+      const d = e.data as {
+        id: number;
+        title: string;
+        summary: string;
+        date?: string;
+        code?: string;
+        category?: number;
+        section?: number;
+      };
       return {
         kind: form,
         id: d.id,
@@ -101,9 +125,17 @@ export function contentService(db: Db, files: ContentFiles) {
     return docs;
   }
 
-  /** The help tree (docs/requirements.md §3): categories at pid 0, sections, then articles hanging below their section. */
+  /**
+   * The help tree (docs/requirements.md §3): categories at pid 0, sections, then articles hanging below their section.
+   */
   function helpNodes(locale: Locale): HelpNode[] {
-    const node = (type: HelpNode['type'], e: { data: { id: number; title: string; summary: string }; slug: string; locale: Locale; fallback: boolean }, pid: number, code: string, sort: number) => ({
+    const node = (
+      type: HelpNode['type'],
+      e: { data: { id: number; title: string; summary: string }; slug: string; locale: Locale; fallback: boolean },
+      pid: number,
+      code: string,
+      sort: number,
+    ) => ({
       id: e.data.id,
       pid,
       type,
@@ -148,7 +180,11 @@ export function contentService(db: Db, files: ContentFiles) {
     },
 
     /** POST /api/helpCenterInfo/{id}: the nodes below id, depth first (0 is the whole tree). */
-    async helpCenter(id: number, locale: Locale, q: { current: number; size: number; keyword?: string | undefined }): Promise<Page<HelpNode>> {
+    async helpCenter(
+      id: number,
+      locale: Locale,
+      q: { current: number; size: number; keyword?: string | undefined },
+    ): Promise<Page<HelpNode>> {
       const nodes = helpNodes(locale);
       if (id !== 0 && !nodes.some((n) => n.id === id)) fail('notFound');
       return page(descendants(nodes, id).filter(matches(q.keyword)), q.current, q.size);
@@ -174,4 +210,3 @@ export function contentService(db: Db, files: ContentFiles) {
     },
   };
 }
-

@@ -27,12 +27,15 @@ export function loadContentFiles(root: URL = CONTENT_ROOT): ContentFiles {
     for (const locale of LOCALES) {
       const dir = new URL(`${collection}/${locale}/`, root);
       if (!existsSync(dir)) continue;
-      for (const name of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()) {
         const file = fileURLToPath(new URL(name, dir));
         try {
           const { data, body } = parseFrontmatter(readFileSync(file, 'utf8'));
           const parsed = SCHEMAS[collection].safeParse(data);
-          if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+          if (!parsed.success)
+            throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
           out[collection][locale].push({ slug: name.slice(0, -3), locale, data: parsed.data, body });
         } catch (err) {
           throw new Error(`content file ${file}: ${(err as Error).message}`, { cause: err });
@@ -44,7 +47,10 @@ export function loadContentFiles(root: URL = CONTENT_ROOT): ContentFiles {
 }
 
 interface Localized<C extends CollectionName> extends FileEntry<C> {
-  /** True when the locale has no translation of the entry and this is the English text (docs/architecture.md, "The site"). */
+  /**
+   * True when the locale has no translation of the entry and this is the English text (docs/architecture.md, "The
+   * site").
+   */
   fallback: boolean;
 }
 
@@ -52,7 +58,11 @@ interface Localized<C extends CollectionName> extends FileEntry<C> {
  * A collection in one language: every English entry (English is the schema), in the locale's translation when
  * it has one, else in English marked as a fallback. Matching is by frontmatter id.
  */
-export function localized<C extends CollectionName>(files: ContentFiles, collection: C, locale: Locale): Array<Localized<C>> {
+export function localized<C extends CollectionName>(
+  files: ContentFiles,
+  collection: C,
+  locale: Locale,
+): Array<Localized<C>> {
   const own = new Map((files[collection][locale] as Array<FileEntry<C>>).map((e) => [e.data.id, e]));
   return (files[collection][DEFAULT_LOCALE] as Array<FileEntry<C>>).map((en) => {
     const mine = own.get(en.data.id);

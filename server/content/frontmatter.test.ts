@@ -3,9 +3,18 @@ import { parseFrontmatter } from './frontmatter.ts';
 
 describe('parseFrontmatter', () => {
   it('reads quoted strings, numbers, booleans, dates and the body', () => {
-    const src = '---\nid: 3\npid: 0\ntitle: "Fees: how \\"they\\" work"\nsummary: \'It\'\'s simple\'\ndate: "2026-03-01"\nday: 2026-03-02\ndraft: false\n---\n\n## Heading\n\nText.\n';
+    const src =
+      '---\nid: 3\npid: 0\ntitle: "Fees: how \\"they\\" work"\nsummary: \'It\'\'s simple\'\ndate: "2026-03-01"\nday: 2026-03-02\ndraft: false\n---\n\n## Heading\n\nText.\n';
     expect(parseFrontmatter(src)).toEqual({
-      data: { id: 3, pid: 0, title: 'Fees: how "they" work', summary: "It's simple", date: '2026-03-01', day: '2026-03-02', draft: false },
+      data: {
+        id: 3,
+        pid: 0,
+        title: 'Fees: how "they" work',
+        summary: "It's simple",
+        date: '2026-03-01',
+        day: '2026-03-02',
+        draft: false,
+      },
       body: '## Heading\n\nText.',
     });
   });

@@ -36,7 +36,11 @@ export function jsonCommand<P, R>(type: string, apply: (ctx: CommandContext, pay
  * A command whose payload is a few plain JSON fields (no bigints), journaled compactly as the tuple of their values
  * in `fields` order. That order is the journal's format: a replay reads old batches by it, so it never changes.
  */
-export function tupleCommand<P extends object, R>(type: string, fields: ReadonlyArray<keyof P & string>, apply: (ctx: CommandContext, payload: P) => R): CommandType<P, R> {
+export function tupleCommand<P extends object, R>(
+  type: string,
+  fields: ReadonlyArray<keyof P & string>,
+  apply: (ctx: CommandContext, payload: P) => R,
+): CommandType<P, R> {
   return {
     type,
     encode: (payload) => fields.map((f) => payload[f]),
@@ -77,7 +81,8 @@ export interface CorePart {
 const bigJson = {
   encode: (value: unknown): unknown => withBigints(value, (v) => (typeof v === 'bigint' ? `${v}n` : v)),
   // Replay decodes every journaled command: a walk over the parsed value, not another JSON round trip.
-  decode: <T>(encoded: unknown): T => withBigints(encoded, (v) => (typeof v === 'string' && BIGINT.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,
+  decode: <T>(encoded: unknown): T =>
+    withBigints(encoded, (v) => (typeof v === 'string' && BIGINT.test(v) ? BigInt(v.slice(0, -1)) : v)) as T,
 };
 
 const BIGINT = /^-?\d+n$/;

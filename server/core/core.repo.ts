@@ -9,7 +9,10 @@ export async function loadBalances(q: Queryable): Promise<Map<string, CoreBalanc
   );
   const out = new Map<string, CoreBalance>();
   for (const r of rows) {
-    out.set(accountKey(r.owner_id === null ? null : Number(r.owner_id), Number(r.type) as AccountType, r.asset), { available: BigInt(r.available), held: BigInt(r.frozen) });
+    out.set(accountKey(r.owner_id === null ? null : Number(r.owner_id), Number(r.type) as AccountType, r.asset), {
+      available: BigInt(r.available),
+      held: BigInt(r.frozen),
+    });
   }
   return out;
 }

@@ -24,12 +24,22 @@ const flipRule: RiskRule<Flip, 'win' | 'lose'> = {
   name: 'flip',
   hold(risk, f) {
     if (risk.available(f.userId, ACCOUNT.spot, 'USDT') < f.stake) fail('insufficientBalance');
-    risk.hold(`flip:${f.id}`, f.userId, ACCOUNT.spot, 'USDT', f.stake, { billType: 'order_freeze', refType: 'flip', refId: f.id });
+    risk.hold(`flip:${f.id}`, f.userId, ACCOUNT.spot, 'USDT', f.stake, {
+      billType: 'order_freeze',
+      refType: 'flip',
+      refId: f.id,
+    });
   },
   settle(_risk, f, outcome) {
     const spends = [{ hold: `flip:${f.id}`, amount: f.stake }];
     return outcome === 'win'
-      ? { spends, lines: [{ owner: null, type: ACCOUNT.safetyFund, asset: 'USDT', available: -f.stake }, { owner: f.userId, type: ACCOUNT.spot, asset: 'USDT', available: 2n * f.stake }] }
+      ? {
+          spends,
+          lines: [
+            { owner: null, type: ACCOUNT.safetyFund, asset: 'USDT', available: -f.stake },
+            { owner: f.userId, type: ACCOUNT.spot, asset: 'USDT', available: 2n * f.stake },
+          ],
+        }
       : { spends, lines: [{ owner: null, type: ACCOUNT.safetyFund, asset: 'USDT', available: f.stake }] };
   },
   release(risk, f) {
@@ -88,12 +98,25 @@ describe.each(DIALECTS)('the trading core on %s', (_name, open) => {
     // What the core journals for a deposit and a resting sell of 0.5 BTC, as a kill left it: in the journal only.
     // The deposit went in as a prepared command does, in the main database; the order in a batch, in the journal's
     // own file where the storage has one: a restart replays both, in seq order.
-    const deposit = ['funds.post', { lines: [{ owner: null, type: ACCOUNT.external, asset: 'BTC', available: '-100000000n' }, { owner: user, type: ACCOUNT.spot, asset: 'BTC', available: '100000000n' }], meta: { billType: 'dev_credit', refType: 'test', refId: 1 } }];
+    const deposit = [
+      'funds.post',
+      {
+        lines: [
+          { owner: null, type: ACCOUNT.external, asset: 'BTC', available: '-100000000n' },
+          { owner: user, type: ACCOUNT.spot, asset: 'BTC', available: '100000000n' },
+        ],
+        meta: { billType: 'dev_credit', refType: 'test', refId: 1 },
+      },
+    ];
     if (t.db.journal) await createJournal(t.db.journal);
-    await appendBatch(journalOf(t.db), { seq: 2, at: Date.now(), body: JSON.stringify([['spot.place', ['btcusdt', user, 'sell', 'limit', 'GTC', '9700000', '50000', '0']]]) });
+    await appendBatch(journalOf(t.db), {
+      seq: 2,
+      at: Date.now(),
+      body: JSON.stringify([['spot.place', ['btcusdt', user, 'sell', 'limit', 'GTC', '9700000', '50000', '0']]]),
+    });
     await appendBatch(t.db, { seq: 1, at: Date.now(), body: JSON.stringify([deposit]) });
     for (let start = 0; start < 2; start++) {
-      const { core, spot } = await tradingOn(t.db);
+      const { core } = await tradingOn(t.db);
       expect(await findOrder(t.db, 1)).toMatchObject({ userId: user, status: 'open', frozen: 50_000_000n });
       expect(await balanceOf(t.db, user, ACCOUNT.spot, 'BTC')).toEqual({ available: 50_000_000n, frozen: 50_000_000n });
       expect(spotBooksOf(core).engine('btcusdt').depth(5).asks).toHaveLength(1);
@@ -109,8 +132,16 @@ describe.each(DIALECTS)('the trading core on %s', (_name, open) => {
     const user = await insertTestUser(t.db, '51000001', 'journal_2');
     const { core, spot } = await tradingOn(t.db);
     await credit(core, user, 'BTC', 100_000_000n);
-    const order = await spot.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.3' });
-    await expect(spot.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.8' })).rejects.toThrow(/insufficientBalance/);
+    const order = await spot.place(user, {
+      symbol: 'btcusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '97000',
+      quantity: '0.3',
+    });
+    await expect(
+      spot.place(user, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.8' }),
+    ).rejects.toThrow(/insufficientBalance/);
     await core.settled();
     expect(await findOrder(t.db, order.id)).toMatchObject({ status: 'open', frozen: 30_000_000n });
     expect(await balanceOf(t.db, user, ACCOUNT.spot, 'BTC')).toEqual({ available: 70_000_000n, frozen: 30_000_000n });

@@ -5,7 +5,17 @@ import { announceBalances, type BalanceAfter } from '../feeds/private/account-ev
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
-import { appendBatch, batchesAfter, createJournal, journalOf, latestSnapshot, projectedSeq, pruneJournal, saveSnapshot, type JournalBatch } from './journal/journal.repo.ts';
+import {
+  appendBatch,
+  batchesAfter,
+  createJournal,
+  journalOf,
+  latestSnapshot,
+  projectedSeq,
+  pruneJournal,
+  saveSnapshot,
+  type JournalBatch,
+} from './journal/journal.repo.ts';
 import { Projector, type BatchRows } from './projector.ts';
 import { RiskEngine, type Hold } from './risk/risk-engine.ts';
 import { loadBalances } from './core.repo.ts';
@@ -57,13 +67,13 @@ const REPLAY_CHUNK = 2_000;
 const MAX_BATCH = 20_000;
 
 /**
- * The trading core (docs/architecture.md, "The trading core"): the one owner of every balance and hold and of the products'
- * trading state. Commands queue up while a batch is being written; the next batch takes all of them (group
- * commit). Each is decided in memory in order, and the batch is appended to the journal as one row before any
- * of its commands is acknowledged; the projector writes the tables behind. A command that must change a request
- * row with it (a withdrawal, a reviewed deposit) prepares that row in its own transaction with its journal row.
- * A restart loads the newest snapshot (or the tables, when they are newer) and replays the journal after it;
- * replay is deterministic, so the state hash after it is the one the running core had.
+ * The trading core (docs/architecture.md, "The trading core"): the one owner of every balance and hold and of the
+ * products' trading state. Commands queue up while a batch is being written; the next batch takes all of them (group
+ * commit). Each is decided in memory in order, and the batch is appended to the journal as one row before any of its
+ * commands is acknowledged; the projector writes the tables behind. A command that must change a request row with it (a
+ * withdrawal, a reviewed deposit) prepares that row in its own transaction with its journal row. A restart loads the
+ * newest snapshot (or the tables, when they are newer) and replays the journal after it; replay is deterministic, so
+ * the state hash after it is the one the running core had.
  */
 export class TradingCore {
   readonly risk = new RiskEngine();
@@ -163,7 +173,14 @@ export class TradingCore {
       if (deciding) return deciding as Promise<R>;
     }
     const decided = new Promise<R>((resolve, reject) => {
-      this.queue.push({ type: type as CommandType<unknown, unknown>, payload, ...(prepare ? { prepare } : {}), ...(tag ? { tag } : {}), resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        type: type as CommandType<unknown, unknown>,
+        payload,
+        ...(prepare ? { prepare } : {}),
+        ...(tag ? { tag } : {}),
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (!this.running) {
         this.running = true;
         this.projector.coreBusy(true);
@@ -217,7 +234,10 @@ export class TradingCore {
    * Decides one command. A domain refusal must come before it changes anything; anything else thrown, or a refusal
    * after it changed balances, means memory has run ahead of what can be journaled (the caller rebuilds).
    */
-  private decide(ctx: CommandContext, p: { type: CommandType<unknown, unknown>; payload: unknown }): Outcome & { broken?: boolean } {
+  private decide(
+    ctx: CommandContext,
+    p: { type: CommandType<unknown, unknown>; payload: unknown },
+  ): Outcome & { broken?: boolean } {
     const facts = this.risk.facts.length;
     try {
       return { ok: true, value: p.type.apply(ctx, p.payload) };
@@ -335,7 +355,13 @@ export class TradingCore {
         const key = `${line.owner}:${line.type}:${line.asset}`;
         if (seen.has(key)) continue;
         const b = this.risk.balance(line.owner, line.type, line.asset);
-        seen.set(key, { userId: line.owner, type: line.type, asset: line.asset, available: b.available, frozen: b.held });
+        seen.set(key, {
+          userId: line.owner,
+          type: line.type,
+          asset: line.asset,
+          available: b.available,
+          frozen: b.held,
+        });
       }
     }
     announceBalances(this.db.scope, [...seen.values()]);
@@ -362,7 +388,9 @@ export class TradingCore {
       const b = this.risk.balances.get(key)!;
       if (b.available !== 0n || b.held !== 0n) balances.push([key, b.available.toString(), b.held.toString()]);
     }
-    const holds: Snapshot['holds'] = [...this.risk.holds.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((h) => [h.id, h.owner, h.type, h.asset, h.amount.toString()]);
+    const holds: Snapshot['holds'] = [...this.risk.holds.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((h) => [h.id, h.owner, h.type, h.asset, h.amount.toString()]);
     const parts: Record<string, unknown> = {};
     for (const [name, part] of [...this.parts].sort(([a], [b]) => (a < b ? -1 : 1))) parts[name] = part.snapshot();
     return { seq: this.seq, balances, holds, parts };
@@ -388,8 +416,10 @@ export class TradingCore {
 
   private restore(s: Snapshot): void {
     this.reset();
-    for (const [key, available, held] of s.balances) this.risk.balances.set(key, { available: BigInt(available), held: BigInt(held) });
-    for (const [id, owner, type, asset, amount] of s.holds) this.risk.holds.set(id, { id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
+    for (const [key, available, held] of s.balances)
+      this.risk.balances.set(key, { available: BigInt(available), held: BigInt(held) });
+    for (const [id, owner, type, asset, amount] of s.holds)
+      this.risk.holds.set(id, { id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
     for (const [name, part] of this.parts) part.restore(s.parts[name]);
     this.requests.restore(s.requests);
     this.seq = s.seq;
@@ -470,7 +500,8 @@ export class TradingCore {
     await standby.catchUp();
     const state = standby.snapshot();
     this.restore({ ...state, requests: standby.requests.encode() });
-    for (let at = 0; at < standby.unprojected.length; at += 50) await this.projector.project(standby.unprojected.slice(at, at + 50));
+    for (let at = 0; at < standby.unprojected.length; at += 50)
+      await this.projector.project(standby.unprojected.slice(at, at + 50));
     standby.unprojected = [];
   }
 
@@ -482,9 +513,11 @@ export class TradingCore {
       held.set(key, (held.get(key) ?? 0n) + h.amount);
     }
     for (const [key, b] of this.risk.balances) {
-      if ((held.get(key) ?? 0n) !== b.held) throw new Error(`account ${key} holds ${b.held} in the tables, but its holds add up to ${held.get(key) ?? 0n}`);
+      if ((held.get(key) ?? 0n) !== b.held)
+        throw new Error(`account ${key} holds ${b.held} in the tables, but its holds add up to ${held.get(key) ?? 0n}`);
     }
-    for (const key of held.keys()) if (!this.risk.balances.has(key)) throw new Error(`a hold names account ${key}, which has no balance`);
+    for (const key of held.keys())
+      if (!this.risk.balances.has(key)) throw new Error(`a hold names account ${key}, which has no balance`);
   }
 
   /** Replays the journal after the loaded state; batches past `projected` go to the projector again. */
@@ -525,4 +558,3 @@ function entry(type: CommandType<unknown, unknown>, payload: unknown, tag: strin
 function hashOf(body: string): string {
   return createHash('sha256').update(body).digest('hex');
 }
-

@@ -6,7 +6,10 @@ import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
 import type { Queryable } from '../storage/db.ts';
 
-/** A balanced ledger transaction, optionally spending from holds (docs/architecture.md, "The trading core": every balance moves through the core). */
+/**
+ * A balanced ledger transaction, optionally spending from holds (docs/architecture.md, "The trading core": every
+ * balance moves through the core).
+ */
 export interface FundsPost {
   lines: Posting[];
   meta: PostingMeta;
@@ -46,7 +49,10 @@ export const releaseFunds = jsonCommand<FundsRelease, void>('funds.release', (ct
  * The lines funding a platform account from the external world, per asset: a decimal amount ("1000000", the seed of
  * a fresh install's insurance fund or pools) or units (an operator's top-up).
  */
-export function fundingLines(type: AccountType, amounts: ReadonlyArray<readonly [asset: string, amount: string | bigint]>): Posting[] {
+export function fundingLines(
+  type: AccountType,
+  amounts: ReadonlyArray<readonly [asset: string, amount: string | bigint]>,
+): Posting[] {
   return amounts.flatMap(([asset, amount]) => {
     const parsed = typeof amount === 'bigint' ? { ok: true as const, value: amount } : parseUnits(amount, ASSET_SCALE);
     if (!parsed.ok) throw new Error(`bad funding amount ${amount}`);
@@ -61,7 +67,12 @@ export function fundingLines(type: AccountType, amounts: ReadonlyArray<readonly 
  * Funds a platform account from outside, with `also` (rows seeded with it, an operator's audit line) in the same
  * database transaction as the journal append: a start that dies between them does both again, not half.
  */
-export function fundPlatform(core: TradingCore, lines: Posting[], meta: PostingMeta, also: (q: Queryable) => Promise<void>): Promise<void> {
+export function fundPlatform(
+  core: TradingCore,
+  lines: Posting[],
+  meta: PostingMeta,
+  also: (q: Queryable) => Promise<void>,
+): Promise<void> {
   return core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
     await also(q);
     return { lines, meta };

@@ -120,7 +120,8 @@ export class Projector {
       }
       let rows = 0;
       let n = 0;
-      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.size <= MAX_TX_ROWS[this.db.dialect])) rows += this.queue[n++]!.size;
+      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.size <= MAX_TX_ROWS[this.db.dialect]))
+        rows += this.queue[n++]!.size;
       const batches = this.queue.splice(0, n);
       this.queuedRows -= rows;
       try {
@@ -163,7 +164,19 @@ export class Projector {
    * a line's balance-after shows any other change to the account (a deposit) at the start of the write.
    */
   private async writeLedger(q: Queryable, batches: BatchRows[], now: number): Promise<void> {
-    const lines: Array<{ account: number; owner: number | null; type: AccountType; asset: string; da: bigint; df: bigint; bill: string; txId: string; refType: string; refId: string; at: number }> = [];
+    const lines: Array<{
+      account: number;
+      owner: number | null;
+      type: AccountType;
+      asset: string;
+      da: bigint;
+      df: bigint;
+      bill: string;
+      txId: string;
+      refType: string;
+      refId: string;
+      at: number;
+    }> = [];
     const deltas = new Map<number, { da: bigint; df: bigint }>();
     for (const b of batches) {
       for (const l of b.ledger) {
@@ -173,7 +186,19 @@ export class Projector {
           const df = p.frozen ?? 0n;
           if (da === 0n && df === 0n) continue;
           const account = await accountId(q, p.owner, p.type, p.asset, now);
-          lines.push({ account, owner: p.owner, type: p.type, asset: p.asset, da, df, bill: p.billType ?? l.billType, txId, refType: l.refType, refId: l.refId, at: l.at });
+          lines.push({
+            account,
+            owner: p.owner,
+            type: p.type,
+            asset: p.asset,
+            da,
+            df,
+            bill: p.billType ?? l.billType,
+            txId,
+            refType: l.refType,
+            refId: l.refId,
+            at: l.at,
+          });
           const d = deltas.get(account) ?? { da: 0n, df: 0n };
           d.da += da;
           d.df += df;
@@ -182,9 +207,14 @@ export class Projector {
       }
     }
     if (!lines.length) return;
-    const finals = await writeRows(q, ACCOUNTS_MOVE, [...deltas].map(([id, d]): SqlValue[] => [id, d.da, d.df, now]));
+    const finals = await writeRows(
+      q,
+      ACCOUNTS_MOVE,
+      [...deltas].map(([id, d]): SqlValue[] => [id, d.da, d.df, now]),
+    );
     const running = new Map<number, { a: bigint; f: bigint }>();
-    for (const r of finals) running.set(Number(r.id), { a: BigInt(r.available as bigint), f: BigInt(r.frozen as bigint) });
+    for (const r of finals)
+      running.set(Number(r.id), { a: BigInt(r.available as bigint), f: BigInt(r.frozen as bigint) });
     if (running.size !== deltas.size) throw new Error('an account the journal names is missing');
     const after: Array<[bigint, bigint]> = new Array(lines.length);
     for (let i = lines.length - 1; i >= 0; i--) {
@@ -197,7 +227,20 @@ export class Projector {
     await writeRows(
       q,
       LEDGER_INSERT,
-      lines.map((l, i) => [l.txId, l.account, l.owner, l.asset, l.da, l.df, after[i]![0], after[i]![1], l.bill, l.refType, l.refId, l.at]),
+      lines.map((l, i) => [
+        l.txId,
+        l.account,
+        l.owner,
+        l.asset,
+        l.da,
+        l.df,
+        after[i]![0],
+        after[i]![1],
+        l.bill,
+        l.refType,
+        l.refId,
+        l.at,
+      ]),
     );
   }
 }

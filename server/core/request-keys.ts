@@ -58,13 +58,25 @@ export class RequestMemory {
   }
 
   encode(): Encoded {
-    return [...this.done].map(([tag, d]) => [tag, d.at, JSON.stringify(d.value, (_k, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v))]);
+    return [...this.done].map(([tag, d]) => [
+      tag,
+      d.at,
+      JSON.stringify(d.value, (_k, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v)),
+    ]);
   }
 
   restore(rows: Encoded | undefined): void {
     this.done.clear();
     for (const [tag, at, value] of rows ?? []) {
-      this.done.set(tag, { at, value: value == null ? undefined : JSON.parse(value, (_k, v: unknown) => (v && typeof v === 'object' && '$bigint' in v ? BigInt((v as { $bigint: string }).$bigint) : v)) });
+      this.done.set(tag, {
+        at,
+        value:
+          value == null
+            ? undefined
+            : JSON.parse(value, (_k, v: unknown) =>
+                v && typeof v === 'object' && '$bigint' in v ? BigInt((v as { $bigint: string }).$bigint) : v,
+              ),
+      });
     }
   }
 }

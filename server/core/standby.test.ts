@@ -25,7 +25,10 @@ describe.each(DIALECTS)('a forwarded request and a standby core on %s', (_name, 
     const first = await tradingOn(t.db);
     await credit(first.core, user, 'BTC', 100_000_000n);
     // Two deliveries of one request in flight together, then a third after it was answered.
-    const [a, b] = await Promise.all([withRequestKey('k1', 'u1', () => first.spot.place(user, sell)), withRequestKey('k1', 'u1', () => first.spot.place(user, sell))]);
+    const [a, b] = await Promise.all([
+      withRequestKey('k1', 'u1', () => first.spot.place(user, sell)),
+      withRequestKey('k1', 'u1', () => first.spot.place(user, sell)),
+    ]);
     const c = await withRequestKey('k1', 'u1', () => first.spot.place(user, sell));
     expect(b.id).toBe(a.id);
     expect(c.id).toBe(a.id);
@@ -44,7 +47,10 @@ describe.each(DIALECTS)('a forwarded request and a standby core on %s', (_name, 
     await stopTrading(replayed);
     const fromSnapshot = await tradingOn(t.db);
     expect((await withRequestKey('k2', 'u1', () => fromSnapshot.spot.place(user, sell))).id).toBe(other.id);
-    expect(fromSnapshot.core.risk.balance(user, ACCOUNT.spot, 'BTC')).toEqual({ available: 80_000_000n, held: 20_000_000n });
+    expect(fromSnapshot.core.risk.balance(user, ACCOUNT.spot, 'BTC')).toEqual({
+      available: 80_000_000n,
+      held: 20_000_000n,
+    });
     await stopTrading(fromSnapshot);
     expect(await auditLedger(t.db)).toEqual([]);
   });
@@ -66,7 +72,16 @@ describe.each(DIALECTS)('a forwarded request and a standby core on %s', (_name, 
     const depth = spotBooksOf(active.core).engine('btcusdt').depth(5);
     await active.marketData.flush();
     const seq = active.core.journaled + 1;
-    const deposit = [postFunds.type, postFunds.encode({ lines: [{ owner: null, type: ACCOUNT.external, asset: 'USDT', available: -5_000n }, { owner: user, type: ACCOUNT.spot, asset: 'USDT', available: 5_000n }], meta: { billType: 'dev_credit', refType: 'test', refId: 1 } })];
+    const deposit = [
+      postFunds.type,
+      postFunds.encode({
+        lines: [
+          { owner: null, type: ACCOUNT.external, asset: 'USDT', available: -5_000n },
+          { owner: user, type: ACCOUNT.spot, asset: 'USDT', available: 5_000n },
+        ],
+        meta: { billType: 'dev_credit', refType: 'test', refId: 1 },
+      }),
+    ];
     await appendBatch(journalOf(t.db), { seq, at: Date.now(), body: JSON.stringify([deposit]) });
 
     const next = await tradingOn(t.db, { standby });

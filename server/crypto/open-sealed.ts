@@ -9,7 +9,9 @@ export function openSealed<T>(box: SealedBox, sealed: string, userId: number, sc
   const opened = box.open<unknown>(sealed, userId);
   const parsed = schema.safeParse(opened.data);
   if (!parsed.success) {
-    throw new ValidationFailure(parsed.error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message })));
+    throw new ValidationFailure(
+      parsed.error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message })),
+    );
   }
   return { data: parsed.data, nonce: opened.nonce };
 }
@@ -18,9 +20,18 @@ export function openSealed<T>(box: SealedBox, sealed: string, userId: number, sc
  * Opens a body sealed for this user and accepts it once: a replay of it is refused and changes nothing. For
  * requests whose repeat has nothing to answer (a withdrawal answers its first result instead: wallet.service.ts).
  */
-export async function openSealedOnce<T>(db: Db, box: SealedBox, sealed: string, userId: number, schema: z.ZodType<T>, purpose: string): Promise<T> {
+export async function openSealedOnce<T>(
+  db: Db,
+  box: SealedBox,
+  sealed: string,
+  userId: number,
+  schema: z.ZodType<T>,
+  purpose: string,
+): Promise<T> {
   const { data, nonce } = openSealed(box, sealed, userId, schema);
-  const fresh = await db.tx((q) => recordSealedUse(q, nonce, { userId, purpose, refId: null }, Date.now() - 2 * SEALED_MAX_AGE_MS));
+  const fresh = await db.tx((q) =>
+    recordSealedUse(q, nonce, { userId, purpose, refId: null }, Date.now() - 2 * SEALED_MAX_AGE_MS),
+  );
   if (!fresh) fail('sealedInvalid');
   return data;
 }

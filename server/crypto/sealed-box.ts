@@ -1,11 +1,18 @@
-import { createDecipheriv, constants, generateKeyPairSync, privateDecrypt, createPrivateKey, type KeyObject } from 'node:crypto';
+import {
+  createDecipheriv,
+  constants,
+  generateKeyPairSync,
+  privateDecrypt,
+  createPrivateKey,
+  type KeyObject,
+} from 'node:crypto';
 import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { settingOnce } from '../settings/settings.repo.ts';
 
 /**
- * The server's key pair for bodies the browser seals (docs/requirements.md §5: password changes, withdrawals). It lives in the
- * database so every server process behind a load balancer opens what any browser sealed.
+ * The server's key pair for bodies the browser seals (docs/requirements.md §5: password changes, withdrawals). It lives
+ * in the database so every server process behind a load balancer opens what any browser sealed.
  */
 export interface SealedBox {
   /** SPKI DER as base64, handed to browsers in the platform config. */
@@ -43,13 +50,22 @@ export async function loadSealedBox(db: Db): Promise<SealedBox> {
       if (parts.length !== 4 || parts[0] !== 'v1') fail('sealedInvalid');
       try {
         const [, wrapped, iv, box] = parts.map((p) => Buffer.from(p, 'base64'));
-        const aesKey = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrapped!);
+        const aesKey = privateDecrypt(
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          wrapped!,
+        );
         const decipher = createDecipheriv('aes-256-gcm', aesKey, iv!);
         decipher.setAuthTag(box!.subarray(box!.length - 16));
         const plain = Buffer.concat([decipher.update(box!.subarray(0, box!.length - 16)), decipher.final()]);
-        const { ts, nonce, uid, data } = JSON.parse(plain.toString('utf8')) as { ts: unknown; nonce: unknown; uid: unknown; data: T };
+        const { ts, nonce, uid, data } = JSON.parse(plain.toString('utf8')) as {
+          ts: unknown;
+          nonce: unknown;
+          uid: unknown;
+          data: T;
+        };
         const age = Date.now() - Number(ts);
-        if (typeof ts !== 'number' || age > SEALED_MAX_AGE_MS || age < -MAX_AHEAD_MS) throw new Error('stale or from the future');
+        if (typeof ts !== 'number' || age > SEALED_MAX_AGE_MS || age < -MAX_AHEAD_MS)
+          throw new Error('stale or from the future');
         if (uid !== userId) throw new Error('sealed for another user');
         if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw new Error('no nonce');
         return { data, nonce };

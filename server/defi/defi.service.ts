@@ -55,16 +55,30 @@ export async function challenge(d: DefiDeps, user: UserRow, address: string): Pr
  * stored and the one-time fee charged in ETH from the spot account to fee income, all in one transaction: without
  * the ETH, nothing is linked and the message can be sent again.
  */
-export async function link(d: DefiDeps, user: UserRow, body: { address: string; message: string; signature: string }): Promise<DefiLink> {
+export async function link(
+  d: DefiDeps,
+  user: UserRow,
+  body: { address: string; message: string; signature: string },
+): Promise<DefiLink> {
   if (recoverSigner(body.message, body.signature) !== body.address) fail('defiBadSignature');
   const now = d.now();
   try {
     await d.core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
       if (!(await useChallenge(q, user.id, body.address, body.message, now))) fail('defiChallengeUnknown');
       if ((await linkOwner(q, body.address)) !== undefined) fail('defiAddressTaken');
-      await insertLink(q, { address: body.address, userId: user.id, message: body.message, signature: body.signature, fee: FEE, linkedAt: now });
+      await insertLink(q, {
+        address: body.address,
+        userId: user.id,
+        message: body.message,
+        signature: body.signature,
+        fee: FEE,
+        linkedAt: now,
+      });
       return {
-        lines: [{ owner: user.id, type: ACCOUNT.spot, asset: DEFI_LINK_FEE.coin, available: -FEE }, { owner: null, type: ACCOUNT.feeIncome, asset: DEFI_LINK_FEE.coin, available: FEE }],
+        lines: [
+          { owner: user.id, type: ACCOUNT.spot, asset: DEFI_LINK_FEE.coin, available: -FEE },
+          { owner: null, type: ACCOUNT.feeIncome, asset: DEFI_LINK_FEE.coin, available: FEE },
+        ],
         meta: { billType: 'defi_link_fee', refType: 'defi_link', refId: body.address },
       };
     });
@@ -77,5 +91,9 @@ export async function link(d: DefiDeps, user: UserRow, body: { address: string; 
 }
 
 export async function links(d: DefiDeps, userId: number): Promise<DefiLink[]> {
-  return (await linksOf(d.db, userId)).map((l) => ({ address: l.address, linkedAt: l.linkedAt, fee: { coin: DEFI_LINK_FEE.coin, amount: formatUnits(l.fee, ASSET_SCALE) } }));
+  return (await linksOf(d.db, userId)).map((l) => ({
+    address: l.address,
+    linkedAt: l.linkedAt,
+    fee: { coin: DEFI_LINK_FEE.coin, amount: formatUnits(l.fee, ASSET_SCALE) },
+  }));
 }

@@ -12,7 +12,9 @@ describe('personal_sign signatures (EIP-191)', () => {
 
   it('hashes with the Ethereum prefix', () => {
     // keccak256("\\x19Ethereum Signed Message:\\n5hello"), as ethers' hashMessage('hello') gives it.
-    expect(Buffer.from(personalHash('hello')).toString('hex')).toBe('50b2c43fd39106bafbba0da34fc430e1f91e3c96ea2acee2bc34119f92b37750');
+    expect(Buffer.from(personalHash('hello')).toString('hex')).toBe(
+      '50b2c43fd39106bafbba0da34fc430e1f91e3c96ea2acee2bc34119f92b37750',
+    );
   });
 
   it('recovers the signer, and nobody else, from a signature', () => {
@@ -22,6 +24,7 @@ describe('personal_sign signatures (EIP-191)', () => {
     expect(recoverSigner('link my wallet!', sig)).not.toBe(addressOf(publicKey));
     const v01 = `${sig.slice(0, -2)}${(parseInt(sig.slice(-2), 16) - 27).toString(16).padStart(2, '0')}`;
     expect(recoverSigner('link my wallet', v01)).toBe(addressOf(publicKey));
-    for (const bad of ['0x', `${sig}00`, sig.slice(0, -2) + '1d', `0x${'0'.repeat(130)}`, sig.replace('0x', '')]) expect(recoverSigner('link my wallet', bad)).toBeNull();
+    for (const bad of ['0x', `${sig}00`, sig.slice(0, -2) + '1d', `0x${'0'.repeat(130)}`, sig.replace('0x', '')])
+      expect(recoverSigner('link my wallet', bad)).toBeNull();
   });
 });

@@ -9,11 +9,13 @@ import { DAY_MS, interestFor } from '../../isomorphic/earn/interest.ts';
 export const earnHoldId = (orderId: number) => `earn:${orderId}`;
 
 /** The interest an order is owed at the end of its cycle. */
-export const expectedOf = (o: Pick<EarnOrderRow, 'amount' | 'dailyRate' | 'cycleDays'>) => interestFor(o.amount, o.dailyRate, o.cycleDays);
+export const expectedOf = (o: Pick<EarnOrderRow, 'amount' | 'dailyRate' | 'cycleDays'>) =>
+  interestFor(o.amount, o.dailyRate, o.cycleDays);
 /** The interest an open order has still to be paid: the pool keeps it. */
 const owedOf = (o: EarnOrderRow) => expectedOf(o) - o.interestPaid;
 /** When a flexible order's next day is paid: the end of that day (null once every day of its cycle is paid). */
-const nextPayAt = (o: EarnOrderRow) => (o.kind === 'flexible' && o.paidDays < o.cycleDays ? o.beginAt + (o.paidDays + 1) * DAY_MS : null);
+const nextPayAt = (o: EarnOrderRow) =>
+  o.kind === 'flexible' && o.paidDays < o.cycleDays ? o.beginAt + (o.paidDays + 1) * DAY_MS : null;
 
 const BIG = ['amount', 'dailyRate', 'interestPaid'] as const;
 
@@ -101,14 +103,24 @@ export class EarnBook implements CorePart {
 
   async load(q: Queryable, risk: RiskEngine): Promise<void> {
     const s = await loadEarn(q);
-    for (const o of s.open) risk.adopt({ id: earnHoldId(o.id), owner: o.userId, type: ACCOUNT.finance, asset: o.asset, amount: o.amount });
+    for (const o of s.open)
+      risk.adopt({ id: earnHoldId(o.id), owner: o.userId, type: ACCOUNT.finance, asset: o.asset, amount: o.amount });
     this.rebuild(s.open, s.sold, s.counts, s.lastId + 1);
   }
 
   snapshot(): unknown {
     return {
       nextId: this.nextId,
-      open: [...this.open.values()].map((o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, (BIG as readonly string[]).includes(k) ? String(o[k as keyof EarnOrderRow]) : o[k as keyof EarnOrderRow]]))),
+      open: [...this.open.values()].map((o) =>
+        Object.fromEntries(
+          Object.keys(o)
+            .sort()
+            .map((k) => [
+              k,
+              (BIG as readonly string[]).includes(k) ? String(o[k as keyof EarnOrderRow]) : o[k as keyof EarnOrderRow],
+            ]),
+        ),
+      ),
       sold: [...this.sold].sort((a, b) => a[0] - b[0]).map(([p, v]) => [p, String(v)]),
       counts: [...this.counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     };
@@ -116,9 +128,28 @@ export class EarnBook implements CorePart {
 
   restore(data: unknown): void {
     // Snapshots written before flexible products carry no paidDays: nothing was paid by the day then.
-    const s = data as { nextId: number; open: Array<Record<string, unknown>>; sold: Array<[number, string]>; counts: Array<[string, number]> };
-    const open = s.open.map((o) => ({ ...o, amount: BigInt(o.amount as string), dailyRate: BigInt(o.dailyRate as string), interestPaid: BigInt(o.interestPaid as string), paidDays: Number(o.paidDays ?? 0) }) as EarnOrderRow);
-    this.rebuild(open, s.sold.map(([p, v]) => [p, BigInt(v)]), s.counts, s.nextId);
+    const s = data as {
+      nextId: number;
+      open: Array<Record<string, unknown>>;
+      sold: Array<[number, string]>;
+      counts: Array<[string, number]>;
+    };
+    const open = s.open.map(
+      (o) =>
+        ({
+          ...o,
+          amount: BigInt(o.amount as string),
+          dailyRate: BigInt(o.dailyRate as string),
+          interestPaid: BigInt(o.interestPaid as string),
+          paidDays: Number(o.paidDays ?? 0),
+        }) as EarnOrderRow,
+    );
+    this.rebuild(
+      open,
+      s.sold.map(([p, v]) => [p, BigInt(v)]),
+      s.counts,
+      s.nextId,
+    );
   }
 
   takeRows(): { orders: EarnOrderRow[]; incomes: IncomeRow[] } | undefined {
@@ -148,7 +179,12 @@ export class EarnBook implements CorePart {
     } else this.open.delete(o.id);
   }
 
-  private rebuild(open: EarnOrderRow[], sold: Array<[number, bigint]>, counts: Array<[string, number]>, nextId: number): void {
+  private rebuild(
+    open: EarnOrderRow[],
+    sold: Array<[number, bigint]>,
+    counts: Array<[string, number]>,
+    nextId: number,
+  ): void {
     this.open = new Map();
     this.due = new DueQueue();
     this.accruals = new DueQueue();

@@ -49,20 +49,44 @@ export interface IncomeRow {
 }
 
 const productOf = (r: Row): ProductRow => ({
-  id: num(r.id), kind: r.kind as EarnKind, name: String(r.name), asset: String(r.asset), dailyRate: BigInt(r.daily_rate as bigint), cycleDays: num(r.cycle_days),
-  minAmount: BigInt(r.min_amount as bigint), maxAmount: BigInt(r.max_amount as bigint), perUser: num(r.per_user), capacity: BigInt(r.capacity as bigint),
-  earlyRedeem: r.early_redeem as EarlyRedeem, open: num(r.open) === 1,
+  id: num(r.id),
+  kind: r.kind as EarnKind,
+  name: String(r.name),
+  asset: String(r.asset),
+  dailyRate: BigInt(r.daily_rate as bigint),
+  cycleDays: num(r.cycle_days),
+  minAmount: BigInt(r.min_amount as bigint),
+  maxAmount: BigInt(r.max_amount as bigint),
+  perUser: num(r.per_user),
+  capacity: BigInt(r.capacity as bigint),
+  earlyRedeem: r.early_redeem as EarlyRedeem,
+  open: num(r.open) === 1,
 });
 
 const orderOf = (r: Row): EarnOrderRow => ({
-  id: num(r.id), userId: num(r.user_id), productId: num(r.product_id), kind: r.kind as EarnKind, asset: String(r.asset), amount: BigInt(r.amount as bigint),
-  dailyRate: BigInt(r.daily_rate as bigint), cycleDays: num(r.cycle_days), earlyRedeem: r.early_redeem as EarlyRedeem, subscribedAt: num(r.subscribed_at),
-  beginAt: num(r.begin_at), endAt: num(r.end_at), state: r.state as EarnOrderState, interestPaid: BigInt(r.interest_paid as bigint), paidDays: num(r.paid_days), endedAt: r.ended_at === null || r.ended_at === undefined ? null : num(r.ended_at),
+  id: num(r.id),
+  userId: num(r.user_id),
+  productId: num(r.product_id),
+  kind: r.kind as EarnKind,
+  asset: String(r.asset),
+  amount: BigInt(r.amount as bigint),
+  dailyRate: BigInt(r.daily_rate as bigint),
+  cycleDays: num(r.cycle_days),
+  earlyRedeem: r.early_redeem as EarlyRedeem,
+  subscribedAt: num(r.subscribed_at),
+  beginAt: num(r.begin_at),
+  endAt: num(r.end_at),
+  state: r.state as EarnOrderState,
+  interestPaid: BigInt(r.interest_paid as bigint),
+  paidDays: num(r.paid_days),
+  endedAt: r.ended_at === null || r.ended_at === undefined ? null : num(r.ended_at),
 });
 
 export async function listProducts(q: Queryable, kinds?: readonly EarnKind[]): Promise<ProductRow[]> {
   const rows = kinds
-    ? await q.all(`SELECT * FROM earn_products WHERE kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY id`, [...kinds])
+    ? await q.all(`SELECT * FROM earn_products WHERE kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY id`, [
+        ...kinds,
+      ])
     : await q.all('SELECT * FROM earn_products ORDER BY id');
   return rows.map(productOf);
 }
@@ -76,13 +100,36 @@ export async function hasProducts(q: Queryable): Promise<boolean> {
   return !!(await q.get('SELECT id FROM earn_products LIMIT 1'));
 }
 
-export async function saveProduct(q: Queryable, p: Omit<ProductRow, 'id'> & { id?: number }, now: number): Promise<ProductRow | undefined> {
-  const values = [p.kind, p.name, p.asset, p.dailyRate, p.cycleDays, p.minAmount, p.maxAmount, p.perUser, p.capacity, p.earlyRedeem, p.open ? 1 : 0];
-  const r = p.id === undefined
-    ? await q.get(`INSERT INTO earn_products (kind, name, asset, daily_rate, cycle_days, min_amount, max_amount, per_user, capacity, early_redeem, open, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`, [...values, now, now])
-    : await q.get(`UPDATE earn_products SET kind = ?, name = ?, asset = ?, daily_rate = ?, cycle_days = ?, min_amount = ?, max_amount = ?, per_user = ?, capacity = ?,
-                   early_redeem = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *`, [...values, now, p.id]);
+export async function saveProduct(
+  q: Queryable,
+  p: Omit<ProductRow, 'id'> & { id?: number },
+  now: number,
+): Promise<ProductRow | undefined> {
+  const values = [
+    p.kind,
+    p.name,
+    p.asset,
+    p.dailyRate,
+    p.cycleDays,
+    p.minAmount,
+    p.maxAmount,
+    p.perUser,
+    p.capacity,
+    p.earlyRedeem,
+    p.open ? 1 : 0,
+  ];
+  const r =
+    p.id === undefined
+      ? await q.get(
+          `INSERT INTO earn_products (kind, name, asset, daily_rate, cycle_days, min_amount, max_amount, per_user, capacity, early_redeem, open, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          [...values, now, now],
+        )
+      : await q.get(
+          `UPDATE earn_products SET kind = ?, name = ?, asset = ?, daily_rate = ?, cycle_days = ?, min_amount = ?, max_amount = ?, per_user = ?, capacity = ?,
+                   early_redeem = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *`,
+          [...values, now, p.id],
+        );
   return r ? productOf(r) : undefined;
 }
 
@@ -92,18 +139,51 @@ const ORDER_UPSERT = {
 };
 
 /** The projection: orders as they now stand, and the income rows of orders that ended (at most one each). */
-export async function writeEarn(q: Queryable, orders: Iterable<EarnOrderRow>, incomes: readonly IncomeRow[]): Promise<void> {
-  await writeRows(q, ORDER_UPSERT, [...orders].map((o) => [
-    o.id, o.userId, o.productId, o.kind, o.asset, o.amount, o.dailyRate, o.cycleDays, o.earlyRedeem, o.subscribedAt, o.beginAt, o.endAt, o.state, o.interestPaid, o.paidDays, o.endedAt,
-  ]));
-  await writeRows(q, { head: 'INSERT INTO earn_income (order_id, user_id, kind, principal, interest, created_at)' }, incomes.map((i) => [i.orderId, i.userId, i.kind, i.principal, i.interest, i.createdAt]));
+export async function writeEarn(
+  q: Queryable,
+  orders: Iterable<EarnOrderRow>,
+  incomes: readonly IncomeRow[],
+): Promise<void> {
+  await writeRows(
+    q,
+    ORDER_UPSERT,
+    [...orders].map((o) => [
+      o.id,
+      o.userId,
+      o.productId,
+      o.kind,
+      o.asset,
+      o.amount,
+      o.dailyRate,
+      o.cycleDays,
+      o.earlyRedeem,
+      o.subscribedAt,
+      o.beginAt,
+      o.endAt,
+      o.state,
+      o.interestPaid,
+      o.paidDays,
+      o.endedAt,
+    ]),
+  );
+  await writeRows(
+    q,
+    { head: 'INSERT INTO earn_income (order_id, user_id, kind, principal, interest, created_at)' },
+    incomes.map((i) => [i.orderId, i.userId, i.kind, i.principal, i.interest, i.createdAt]),
+  );
 }
 
-/** What a core rebuilds from: open orders, the amount sold and the subscriptions per user of every product, the last id. */
+/**
+ * What a core rebuilds from: open orders, the amount sold and the subscriptions per user of every product, the last id.
+ */
 export async function loadEarn(q: Queryable) {
   const open = (await q.all("SELECT * FROM earn_orders WHERE state = 'inProgress' ORDER BY id")).map(orderOf);
-  const sold = await q.all<{ product_id: unknown; amount: unknown }>('SELECT product_id, SUM(amount) AS amount FROM earn_orders GROUP BY product_id ORDER BY product_id');
-  const counts = await q.all<{ user_id: unknown; product_id: unknown; n: unknown }>('SELECT user_id, product_id, COUNT(*) AS n FROM earn_orders GROUP BY user_id, product_id ORDER BY user_id, product_id');
+  const sold = await q.all<{ product_id: unknown; amount: unknown }>(
+    'SELECT product_id, SUM(amount) AS amount FROM earn_orders GROUP BY product_id ORDER BY product_id',
+  );
+  const counts = await q.all<{ user_id: unknown; product_id: unknown; n: unknown }>(
+    'SELECT user_id, product_id, COUNT(*) AS n FROM earn_orders GROUP BY user_id, product_id ORDER BY user_id, product_id',
+  );
   const last = await q.get<{ id: unknown }>('SELECT MAX(id) AS id FROM earn_orders');
   return {
     open,
@@ -118,24 +198,51 @@ export async function findEarnOrder(q: Queryable, id: number): Promise<EarnOrder
   return r ? orderOf(r) : undefined;
 }
 
-export async function userEarnOrders(q: Queryable, userId: number, f: { kind?: EarnKind; state?: EarnOrderState }, page: PageRequest) {
+export async function userEarnOrders(
+  q: Queryable,
+  userId: number,
+  f: { kind?: EarnKind; state?: EarnOrderState },
+  page: PageRequest,
+) {
   const where = ['user_id = ?'];
   const params: Array<string | number> = [userId];
-  for (const [column, value] of [['kind', f.kind], ['state', f.state]] as const) {
+  for (const [column, value] of [
+    ['kind', f.kind],
+    ['state', f.state],
+  ] as const) {
     if (value === undefined) continue;
     where.push(`${column} = ?`);
     params.push(value);
   }
-  const res = await pageOf<Row>(q, { select: '*', from: `FROM earn_orders WHERE ${where.join(' AND ')}`, order: 'id DESC', params }, page);
+  const res = await pageOf<Row>(
+    q,
+    { select: '*', from: `FROM earn_orders WHERE ${where.join(' AND ')}`, order: 'id DESC', params },
+    page,
+  );
   return { total: res.total, rows: res.rows.map(orderOf) };
 }
 
 export async function userIncome(q: Queryable, userId: number, page: PageRequest) {
-  const res = await pageOf<Row>(q, {
-    select: 'i.*, o.product_id, o.asset', from: 'FROM earn_income i JOIN earn_orders o ON o.id = i.order_id WHERE i.user_id = ?', order: 'i.created_at DESC, i.order_id DESC', params: [userId],
-  }, page);
+  const res = await pageOf<Row>(
+    q,
+    {
+      select: 'i.*, o.product_id, o.asset',
+      from: 'FROM earn_income i JOIN earn_orders o ON o.id = i.order_id WHERE i.user_id = ?',
+      order: 'i.created_at DESC, i.order_id DESC',
+      params: [userId],
+    },
+    page,
+  );
   return {
     total: res.total,
-    rows: res.rows.map((r) => ({ orderId: num(r.order_id), productId: num(r.product_id), asset: String(r.asset), kind: r.kind as IncomeRow['kind'], principal: BigInt(r.principal as bigint), interest: BigInt(r.interest as bigint), createdAt: num(r.created_at) })),
+    rows: res.rows.map((r) => ({
+      orderId: num(r.order_id),
+      productId: num(r.product_id),
+      asset: String(r.asset),
+      kind: r.kind as IncomeRow['kind'],
+      principal: BigInt(r.principal as bigint),
+      interest: BigInt(r.interest as bigint),
+      createdAt: num(r.created_at),
+    })),
   };
 }

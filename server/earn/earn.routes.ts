@@ -20,8 +20,12 @@ export async function earnRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   const d = { db, core, now: () => clock.now() };
   const signedIn = optionalUser(db);
 
-  route(api.productList, async (req) => ok(await service.products(d, req.params.x, req.user?.id ?? null)), { preHandler: signedIn });
-  route(api.productDetail, async (req) => ok(await service.product(d, req.query.id, req.user?.id ?? null)), { preHandler: signedIn });
+  route(api.productList, async (req) => ok(await service.products(d, req.params.x, req.user?.id ?? null)), {
+    preHandler: signedIn,
+  });
+  route(api.productDetail, async (req) => ok(await service.product(d, req.query.id, req.user?.id ?? null)), {
+    preHandler: signedIn,
+  });
   route(api.subscribeEarn, async (req) => ok(await service.subscribeTo(d, userOf(req).id, req.body)));
   route(api.redeemPreview, async (req) => ok(await service.preview(d, userOf(req).id, req.query.id)));
   route(api.redeemEarn, async (req) => ok(await service.redeemOrder(d, userOf(req).id, req.body.id)));
@@ -36,7 +40,16 @@ export async function earnRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     await requireAsset(db, req.body.coin);
     const amount = positiveUnits(req.body.amount, ASSET_SCALE, 'earn.field.amount');
     const operator = userOf(req).id;
-    await fundPlatform(core, fundingLines(ACCOUNT.earnPool, [[req.body.coin, amount]]), EARN_POOL_FUNDING(operator), (q) => audit(q, operator, 'earn.pool.fund', 'earn_pool', req.body.coin, { coin: req.body.coin, amount: req.body.amount }));
+    await fundPlatform(
+      core,
+      fundingLines(ACCOUNT.earnPool, [[req.body.coin, amount]]),
+      EARN_POOL_FUNDING(operator),
+      (q) =>
+        audit(q, operator, 'earn.pool.fund', 'earn_pool', req.body.coin, {
+          coin: req.body.coin,
+          amount: req.body.amount,
+        }),
+    );
     return ok(service.poolOf(d, req.body.coin));
   });
 }

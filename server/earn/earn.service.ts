@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { EarnKind, EarnObligation, EarnOrder, EarnPool, EarnProduct, productBody, RedeemPreview } from '../../isomorphic/contract/earn.ts';
+import type {
+  EarnKind,
+  EarnObligation,
+  EarnOrder,
+  EarnPool,
+  EarnProduct,
+  productBody,
+  RedeemPreview,
+} from '../../isomorphic/contract/earn.ts';
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
@@ -10,7 +18,15 @@ import type { Db } from '../storage/db.ts';
 import { requireAsset } from '../wallet/amounts.ts';
 import { expectedOf, type EarnBook } from './earn-book.ts';
 import { redeem, subscribe } from './earn-commands.ts';
-import { findEarnOrder, findProduct, listProducts, saveProduct as saveProductRow, userEarnOrders, userIncome, type ProductRow } from './earn.repo.ts';
+import {
+  findEarnOrder,
+  findProduct,
+  listProducts,
+  saveProduct as saveProductRow,
+  userEarnOrders,
+  userIncome,
+  type ProductRow,
+} from './earn.repo.ts';
 import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
@@ -25,8 +41,13 @@ interface EarnDeps {
 const MAX_RATE_E8 = 5_000_000n;
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const bookOf = (core: TradingCore) => core.part<EarnBook>('earn');
-/** The requirements' list names: pledge (staking), finance (fixed-term and flexible products), defi (liquidity mining). */
-const KINDS_OF = { pledge: ['pledge'], finance: ['fixed', 'flexible'], defi: ['mining'] } as const satisfies Record<string, readonly EarnKind[]>;
+/**
+ * The requirements' list names: pledge (staking), finance (fixed-term and flexible products), defi (liquidity mining).
+ */
+const KINDS_OF = { pledge: ['pledge'], finance: ['fixed', 'flexible'], defi: ['mining'] } as const satisfies Record<
+  string,
+  readonly EarnKind[]
+>;
 type ListName = keyof typeof KINDS_OF;
 
 function view(d: EarnDeps, p: ProductRow, userId: number | null): EarnProduct {
@@ -48,7 +69,11 @@ async function names(d: EarnDeps): Promise<Map<number, string>> {
   return new Map((await listProducts(d.db)).map((p) => [p.id, p.name]));
 }
 
-export async function subscribeTo(d: EarnDeps, userId: number, body: { productId: number; amount: string }): Promise<EarnOrder> {
+export async function subscribeTo(
+  d: EarnDeps,
+  userId: number,
+  body: { productId: number; amount: string },
+): Promise<EarnOrder> {
   const p = await findProduct(d.db, body.productId);
   if (!p) fail('earnProductUnknown');
   const amount = positiveUnits(body.amount, ASSET_SCALE, 'earn.field.amount');
@@ -73,9 +98,13 @@ export async function preview(d: EarnDeps, userId: number, id: number): Promise<
   const matured = d.now() >= o.endAt;
   const accrued = interestFor(o.amount, o.dailyRate, daysAccrued(o.beginAt, o.cycleDays, d.now()));
   // A flexible order keeps every whole day: those paid and those the redemption pays first.
-  if (o.kind === 'flexible') return { id: o.id, principal: units(o.amount), interest: units(accrued), forfeited: units(0n), allowed: true };
+  if (o.kind === 'flexible')
+    return { id: o.id, principal: units(o.amount), interest: units(accrued), forfeited: units(0n), allowed: true };
   return {
-    id: o.id, principal: units(o.amount), interest: units(matured ? expectedOf(o) : 0n), forfeited: units(matured ? 0n : accrued),
+    id: o.id,
+    principal: units(o.amount),
+    interest: units(matured ? expectedOf(o) : 0n),
+    forfeited: units(matured ? 0n : accrued),
     allowed: matured || o.earlyRedeem === 'forfeit',
   };
 }
@@ -86,11 +115,20 @@ export async function redeemOrder(d: EarnDeps, userId: number, id: number): Prom
   return orderView(o, (await names(d)).get(o.productId) ?? '', d.now());
 }
 
-export async function orders(d: EarnDeps, userId: number, q: { kind?: EarnKind; state?: EarnOrder['state']; page: number; size: number }) {
+export async function orders(
+  d: EarnDeps,
+  userId: number,
+  q: { kind?: EarnKind; state?: EarnOrder['state']; page: number; size: number },
+) {
   await d.core.settled();
   const { total, rows } = await userEarnOrders(d.db, userId, q, q);
   const n = await names(d);
-  return { total, page: q.page, size: q.size, records: rows.map((o) => orderView(o, n.get(o.productId) ?? '', d.now())) };
+  return {
+    total,
+    page: q.page,
+    size: q.size,
+    records: rows.map((o) => orderView(o, n.get(o.productId) ?? '', d.now())),
+  };
 }
 
 export async function income(d: EarnDeps, userId: number, q: { page: number; size: number }) {
@@ -108,7 +146,10 @@ function rateOf(text: string): bigint {
 }
 
 /** The operators' product form, checked: the coin listed, the rate, and min ≤ max ≤ capacity. */
-async function productRow(d: EarnDeps, b: z.output<typeof productBody>): Promise<Omit<ProductRow, 'id'> & { id?: number }> {
+async function productRow(
+  d: EarnDeps,
+  b: z.output<typeof productBody>,
+): Promise<Omit<ProductRow, 'id'> & { id?: number }> {
   await requireAsset(d.db, b.coin);
   if (b.id !== undefined && !(await findProduct(d.db, b.id))) fail('earnProductUnknown');
   const minAmount = positiveUnits(b.minAmount, ASSET_SCALE, 'earn.field.minAmount');
@@ -116,25 +157,48 @@ async function productRow(d: EarnDeps, b: z.output<typeof productBody>): Promise
   const capacity = positiveUnits(b.capacity, ASSET_SCALE, 'earn.field.capacity');
   if (minAmount > maxAmount || maxAmount > capacity) fail('earnLimitsInvalid');
   return {
-    ...(b.id === undefined ? {} : { id: b.id }), kind: b.kind, name: b.name, asset: b.coin, dailyRate: rateOf(b.dailyRate), cycleDays: b.cycleDays, minAmount, maxAmount,
-    perUser: b.perUser, capacity, earlyRedeem: b.earlyRedeem, open: b.open,
+    ...(b.id === undefined ? {} : { id: b.id }),
+    kind: b.kind,
+    name: b.name,
+    asset: b.coin,
+    dailyRate: rateOf(b.dailyRate),
+    cycleDays: b.cycleDays,
+    minAmount,
+    maxAmount,
+    perUser: b.perUser,
+    capacity,
+    earlyRedeem: b.earlyRedeem,
+    open: b.open,
   };
 }
 
 /** An operator's new or changed product, with its audit line. */
-export async function saveProduct(d: EarnDeps, operator: number, b: z.output<typeof productBody>): Promise<EarnProduct> {
+export async function saveProduct(
+  d: EarnDeps,
+  operator: number,
+  b: z.output<typeof productBody>,
+): Promise<EarnProduct> {
   const row = await productRow(d, b);
   const saved = await d.db.tx(async (q) => {
     const p = await saveProductRow(q, row, d.now());
     if (!p) fail('earnProductUnknown');
-    await audit(q, operator, row.id === undefined ? 'earn.product.create' : 'earn.product.update', 'earn_product', p.id, { ...b });
+    await audit(
+      q,
+      operator,
+      row.id === undefined ? 'earn.product.create' : 'earn.product.update',
+      'earn_product',
+      p.id,
+      { ...b },
+    );
     return p;
   });
   return view(d, saved, null);
 }
 
 /** Per product, what its open orders hold and are owed; per coin, the pool and the interest it must keep. */
-export async function obligations(d: EarnDeps): Promise<{ products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] }> {
+export async function obligations(
+  d: EarnDeps,
+): Promise<{ products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] }> {
   const book = bookOf(d.core);
   const all = await listProducts(d.db);
   const owed = new Map<number, { n: number; principal: bigint; interest: bigint }>();
@@ -147,13 +211,23 @@ export async function obligations(d: EarnDeps): Promise<{ products: EarnProduct[
     products: all.map((p) => view(d, p, null)),
     obligations: all.map((p) => {
       const x = owed.get(p.id) ?? { n: 0, principal: 0n, interest: 0n };
-      return { productId: p.id, name: p.name, coin: p.asset, openOrders: x.n, principal: units(x.principal), interestOwed: units(x.interest) };
+      return {
+        productId: p.id,
+        name: p.name,
+        coin: p.asset,
+        openOrders: x.n,
+        principal: units(x.principal),
+        interestOwed: units(x.interest),
+      };
     }),
     pools: coins.map((coin) => poolOf(d, coin)),
   };
 }
 
 export function poolOf(d: EarnDeps, coin: string): EarnPool {
-  return { coin, balance: units(d.core.risk.available(null, ACCOUNT.earnPool, coin)), reserved: units(bookOf(d.core).reserved(coin)) };
+  return {
+    coin,
+    balance: units(d.core.risk.available(null, ACCOUNT.earnPool, coin)),
+    reserved: units(bookOf(d.core).reserved(coin)),
+  };
 }
-

@@ -15,10 +15,12 @@ export type SocketAuth = { ok: true; user: UserRow } | { ok: false; code: number
  * is never accepted for another user id. Answers the user, or the close code and reason.
  */
 export async function authenticateSocket(db: Db, token: unknown, userId: number | undefined): Promise<SocketAuth> {
-  if (typeof token !== 'string' || !token || token.length > 200) return { ok: false, code: FEED_CLOSE.unauthorized, reason: 'token required' };
+  if (typeof token !== 'string' || !token || token.length > 200)
+    return { ok: false, code: FEED_CLOSE.unauthorized, reason: 'token required' };
   const found = await authenticate(db, token.replace(/^Bearer\s+/i, ''));
   if (!found) return { ok: false, code: FEED_CLOSE.unauthorized, reason: 'token unknown or expired' };
-  if (userId !== undefined && found.user.id !== userId) return { ok: false, code: FEED_CLOSE.forbidden, reason: 'token belongs to another user' };
+  if (userId !== undefined && found.user.id !== userId)
+    return { ok: false, code: FEED_CLOSE.forbidden, reason: 'token belongs to another user' };
   return { ok: true, user: found.user };
 }
 

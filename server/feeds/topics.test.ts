@@ -14,7 +14,15 @@ describe('the STOMP topics forwarded to Web-STOMP', () => {
       expect(d.ok && forwarded(d.topic)).toBe(true);
     }
     expect([userTopics.refresh(7), userTopics.chat(7), merchantTopic(7)].every(forwarded)).toBe(true);
-    for (const topic of [userTopics.balance(7), userTopics.orders(7), userTopics.status(7), userTopics.settlement(7), userTopics.position(7), 'market.btcusdt.trades', 'user.7.refresh.x']) {
+    for (const topic of [
+      userTopics.balance(7),
+      userTopics.orders(7),
+      userTopics.status(7),
+      userTopics.settlement(7),
+      userTopics.position(7),
+      'market.btcusdt.trades',
+      'user.7.refresh.x',
+    ]) {
       expect([topic, forwarded(topic)]).toEqual([topic, false]);
     }
   });

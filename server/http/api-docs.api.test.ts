@@ -19,7 +19,8 @@ interface Doc {
 const pathOf = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const operatorCalls = ENDPOINTS.filter((e) => e.auth === 'operator');
 /** The fields of an object schema, as the contract declares them. */
-const fieldsOf = (part: Parameters<typeof schemaOf>[0]) => Object.keys((schemaOf(part) as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}).sort();
+const fieldsOf = (part: Parameters<typeof schemaOf>[0]) =>
+  Object.keys((schemaOf(part) as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}).sort();
 
 /** The OpenAPI document at /api/docs: the operator calls, with their bodies, for an operator's token only. */
 describe('the API document', () => {
@@ -37,7 +38,8 @@ describe('the API document', () => {
     await app.close();
     await t.drop();
   });
-  const fetchDoc = async (format: 'json' | 'yaml', token?: string) => (await app.inject({ url: `/api/docs/${format}`, headers: token ? { authorization: token } : {} })).body;
+  const fetchDoc = async (format: 'json' | 'yaml', token?: string) =>
+    (await app.inject({ url: `/api/docs/${format}`, headers: token ? { authorization: token } : {} })).body;
   const docFor = async (token?: string) => JSON.parse(await fetchDoc('json', token)) as Doc;
 
   it('lists every operator call under the operator tag, with its query and body, for an operator', async () => {
@@ -47,25 +49,51 @@ describe('the API document', () => {
     for (const e of operatorCalls) {
       const op = doc.paths[pathOf(e.path)]?.[e.method.toLowerCase()];
       expect(op, e.path).toMatchObject({ tags: ['operator'], summary: e.summary });
-      if (e.body) expect(Object.keys(op!.requestBody!.content['application/json']!.schema.properties ?? {}).sort(), e.path).toEqual(fieldsOf(e.body));
-      if (e.query) expect(op!.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort(), e.path).toEqual(fieldsOf(e.query));
+      if (e.body)
+        expect(
+          Object.keys(op!.requestBody!.content['application/json']!.schema.properties ?? {}).sort(),
+          e.path,
+        ).toEqual(fieldsOf(e.body));
+      if (e.query)
+        expect(
+          op!
+            .parameters!.filter((p) => p.in === 'query')
+            .map((p) => p.name)
+            .sort(),
+          e.path,
+        ).toEqual(fieldsOf(e.query));
     }
     // The review and ruling calls the console makes, with their bodies.
-    expect(Object.keys(doc.paths['/api/admin/otc/merchant/review']!.post!.requestBody!.content['application/json']!.schema.properties!)).toEqual(['userId', 'approve', 'note']);
-    expect(Object.keys(doc.paths['/api/admin/otc/appeal/rule']!.post!.requestBody!.content['application/json']!.schema.properties!)).toEqual(['id', 'ruling', 'note']);
+    expect(
+      Object.keys(
+        doc.paths['/api/admin/otc/merchant/review']!.post!.requestBody!.content['application/json']!.schema.properties!,
+      ),
+    ).toEqual(['userId', 'approve', 'note']);
+    expect(
+      Object.keys(
+        doc.paths['/api/admin/otc/appeal/rule']!.post!.requestBody!.content['application/json']!.schema.properties!,
+      ),
+    ).toEqual(['id', 'ruling', 'note']);
     expect(doc.paths['/api/asset/transferFunds']?.post).toBeDefined();
   });
 
   it('leaves them out for anyone else: no token, a user’s, a dead one', async () => {
     const whole = await docFor(ops);
     const publicPaths = Object.entries(whole.paths)
-      .flatMap(([path, o]) => Object.entries(o).filter(([, op]) => !op.tags?.includes('operator')).map(([m]) => `${m} ${path}`))
+      .flatMap(([path, o]) =>
+        Object.entries(o)
+          .filter(([, op]) => !op.tags?.includes('operator'))
+          .map(([m]) => `${m} ${path}`),
+      )
       .sort();
     for (const token of [undefined, user, 'no-such-token']) {
       const doc = await docFor(token);
-      const listed = Object.entries(doc.paths).flatMap(([path, o]) => Object.keys(o).map((m) => `${m} ${path}`)).sort();
+      const listed = Object.entries(doc.paths)
+        .flatMap(([path, o]) => Object.keys(o).map((m) => `${m} ${path}`))
+        .sort();
       expect(listed).toEqual(publicPaths);
-      for (const e of operatorCalls) expect(doc.paths[pathOf(e.path)]?.[e.method.toLowerCase()], e.path).toBeUndefined();
+      for (const e of operatorCalls)
+        expect(doc.paths[pathOf(e.path)]?.[e.method.toLowerCase()], e.path).toBeUndefined();
       expect(doc.tags?.map((x) => x.name) ?? []).not.toContain('operator');
     }
   });

@@ -5,7 +5,8 @@ export const OPERATOR_TAG = 'operator';
 
 export const OPERATOR_TAG_INFO = {
   name: OPERATOR_TAG,
-  description: 'Operator console calls (reviews, rulings, products, pools, settings). They need an operator’s token and are in the document only when an operator’s token fetches it.',
+  description:
+    'Operator console calls (reviews, rulings, products, pools, settings). They need an operator’s token and are in the document only when an operator’s token fetches it.',
 };
 
 interface Document {
@@ -13,7 +14,8 @@ interface Document {
   tags?: Array<{ name: string }>;
 }
 
-const isOperatorCall = (op: unknown) => Array.isArray((op as { tags?: unknown }).tags) && (op as { tags: string[] }).tags.includes(OPERATOR_TAG);
+const isOperatorCall = (op: unknown) =>
+  Array.isArray((op as { tags?: unknown }).tags) && (op as { tags: string[] }).tags.includes(OPERATOR_TAG);
 
 /** The API document as the caller may see it: whole for an operator, without the operator calls for anyone else. */
 export function documentFor<D extends Document>(doc: D, req: FastifyRequest): D {

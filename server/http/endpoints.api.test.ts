@@ -20,7 +20,8 @@ describe('every API route comes from an endpoint definition', () => {
     await t.drop();
   });
 
-  const apiRoutes = () => app.routeList.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith('/api/docs'));
+  const apiRoutes = () =>
+    app.routeList.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith('/api/docs'));
 
   it('declares each API route from one of the contract endpoints, with its method and path', () => {
     const defined = new Set(ENDPOINTS);

@@ -16,7 +16,12 @@ function rawRequest(port: number, head: string): Promise<{ status: number; body:
     let text = '';
     socket.on('data', (d) => (text += d.toString('utf8')));
     socket.on('error', (err) => (text ? undefined : reject(err)));
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    socket.on('close', () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]),
+        body: text.slice(text.indexOf('\r\n\r\n') + 4),
+      }),
+    );
   });
 }
 
@@ -36,10 +41,23 @@ describe('every API answer is the envelope', () => {
     await t.drop();
   });
 
-  it.each(['/api/nope', '/api/nope/deeper?x=1', '/cgform-api/nope', '/cgform-api/getData', '/sys/sys/dict/nope', '/api', '/sys'])('%s is a 404 envelope for every method', async (url) => {
+  it.each([
+    '/api/nope',
+    '/api/nope/deeper?x=1',
+    '/cgform-api/nope',
+    '/cgform-api/getData',
+    '/sys/sys/dict/nope',
+    '/api',
+    '/sys',
+  ])('%s is a 404 envelope for every method', async (url) => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
       const r = await api(app, url, { method, lang: 'de' });
-      expect([r.status, r.code, r.msg, r.data], `${method} ${url}`).toEqual([404, ERRORS.notFound, de('error.notFound'), null]);
+      expect([r.status, r.code, r.msg, r.data], `${method} ${url}`).toEqual([
+        404,
+        ERRORS.notFound,
+        de('error.notFound'),
+        null,
+      ]);
     }
   });
 
@@ -54,12 +72,26 @@ describe('every API answer is the envelope', () => {
   });
 
   it('answers headers or a query string over 16 KB with a translated 431 envelope', async () => {
-    const long = await rawRequest(port, `GET /api/app/coin/market/ticker?symbol=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\nlang: de\r\n\r\n`);
+    const long = await rawRequest(
+      port,
+      `GET /api/app/coin/market/ticker?symbol=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\nlang: de\r\n\r\n`,
+    );
     expect(long.status).toBe(431);
-    expect(JSON.parse(long.body)).toEqual({ code: ERRORS.headersTooLarge, msg: de('error.headersTooLarge'), data: null });
-    const header = await rawRequest(port, `GET /api/user/getCountryCode HTTP/1.1\r\nhost: x\r\nlang: de\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(JSON.parse(long.body)).toEqual({
+      code: ERRORS.headersTooLarge,
+      msg: de('error.headersTooLarge'),
+      data: null,
+    });
+    const header = await rawRequest(
+      port,
+      `GET /api/user/getCountryCode HTTP/1.1\r\nhost: x\r\nlang: de\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(header.status).toBe(431);
-    expect(JSON.parse(header.body)).toEqual({ code: ERRORS.headersTooLarge, msg: de('error.headersTooLarge'), data: null });
+    expect(JSON.parse(header.body)).toEqual({
+      code: ERRORS.headersTooLarge,
+      msg: de('error.headersTooLarge'),
+      data: null,
+    });
   });
 
   it('answers a broken request line with a 400 envelope', async () => {
@@ -69,7 +101,11 @@ describe('every API answer is the envelope', () => {
   });
 
   it('answers bad JSON, a wrong content type and an oversized body with envelopes', async () => {
-    const bad = await api(app, '/api/user/login', { payload: '{"type":', headers: { 'content-type': 'application/json' }, lang: 'de' });
+    const bad = await api(app, '/api/user/login', {
+      payload: '{"type":',
+      headers: { 'content-type': 'application/json' },
+      lang: 'de',
+    });
     expect([bad.status, bad.code, bad.msg]).toEqual([400, ERRORS.badRequest, de('validation.body')]);
     const type = await api(app, '/api/user/login', { payload: 'x', headers: { 'content-type': 'application/x-nope' } });
     expect([type.status, type.code]).toEqual([415, ERRORS.badRequest]);
@@ -108,8 +144,16 @@ describe.each(FEATURE_DIALECTS)('authentication comes before the body on %s', (_
       const url = route.url.replace(/:(\w+)/g, '1');
       for (const token of [undefined, 'not-a-token']) {
         for (const payload of ['', '{', 'x'.repeat(300_000)]) {
-          const r = await api(app, url, { method: route.method as 'POST', token, payload, headers: { 'content-type': 'application/json' } });
-          expect([r.status, r.code], `${route.method} ${route.url} ${payload.slice(0, 5)}`).toEqual([401, ERRORS.unauthorized]);
+          const r = await api(app, url, {
+            method: route.method as 'POST',
+            token,
+            payload,
+            headers: { 'content-type': 'application/json' },
+          });
+          expect([r.status, r.code], `${route.method} ${route.url} ${payload.slice(0, 5)}`).toEqual([
+            401,
+            ERRORS.unauthorized,
+          ]);
         }
       }
     }
@@ -117,15 +161,23 @@ describe.each(FEATURE_DIALECTS)('authentication comes before the body on %s', (_
 
   it('answers 403 to a user on operator routes before reading the body', async () => {
     for (const route of app.routeList.filter((r) => r.access === 'operator' && r.method === 'POST')) {
-      const r = await api(app, route.url, { token: user, payload: '', headers: { 'content-type': 'application/json' } });
+      const r = await api(app, route.url, {
+        token: user,
+        payload: '',
+        headers: { 'content-type': 'application/json' },
+      });
       expect([r.status, r.code], route.url).toEqual([403, ERRORS.forbidden]);
     }
   });
 
   it('leaves operator routes out of the public API document', async () => {
     const doc = (await app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
-    const operatorPaths = app.routeList.filter((r) => r.access === 'operator').map((r) => r.url.replace(/:(\w+)/g, '{$1}'));
-    expect(operatorPaths).toEqual(expect.arrayContaining(['/api/admin/wallet/withdrawal/review', '/api/content/publish', '/api/admin/credit']));
+    const operatorPaths = app.routeList
+      .filter((r) => r.access === 'operator')
+      .map((r) => r.url.replace(/:(\w+)/g, '{$1}'));
+    expect(operatorPaths).toEqual(
+      expect.arrayContaining(['/api/admin/wallet/withdrawal/review', '/api/content/publish', '/api/admin/credit']),
+    );
     for (const path of operatorPaths) expect(Object.keys(doc.paths), path).not.toContain(path);
     expect(Object.keys(doc.paths)).toContain('/api/asset/transferFunds');
   });

@@ -42,7 +42,13 @@ declare module 'fastify' {
 }
 
 /** Outcomes that mean "slow down" to a client or proxy. */
-const TOO_MANY = new Set<ErrorName>(['accountLocked', 'fundPasswordLocked', 'googleCodeLocked', 'uploadRateLimited', 'codeDailyLimit']);
+const TOO_MANY = new Set<ErrorName>([
+  'accountLocked',
+  'fundPasswordLocked',
+  'googleCodeLocked',
+  'uploadRateLimited',
+  'codeDailyLimit',
+]);
 
 /** The HTTP status of a domain outcome: generic codes are their own status, limits 429, the rest client errors. */
 function httpStatusOf(err: AppError): number {
@@ -138,7 +144,9 @@ export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unk
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(statusEnvelope(status, translatorFor(localeOfRaw(err.rawPacket))));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

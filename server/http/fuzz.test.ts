@@ -16,34 +16,114 @@ import type { RouteEntry } from './route-list.ts';
 const MB = 'x'.repeat(1024 * 1024);
 /** Values no schema should be confused by, in JSON bodies. */
 const CONFUSING: unknown[] = [
-  true, false, null, [], [1], ['a', 'b'], {}, { a: 1 }, 0, -1, 1.5, -0.0001, 1e308, 2 ** 64, 9007199254740993,
-  'NaN', 'Infinity', ' 1', '1 ', '0x10', '-0', '1e3', '', ' ', '\u0000', '../../../etc/passwd', "' OR 1=1 --",
-  '<script>alert(1)</script>', '😀'.repeat(50), '__proto__', 'a'.repeat(200_000), '9'.repeat(400),
+  true,
+  false,
+  null,
+  [],
+  [1],
+  ['a', 'b'],
+  {},
+  { a: 1 },
+  0,
+  -1,
+  1.5,
+  -0.0001,
+  1e308,
+  2 ** 64,
+  9007199254740993,
+  'NaN',
+  'Infinity',
+  ' 1',
+  '1 ',
+  '0x10',
+  '-0',
+  '1e3',
+  '',
+  ' ',
+  '\u0000',
+  '../../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '😀'.repeat(50),
+  '__proto__',
+  'a'.repeat(200_000),
+  '9'.repeat(400),
 ];
 /** The same as query-string or path text; arrays become repeated keys. */
-const TEXTS = [...new Set(CONFUSING.filter((v) => !Array.isArray(v)).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))];
+const TEXTS = [
+  ...new Set(CONFUSING.filter((v) => !Array.isArray(v)).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))),
+];
 /** Whole bodies that are not the object a route expects. */
 const RAW_BODIES: Array<[string, string]> = [
-  ['application/json', ''], ['application/json', '{'], ['application/json', 'null'], ['application/json', '[]'], ['application/json', '"x"'],
-  ['application/json', '1'], ['application/json', 'true'], ['application/json', '{"__proto__":{"polluted":1}}'],
-  ['application/json', '{"constructor":{"prototype":{"polluted":1}}}'], ['application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
-  ['application/json', JSON.stringify({ big: MB })], ['text/plain', 'hello'], ['multipart/form-data', 'x'],
-  ['multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"'], ['application/x-www-form-urlencoded', 'a=1'],
+  ['application/json', ''],
+  ['application/json', '{'],
+  ['application/json', 'null'],
+  ['application/json', '[]'],
+  ['application/json', '"x"'],
+  ['application/json', '1'],
+  ['application/json', 'true'],
+  ['application/json', '{"__proto__":{"polluted":1}}'],
+  ['application/json', '{"constructor":{"prototype":{"polluted":1}}}'],
+  ['application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ['application/json', JSON.stringify({ big: MB })],
+  ['text/plain', 'hello'],
+  ['multipart/form-data', 'x'],
+  ['multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"'],
+  ['application/x-www-form-urlencoded', 'a=1'],
 ];
 /** Plausible values per field name, so one field at a time can be confused while the rest pass. */
 const PLAUSIBLE: Record<string, unknown> = {
-  coin: 'USDT', from: 1, to: 2, amount: '1', network: 'TRC20', screenshot: 'x', symbol: 'btcusdt', side: 'buy', type: 'limit',
-  price: '1', quantity: '1', quoteAmount: '1', timeInForce: 'GTC', quote: 'x', slippageBps: 50, id: 1, approve: false,
-  reason: 'r', username: 'fuzz_user', asset: 'USDT', kind: 'news', status: 'review', page: 1, size: 10, current: 1,
-  formId: 'news', state: 'open', interval: '1m', limit: 5, email: 'fuzz@example.com', purpose: 'reset',
+  coin: 'USDT',
+  from: 1,
+  to: 2,
+  amount: '1',
+  network: 'TRC20',
+  screenshot: 'x',
+  symbol: 'btcusdt',
+  side: 'buy',
+  type: 'limit',
+  price: '1',
+  quantity: '1',
+  quoteAmount: '1',
+  timeInForce: 'GTC',
+  quote: 'x',
+  slippageBps: 50,
+  id: 1,
+  approve: false,
+  reason: 'r',
+  username: 'fuzz_user',
+  asset: 'USDT',
+  kind: 'news',
+  status: 'review',
+  page: 1,
+  size: 10,
+  current: 1,
+  formId: 'news',
+  state: 'open',
+  interval: '1m',
+  limit: 5,
+  email: 'fuzz@example.com',
+  purpose: 'reset',
 };
 
 /** The top-level field names a zod schema takes, across union branches. */
 function fieldsOf(schema: unknown): string[] {
   if (!schema) return [];
-  const json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as { properties?: object; anyOf?: object[]; oneOf?: object[]; allOf?: object[] };
-  const branches = [json, ...(json.anyOf ?? []), ...(json.oneOf ?? []), ...(json.allOf ?? [])] as Array<{ properties?: object; allOf?: object[]; anyOf?: object[] }>;
-  const nested = branches.flatMap((b) => [...(b.allOf ?? []), ...(b.anyOf ?? [])]) as Array<{ properties?: object; anyOf?: object[] }>;
+  const json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: object;
+    anyOf?: object[];
+    oneOf?: object[];
+    allOf?: object[];
+  };
+  const branches = [json, ...(json.anyOf ?? []), ...(json.oneOf ?? []), ...(json.allOf ?? [])] as Array<{
+    properties?: object;
+    allOf?: object[];
+    anyOf?: object[];
+  }>;
+  const nested = branches.flatMap((b) => [...(b.allOf ?? []), ...(b.anyOf ?? [])]) as Array<{
+    properties?: object;
+    anyOf?: object[];
+  }>;
   const deeper = nested.flatMap((b) => b.anyOf ?? []) as Array<{ properties?: object }>;
   return [...new Set([...branches, ...nested, ...deeper].flatMap((b) => Object.keys(b.properties ?? {})))];
 }
@@ -59,10 +139,15 @@ function seeded(seed: number): () => number {
   };
 }
 
-const plausible = (fields: string[]) => Object.fromEntries(fields.filter((f) => f in PLAUSIBLE).map((f) => [f, PLAUSIBLE[f]]));
+const plausible = (fields: string[]) =>
+  Object.fromEntries(fields.filter((f) => f in PLAUSIBLE).map((f) => [f, PLAUSIBLE[f]]));
 const queryText = (q: Record<string, unknown>) =>
   Object.entries(q)
-    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof x === 'string' ? x : JSON.stringify(x))}`))
+    .flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map(
+        (x) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof x === 'string' ? x : JSON.stringify(x))}`,
+      ),
+    )
     .join('&');
 
 interface Probe {
@@ -76,28 +161,67 @@ function probesFor(route: RouteEntry, token: string | undefined): Probe[] {
   const params = fieldsOf(schema?.params);
   const query = fieldsOf(schema?.querystring);
   const body = fieldsOf(schema?.body);
-  const path = (values: Record<string, string> = {}) => route.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? String(PLAUSIBLE[name] ?? '1')));
+  const path = (values: Record<string, string> = {}) =>
+    route.url.replace(/:(\w+)/g, (_m, name: string) =>
+      encodeURIComponent(values[name] ?? String(PLAUSIBLE[name] ?? '1')),
+    );
   const headers = token ? { authorization: token } : {};
   const probes: Probe[] = [];
   const add = (label: string, url: string, payload?: unknown, extra: Record<string, string> = {}) =>
-    probes.push({ label, opts: { method: route.method as 'GET', url, headers: { ...headers, ...extra }, ...(payload === undefined || route.method === 'GET' ? {} : typeof payload === 'string' ? { payload } : { payload: payload as object }) } });
+    probes.push({
+      label,
+      opts: {
+        method: route.method as 'GET',
+        url,
+        headers: { ...headers, ...extra },
+        ...(payload === undefined || route.method === 'GET'
+          ? {}
+          : typeof payload === 'string'
+            ? { payload }
+            : { payload: payload as object }),
+      },
+    });
 
-  for (const name of params) for (const text of [...TEXTS, 'a'.repeat(101), MB]) add(`param ${name}=${text.slice(0, 20)}`, path({ [name]: text }));
+  for (const name of params)
+    for (const text of [...TEXTS, 'a'.repeat(101), MB])
+      add(`param ${name}=${text.slice(0, 20)}`, path({ [name]: text }));
   const baseQuery = plausible(query);
   for (const name of query) {
-    for (const value of [...TEXTS, MB, ['1', '2'], ['a', 'b', 'c']]) add(`query ${name}=${String(value).slice(0, 20)}`, `${path()}?${queryText({ ...baseQuery, [name]: value })}`, plausible(body));
+    for (const value of [...TEXTS, MB, ['1', '2'], ['a', 'b', 'c']])
+      add(
+        `query ${name}=${String(value).slice(0, 20)}`,
+        `${path()}?${queryText({ ...baseQuery, [name]: value })}`,
+        plausible(body),
+      );
   }
-  add('query junk keys', `${path()}?${queryText({ ...baseQuery, 'a[b]': '1', '__proto__': 'x', '': '' })}`, plausible(body));
+  add(
+    'query junk keys',
+    `${path()}?${queryText({ ...baseQuery, 'a[b]': '1', __proto__: 'x', '': '' })}`,
+    plausible(body),
+  );
   const baseBody = plausible(body);
-  for (const name of body) for (const value of CONFUSING) add(`body ${name}=${JSON.stringify(value)?.slice(0, 20)}`, `${path()}?${queryText(baseQuery)}`, { ...baseBody, [name]: value });
-  if (route.method !== 'GET') for (const [type, raw] of RAW_BODIES) add(`raw ${type} ${raw.slice(0, 20)}`, `${path()}?${queryText(baseQuery)}`, raw, { 'content-type': type });
-  add('odd headers', path(), baseBody, { lang: MB.slice(0, 5000), 'accept-language': '*;q=NaN,,,', satoken: MB.slice(0, 300) });
+  for (const name of body)
+    for (const value of CONFUSING)
+      add(`body ${name}=${JSON.stringify(value)?.slice(0, 20)}`, `${path()}?${queryText(baseQuery)}`, {
+        ...baseBody,
+        [name]: value,
+      });
+  if (route.method !== 'GET')
+    for (const [type, raw] of RAW_BODIES)
+      add(`raw ${type} ${raw.slice(0, 20)}`, `${path()}?${queryText(baseQuery)}`, raw, { 'content-type': type });
+  add('odd headers', path(), baseBody, {
+    lang: MB.slice(0, 5000),
+    'accept-language': '*;q=NaN,,,',
+    satoken: MB.slice(0, 300),
+  });
   // Several fields confused at once, from a seeded generator so a failure replays.
   const random = seeded(route.url.length * 7919 + route.method.length);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   for (let i = 0; i < 40 && body.length + query.length > 1; i++) {
     const mix = <T>(fields: string[], base: Record<string, unknown>, values: readonly T[]) =>
-      Object.fromEntries(fields.map((f) => [f, random() < 0.5 ? base[f] : pick(values)]).filter(([, v]) => v !== undefined));
+      Object.fromEntries(
+        fields.map((f) => [f, random() < 0.5 ? base[f] : pick(values)]).filter(([, v]) => v !== undefined),
+      );
     add(`mixed #${i}`, `${path()}?${queryText(mix(query, baseQuery, TEXTS))}`, mix(body, baseBody, CONFUSING));
   }
   return probes;
@@ -114,9 +238,11 @@ function breach(status: number, contentType: string | undefined, text: string): 
     return 'not JSON';
   }
   const e = body as { code?: unknown; msg?: unknown; data?: unknown };
-  if (typeof e !== 'object' || e === null || typeof e.code !== 'number' || typeof e.msg !== 'string' || !('data' in e)) return 'not an envelope';
+  if (typeof e !== 'object' || e === null || typeof e.code !== 'number' || typeof e.msg !== 'string' || !('data' in e))
+    return 'not an envelope';
   if (Object.keys(e).length !== 3) return 'extra envelope keys';
-  if (e.code !== 200 && (!e.msg || e.msg.startsWith('error.') || e.msg.startsWith('validation.'))) return `untranslated message ${e.msg}`;
+  if (e.code !== 200 && (!e.msg || e.msg.startsWith('error.') || e.msg.startsWith('validation.')))
+    return `untranslated message ${e.msg}`;
   return undefined;
 }
 
@@ -125,7 +251,14 @@ describe('fuzzing every API route', () => {
   let app: FastifyInstance;
   /** A fresh session for each route: logout and password routes may end the one before. */
   const login = async (who: 'user' | 'operator') =>
-    (await api(app, '/api/user/login', { payload: who === 'user' ? { type: 'account', username: 'fuzz_user', password: 'abc123' } : { type: 'email', email: 'ops@example.com', password: 'opspass1' } })).data.token as string;
+    (
+      await api(app, '/api/user/login', {
+        payload:
+          who === 'user'
+            ? { type: 'account', username: 'fuzz_user', password: 'abc123' }
+            : { type: 'email', email: 'ops@example.com', password: 'opspass1' },
+      })
+    ).data.token as string;
 
   beforeAll(async () => {
     t = await FEATURE_DIALECTS[0]![1]();
@@ -138,12 +271,17 @@ describe('fuzzing every API route', () => {
     await t.drop();
   });
 
-  const apiRoutes = () => app.routeList.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith('/api/docs'));
+  const apiRoutes = () =>
+    app.routeList.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith('/api/docs'));
 
   it('covers the public document and the hidden operator routes', () => {
     const listed = new Set(apiRoutes().map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
     const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => m !== 'head')
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const missing = documented.filter((d) => !d.includes('/api/docs') && !listed.has(d));
     expect(missing).toEqual([]);
     expect(apiRoutes().filter((r) => r.access === 'operator').length).toBeGreaterThanOrEqual(8);
@@ -162,7 +300,10 @@ describe('fuzzing every API route', () => {
           const res = await app.inject(opts);
           sent++;
           const why = breach(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
-          if (why) breaches.push(`${route.method} ${route.url} [${token === valid ? 'token' : token ? 'bad token' : 'no token'}] ${label}: ${why} ${res.body.slice(0, 120)}`);
+          if (why)
+            breaches.push(
+              `${route.method} ${route.url} [${token === valid ? 'token' : token ? 'bad token' : 'no token'}] ${label}: ${why} ${res.body.slice(0, 120)}`,
+            );
         }
       }
     }

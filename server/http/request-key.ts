@@ -22,7 +22,8 @@ function keyOf(req: FastifyRequest): { key: string; owner: string } | undefined 
   const asked = req.headers['idempotency-key'];
   if (typeof asked === 'string' && IDEMPOTENCY_KEY.test(asked)) return { key: `c:${asked}`, owner: '' };
   const forwarded = req.headers[FORWARDED];
-  if (typeof forwarded === 'string' && forwarded.startsWith(`${secret}.`)) return { key: forwarded.slice(secret.length + 1), owner: 'edge' };
+  if (typeof forwarded === 'string' && forwarded.startsWith(`${secret}.`))
+    return { key: forwarded.slice(secret.length + 1), owner: 'edge' };
   return undefined;
 }
 

@@ -24,6 +24,13 @@ export function installRouteList(app: FastifyInstance): void {
   const list: RouteEntry[] = [];
   app.decorate('routeList', list);
   app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) list.push({ method, url: route.url, schema: route.schema, access: route.config?.access, endpoint: route.config?.endpoint });
+    for (const method of ([] as string[]).concat(route.method))
+      list.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        access: route.config?.access,
+        endpoint: route.config?.endpoint,
+      });
   });
 }

@@ -19,7 +19,10 @@ export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
   Params: OutputOf<NonNullable<E['params']>>;
 }>;
 /** An envelope of the endpoint's answer, or the reply itself when the handler sent something else (file bytes). */
-type EndpointHandler<E extends AnyEndpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<ResponseOf<E>> | FastifyReply>;
+type EndpointHandler<E extends AnyEndpoint> = (
+  req: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<Envelope<ResponseOf<E>> | FastifyReply>;
 
 /** What a route adds to its endpoint on this server: rate limits, flags read by hooks, extra pre-handlers. */
 interface RouteExtras {
@@ -51,7 +54,10 @@ function checks(e: AnyEndpoint) {
  * guards first, so a request without a live token is 401 before its body is read).
  */
 export function router(app: FastifyInstance, db: Db) {
-  const guards = { none: [], user: [requireUser(db)], operator: [requireOperator(db)] } satisfies Record<AnyEndpoint['auth'], preHandlerHookHandler[]>;
+  const guards = { none: [], user: [requireUser(db)], operator: [requireOperator(db)] } satisfies Record<
+    AnyEndpoint['auth'],
+    preHandlerHookHandler[]
+  >;
   return function route<E extends AnyEndpoint>(e: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
     app.route({
       method: e.method,

@@ -29,7 +29,10 @@ describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
     alice = await signUp(app, 'alice_strict');
     bob = await signUp(app, 'bob_strict');
     const shot = await api(app, '/api/common/upload/OSS', { token: alice.token, ...multipart(PNG) });
-    const r = await api(app, '/api/recharge/submit', { token: alice.token, payload: { coin: 'USDT', network: 'TRC20', amount: '100', screenshot: shot.data.id } });
+    const r = await api(app, '/api/recharge/submit', {
+      token: alice.token,
+      payload: { coin: 'USDT', network: 'TRC20', amount: '100', screenshot: shot.data.id },
+    });
     rechargeId = r.data.id;
   });
   afterAll(async () => {
@@ -40,32 +43,66 @@ describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
 
   it('decides a review only for an id that is a JSON integer', async () => {
     for (const id of [true, '1', ' 1', [1], { id: 1 }, null, 1.5, '0x1']) {
-      const r = await api(app, '/api/admin/wallet/recharge/review', { token: ops, payload: { id, approve: false, reason: 'no' } });
-      expect([r.status, r.code, r.msg], JSON.stringify(id)).toEqual([400, ERRORS.badRequest, 'id must be a whole number in the allowed range']);
+      const r = await api(app, '/api/admin/wallet/recharge/review', {
+        token: ops,
+        payload: { id, approve: false, reason: 'no' },
+      });
+      expect([r.status, r.code, r.msg], JSON.stringify(id)).toEqual([
+        400,
+        ERRORS.badRequest,
+        'id must be a whole number in the allowed range',
+      ]);
     }
     for (const approve of ['true', 1, null]) {
-      expect((await api(app, '/api/admin/wallet/recharge/review', { token: ops, payload: { id: rechargeId, approve } })).status).toBe(400);
+      expect(
+        (await api(app, '/api/admin/wallet/recharge/review', { token: ops, payload: { id: rechargeId, approve } }))
+          .status,
+      ).toBe(400);
     }
     const queue = await api(app, '/api/admin/wallet/recharges?status=review', { method: 'GET', token: ops });
     expect(queue.data.records.map((x: { id: number }) => x.id)).toContain(rechargeId);
-    expect((await api(app, '/api/admin/wallet/recharge/review', { token: ops, payload: { id: rechargeId, approve: true } })).code).toBe(200);
+    expect(
+      (await api(app, '/api/admin/wallet/recharge/review', { token: ops, payload: { id: rechargeId, approve: true } }))
+        .code,
+    ).toBe(200);
     expect(await spot(alice.id)).toEqual({ available: 100_00000000n, frozen: 0n });
   });
 
   it('moves money only between account types given as JSON integers', async () => {
     const before = [await spot(alice.id), await contract(alice.id)];
-    const attempts = [{ from: true }, { from: [1] }, { from: '1' }, { from: ' 1' }, { from: 1.0000001 }, { from: null }, { to: '0x2' }, { to: '2' }, { to: 2.5 }, { to: {} }];
+    const attempts = [
+      { from: true },
+      { from: [1] },
+      { from: '1' },
+      { from: ' 1' },
+      { from: 1.0000001 },
+      { from: null },
+      { to: '0x2' },
+      { to: '2' },
+      { to: 2.5 },
+      { to: {} },
+    ];
     for (const bad of attempts) {
-      const r = await api(app, '/api/asset/transferFunds', { token: alice.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '1', ...bad } });
+      const r = await api(app, '/api/asset/transferFunds', {
+        token: alice.token,
+        payload: { coin: 'USDT', from: 1, to: 2, amount: '1', ...bad },
+      });
       expect([r.status, r.code], JSON.stringify(bad)).toEqual([400, ERRORS.badRequest]);
     }
     expect([await spot(alice.id), await contract(alice.id)]).toEqual(before);
-    const de = await api(app, '/api/asset/transferFunds', { token: alice.token, lang: 'de', payload: { coin: 'USDT', from: true, to: 2, amount: '1' } });
+    const de = await api(app, '/api/asset/transferFunds', {
+      token: alice.token,
+      lang: 'de',
+      payload: { coin: 'USDT', from: true, to: 2, amount: '1' },
+    });
     expect(de.msg).toContain('ganze Zahl');
   });
 
   it('ignores unknown body fields: they never reach the service', async () => {
-    const r = await api(app, '/api/asset/transferFunds', { token: alice.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '1', userId: bob.id, owner: bob.id, id: 1 } });
+    const r = await api(app, '/api/asset/transferFunds', {
+      token: alice.token,
+      payload: { coin: 'USDT', from: 1, to: 2, amount: '1', userId: bob.id, owner: bob.id, id: 1 },
+    });
     expect(r.code).toBe(200);
     expect((await contract(alice.id)).available).toBe(1_00000000n);
     expect(await contract(bob.id)).toEqual({ available: 0n, frozen: 0n });
@@ -73,7 +110,10 @@ describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
 
   it('refuses swap tolerances that are not JSON integers from 0 to 300', async () => {
     for (const slippageBps of [true, null, '', [], '50', ' 50', {}, 50.5, -1, 301]) {
-      const r = await api(app, '/api/texchange/currencyExchange', { token: alice.token, payload: { from: 'USDT', to: 'BTC', amount: '1', quote: 'x', slippageBps } });
+      const r = await api(app, '/api/texchange/currencyExchange', {
+        token: alice.token,
+        payload: { from: 'USDT', to: 'BTC', amount: '1', quote: 'x', slippageBps },
+      });
       expect([r.status, r.code], JSON.stringify(slippageBps)).toEqual([400, ERRORS.badRequest]);
       expect(r.msg).toContain('slippageBps');
     }
@@ -95,8 +135,22 @@ describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
 
   it('reads enums only as their own strings', async () => {
     for (const status of ['Review', ' review', 'review ', '1']) {
-      expect((await api(app, `/api/admin/wallet/recharges?status=${encodeURIComponent(status)}`, { method: 'GET', token: ops })).status).toBe(400);
+      expect(
+        (
+          await api(app, `/api/admin/wallet/recharges?status=${encodeURIComponent(status)}`, {
+            method: 'GET',
+            token: ops,
+          })
+        ).status,
+      ).toBe(400);
     }
-    expect((await api(app, '/api/currency/order/submit', { token: alice.token, payload: { symbol: 'btcusdt', side: ['buy'], type: 'limit', price: '1', quantity: '1' } })).status).toBe(400);
+    expect(
+      (
+        await api(app, '/api/currency/order/submit', {
+          token: alice.token,
+          payload: { symbol: 'btcusdt', side: ['buy'], type: 'limit', price: '1', quantity: '1' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

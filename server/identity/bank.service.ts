@@ -27,7 +27,12 @@ function toBankCard(r: Row): BankCardView {
 }
 
 /** userBank/save: binds the user's one bank card, in their verified name, for good (docs/requirements.md §4). */
-export async function bindBankCard(db: Db, clock: Clock, userId: number, body: z.output<typeof bankCardBody>): Promise<BankCardView> {
+export async function bindBankCard(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  body: z.output<typeof bankCardBody>,
+): Promise<BankCardView> {
   await requireVerifiedHolder(db, userId, body.holder);
   const number = compactAccount(body.number);
   if (!isBankNumber(number)) fail('bankNumberInvalid');

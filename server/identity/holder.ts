@@ -2,9 +2,16 @@ import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';
 import { latestPassedPrimary } from './kyc.repo.ts';
 
-/** Names compared as people write them: case, spacing and punctuation aside. sameName('Anne-Marie  Li', 'anne marie li') → true. */
+/**
+ * Names compared as people write them: case, spacing and punctuation aside. sameName('Anne-Marie Li', 'anne marie li')
+ * → true.
+ */
 function sameName(a: string, b: string): boolean {
-  const norm = (s: string) => s.normalize('NFKC').toLocaleLowerCase('en').replace(/[\s.'·-]+/g, '');
+  const norm = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLocaleLowerCase('en')
+      .replace(/[\s.'·-]+/g, '');
   return norm(a) === norm(b);
 }
 

@@ -11,8 +11,8 @@ import { paymentsOf, removePayment, savePayment } from './payment.service.ts';
 import { readLimits, usdtText, writeLimits } from './withdraw-limit.ts';
 
 /**
- * Identity verification, the bank card and payment methods (docs/requirements.md §7 verified, uploadKYC, getMemberOtherData,
- * userBank, payment, getPayment), and the console's verification review and withdrawal limits.
+ * Identity verification, the bank card and payment methods (docs/requirements.md §7 verified, uploadKYC,
+ * getMemberOtherData, userBank, payment, getPayment), and the console's verification review and withdrawal limits.
  */
 export async function identityRoutes(app: FastifyInstance, { db, clock }: FeatureContext): Promise<void> {
   const route = router(app, db);
@@ -33,7 +33,9 @@ export async function identityRoutes(app: FastifyInstance, { db, clock }: Featur
   });
 
   route(api.kycQueue, async (req) => ok(await kyc.kycQueue(db, req.query.status, req.query.page, req.query.size)));
-  route(api.reviewKyc, async (req) => ok(await kyc.reviewKyc(db, clock, userOf(req).id, req.body.id, req.body.approve, req.body.reason)));
+  route(api.reviewKyc, async (req) =>
+    ok(await kyc.reviewKyc(db, clock, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
+  );
   route(api.withdrawLimits, async () => ok(limitTexts(await readLimits(db))));
   route(api.setWithdrawLimits, async (req) => {
     const { level0, level1, level2 } = req.body;

@@ -43,7 +43,13 @@ export async function identityState(db: Db, clock: Clock, userId: number): Promi
     findBankCard(db, userId),
     limitState(db, userId, clock.now()),
   ]);
-  return { level, primary: primary ? toKyc(primary, 'owner') : null, advanced: advanced ? toKyc(advanced, 'owner') : null, bankBound: card !== undefined, withdrawLimit };
+  return {
+    level,
+    primary: primary ? toKyc(primary, 'owner') : null,
+    advanced: advanced ? toKyc(advanced, 'owner') : null,
+    bankBound: card !== undefined,
+    withdrawLimit,
+  };
 }
 
 /** Refuses a submission of `level` unless it is the user's next step and nothing of theirs awaits review. */
@@ -62,12 +68,26 @@ async function insertOnce(q: Queryable, k: repo.KycInsert): Promise<KycRecord> {
 }
 
 /** POST verified: name, country, document type and number, checked against the document's rules, for review. */
-export async function submitPrimary(db: Db, clock: Clock, user: UserRow, body: z.output<typeof primaryKycBody>): Promise<KycRecord> {
+export async function submitPrimary(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  body: z.output<typeof primaryKycBody>,
+): Promise<KycRecord> {
   await requireNextStep(db, user.id, 1);
   const idNumber = compactId(body.idNumber);
   if (!isIdNumber(body.idType, body.country, idNumber)) fail('idNumberInvalid');
   if (await repo.identityTakenByOther(db, user.id, body.country, body.idType, idNumber)) fail('idNumberTaken');
-  return insertOnce(db, { userId: user.id, level: 1, realName: body.realName, country: body.country, idType: body.idType, idNumber, photos: null, at: clock.now() });
+  return insertOnce(db, {
+    userId: user.id,
+    level: 1,
+    realName: body.realName,
+    country: body.country,
+    idType: body.idType,
+    idNumber,
+    photos: null,
+    at: clock.now(),
+  });
 }
 
 /** POST uploadKYC: three distinct photos the user uploaded, of the document their primary verification named. */
@@ -99,16 +119,47 @@ export async function kycQueue(db: Db, status: string, page: number, size: numbe
  * verification whose identity another account has verified meanwhile is refused (and the index would refuse it
  * if two such approvals raced).
  */
-export async function reviewKyc(db: Db, clock: Clock, operatorId: number, id: number, approve: boolean, reason?: string): Promise<KycRecord> {
+export async function reviewKyc(
+  db: Db,
+  clock: Clock,
+  operatorId: number,
+  id: number,
+  approve: boolean,
+  reason?: string,
+): Promise<KycRecord> {
   const why = reason?.trim() || null;
   if (!approve && !why) fail('reasonRequired');
   try {
     return await db.tx(async (q) => {
-      const row = await repo.decideKyc(q, { id, status: approve ? 'passed' : 'failed', reason: why, operatorId, at: clock.now() });
+      const row = await repo.decideKyc(q, {
+        id,
+        status: approve ? 'passed' : 'failed',
+        reason: why,
+        operatorId,
+        at: clock.now(),
+      });
       if (!row) fail((await repo.findKyc(q, id)) ? 'alreadyReviewed' : 'recordNotFound');
       const level = Number(row.level);
-      if (approve && level === 1 && (await repo.identityTakenByOther(q, Number(row.user_id), String(row.country), String(row.id_type), String(row.id_number)))) fail('idNumberTaken');
-      await audit(q, operatorId, `kyc.${level === 1 ? 'primary' : 'advanced'}.${approve ? 'approve' : 'reject'}`, 'kyc', id, { reason: why });
+      if (
+        approve &&
+        level === 1 &&
+        (await repo.identityTakenByOther(
+          q,
+          Number(row.user_id),
+          String(row.country),
+          String(row.id_type),
+          String(row.id_number),
+        ))
+      )
+        fail('idNumberTaken');
+      await audit(
+        q,
+        operatorId,
+        `kyc.${level === 1 ? 'primary' : 'advanced'}.${approve ? 'approve' : 'reject'}`,
+        'kyc',
+        id,
+        { reason: why },
+      );
       return toKyc(row, 'operator');
     });
   } catch (err) {

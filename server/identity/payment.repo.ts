@@ -22,7 +22,13 @@ export function upsertPayment(q: Queryable, userId: number, f: PaymentFields, at
 }
 
 /** Changes one of the user's own methods; undefined when it is not theirs or does not exist. */
-export function updatePayment(q: Queryable, userId: number, id: number, f: PaymentFields, at: number): Promise<Row | undefined> {
+export function updatePayment(
+  q: Queryable,
+  userId: number,
+  id: number,
+  f: PaymentFields,
+  at: number,
+): Promise<Row | undefined> {
   return q.get<Row>(
     'UPDATE payment_methods SET kind = ?, name = ?, account = ?, bank = ?, branch = ?, qr_upload = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING *',
     [f.kind, f.name, f.account, f.bank, f.branch, f.qrUpload, at, id, userId],
@@ -37,7 +43,10 @@ export async function deletePayment(q: Queryable, userId: number, id: number): P
 /** The given methods of one user (the ones an OTC ad or order names), in id order; ids not theirs are left out. */
 export function paymentsByIds(q: Queryable, userId: number, ids: readonly number[]): Promise<Row[]> {
   if (!ids.length) return Promise.resolve([]);
-  return q.all<Row>(`SELECT * FROM payment_methods WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`, [userId, ...ids]);
+  return q.all<Row>(
+    `SELECT * FROM payment_methods WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
+    [userId, ...ids],
+  );
 }
 
 export function paymentRows(q: Queryable, userId: number): Promise<Row[]> {
@@ -45,9 +54,17 @@ export function paymentRows(q: Queryable, userId: number): Promise<Row[]> {
 }
 
 export async function paymentCount(q: Queryable, userId: number): Promise<number> {
-  return Number((await q.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM payment_methods WHERE user_id = ?', [userId]))?.n ?? 0);
+  return Number(
+    (await q.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM payment_methods WHERE user_id = ?', [userId]))?.n ?? 0,
+  );
 }
 
 export async function hasPayment(q: Queryable, userId: number, kind: string, account: string): Promise<boolean> {
-  return (await q.get('SELECT id FROM payment_methods WHERE user_id = ? AND kind = ? AND account = ?', [userId, kind, account])) !== undefined;
+  return (
+    (await q.get('SELECT id FROM payment_methods WHERE user_id = ? AND kind = ? AND account = ?', [
+      userId,
+      kind,
+      account,
+    ])) !== undefined
+  );
 }

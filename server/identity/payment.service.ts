@@ -39,11 +39,23 @@ async function fieldsOf(db: Db, userId: number, body: z.output<typeof paymentBod
     return { kind: body.kind, name: body.name, account, bank: body.bank, branch: body.branch ?? null, qrUpload: null };
   }
   if (body.qrCode && !(await ownsUpload(db, userId, body.qrCode))) fail('kycPhotoInvalid');
-  return { kind: body.kind, name: body.name, account: body.account, bank: null, branch: null, qrUpload: body.qrCode ?? null };
+  return {
+    kind: body.kind,
+    name: body.name,
+    account: body.account,
+    bank: null,
+    branch: null,
+    qrUpload: body.qrCode ?? null,
+  };
 }
 
 /** POST payment: a new method, or (with `id`) a change to one of the user's own. */
-export async function savePayment(db: Db, clock: Clock, userId: number, body: z.output<typeof paymentBody>): Promise<PaymentMethod> {
+export async function savePayment(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  body: z.output<typeof paymentBody>,
+): Promise<PaymentMethod> {
   const fields = await fieldsOf(db, userId, body);
   const now = clock.now();
   if (body.id !== undefined) {
@@ -56,7 +68,11 @@ export async function savePayment(db: Db, clock: Clock, userId: number, body: z.
       throw err;
     }
   }
-  if (!(await repo.hasPayment(db, userId, fields.kind, fields.account)) && (await repo.paymentCount(db, userId)) >= MAX_PAYMENT_METHODS) fail('paymentLimit', { max: MAX_PAYMENT_METHODS });
+  if (
+    !(await repo.hasPayment(db, userId, fields.kind, fields.account)) &&
+    (await repo.paymentCount(db, userId)) >= MAX_PAYMENT_METHODS
+  )
+    fail('paymentLimit', { max: MAX_PAYMENT_METHODS });
   return toPayment((await repo.upsertPayment(db, userId, fields, now))!);
 }
 

@@ -9,6 +9,14 @@ export async function usedSince(q: Queryable, userId: number, since: number): Pr
   return BigInt(row?.used ?? 0);
 }
 
-export async function insertUsage(q: Queryable, u: { withdrawalId: number; userId: number; usdtValue: bigint; at: number }): Promise<void> {
-  await q.run('INSERT INTO withdrawal_usage (withdrawal_id, user_id, usdt_value, created_at) VALUES (?, ?, ?, ?)', [u.withdrawalId, u.userId, u.usdtValue, u.at]);
+export async function insertUsage(
+  q: Queryable,
+  u: { withdrawalId: number; userId: number; usdtValue: bigint; at: number },
+): Promise<void> {
+  await q.run('INSERT INTO withdrawal_usage (withdrawal_id, user_id, usdt_value, created_at) VALUES (?, ?, ?, ?)', [
+    u.withdrawalId,
+    u.userId,
+    u.usdtValue,
+    u.at,
+  ]);
 }

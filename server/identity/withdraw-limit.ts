@@ -21,7 +21,10 @@ const units = (text: string) => {
   return p.ok ? p.value : undefined;
 };
 /** 2000_00000000n → '2000'; 1999_50000000n → '1999.5'. */
-export const usdtText = (u: bigint) => formatUnits(u, SCALE).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+export const usdtText = (u: bigint) =>
+  formatUnits(u, SCALE)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 
 export async function readLimits(q: Queryable): Promise<Limits> {
   const stored = await readSetting(q, SETTING);
@@ -40,9 +43,18 @@ export async function writeLimits(q: Queryable, texts: [string, string, string])
 }
 
 export async function limitState(q: Queryable, userId: number, now: number): Promise<WithdrawLimitState> {
-  const [limits, { level }, used] = await Promise.all([readLimits(q), kycStanding(q, userId), usedSince(q, userId, now - LIMIT_WINDOW_MS)]);
+  const [limits, { level }, used] = await Promise.all([
+    readLimits(q),
+    kycStanding(q, userId),
+    usedSince(q, userId, now - LIMIT_WINDOW_MS),
+  ]);
   const limit = limits[level];
-  return { limits: limits.map(usdtText) as WithdrawLimitState['limits'], used: usdtText(used), remaining: usdtText(limit > used ? limit - used : 0n), windowHours: LIMIT_WINDOW_MS / 3600_000 };
+  return {
+    limits: limits.map(usdtText) as WithdrawLimitState['limits'],
+    used: usdtText(used),
+    remaining: usdtText(limit > used ? limit - used : 0n),
+    windowHours: LIMIT_WINDOW_MS / 3600_000,
+  };
 }
 
 /** What the withdrawal step needs to count a withdrawal against its owner's limit. */
@@ -63,9 +75,17 @@ export function dailyLimit(usdt: UsdtPrices, clock: Clock): DailyLimit {
       if (price === null) fail('noPrice');
       const value = mulDivUp(w.amount, price, 10n ** BigInt(SCALE));
       const now = clock.now();
-      const [limits, { level }, used] = await Promise.all([readLimits(q), kycStanding(q, w.userId), usedSince(q, w.userId, now - LIMIT_WINDOW_MS)]);
+      const [limits, { level }, used] = await Promise.all([
+        readLimits(q),
+        kycStanding(q, w.userId),
+        usedSince(q, w.userId, now - LIMIT_WINDOW_MS),
+      ]);
       const limit = limits[level];
-      if (used + value > limit) fail('withdrawLimitExceeded', { limit: usdtText(limit), remaining: usdtText(limit > used ? limit - used : 0n) });
+      if (used + value > limit)
+        fail('withdrawLimitExceeded', {
+          limit: usdtText(limit),
+          remaining: usdtText(limit > used ? limit - used : 0n),
+        });
       await insertUsage(q, { withdrawalId: w.withdrawalId, userId: w.userId, usdtValue: value, at: now });
     },
   };

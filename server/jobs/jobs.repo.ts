@@ -5,7 +5,13 @@ import type { Db, Queryable } from '../storage/db.ts';
  * holder's lease ran out by `now`. One conditional upsert, so two processes racing for a free lease cannot both
  * win. Says whether this owner holds it now.
  */
-export async function holdLease(q: Queryable, job: string, owner: string, now: number, until: number): Promise<boolean> {
+export async function holdLease(
+  q: Queryable,
+  job: string,
+  owner: string,
+  now: number,
+  until: number,
+): Promise<boolean> {
   const changed = await q.run(
     `INSERT INTO job_leases (job, owner, expires_at) VALUES (?, ?, ?)
      ON CONFLICT (job) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
@@ -22,7 +28,10 @@ export async function releaseLease(q: Queryable, job: string, owner: string): Pr
 
 /** The start of the latest period of the job that ran to the end, if any did. */
 export async function lastFinishedPeriod(q: Queryable, job: string): Promise<number | undefined> {
-  const row = await q.get<{ p: bigint | number | null }>('SELECT MAX(period_start) AS p FROM job_runs WHERE job = ? AND finished_at IS NOT NULL', [job]);
+  const row = await q.get<{ p: bigint | number | null }>(
+    'SELECT MAX(period_start) AS p FROM job_runs WHERE job = ? AND finished_at IS NOT NULL',
+    [job],
+  );
   return row?.p === null || row?.p === undefined ? undefined : Number(row.p);
 }
 
@@ -32,9 +41,19 @@ export async function lastFinishedPeriod(q: Queryable, job: string): Promise<num
  * unfinished by another owner (a process that died mid-run, whose lease has therefore passed here) is taken
  * over. Says whether the period is this owner's to run.
  */
-export async function claimPeriod(db: Db, job: string, periodStart: number, owner: string, now: number): Promise<boolean> {
+export async function claimPeriod(
+  db: Db,
+  job: string,
+  periodStart: number,
+  owner: string,
+  now: number,
+): Promise<boolean> {
   return db.tx(async (q) => {
-    const held = await q.get('SELECT 1 AS held FROM job_leases WHERE job = ? AND owner = ? AND expires_at > ?', [job, owner, now]);
+    const held = await q.get('SELECT 1 AS held FROM job_leases WHERE job = ? AND owner = ? AND expires_at > ?', [
+      job,
+      owner,
+      now,
+    ]);
     if (!held) return false;
     const changed = await q.run(
       `INSERT INTO job_runs (job, period_start, owner, started_at) VALUES (?, ?, ?, ?)
@@ -47,14 +66,30 @@ export async function claimPeriod(db: Db, job: string, periodStart: number, owne
 }
 
 /** Marks a claimed period done, and forgets the job's runs older than `keepFrom` (the catch-up horizon). */
-export async function finishPeriod(db: Db, job: string, periodStart: number, owner: string, now: number, keepFrom: number): Promise<void> {
+export async function finishPeriod(
+  db: Db,
+  job: string,
+  periodStart: number,
+  owner: string,
+  now: number,
+  keepFrom: number,
+): Promise<void> {
   await db.tx(async (q) => {
-    await q.run('UPDATE job_runs SET finished_at = ? WHERE job = ? AND period_start = ? AND owner = ?', [now, job, periodStart, owner]);
+    await q.run('UPDATE job_runs SET finished_at = ? WHERE job = ? AND period_start = ? AND owner = ?', [
+      now,
+      job,
+      periodStart,
+      owner,
+    ]);
     await q.run('DELETE FROM job_runs WHERE job = ? AND period_start < ?', [job, keepFrom]);
   });
 }
 
 /** Drops a claim whose run failed, so the period is tried again on the job's next turn. */
 export async function abandonPeriod(q: Queryable, job: string, periodStart: number, owner: string): Promise<void> {
-  await q.run('DELETE FROM job_runs WHERE job = ? AND period_start = ? AND owner = ? AND finished_at IS NULL', [job, periodStart, owner]);
+  await q.run('DELETE FROM job_runs WHERE job = ? AND period_start = ? AND owner = ? AND finished_at IS NULL', [
+    job,
+    periodStart,
+    owner,
+  ]);
 }

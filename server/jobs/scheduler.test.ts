@@ -41,7 +41,12 @@ describe.each(DIALECTS)('leased jobs on %s', (_name, open) => {
   });
 
   /** A process: its own scheduler on its own clock (all clocks show the same time unless a test stops one). */
-  function process_(name: string, clock: ManualClock, ran: Array<[string, number]>, opts: { catchUp?: number; fail?: (p: number) => boolean } = {}) {
+  function process_(
+    name: string,
+    clock: ManualClock,
+    ran: Array<[string, number]>,
+    opts: { catchUp?: number; fail?: (p: number) => boolean } = {},
+  ) {
     const jobs = new Scheduler({ db: t.db, clock, owner: name, leaseMs: 3_000 });
     schedulers.push(jobs);
     jobs.lease({

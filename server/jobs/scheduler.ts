@@ -129,7 +129,9 @@ export class Scheduler {
     for (const entry of this.leased.values()) {
       if (!entry.held) continue;
       entry.held = false;
-      await releaseLease(this.db, entry.job.name, this.owner).catch((err: unknown) => this.log?.warn({ err, job: entry.job.name }, 'releasing a job lease failed'));
+      await releaseLease(this.db, entry.job.name, this.owner).catch((err: unknown) =>
+        this.log?.warn({ err, job: entry.job.name }, 'releasing a job lease failed'),
+      );
     }
   }
 
@@ -226,7 +228,10 @@ export class Scheduler {
       const last = await lastFinishedPeriod(this.db, name);
       let from = last === undefined ? current : last + everyMs;
       if (from < earliest) {
-        this.log?.warn({ job: name, skipped: (earliest - from) / everyMs }, 'job missed more periods than it catches up: the oldest are skipped');
+        this.log?.warn(
+          { job: name, skipped: (earliest - from) / everyMs },
+          'job missed more periods than it catches up: the oldest are skipped',
+        );
         from = earliest;
       }
       for (let p = from; p <= current; p += everyMs) {

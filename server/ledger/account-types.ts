@@ -1,6 +1,6 @@
 /**
- * Account types (docs/requirements.md §3 wallet account: 0 is the total across a user's accounts, 8 exists only for merchants).
- * The 1xx types belong to the platform, not to a user.
+ * Account types (docs/requirements.md §3 wallet account: 0 is the total across a user's accounts, 8 exists only for
+ * merchants). The 1xx types belong to the platform, not to a user.
  */
 export const ACCOUNT = {
   total: 0,
@@ -26,7 +26,10 @@ export const ACCOUNT = {
   perpClearing: 106,
   /** Spot margin's lending pool: lends to margin accounts and takes the principal back; operators fund it. */
   marginPool: 107,
-  /** Earn's interest pool: pays staking and finance interest; operators fund it, and it must cover what open orders are owed. */
+  /**
+   * Earn's interest pool: pays staking and finance interest; operators fund it, and it must cover what open orders are
+   * owed.
+   */
   earnPool: 108,
   /** Power loans' pool: pays loans out, takes principal, interest and penalties back; operators fund it. */
   loanPool: 109,

@@ -43,7 +43,13 @@ export function forgetAccountIds(scope: object): void {
 }
 
 /** The account row for (owner, type, asset), created empty on first use. */
-export async function accountId(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
+export async function accountId(
+  q: Queryable,
+  owner: number | null,
+  type: AccountType,
+  asset: string,
+  now: number,
+): Promise<number> {
   const key = accountKey(owner, type, asset);
   const known = idsOf(q).get(key);
   if (known !== undefined) return known;
@@ -52,20 +58,38 @@ export async function accountId(q: Queryable, owner: number | null, type: Accoun
   return id;
 }
 
-async function findOrCreateAccount(q: Queryable, owner: number | null, type: AccountType, asset: string, now: number): Promise<number> {
+async function findOrCreateAccount(
+  q: Queryable,
+  owner: number | null,
+  type: AccountType,
+  asset: string,
+  now: number,
+): Promise<number> {
   const find = () =>
-    q.get<{ id: bigint }>('SELECT id FROM accounts WHERE COALESCE(owner_id, 0) = ? AND type = ? AND asset = ?', [owner ?? 0, type, asset]);
+    q.get<{ id: bigint }>('SELECT id FROM accounts WHERE COALESCE(owner_id, 0) = ? AND type = ? AND asset = ?', [
+      owner ?? 0,
+      type,
+      asset,
+    ]);
   let row = await find();
   if (!row) {
     // Two transactions may create it together: the loser's insert does nothing and both read the same row.
-    await q.run('INSERT INTO accounts (owner_id, type, asset, available, frozen, updated_at) VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT DO NOTHING', [owner, type, asset, now]);
+    await q.run(
+      'INSERT INTO accounts (owner_id, type, asset, available, frozen, updated_at) VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT DO NOTHING',
+      [owner, type, asset, now],
+    );
     row = await find();
   }
   return num(row!.id);
 }
 
 /** One account's balance (zero when it has never been used). */
-export async function balanceOf(q: Queryable, owner: number | null, type: AccountType, asset: string): Promise<Balance> {
+export async function balanceOf(
+  q: Queryable,
+  owner: number | null,
+  type: AccountType,
+  asset: string,
+): Promise<Balance> {
   const row = await q.get<{ available: bigint; frozen: bigint }>(
     'SELECT available, frozen FROM accounts WHERE COALESCE(owner_id, 0) = ? AND type = ? AND asset = ?',
     [owner ?? 0, type, asset],
@@ -74,12 +98,20 @@ export async function balanceOf(q: Queryable, owner: number | null, type: Accoun
 }
 
 /** Every balance of a user, per account type and asset. */
-export async function balancesOf(q: Queryable, owner: number): Promise<Array<{ type: number; asset: string } & Balance>> {
+export async function balancesOf(
+  q: Queryable,
+  owner: number,
+): Promise<Array<{ type: number; asset: string } & Balance>> {
   const rows = await q.all<{ type: bigint; asset: string; available: bigint; frozen: bigint }>(
     'SELECT type, asset, available, frozen FROM accounts WHERE owner_id = ? ORDER BY type, asset',
     [owner],
   );
-  return rows.map((r) => ({ type: num(r.type), asset: r.asset, available: BigInt(r.available), frozen: BigInt(r.frozen) }));
+  return rows.map((r) => ({
+    type: num(r.type),
+    asset: r.asset,
+    available: BigInt(r.available),
+    frozen: BigInt(r.frozen),
+  }));
 }
 
 /**
@@ -89,7 +121,9 @@ export async function balancesOf(q: Queryable, owner: number): Promise<Array<{ t
  */
 export async function auditLedger(q: Queryable): Promise<string[]> {
   const problems: string[] = [];
-  for (const r of await q.all<{ asset: string; total: bigint }>('SELECT asset, SUM(available + frozen) AS total FROM accounts GROUP BY asset')) {
+  for (const r of await q.all<{ asset: string; total: bigint }>(
+    'SELECT asset, SUM(available + frozen) AS total FROM accounts GROUP BY asset',
+  )) {
     if (BigInt(r.total ?? 0) !== 0n) problems.push(`${r.asset}: accounts sum to ${r.total}, not 0`);
   }
   const drift = await q.all<{ id: bigint }>(
@@ -97,7 +131,9 @@ export async function auditLedger(q: Queryable): Promise<string[]> {
      ON e.account_id = a.id WHERE a.available <> COALESCE(e.da, 0) OR a.frozen <> COALESCE(e.df, 0)`,
   );
   for (const r of drift) problems.push(`account ${r.id} differs from its entries`);
-  const negative = await q.all<{ id: bigint }>('SELECT id FROM accounts WHERE type NOT IN (102, 106) AND (available < 0 OR frozen < 0)');
+  const negative = await q.all<{ id: bigint }>(
+    'SELECT id FROM accounts WHERE type NOT IN (102, 106) AND (available < 0 OR frozen < 0)',
+  );
   for (const r of negative) problems.push(`account ${r.id} is negative`);
   return problems;
 }

@@ -26,7 +26,18 @@ export class LoanBook implements CorePart {
 
   /** In id order, whatever order the loans were paid out in: a reload from the tables must hash the same. */
   snapshot(): unknown {
-    return [...this.open.values()].sort((a, b) => a.id - b.id).map((l) => Object.fromEntries(Object.keys(l).sort().map((k) => [k, (BIG as readonly string[]).includes(k) ? String(l[k as keyof LoanRow]) : l[k as keyof LoanRow]])));
+    return [...this.open.values()]
+      .sort((a, b) => a.id - b.id)
+      .map((l) =>
+        Object.fromEntries(
+          Object.keys(l)
+            .sort()
+            .map((k) => [
+              k,
+              (BIG as readonly string[]).includes(k) ? String(l[k as keyof LoanRow]) : l[k as keyof LoanRow],
+            ]),
+        ),
+      );
   }
 
   restore(data: unknown): void {

@@ -16,16 +16,31 @@ const u = (text: string) => {
 
 /** What a fresh install lends: one USDT product with three cycles; the pool it is paid from. */
 const SEED_PRODUCTS: Array<Omit<LoanProductRow, 'id'>> = [
-  { name: 'Power loan · USDT', asset: 'USDT', dailyRate: u('0.001'), overdueRate: u('0.005'), cycles: [7, 15, 30], minAmount: u('100'), maxAmount: u('50000'), institution: 'Lumex lending desk', open: true },
+  {
+    name: 'Power loan · USDT',
+    asset: 'USDT',
+    dailyRate: u('0.001'),
+    overdueRate: u('0.005'),
+    cycles: [7, 15, 30],
+    minAmount: u('100'),
+    maxAmount: u('50000'),
+    institution: 'Lumex lending desk',
+    open: true,
+  },
 ];
 const SEED_POOL: Array<[string, string]> = [['USDT', '1000000']];
 /** The ledger meta of money put into the loan pool: by the seed, or by an operator (their id). */
-export const LOAN_POOL_FUNDING = (ref: string | number) => ({ billType: 'loan_pool_funding' as const, refType: 'loan_pool', refId: ref });
+export const LOAN_POOL_FUNDING = (ref: string | number) => ({
+  billType: 'loan_pool_funding' as const,
+  refType: 'loan_pool',
+  refId: ref,
+});
 
 /** A fresh install gets its products and its pool together; each change to a loan reloads its user's screens. */
 export async function startLoans({ db, core, bus, clock }: FeatureContext): Promise<void> {
   core.on(LOAN_CHANGED, (payloads) => {
-    for (const c of payloads as LoanChange[]) bus.publish(userTopics.refresh(c.loan.userId), { kind: 'assets', ts: clock.now() } satisfies RefreshMessage);
+    for (const c of payloads as LoanChange[])
+      bus.publish(userTopics.refresh(c.loan.userId), { kind: 'assets', ts: clock.now() } satisfies RefreshMessage);
   });
   if ((await loanProducts(db)).length) return;
   await fundPlatform(core, fundingLines(ACCOUNT.loanPool, SEED_POOL), LOAN_POOL_FUNDING('seed'), async (q) => {
@@ -35,11 +50,16 @@ export async function startLoans({ db, core, bus, clock }: FeatureContext): Prom
 
 /** Loans past their due date are marked overdue as soon as the clock passes it (checked every minute). */
 export function loanJobs({ core, clock }: FeatureContext): FeatureJob[] {
-  return [{
-    name: 'loan.overdue', everyMs: 60_000, where: 'core',
-    run: async () => {
-      const now = clock.now();
-      if ([...core.part<LoanBook>('loan').open.values()].some((l) => !l.overdue && l.dueAt < now)) await core.submit(markOverdue, {});
+  return [
+    {
+      name: 'loan.overdue',
+      everyMs: 60_000,
+      where: 'core',
+      run: async () => {
+        const now = clock.now();
+        if ([...core.part<LoanBook>('loan').open.values()].some((l) => !l.overdue && l.dueAt < now))
+          await core.submit(markOverdue, {});
+      },
     },
-  }];
+  ];
 }

@@ -56,17 +56,49 @@ const big = (v: unknown) => BigInt(v as bigint);
 const maybe = (v: unknown) => (v === null || v === undefined ? null : num(v));
 
 const productOf = (r: Row): LoanProductRow => ({
-  id: num(r.id), name: String(r.name), asset: String(r.asset), dailyRate: big(r.daily_rate), overdueRate: big(r.overdue_rate), cycles: JSON.parse(String(r.cycles)) as number[],
-  minAmount: big(r.min_amount), maxAmount: big(r.max_amount), institution: String(r.institution), open: num(r.open) === 1,
+  id: num(r.id),
+  name: String(r.name),
+  asset: String(r.asset),
+  dailyRate: big(r.daily_rate),
+  overdueRate: big(r.overdue_rate),
+  cycles: JSON.parse(String(r.cycles)) as number[],
+  minAmount: big(r.min_amount),
+  maxAmount: big(r.max_amount),
+  institution: String(r.institution),
+  open: num(r.open) === 1,
 });
 const applicationOf = (r: Row): ApplicationRow => ({
-  id: num(r.id), userId: num(r.user_id), productId: num(r.product_id), asset: String(r.asset), amount: big(r.amount), cycleDays: num(r.cycle_days), dailyRate: big(r.daily_rate),
-  overdueRate: big(r.overdue_rate), repayType: num(r.repay_type) as RepayType, front: String(r.front), back: String(r.back), selfie: String(r.selfie),
-  state: r.state as ApplicationRow['state'], reason: r.reason === null || r.reason === undefined ? null : String(r.reason), appliedAt: num(r.applied_at), reviewedAt: maybe(r.reviewed_at),
+  id: num(r.id),
+  userId: num(r.user_id),
+  productId: num(r.product_id),
+  asset: String(r.asset),
+  amount: big(r.amount),
+  cycleDays: num(r.cycle_days),
+  dailyRate: big(r.daily_rate),
+  overdueRate: big(r.overdue_rate),
+  repayType: num(r.repay_type) as RepayType,
+  front: String(r.front),
+  back: String(r.back),
+  selfie: String(r.selfie),
+  state: r.state as ApplicationRow['state'],
+  reason: r.reason === null || r.reason === undefined ? null : String(r.reason),
+  appliedAt: num(r.applied_at),
+  reviewedAt: maybe(r.reviewed_at),
 });
 const loanOf = (r: Row): LoanRow => ({
-  id: num(r.id), userId: num(r.user_id), asset: String(r.asset), principal: big(r.principal), dailyRate: big(r.daily_rate), overdueRate: big(r.overdue_rate), startAt: num(r.start_at),
-  dueAt: num(r.due_at), overdue: num(r.overdue) === 1, settled: num(r.settled) === 1, interestPaid: big(r.interest_paid), penaltyPaid: big(r.penalty_paid), repaidAt: maybe(r.repaid_at),
+  id: num(r.id),
+  userId: num(r.user_id),
+  asset: String(r.asset),
+  principal: big(r.principal),
+  dailyRate: big(r.daily_rate),
+  overdueRate: big(r.overdue_rate),
+  startAt: num(r.start_at),
+  dueAt: num(r.due_at),
+  overdue: num(r.overdue) === 1,
+  settled: num(r.settled) === 1,
+  interestPaid: big(r.interest_paid),
+  penaltyPaid: big(r.penalty_paid),
+  repaidAt: maybe(r.repaid_at),
 });
 
 export async function loanProducts(q: Queryable): Promise<LoanProductRow[]> {
@@ -78,19 +110,56 @@ export async function findLoanProduct(q: Queryable, id: number): Promise<LoanPro
   return r ? productOf(r) : undefined;
 }
 
-export async function saveLoanProduct(q: Queryable, p: Omit<LoanProductRow, 'id'> & { id?: number }, now: number): Promise<LoanProductRow | undefined> {
-  const values = [p.name, p.asset, p.dailyRate, p.overdueRate, JSON.stringify(p.cycles), p.minAmount, p.maxAmount, p.institution, p.open ? 1 : 0];
-  const r = p.id === undefined
-    ? await q.get('INSERT INTO loan_products (name, asset, daily_rate, overdue_rate, cycles, min_amount, max_amount, institution, open, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *', [...values, now, now])
-    : await q.get('UPDATE loan_products SET name = ?, asset = ?, daily_rate = ?, overdue_rate = ?, cycles = ?, min_amount = ?, max_amount = ?, institution = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *', [...values, now, p.id]);
+export async function saveLoanProduct(
+  q: Queryable,
+  p: Omit<LoanProductRow, 'id'> & { id?: number },
+  now: number,
+): Promise<LoanProductRow | undefined> {
+  const values = [
+    p.name,
+    p.asset,
+    p.dailyRate,
+    p.overdueRate,
+    JSON.stringify(p.cycles),
+    p.minAmount,
+    p.maxAmount,
+    p.institution,
+    p.open ? 1 : 0,
+  ];
+  const r =
+    p.id === undefined
+      ? await q.get(
+          'INSERT INTO loan_products (name, asset, daily_rate, overdue_rate, cycles, min_amount, max_amount, institution, open, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
+          [...values, now, now],
+        )
+      : await q.get(
+          'UPDATE loan_products SET name = ?, asset = ?, daily_rate = ?, overdue_rate = ?, cycles = ?, min_amount = ?, max_amount = ?, institution = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *',
+          [...values, now, p.id],
+        );
   return r ? productOf(r) : undefined;
 }
 
-export async function insertApplication(q: Queryable, a: Omit<ApplicationRow, 'id' | 'state' | 'reason' | 'reviewedAt'>): Promise<ApplicationRow> {
+export async function insertApplication(
+  q: Queryable,
+  a: Omit<ApplicationRow, 'id' | 'state' | 'reason' | 'reviewedAt'>,
+): Promise<ApplicationRow> {
   const r = await q.get(
     `INSERT INTO loan_applications (user_id, product_id, asset, amount, cycle_days, daily_rate, overdue_rate, repay_type, front, back, selfie, state, applied_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING *`,
-    [a.userId, a.productId, a.asset, a.amount, a.cycleDays, a.dailyRate, a.overdueRate, a.repayType, a.front, a.back, a.selfie, a.appliedAt],
+    [
+      a.userId,
+      a.productId,
+      a.asset,
+      a.amount,
+      a.cycleDays,
+      a.dailyRate,
+      a.overdueRate,
+      a.repayType,
+      a.front,
+      a.back,
+      a.selfie,
+      a.appliedAt,
+    ],
   );
   return applicationOf(r!);
 }
@@ -102,12 +171,26 @@ export async function lockApplicant(db: Db, q: Queryable, userId: number): Promi
 
 /** A user's applications still waiting for review (one at a time). */
 export async function pendingOf(q: Queryable, userId: number): Promise<number> {
-  return num((await q.get<{ n: unknown }>("SELECT COUNT(*) AS n FROM loan_applications WHERE user_id = ? AND state = 'pending'", [userId]))?.n);
+  return num(
+    (
+      await q.get<{ n: unknown }>(
+        "SELECT COUNT(*) AS n FROM loan_applications WHERE user_id = ? AND state = 'pending'",
+        [userId],
+      )
+    )?.n,
+  );
 }
 
 /** Decides a pending application; undefined when it was not pending (decided already, by a racing review). */
-export async function decideApplication(q: Queryable, id: number, d: { state: 'passed' | 'failed'; reason: string | null; at: number; by: number }): Promise<ApplicationRow | undefined> {
-  const r = await q.get("UPDATE loan_applications SET state = ?, reason = ?, reviewed_at = ?, reviewed_by = ? WHERE id = ? AND state = 'pending' RETURNING *", [d.state, d.reason, d.at, d.by, id]);
+export async function decideApplication(
+  q: Queryable,
+  id: number,
+  d: { state: 'passed' | 'failed'; reason: string | null; at: number; by: number },
+): Promise<ApplicationRow | undefined> {
+  const r = await q.get(
+    "UPDATE loan_applications SET state = ?, reason = ?, reviewed_at = ?, reviewed_by = ? WHERE id = ? AND state = 'pending' RETURNING *",
+    [d.state, d.reason, d.at, d.by, id],
+  );
   return r ? applicationOf(r) : undefined;
 }
 
@@ -117,12 +200,25 @@ export async function findApplication(q: Queryable, id: number): Promise<Applica
 }
 
 export async function userApplications(q: Queryable, userId: number, page: PageRequest) {
-  const res = await pageOf<Row>(q, { select: '*', from: 'FROM loan_applications WHERE user_id = ?', order: 'id DESC', params: [userId] }, page);
+  const res = await pageOf<Row>(
+    q,
+    { select: '*', from: 'FROM loan_applications WHERE user_id = ?', order: 'id DESC', params: [userId] },
+    page,
+  );
   return { total: res.total, rows: res.rows.map(applicationOf) };
 }
 
 export async function applicationQueue(q: Queryable, state: ApplicationRow['state'], page: PageRequest) {
-  const res = await pageOf<Row>(q, { select: '*', from: 'FROM loan_applications WHERE state = ?', order: state === 'pending' ? 'id' : 'id DESC', params: [state] }, page);
+  const res = await pageOf<Row>(
+    q,
+    {
+      select: '*',
+      from: 'FROM loan_applications WHERE state = ?',
+      order: state === 'pending' ? 'id' : 'id DESC',
+      params: [state],
+    },
+    page,
+  );
   return { total: res.total, rows: res.rows.map(applicationOf) };
 }
 
@@ -142,5 +238,23 @@ const LOAN_UPSERT = {
 };
 
 export async function writeLoans(q: Queryable, loans: Iterable<LoanRow>): Promise<void> {
-  await writeRows(q, LOAN_UPSERT, [...loans].map((l) => [l.id, l.userId, l.asset, l.principal, l.dailyRate, l.overdueRate, l.startAt, l.dueAt, l.overdue ? 1 : 0, l.settled ? 1 : 0, l.interestPaid, l.penaltyPaid, l.repaidAt]));
+  await writeRows(
+    q,
+    LOAN_UPSERT,
+    [...loans].map((l) => [
+      l.id,
+      l.userId,
+      l.asset,
+      l.principal,
+      l.dailyRate,
+      l.overdueRate,
+      l.startAt,
+      l.dueAt,
+      l.overdue ? 1 : 0,
+      l.settled ? 1 : 0,
+      l.interestPaid,
+      l.penaltyPaid,
+      l.repaidAt,
+    ]),
+  );
 }

@@ -40,7 +40,16 @@ export async function loanRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
     await requireAsset(db, req.body.coin);
     const amount = positiveUnits(req.body.amount, ASSET_SCALE, 'loan.field.amount');
     const operator = userOf(req).id;
-    await fundPlatform(core, fundingLines(ACCOUNT.loanPool, [[req.body.coin, amount]]), LOAN_POOL_FUNDING(operator), (q) => audit(q, operator, 'loan.pool.fund', 'loan_pool', req.body.coin, { coin: req.body.coin, amount: req.body.amount }));
+    await fundPlatform(
+      core,
+      fundingLines(ACCOUNT.loanPool, [[req.body.coin, amount]]),
+      LOAN_POOL_FUNDING(operator),
+      (q) =>
+        audit(q, operator, 'loan.pool.fund', 'loan_pool', req.body.coin, {
+          coin: req.body.coin,
+          amount: req.body.amount,
+        }),
+    );
     return ok(service.poolOf(d, req.body.coin));
   });
 }

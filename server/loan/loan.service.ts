@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import type { applyLoanBody, LoanApplication, LoanPool, LoanProduct, LoanRecord, loanProductBody, loanQueueQuery, loanReviewBody } from '../../isomorphic/contract/loan.ts';
+import type {
+  applyLoanBody,
+  LoanApplication,
+  LoanPool,
+  LoanProduct,
+  LoanRecord,
+  loanProductBody,
+  loanQueueQuery,
+  loanReviewBody,
+} from '../../isomorphic/contract/loan.ts';
 import type { Page } from '../../isomorphic/contract/wallet.ts';
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import { audit } from '../audit/audit.ts';
@@ -14,7 +23,19 @@ import { requireAsset } from '../wallet/amounts.ts';
 import type { LoanBook } from './loan-book.ts';
 import { payOut, payoutOf, repay } from './loan-commands.ts';
 import {
-  applicationQueue, decideApplication, findApplication, findLoanProduct, insertApplication, loanProducts, loansByIds, lockApplicant, pendingOf, saveLoanProduct, userApplications, type ApplicationRow, type LoanProductRow,
+  applicationQueue,
+  decideApplication,
+  findApplication,
+  findLoanProduct,
+  insertApplication,
+  loanProducts,
+  loansByIds,
+  lockApplicant,
+  pendingOf,
+  saveLoanProduct,
+  userApplications,
+  type ApplicationRow,
+  type LoanProductRow,
 } from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
 import { loanProductView, loanView } from './views.ts';
@@ -38,7 +59,10 @@ export async function products(d: LoanDeps): Promise<LoanProduct[]> {
 /** Applications with their loans: from the core while a loan is open, from the table once settled. */
 async function records(d: LoanDeps, apps: ApplicationRow[]): Promise<LoanRecord[]> {
   await d.core.settled();
-  const loans = await loansByIds(d.db, apps.map((a) => a.id));
+  const loans = await loansByIds(
+    d.db,
+    apps.map((a) => a.id),
+  );
   const byId = new Map((await loanProducts(d.db)).map((p) => [p.id, p]));
   return apps.map((a) => loanView(a, bookOf(d.core).open.get(a.id) ?? loans.get(a.id), byId.get(a.productId), d.now()));
 }
@@ -48,7 +72,8 @@ export async function apply(d: LoanDeps, userId: number, b: z.output<typeof appl
   if (!p) fail('loanProductUnknown');
   if (!p.open) fail('loanProductClosed');
   const amount = positiveUnits(b.amount, ASSET_SCALE, 'loan.field.amount');
-  if (amount < p.minAmount || amount > p.maxAmount) fail('loanOutsideLimits', { min: units(p.minAmount), max: units(p.maxAmount), coin: p.asset });
+  if (amount < p.minAmount || amount > p.maxAmount)
+    fail('loanOutsideLimits', { min: units(p.minAmount), max: units(p.maxAmount), coin: p.asset });
   if (!p.cycles.includes(b.cycleDays)) fail('loanCycleUnknown', { cycles: p.cycles.join(', ') });
   if ((await kycStanding(d.db, userId)).level < LOAN_LEVEL) fail('kycRequired');
   const photos = [b.front, b.back, b.selfie];
@@ -59,8 +84,18 @@ export async function apply(d: LoanDeps, userId: number, b: z.output<typeof appl
     await lockApplicant(d.db, q, userId);
     if (await pendingOf(q, userId)) fail('loanPending');
     return insertApplication(q, {
-      userId, productId: p.id, asset: p.asset, amount, cycleDays: b.cycleDays, dailyRate: p.dailyRate, overdueRate: p.overdueRate, repayType: b.repayType,
-      front: b.front, back: b.back, selfie: b.selfie, appliedAt: d.now(),
+      userId,
+      productId: p.id,
+      asset: p.asset,
+      amount,
+      cycleDays: b.cycleDays,
+      dailyRate: p.dailyRate,
+      overdueRate: p.overdueRate,
+      repayType: b.repayType,
+      front: b.front,
+      back: b.back,
+      selfie: b.selfie,
+      appliedAt: d.now(),
     });
   });
   return (await records(d, [a]))[0]!;
@@ -86,10 +121,21 @@ export async function repayLoan(d: LoanDeps, userId: number, id: number): Promis
 
 async function applications(d: LoanDeps, rows: ApplicationRow[]): Promise<LoanApplication[]> {
   const recs = await records(d, rows);
-  const names = await nicknames(d.db, rows.map((a) => a.userId));
+  const names = await nicknames(
+    d.db,
+    rows.map((a) => a.userId),
+  );
   const out: LoanApplication[] = [];
   for (const [i, a] of rows.entries()) {
-    out.push({ ...recs[i]!, userId: a.userId, nickname: names.get(a.userId) ?? '', kycLevel: (await kycStanding(d.db, a.userId)).level, front: a.front, back: a.back, selfie: a.selfie });
+    out.push({
+      ...recs[i]!,
+      userId: a.userId,
+      nickname: names.get(a.userId) ?? '',
+      kycLevel: (await kycStanding(d.db, a.userId)).level,
+      front: a.front,
+      back: a.back,
+      selfie: a.selfie,
+    });
   }
   return out;
 }
@@ -100,15 +146,26 @@ function rateOf(text: string): bigint {
   return r.value;
 }
 
-async function productRow(d: LoanDeps, b: z.output<typeof loanProductBody>): Promise<Omit<LoanProductRow, 'id'> & { id?: number }> {
+async function productRow(
+  d: LoanDeps,
+  b: z.output<typeof loanProductBody>,
+): Promise<Omit<LoanProductRow, 'id'> & { id?: number }> {
   await requireAsset(d.db, b.coin);
   if (b.id !== undefined && !(await findLoanProduct(d.db, b.id))) fail('loanProductUnknown');
   const minAmount = positiveUnits(b.minAmount, ASSET_SCALE, 'loan.field.minAmount');
   const maxAmount = positiveUnits(b.maxAmount, ASSET_SCALE, 'loan.field.maxAmount');
   if (minAmount > maxAmount) fail('earnLimitsInvalid');
   return {
-    ...(b.id === undefined ? {} : { id: b.id }), name: b.name, asset: b.coin, dailyRate: rateOf(b.dailyRate), overdueRate: rateOf(b.overdueRate), cycles: [...new Set(b.cycles)].sort((x, y) => x - y),
-    minAmount, maxAmount, institution: b.institution, open: b.open,
+    ...(b.id === undefined ? {} : { id: b.id }),
+    name: b.name,
+    asset: b.coin,
+    dailyRate: rateOf(b.dailyRate),
+    overdueRate: rateOf(b.overdueRate),
+    cycles: [...new Set(b.cycles)].sort((x, y) => x - y),
+    minAmount,
+    maxAmount,
+    institution: b.institution,
+    open: b.open,
   };
 }
 
@@ -116,7 +173,9 @@ async function productRow(d: LoanDeps, b: z.output<typeof loanProductBody>): Pro
 export function poolOf(d: LoanDeps, coin: string): LoanPool {
   const open = [...bookOf(d.core).open.values()].filter((l) => l.asset === coin);
   return {
-    coin, balance: units(d.core.risk.available(null, ACCOUNT.loanPool, coin)), lent: units(open.reduce((s, l) => s + l.principal, 0n)),
+    coin,
+    balance: units(d.core.risk.available(null, ACCOUNT.loanPool, coin)),
+    lent: units(open.reduce((s, l) => s + l.principal, 0n)),
     owed: units(open.reduce((s, l) => s + costAt(l, d.now()).total - l.principal, 0n)),
   };
 }
@@ -128,10 +187,19 @@ export async function queue(d: LoanDeps, q: z.output<typeof loanQueueQuery>): Pr
 }
 
 /** An operator's decision on a pending application, with its audit line; a rejection needs a reason. */
-export async function review(d: LoanDeps, operator: number, { id, approve, reason }: z.output<typeof loanReviewBody>): Promise<LoanApplication> {
+export async function review(
+  d: LoanDeps,
+  operator: number,
+  { id, approve, reason }: z.output<typeof loanReviewBody>,
+): Promise<LoanApplication> {
   if (!approve && !reason) fail('reasonRequired');
   const decide = async (q: Queryable) => {
-    const a = await decideApplication(q, id, { state: approve ? 'passed' : 'failed', reason: approve ? null : reason, at: d.now(), by: operator });
+    const a = await decideApplication(q, id, {
+      state: approve ? 'passed' : 'failed',
+      reason: approve ? null : reason,
+      at: d.now(),
+      by: operator,
+    });
     if (!a) fail('loanReviewed');
     await audit(q, operator, approve ? 'loan.approve' : 'loan.reject', 'loan', id, { reason });
     return a;
@@ -148,12 +216,23 @@ export async function adminView(d: LoanDeps): Promise<{ products: LoanProduct[];
 }
 
 /** An operator's new or changed product, with its audit line. */
-export async function saveProduct(d: LoanDeps, operator: number, b: z.output<typeof loanProductBody>): Promise<LoanProduct> {
+export async function saveProduct(
+  d: LoanDeps,
+  operator: number,
+  b: z.output<typeof loanProductBody>,
+): Promise<LoanProduct> {
   const row = await productRow(d, b);
   const saved = await d.db.tx(async (q) => {
     const p = await saveLoanProduct(q, row, d.now());
     if (!p) fail('loanProductUnknown');
-    await audit(q, operator, row.id === undefined ? 'loan.product.create' : 'loan.product.update', 'loan_product', p.id, { ...b });
+    await audit(
+      q,
+      operator,
+      row.id === undefined ? 'loan.product.create' : 'loan.product.update',
+      'loan_product',
+      p.id,
+      { ...b },
+    );
     return p;
   });
   return loanProductView(saved);

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterBorrow, checkBorrow, CROSS_LEVERAGE, initialLevel, maxBorrowable, meetsInitial, repay, type BorrowContext } from './borrowing.ts';
+import {
+  afterBorrow,
+  checkBorrow,
+  CROSS_LEVERAGE,
+  initialLevel,
+  maxBorrowable,
+  meetsInitial,
+  repay,
+  type BorrowContext,
+} from './borrowing.ts';
 import { DAILY_RATES } from './interest.ts';
 import { BORROW_LIMIT_LEVEL, marginLevel, valuation, type Line, type MarginAccount } from './margin-account.ts';
 
@@ -11,7 +20,12 @@ const priceOf = (a: string) => prices[a]!;
 const BIG_POOL = 10n ** 20n;
 const cross = (lines: Record<string, Line>): MarginAccount => ({ mode: 'cross', lines });
 const ctx = (account: MarginAccount, over: Partial<BorrowContext> = {}): BorrowContext => ({
-  account, priceOf, leverage: account.mode === 'cross' ? CROSS_LEVERAGE : 10n, dailyRate: 0n, pool: BIG_POOL, ...over,
+  account,
+  priceOf,
+  leverage: account.mode === 'cross' ? CROSS_LEVERAGE : 10n,
+  dailyRate: 0n,
+  pool: BIG_POOL,
+  ...over,
 });
 
 describe('borrowing', () => {
@@ -62,17 +76,31 @@ describe('borrowing', () => {
   it('max always passes and one more never does, unless the pool stops it', () => {
     fc.assert(
       fc.property(
-        fc.bigInt(0n, 10n ** 12n), fc.bigInt(0n, 10n ** 8n), fc.bigInt(0n, 10n ** 12n), fc.bigInt(0n, 10n ** 8n),
-        fc.constantFrom('USDT', 'BTC', 'ETH'), fc.bigInt(2n, 10n), fc.bigInt(0n, 10n ** 13n), fc.boolean(),
+        fc.bigInt(0n, 10n ** 12n),
+        fc.bigInt(0n, 10n ** 8n),
+        fc.bigInt(0n, 10n ** 12n),
+        fc.bigInt(0n, 10n ** 8n),
+        fc.constantFrom('USDT', 'BTC', 'ETH'),
+        fc.bigInt(2n, 10n),
+        fc.bigInt(0n, 10n ** 13n),
+        fc.boolean(),
         (usdt, btc, usdtDebt, ethDebt, asset, leverage, pool, isolated) => {
           const lines = { USDT: line(usdt, usdtDebt), BTC: line(btc), ETH: line(0n, ethDebt) };
-          const account: MarginAccount = isolated ? { mode: 'isolated', base: 'BTC', quote: 'USDT', lines } : cross(lines);
-          const c = ctx(account, { leverage: isolated ? leverage : CROSS_LEVERAGE, pool, dailyRate: DAILY_RATES[asset]! });
+          const account: MarginAccount = isolated
+            ? { mode: 'isolated', base: 'BTC', quote: 'USDT', lines }
+            : cross(lines);
+          const c = ctx(account, {
+            leverage: isolated ? leverage : CROSS_LEVERAGE,
+            pool,
+            dailyRate: DAILY_RATES[asset]!,
+          });
           const max = maxBorrowable(c, asset);
           expect(max).toBeLessThanOrEqual(pool);
           if (max > 0n) {
             expect(checkBorrow(c, asset, max).ok).toBe(true);
-            expect(meetsInitial(valuation(afterBorrow(account, asset, max, c.dailyRate), priceOf), c.leverage)).toBe(true);
+            expect(meetsInitial(valuation(afterBorrow(account, asset, max, c.dailyRate), priceOf), c.leverage)).toBe(
+              true,
+            );
           }
           if (max < pool) expect(checkBorrow(c, asset, max + 1n).ok).toBe(false);
         },
@@ -92,17 +120,22 @@ describe('borrowing', () => {
 
   it('a repayment never takes more than owed and keeps every amount whole', () => {
     fc.assert(
-      fc.property(fc.bigInt(0n, 1_000n), fc.bigInt(0n, 1_000n), fc.bigInt(1n, 3_000n), (principal, interest, amount) => {
-        const r = repay(line(5_000n, principal, interest), amount, 5_000n);
-        if (!r.ok) {
-          expect(principal + interest).toBe(0n);
-          return;
-        }
-        expect(r.interest + r.principal).toBe(amount < principal + interest ? amount : principal + interest);
-        expect(r.principal === 0n || r.line.interest === 0n).toBe(true);
-        expect(r.line.principal).toBeGreaterThanOrEqual(0n);
-        expect(r.line.interest).toBeGreaterThanOrEqual(0n);
-      }),
+      fc.property(
+        fc.bigInt(0n, 1_000n),
+        fc.bigInt(0n, 1_000n),
+        fc.bigInt(1n, 3_000n),
+        (principal, interest, amount) => {
+          const r = repay(line(5_000n, principal, interest), amount, 5_000n);
+          if (!r.ok) {
+            expect(principal + interest).toBe(0n);
+            return;
+          }
+          expect(r.interest + r.principal).toBe(amount < principal + interest ? amount : principal + interest);
+          expect(r.principal === 0n || r.line.interest === 0n).toBe(true);
+          expect(r.line.principal).toBeGreaterThanOrEqual(0n);
+          expect(r.line.interest).toBeGreaterThanOrEqual(0n);
+        },
+      ),
     );
   });
 });

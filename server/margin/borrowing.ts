@@ -42,7 +42,11 @@ function aboveInitial(v: Valuation, leverage: bigint): boolean {
 /** The account after borrowing `amount` of `asset`, the first hour's interest charged. */
 export function afterBorrow(a: MarginAccount, asset: string, amount: bigint, dailyRate: bigint): MarginAccount {
   const l = lineOf(a, asset);
-  const line: Line = { balance: l.balance + amount, principal: l.principal + amount, interest: l.interest + firstHourInterest(amount, dailyRate) };
+  const line: Line = {
+    balance: l.balance + amount,
+    principal: l.principal + amount,
+    interest: l.interest + firstHourInterest(amount, dailyRate),
+  };
   return { ...a, lines: { ...a.lines, [asset]: line } };
 }
 
@@ -122,5 +126,10 @@ export function repay(line: Line, amount: bigint, free: bigint): RepayResult {
   if (pay > free) return { ok: false, reason: 'insufficientBalance' };
   const interest = pay < line.interest ? pay : line.interest;
   const principal = pay - interest;
-  return { ok: true, interest, principal, line: { balance: line.balance - pay, principal: line.principal - principal, interest: line.interest - interest } };
+  return {
+    ok: true,
+    interest,
+    principal,
+    line: { balance: line.balance - pay, principal: line.principal - principal, interest: line.interest - interest },
+  };
 }

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charged, DAILY_RATES, HOUR_MS, hourlyInterest, hoursOwed, interestDue, nextChargeAt, openLoan, repayLoans, type Loan } from './interest.ts';
+import {
+  charged,
+  DAILY_RATES,
+  HOUR_MS,
+  hourlyInterest,
+  hoursOwed,
+  interestDue,
+  nextChargeAt,
+  openLoan,
+  repayLoans,
+  type Loan,
+} from './interest.ts';
 
 const U = 10n ** 8n;
 const T0 = Date.UTC(2026, 0, 1, 10, 20);
@@ -21,7 +32,13 @@ describe('margin interest', () => {
     expect(interest).toBe(10_416_667n);
     expect(loan.hoursCharged).toBe(1);
     expect(nextChargeAt(loan)).toBe(T0 + HOUR_MS);
-    const cases: Array<[number, number]> = [[0, 0], [HOUR_MS - 1, 0], [HOUR_MS, 1], [2 * HOUR_MS + 5, 2], [10 * HOUR_MS, 10]];
+    const cases: Array<[number, number]> = [
+      [0, 0],
+      [HOUR_MS - 1, 0],
+      [HOUR_MS, 1],
+      [2 * HOUR_MS + 5, 2],
+      [10 * HOUR_MS, 10],
+    ];
     for (const [after, hours] of cases) {
       const due = interestDue(loan, DAILY_RATES.USDT!, T0 + after);
       expect(due).toEqual({ hours, fromHour: 1, interest: BigInt(hours) * 10_416_667n, hoursCharged: 1 + hours });
@@ -52,8 +69,17 @@ describe('margin interest', () => {
   });
 
   it('repays principal over loans oldest first, never more than they hold', () => {
-    const loans: Loan[] = [{ principal: 30n, startedAt: 1, hoursCharged: 1 }, { principal: 50n, startedAt: 2, hoursCharged: 1 }];
-    expect(repayLoans(loans, 40n)).toEqual({ loans: [{ principal: 0n, startedAt: 1, hoursCharged: 1 }, { principal: 40n, startedAt: 2, hoursCharged: 1 }], applied: 40n });
+    const loans: Loan[] = [
+      { principal: 30n, startedAt: 1, hoursCharged: 1 },
+      { principal: 50n, startedAt: 2, hoursCharged: 1 },
+    ];
+    expect(repayLoans(loans, 40n)).toEqual({
+      loans: [
+        { principal: 0n, startedAt: 1, hoursCharged: 1 },
+        { principal: 40n, startedAt: 2, hoursCharged: 1 },
+      ],
+      applied: 40n,
+    });
     expect(repayLoans(loans, 100n).applied).toBe(80n);
     expect(repayLoans(loans, -1n).applied).toBe(0n);
   });

@@ -31,8 +31,17 @@ const rate = (percent: string) => {
  * move daily, in this range for its base tier: USDT around 7–10% a year, majors lower).
  */
 export const DAILY_RATES: Readonly<Record<string, bigint>> = {
-  USDT: rate('0.025'), BTC: rate('0.005'), ETH: rate('0.006'), BNB: rate('0.01'), SOL: rate('0.03'), XRP: rate('0.02'),
-  DOGE: rate('0.025'), ADA: rate('0.02'), TRX: rate('0.02'), LTC: rate('0.02'), DOT: rate('0.025'),
+  USDT: rate('0.025'),
+  BTC: rate('0.005'),
+  ETH: rate('0.006'),
+  BNB: rate('0.01'),
+  SOL: rate('0.03'),
+  XRP: rate('0.02'),
+  DOGE: rate('0.025'),
+  ADA: rate('0.02'),
+  TRX: rate('0.02'),
+  LTC: rate('0.02'),
+  DOT: rate('0.025'),
 };
 
 /** One hour's interest on a principal: principal × daily rate ÷ 24, rounded up; 0 on nothing. */
@@ -56,7 +65,10 @@ export interface Loan {
 
 /** A new loan with its first hour charged: what the borrow books. */
 export function openLoan(amount: bigint, now: number, dailyRate: bigint): { loan: Loan; interest: bigint } {
-  return { loan: { principal: amount, startedAt: now, hoursCharged: 1 }, interest: firstHourInterest(amount, dailyRate) };
+  return {
+    loan: { principal: amount, startedAt: now, hoursCharged: 1 },
+    interest: firstHourInterest(amount, dailyRate),
+  };
 }
 
 /** The hours a loan started at `startedAt` owes by `now`: the first, then one per full hour since. */
@@ -77,7 +89,12 @@ interface InterestDue {
 export function interestDue(loan: Loan, dailyRate: bigint, now: number): InterestDue {
   const owedHours = loan.principal > 0n ? hoursOwed(loan.startedAt, now) : loan.hoursCharged;
   const hours = owedHours > loan.hoursCharged ? owedHours - loan.hoursCharged : 0;
-  return { hours, fromHour: loan.hoursCharged, interest: BigInt(hours) * hourlyInterest(loan.principal, dailyRate), hoursCharged: loan.hoursCharged + hours };
+  return {
+    hours,
+    fromHour: loan.hoursCharged,
+    interest: BigInt(hours) * hourlyInterest(loan.principal, dailyRate),
+    hoursCharged: loan.hoursCharged + hours,
+  };
 }
 
 /** The loan after booking what `interestDue` answered. */

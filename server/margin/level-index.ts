@@ -50,7 +50,11 @@ interface LevelTriggers {
 }
 
 /** The headroom G at the given prices and each volatile asset's weight (see the module comment). */
-export function headroom(a: MarginAccount, priceOf: PriceOf, threshold: bigint = LIQUIDATION_LEVEL): { g: bigint; weights: Array<[asset: string, w: bigint, price: bigint]> } {
+export function headroom(
+  a: MarginAccount,
+  priceOf: PriceOf,
+  threshold: bigint = LIQUIDATION_LEVEL,
+): { g: bigint; weights: Array<[asset: string, w: bigint, price: bigint]> } {
   const k = threshold + 1n;
   let g = 0n;
   let slack = 0n;
@@ -74,7 +78,11 @@ export function headroom(a: MarginAccount, priceOf: PriceOf, threshold: bigint =
 }
 
 /** Trigger prices that are safe however the account's prices move together; see the module comment. */
-export function levelTriggers(a: MarginAccount, priceOf: PriceOf, threshold: bigint = LIQUIDATION_LEVEL): LevelTriggers {
+export function levelTriggers(
+  a: MarginAccount,
+  priceOf: PriceOf,
+  threshold: bigint = LIQUIDATION_LEVEL,
+): LevelTriggers {
   const { g, weights } = headroom(a, priceOf, threshold);
   if (g < 0n) return { watch: true, triggers: [] };
   if (weights.length === 0) return { watch: false, triggers: [] };
@@ -93,7 +101,10 @@ export function levelTriggers(a: MarginAccount, priceOf: PriceOf, threshold: big
 
 /** Whether any trigger is reached at the given prices (a full check is then due). */
 export function anyReached(t: LevelTriggers, priceOf: PriceOf): boolean {
-  return t.watch || t.triggers.some((x) => (x.direction === 'falls' ? priceOf(x.asset) <= x.price : priceOf(x.asset) >= x.price));
+  return (
+    t.watch ||
+    t.triggers.some((x) => (x.direction === 'falls' ? priceOf(x.asset) <= x.price : priceOf(x.asset) >= x.price))
+  );
 }
 
 /** Accounts by trigger, per asset; ids are 32-bit (the margin account's). */
@@ -123,7 +134,10 @@ export class LevelIndex {
       if (!ix) this.byAsset.set(x.asset, (ix = new LiquidationIndex()));
       ix.set(id, x.direction === 'falls' ? 'long' : 'short', x.price);
     }
-    this.assetsOf.set(id, t.triggers.map((x) => x.asset));
+    this.assetsOf.set(
+      id,
+      t.triggers.map((x) => x.asset),
+    );
   }
 
   delete(id: number): void {

@@ -21,7 +21,15 @@
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { baseUnits, feeOf, marketPrice, notional, priceBand, type Market } from '../spot/market.ts';
 import { pow10 } from '../perpetual/rounding.ts';
-import { countedAssets, QUOTE, valueDown, valueUp, type Line, type MarginAccount, type PriceOf } from './margin-account.ts';
+import {
+  countedAssets,
+  QUOTE,
+  valueDown,
+  valueUp,
+  type Line,
+  type MarginAccount,
+  type PriceOf,
+} from './margin-account.ts';
 
 /** The band around the index liquidation orders are bounded by: 2%. */
 const LIQUIDATION_BAND_BPS = 200n;
@@ -81,9 +89,11 @@ function repayFrom(asset: string, l: Line): { payment: Repayment | null; line: L
   const rest = l.balance - interest;
   const principal = rest < l.principal ? rest : l.principal;
   if (interest === 0n && principal === 0n) return { payment: null, line: l };
-  return { payment: { asset, interest, principal }, line: { balance: rest - principal, principal: l.principal - principal, interest: l.interest - interest } };
+  return {
+    payment: { asset, interest, principal },
+    line: { balance: rest - principal, principal: l.principal - principal, interest: l.interest - interest },
+  };
 }
-
 
 interface LiquidationInput {
   account: MarginAccount;
@@ -112,7 +122,9 @@ export function planLiquidation(input: LiquidationInput): LiquidationPlan {
   const usdt = () => lines.get(QUOTE)!;
   const addUsdt = (delta: bigint) => lines.set(QUOTE, { ...usdt(), balance: usdt().balance + delta });
   const sells: Sell[] = [];
-  const toSell = [...lines].filter(([a, l]) => a !== QUOTE && l.balance > 0n && marketOf(a)).sort(([a, x], [b, y]) => cmpDesc(valueDown(x.balance, price(a)), valueDown(y.balance, price(b))));
+  const toSell = [...lines]
+    .filter(([a, l]) => a !== QUOTE && l.balance > 0n && marketOf(a))
+    .sort(([a, x], [b, y]) => cmpDesc(valueDown(x.balance, price(a)), valueDown(y.balance, price(b))));
   for (const [asset, l] of toSell) {
     const m = marketOf(asset)!;
     const qty = l.balance / baseUnits(m, 1n);
@@ -129,7 +141,9 @@ export function planLiquidation(input: LiquidationInput): LiquidationPlan {
   // Buy what is still owed, largest debt first, with the USDT left.
   const buys: Buy[] = [];
   const owedOf = (l: Line) => l.principal + l.interest;
-  const toBuy = [...lines].filter(([a, l]) => a !== QUOTE && owedOf(l) > 0n && marketOf(a)).sort(([a, x], [b, y]) => cmpDesc(valueUp(owedOf(x), price(a)), valueUp(owedOf(y), price(b))));
+  const toBuy = [...lines]
+    .filter(([a, l]) => a !== QUOTE && owedOf(l) > 0n && marketOf(a))
+    .sort(([a, x], [b, y]) => cmpDesc(valueUp(owedOf(x), price(a)), valueUp(owedOf(y), price(b))));
   for (const [asset] of toBuy) {
     const m = marketOf(asset)!;
     const l = lines.get(asset)!;
@@ -169,7 +183,10 @@ const cmpDesc = (a: bigint, b: bigint) => (a > b ? -1 : a < b ? 1 : 0);
  * After the orders: each asset's balance repays its own debt (interest first); what is still owed is the
  * shortfall the insurance fund covers, at the index. Used by the core on the balances the fills actually left.
  */
-export function settle(lines: Readonly<Record<string, Line>>, priceOf: PriceOf): { repayments: Repayment[]; shortfall: Shortfall[]; lines: Record<string, Line> } {
+export function settle(
+  lines: Readonly<Record<string, Line>>,
+  priceOf: PriceOf,
+): { repayments: Repayment[]; shortfall: Shortfall[]; lines: Record<string, Line> } {
   const repayments: Repayment[] = [];
   const shortfall: Shortfall[] = [];
   const out: Record<string, Line> = {};
@@ -178,7 +195,13 @@ export function settle(lines: Readonly<Record<string, Line>>, priceOf: PriceOf):
     if (payment) repayments.push(payment);
     out[asset] = line;
     const owed = line.principal + line.interest;
-    if (owed > 0n) shortfall.push({ asset, interest: line.interest, principal: line.principal, value: valueUp(owed, asset === QUOTE ? pow10(ASSET_SCALE) : priceOf(asset)) });
+    if (owed > 0n)
+      shortfall.push({
+        asset,
+        interest: line.interest,
+        principal: line.principal,
+        value: valueUp(owed, asset === QUOTE ? pow10(ASSET_SCALE) : priceOf(asset)),
+      });
   }
   return { repayments, shortfall, lines: out };
 }

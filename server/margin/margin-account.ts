@@ -7,11 +7,11 @@
  * An account is a line per asset: the balance held in it (free and on order alike), the principal borrowed and the
  * interest accrued on it and not yet repaid. Every amount is in units of its asset at ASSET_SCALE (8 decimals).
  *
- * Valuation is in the quote currency, USDT, at the index prices, given as a function asset → price of one whole
- * asset in USDT at 8 decimals (USDT itself is 10⁸; `toPrice8` in server/spot/market.ts converts a spot market's price). Rounding goes in the
- * platform's favour: each asset's value rounds down, each debt's value up, and the margin level
- * (assets ÷ liabilities, at RATE_SCALE: 10⁸ = 1, so 1.5 is 150,000,000) rounds down. An account with no liabilities
- * has no level (null: infinitely safe).
+ * Valuation is in the quote currency, USDT, at the index prices, given as a function asset → price of one whole asset
+ * in USDT at 8 decimals (USDT itself is 10⁸; `toPrice8` in server/spot/market.ts converts a spot market's price).
+ * Rounding goes in the platform's favour: each asset's value rounds down, each debt's value up, and the margin level
+ * (assets ÷ liabilities, at RATE_SCALE: 10⁸ = 1, so 1.5 is 150,000,000) rounds down. An account with no liabilities has
+ * no level (null: infinitely safe).
  */
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { RATE_SCALE } from '../prices/mark-price.ts';
@@ -49,7 +49,6 @@ export type MarginAccount =
 
 /** Index price of one whole asset in USDT at 8 decimals. It must answer for every asset an account counts. */
 export type PriceOf = (asset: string) => bigint;
-
 
 /** The assets an account counts: all of a cross account's, an isolated account's pair only. */
 export function countedAssets(a: MarginAccount): string[] {

@@ -65,19 +65,39 @@ export interface RecordRow {
 }
 
 type EncodedLine = [asset: string, balance: string, onOrder: string, principal: string, interest: string];
-type EncodedAcct = [id: number, userId: number, symbol: string | null, leverage: string, called: boolean, createdAt: number, updatedAt: number, lines: EncodedLine[]];
-type EncodedLoan = [id: number, accountId: number, userId: number, asset: string, amount: string, principal: string, startedAt: number, hoursCharged: number, interestCharged: string, updatedAt: number];
+type EncodedAcct = [
+  id: number,
+  userId: number,
+  symbol: string | null,
+  leverage: string,
+  called: boolean,
+  createdAt: number,
+  updatedAt: number,
+  lines: EncodedLine[],
+];
+type EncodedLoan = [
+  id: number,
+  accountId: number,
+  userId: number,
+  asset: string,
+  amount: string,
+  principal: string,
+  startedAt: number,
+  hoursCharged: number,
+  interestCharged: string,
+  updatedAt: number,
+];
 
 const keyOf = (userId: number, symbol: string | null) => `${userId}:${symbol ?? ''}`;
 
 /**
- * Spot margin inside the trading core (docs/architecture.md, "The trading core"): every margin account with its lines, the open
- * loans, the index prices of the last journaled tick (every decision that values an account uses them, so a replay
- * decides the same), and two level indexes (margin call at 1.3, liquidation at 1.1) that tell a tick which accounts
- * to look at. The ledger holds the money: a user's cross account is account type 5, all their isolated accounts
- * together type 6 (this part keeps the split per pair, and a test checks that the lines sum to the ledger's
- * balances); loans come from the lending pool (type 107). Margin orders rest on the spot books, under the margin
- * rules this part plugs into them.
+ * Spot margin inside the trading core (docs/architecture.md, "The trading core"): every margin account with its lines,
+ * the open loans, the index prices of the last journaled tick (every decision that values an account uses them, so a
+ * replay decides the same), and two level indexes (margin call at 1.3, liquidation at 1.1) that tell a tick which
+ * accounts to look at. The ledger holds the money: a user's cross account is account type 5, all their isolated
+ * accounts together type 6 (this part keeps the split per pair, and a test checks that the lines sum to the ledger's
+ * balances); loans come from the lending pool (type 107). Margin orders rest on the spot books, under the margin rules
+ * this part plugs into them.
  */
 export class MarginBook implements CorePart {
   readonly name = 'margin';
@@ -100,7 +120,10 @@ export class MarginBook implements CorePart {
   private touchedLoans = new Set<LoanRow>();
   private records: RecordRow[] = [];
   private nextDue: number | undefined;
-  /** A tick moved the prices since the last projection (they are projected too: a restart from the tables decides with them). */
+  /**
+   * A tick moved the prices since the last projection (they are projected too: a restart from the tables decides with
+   * them).
+   */
   pricesChanged = false;
 
   attach(_risk: RiskEngine, part: <T extends CorePart>(name: string) => T): void {
@@ -110,7 +133,9 @@ export class MarginBook implements CorePart {
 
   /** The spot markets open for margin: against USDT, with a borrowing rate for their base. */
   marginMarkets(): Market[] {
-    return this.spot.spotMarkets().filter((m) => m.quote === QUOTE && m.status === 'active' && DAILY_RATES[m.base] !== undefined);
+    return this.spot
+      .spotMarkets()
+      .filter((m) => m.quote === QUOTE && m.status === 'active' && DAILY_RATES[m.base] !== undefined);
   }
 
   marginMarket(symbol: string): Market {
@@ -141,8 +166,18 @@ export class MarginBook implements CorePart {
     if (found) return found;
     const m = symbol === null ? undefined : this.marginMarket(symbol);
     const a: MarginAcct = {
-      id: this.ids.account++, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: m ? DEFAULT_ISOLATED_LEVERAGE : 3n,
-      lines: new Map(), onOrder: new Map(), orders: new Set(), called: false, createdAt: now, updatedAt: now,
+      id: this.ids.account++,
+      userId,
+      symbol,
+      base: m?.base ?? null,
+      quote: m?.quote ?? null,
+      leverage: m ? DEFAULT_ISOLATED_LEVERAGE : 3n,
+      lines: new Map(),
+      onOrder: new Map(),
+      orders: new Set(),
+      called: false,
+      createdAt: now,
+      updatedAt: now,
     };
     this.add(a);
     this.touch(a, now);
@@ -195,7 +230,18 @@ export class MarginBook implements CorePart {
   }
 
   addLoan(a: MarginAcct, asset: string, amount: bigint, now: number, interest: bigint): LoanRow {
-    const loan: LoanRow = { id: this.ids.loan++, accountId: a.id, userId: a.userId, asset, amount, principal: amount, startedAt: now, hoursCharged: 1, interestCharged: interest, updatedAt: now };
+    const loan: LoanRow = {
+      id: this.ids.loan++,
+      accountId: a.id,
+      userId: a.userId,
+      asset,
+      amount,
+      principal: amount,
+      startedAt: now,
+      hoursCharged: 1,
+      interestCharged: interest,
+      updatedAt: now,
+    };
     let list = this.loans.get(a.id);
     if (!list) this.loans.set(a.id, (list = []));
     list.push(loan);
@@ -222,13 +268,28 @@ export class MarginBook implements CorePart {
   nextInterestAt(): number {
     if (this.nextDue === undefined) {
       this.nextDue = Infinity;
-      for (const list of this.loans.values()) for (const l of list) this.nextDue = Math.min(this.nextDue, nextChargeAt(l));
+      for (const list of this.loans.values())
+        for (const l of list) this.nextDue = Math.min(this.nextDue, nextChargeAt(l));
     }
     return this.nextDue;
   }
 
-  record(a: MarginAcct, r: Omit<RecordRow, 'id' | 'userId' | 'accountId' | 'symbol' | 'level' | 'hours' | 'loanId' | 'fromHour'> & Partial<Pick<RecordRow, 'level' | 'hours' | 'loanId' | 'fromHour'>>): void {
-    this.records.push({ id: this.ids.record++, userId: a.userId, accountId: a.id, symbol: a.symbol, level: null, hours: 0, loanId: null, fromHour: null, ...r });
+  record(
+    a: MarginAcct,
+    r: Omit<RecordRow, 'id' | 'userId' | 'accountId' | 'symbol' | 'level' | 'hours' | 'loanId' | 'fromHour'> &
+      Partial<Pick<RecordRow, 'level' | 'hours' | 'loanId' | 'fromHour'>>,
+  ): void {
+    this.records.push({
+      id: this.ids.record++,
+      userId: a.userId,
+      accountId: a.id,
+      symbol: a.symbol,
+      level: null,
+      hours: 0,
+      loanId: null,
+      fromHour: null,
+      ...r,
+    });
   }
 
   /** Whether a level index may look at an account: it owes something (an account without debt has no level). */
@@ -238,7 +299,10 @@ export class MarginBook implements CorePart {
   }
 
   thresholds(): Array<[LevelIndex, bigint]> {
-    return [[this.callIndex, MARGIN_CALL_LEVEL], [this.liquidationIndex, LIQUIDATION_LEVEL]];
+    return [
+      [this.callIndex, MARGIN_CALL_LEVEL],
+      [this.liquidationIndex, LIQUIDATION_LEVEL],
+    ];
   }
 
   async load(q: Queryable): Promise<void> {
@@ -258,22 +322,67 @@ export class MarginBook implements CorePart {
 
   /** The margin orders resting on the spot books (loaded or restored before this part), each under its account. */
   private adoptOrders(): void {
-    for (const o of this.spot.live.values()) if (o.account !== 'spot') this.find(o.userId, o.account === 'cross' ? null : o.symbol)?.orders.add(o.id);
+    for (const o of this.spot.live.values())
+      if (o.account !== 'spot') this.find(o.userId, o.account === 'cross' ? null : o.symbol)?.orders.add(o.id);
   }
 
   snapshot(): unknown {
-    const accounts = [...this.byId.values()].sort((a, b) => a.id - b.id).map((a): EncodedAcct => [
-      a.id, a.userId, a.symbol, `${a.leverage}`, a.called, a.createdAt, a.updatedAt,
-      [...a.lines].sort(([x], [y]) => (x < y ? -1 : 1)).map(([asset, l]) => [asset, `${l.balance}`, `${this.onOrder(a, asset)}`, `${l.principal}`, `${l.interest}`]),
-    ]);
-    const loans = [...this.loans.values()].flat().sort((a, b) => a.id - b.id).map((l): EncodedLoan => [
-      l.id, l.accountId, l.userId, l.asset, `${l.amount}`, `${l.principal}`, l.startedAt, l.hoursCharged, `${l.interestCharged}`, l.updatedAt,
-    ]);
-    return { ids: this.ids, prices: [...this.prices].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, `${v}`]), pricedAt: this.pricedAt, accounts, loans };
+    const accounts = [...this.byId.values()]
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (a): EncodedAcct => [
+          a.id,
+          a.userId,
+          a.symbol,
+          `${a.leverage}`,
+          a.called,
+          a.createdAt,
+          a.updatedAt,
+          [...a.lines]
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([asset, l]) => [
+              asset,
+              `${l.balance}`,
+              `${this.onOrder(a, asset)}`,
+              `${l.principal}`,
+              `${l.interest}`,
+            ]),
+        ],
+      );
+    const loans = [...this.loans.values()]
+      .flat()
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (l): EncodedLoan => [
+          l.id,
+          l.accountId,
+          l.userId,
+          l.asset,
+          `${l.amount}`,
+          `${l.principal}`,
+          l.startedAt,
+          l.hoursCharged,
+          `${l.interestCharged}`,
+          l.updatedAt,
+        ],
+      );
+    return {
+      ids: this.ids,
+      prices: [...this.prices].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, `${v}`]),
+      pricedAt: this.pricedAt,
+      accounts,
+      loans,
+    };
   }
 
   restore(data: unknown): void {
-    const s = data as { ids: MarginBook['ids']; prices: Array<[string, string]>; pricedAt: number; accounts: EncodedAcct[]; loans: EncodedLoan[] };
+    const s = data as {
+      ids: MarginBook['ids'];
+      prices: Array<[string, string]>;
+      pricedAt: number;
+      accounts: EncodedAcct[];
+      loans: EncodedLoan[];
+    };
     this.reset();
     this.ids = { ...s.ids };
     this.prices = new Map(s.prices.map(([k, v]) => [k, BigInt(v)]));
@@ -281,27 +390,66 @@ export class MarginBook implements CorePart {
     for (const [id, userId, symbol, leverage, called, createdAt, updatedAt, lines] of s.accounts) {
       const m = symbol === null ? undefined : this.spot.market(symbol);
       const a: MarginAcct = {
-        id, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: BigInt(leverage), called, createdAt, updatedAt,
-        lines: new Map(lines.map(([asset, b, , p, i]) => [asset, { balance: BigInt(b), principal: BigInt(p), interest: BigInt(i) }])),
+        id,
+        userId,
+        symbol,
+        base: m?.base ?? null,
+        quote: m?.quote ?? null,
+        leverage: BigInt(leverage),
+        called,
+        createdAt,
+        updatedAt,
+        lines: new Map(
+          lines.map(([asset, b, , p, i]) => [asset, { balance: BigInt(b), principal: BigInt(p), interest: BigInt(i) }]),
+        ),
         onOrder: new Map(lines.filter(([, , o]) => o !== '0').map(([asset, , o]) => [asset, BigInt(o)])),
         orders: new Set(),
       };
       this.add(a);
     }
     this.adoptOrders();
-    for (const [id, accountId, userId, asset, amount, principal, startedAt, hoursCharged, interestCharged, updatedAt] of s.loans) {
+    for (const [
+      id,
+      accountId,
+      userId,
+      asset,
+      amount,
+      principal,
+      startedAt,
+      hoursCharged,
+      interestCharged,
+      updatedAt,
+    ] of s.loans) {
       let list = this.loans.get(accountId);
       if (!list) this.loans.set(accountId, (list = []));
-      list.push({ id, accountId, userId, asset, amount: BigInt(amount), principal: BigInt(principal), startedAt, hoursCharged, interestCharged: BigInt(interestCharged), updatedAt });
+      list.push({
+        id,
+        accountId,
+        userId,
+        asset,
+        amount: BigInt(amount),
+        principal: BigInt(principal),
+        startedAt,
+        hoursCharged,
+        interestCharged: BigInt(interestCharged),
+        updatedAt,
+      });
     }
   }
 
   takeRows(): MarginRows | undefined {
-    if (!this.touchedAccounts.size && !this.touchedLoans.size && !this.records.length && !this.pricesChanged) return undefined;
+    if (!this.touchedAccounts.size && !this.touchedLoans.size && !this.records.length && !this.pricesChanged)
+      return undefined;
     const rows: MarginRows = {
       prices: this.pricesChanged ? { at: this.pricedAt, prices: [...this.prices] } : undefined,
       accounts: [...this.touchedAccounts].map((a) => ({
-        id: a.id, userId: a.userId, symbol: a.symbol, leverage: a.leverage, called: a.called, createdAt: a.createdAt, updatedAt: a.updatedAt,
+        id: a.id,
+        userId: a.userId,
+        symbol: a.symbol,
+        leverage: a.leverage,
+        called: a.called,
+        createdAt: a.createdAt,
+        updatedAt: a.updatedAt,
         lines: [...a.lines].map(([asset, l]) => ({ asset, ...l, onOrder: this.onOrder(a, asset) })),
       })),
       loans: [...this.touchedLoans].map((l) => ({ ...l })),

@@ -37,7 +37,8 @@ function assetOf(book: MarginBook, r: AccountRef, asset: string): void {
   }
 }
 
-const changed = (ctx: CommandContext, userId: number) => ctx.emit(MARGIN_CHANGED, { users: [userId] } satisfies MarginChanged);
+const changed = (ctx: CommandContext, userId: number) =>
+  ctx.emit(MARGIN_CHANGED, { users: [userId] } satisfies MarginChanged);
 
 interface TransferCommand extends AccountRef {
   asset: string;
@@ -69,7 +70,14 @@ export const marginTransfer = jsonCommand<TransferCommand, MarginAcct>('margin.t
     { billType: 'margin_transfer', refType: 'margin_account', refId: a.id },
   );
   book.line(a, r.asset).balance += sign * r.amount;
-  book.record(a, { kind: 'transfer', asset: r.asset, amount: sign * r.amount, interest: 0n, principal: 0n, createdAt: ctx.now });
+  book.record(a, {
+    kind: 'transfer',
+    asset: r.asset,
+    amount: sign * r.amount,
+    interest: 0n,
+    principal: 0n,
+    createdAt: ctx.now,
+  });
   book.touch(a, ctx.now);
   changed(ctx, r.userId);
   return a;
@@ -92,29 +100,48 @@ export const marginBorrow = jsonCommand<LoanCommand, MarginAcct>('margin.borrow'
 });
 
 /** Repays a loan from the account's free balance: interest first, then principal; more than owed repays all. */
-export const marginRepay = jsonCommand<LoanCommand, { account: MarginAcct; interest: bigint; principal: bigint }>('margin.repay', (ctx, r) => {
-  const book = marginOf(ctx);
-  assetOf(book, r, r.asset);
-  const a = existing(book, r, () => fail('marginNothingOwed'));
-  const result = repayLine(a.lines.get(r.asset) ?? EMPTY_LINE, r.amount, book.free(a, r.asset));
-  if (!result.ok) fail(result.reason === 'badAmount' ? 'mustBePositive' : result.reason === 'nothingOwed' ? 'marginNothingOwed' : 'insufficientBalance', { field: 'trade.field.amount' });
-  ctx.risk.post(repayment(book, a, r.asset, result.interest + result.principal, ctx.now), { billType: 'margin_repay', refType: 'margin_account', refId: a.id });
-  changed(ctx, r.userId);
-  return { account: a, interest: result.interest, principal: result.principal };
-});
+export const marginRepay = jsonCommand<LoanCommand, { account: MarginAcct; interest: bigint; principal: bigint }>(
+  'margin.repay',
+  (ctx, r) => {
+    const book = marginOf(ctx);
+    assetOf(book, r, r.asset);
+    const a = existing(book, r, () => fail('marginNothingOwed'));
+    const result = repayLine(a.lines.get(r.asset) ?? EMPTY_LINE, r.amount, book.free(a, r.asset));
+    if (!result.ok)
+      fail(
+        result.reason === 'badAmount'
+          ? 'mustBePositive'
+          : result.reason === 'nothingOwed'
+            ? 'marginNothingOwed'
+            : 'insufficientBalance',
+        { field: 'trade.field.amount' },
+      );
+    ctx.risk.post(repayment(book, a, r.asset, result.interest + result.principal, ctx.now), {
+      billType: 'margin_repay',
+      refType: 'margin_account',
+      refId: a.id,
+    });
+    changed(ctx, r.userId);
+    return { account: a, interest: result.interest, principal: result.principal };
+  },
+);
 
 /** An isolated pair's leverage, changed only while the account owes nothing. */
-export const marginLeverage = tupleCommand<{ userId: number; symbol: string; leverage: number }, MarginAcct>('margin.leverage', ['userId', 'symbol', 'leverage'], (ctx, r) => {
-  const book = marginOf(ctx);
-  book.marginMarket(r.symbol);
-  const found = book.find(r.userId, r.symbol);
-  if (found && book.indexed(found)) fail('marginLeverageLocked');
-  const a = found ?? book.open(r.userId, r.symbol, ctx.now);
-  a.leverage = BigInt(r.leverage);
-  book.touch(a, ctx.now);
-  changed(ctx, r.userId);
-  return a;
-});
+export const marginLeverage = tupleCommand<{ userId: number; symbol: string; leverage: number }, MarginAcct>(
+  'margin.leverage',
+  ['userId', 'symbol', 'leverage'],
+  (ctx, r) => {
+    const book = marginOf(ctx);
+    book.marginMarket(r.symbol);
+    const found = book.find(r.userId, r.symbol);
+    if (found && book.indexed(found)) fail('marginLeverageLocked');
+    const a = found ?? book.open(r.userId, r.symbol, ctx.now);
+    a.leverage = BigInt(r.leverage);
+    book.touch(a, ctx.now);
+    changed(ctx, r.userId);
+    return a;
+  },
+);
 
 interface MarginPlace extends PlaceCommand {
   mode: 'cross' | 'isolated';
@@ -130,7 +157,9 @@ export const marginPlace = jsonCommand<MarginPlace, OrderRow>('margin.place', (c
   const book = marginOf(ctx);
   const m = book.marginMarket(r.symbol);
   book.spot.engine(m.symbol);
-  const a = existing(book, { userId: r.userId, symbol: r.mode === 'cross' ? null : r.symbol }, () => fail('insufficientBalance'));
+  const a = existing(book, { userId: r.userId, symbol: r.mode === 'cross' ? null : r.symbol }, () =>
+    fail('insufficientBalance'),
+  );
   refuseInLiquidation(book, a);
   const h = holdOf(m, r);
   const short = h.amount - book.free(a, h.asset);

@@ -9,7 +9,9 @@ import { repayment } from './margin-moves.ts';
 
 const meta = (a: MarginAcct) => ({ billType: 'margin_liquidation' as const, refType: 'margin_account', refId: a.id });
 
-/** Each asset's free balance repays its own debt, interest first (liquidation.ts step 1 and after each round of orders). */
+/**
+ * Each asset's free balance repays its own debt, interest first (liquidation.ts step 1 and after each round of orders).
+ */
 function repayInKind(ctx: CommandContext, book: MarginBook, a: MarginAcct): void {
   for (const [asset, l] of [...a.lines].sort(([x], [y]) => (x < y ? -1 : 1))) {
     const owed = l.principal + l.interest;
@@ -19,8 +21,17 @@ function repayInKind(ctx: CommandContext, book: MarginBook, a: MarginAcct): void
   }
 }
 
-/** The insurance fund's lines covering what a liquidated account still owes of an asset: in kind if it can, else its USDT value. */
-function coverLines(ctx: CommandContext, book: MarginBook, asset: string, interest: bigint, principal: bigint): { lines: Posting[]; value: bigint } | undefined {
+/**
+ * The insurance fund's lines covering what a liquidated account still owes of an asset: in kind if it can, else its
+ * USDT value.
+ */
+function coverLines(
+  ctx: CommandContext,
+  book: MarginBook,
+  asset: string,
+  interest: bigint,
+  principal: bigint,
+): { lines: Posting[]; value: bigint } | undefined {
   const owed = interest + principal;
   const fund = (x: string) => ctx.risk.available(null, ACCOUNT.insuranceFund, x);
   const value = valueUp(owed, book.price(asset));
@@ -35,7 +46,13 @@ function coverLines(ctx: CommandContext, book: MarginBook, asset: string, intere
     };
   }
   if (asset !== QUOTE && fund(QUOTE) >= value) {
-    return { value, lines: [{ owner: null, type: ACCOUNT.insuranceFund, asset: QUOTE, available: -value }, { owner: null, type: ACCOUNT.marginPool, asset: QUOTE, available: value }] };
+    return {
+      value,
+      lines: [
+        { owner: null, type: ACCOUNT.insuranceFund, asset: QUOTE, available: -value },
+        { owner: null, type: ACCOUNT.marginPool, asset: QUOTE, available: value },
+      ],
+    };
   }
   return undefined;
 }
@@ -50,19 +67,27 @@ function coverLines(ctx: CommandContext, book: MarginBook, asset: string, intere
 export function liquidate(ctx: CommandContext, book: MarginBook, a: MarginAcct, level: bigint): void {
   const books = book.spot;
   const account = a.symbol === null ? 'cross' : 'isolated';
-  for (const id of [...a.orders].sort((x, y) => x - y)) match(ctx, books.market(books.live.get(id)!.symbol), { type: 'cancel', orderId: id, userId: a.userId }, [a.userId]);
+  for (const id of [...a.orders].sort((x, y) => x - y))
+    match(ctx, books.market(books.live.get(id)!.symbol), { type: 'cancel', orderId: id, userId: a.userId }, [a.userId]);
   const priceOf = (x: string) => book.price(x);
   const markets = book.marginMarkets();
   const marketOf = (asset: string) => markets.find((m) => m.base === asset);
   const send = (symbol: string, side: 'buy' | 'sell', price: bigint, qty: bigint) => {
     const m = books.market(symbol);
     const quantity = qty - (qty % m.lot);
-    if (quantity > 0n) place(ctx, { symbol, userId: a.userId, side, kind: 'limit', tif: 'IOC', price, quantity, quoteBudget: 0n }, { account, autoRepay: false, borrowed: 0n });
+    if (quantity > 0n)
+      place(
+        ctx,
+        { symbol, userId: a.userId, side, kind: 'limit', tif: 'IOC', price, quantity, quoteBudget: 0n },
+        { account, autoRepay: false, borrowed: 0n },
+      );
   };
   repayInKind(ctx, book, a);
-  for (const s of planLiquidation({ account: book.view(a), priceOf, marketOf }).sells) send(s.symbol, 'sell', s.minPrice, s.qty);
+  for (const s of planLiquidation({ account: book.view(a), priceOf, marketOf }).sells)
+    send(s.symbol, 'sell', s.minPrice, s.qty);
   repayInKind(ctx, book, a);
-  for (const b of planLiquidation({ account: book.view(a), priceOf, marketOf }).buys) send(b.symbol, 'buy', b.maxPrice, b.qty);
+  for (const b of planLiquidation({ account: book.view(a), priceOf, marketOf }).buys)
+    send(b.symbol, 'buy', b.maxPrice, b.qty);
   repayInKind(ctx, book, a);
   const rest = planLiquidation({ account: book.view(a), priceOf, marketOf });
   let covered = 0n;
@@ -81,6 +106,14 @@ export function liquidate(ctx: CommandContext, book: MarginBook, a: MarginAcct, 
       }
     }
   }
-  book.record(a, { kind: 'liquidation', asset: QUOTE, amount: covered, interest: 0n, principal: 0n, level, createdAt: ctx.now });
+  book.record(a, {
+    kind: 'liquidation',
+    asset: QUOTE,
+    amount: covered,
+    interest: 0n,
+    principal: 0n,
+    level,
+    createdAt: ctx.now,
+  });
   book.touch(a, ctx.now);
 }

@@ -38,7 +38,13 @@ export function maxBorrow(book: MarginBook, risk: RiskEngine, a: MarginAcct, ass
 }
 
 /** Refuses a borrow the rules do not allow, naming the max; answers the first hour's interest. */
-export function checkLoan(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string, amount: bigint): { interest: bigint; max: bigint } {
+export function checkLoan(
+  book: MarginBook,
+  risk: RiskEngine,
+  a: MarginAcct,
+  asset: string,
+  amount: bigint,
+): { interest: bigint; max: bigint } {
   const ctx = borrowContext(book, risk, a, asset);
   const check = checkBorrow(ctx, asset, amount);
   if (check.ok) return { interest: check.interest, max: maxBorrowable(ctx, asset) };
@@ -58,7 +64,14 @@ export function checkLoan(book: MarginBook, risk: RiskEngine, a: MarginAcct, ass
 }
 
 /** Borrows into the account from the lending pool: the first hour's interest is owed at once (interest.ts). */
-export function borrowInto(book: MarginBook, risk: RiskEngine, a: MarginAcct, asset: string, amount: bigint, now: number): void {
+export function borrowInto(
+  book: MarginBook,
+  risk: RiskEngine,
+  a: MarginAcct,
+  asset: string,
+  amount: bigint,
+  now: number,
+): void {
   const { interest } = checkLoan(book, risk, a, asset, amount);
   const loan = book.addLoan(a, asset, amount, now, interest);
   risk.post(
@@ -100,8 +113,12 @@ export function repayment(book: MarginBook, a: MarginAcct, asset: string, pay: b
   book.touch(a, now);
   return [
     { owner: a.userId, type: book.typeOf(a), asset, available: -pay, billType: 'margin_repay' },
-    ...(principal ? [{ owner: null, type: ACCOUNT.marginPool, asset, available: principal, billType: 'margin_repay' as const }] : []),
-    ...(interest ? [{ owner: null, type: ACCOUNT.feeIncome, asset, available: interest, billType: 'margin_interest' as const }] : []),
+    ...(principal
+      ? [{ owner: null, type: ACCOUNT.marginPool, asset, available: principal, billType: 'margin_repay' as const }]
+      : []),
+    ...(interest
+      ? [{ owner: null, type: ACCOUNT.feeIncome, asset, available: interest, billType: 'margin_interest' as const }]
+      : []),
   ];
 }
 
@@ -115,7 +132,10 @@ export function refuseInLiquidation(book: MarginBook, a: MarginAcct): void {
   if (book.indexed(a) && riskState(levelOf(book, a)) === 'liquidation') fail('marginInLiquidation');
 }
 
-/** The most of an asset that may leave the account now: all of it free while nothing is owed, else what keeps the level above 2. */
+/**
+ * The most of an asset that may leave the account now: all of it free while nothing is owed, else what keeps the level
+ * above 2.
+ */
 export function maxTransferOut(book: MarginBook, a: MarginAcct, asset: string): bigint {
   const free = book.free(a, asset);
   if (free <= 0n) return 0n;
@@ -123,7 +143,9 @@ export function maxTransferOut(book: MarginBook, a: MarginAcct, asset: string): 
   const allows = (x: bigint) => {
     const view = book.view(a);
     const l = view.lines[asset] ?? EMPTY_LINE;
-    return mayTransferOut(valuation({ ...view, lines: { ...view.lines, [asset]: { ...l, balance: l.balance - x } } }, (p) => book.price(p)));
+    return mayTransferOut(
+      valuation({ ...view, lines: { ...view.lines, [asset]: { ...l, balance: l.balance - x } } }, (p) => book.price(p)),
+    );
   };
   if (allows(free)) return free;
   // Bisection: lo always allowed, hi never (the level falls as more leaves).

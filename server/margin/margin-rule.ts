@@ -41,8 +41,12 @@ function marginRule(book: MarginBook, account: Exclude<OrderAccount, 'spot'>): T
       const before = o.frozen;
       const part = base.settle(risk, pos, fill);
       book.addOnOrder(a, holdOf(m, o).asset, o.frozen - before);
-      const got = o.side === 'buy' ? { asset: m.base, amount: baseUnits(m, fill.qty) - fill.fee } : { asset: m.quote, amount: fill.quote - fill.fee };
-      const gave = o.side === 'buy' ? { asset: m.quote, amount: fill.quote } : { asset: m.base, amount: baseUnits(m, fill.qty) };
+      const got =
+        o.side === 'buy'
+          ? { asset: m.base, amount: baseUnits(m, fill.qty) - fill.fee }
+          : { asset: m.quote, amount: fill.quote - fill.fee };
+      const gave =
+        o.side === 'buy' ? { asset: m.quote, amount: fill.quote } : { asset: m.base, amount: baseUnits(m, fill.qty) };
       book.line(a, gave.asset).balance -= gave.amount;
       book.line(a, got.asset).balance += got.amount;
       const lines: Posting[] = [...part.lines];
@@ -67,5 +71,8 @@ function marginRule(book: MarginBook, account: Exclude<OrderAccount, 'spot'>): T
 }
 
 export function marginRules(book: MarginBook): Array<[OrderAccount, TradeRule]> {
-  return [['cross', marginRule(book, 'cross')], ['isolated', marginRule(book, 'isolated')]];
+  return [
+    ['cross', marginRule(book, 'cross')],
+    ['isolated', marginRule(book, 'isolated')],
+  ];
 }

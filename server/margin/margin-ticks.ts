@@ -23,7 +23,14 @@ interface MarginTick {
 
 /** Whether every asset the account counts has a price (an account with an unpriced asset waits for one). */
 function priced(book: MarginBook, a: MarginAcct): boolean {
-  for (const [asset, l] of a.lines) if (book.holds(a, asset) && (l.balance !== 0n || l.principal + l.interest !== 0n) && asset !== 'USDT' && !book.prices.has(asset)) return false;
+  for (const [asset, l] of a.lines)
+    if (
+      book.holds(a, asset) &&
+      (l.balance !== 0n || l.principal + l.interest !== 0n) &&
+      asset !== 'USDT' &&
+      !book.prices.has(asset)
+    )
+      return false;
   return true;
 }
 
@@ -42,7 +49,15 @@ function check(ctx: CommandContext, book: MarginBook, a: MarginAcct, users: Set<
       ctx.emit(MARGIN_ALERT, { userId: a.userId, symbol: a.symbol, kind: 'liquidation', level } satisfies MarginAlert);
     } else if (state === 'marginCall' && !a.called) {
       a.called = true;
-      book.record(a, { kind: 'marginCall', asset: 'USDT', amount: 0n, interest: 0n, principal: 0n, level, createdAt: ctx.now });
+      book.record(a, {
+        kind: 'marginCall',
+        asset: 'USDT',
+        amount: 0n,
+        interest: 0n,
+        principal: 0n,
+        level,
+        createdAt: ctx.now,
+      });
       book.touch(a, ctx.now);
       users.add(a.userId);
       ctx.emit(MARGIN_ALERT, { userId: a.userId, symbol: a.symbol, kind: 'marginCall', level } satisfies MarginAlert);
@@ -77,7 +92,8 @@ export const marginTick: CommandType<MarginTick, number> = {
     book.pricedAt = ctx.now;
     book.pricesChanged = true;
     const ids = new Set<number>([...book.dirty].map((a) => a.id));
-    for (const [asset, p] of t.prices) for (const [index] of book.thresholds()) for (const id of index.reached(asset, p)) ids.add(id);
+    for (const [asset, p] of t.prices)
+      for (const [index] of book.thresholds()) for (const id of index.reached(asset, p)) ids.add(id);
     const users = new Set<number>();
     for (const id of [...ids].sort((x, y) => x - y)) {
       const a = book.byId.get(id);
@@ -110,7 +126,17 @@ export const marginInterest: CommandType<Record<string, never>, number> = {
         loan.interestCharged += due.interest;
         book.touchLoan(loan, ctx.now);
         book.line(a, loan.asset).interest += due.interest;
-        book.record(a, { kind: 'interest', asset: loan.asset, amount: due.interest, interest: due.interest, principal: 0n, hours: due.hours, loanId: loan.id, fromHour: due.fromHour, createdAt: ctx.now });
+        book.record(a, {
+          kind: 'interest',
+          asset: loan.asset,
+          amount: due.interest,
+          interest: due.interest,
+          principal: 0n,
+          hours: due.hours,
+          loanId: loan.id,
+          fromHour: due.fromHour,
+          createdAt: ctx.now,
+        });
         book.touch(a, ctx.now);
         users.add(a.userId);
         hours += due.hours;

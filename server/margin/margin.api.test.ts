@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../isomorphic/contract/codes.ts';
-import type { BorrowPreview, CanBorrow, DepositRate, LoanResult, MarginOrder, MarginProperty, MarginRecord, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
+import type {
+  BorrowPreview,
+  CanBorrow,
+  DepositRate,
+  LoanResult,
+  MarginOrder,
+  MarginProperty,
+  MarginRecord,
+  MarginTransferResult,
+} from '../../isomorphic/contract/margin.ts';
 import type { Page } from '../../isomorphic/contract/wallet.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
@@ -31,16 +40,30 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
   const users: Record<string, { id: number; token: string }> = {};
   const clock = new ManualClock(T0);
   const pushed: MarginMessage[] = [];
-  const call = <T = unknown>(user: string, url: string, payload?: Record<string, unknown>, query?: Record<string, string>, method?: 'GET') =>
-    api<T>(app, url, { token: users[user]!.token, ...(payload ? { payload } : {}), ...(query ? { query } : {}), ...(method ? { method } : {}) });
-  const property = async (user: string) => (await call<MarginProperty>(user, '/api/app/coin/marginProperty', undefined, undefined, 'GET')).data;
-  const records = async (user: string, kind?: string) => (await call<Page<MarginRecord>>(user, '/api/margin/records', undefined, kind ? { kind } : {}, 'GET')).data.records;
+  const call = <T = unknown>(
+    user: string,
+    url: string,
+    payload?: Record<string, unknown>,
+    query?: Record<string, string>,
+    method?: 'GET',
+  ) =>
+    api<T>(app, url, {
+      token: users[user]!.token,
+      ...(payload ? { payload } : {}),
+      ...(query ? { query } : {}),
+      ...(method ? { method } : {}),
+    });
+  const property = async (user: string) =>
+    (await call<MarginProperty>(user, '/api/app/coin/marginProperty', undefined, undefined, 'GET')).data;
+  const records = async (user: string, kind?: string) =>
+    (await call<Page<MarginRecord>>(user, '/api/margin/records', undefined, kind ? { kind } : {}, 'GET')).data.records;
   const tick = async (prices: Record<string, string> = {}, ms = 1_000) => {
     Object.assign(feedPrices, prices);
     await clock.advance(ms);
     await app.core.settled();
   };
-  const credit = (name: string, asset: string, amount: string) => api(app, '/api/admin/credit', { token: ops, payload: { username: `${name}_mg`, asset, amount } });
+  const credit = (name: string, asset: string, amount: string) =>
+    api(app, '/api/admin/credit', { token: ops, payload: { username: `${name}_mg`, asset, amount } });
   const book = () => app.core.part<MarginBook>('margin');
   const invariants = async () => {
     await app.core.settled();
@@ -72,21 +95,39 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
 
   it('shows the rates and the lending pool, to anyone', async () => {
     const rates = (await api<DepositRate[]>(app, '/api/app/coin/getDepositRate', { method: 'GET' })).data;
-    expect(rates.find((r) => r.coin === 'USDT')).toMatchObject({ dailyRate: '0.00025000', yearlyRate: '0.09125000', pool: '5000000.00000000' });
+    expect(rates.find((r) => r.coin === 'USDT')).toMatchObject({
+      dailyRate: '0.00025000',
+      yearlyRate: '0.09125000',
+      pool: '5000000.00000000',
+    });
     expect(rates.find((r) => r.coin === 'BTC')).toMatchObject({ dailyRate: '0.00005000', pool: '50.00000000' });
   });
 
   it('moves funds into the cross account and borrows against them, the first hour charged at once', async () => {
-    const moved = await call<MarginTransferResult>('alice', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '10000', direction: 'in' });
+    const moved = await call<MarginTransferResult>('alice', '/api/margin/transfer', {
+      mode: 'cross',
+      coin: 'USDT',
+      amount: '10000',
+      direction: 'in',
+    });
     expect(moved.code).toBe(200);
-    expect(moved.data.account).toMatchObject({ mode: 'cross', level: null, risk: 'safe', totalAsset: '10000.00000000' });
+    expect(moved.data.account).toMatchObject({
+      mode: 'cross',
+      level: null,
+      risk: 'safe',
+      totalAsset: '10000.00000000',
+    });
     expect((await balanceOf(t.db, users.alice!.id, ACCOUNT.spot, 'USDT')).available).toBe(90_000n * 10n ** 8n);
 
-    const can = (await call<CanBorrow>('alice', '/api/app/coin/wallet/all/getCanborrow', undefined, { coin: 'BTC' }, 'GET')).data;
+    const can = (
+      await call<CanBorrow>('alice', '/api/app/coin/wallet/all/getCanborrow', undefined, { coin: 'BTC' }, 'GET')
+    ).data;
     // 3× cross: level after ≥ 1.5, so at most about 10000 / 0.5 = 20000 USDT of BTC, 0.207 BTC at 96,500.
     expect(Number(can.max)).toBeGreaterThan(0.2);
     expect(Number(can.max)).toBeLessThan(0.21);
-    const preview = (await call<BorrowPreview>('alice', '/api/app/coin/wallet/all/preborrow', { coin: 'BTC', amount: '0.1' })).data;
+    const preview = (
+      await call<BorrowPreview>('alice', '/api/app/coin/wallet/all/preborrow', { coin: 'BTC', amount: '0.1' })
+    ).data;
     expect(preview).toMatchObject({ coin: 'BTC', amount: '0.10000000', firstHourInterest: '0.00000021' });
     expect(Number(preview.levelAfter)).toBeCloseTo(2.036, 2);
 
@@ -95,7 +136,12 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
     const btc = loan.data.account.lines.find((l) => l.coin === 'BTC')!;
     expect(btc).toMatchObject({ total: '0.10000000', borrowed: '0.10000000', interest: '0.00000021' });
     expect((await balanceOf(t.db, null, ACCOUNT.marginPool, 'BTC')).available).toBe(4_990_000_000n);
-    expect((await records('alice', 'borrow'))[0]).toMatchObject({ kind: 'borrow', coin: 'BTC', amount: '0.10000000', mode: 'cross' });
+    expect((await records('alice', 'borrow'))[0]).toMatchObject({
+      kind: 'borrow',
+      coin: 'BTC',
+      amount: '0.10000000',
+      mode: 'cross',
+    });
     await invariants();
   });
 
@@ -104,37 +150,98 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
     const over = await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: '5' });
     expect(over.code).toBe(ERRORS.marginOverMax);
     expect(over.msg).toMatch(/at most 0\.\d+ BTC/);
-    const de = await api(app, '/api/app/coin/wallet/all/borrow', { token: users.alice!.token, lang: 'de', payload: { coin: 'BTC', amount: '5' } });
+    const de = await api(app, '/api/app/coin/wallet/all/borrow', {
+      token: users.alice!.token,
+      lang: 'de',
+      payload: { coin: 'BTC', amount: '5' },
+    });
     expect(de.msg).not.toBe(over.msg);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: 'abc' })).code).toBe(ERRORS.invalidNumber);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: '0.000000001' })).code).toBe(ERRORS.tooPrecise);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: '-1' })).code).toBe(ERRORS.invalidNumber);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: 1 })).code).toBe(ERRORS.badRequest);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'EUR', amount: '1' })).code).toBe(ERRORS.marginAssetNotInAccount);
-    expect((await call('alice', '/api/app/coin/wallet/sideways/borrow', { coin: 'BTC', amount: '1' })).code).toBe(ERRORS.badRequest);
-    expect((await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'BTC', amount: '0.1' })).code).toBe(ERRORS.marginSymbolRequired);
-    expect((await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'BTC', amount: '0.1', symbol: 'eurusd' })).code).toBe(ERRORS.marginPairNotOpen);
-    expect((await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'ETH', amount: '0.1', symbol: 'btcusdt' })).code).toBe(ERRORS.marginAssetNotInAccount);
-    expect((await call('dave', '/api/app/coin/wallet/all/still', { coin: 'BTC', amount: '0.1' })).code).toBe(ERRORS.marginNothingOwed);
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: 'abc' })).code).toBe(
+      ERRORS.invalidNumber,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: '0.000000001' })).code).toBe(
+      ERRORS.tooPrecise,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: '-1' })).code).toBe(
+      ERRORS.invalidNumber,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'BTC', amount: 1 })).code).toBe(
+      ERRORS.badRequest,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'EUR', amount: '1' })).code).toBe(
+      ERRORS.marginAssetNotInAccount,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/sideways/borrow', { coin: 'BTC', amount: '1' })).code).toBe(
+      ERRORS.badRequest,
+    );
+    expect((await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'BTC', amount: '0.1' })).code).toBe(
+      ERRORS.marginSymbolRequired,
+    );
+    expect(
+      (await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'BTC', amount: '0.1', symbol: 'eurusd' })).code,
+    ).toBe(ERRORS.marginPairNotOpen);
+    expect(
+      (await call('alice', '/api/app/coin/wallet/fixed/borrow', { coin: 'ETH', amount: '0.1', symbol: 'btcusdt' }))
+        .code,
+    ).toBe(ERRORS.marginAssetNotInAccount);
+    expect((await call('dave', '/api/app/coin/wallet/all/still', { coin: 'BTC', amount: '0.1' })).code).toBe(
+      ERRORS.marginNothingOwed,
+    );
     // Out: at most what keeps the level above 2; more is refused with the max.
-    const out = await call('alice', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '10000', direction: 'out' });
+    const out = await call('alice', '/api/margin/transfer', {
+      mode: 'cross',
+      coin: 'USDT',
+      amount: '10000',
+      direction: 'out',
+    });
     expect(out.code).toBe(ERRORS.marginTransferOutLevel);
-    expect((await call('alice', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '200000', direction: 'in' })).code).toBe(ERRORS.insufficientBalance);
-    expect((await call('alice', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'btcusdt', leverage: 11 })).code).toBe(ERRORS.badRequest);
+    expect(
+      (await call('alice', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '200000', direction: 'in' }))
+        .code,
+    ).toBe(ERRORS.insufficientBalance);
+    expect(
+      (await call('alice', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'btcusdt', leverage: 11 })).code,
+    ).toBe(ERRORS.badRequest);
     expect(app.core.stateHash()).toBe(before);
     expect(await api(app, '/api/app/coin/marginProperty', { method: 'GET' })).toMatchObject({ code: 401 });
   });
 
   it('trades from the margin account on the spot book: a short sold and bought back by liquidation as the price climbs', async () => {
     // Alice sells the borrowed BTC; Bob's spot bid takes it.
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '96500', quantity: '0.1' })).code).toBe(200);
-    const sold = await call<MarginOrder>('alice', '/api/margin/order/submit', { mode: 'cross', symbol: 'btcusdt', side: 'sell', type: 'limit', price: '96500', quantity: '0.1' });
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'btcusdt',
+          side: 'buy',
+          type: 'limit',
+          price: '96500',
+          quantity: '0.1',
+        })
+      ).code,
+    ).toBe(200);
+    const sold = await call<MarginOrder>('alice', '/api/margin/order/submit', {
+      mode: 'cross',
+      symbol: 'btcusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '96500',
+      quantity: '0.1',
+    });
     expect(sold.code).toBe(200);
     expect(sold.data).toMatchObject({ mode: 'cross', status: 'filled' });
-    const open = (await call<Page<MarginOrder>>('alice', '/api/margin/order/list', undefined, { mode: 'cross', state: 'history' }, 'GET')).data;
+    const open = (
+      await call<Page<MarginOrder>>(
+        'alice',
+        '/api/margin/order/list',
+        undefined,
+        { mode: 'cross', state: 'history' },
+        'GET',
+      )
+    ).data;
     expect(open.records.map((o) => o.id)).toContain(sold.data.id);
     // Spot's own lists do not show margin orders.
-    const spot = (await call<Page<unknown>>('alice', '/api/currency/order/orderList', undefined, { state: 'history' })).data;
+    const spot = (await call<Page<unknown>>('alice', '/api/currency/order/orderList', undefined, { state: 'history' }))
+      .data;
     expect(spot.total).toBe(0);
     let cross = (await property('alice')).cross;
     expect(cross.lines.find((l) => l.coin === 'BTC')).toMatchObject({ total: '0.00000000', borrowed: '0.10000000' });
@@ -156,15 +263,37 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
     cross = (await property('alice')).cross;
     expect(cross.risk).toBe('marginCall');
     expect((await records('alice', 'marginCall')).length).toBe(1);
-    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'USDT', amount: '1' })).code).toBe(ERRORS.marginLevelTooLow);
+    expect((await call('alice', '/api/app/coin/wallet/all/borrow', { coin: 'USDT', amount: '1' })).code).toBe(
+      ERRORS.marginLevelTooLow,
+    );
     await tick({ BTCUSDT: '152000.00' });
     expect((await records('alice', 'marginCall')).length).toBe(1);
 
     // At 1.1 the account is liquidated: the BTC owed is bought back on the book (Bob's ask) and repaid.
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '181000', quantity: '0.2' })).code).toBe(ERRORS.priceOutOfBand);
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'btcusdt',
+          side: 'sell',
+          type: 'limit',
+          price: '181000',
+          quantity: '0.2',
+        })
+      ).code,
+    ).toBe(ERRORS.priceOutOfBand);
     await tick({ BTCUSDT: '180000.00' });
     // The index jumped past the band of Bob's resting ask; he places it now, and the next tick buys from it.
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '181000', quantity: '0.2' })).code).toBe(200);
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'btcusdt',
+          side: 'sell',
+          type: 'limit',
+          price: '181000',
+          quantity: '0.2',
+        })
+      ).code,
+    ).toBe(200);
     await tick();
     await tick();
     cross = (await property('alice')).cross;
@@ -175,52 +304,169 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
     expect(Number(liquidations.at(-1)!.level)).toBeLessThanOrEqual(1.1);
     expect(Number(cross.lines.find((l) => l.coin === 'USDT')!.total)).toBeGreaterThan(0);
     // The private feed told Alice: the call once, then the liquidation.
-    expect(pushed.filter((m) => m.kind !== 'changed').map((m) => [m.kind, m.mode])).toEqual([['marginCall', 'cross'], ['liquidation', 'cross']]);
+    expect(pushed.filter((m) => m.kind !== 'changed').map((m) => [m.kind, m.mode])).toEqual([
+      ['marginCall', 'cross'],
+      ['liquidation', 'cross'],
+    ]);
     await invariants();
   });
 
   it('borrows into an isolated account at its own leverage and repays interest first', async () => {
-    expect((await call('carol', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'ethusdt', leverage: 4 })).data).toMatchObject({ mode: 'isolated', symbol: 'ethusdt', leverage: 4 });
-    expect((await call('carol', '/api/margin/transfer', { mode: 'isolated', symbol: 'ethusdt', coin: 'USDT', amount: '1000', direction: 'in' })).code).toBe(200);
-    expect((await call('carol', '/api/margin/transfer', { mode: 'isolated', symbol: 'ethusdt', coin: 'BTC', amount: '1', direction: 'in' })).code).toBe(ERRORS.marginAssetNotInAccount);
+    expect(
+      (await call('carol', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'ethusdt', leverage: 4 })).data,
+    ).toMatchObject({ mode: 'isolated', symbol: 'ethusdt', leverage: 4 });
+    expect(
+      (
+        await call('carol', '/api/margin/transfer', {
+          mode: 'isolated',
+          symbol: 'ethusdt',
+          coin: 'USDT',
+          amount: '1000',
+          direction: 'in',
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (
+        await call('carol', '/api/margin/transfer', {
+          mode: 'isolated',
+          symbol: 'ethusdt',
+          coin: 'BTC',
+          amount: '1',
+          direction: 'in',
+        })
+      ).code,
+    ).toBe(ERRORS.marginAssetNotInAccount);
     // 4×: level after ≥ 4/3, so at most 1000 × 3 = 3000 USDT of ETH.
-    const can = (await call<CanBorrow>('carol', '/api/app/coin/wallet/fixed/getCanborrow', undefined, { coin: 'ETH', symbol: 'ethusdt' }, 'GET')).data;
+    const can = (
+      await call<CanBorrow>(
+        'carol',
+        '/api/app/coin/wallet/fixed/getCanborrow',
+        undefined,
+        { coin: 'ETH', symbol: 'ethusdt' },
+        'GET',
+      )
+    ).data;
     expect(Number(can.max)).toBeCloseTo(3000 / 3450, 3);
-    expect((await call('carol', '/api/app/coin/wallet/fixed/borrow', { coin: 'ETH', amount: '0.8', symbol: 'ethusdt' })).code).toBe(200);
-    expect((await call('carol', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'ethusdt', leverage: 10 })).code).toBe(ERRORS.marginLeverageLocked);
+    expect(
+      (await call('carol', '/api/app/coin/wallet/fixed/borrow', { coin: 'ETH', amount: '0.8', symbol: 'ethusdt' }))
+        .code,
+    ).toBe(200);
+    expect(
+      (await call('carol', '/api/app/coin/fixed/updateLeverageRadio', { symbol: 'ethusdt', leverage: 10 })).code,
+    ).toBe(ERRORS.marginLeverageLocked);
     // The isolated borrow is not the cross account's.
     expect((await property('carol')).cross.lines.find((l) => l.coin === 'ETH')).toBeUndefined();
-    const repaid = await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', { coin: 'ETH', amount: '0.5', symbol: 'ethusdt' });
+    const repaid = await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', {
+      coin: 'ETH',
+      amount: '0.5',
+      symbol: 'ethusdt',
+    });
     expect(repaid.data).toMatchObject({ amount: '0.50000000', interest: '0.00000200', principal: '0.49999800' });
     // More than is free is refused; more than is owed but within what is free repays all of it.
-    expect((await call('carol', '/api/app/coin/wallet/fixed/still', { coin: 'ETH', amount: '5', symbol: 'ethusdt' })).code).toBe(ERRORS.insufficientBalance);
-    expect((await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', { coin: 'ETH', amount: '0.3', symbol: 'ethusdt' })).data).toMatchObject({ interest: '0.00000000', principal: '0.30000000' });
+    expect(
+      (await call('carol', '/api/app/coin/wallet/fixed/still', { coin: 'ETH', amount: '5', symbol: 'ethusdt' })).code,
+    ).toBe(ERRORS.insufficientBalance);
+    expect(
+      (
+        await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', {
+          coin: 'ETH',
+          amount: '0.3',
+          symbol: 'ethusdt',
+        })
+      ).data,
+    ).toMatchObject({ interest: '0.00000000', principal: '0.30000000' });
     await credit('carol', 'ETH', '0.01');
-    expect((await call('carol', '/api/margin/transfer', { mode: 'isolated', symbol: 'ethusdt', coin: 'ETH', amount: '0.01', direction: 'in' })).code).toBe(200);
-    const all = await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', { coin: 'ETH', amount: '5', symbol: 'ethusdt' });
+    expect(
+      (
+        await call('carol', '/api/margin/transfer', {
+          mode: 'isolated',
+          symbol: 'ethusdt',
+          coin: 'ETH',
+          amount: '0.01',
+          direction: 'in',
+        })
+      ).code,
+    ).toBe(200);
+    const all = await call<LoanResult>('carol', '/api/app/coin/wallet/fixed/still', {
+      coin: 'ETH',
+      amount: '5',
+      symbol: 'ethusdt',
+    });
     expect(all.data).toMatchObject({ amount: '0.00000200', principal: '0.00000200' });
     const iso = (await property('carol')).isolated.find((a) => a.symbol === 'ethusdt')!;
     expect(iso.lines.find((l) => l.coin === 'ETH')).toMatchObject({ borrowed: '0.00000000', interest: '0.00000000' });
     expect(iso.level).toBeNull();
-    expect((await call('carol', '/api/margin/transfer', { mode: 'isolated', symbol: 'ethusdt', coin: 'USDT', amount: '1000', direction: 'out' })).code).toBe(200);
-    expect((await call('carol', '/api/margin/transfer', { mode: 'isolated', symbol: 'ethusdt', coin: 'ETH', amount: '0.00999800', direction: 'out' })).code).toBe(200);
+    expect(
+      (
+        await call('carol', '/api/margin/transfer', {
+          mode: 'isolated',
+          symbol: 'ethusdt',
+          coin: 'USDT',
+          amount: '1000',
+          direction: 'out',
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (
+        await call('carol', '/api/margin/transfer', {
+          mode: 'isolated',
+          symbol: 'ethusdt',
+          coin: 'ETH',
+          amount: '0.00999800',
+          direction: 'out',
+        })
+      ).code,
+    ).toBe(200);
     await invariants();
   });
 
   it('borrows what an order needs with auto-borrow, and repays from its fills with auto-repay', async () => {
-    expect((await call('dave', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '5000', direction: 'in' })).code).toBe(200);
+    expect(
+      (await call('dave', '/api/margin/transfer', { mode: 'cross', coin: 'USDT', amount: '5000', direction: 'in' }))
+        .code,
+    ).toBe(200);
     // Without auto-borrow, an order beyond the free balance is refused.
     const price = (await property('dave')).cross.lines.find((l) => l.coin === 'USDT')!;
     expect(price.free).toBe('5000.00000000');
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450', quantity: '2' })).code).toBe(200);
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'ethusdt',
+          side: 'sell',
+          type: 'limit',
+          price: '3450',
+          quantity: '2',
+        })
+      ).code,
+    ).toBe(200);
     const order = { mode: 'cross', symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450', quantity: '2' };
     expect((await call('dave', '/api/margin/order/submit', order)).code).toBe(ERRORS.insufficientBalance);
     const bought = await call<MarginOrder>('dave', '/api/margin/order/submit', { ...order, autoBorrow: true });
     expect(bought.data).toMatchObject({ status: 'filled', borrowed: '1900.00000000' });
     expect((await property('dave')).cross.lines.find((l) => l.coin === 'USDT')!.borrowed).toBe('1900.00000000');
     // Selling with auto-repay pays the USDT debt from the proceeds.
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450', quantity: '1' })).code).toBe(200);
-    const sold = await call<MarginOrder>('dave', '/api/margin/order/submit', { mode: 'cross', symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450', quantity: '1', autoRepay: true });
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'ethusdt',
+          side: 'buy',
+          type: 'limit',
+          price: '3450',
+          quantity: '1',
+        })
+      ).code,
+    ).toBe(200);
+    const sold = await call<MarginOrder>('dave', '/api/margin/order/submit', {
+      mode: 'cross',
+      symbol: 'ethusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '3450',
+      quantity: '1',
+      autoRepay: true,
+    });
     expect(sold.data.status).toBe('filled');
     const usdt = (await property('dave')).cross.lines.find((l) => l.coin === 'USDT')!;
     // 3446.55 received (after the fee) pays the 1900 borrowed and its first hour; the rest stays.
@@ -230,14 +476,37 @@ describe.each(FEATURE_DIALECTS)('spot margin over the API, on %s', (_name, open)
   });
 
   it('keeps a user out of other users’ margin orders', async () => {
-    expect((await call('bob', '/api/currency/order/submit', { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3400', quantity: '1' })).code).toBe(200);
-    const resting = await call<MarginOrder>('dave', '/api/margin/order/submit', { mode: 'cross', symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3500', quantity: '0.5' });
+    expect(
+      (
+        await call('bob', '/api/currency/order/submit', {
+          symbol: 'ethusdt',
+          side: 'buy',
+          type: 'limit',
+          price: '3400',
+          quantity: '1',
+        })
+      ).code,
+    ).toBe(200);
+    const resting = await call<MarginOrder>('dave', '/api/margin/order/submit', {
+      mode: 'cross',
+      symbol: 'ethusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '3500',
+      quantity: '0.5',
+    });
     expect(resting.data.status).toBe('open');
-    expect((await call('alice', '/api/currency/order/cancelOrder', undefined, { id: String(resting.data.id) })).code).toBe(ERRORS.orderNotFound);
+    expect(
+      (await call('alice', '/api/currency/order/cancelOrder', undefined, { id: String(resting.data.id) })).code,
+    ).toBe(ERRORS.orderNotFound);
     // Cancelling all spot orders leaves margin orders resting.
     await call('dave', '/api/currency/order/cancelAll', undefined, { symbol: 'ethusdt' });
-    expect((await call<Page<MarginOrder>>('dave', '/api/margin/order/list', undefined, { mode: 'cross' }, 'GET')).data.total).toBe(1);
-    expect((await call('dave', '/api/currency/order/cancelOrder', undefined, { id: String(resting.data.id) })).code).toBe(200);
+    expect(
+      (await call<Page<MarginOrder>>('dave', '/api/margin/order/list', undefined, { mode: 'cross' }, 'GET')).data.total,
+    ).toBe(1);
+    expect(
+      (await call('dave', '/api/currency/order/cancelOrder', undefined, { id: String(resting.data.id) })).code,
+    ).toBe(200);
     await invariants();
   });
 

@@ -17,8 +17,17 @@ import { poolFunded } from './margin.repo.ts';
  * prices); operators add to it through the console's credit of platform accounts like any platform account.
  */
 const SEED_POOL: Array<[asset: string, amount: string]> = [
-  ['USDT', '5000000'], ['BTC', '50'], ['ETH', '1500'], ['BNB', '8000'], ['SOL', '27000'], ['XRP', '2000000'],
-  ['DOGE', '15000000'], ['ADA', '5500000'], ['TRX', '20000000'], ['LTC', '50000'], ['DOT', '700000'],
+  ['USDT', '5000000'],
+  ['BTC', '50'],
+  ['ETH', '1500'],
+  ['BNB', '8000'],
+  ['SOL', '27000'],
+  ['XRP', '2000000'],
+  ['DOGE', '15000000'],
+  ['ADA', '5500000'],
+  ['TRX', '20000000'],
+  ['LTC', '50000'],
+  ['DOT', '700000'],
 ];
 
 /**
@@ -28,34 +37,67 @@ const SEED_POOL: Array<[asset: string, amount: string]> = [
 function notify({ db, core, bus, sender, app }: FeatureContext): void {
   core.on(MARGIN_CHANGED, (payloads) => {
     const users = new Set((payloads as MarginChanged[]).flatMap((p) => p.users));
-    for (const userId of users) bus.publish(userTopics.margin(userId), { kind: 'changed', mode: null, symbol: null, level: null } satisfies MarginMessage);
+    for (const userId of users)
+      bus.publish(userTopics.margin(userId), {
+        kind: 'changed',
+        mode: null,
+        symbol: null,
+        level: null,
+      } satisfies MarginMessage);
   });
   core.on(MARGIN_ALERT, (payloads) => {
     for (const a of payloads as MarginAlert[]) {
       const level = level4(a.level);
-      bus.publish(userTopics.margin(a.userId), { kind: a.kind, mode: a.symbol === null ? 'cross' : 'isolated', symbol: a.symbol, level } satisfies MarginMessage);
-      void mailAlert(db, sender, a, level).catch((err: unknown) => app.log.warn({ err, userId: a.userId }, 'margin alert e-mail not queued'));
+      bus.publish(userTopics.margin(a.userId), {
+        kind: a.kind,
+        mode: a.symbol === null ? 'cross' : 'isolated',
+        symbol: a.symbol,
+        level,
+      } satisfies MarginMessage);
+      void mailAlert(db, sender, a, level).catch((err: unknown) =>
+        app.log.warn({ err, userId: a.userId }, 'margin alert e-mail not queued'),
+      );
     }
   });
 }
 
 /** The e-mail of a margin call or liquidation, to the user's bound address (none without one). */
-async function mailAlert(db: FeatureContext['db'], sender: FeatureContext['sender'], a: MarginAlert, level: string): Promise<void> {
+async function mailAlert(
+  db: FeatureContext['db'],
+  sender: FeatureContext['sender'],
+  a: MarginAlert,
+  level: string,
+): Promise<void> {
   const user = await findUserBy(db, 'id', a.userId);
   if (!user?.email) return;
   const t = translatorFor('en');
   const account = a.symbol === null ? t('margin.account.cross') : a.symbol.toUpperCase();
-  const [subject, body] = a.kind === 'marginCall' ? ['mail.marginCallSubject', 'mail.marginCallBody'] : ['mail.marginLiquidatedSubject', 'mail.marginLiquidatedBody'];
-  await sender.send({ channel: 'email', target: user.email, subject: t(subject, { level }), body: t(body, { level, account }), t });
+  const [subject, body] =
+    a.kind === 'marginCall'
+      ? ['mail.marginCallSubject', 'mail.marginCallBody']
+      : ['mail.marginLiquidatedSubject', 'mail.marginLiquidatedBody'];
+  await sender.send({
+    channel: 'email',
+    target: user.email,
+    subject: t(subject, { level }),
+    body: t(body, { level, account }),
+    t,
+  });
 }
 
-/** Start-up: the notices of margin calls and liquidations; a fresh install funds the lending pool once, from the external world. */
+/**
+ * Start-up: the notices of margin calls and liquidations; a fresh install funds the lending pool once, from the
+ * external world.
+ */
 export async function startMargin(ctx: FeatureContext): Promise<void> {
   const { db, core } = ctx;
   notify(ctx);
   if (await poolFunded(db)) return;
   const lines = fundingLines(ACCOUNT.marginPool, SEED_POOL);
-  await core.submit(postFunds, { lines, meta: { billType: 'margin_pool_funding', refType: 'margin_pool', refId: 'seed' } } satisfies FundsPost);
+  await core.submit(postFunds, {
+    lines,
+    meta: { billType: 'margin_pool_funding', refType: 'margin_pool', refId: 'seed' },
+  } satisfies FundsPost);
 }
 
 /**
@@ -67,7 +109,9 @@ export function marginJobs({ core, prices, jobs, config }: FeatureContext): Feat
   const book = () => core.part<MarginBook>('margin');
   return [
     {
-      name: 'margin.tick', everyMs: config.priceSampleMs, where: 'core',
+      name: 'margin.tick',
+      everyMs: config.priceSampleMs,
+      where: 'core',
       run: async () => {
         const b = book();
         const moved: Array<[string, bigint]> = [];
@@ -81,7 +125,9 @@ export function marginJobs({ core, prices, jobs, config }: FeatureContext): Feat
       },
     },
     {
-      name: 'margin.interest', everyMs: 1000, where: 'core',
+      name: 'margin.interest',
+      everyMs: 1000,
+      where: 'core',
       run: async () => {
         if (jobs.clock.now() >= book().nextInterestAt()) await core.submit(marginInterest, {});
       },

@@ -5,7 +5,8 @@ import type { Migration } from '../storage/migrations.ts';
  * Spot margin (server/margin): orders say which account they trade from; margin accounts (a user's cross account,
  * symbol '', and one per isolated pair) with a line per asset (what it holds, on order, borrowed and the interest
  * owed), the loans with the hours of interest charged on each, and the records a user reads (borrows, repayments,
- * hourly interest, transfers, margin calls, liquidations), and the index prices of the last tick. All are projections of the trading core's journal.
+ * hourly interest, transfers, margin calls, liquidations), and the index prices of the last tick. All are projections
+ * of the trading core's journal.
  */
 export const MARGIN_MIGRATION: Migration = {
   version: 23,

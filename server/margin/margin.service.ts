@@ -1,6 +1,22 @@
 import type { z } from 'zod';
-import type { BorrowPreview, DepositRate, LoanResult, MarginMode, MarginOrder, MarginProperty, MarginRecord, MarginSegment, MarginTransferResult } from '../../isomorphic/contract/margin.ts';
-import { modeOfSegment, type marginOrderBody, type marginOrderListQuery, type marginRecordQuery, type marginTransferBody } from '../../isomorphic/contract/margin.ts';
+import type {
+  BorrowPreview,
+  DepositRate,
+  LoanResult,
+  MarginMode,
+  MarginOrder,
+  MarginProperty,
+  MarginRecord,
+  MarginSegment,
+  MarginTransferResult,
+} from '../../isomorphic/contract/margin.ts';
+import {
+  modeOfSegment,
+  type marginOrderBody,
+  type marginOrderListQuery,
+  type marginRecordQuery,
+  type marginTransferBody,
+} from '../../isomorphic/contract/margin.ts';
 import type { Page } from '../../isomorphic/contract/wallet.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { SpotService } from '../spot/spot.service.ts';
@@ -40,7 +56,18 @@ const amountOf = (text: string) => orderUnits(text, ASSET_SCALE, 'quantity');
 function emptyAccount(book: MarginBook, userId: number, symbol: string | null): MarginAcct {
   const m = symbol === null ? undefined : book.spot.market(symbol);
   return {
-    id: 0, userId, symbol, base: m?.base ?? null, quote: m?.quote ?? null, leverage: symbol === null ? 3n : 5n, lines: new Map(), onOrder: new Map(), orders: new Set(), called: false, createdAt: 0, updatedAt: 0,
+    id: 0,
+    userId,
+    symbol,
+    base: m?.base ?? null,
+    quote: m?.quote ?? null,
+    leverage: symbol === null ? 3n : 5n,
+    lines: new Map(),
+    onOrder: new Map(),
+    orders: new Set(),
+    called: false,
+    createdAt: 0,
+    updatedAt: 0,
   };
 }
 
@@ -54,7 +81,13 @@ export function property({ core }: MarginDeps, userId: number): MarginProperty {
   return {
     cross: accountView(book, core.risk, accountOrEmpty(book, userId, null)),
     isolated: isolated.map((a) => accountView(book, core.risk, a)),
-    pairs: book.marginMarkets().map((m) => ({ symbol: m.symbol, symbol_name: `${m.base}/${m.quote}`, base: m.base, quote: m.quote, maxLeverage: 10 })),
+    pairs: book.marginMarkets().map((m) => ({
+      symbol: m.symbol,
+      symbol_name: `${m.base}/${m.quote}`,
+      base: m.base,
+      quote: m.quote,
+      maxLeverage: 10,
+    })),
   };
 }
 
@@ -71,18 +104,32 @@ export function canBorrowList({ core }: MarginDeps, userId: number, segment: Mar
   const book = bookOf(core);
   const sym = accountSymbol(book, modeOfSegment(segment), symbol);
   const a = accountOrEmpty(book, userId, sym);
-  return book.borrowableAssets().filter((x) => book.holds(a, x) && (x === 'USDT' || book.prices.has(x))).map((x) => canBorrowView(book, core.risk, book.find(userId, sym), x));
+  return book
+    .borrowableAssets()
+    .filter((x) => book.holds(a, x) && (x === 'USDT' || book.prices.has(x)))
+    .map((x) => canBorrowView(book, core.risk, book.find(userId, sym), x));
 }
 
 export function depositRates({ core }: MarginDeps): DepositRate[] {
   const book = bookOf(core);
   return book.borrowableAssets().map((coin) => {
     const daily = dailyRate(coin);
-    return { coin, dailyRate: rate(daily), hourlyRate: hourlyRate(daily), yearlyRate: rate(daily * 365n), pool: units(poolOf(core.risk, coin)) };
+    return {
+      coin,
+      dailyRate: rate(daily),
+      hourlyRate: hourlyRate(daily),
+      yearlyRate: rate(daily * 365n),
+      pool: units(poolOf(core.risk, coin)),
+    };
   });
 }
 
-export function preBorrow({ core }: MarginDeps, userId: number, segment: MarginSegment, body: { coin: string; amount: string; symbol?: string | undefined }): BorrowPreview {
+export function preBorrow(
+  { core }: MarginDeps,
+  userId: number,
+  segment: MarginSegment,
+  body: { coin: string; amount: string; symbol?: string | undefined },
+): BorrowPreview {
   const book = bookOf(core);
   const sym = accountSymbol(book, modeOfSegment(segment), body.symbol);
   const amount = amountOf(body.amount);
@@ -93,55 +140,117 @@ export function preBorrow({ core }: MarginDeps, userId: number, segment: MarginS
   const after = valuation(afterBorrow(book.view(a), body.coin, amount, dailyRate(body.coin)), (x) => book.price(x));
   const level = levelOfValuation(after);
   return {
-    coin: body.coin, amount: units(amount), firstHourInterest: units(interest), hourlyInterest: units(hourlyInterest(amount, dailyRate(body.coin))),
-    levelAfter: level === null ? null : level4(level), max: units(max),
+    coin: body.coin,
+    amount: units(amount),
+    firstHourInterest: units(interest),
+    hourlyInterest: units(hourlyInterest(amount, dailyRate(body.coin))),
+    levelAfter: level === null ? null : level4(level),
+    max: units(max),
   };
 }
 
-export async function borrow({ core }: MarginDeps, userId: number, segment: MarginSegment, body: { coin: string; amount: string; symbol?: string | undefined }): Promise<LoanResult> {
+export async function borrow(
+  { core }: MarginDeps,
+  userId: number,
+  segment: MarginSegment,
+  body: { coin: string; amount: string; symbol?: string | undefined },
+): Promise<LoanResult> {
   const book = bookOf(core);
   const symbol = accountSymbol(book, modeOfSegment(segment), body.symbol);
   const amount = amountOf(body.amount);
   const a = await core.submit(marginBorrow, { userId, symbol, asset: body.coin, amount });
-  return { coin: body.coin, amount: units(amount), interest: units(hourlyInterest(amount, dailyRate(body.coin))), principal: units(amount), account: accountView(book, core.risk, a) };
+  return {
+    coin: body.coin,
+    amount: units(amount),
+    interest: units(hourlyInterest(amount, dailyRate(body.coin))),
+    principal: units(amount),
+    account: accountView(book, core.risk, a),
+  };
 }
 
-export async function repay({ core }: MarginDeps, userId: number, segment: MarginSegment, body: { coin: string; amount: string; symbol?: string | undefined }): Promise<LoanResult> {
+export async function repay(
+  { core }: MarginDeps,
+  userId: number,
+  segment: MarginSegment,
+  body: { coin: string; amount: string; symbol?: string | undefined },
+): Promise<LoanResult> {
   const book = bookOf(core);
   const symbol = accountSymbol(book, modeOfSegment(segment), body.symbol);
   const amount = amountOf(body.amount);
   const r = await core.submit(marginRepay, { userId, symbol, asset: body.coin, amount });
-  return { coin: body.coin, amount: units(r.interest + r.principal), interest: units(r.interest), principal: units(r.principal), account: accountView(book, core.risk, r.account) };
+  return {
+    coin: body.coin,
+    amount: units(r.interest + r.principal),
+    interest: units(r.interest),
+    principal: units(r.principal),
+    account: accountView(book, core.risk, r.account),
+  };
 }
 
 export async function setLeverage({ core }: MarginDeps, userId: number, body: { symbol: string; leverage: number }) {
   const book = bookOf(core);
-  const a = await core.submit(marginLeverage, { userId, symbol: book.marginMarket(body.symbol).symbol, leverage: body.leverage });
+  const a = await core.submit(marginLeverage, {
+    userId,
+    symbol: book.marginMarket(body.symbol).symbol,
+    leverage: body.leverage,
+  });
   return accountView(book, core.risk, a);
 }
 
-export async function transfer({ core }: MarginDeps, userId: number, body: z.output<typeof marginTransferBody>): Promise<MarginTransferResult> {
+export async function transfer(
+  { core }: MarginDeps,
+  userId: number,
+  body: z.output<typeof marginTransferBody>,
+): Promise<MarginTransferResult> {
   const book = bookOf(core);
   const symbol = accountSymbol(book, body.mode, body.symbol);
   const amount = amountOf(body.amount);
   const a = await core.submit(marginTransfer, { userId, symbol, asset: body.coin, amount, direction: body.direction });
-  return { coin: body.coin, amount: units(amount), direction: body.direction, account: accountView(book, core.risk, a) };
+  return {
+    coin: body.coin,
+    amount: units(amount),
+    direction: body.direction,
+    account: accountView(book, core.risk, a),
+  };
 }
 
-export async function placeOrder({ core, spot }: MarginDeps, userId: number, body: z.output<typeof marginOrderBody>): Promise<MarginOrder> {
+export async function placeOrder(
+  { core, spot }: MarginDeps,
+  userId: number,
+  body: z.output<typeof marginOrderBody>,
+): Promise<MarginOrder> {
   const book = bookOf(core);
   const m = book.marginMarket(spot.markets.market(body.symbol).symbol);
   const request = checkOrder(m, userId, body, spot.reference(m.symbol));
-  const o = await core.submit(marginPlace, { ...request, symbol: m.symbol, mode: body.mode, autoBorrow: body.autoBorrow, autoRepay: body.autoRepay });
+  const o = await core.submit(marginPlace, {
+    ...request,
+    symbol: m.symbol,
+    mode: body.mode,
+    autoBorrow: body.autoBorrow,
+    autoRepay: body.autoRepay,
+  });
   return marginOrderView(m, o);
 }
 
-export async function orders({ db, spot }: MarginDeps, userId: number, q: z.output<typeof marginOrderListQuery>): Promise<Page<MarginOrder>> {
+export async function orders(
+  { db, spot }: MarginDeps,
+  userId: number,
+  q: z.output<typeof marginOrderListQuery>,
+): Promise<Page<MarginOrder>> {
   const { total, rows } = await userOrders(db, userId, q.state, q, q.symbol, q.mode);
-  return { total, page: q.page, size: q.size, records: rows.map((o) => marginOrderView(spot.markets.market(o.symbol), o)) };
+  return {
+    total,
+    page: q.page,
+    size: q.size,
+    records: rows.map((o) => marginOrderView(spot.markets.market(o.symbol), o)),
+  };
 }
 
-export async function records({ db }: MarginDeps, userId: number, q: z.output<typeof marginRecordQuery>): Promise<Page<MarginRecord>> {
+export async function records(
+  { db }: MarginDeps,
+  userId: number,
+  q: z.output<typeof marginRecordQuery>,
+): Promise<Page<MarginRecord>> {
   const { total, rows } = await userRecords(db, userId, { mode: q.mode, kind: q.kind }, q);
   return { total, page: q.page, size: q.size, records: rows.map(recordView) };
 }

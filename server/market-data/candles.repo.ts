@@ -3,9 +3,26 @@ import { num, type Queryable } from '../storage/db.ts';
 import type { Candle } from './candles.ts';
 
 /** The latest `limit` candles of a market at one interval, oldest first. */
-export async function latestCandles(q: Queryable, symbol: string, interval: KlineInterval, limit: number): Promise<Candle[]> {
-  const rows = await q.all<Record<string, bigint>>('SELECT * FROM klines WHERE symbol = ? AND interval = ? ORDER BY open_time DESC LIMIT ?', [symbol, interval, limit]);
-  return rows.reverse().map((r) => ({ openTime: num(r.open_time), open: BigInt(r.open!), high: BigInt(r.high!), low: BigInt(r.low!), close: BigInt(r.close!), volume: BigInt(r.volume!), quoteVolume: BigInt(r.quote_volume!), trades: num(r.trades) }));
+export async function latestCandles(
+  q: Queryable,
+  symbol: string,
+  interval: KlineInterval,
+  limit: number,
+): Promise<Candle[]> {
+  const rows = await q.all<Record<string, bigint>>(
+    'SELECT * FROM klines WHERE symbol = ? AND interval = ? ORDER BY open_time DESC LIMIT ?',
+    [symbol, interval, limit],
+  );
+  return rows.reverse().map((r) => ({
+    openTime: num(r.open_time),
+    open: BigInt(r.open!),
+    high: BigInt(r.high!),
+    low: BigInt(r.low!),
+    close: BigInt(r.close!),
+    volume: BigInt(r.volume!),
+    quoteVolume: BigInt(r.quote_volume!),
+    trades: num(r.trades),
+  }));
 }
 
 /** Writes a candle, or moves the stored one of the same open time on. */

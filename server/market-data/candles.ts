@@ -31,7 +31,8 @@ export class CandleSeries {
   }
 
   async load(q: Queryable): Promise<void> {
-    for (const interval of KLINE_INTERVALS) this.series.set(interval, await latestCandles(q, this.symbol, interval, KEEP));
+    for (const interval of KLINE_INTERVALS)
+      this.series.set(interval, await latestCandles(q, this.symbol, interval, KEEP));
   }
 
   /** Adds a trade to the candle of every interval that holds its time; returns the 1m candle it changed. */
@@ -41,7 +42,16 @@ export class CandleSeries {
       const open = candleOpen(interval, time);
       let last = list[list.length - 1];
       if (!last || last.openTime < open) {
-        last = { openTime: open, open: price, high: price, low: price, close: price, volume: 0n, quoteVolume: 0n, trades: 0 };
+        last = {
+          openTime: open,
+          open: price,
+          high: price,
+          low: price,
+          close: price,
+          volume: 0n,
+          quoteVolume: 0n,
+          trades: 0,
+        };
         list.push(last);
         if (list.length > KEEP) list.shift();
       } else if (last.openTime > open) {

@@ -1,7 +1,15 @@
 import type { KlineInterval } from '../../isomorphic/contract/spot.ts';
 
 const MINUTE = 60_000;
-const FIXED: Partial<Record<KlineInterval, number>> = { '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '30m': 30 * MINUTE, '1h': 60 * MINUTE, '4h': 240 * MINUTE, '1d': 1440 * MINUTE };
+const FIXED: Partial<Record<KlineInterval, number>> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '4h': 240 * MINUTE,
+  '1d': 1440 * MINUTE,
+};
 
 /** The open time of the candle that holds `t`, in UTC: weeks start on Monday, months on the 1st. */
 export function candleOpen(interval: KlineInterval, t: number): number {

@@ -19,9 +19,9 @@ interface MarketDataDeps {
 }
 
 /**
- * The public market reads of docs/requirements.md §7 (markets, tickers, candles, depth, trades). They read the books and series
- * in memory and the database, never the core's decisions, so an edge answers them from its copy of the markets
- * (server/cluster/edge.ts) without a trip to the core; a single process serves them from the core itself, as a
+ * The public market reads of docs/requirements.md §7 (markets, tickers, candles, depth, trades). They read the books
+ * and series in memory and the database, never the core's decisions, so an edge answers them from its copy of the
+ * markets (server/cluster/edge.ts) without a trip to the core; a single process serves them from the core itself, as a
  * feature of the list (server/features.ts).
  */
 export async function marketDataRoutes(app: FastifyInstance, { db, marketData }: MarketDataDeps): Promise<void> {
@@ -37,7 +37,12 @@ export async function marketDataRoutes(app: FastifyInstance, { db, marketData }:
     const all = await entries(req);
     // coinList: the markets second contracts are offered on (their active periods); contractList: the perpetuals.
     const speed = await offeredSymbols(db);
-    return ok({ coinList: all.filter((e) => speed.has(e.symbol)), currencyList: all.filter((e) => e.market === 'spot'), contractList: marketData.contracts.entries(), mt5List: all.filter((e) => e.market === 'mt5') });
+    return ok({
+      coinList: all.filter((e) => speed.has(e.symbol)),
+      currencyList: all.filter((e) => e.market === 'spot'),
+      contractList: marketData.contracts.entries(),
+      mt5List: all.filter((e) => e.market === 'mt5'),
+    });
   });
 
   route(api.mt5Amount, async (req) => {
@@ -53,15 +58,29 @@ export async function marketDataRoutes(app: FastifyInstance, { db, marketData }:
 
   route(api.initData, async (req) => {
     const list = (await entries(req)).filter((e) => e.market === 'spot');
-    const symbol = req.query.symbol && marketData.markets.has(req.query.symbol.toLowerCase()) ? req.query.symbol.toLowerCase() : list[0]?.symbol;
-    return ok({ markets: list, symbol, ticker: symbol ? priceInfo(marketData.markets.market(symbol), marketData.ticker(symbol)) : null });
+    const symbol =
+      req.query.symbol && marketData.markets.has(req.query.symbol.toLowerCase())
+        ? req.query.symbol.toLowerCase()
+        : list[0]?.symbol;
+    return ok({
+      markets: list,
+      symbol,
+      ticker: symbol ? priceInfo(marketData.markets.market(symbol), marketData.ticker(symbol)) : null,
+    });
   });
 
-  route(api.ticker, async (req) => ok(priceInfo(marketData.markets.market(req.query.symbol), marketData.ticker(req.query.symbol))));
+  route(api.ticker, async (req) =>
+    ok(priceInfo(marketData.markets.market(req.query.symbol), marketData.ticker(req.query.symbol))),
+  );
 
   route(api.kline, async (req) => {
     const m = marketData.markets.market(req.query.symbol);
-    return ok(marketData.series(m.symbol).candles(req.query.interval, req.query.limit).map((c) => kline(m, c)));
+    return ok(
+      marketData
+        .series(m.symbol)
+        .candles(req.query.interval, req.query.limit)
+        .map((c) => kline(m, c)),
+    );
   });
 
   route(api.depth, async (req) => {
@@ -74,9 +93,18 @@ export async function marketDataRoutes(app: FastifyInstance, { db, marketData }:
 
   route(api.trades, async (req) => {
     const m = marketData.markets.market(req.query.symbol);
-    return ok(marketData.recentTrades(m.symbol).map((t) => publicTrade(m, t)).reverse());
+    return ok(
+      marketData
+        .recentTrades(m.symbol)
+        .map((t) => publicTrade(m, t))
+        .reverse(),
+    );
   });
 
-  route(api.transaction, async (req) => ok(marketTransactions(marketData, marketData.markets.market(req.body.symbol), req.body.limit)));
-  route(api.pairTransaction, async (req) => ok(marketTransactions(marketData, marketOfPair(marketData, req.params.coin, req.params.currency), req.query.limit)));
+  route(api.transaction, async (req) =>
+    ok(marketTransactions(marketData, marketData.markets.market(req.body.symbol), req.body.limit)),
+  );
+  route(api.pairTransaction, async (req) =>
+    ok(marketTransactions(marketData, marketOfPair(marketData, req.params.coin, req.params.currency), req.query.limit)),
+  );
 }

@@ -96,9 +96,23 @@ export class MarketData {
   /** A price print without an order book (mt5 quotes): updates candles and ticker like a trade. */
   async quote(symbol: string, price: bigint): Promise<void> {
     const m = this.markets.market(symbol);
-    const t: SettledTrade = { id: 0, symbol: m.symbol, price, quantity: 0n, quoteQty: 0n, takerSide: 'buy', time: Date.now(), makerUserId: 0, takerUserId: 0 };
+    const t: SettledTrade = {
+      id: 0,
+      symbol: m.symbol,
+      price,
+      quantity: 0n,
+      quoteQty: 0n,
+      takerSide: 'buy',
+      time: Date.now(),
+      makerUserId: 0,
+      takerUserId: 0,
+    };
     this.candles.get(m.symbol)!.add(t.time, price, 0n, 0n);
-    this.bus.publish(marketTopics.trades(m.symbol), { symbol: m.symbol, price: publicTrade(m, t).price, trades: [] } satisfies MarketTradesMessage);
+    this.bus.publish(marketTopics.trades(m.symbol), {
+      symbol: m.symbol,
+      price: publicTrade(m, t).price,
+      trades: [],
+    } satisfies MarketTradesMessage);
   }
 
   /** What a durable batch did on the books, per market: candles, recent trades, and the public feed's messages. */
@@ -122,7 +136,11 @@ export class MarketData {
       }
       if (recent.length > RECENT_TRADES) recent.splice(0, recent.length - RECENT_TRADES);
       const shown = trades.map((t) => publicTrade(m, t));
-      this.bus.publish(marketTopics.trades(m.symbol), { symbol: m.symbol, price: shown.at(-1)!.price, trades: shown } satisfies MarketTradesMessage);
+      this.bus.publish(marketTopics.trades(m.symbol), {
+        symbol: m.symbol,
+        price: shown.at(-1)!.price,
+        trades: shown,
+      } satisfies MarketTradesMessage);
     }
     this.bus.publish(marketTopics.book(m.symbol), { symbol: m.symbol } satisfies MarketBookMessage);
   }

@@ -20,12 +20,14 @@ function checkSide(book: OrderBook, side: BookSide, name: string): number {
     const level = levels[i]!;
     const at = `${name} level ${level.price}`;
     if (side.keyAt(i) !== side.direction * level.price) fail(`${at}: key ${side.keyAt(i)} does not match its price`);
-    if (i > 0 && side.keyAt(i - 1)! >= side.keyAt(i)!) fail(`${at}: levels not strictly sorted (worst first, best last)`);
+    if (i > 0 && side.keyAt(i - 1)! >= side.keyAt(i)!)
+      fail(`${at}: levels not strictly sorted (worst first, best last)`);
     if (side.indexed(level.price) !== level) fail(`${at}: missing from the price index`);
     if (level.count === 0) {
       // Empty levels may stay for reuse, but never as the best level, and they must be truly empty.
       if (i === levels.length - 1) fail(`${at}: the best level is empty`);
-      if (level.head !== null || level.tail !== null || level.total !== 0) fail(`${at}: count 0 but holds orders or lots`);
+      if (level.head !== null || level.tail !== null || level.total !== 0)
+        fail(`${at}: count 0 but holds orders or lots`);
       empties++;
       continue;
     }
@@ -59,7 +61,8 @@ export function validateBook(book: OrderBook): void {
   if (inLevels !== book.orders.size) fail(`${book.orders.size} orders indexed, ${inLevels} in levels`);
   const bid = book.bids.best();
   const ask = book.asks.best();
-  if (bid !== null && ask !== null && bid.price >= ask.price) fail(`crossed book: best bid ${bid.price} ≥ best ask ${ask.price}`);
+  if (bid !== null && ask !== null && bid.price >= ask.price)
+    fail(`crossed book: best bid ${bid.price} ≥ best ask ${ask.price}`);
   let inUsers = 0;
   for (const [userId, head] of book.users.heads) {
     if (head.userPrev !== null) fail(`user ${userId}: the head order ${head.id} has a predecessor`);

@@ -1,5 +1,13 @@
 /** Reading the book out (depth, resting orders for persistence) and loading resting orders back in. */
-import { BUY, type BookOrder, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Stp } from './book-order.ts';
+import {
+  BUY,
+  type BookOrder,
+  SELL,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  type Stp,
+} from './book-order.ts';
 import type { BookSide } from './book-side.ts';
 import { isPositiveInt } from './int-math.ts';
 import { type OrderBook, SIDE_NAMES } from './order-book.ts';
@@ -43,7 +51,13 @@ export function restingOf(book: OrderBook): RestingOrder[] {
 }
 
 function stpOf(mode: unknown): Stp | -1 {
-  return mode === 'cancel_taker' ? STP_CANCEL_TAKER : mode === 'cancel_maker' ? STP_CANCEL_MAKER : mode === 'cancel_both' ? STP_CANCEL_BOTH : -1;
+  return mode === 'cancel_taker'
+    ? STP_CANCEL_TAKER
+    : mode === 'cancel_maker'
+      ? STP_CANCEL_MAKER
+      : mode === 'cancel_both'
+        ? STP_CANCEL_BOTH
+        : -1;
 }
 
 /** Checks everything first and only then inserts, so a refused load leaves the book as it was. */
@@ -58,7 +72,8 @@ export function loadOrders(book: OrderBook, orders: readonly RestingOrder[]): vo
     if (o.side !== 'buy' && o.side !== 'sell') throw new Error(`${what} has an invalid side ${String(o.side)}`);
     if (!isPositiveInt(o.price)) throw new Error(`${what} has an invalid price ${String(o.price)}`);
     if (!isPositiveInt(o.remaining)) throw new Error(`${what} has an invalid remaining ${String(o.remaining)}`);
-    if (o.tif !== 'GTC' && o.tif !== 'POST_ONLY') throw new Error(`${what} cannot rest with time in force ${String(o.tif)}`);
+    if (o.tif !== 'GTC' && o.tif !== 'POST_ONLY')
+      throw new Error(`${what} cannot rest with time in force ${String(o.tif)}`);
     if (stpOf(o.stp) === -1) throw new Error(`${what} has an invalid stp ${String(o.stp)}`);
     if (seen.has(o.orderId) || book.orders.has(o.orderId)) throw new Error(`${what} is a duplicate`);
     seen.add(o.orderId);
@@ -68,6 +83,8 @@ export function loadOrders(book: OrderBook, orders: readonly RestingOrder[]): vo
   if (maxBid >= minAsk) throw new Error(`load: the book would be crossed (best bid ${maxBid} ≥ best ask ${minAsk})`);
   for (const o of orders) {
     const side = o.side === 'buy' ? BUY : SELL;
-    book.add(book.newOrder(o.orderId, o.userId, side, o.price, o.remaining, o.tif === 'POST_ONLY', stpOf(o.stp) as Stp));
+    book.add(
+      book.newOrder(o.orderId, o.userId, side, o.price, o.remaining, o.tif === 'POST_ONLY', stpOf(o.stp) as Stp),
+    );
   }
 }

@@ -109,7 +109,10 @@ export class BookSide {
     this.empties = 0;
   }
 
-  /** Whether an order at `price` on the other side would trade: a sell at or below our best bid, a buy at or above our best ask. */
+  /**
+   * Whether an order at `price` on the other side would trade: a sell at or below our best bid, a buy at or above our
+   * best ask.
+   */
   crosses(price: number): boolean {
     const n = this.levels.length;
     return n !== 0 && (this.dir === 1 ? this.levels[n - 1]!.price >= price : this.levels[n - 1]!.price <= price);

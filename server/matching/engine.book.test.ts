@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type MatchingEngine } from './engine.ts';
 import { ALICE, BOB, CAROL, ask, bid, cancel, market, move } from '../../tests/support/matching/engine-test-kit.ts';
-import { type Command, DONE_REASONS, type EngineEvent, REJECT_REASONS, type RestingOrder, type TradeEvent } from './types.ts';
+import {
+  type Command,
+  DONE_REASONS,
+  type EngineEvent,
+  REJECT_REASONS,
+  type RestingOrder,
+  type TradeEvent,
+} from './types.ts';
 
 function engineWith(commands: Command[]): MatchingEngine {
   const engine = createEngine({ marketId: 'TEST' });
@@ -16,13 +23,33 @@ function engineWith(commands: Command[]): MatchingEngine {
 /** The engine's private state, for tests that corrupt it on purpose to see validate() catch it. */
 const internals = (engine: MatchingEngine): any => (engine as unknown as { book: unknown }).book;
 
-const BOOK = [bid(1, ALICE, 2, 99), bid(2, BOB, 3, 99), bid(3, CAROL, 1, 98), bid(4, ALICE, 4, 95), ask(5, BOB, 5, 101), ask(6, CAROL, 1, 103)];
+const BOOK = [
+  bid(1, ALICE, 2, 99),
+  bid(2, BOB, 3, 99),
+  bid(3, CAROL, 1, 98),
+  bid(4, ALICE, 4, 95),
+  ask(5, BOB, 5, 101),
+  ask(6, CAROL, 1, 103),
+];
 
 describe('queries', () => {
   it('depth aggregates lots per price, best first, up to the number of levels asked', () => {
     const engine = engineWith(BOOK);
-    expect(engine.depth(2)).toEqual({ bids: [[99, 5], [98, 1]], asks: [[101, 5], [103, 1]] });
-    expect(engine.depth(10).bids).toEqual([[99, 5], [98, 1], [95, 4]]);
+    expect(engine.depth(2)).toEqual({
+      bids: [
+        [99, 5],
+        [98, 1],
+      ],
+      asks: [
+        [101, 5],
+        [103, 1],
+      ],
+    });
+    expect(engine.depth(10).bids).toEqual([
+      [99, 5],
+      [98, 1],
+      [95, 4],
+    ]);
     expect(engine.depth(0)).toEqual({ bids: [], asks: [] });
   });
 
@@ -38,7 +65,15 @@ describe('queries', () => {
   it('order() returns a copy that cannot change the book, and undefined once the order is gone', () => {
     const engine = engineWith(BOOK);
     const copy = engine.order(5)!;
-    expect(copy).toEqual({ orderId: 5, userId: BOB, side: 'sell', price: 101, remaining: 5, tif: 'GTC', stp: 'cancel_taker' });
+    expect(copy).toEqual({
+      orderId: 5,
+      userId: BOB,
+      side: 'sell',
+      price: 101,
+      remaining: 5,
+      tif: 'GTC',
+      stp: 'cancel_taker',
+    });
     copy.remaining = 1;
     expect(engine.order(5)!.remaining).toBe(5);
     engine.apply(cancel(5, BOB), []);
@@ -78,7 +113,12 @@ describe('persistence: load(restingOrders()) rebuilds the same book', () => {
     const engine = engineWith(history);
     const rebuilt = createEngine({ marketId: 'TEST' });
     rebuilt.load(JSON.parse(JSON.stringify(engine.restingOrders())) as RestingOrder[]);
-    const next: Command[] = [market(20, ALICE, 'buy', 4), bid(21, BOB, 9, 103), move(7, BOB, 104), ask(22, CAROL, 3, 95)];
+    const next: Command[] = [
+      market(20, ALICE, 'buy', 4),
+      bid(21, BOB, 9, 103),
+      move(7, BOB, 104),
+      ask(22, CAROL, 3, 95),
+    ];
     for (const c of next) {
       const a: EngineEvent[] = [];
       const b: EngineEvent[] = [];
@@ -89,7 +129,15 @@ describe('persistence: load(restingOrders()) rebuilds the same book', () => {
     }
   });
 
-  const good: RestingOrder = { orderId: 1, userId: ALICE, side: 'buy', price: 99, remaining: 2, tif: 'GTC', stp: 'cancel_taker' };
+  const good: RestingOrder = {
+    orderId: 1,
+    userId: ALICE,
+    side: 'buy',
+    price: 99,
+    remaining: 2,
+    tif: 'GTC',
+    stp: 'cancel_taker',
+  };
   it.each<[string, RestingOrder[], RegExp]>([
     ['a crossed book', [good, { ...good, orderId: 2, side: 'sell', price: 99 }], /crossed/],
     ['a duplicate id', [good, { ...good, price: 98 }], /duplicate/],
@@ -118,7 +166,11 @@ describe('hash', () => {
     // The kept level is reused correctly.
     a.apply(bid(4, CAROL, 2, 101), []);
     a.validate();
-    expect(a.depth(5).bids).toEqual([[102, 1], [101, 2], [100, 1]]);
+    expect(a.depth(5).bids).toEqual([
+      [102, 1],
+      [101, 2],
+      [100, 1],
+    ]);
   });
 
   it.each<[string, Command[]]>([
@@ -178,7 +230,11 @@ describe('integers at the edge of the safe range', () => {
     engine.apply(market(2, BOB, 'buy', Number.MAX_SAFE_INTEGER, { quoteBudget: budget }), out);
     const trade = out.find((e): e is TradeEvent => e.type === 'trade')!;
     expect(BigInt(trade.quantity)).toBe(BigInt(budget) / BigInt(price));
-    expect(out.at(-1)).toMatchObject({ type: 'done', reason: 'market_exhausted', quoteSpent: Number((BigInt(budget) / 3n) * 3n) });
+    expect(out.at(-1)).toMatchObject({
+      type: 'done',
+      reason: 'market_exhausted',
+      quoteSpent: Number((BigInt(budget) / 3n) * 3n),
+    });
     engine.validate();
   });
 });

@@ -7,7 +7,12 @@ import { ALICE, BOB, CAROL, ask, bid, market, move, scenarios } from '../../test
 
 describe('limit orders (GTC): price-time priority at the maker’s price', () => {
   scenarios([
-    { name: 'rests on an empty book', when: bid(1, ALICE, 5, 100), then: ['accepted #1', 'rested #1 buy 5@100'], book: ['#1 alice buy 5@100'] },
+    {
+      name: 'rests on an empty book',
+      when: bid(1, ALICE, 5, 100),
+      then: ['accepted #1', 'rested #1 buy 5@100'],
+      book: ['#1 alice buy 5@100'],
+    },
     {
       name: 'a crossing buy trades at the maker’s price and rests the remainder',
       given: [ask(1, ALICE, 3, 101)],
@@ -34,7 +39,13 @@ describe('limit orders (GTC): price-time priority at the maker’s price', () =>
       name: 'time priority: at one price the earlier order fills first',
       given: [ask(1, ALICE, 2, 101), ask(2, CAROL, 2, 101)],
       when: bid(3, BOB, 3, 101),
-      then: ['accepted #3', 'trade 2@101 maker #1 (0 left) taker #3 (1 left)', 'done #1 filled', 'trade 1@101 maker #2 (1 left) taker #3 (0 left)', 'done #3 filled'],
+      then: [
+        'accepted #3',
+        'trade 2@101 maker #1 (0 left) taker #3 (1 left)',
+        'done #1 filled',
+        'trade 1@101 maker #2 (1 left) taker #3 (0 left)',
+        'done #3 filled',
+      ],
       book: ['#2 carol sell 1@101'],
     },
     {
@@ -48,7 +59,14 @@ describe('limit orders (GTC): price-time priority at the maker’s price', () =>
       name: 'a low sell takes the highest bid first and receives the bids’ prices, never less than its limit',
       given: [bid(1, ALICE, 1, 99), bid(2, ALICE, 1, 101)],
       when: ask(3, BOB, 2, 95),
-      then: ['accepted #3', 'trade 1@101 maker #2 (0 left) taker #3 (1 left)', 'done #2 filled', 'trade 1@99 maker #1 (0 left) taker #3 (0 left)', 'done #1 filled', 'done #3 filled'],
+      then: [
+        'accepted #3',
+        'trade 1@101 maker #2 (0 left) taker #3 (1 left)',
+        'done #2 filled',
+        'trade 1@99 maker #1 (0 left) taker #3 (0 left)',
+        'done #1 filled',
+        'done #3 filled',
+      ],
       book: [],
     },
     {
@@ -67,7 +85,12 @@ describe('IOC, FOK and post-only', () => {
       name: 'IOC fills what it can and expires the rest',
       given: [ask(1, ALICE, 2, 101), ask(2, ALICE, 5, 105)],
       when: bid(3, BOB, 5, 102, { tif: 'IOC' }),
-      then: ['accepted #3', 'trade 2@101 maker #1 (0 left) taker #3 (3 left)', 'done #1 filled', 'done #3 ioc_expired 3'],
+      then: [
+        'accepted #3',
+        'trade 2@101 maker #1 (0 left) taker #3 (3 left)',
+        'done #1 filled',
+        'done #3 ioc_expired 3',
+      ],
       book: ['#2 alice sell 5@105'],
     },
     {
@@ -81,7 +104,14 @@ describe('IOC, FOK and post-only', () => {
       name: 'FOK fills across levels when the whole quantity is within its limit',
       given: [ask(1, ALICE, 2, 101), ask(2, CAROL, 3, 102)],
       when: bid(3, BOB, 5, 102, { tif: 'FOK' }),
-      then: ['accepted #3', 'trade 2@101 maker #1 (0 left) taker #3 (3 left)', 'done #1 filled', 'trade 3@102 maker #2 (0 left) taker #3 (0 left)', 'done #2 filled', 'done #3 filled'],
+      then: [
+        'accepted #3',
+        'trade 2@101 maker #1 (0 left) taker #3 (3 left)',
+        'done #1 filled',
+        'trade 3@102 maker #2 (0 left) taker #3 (0 left)',
+        'done #2 filled',
+        'done #3 filled',
+      ],
       book: [],
     },
     {
@@ -102,7 +132,13 @@ describe('IOC, FOK and post-only', () => {
       name: 'FOK with cancel_maker does not count its own orders, and removes them as it fills',
       given: [ask(1, BOB, 2, 101), ask(2, CAROL, 3, 101)],
       when: bid(3, BOB, 3, 101, { tif: 'FOK', stp: 'cancel_maker' }),
-      then: ['accepted #3', 'done #1 stp 2', 'trade 3@101 maker #2 (0 left) taker #3 (0 left)', 'done #2 filled', 'done #3 filled'],
+      then: [
+        'accepted #3',
+        'done #1 stp 2',
+        'trade 3@101 maker #2 (0 left) taker #3 (0 left)',
+        'done #2 filled',
+        'done #3 filled',
+      ],
       book: [],
     },
     {
@@ -128,10 +164,22 @@ describe('market orders and quote budgets', () => {
       name: 'a market buy sweeps the book and reports what it could not fill',
       given: [ask(1, ALICE, 2, 101), ask(2, CAROL, 1, 150)],
       when: market(3, BOB, 'buy', 5),
-      then: ['accepted #3', 'trade 2@101 maker #1 (0 left) taker #3 (3 left)', 'done #1 filled', 'trade 1@150 maker #2 (0 left) taker #3 (2 left)', 'done #2 filled', 'done #3 market_exhausted 2'],
+      then: [
+        'accepted #3',
+        'trade 2@101 maker #1 (0 left) taker #3 (3 left)',
+        'done #1 filled',
+        'trade 1@150 maker #2 (0 left) taker #3 (2 left)',
+        'done #2 filled',
+        'done #3 market_exhausted 2',
+      ],
       book: [],
     },
-    { name: 'a market order on an empty side is exhausted at once', when: market(1, ALICE, 'sell', 3), then: ['accepted #1', 'done #1 market_exhausted 3'], book: [] },
+    {
+      name: 'a market order on an empty side is exhausted at once',
+      when: market(1, ALICE, 'sell', 3),
+      then: ['accepted #1', 'done #1 market_exhausted 3'],
+      book: [],
+    },
     {
       name: 'a market sell takes bids at any price',
       given: [bid(1, ALICE, 1, 5)],
@@ -143,14 +191,25 @@ describe('market orders and quote budgets', () => {
       name: 'a budgeted market buy stops before the lot that would exceed its budget',
       given: [ask(1, ALICE, 2, 100), ask(2, CAROL, 5, 110)],
       when: market(3, BOB, 'buy', 10, { quoteBudget: 450 }),
-      then: ['accepted #3', 'trade 2@100 maker #1 (0 left) taker #3 (8 left)', 'done #1 filled', 'trade 2@110 maker #2 (3 left) taker #3 (6 left)', 'done #3 market_exhausted 6 spent 420'],
+      then: [
+        'accepted #3',
+        'trade 2@100 maker #1 (0 left) taker #3 (8 left)',
+        'done #1 filled',
+        'trade 2@110 maker #2 (3 left) taker #3 (6 left)',
+        'done #3 market_exhausted 6 spent 420',
+      ],
       book: ['#2 carol sell 3@110'],
     },
     {
       name: 'a budget that exactly covers the fill is spent entirely',
       given: [ask(1, ALICE, 3, 100)],
       when: market(2, BOB, 'buy', 3, { quoteBudget: 300 }),
-      then: ['accepted #2', 'trade 3@100 maker #1 (0 left) taker #2 (0 left)', 'done #1 filled', 'done #2 filled spent 300'],
+      then: [
+        'accepted #2',
+        'trade 3@100 maker #1 (0 left) taker #2 (0 left)',
+        'done #1 filled',
+        'done #2 filled spent 300',
+      ],
       book: [],
     },
     {
@@ -206,7 +265,13 @@ describe('self-trade prevention, at the moment the taker meets its own order', (
       name: 'cancel_both: the own order and the taker both go',
       given: book,
       when: bid(4, BOB, 3, 103, { stp: 'cancel_both' }),
-      then: ['accepted #4', 'trade 1@101 maker #1 (0 left) taker #4 (2 left)', 'done #1 filled', 'done #2 stp 1', 'done #4 stp 2'],
+      then: [
+        'accepted #4',
+        'trade 1@101 maker #1 (0 left) taker #4 (2 left)',
+        'done #1 filled',
+        'done #2 stp 1',
+        'done #4 stp 2',
+      ],
       book: ['#3 carol sell 1@103'],
     },
     {

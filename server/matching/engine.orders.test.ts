@@ -4,13 +4,32 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from './engine.ts';
-import { ALICE, BOB, CAROL, ask, bid, cancel, cancelAll, market, move, reduce, scenarios, show } from '../../tests/support/matching/engine-test-kit.ts';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  ask,
+  bid,
+  cancel,
+  cancelAll,
+  market,
+  move,
+  reduce,
+  scenarios,
+  show,
+} from '../../tests/support/matching/engine-test-kit.ts';
 import { ReferenceEngine } from '../../tests/support/matching/reference-engine.ts';
 import type { Command, EngineEvent } from './types.ts';
 
 describe('cancel and cancelAll', () => {
   scenarios([
-    { name: 'cancel returns the unfilled lots', given: [bid(1, ALICE, 5, 100)], when: cancel(1, ALICE), then: ['done #1 cancelled 5'], book: [] },
+    {
+      name: 'cancel returns the unfilled lots',
+      given: [bid(1, ALICE, 5, 100)],
+      when: cancel(1, ALICE),
+      then: ['done #1 cancelled 5'],
+      book: [],
+    },
     {
       name: 'cancel after a partial fill cancels the remainder only',
       given: [bid(1, ALICE, 5, 100), ask(2, BOB, 2, 100)],
@@ -18,7 +37,12 @@ describe('cancel and cancelAll', () => {
       then: ['done #1 cancelled 3'],
       book: [],
     },
-    { name: 'cancel of an unknown order is refused', when: cancel(9, ALICE), then: ['rejected #9 unknown_order'], book: [] },
+    {
+      name: 'cancel of an unknown order is refused',
+      when: cancel(9, ALICE),
+      then: ['rejected #9 unknown_order'],
+      book: [],
+    },
     {
       name: 'cancel of another user’s order is refused',
       given: [bid(1, ALICE, 5, 100)],
@@ -40,7 +64,13 @@ describe('cancel and cancelAll', () => {
       then: ['done #1 cancelled 2', 'done #3 cancelled 1', 'done #4 cancelled 1'],
       book: ['#2 bob buy 1@98'],
     },
-    { name: 'cancelAll with nothing resting does nothing', given: [bid(1, ALICE, 1, 99)], when: cancelAll(CAROL), then: [], book: ['#1 alice buy 1@99'] },
+    {
+      name: 'cancelAll with nothing resting does nothing',
+      given: [bid(1, ALICE, 1, 99)],
+      when: cancelAll(CAROL),
+      then: [],
+      book: ['#1 alice buy 1@99'],
+    },
   ]);
 });
 
@@ -88,9 +118,26 @@ describe('move (cancel-replace at a new price) and reduce', () => {
       then: ['rested #1 buy 2@100'],
       book: ['#1 alice buy 2@100 post-only', '#2 bob sell 2@101'],
     },
-    { name: 'a move to an invalid price is refused', given: [bid(1, ALICE, 2, 99)], when: move(1, ALICE, 0), then: ['rejected #1 invalid_price'], book: ['#1 alice buy 2@99'] },
-    { name: 'a move of an unknown order is refused', when: move(7, ALICE, 100), then: ['rejected #7 unknown_order'], book: [] },
-    { name: 'a move of another user’s order is refused', given: [bid(1, ALICE, 2, 99)], when: move(1, BOB, 100), then: ['rejected #1 not_owner'], book: ['#1 alice buy 2@99'] },
+    {
+      name: 'a move to an invalid price is refused',
+      given: [bid(1, ALICE, 2, 99)],
+      when: move(1, ALICE, 0),
+      then: ['rejected #1 invalid_price'],
+      book: ['#1 alice buy 2@99'],
+    },
+    {
+      name: 'a move of an unknown order is refused',
+      when: move(7, ALICE, 100),
+      then: ['rejected #7 unknown_order'],
+      book: [],
+    },
+    {
+      name: 'a move of another user’s order is refused',
+      given: [bid(1, ALICE, 2, 99)],
+      when: move(1, BOB, 100),
+      then: ['rejected #1 not_owner'],
+      book: ['#1 alice buy 2@99'],
+    },
     {
       name: 'reduce keeps time priority',
       given: [bid(1, ALICE, 5, 100), bid(2, BOB, 5, 100)],
@@ -98,8 +145,20 @@ describe('move (cancel-replace at a new price) and reduce', () => {
       then: ['reduced #1 by 2 to 3'],
       book: ['#1 alice buy 3@100', '#2 bob buy 5@100'],
     },
-    { name: 'reduce by everything left cancels', given: [bid(1, ALICE, 5, 100)], when: reduce(1, ALICE, 9), then: ['done #1 cancelled 5'], book: [] },
-    { name: 'reduce by nothing is refused', given: [bid(1, ALICE, 5, 100)], when: reduce(1, ALICE, 0), then: ['rejected #1 invalid_quantity'], book: ['#1 alice buy 5@100'] },
+    {
+      name: 'reduce by everything left cancels',
+      given: [bid(1, ALICE, 5, 100)],
+      when: reduce(1, ALICE, 9),
+      then: ['done #1 cancelled 5'],
+      book: [],
+    },
+    {
+      name: 'reduce by nothing is refused',
+      given: [bid(1, ALICE, 5, 100)],
+      when: reduce(1, ALICE, 0),
+      then: ['rejected #1 invalid_quantity'],
+      book: ['#1 alice buy 5@100'],
+    },
   ]);
 });
 
@@ -145,7 +204,11 @@ describe('invalid commands are refused with a reason and change nothing', () => 
     ['quantity 1.5', { ...base, quantity: 1.5 }, 'rejected #5 invalid_quantity'],
     ['quantity Infinity', { ...base, quantity: Infinity }, 'rejected #5 invalid_quantity'],
     ['a quote budget on a limit order', { ...base, quoteBudget: 100 }, 'rejected #5 invalid_quote_budget'],
-    ['a quote budget on a market sell', market(5, ALICE, 'sell', 1, { quoteBudget: 100 }), 'rejected #5 invalid_quote_budget'],
+    [
+      'a quote budget on a market sell',
+      market(5, ALICE, 'sell', 1, { quoteBudget: 100 }),
+      'rejected #5 invalid_quote_budget',
+    ],
     ['a quote budget of 0', market(5, ALICE, 'buy', 1, { quoteBudget: 0 }), 'rejected #5 invalid_quote_budget'],
     ['an unknown command', { type: 'amend', orderId: 5 } as unknown as Command, 'rejected #5 unknown_command'],
     ['cancelAll for user 0', cancelAll(0), 'rejected #0 invalid_user_id'],

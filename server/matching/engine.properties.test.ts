@@ -17,27 +17,59 @@ const MID = 1000;
 
 /** A command before its ids are chosen: ids are picked when it runs, from the orders placed so far. */
 type Template =
-  | { t: 'place'; fresh: boolean; pick: number; user: number; side: SideName; market: boolean; offset: number; quantity: number; tif: PlaceCommand['tif']; stp?: StpMode; budget?: number; bad: number }
-  | { t: 'cancel' | 'move' | 'reduce'; pick: number; asOwner: boolean; user: number; offset: number; quantity: number; bad: number }
+  | {
+      t: 'place';
+      fresh: boolean;
+      pick: number;
+      user: number;
+      side: SideName;
+      market: boolean;
+      offset: number;
+      quantity: number;
+      tif: PlaceCommand['tif'];
+      stp?: StpMode;
+      budget?: number;
+      bad: number;
+    }
+  | {
+      t: 'cancel' | 'move' | 'reduce';
+      pick: number;
+      asOwner: boolean;
+      user: number;
+      offset: number;
+      quantity: number;
+      bad: number;
+    }
   | { t: 'cancelAll'; user: number };
 
 /**
  * Prices are MID ∓ offset (buys below the mid, sells above): offsets reaching below 0 make orders cross.
  * weights: how often each kind of command comes (deeper books with fewer cancelAlls and market orders).
  */
-function templates(offsets: { min: number; max: number }, maxLength: number, weights = { place: 10, touch: 8, cancelAll: 1, market: 1 }, users = 4) {
+function templates(
+  offsets: { min: number; max: number },
+  maxLength: number,
+  weights = { place: 10, touch: 8, cancelAll: 1, market: 1 },
+  users = 4,
+) {
   const user = fc.integer({ min: 1, max: users });
   const offset = fc.integer(offsets);
   const quantity = fc.integer({ min: 1, max: 8 });
   // bad: 0 = valid; otherwise one field made invalid (about 1 command in 20).
-  const bad = fc.oneof({ weight: 19, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }) });
+  const bad = fc.oneof(
+    { weight: 19, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }) },
+  );
   const place = fc.record({
     t: fc.constant('place' as const),
     fresh: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     pick: fc.nat(),
     user,
     side: fc.constantFrom<SideName>('buy', 'sell'),
-    market: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: weights.market, arbitrary: fc.constant(true) }),
+    market: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(false) },
+      { weight: weights.market, arbitrary: fc.constant(true) },
+    ),
     offset,
     quantity,
     tif: fc.constantFrom<PlaceCommand['tif']>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
@@ -56,7 +88,11 @@ function templates(offsets: { min: number; max: number }, maxLength: number, wei
   });
   const all = fc.record({ t: fc.constant('cancelAll' as const), user });
   // size 'max': lengths spread over the whole range (the default bias keeps arrays to a handful of commands).
-  const command = fc.oneof({ weight: weights.place, arbitrary: place }, { weight: weights.touch, arbitrary: touch }, { weight: weights.cancelAll, arbitrary: all });
+  const command = fc.oneof(
+    { weight: weights.place, arbitrary: place },
+    { weight: weights.touch, arbitrary: touch },
+    { weight: weights.cancelAll, arbitrary: all },
+  );
   return fc.array(command, { maxLength, size: 'max' });
 }
 
@@ -72,7 +108,16 @@ class Resolver {
     if (tp.t === 'place') {
       const orderId = tp.fresh || this.nextId === 0 ? ++this.nextId : 1 + (tp.pick % this.nextId);
       const price = tp.side === 'buy' ? MID - tp.offset : MID + tp.offset;
-      const c: PlaceCommand = { type: 'place', orderId, userId: tp.user, side: tp.side, kind: tp.market ? 'market' : 'limit', price, quantity: tp.quantity, tif: tp.tif };
+      const c: PlaceCommand = {
+        type: 'place',
+        orderId,
+        userId: tp.user,
+        side: tp.side,
+        kind: tp.market ? 'market' : 'limit',
+        price,
+        quantity: tp.quantity,
+        tif: tp.tif,
+      };
       if (tp.market && tp.tif === 'POST_ONLY') c.tif = 'IOC';
       if (tp.stp) c.stp = tp.stp;
       if (tp.budget !== undefined && tp.market && tp.side === 'buy') c.quoteBudget = tp.budget;
@@ -123,10 +168,12 @@ function checkEvents(cmd: Command, out: EngineEvent[], ledger: Map<number, Ledge
       expect(e.quantity).toBeGreaterThan(0);
       expect(e.makerUserId).not.toBe(e.takerUserId);
       // Fills are never worse than the taker's limit (market orders have none)…
-      const limit = cmd.type === 'move' ? cmd.price : cmd.type === 'place' && cmd.kind === 'limit' ? cmd.price : undefined;
+      const limit =
+        cmd.type === 'move' ? cmd.price : cmd.type === 'place' && cmd.kind === 'limit' ? cmd.price : undefined;
       if (limit !== undefined) expect(e.takerSide === 'buy' ? e.price <= limit : e.price >= limit).toBe(true);
       // …and come best price first.
-      if (lastPrice !== undefined) expect(e.takerSide === 'buy' ? e.price >= lastPrice : e.price <= lastPrice).toBe(true);
+      if (lastPrice !== undefined)
+        expect(e.takerSide === 'buy' ? e.price >= lastPrice : e.price <= lastPrice).toBe(true);
       lastPrice = e.price;
       spent += e.price * e.quantity;
       ledger.get(e.makerOrderId)!.filled += e.quantity;
@@ -154,8 +201,10 @@ function checkEvents(cmd: Command, out: EngineEvent[], ledger: Map<number, Ledge
     const end = closing[0]!;
     if (cmd.type === 'place') {
       if (cmd.kind === 'market') expect(end.type).toBe('done');
-      if (cmd.tif === 'POST_ONLY' || (end.type === 'done' && end.reason === 'fok_killed')) expect(out.filter((e) => e.type === 'trade')).toEqual([]);
-      if (cmd.tif === 'FOK') expect(end.type === 'done' && (end.reason === 'filled' || end.reason === 'fok_killed')).toBe(true);
+      if (cmd.tif === 'POST_ONLY' || (end.type === 'done' && end.reason === 'fok_killed'))
+        expect(out.filter((e) => e.type === 'trade')).toEqual([]);
+      if (cmd.tif === 'FOK')
+        expect(end.type === 'done' && (end.reason === 'filled' || end.reason === 'fok_killed')).toBe(true);
       if (cmd.quoteBudget !== undefined && end.type === 'done') {
         expect(end.quoteSpent).toBe(spent);
         expect(spent).toBeLessThanOrEqual(cmd.quoteBudget);
@@ -226,14 +275,20 @@ const bounded = { plugins: [fc.interruptAfterTimeLimit(90_000, { failOnInterrupt
 describe('matching engine properties', () => {
   it('agrees with the reference engine and keeps every invariant (narrow book: crossings, STP and FOK often)', () => {
     fc.assert(
-      fc.property(templates({ min: -3, max: 3 }, 80), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
+      fc.property(templates({ min: -3, max: 3 }, 80), fc.nat(), (tps, cut) =>
+        run(tps, tps.length ? cut % (tps.length + 1) : 0),
+      ),
       { ...runs(1500), ...bounded },
     );
   });
 
   it('agrees with the reference engine on longer runs over a wider book (levels emptied and reused)', () => {
     fc.assert(
-      fc.property(templates({ min: -2, max: 30 }, 400, { place: 24, touch: 14, cancelAll: 1, market: 1 }, 8), fc.nat(), (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0)),
+      fc.property(
+        templates({ min: -2, max: 30 }, 400, { place: 24, touch: 14, cancelAll: 1, market: 1 }, 8),
+        fc.nat(),
+        (tps, cut) => run(tps, tps.length ? cut % (tps.length + 1) : 0),
+      ),
       { ...runs(150), ...bounded },
     );
   });

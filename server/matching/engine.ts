@@ -8,7 +8,16 @@
  *   engine.apply({ type: 'place', orderId: 1, userId: 7, side: 'buy', kind: 'limit', price: 100, quantity: 5, tif: 'GTC' }, out);
  *   // out: [{ type: 'accepted', … }, { type: 'rested', orderId: 1, price: 100, remaining: 5, … }]
  */
-import { BUY, type BookOrder, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
+import {
+  BUY,
+  type BookOrder,
+  SELL,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  type Side,
+  type Stp,
+} from './book-order.ts';
 import { validateBook } from './book-check.ts';
 import { hashBook } from './book-hash.ts';
 import { depthOf, loadOrders, restingOf, snapshotOf } from './book-io.ts';
@@ -85,14 +94,16 @@ export class MatchingEngine {
     if (side === -1) return reject(out, orderId, 'invalid_side');
     if (kind !== 'limit' && kind !== 'market') return reject(out, orderId, 'invalid_kind');
     const market = kind === 'market';
-    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') return reject(out, orderId, 'invalid_tif');
+    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY')
+      return reject(out, orderId, 'invalid_tif');
     if (market && tif === 'POST_ONLY') return reject(out, orderId, 'invalid_tif');
     const stp = stpCode(cmd.stp);
     if (stp === -1) return reject(out, orderId, 'invalid_stp');
     if (!market && !isPositiveInt(cmd.price)) return reject(out, orderId, 'invalid_price');
     if (!isPositiveInt(quantity)) return reject(out, orderId, 'invalid_quantity');
     const budget = quoteBudget === undefined ? -1 : quoteBudget;
-    if (quoteBudget !== undefined && !(market && side === BUY && isPositiveInt(quoteBudget))) return reject(out, orderId, 'invalid_quote_budget');
+    if (quoteBudget !== undefined && !(market && side === BUY && isPositiveInt(quoteBudget)))
+      return reject(out, orderId, 'invalid_quote_budget');
     const book = this.book;
     // Ids of finished orders may come back; only a live one is a duplicate (the service issues unique ids).
     if (book.orders.has(orderId)) return reject(out, orderId, 'duplicate_order_id');
@@ -102,7 +113,8 @@ export class MatchingEngine {
     const limit = market ? (side === BUY ? Number.MAX_SAFE_INTEGER : 0) : cmd.price;
     const crosses = book.opposite(side).crosses(limit);
     if (tif === 'POST_ONLY' && crosses) return finish(out, cmd, 'post_only_rejected', quantity, 0);
-    if (tif === 'FOK' && !book.canFill(side, limit, userId, stp, quantity, budget)) return finish(out, cmd, 'fok_killed', quantity, 0);
+    if (tif === 'FOK' && !book.canFill(side, limit, userId, stp, quantity, budget))
+      return finish(out, cmd, 'fok_killed', quantity, 0);
 
     const order = book.newOrder(orderId, userId, side, market ? 0 : limit, quantity, tif === 'POST_ONLY', stp);
     const stop = crosses ? book.match(order, limit, budget, out) : STOP_NONE;
@@ -159,7 +171,14 @@ export class MatchingEngine {
       }
     }
     book.sideOf(order.side).levelAt(price).append(order);
-    out.push({ type: 'rested', orderId: order.id, userId: order.userId, side: SIDE_NAMES[order.side]!, price, remaining: order.remaining });
+    out.push({
+      type: 'rested',
+      orderId: order.id,
+      userId: order.userId,
+      side: SIDE_NAMES[order.side]!,
+      price,
+      remaining: order.remaining,
+    });
   }
 
   /** Shrinks a resting order in place, keeping its priority; reducing by all it has left cancels it. */
@@ -174,7 +193,13 @@ export class MatchingEngine {
     }
     order.remaining -= cmd.quantity;
     order.level!.total -= cmd.quantity;
-    out.push({ type: 'reduced', orderId: order.id, userId: order.userId, reducedBy: cmd.quantity, remaining: order.remaining });
+    out.push({
+      type: 'reduced',
+      orderId: order.id,
+      userId: order.userId,
+      reducedBy: cmd.quantity,
+      remaining: order.remaining,
+    });
   }
 
   /** The resting order a cancel, move or reduce refers to, or undefined after appending why not. */

@@ -3,7 +3,17 @@
  * opposite side, and checking beforehand whether a fill-or-kill order could fill. The command rules (what is
  * valid, what each time-in-force does with a remainder) live in engine.ts; this file only moves lots.
  */
-import { BUY, type BookOrder, OrderPool, SELL, STP_CANCEL_BOTH, STP_CANCEL_MAKER, STP_CANCEL_TAKER, type Side, type Stp } from './book-order.ts';
+import {
+  BUY,
+  type BookOrder,
+  OrderPool,
+  SELL,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  type Side,
+  type Stp,
+} from './book-order.ts';
 import { BookSide } from './book-side.ts';
 import { floorDiv } from './int-math.ts';
 import { LevelPool } from './price-level.ts';
@@ -185,7 +195,15 @@ export class OrderBook {
     return false;
   }
 
-  newOrder(id: number, userId: number, side: Side, price: number, quantity: number, postOnly: boolean, stp: Stp): BookOrder {
+  newOrder(
+    id: number,
+    userId: number,
+    side: Side,
+    price: number,
+    quantity: number,
+    postOnly: boolean,
+    stp: Stp,
+  ): BookOrder {
     return this.orderPool.take().init(id, userId, side, price, quantity, postOnly, stp);
   }
 }

@@ -32,12 +32,33 @@ export async function markFailed(q: Queryable, id: number, error: string): Promi
 }
 
 /** A page of the outbox, newest first. `transports` says which channels have one; the others' messages stay here. */
-export async function listMessages(q: Queryable, page: number, size: number, transports: Transports): Promise<{ total: number; records: OutboxEntry[] }> {
-  const { total, rows } = await pageOf<Record<string, unknown>>(q, { select: 'id, channel, target, subject, body, created_at, delivered_at, error', from: 'FROM outbox', order: 'id DESC' }, { page, size });
+export async function listMessages(
+  q: Queryable,
+  page: number,
+  size: number,
+  transports: Transports,
+): Promise<{ total: number; records: OutboxEntry[] }> {
+  const { total, rows } = await pageOf<Record<string, unknown>>(
+    q,
+    {
+      select: 'id, channel, target, subject, body, created_at, delivered_at, error',
+      from: 'FROM outbox',
+      order: 'id DESC',
+    },
+    { page, size },
+  );
   const records = rows.map((r): OutboxEntry => {
     const channel = r.channel as OutboxEntry['channel'];
     const status = r.error ? 'failed' : r.delivered_at ? 'delivered' : transports[channel] ? 'pending' : 'kept';
-    return { id: num(r.id), channel, target: String(r.target), subject: String(r.subject), body: String(r.body), time: num(r.created_at), status };
+    return {
+      id: num(r.id),
+      channel,
+      target: String(r.target),
+      subject: String(r.subject),
+      body: String(r.body),
+      time: num(r.created_at),
+      status,
+    };
   });
   return { total, records };
 }

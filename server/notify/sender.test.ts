@@ -6,7 +6,12 @@ import { createSender, transportsOf } from './sender.ts';
 /** A logger that remembers its warnings. */
 function recordingLog() {
   const warnings: Array<{ obj: unknown; msg: string }> = [];
-  const log = { warn: (obj: unknown, msg: string) => warnings.push({ obj, msg }), info: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
+  const log = {
+    warn: (obj: unknown, msg: string) => warnings.push({ obj, msg }),
+    info: () => {},
+    error: () => {},
+    debug: () => {},
+  } as unknown as FastifyBaseLogger;
   return { log, warnings };
 }
 
@@ -35,7 +40,11 @@ describe('the sender on start', () => {
 
   it('is silent when both are configured', async () => {
     const { log, warnings } = recordingLog();
-    await createSender(t.db, { mailFrom: 'x@localhost', smtpUrl: 'smtp://127.0.0.1:9', smsWebhookUrl: 'http://127.0.0.1:9/sms' }, log);
+    await createSender(
+      t.db,
+      { mailFrom: 'x@localhost', smtpUrl: 'smtp://127.0.0.1:9', smsWebhookUrl: 'http://127.0.0.1:9/sms' },
+      log,
+    );
     expect(warnings).toEqual([]);
     expect(transportsOf({ smtpUrl: 'smtp://h', smsWebhookUrl: undefined })).toEqual({ email: true, sms: false });
   });

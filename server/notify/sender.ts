@@ -69,7 +69,10 @@ export async function createSender(db: Db, opts: SenderOptions, log: FastifyBase
         });
         if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
       } else {
-        log.info({ channel: msg.channel, to: msg.target, subject: msg.subject, body: msg.body }, 'outbox message (no transport configured)');
+        log.info(
+          { channel: msg.channel, to: msg.target, subject: msg.subject, body: msg.body },
+          'outbox message (no transport configured)',
+        );
         return;
       }
       await markDelivered(db, id, Date.now());

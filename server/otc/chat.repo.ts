@@ -11,16 +11,30 @@ export interface ChatLineRow {
   createdAt: number;
 }
 
-const lineOf = (r: Row): ChatLineRow => ({ id: num(r.id), chatId: String(r.chat_id), authorId: num(r.author_id), contentType: num(r.content_type) === 2 ? 2 : 1, content: String(r.content), createdAt: num(r.created_at) });
+const lineOf = (r: Row): ChatLineRow => ({
+  id: num(r.id),
+  chatId: String(r.chat_id),
+  authorId: num(r.author_id),
+  contentType: num(r.content_type) === 2 ? 2 : 1,
+  content: String(r.content),
+  createdAt: num(r.created_at),
+});
 
 export async function insertLine(q: Queryable, l: Omit<ChatLineRow, 'id'>): Promise<ChatLineRow> {
-  const r = await q.get<Row>('INSERT INTO chat_lines (chat_id, author_id, content_type, content, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *', [l.chatId, l.authorId, l.contentType, l.content, l.createdAt]);
+  const r = await q.get<Row>(
+    'INSERT INTO chat_lines (chat_id, author_id, content_type, content, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+    [l.chatId, l.authorId, l.contentType, l.content, l.createdAt],
+  );
   return lineOf(r!);
 }
 
 /** A chat's lines, newest first. */
 export async function linePage(q: Queryable, chatId: string, page: PageRequest) {
-  const res = await pageOf<Row>(q, { select: '*', from: 'FROM chat_lines WHERE chat_id = ?', order: 'id DESC', params: [chatId] }, page);
+  const res = await pageOf<Row>(
+    q,
+    { select: '*', from: 'FROM chat_lines WHERE chat_id = ?', order: 'id DESC', params: [chatId] },
+    page,
+  );
   return { total: res.total, rows: res.rows.map(lineOf) };
 }
 
@@ -45,8 +59,17 @@ export async function unreadOf(q: Queryable, chatId: string, readerId: number): 
  * The chats a reader has unread lines in, among `chatIds` (a user's order chats and their customer-service chat) or,
  * for the operators' inbox (`chatIds` null, reader 0), every customer-service chat with a line, newest first.
  */
-export async function unreadChats(q: Queryable, readerId: number, chatIds: readonly string[] | null): Promise<Array<{ chatId: string; unread: number; lastAt: number }>> {
-  const among = chatIds === null ? "l.chat_id LIKE 'service-%'" : chatIds.length ? `l.chat_id IN (${chatIds.map(() => '?').join(', ')})` : '1 = 0';
+export async function unreadChats(
+  q: Queryable,
+  readerId: number,
+  chatIds: readonly string[] | null,
+): Promise<Array<{ chatId: string; unread: number; lastAt: number }>> {
+  const among =
+    chatIds === null
+      ? "l.chat_id LIKE 'service-%'"
+      : chatIds.length
+        ? `l.chat_id IN (${chatIds.map(() => '?').join(', ')})`
+        : '1 = 0';
   const rows = await q.all<Row>(
     `SELECT l.chat_id,
             SUM(CASE WHEN l.author_id <> ? AND l.id > COALESCE(r.last_id, 0) THEN 1 ELSE 0 END) AS unread,
@@ -60,6 +83,9 @@ export async function unreadChats(q: Queryable, readerId: number, chatIds: reado
 
 /** The order chats of a user: every order they are a side of. */
 export async function orderChatIds(q: Queryable, userId: number): Promise<string[]> {
-  const rows = await q.all<{ id: unknown }>('SELECT id FROM otc_orders WHERE buyer_id = ? OR seller_id = ? ORDER BY id DESC LIMIT 500', [userId, userId]);
+  const rows = await q.all<{ id: unknown }>(
+    'SELECT id FROM otc_orders WHERE buyer_id = ? OR seller_id = ? ORDER BY id DESC LIMIT 500',
+    [userId, userId],
+  );
   return rows.map((r) => `order-${num(r.id)}`);
 }

@@ -42,10 +42,18 @@ async function seatOf(d: ChatDeps, user: UserRow, chatId: string): Promise<Seat>
 }
 
 async function lineViews(d: ChatDeps, rows: readonly ChatLineRow[]): Promise<ChatLine[]> {
-  const names = await nicknames(d.db, rows.map((r) => r.authorId).filter((a) => a > 0));
+  const names = await nicknames(
+    d.db,
+    rows.map((r) => r.authorId).filter((a) => a > 0),
+  );
   return rows.map((r) => ({
-    id: r.id, chatId: r.chatId, blade_user_id: r.authorId, content_type: r.contentType, content: r.contentType === 2 ? uploadPath(r.content) : r.content,
-    create_time: r.createdAt, name: r.authorId > 0 ? (names.get(r.authorId) ?? '') : r.authorId === SERVICE_AUTHOR ? 'service' : 'system',
+    id: r.id,
+    chatId: r.chatId,
+    blade_user_id: r.authorId,
+    content_type: r.contentType,
+    content: r.contentType === 2 ? uploadPath(r.content) : r.content,
+    create_time: r.createdAt,
+    name: r.authorId > 0 ? (names.get(r.authorId) ?? '') : r.authorId === SERVICE_AUTHOR ? 'service' : 'system',
   }));
 }
 
@@ -53,10 +61,28 @@ async function lineViews(d: ChatDeps, rows: readonly ChatLineRow[]): Promise<Cha
 export async function send(d: ChatDeps, user: UserRow, body: SendChatBody): Promise<ChatLine> {
   const seat = await seatOf(d, user, body.chatId);
   if (body.contentType === 2) await requireOwnUpload(d.db, user.id, body.content);
-  const row = await insertLine(d.db, { chatId: body.chatId, authorId: seat.as, contentType: body.contentType, content: body.content, createdAt: d.now() });
-  if (body.contentType === 2) await grantUpload(d.db, body.content, seat.members.filter((m) => m !== user.id));
+  const row = await insertLine(d.db, {
+    chatId: body.chatId,
+    authorId: seat.as,
+    contentType: body.contentType,
+    content: body.content,
+    createdAt: d.now(),
+  });
+  if (body.contentType === 2)
+    await grantUpload(
+      d.db,
+      body.content,
+      seat.members.filter((m) => m !== user.id),
+    );
   const [line] = await lineViews(d, [row]);
-  const message: ChatMessage = { chatId: row.chatId, id: row.id, content: line!.content, contentType: row.contentType, from: row.authorId, ts: row.createdAt };
+  const message: ChatMessage = {
+    chatId: row.chatId,
+    id: row.id,
+    content: line!.content,
+    contentType: row.contentType,
+    from: row.authorId,
+    ts: row.createdAt,
+  };
   const to = new Set([...seat.members, ...(await operatorIds(d.db))]);
   for (const userId of to) d.bus.publish(userTopics.chat(userId), message);
   return line!;
@@ -74,9 +100,14 @@ export async function records(d: ChatDeps, user: UserRow, chatId: string, page: 
 export async function unread(d: ChatDeps, user: UserRow): Promise<ChatUnread[]> {
   if (user.role === 'operator') {
     const chats = await unreadChats(d.db, SERVICE_AUTHOR, null);
-    const names = await nicknames(d.db, chats.map((c) => Number(c.chatId.slice('service-'.length))));
+    const names = await nicknames(
+      d.db,
+      chats.map((c) => Number(c.chatId.slice('service-'.length))),
+    );
     return chats.map((c) => ({ ...c, title: names.get(Number(c.chatId.slice('service-'.length))) ?? '' }));
   }
   const chats = await unreadChats(d.db, user.id, [`service-${user.id}`, ...(await orderChatIds(d.db, user.id))]);
-  return chats.filter((c) => c.unread > 0).map((c) => ({ ...c, title: c.chatId.startsWith('service-') ? 'service' : c.chatId }));
+  return chats
+    .filter((c) => c.unread > 0)
+    .map((c) => ({ ...c, title: c.chatId.startsWith('service-') ? 'service' : c.chatId }));
 }

@@ -21,7 +21,8 @@ export function floatBps(text: string | undefined, maxPct: number): number {
   if (text === undefined || text === '') fail('otcPriceRequired');
   const negative = text.startsWith('-');
   const parsed = parseUnits(negative ? text.slice(1) : text, 2, 10n ** 6n);
-  if (!parsed.ok) fail(parsed.problem === 'precision' ? 'tooPrecise' : 'invalidNumber', { field: 'otc.field.floatPct', decimals: 2 });
+  if (!parsed.ok)
+    fail(parsed.problem === 'precision' ? 'tooPrecise' : 'invalidNumber', { field: 'otc.field.floatPct', decimals: 2 });
   const bps = Number(parsed.value) * (negative ? -1 : 1);
   if (Math.abs(bps) > maxPct * 100) fail('otcFloatRange', { max: maxPct });
   return bps;

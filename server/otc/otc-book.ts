@@ -52,7 +52,11 @@ export class OtcBook implements CorePart {
   orders = new Map<number, OrderRow>();
   private nextAdId = 1;
   private nextOrderId = 1;
-  private touched: { merchants: Map<number, MerchantRow>; ads: Map<number, AdRow>; orders: Map<number, OrderRow> } = { merchants: new Map(), ads: new Map(), orders: new Map() };
+  private touched: { merchants: Map<number, MerchantRow>; ads: Map<number, AdRow>; orders: Map<number, OrderRow> } = {
+    merchants: new Map(),
+    ads: new Map(),
+    orders: new Map(),
+  };
 
   takeAdId(): number {
     return this.nextAdId++;
@@ -74,7 +78,8 @@ export class OtcBook implements CorePart {
   /** Orders a user has open as the taker (not on their own ads): what the active-order cap counts. */
   activeTaken(userId: number): number {
     let n = 0;
-    for (const o of this.orders.values()) if (o.merchantId !== userId && (o.buyerId === userId || o.sellerId === userId)) n++;
+    for (const o of this.orders.values())
+      if (o.merchantId !== userId && (o.buyerId === userId || o.sellerId === userId)) n++;
     return n;
   }
 
@@ -99,9 +104,31 @@ export class OtcBook implements CorePart {
   async load(q: Queryable, risk: RiskEngine): Promise<void> {
     const s = await loadOtc(q);
     this.rebuild(s.merchants, s.ads, s.orders, s.lastAdId + 1, s.lastOrderId + 1);
-    for (const m of s.merchants) risk.adopt({ id: depositHoldId(m.userId), owner: m.userId, type: depositAccount(m), asset: MERCHANT_DEPOSIT.coin, amount: m.deposit });
-    for (const a of s.ads) if (a.side === 'sell' && a.remaining > 0n) risk.adopt({ id: adHoldId(a.id), owner: a.merchantId, type: ACCOUNT.merchant, asset: a.asset, amount: a.remaining });
-    for (const o of s.orders) risk.adopt({ id: escrowHoldId(o.id), owner: o.sellerId, type: o.sellerAccount as typeof ACCOUNT.otc, asset: o.asset, amount: o.amount });
+    for (const m of s.merchants)
+      risk.adopt({
+        id: depositHoldId(m.userId),
+        owner: m.userId,
+        type: depositAccount(m),
+        asset: MERCHANT_DEPOSIT.coin,
+        amount: m.deposit,
+      });
+    for (const a of s.ads)
+      if (a.side === 'sell' && a.remaining > 0n)
+        risk.adopt({
+          id: adHoldId(a.id),
+          owner: a.merchantId,
+          type: ACCOUNT.merchant,
+          asset: a.asset,
+          amount: a.remaining,
+        });
+    for (const o of s.orders)
+      risk.adopt({
+        id: escrowHoldId(o.id),
+        owner: o.sellerId,
+        type: o.sellerAccount as typeof ACCOUNT.otc,
+        asset: o.asset,
+        amount: o.amount,
+      });
   }
 
   snapshot(): unknown {
@@ -115,7 +142,13 @@ export class OtcBook implements CorePart {
   }
 
   restore(data: unknown): void {
-    const s = data as { nextAdId: number; nextOrderId: number; merchants: unknown[]; ads: unknown[]; orders: unknown[] };
+    const s = data as {
+      nextAdId: number;
+      nextOrderId: number;
+      merchants: unknown[];
+      ads: unknown[];
+      orders: unknown[];
+    };
     this.rebuild(
       s.merchants.map((m) => fromPlain<MerchantRow>(m, bigFields.merchant)),
       s.ads.map((a) => fromPlain<AdRow>(a, bigFields.ad)),
@@ -143,10 +176,19 @@ export class OtcBook implements CorePart {
       for (const o of b.orders) orders.set(o.id, o);
     }
     await writeOtc(q, merchants.values(), ads.values(), orders.values());
-    await markMerchants(q, [...merchants.values()].filter((m) => m.state === 'approved').map((m) => m.userId));
+    await markMerchants(
+      q,
+      [...merchants.values()].filter((m) => m.state === 'approved').map((m) => m.userId),
+    );
   }
 
-  private rebuild(merchants: MerchantRow[], ads: AdRow[], orders: OrderRow[], nextAdId: number, nextOrderId: number): void {
+  private rebuild(
+    merchants: MerchantRow[],
+    ads: AdRow[],
+    orders: OrderRow[],
+    nextAdId: number,
+    nextOrderId: number,
+  ): void {
     this.merchants = new Map(merchants.map((m) => [m.userId, m]));
     this.ads = new Map(ads.map((a) => [a.id, a]));
     this.orders = new Map(orders.map((o) => [o.id, o]));

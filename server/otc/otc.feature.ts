@@ -9,9 +9,9 @@ import { orderCode } from './views.ts';
 const EXPIRE_EVERY_MS = 1_000;
 
 /**
- * Who is told of a change (docs/requirements.md §4): a new order only its merchant (isNew 1); a status change the sides that did
- * not make it (isNew 0); an appeal, and its ruling, as type 'appeal'. An expiry or a ruling (made by the platform or
- * an operator) tells both sides.
+ * Who is told of a change (docs/requirements.md §4): a new order only its merchant (isNew 1); a status change the sides
+ * that did not make it (isNew 0); an appeal, and its ruling, as type 'appeal'. An expiry or a ruling (made by the
+ * platform or an operator) tells both sides.
  */
 function noticesOf(c: OrderChange): Array<{ userId: number; notice: OtcNotice }> {
   const o = c.order;
@@ -48,18 +48,25 @@ export async function startOtc({ core, bus, clock }: FeatureContext): Promise<vo
     }
   });
   core.on(OTC_MERCHANT_CHANGED, (payloads) => {
-    for (const userId of payloads as number[]) bus.publish(userTopics.refresh(userId), { kind: 'otc', ts: clock.now() } satisfies RefreshMessage);
+    for (const userId of payloads as number[])
+      bus.publish(userTopics.refresh(userId), { kind: 'otc', ts: clock.now() } satisfies RefreshMessage);
   });
 }
 
 /** Cancels unpaid orders whose payment window has passed, by the clock; after downtime, at its first turn. */
 export function otcJobs({ core, clock }: FeatureContext): FeatureJob[] {
-  return [{
-    name: 'otc.expire', everyMs: EXPIRE_EVERY_MS, where: 'core',
-    run: async () => {
-      const now = clock.now();
-      const due = [...core.part<OtcBook>('otc').orders.values()].some((o) => o.state === 'created' && o.payDeadline <= now);
-      if (due) await core.submit(expireOrders, {});
+  return [
+    {
+      name: 'otc.expire',
+      everyMs: EXPIRE_EVERY_MS,
+      where: 'core',
+      run: async () => {
+        const now = clock.now();
+        const due = [...core.part<OtcBook>('otc').orders.values()].some(
+          (o) => o.state === 'created' && o.payDeadline <= now,
+        );
+        if (due) await core.submit(expireOrders, {});
+      },
     },
-  }];
+  ];
 }

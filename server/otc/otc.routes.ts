@@ -17,8 +17,12 @@ export async function otcRoutes(app: FastifyInstance, ctx: FeatureContext): Prom
   const chatDeps = { ...deps, bus };
 
   route(api.adList, async (req) => ok(await service.listAds(deps, req.query)));
-  route(api.takeAd, async (req) => ok(await service.take(deps, userOf(req).id, req.body)), { config: { orderEntry: true } });
-  route(api.orderList, async (req) => ok(await service.list(deps, userOf(req).id, userOf(req).isMerchant === 2, req.query)));
+  route(api.takeAd, async (req) => ok(await service.take(deps, userOf(req).id, req.body)), {
+    config: { orderEntry: true },
+  });
+  route(api.orderList, async (req) =>
+    ok(await service.list(deps, userOf(req).id, userOf(req).isMerchant === 2, req.query)),
+  );
   route(api.orderDetail, async (req) => ok(await service.detail(deps, userOf(req).id, req.query.id)));
   route(api.markPaid, async (req) => ok(await service.paid(deps, userOf(req).id, req.body)));
   route(api.cancelOrder, async (req) => ok(await service.cancel(deps, userOf(req).id, req.body.id)));
@@ -29,8 +33,12 @@ export async function otcRoutes(app: FastifyInstance, ctx: FeatureContext): Prom
   route(api.applyMerchant, async (req) => ok(await service.apply(deps, userOf(req).id)));
   route(api.ownAds, async (req) => ok(await service.ownAds(deps, userOf(req).id)));
   route(api.saveAd, async (req) => ok(await service.saveAd(deps, userOf(req).id, req.body)));
-  route(api.setAdOnline, async (req) => ok(await service.ownAdView(deps, await core.submit(cmd.setAdOnline, { merchantId: userOf(req).id, ...req.body }))));
-  route(api.closeAd, async (req) => ok(await service.ownAdView(deps, await core.submit(cmd.closeAd, { merchantId: userOf(req).id, ...req.body }))));
+  route(api.setAdOnline, async (req) =>
+    ok(await service.ownAdView(deps, await core.submit(cmd.setAdOnline, { merchantId: userOf(req).id, ...req.body }))),
+  );
+  route(api.closeAd, async (req) =>
+    ok(await service.ownAdView(deps, await core.submit(cmd.closeAd, { merchantId: userOf(req).id, ...req.body }))),
+  );
 
   route(api.sendChat, async (req) => ok(await chat.send(chatDeps, userOf(req), req.body)));
   route(api.chatRecords, async (req) => ok(await chat.records(chatDeps, userOf(req), req.params.x, req.body)));

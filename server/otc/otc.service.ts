@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { adBody, adListQuery, MerchantStatus, OtcAd, OtcOrder, OtcOwnAd, takeBody } from '../../isomorphic/contract/otc.ts';
+import type {
+  adBody,
+  adListQuery,
+  MerchantStatus,
+  OtcAd,
+  OtcOrder,
+  OtcOwnAd,
+  takeBody,
+} from '../../isomorphic/contract/otc.ts';
 import { FLOATING_MAX_PCT, MERCHANT_DEPOSIT, OTC_COINS } from '../../isomorphic/contract/otc.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { SpotMarkets } from '../spot/markets.ts';
@@ -46,12 +54,16 @@ async function rateOf(db: Db, fiat: string): Promise<string> {
 
 type Priced = Pick<AdRow, 'priceType' | 'price' | 'floatBps' | 'asset' | 'fiat'>;
 
-/** The price an order on the ad would take now, in cents, or undefined while a floating ad's coin has no fresh index. */
+/**
+ * The price an order on the ad would take now, in cents, or undefined while a floating ad's coin has no fresh index.
+ */
 async function quote(d: OtcDeps, ad: Priced): Promise<bigint | undefined> {
   return ad.priceType === 'fixed' ? ad.price : floatingNow(d, ad, await rateOf(d.db, ad.fiat));
 }
 
-/** The price an order on the ad would take now, in cents: the fixed price, or the index moved by the ad's percentage. */
+/**
+ * The price an order on the ad would take now, in cents: the fixed price, or the index moved by the ad's percentage.
+ */
 export async function priceNow(d: OtcDeps, ad: Priced): Promise<bigint> {
   return (await quote(d, ad)) ?? fail('otcNoPrice');
 }
@@ -78,9 +90,15 @@ export async function listAds(d: OtcDeps, q: z.output<typeof adListQuery>) {
     if (price !== undefined && fiatOf(ad.remaining, price) >= ad.minFiat) priced.push({ ad, price });
   }
   // A buyer wants the lowest price, a seller the highest; older ads first among equals.
-  priced.sort((a, b) => (a.price === b.price ? a.ad.id - b.ad.id : (a.price < b.price ? -1 : 1) * (q.side === 'buy' ? 1 : -1)));
+  priced.sort((a, b) =>
+    a.price === b.price ? a.ad.id - b.ad.id : (a.price < b.price ? -1 : 1) * (q.side === 'buy' ? 1 : -1),
+  );
   const page = priced.slice((q.page - 1) * q.size, q.page * q.size);
-  const cards = await merchantCards(d.db, page.map((p) => p.ad.merchantId), d.now());
+  const cards = await merchantCards(
+    d.db,
+    page.map((p) => p.ad.merchantId),
+    d.now(),
+  );
   const records: OtcAd[] = [];
   for (const p of page) records.push(await adView(d.db, p.ad, p.price, cards.get(p.ad.merchantId)!));
   return { total: priced.length, page: q.page, size: q.size, records };
@@ -97,7 +115,8 @@ export async function take(d: OtcDeps, userId: number, body: z.output<typeof tak
   if (shown !== price) fail('otcPriceChanged', { price: fiatText(price) });
   const fiatAmount = fiatOf(amount, price);
   const max = fiatOf(ad.remaining, price) < ad.maxFiat ? fiatOf(ad.remaining, price) : ad.maxFiat;
-  if (fiatAmount < ad.minFiat || fiatAmount > max || amount > ad.remaining) fail('otcOutsideLimits', { min: fiatText(ad.minFiat), max: fiatText(max), fiat: ad.fiat });
+  if (fiatAmount < ad.minFiat || fiatAmount > max || amount > ad.remaining)
+    fail('otcOutsideLimits', { min: fiatText(ad.minFiat), max: fiatText(max), fiat: ad.fiat });
   let payment: number | null = null;
   if (ad.side === 'buy') {
     if (body.payment === undefined) fail('otcPaymentRequired');
@@ -111,7 +130,8 @@ export async function take(d: OtcDeps, userId: number, body: z.output<typeof tak
 
 /** The buyer must see the seller's payment QR codes to pay. */
 async function showPaymentCodes(db: Db, o: OrderRow): Promise<void> {
-  for (const p of await paymentsByIds(db, o.sellerId, o.payments)) if (p.qr_upload) await grantUpload(db, String(p.qr_upload), [o.buyerId]);
+  for (const p of await paymentsByIds(db, o.sellerId, o.payments))
+    if (p.qr_upload) await grantUpload(db, String(p.qr_upload), [o.buyerId]);
 }
 
 /** An order the caller is a side of: from the core while it is open, from the table once ended. */
@@ -127,18 +147,35 @@ export async function detail(d: OtcDeps, userId: number, id: number): Promise<Ot
   return (await orderViews(d.db, [await orderOf(d, userId, id)], userId))[0]!;
 }
 
-export async function list(d: OtcDeps, userId: number, isMerchant: boolean, q: { role: 'user' | 'merchant'; state: 'active' | 'done'; page: number; size: number }) {
+export async function list(
+  d: OtcDeps,
+  userId: number,
+  isMerchant: boolean,
+  q: { role: 'user' | 'merchant'; state: 'active' | 'done'; page: number; size: number },
+) {
   if (q.role === 'merchant' && !isMerchant) fail('otcNotMerchant');
   await d.core.settled();
   const { total, rows } = await orderRows(d.db, userId, q.role, q.state, q);
   return { total, page: q.page, size: q.size, records: await orderViews(d.db, rows, userId) };
 }
 
-/** The buyer's "paid": the method must be one of the order's, the proof one of the buyer's own uploads (shown to the seller). */
-export async function paid(d: OtcDeps, userId: number, body: { id: number; payment: number; proof?: string }): Promise<OtcOrder> {
+/**
+ * The buyer's "paid": the method must be one of the order's, the proof one of the buyer's own uploads (shown to the
+ * seller).
+ */
+export async function paid(
+  d: OtcDeps,
+  userId: number,
+  body: { id: number; payment: number; proof?: string },
+): Promise<OtcOrder> {
   const o = await orderOf(d, userId, body.id);
   if (body.proof) await requireOwnUpload(d.db, userId, body.proof);
-  const order = await d.core.submit(cmd.markPaid, { userId, id: body.id, payment: body.payment, proof: body.proof ?? null });
+  const order = await d.core.submit(cmd.markPaid, {
+    userId,
+    id: body.id,
+    payment: body.payment,
+    proof: body.proof ?? null,
+  });
   if (body.proof) await grantUpload(d.db, body.proof, [o.sellerId]);
   return (await orderViews(d.db, [order], userId))[0]!;
 }
@@ -150,7 +187,11 @@ export async function cancel(d: OtcDeps, userId: number, id: number): Promise<Ot
 }
 
 /** The seller's release, behind the fund password: the coins leave for good. */
-export async function release(d: OtcDeps, userId: number, body: { id: number; fundPassword: string }): Promise<OtcOrder> {
+export async function release(
+  d: OtcDeps,
+  userId: number,
+  body: { id: number; fundPassword: string },
+): Promise<OtcOrder> {
   const o = await orderOf(d, userId, body.id);
   if (o.sellerId !== userId) fail('otcNotSeller');
   await requireFundPassword(d.db, userId, body.fundPassword);
@@ -158,10 +199,19 @@ export async function release(d: OtcDeps, userId: number, body: { id: number; fu
   return (await orderViews(d.db, [order], userId))[0]!;
 }
 
-export async function appeal(d: OtcDeps, userId: number, body: { id: number; reason: string; proof?: string }): Promise<OtcOrder> {
+export async function appeal(
+  d: OtcDeps,
+  userId: number,
+  body: { id: number; reason: string; proof?: string },
+): Promise<OtcOrder> {
   const o = await orderOf(d, userId, body.id);
   if (body.proof) await requireOwnUpload(d.db, userId, body.proof);
-  const order = await d.core.submit(cmd.appealOrder, { userId, id: body.id, reason: body.reason, proof: body.proof ?? null });
+  const order = await d.core.submit(cmd.appealOrder, {
+    userId,
+    id: body.id,
+    reason: body.reason,
+    proof: body.proof ?? null,
+  });
   if (body.proof) await grantUpload(d.db, body.proof, [o.buyerId === userId ? o.sellerId : o.buyerId]);
   return (await orderViews(d.db, [order], userId))[0]!;
 }
@@ -206,7 +256,8 @@ export async function saveAd(d: OtcDeps, merchantId: number, b: z.output<typeof 
   const price = fixed ? fiatUnits(b.price, 'otc.field.price') : 0n;
   const bps = fixed ? 0 : floatBps(b.floatPct, FLOATING_MAX_PCT);
   // A floating ad posted blind would be offered at whatever the index says when it comes back.
-  if (!fixed && floatingNow(d, { asset: b.coin, floatBps: bps }, rate) === undefined) fail('otcFloatingNoIndex', { coin: b.coin });
+  if (!fixed && floatingNow(d, { asset: b.coin, floatBps: bps }, rate) === undefined)
+    fail('otcFloatingNoIndex', { coin: b.coin });
   const total = coinUnits(b.total, 'otc.field.total');
   const minFiat = fiatUnits(b.minFiat, 'otc.field.minFiat');
   const maxFiat = fiatUnits(b.maxFiat, 'otc.field.maxFiat');
@@ -215,8 +266,21 @@ export async function saveAd(d: OtcDeps, merchantId: number, b: z.output<typeof 
   if (!payments.length) fail('otcPaymentRequired');
   if ((await paymentsByIds(d.db, merchantId, payments)).length !== payments.length) fail('otcPaymentUnknown');
   const ad = await d.core.submit(cmd.saveAd, {
-    merchantId, ...(b.id === undefined ? {} : { id: b.id }), side: b.side, asset: b.coin, fiat: b.fiat, priceType: b.priceType, price, floatBps: bps, total, minFiat, maxFiat,
-    payWindow: b.payWindow, payments, terms: b.terms, online: b.online,
+    merchantId,
+    ...(b.id === undefined ? {} : { id: b.id }),
+    side: b.side,
+    asset: b.coin,
+    fiat: b.fiat,
+    priceType: b.priceType,
+    price,
+    floatBps: bps,
+    total,
+    minFiat,
+    maxFiat,
+    payWindow: b.payWindow,
+    payments,
+    terms: b.terms,
+    online: b.online,
   });
   return ownAdView(d, ad);
 }
@@ -230,6 +294,7 @@ export async function ownAds(d: OtcDeps, merchantId: number): Promise<OtcOwnAd[]
   requireMerchant(d, merchantId);
   await d.core.settled();
   const out: OtcOwnAd[] = [];
-  for (const ad of await merchantAds(d.db, merchantId)) out.push(await ownAdView(d, bookOf(d.core).ads.get(ad.id) ?? ad));
+  for (const ad of await merchantAds(d.db, merchantId))
+    out.push(await ownAdView(d, bookOf(d.core).ads.get(ad.id) ?? ad));
   return out;
 }

@@ -23,7 +23,8 @@ const MAX_PRICE = BigInt(Number.MAX_SAFE_INTEGER);
  * `spend` is what the order itself is about to hold from the available balance.
  */
 export function closeLimit(risk: RiskEngine, c: Contract, p: PositionRow, spend = 0n): bigint {
-  const backing = p.mode === 'isolated' ? p.isoMargin : risk.available(p.userId, ACCOUNT.contract, c.marginAsset) - spend;
+  const backing =
+    p.mode === 'isolated' ? p.isoMargin : risk.available(p.userId, ACCOUNT.contract, c.marginAsset) - spend;
   const price = bankruptcyPrice(c, p, backing, c.takerFeeBps);
   // No price at all pays: the bound is one no order can meet.
   if (price === null) return p.qty > 0n ? MAX_PRICE : 1n;
@@ -41,10 +42,23 @@ export function closes(p: PositionRow | undefined, side: PerpSide): p is Positio
 }
 
 /** Other users' resting orders an order on `side` up to `price` could meet that would close past their bounds. */
-export function unpayableMakers(risk: RiskEngine, b: PerpBook, c: Contract, userId: number, side: PerpSide, price: bigint): PerpOrderRow[] {
+export function unpayableMakers(
+  risk: RiskEngine,
+  b: PerpBook,
+  c: Contract,
+  userId: number,
+  side: PerpSide,
+  price: bigint,
+): PerpOrderRow[] {
   const out: PerpOrderRow[] = [];
   for (const o of b.live.values()) {
-    if (o.symbol !== c.symbol || o.side === side || o.userId === userId || (side === 'buy' ? o.price > price : o.price < price)) continue;
+    if (
+      o.symbol !== c.symbol ||
+      o.side === side ||
+      o.userId === userId ||
+      (side === 'buy' ? o.price > price : o.price < price)
+    )
+      continue;
     const p = b.position(o.userId, c.symbol);
     if (closes(p, o.side) && pastLimit(o.side, o.price, closeLimit(risk, c, p))) out.push(o);
   }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from '../../isomorphic/money/units.ts';
-import { bracketOf, CONTRACTS, contractOf, cumFromTiers, maintenanceMargin, maxLeverage, maxNotionalAt, type Bracket } from './contracts.ts';
+import {
+  bracketOf,
+  CONTRACTS,
+  contractOf,
+  cumFromTiers,
+  maintenanceMargin,
+  maxLeverage,
+  maxNotionalAt,
+  type Bracket,
+} from './contracts.ts';
 import { notional } from './position-math.ts';
 
 const coin = (text: string) => {
@@ -40,7 +49,12 @@ describe('contracts', () => {
   it("reproduces the worked examples of Binance's liquidation FAQs", () => {
     // USDⓈ-M FAQ, on its 2021 BTCUSDT table: "the Maintenance Amount on Level 5 = 250,000 × (1% − 0.5%) + 50 =
     // 1,300 USDT", and a 264,000 USDT position has MMR 1%.
-    const rows: [string, string][] = [['50000', '0.004'], ['250000', '0.005'], ['1000000', '0.01'], ['10000000', '0.025']];
+    const rows: [string, string][] = [
+      ['50000', '0.004'],
+      ['250000', '0.005'],
+      ['1000000', '0.01'],
+      ['10000000', '0.025'],
+    ];
     let floor = 0n;
     const tiers = rows.map(([cap, mmr]) => {
       const t = { floor, cap: coin(cap), mmr: rate(mmr) };
@@ -49,7 +63,10 @@ describe('contracts', () => {
     });
     const cums = cumFromTiers(tiers);
     expect(cums.slice(0, 3)).toEqual([0n, coin('50'), coin('1300')]);
-    const table = { ...CONTRACTS.btcusdt_perp!, brackets: tiers.map((t, i): Bracket => ({ ...t, maxLeverage: 1n, cum: cums[i]! })) };
+    const table = {
+      ...CONTRACTS.btcusdt_perp!,
+      brackets: tiers.map((t, i): Bracket => ({ ...t, maxLeverage: 1n, cum: cums[i]! })),
+    };
     expect(bracketOf(table, coin('264000')).mmr).toBe(rate('0.01'));
     expect(bracketOf(table, coin('500000')).cum).toBe(coin('1300'));
 

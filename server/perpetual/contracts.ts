@@ -68,7 +68,13 @@ type Row = readonly [cap: string, maxLeverage: number, mmr: string, cum: string]
 function brackets(rows: readonly Row[]): Bracket[] {
   let floor = 0n;
   return rows.map(([cap, maxLeverage, mmr, cum]) => {
-    const b = { floor, cap: units(cap, ASSET_SCALE), maxLeverage: BigInt(maxLeverage), mmr: units(mmr, RATE_DIGITS), cum: units(cum, ASSET_SCALE) };
+    const b = {
+      floor,
+      cap: units(cap, ASSET_SCALE),
+      maxLeverage: BigInt(maxLeverage),
+      mmr: units(mmr, RATE_DIGITS),
+      cum: units(cum, ASSET_SCALE),
+    };
     floor = b.cap;
     return b;
   });
@@ -142,17 +148,40 @@ const ETHUSD_PERP: readonly Row[] = [
 const FEES = { makerFeeBps: 2n, takerFeeBps: 5n };
 /** Symbols are lowercase like the spot markets', with `_perp` so that no perpetual shares a spot market's name. */
 const linear = (base: string, priceScale: number, rows: readonly Row[]): Contract => ({
-  symbol: `${base.toLowerCase()}usdt_perp`, kind: 'linear', base, quote: 'USDT', marginAsset: 'USDT', priceScale, qtyScale: 3, contractSize: 0n, brackets: brackets(rows),
-  indexSymbol: `${base.toLowerCase()}usdt`, ...FEES,
+  symbol: `${base.toLowerCase()}usdt_perp`,
+  kind: 'linear',
+  base,
+  quote: 'USDT',
+  marginAsset: 'USDT',
+  priceScale,
+  qtyScale: 3,
+  contractSize: 0n,
+  brackets: brackets(rows),
+  indexSymbol: `${base.toLowerCase()}usdt`,
+  ...FEES,
 });
 const inverse = (base: string, priceScale: number, contractSize: bigint, rows: readonly Row[]): Contract => ({
-  symbol: `${base.toLowerCase()}usd_perp`, kind: 'inverse', base, quote: 'USD', marginAsset: base, priceScale, qtyScale: 0, contractSize, brackets: brackets(rows),
-  indexSymbol: `${base.toLowerCase()}usdt`, ...FEES,
+  symbol: `${base.toLowerCase()}usd_perp`,
+  kind: 'inverse',
+  base,
+  quote: 'USD',
+  marginAsset: base,
+  priceScale,
+  qtyScale: 0,
+  contractSize,
+  brackets: brackets(rows),
+  indexSymbol: `${base.toLowerCase()}usdt`,
+  ...FEES,
 });
 
 /** Ticks and lots as Binance lists them: BTCUSDT 0.1 / 0.001 BTC, ETHUSDT 0.01 / 0.001 ETH, COIN-M 0.1 and 0.01. */
 export const CONTRACTS: Readonly<Record<string, Contract>> = Object.fromEntries(
-  [linear('BTC', 1, BTCUSDT), linear('ETH', 2, ETHUSDT), inverse('BTC', 1, 100n, BTCUSD_PERP), inverse('ETH', 2, 10n, ETHUSD_PERP)].map((c) => [c.symbol, c]),
+  [
+    linear('BTC', 1, BTCUSDT),
+    linear('ETH', 2, ETHUSDT),
+    inverse('BTC', 1, 100n, BTCUSD_PERP),
+    inverse('ETH', 2, 10n, ETHUSD_PERP),
+  ].map((c) => [c.symbol, c]),
 );
 
 export function contractOf(symbol: string): Contract | undefined {

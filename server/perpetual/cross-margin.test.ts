@@ -11,7 +11,10 @@ const ETHUSDT = CONTRACTS.ethusdt_perp!;
 const USDT = 10n ** 8n;
 
 const holding = (contract = BTCUSDT, qty: bigint, entry: bigint, mark = entry, leverage = 10n): Holding => ({
-  contract, position: applyFill(contract, FLAT, qty, entry).position, mark, leverage,
+  contract,
+  position: applyFill(contract, FLAT, qty, entry).position,
+  mark,
+  leverage,
 });
 
 describe('cross-margin account', () => {
@@ -19,7 +22,12 @@ describe('cross-margin account', () => {
     // Long 1 BTC at 60,000 marked 59,000 (−1,000; MM 59,000 × 0.5% − 50 = 245); short 10 ETH at 3,000 marked
     // 2,900 (+1,000; MM 29,000 × 0.4% = 116).
     const hs = [holding(BTCUSDT, 1_000n, 600_000n, 590_000n), holding(ETHUSDT, -10_000n, 300_000n, 290_000n)];
-    expect(accountRisk(5_000n * USDT, hs)).toEqual({ equity: 5_000n * USDT, maintenance: 361n * USDT, ratio: 7_220_000n, liquidatable: false });
+    expect(accountRisk(5_000n * USDT, hs)).toEqual({
+      equity: 5_000n * USDT,
+      maintenance: 361n * USDT,
+      ratio: 7_220_000n,
+      liquidatable: false,
+    });
     expect(accountRisk(361n * USDT, hs).liquidatable).toBe(true);
     expect(accountRisk(362n * USDT, hs).liquidatable).toBe(false);
     expect(accountRisk(0n, []).liquidatable).toBe(false);
@@ -48,9 +56,18 @@ describe('cross-margin account', () => {
     const move = fc.bigInt(-400n, 400n); // per mille of the mark
     fc.assert(
       fc.property(
-        fc.bigInt(1n, 5_000n), fc.boolean(), fc.bigInt(1n, 50_000n), fc.boolean(), fc.bigInt(200n, 20_000n), move, move,
+        fc.bigInt(1n, 5_000n),
+        fc.boolean(),
+        fc.bigInt(1n, 50_000n),
+        fc.boolean(),
+        fc.bigInt(200n, 20_000n),
+        move,
+        move,
         (btcQty, btcLong, ethQty, ethLong, wallet, dBtc, dEth) => {
-          const hs = [holding(BTCUSDT, btcLong ? btcQty : -btcQty, 600_000n), holding(ETHUSDT, ethLong ? ethQty : -ethQty, 300_000n)];
+          const hs = [
+            holding(BTCUSDT, btcLong ? btcQty : -btcQty, 600_000n),
+            holding(ETHUSDT, ethLong ? ethQty : -ethQty, 300_000n),
+          ];
           const walletUnits = wallet * USDT;
           if (accountRisk(walletUnits, hs).liquidatable) return;
           const triggers = crossTriggers(walletUnits, hs);

@@ -9,7 +9,14 @@
  */
 import type { Contract } from './contracts.ts';
 import { liquidationPrice } from './liquidation-price.ts';
-import { initialMargin, isLiquidatable, marginRatio, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
+import {
+  initialMargin,
+  isLiquidatable,
+  marginRatio,
+  positionMaintenance,
+  unrealisedPnl,
+  type Position,
+} from './position-math.ts';
 
 /** A cross position with the contract it is in, the mark it is valued at and the leverage it was opened with. */
 export interface Holding {
@@ -38,7 +45,12 @@ export function accountRisk(wallet: bigint, holdings: readonly Holding[]): Accou
     equity += pnl(h);
     maintenance += mm(h);
   }
-  return { equity, maintenance, ratio: marginRatio(maintenance, equity), liquidatable: holdings.length > 0 && isLiquidatable(equity, maintenance) };
+  return {
+    equity,
+    maintenance,
+    ratio: marginRatio(maintenance, equity),
+    liquidatable: holdings.length > 0 && isLiquidatable(equity, maintenance),
+  };
 }
 
 /**

@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markPrice } from '../prices/mark-price.ts';
 import { CONTRACTS } from './contracts.ts';
-import { averagePremium, EIGHT_HOURS, fundingBasis, fundingCap, fundingPayment, fundingRate, impactNotional, impactPrice, nextFundingTime, premiumIndex, settleFunding } from './funding.ts';
+import {
+  averagePremium,
+  EIGHT_HOURS,
+  fundingBasis,
+  fundingCap,
+  fundingPayment,
+  fundingRate,
+  impactNotional,
+  impactPrice,
+  nextFundingTime,
+  premiumIndex,
+  settleFunding,
+} from './funding.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
 const BTCUSD = CONTRACTS.btcusd_perp!;
@@ -19,9 +31,19 @@ describe('premium index', () => {
 
   it('prices the impact notional at its average fill: by notional for linear, harmonically for inverse', () => {
     // 0.2 BTC at 60,000.0 fills 12,000; the other 13,000 at 59,990.0: 25,000 / 0.41670278… = 59,994.80.
-    expect(impactPrice(BTCUSDT, [[600_000n, 200n], [599_900n, 1_000n]])).toBe(599_948n);
+    expect(
+      impactPrice(BTCUSDT, [
+        [600_000n, 200n],
+        [599_900n, 1_000n],
+      ]),
+    ).toBe(599_948n);
     // 100 contracts at 50,000.0 and 150 at 50,010.0: 250 / (100/50,000 + 150/50,010) = 50,006.00.
-    expect(impactPrice(BTCUSD, [[500_000n, 100n], [500_100n, 500n]])).toBe(500_060n);
+    expect(
+      impactPrice(BTCUSD, [
+        [500_000n, 100n],
+        [500_100n, 500n],
+      ]),
+    ).toBe(500_060n);
     expect(impactPrice(BTCUSDT, [[600_000n, 200n]])).toBeUndefined();
     expect(impactPrice(BTCUSD, [])).toBeUndefined();
   });
@@ -39,9 +61,24 @@ describe('premium index', () => {
     expect(averagePremium([[3, 60n]], 3)).toBe(30n);
     expect(averagePremium([[1, 60n]], 3)).toBe(10n);
     expect(averagePremium([[1, 7n]], 1)).toBe(7n);
-    expect(averagePremium(Array.from({ length: 5_760 }, (_, i) => [i + 1, bp(1n)] as const), 5_760)).toBe(bp(1n));
+    expect(
+      averagePremium(
+        Array.from({ length: 5_760 }, (_, i) => [i + 1, bp(1n)] as const),
+        5_760,
+      ),
+    ).toBe(bp(1n));
     // Zero samples need not be listed: they count in the weights all the same.
-    expect(averagePremium([[2, 60n]], 4)).toBe(averagePremium([[1, 0n], [2, 60n], [3, 0n], [4, 0n]], 4));
+    expect(averagePremium([[2, 60n]], 4)).toBe(
+      averagePremium(
+        [
+          [1, 0n],
+          [2, 60n],
+          [3, 0n],
+          [4, 0n],
+        ],
+        4,
+      ),
+    );
   });
 });
 
@@ -83,17 +120,23 @@ describe('funding payments', () => {
 
   it('settles a contract so that payments and the insurance-fund remainder sum to zero', () => {
     fc.assert(
-      fc.property(fc.array(fc.bigInt(1n, 10_000n), { minLength: 1, maxLength: 30 }), fc.bigInt(1n, 1_000_000n), fc.bigInt(-bp(30n), bp(30n)), fc.boolean(), (longs, mark, rate, inverse) => {
-        const c = inverse ? BTCUSD : BTCUSDT;
-        // The shorts hold what the longs hold, split differently.
-        const total = longs.reduce((a, b) => a + b, 0n);
-        const shorts = [-(total / 2n), -(total - total / 2n)].filter((q) => q !== 0n);
-        const all = [...longs, ...shorts];
-        const { payments, remainder } = settleFunding(c, all, mark, rate);
-        expect(payments.reduce((a, b) => a + b, 0n) + remainder).toBe(0n);
-        expect(remainder).toBeGreaterThanOrEqual(0n);
-        expect(remainder).toBeLessThan(BigInt(all.length));
-      }),
+      fc.property(
+        fc.array(fc.bigInt(1n, 10_000n), { minLength: 1, maxLength: 30 }),
+        fc.bigInt(1n, 1_000_000n),
+        fc.bigInt(-bp(30n), bp(30n)),
+        fc.boolean(),
+        (longs, mark, rate, inverse) => {
+          const c = inverse ? BTCUSD : BTCUSDT;
+          // The shorts hold what the longs hold, split differently.
+          const total = longs.reduce((a, b) => a + b, 0n);
+          const shorts = [-(total / 2n), -(total - total / 2n)].filter((q) => q !== 0n);
+          const all = [...longs, ...shorts];
+          const { payments, remainder } = settleFunding(c, all, mark, rate);
+          expect(payments.reduce((a, b) => a + b, 0n) + remainder).toBe(0n);
+          expect(remainder).toBeGreaterThanOrEqual(0n);
+          expect(remainder).toBeLessThan(BigInt(all.length));
+        },
+      ),
     );
   });
 });

@@ -45,7 +45,11 @@ export function impactNotional(c: Contract): bigint {
  * The average price of filling the impact notional against `levels` (best first), at the price scale, rounded to
  * the nearest tick; undefined when the levels do not hold that much.
  */
-export function impactPrice(c: Contract, levels: readonly Level[], target: bigint = impactNotional(c)): bigint | undefined {
+export function impactPrice(
+  c: Contract,
+  levels: readonly Level[],
+  target: bigint = impactNotional(c),
+): bigint | undefined {
   if (c.kind === 'linear') {
     // Σ qty × price fills the notional; the last level partly. Average = target / base bought, in price units.
     const unit = fillValue(c, 1n, 1n);
@@ -135,7 +139,10 @@ export function fundingRate(c: Contract, premium: bigint, intervalMs: number = E
 export function fundingPayment(c: Contract, qty: bigint, mark: bigint, rate: bigint): bigint {
   if (qty === 0n || rate === 0n) return 0n;
   // Linear value is exact; inverse value is contracts × size / mark, kept as one fraction with the rate.
-  const [num, den] = c.kind === 'linear' ? [fillValue(c, qty, mark) * abs(rate), RATE_SCALE] : [fillValue(c, qty, 1n) * abs(rate), mark * RATE_SCALE];
+  const [num, den] =
+    c.kind === 'linear'
+      ? [fillValue(c, qty, mark) * abs(rate), RATE_SCALE]
+      : [fillValue(c, qty, 1n) * abs(rate), mark * RATE_SCALE];
   const pays = qty > 0n === rate > 0n;
   return pays ? -divCeil(num, den) : num / den;
 }
@@ -148,7 +155,12 @@ interface FundingSettlement {
 }
 
 /** Every position of a contract at one funding time; the payments and the remainder sum to zero. */
-export function settleFunding(c: Contract, quantities: readonly bigint[], mark: bigint, rate: bigint): FundingSettlement {
+export function settleFunding(
+  c: Contract,
+  quantities: readonly bigint[],
+  mark: bigint,
+  rate: bigint,
+): FundingSettlement {
   let sum = 0n;
   const payments = quantities.map((q) => {
     const p = fundingPayment(c, q, mark, rate);

@@ -40,7 +40,12 @@ describe('liquidation index', () => {
   });
 
   it('answers exactly what a scan of every position answers, through any sequence of changes', () => {
-    const op = fc.record({ owner: fc.nat(40), side: fc.constantFrom<Side>('long', 'short'), trigger: fc.option(fc.bigInt(0n, 60n), { nil: null }), mark: fc.bigInt(0n, 60n) });
+    const op = fc.record({
+      owner: fc.nat(40),
+      side: fc.constantFrom<Side>('long', 'short'),
+      trigger: fc.option(fc.bigInt(0n, 60n), { nil: null }),
+      mark: fc.bigInt(0n, 60n),
+    });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
         const ix = new LiquidationIndex();
@@ -49,7 +54,9 @@ describe('liquidation index', () => {
           ix.set(o.owner, o.side, o.trigger);
           if (o.trigger === null) model.delete(o.owner);
           else model.set(o.owner, { side: o.side, trigger: o.trigger });
-          const scan = [...model].filter(([, e]) => (e.side === 'long' ? o.mark <= e.trigger : o.mark >= e.trigger)).map(([owner]) => owner);
+          const scan = [...model]
+            .filter(([, e]) => (e.side === 'long' ? o.mark <= e.trigger : o.mark >= e.trigger))
+            .map(([owner]) => owner);
           expect(ix.reached(o.mark).sort((a, b) => a - b)).toEqual(scan.sort((a, b) => a - b));
           expect(ix.size).toBe(model.size);
         }

@@ -71,7 +71,8 @@ export class LiquidationIndex {
     if (top !== undefined) this.longs.forRange(mark << ID_BITS, top, true, (_key, id) => void out.push(id));
     out.reverse();
     const bottom = this.shorts.minKey();
-    if (bottom !== undefined) this.shorts.forRange(bottom, (mark + 1n) << ID_BITS, false, (_key, id) => void out.push(id));
+    if (bottom !== undefined)
+      this.shorts.forRange(bottom, (mark + 1n) << ID_BITS, false, (_key, id) => void out.push(id));
     return out;
   }
 }

@@ -2,8 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS, type Contract } from './contracts.ts';
 import { accountRisk, crossLiquidationPrices, type Holding } from './cross-margin.ts';
-import { bankruptcyPrice, bracketFormula, formulaPrice, headroomAt, liquidatableAt, liquidationPrice, PRICE_MAX } from './liquidation-price.ts';
-import { applyFill, FLAT, marginRatio, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
+import {
+  bankruptcyPrice,
+  bracketFormula,
+  formulaPrice,
+  headroomAt,
+  liquidatableAt,
+  liquidationPrice,
+  PRICE_MAX,
+} from './liquidation-price.ts';
+import {
+  applyFill,
+  FLAT,
+  marginRatio,
+  notional,
+  positionMaintenance,
+  unrealisedPnl,
+  type Position,
+} from './position-math.ts';
 import { runs } from '../../tests/support/property.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
@@ -120,7 +136,8 @@ describe('bankruptcy price', () => {
   });
 
   it('with a fee rate, leaves the fee of closing there paid too (a voluntary close’s bound)', () => {
-    // Long 0.5 at 60,000 on 3,000: 3,000 + 0.5 × (P − 60,000) − 0.05% × 0.5 × P ≥ 0 from P = 27,000 / 0.49975 = 54,027.01…
+    // Long 0.5 at 60,000 on 3,000: 3,000 + 0.5 × (P − 60,000) − 0.05% × 0.5 × P ≥ 0 from P = 27,000 / 0.49975 =
+    // 54,027.01…
     expect(bankruptcyPrice(BTCUSDT, open(BTCUSDT, 500n, 600_000n), 3_000n * ONE, 5n)).toBe(540_271n);
     // Short 0.8 at 62,000 on 2,480: 2,480 + 0.8 × (62,000 − P) − 0.0004 × P ≥ 0 up to P = 52,080 / 0.8004 = 65,067.46…
     expect(bankruptcyPrice(BTCUSDT, open(BTCUSDT, -800n, 620_000n), 2_480n * ONE, 5n)).toBe(650_674n);

@@ -36,7 +36,12 @@ export function liquidatableAt(c: Contract, p: Position, backing: bigint, price:
 }
 
 /** One bracket's formula as Binance writes it, rounded to the nearest tick; null when it has no positive root. */
-export function bracketFormula(c: Contract, p: Position, backing: bigint, b: Pick<Bracket, 'mmr' | 'cum'>): bigint | null {
+export function bracketFormula(
+  c: Contract,
+  p: Position,
+  backing: bigint,
+  b: Pick<Bracket, 'mmr' | 'cum'>,
+): bigint | null {
   const side = p.qty > 0n ? 1n : -1n;
   let num: bigint;
   let den: bigint;
@@ -153,4 +158,3 @@ function firstTrue(pred: (price: bigint) => boolean, guess: bigint): bigint | nu
   if (below === null) return 1n;
   return below === PRICE_MAX ? null : below + 1n;
 }
-

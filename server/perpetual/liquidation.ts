@@ -45,7 +45,8 @@ function backingOf(ctx: CommandContext, b: PerpBook, p: PositionRow): bigint {
   const c = b.contract(p.symbol);
   if (p.mode === 'isolated') return p.isoMargin;
   let backing = b.crossWallet(ctx.risk, p.userId, c.marginAsset);
-  for (const h of b.crossHoldings(p.userId, c.marginAsset)) if (h.row !== p) backing += unrealisedPnl(h.contract, h.position, h.mark);
+  for (const h of b.crossHoldings(p.userId, c.marginAsset))
+    if (h.row !== p) backing += unrealisedPnl(h.contract, h.position, h.mark);
   return backing;
 }
 
@@ -53,8 +54,9 @@ function backingOf(ctx: CommandContext, b: PerpBook, p: PositionRow): bigint {
 function deleverage(ctx: CommandContext, b: PerpBook, c: Contract, p: PositionRow, qty: bigint, price: bigint): bigint {
   const mark = b.prices(c.symbol).mark!;
   const long = p.qty > 0n;
-  const others = b.positionsBySymbol.get(c.symbol)!
-    .filter((o) => o.userId !== p.userId && o.qty !== 0n && (o.qty > 0n) !== long)
+  const others = b.positionsBySymbol
+    .get(c.symbol)!
+    .filter((o) => o.userId !== p.userId && o.qty !== 0n && o.qty > 0n !== long)
     .map((o) => ({ o, score: adlScore(c, o, mark) }))
     .sort((x, y) => y.score - x.score || x.o.id - y.o.id);
   let left = qty;
@@ -64,7 +66,18 @@ function deleverage(ctx: CommandContext, b: PerpBook, c: Contract, p: PositionRo
     const ref = { refType: 'perp_position', refId: p.id } as const;
     settleSide(ctx, b, c, { position: p, order: null, qty: long ? -take : take, price, fee: 0n }, ref);
     settleSide(ctx, b, c, { position: o, order: null, qty: long ? take : -take, price, fee: 0n }, ref);
-    b.liquidations.push({ id: b.nextId('liquidation'), userId: o.userId, symbol: c.symbol, side: long ? 'short' : 'long', kind: 'adl', quantity: take, price, mark, fee: 0n, createdAt: ctx.now });
+    b.liquidations.push({
+      id: b.nextId('liquidation'),
+      userId: o.userId,
+      symbol: c.symbol,
+      side: long ? 'short' : 'long',
+      kind: 'adl',
+      quantity: take,
+      price,
+      mark,
+      fee: 0n,
+      createdAt: ctx.now,
+    });
     left -= take;
   }
   return qty - left;
@@ -81,7 +94,16 @@ function closeStep(ctx: CommandContext, b: PerpBook, p: PositionRow): void {
   const long = p.qty > 0n;
   const before = ctx.risk.available(p.userId, ACCOUNT.contract, c.marginAsset);
   const result = place(ctx, {
-    symbol: c.symbol, userId: p.userId, side: long ? 'sell' : 'buy', kind: 'limit', tif: 'IOC', price: bankrupt, quantity: step, reduceOnly: true, closePosition: false, source: 'liquidation',
+    symbol: c.symbol,
+    userId: p.userId,
+    side: long ? 'sell' : 'buy',
+    kind: 'limit',
+    tif: 'IOC',
+    price: bankrupt,
+    quantity: step,
+    reduceOnly: true,
+    closePosition: false,
+    source: 'liquidation',
   });
   // An IOC order has left the book by now; the copy `place` answered carries its fills.
   const filled = result.order?.filledQty ?? 0n;
@@ -95,15 +117,32 @@ function closeStep(ctx: CommandContext, b: PerpBook, p: PositionRow): void {
   const due = (value * LIQUIDATION_FEE_BPS + 9_999n) / 10_000n;
   const fee = left <= 0n ? 0n : due < left ? due : left;
   if (fee) {
-    ctx.risk.post([
-      { owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: -fee },
-      { owner: null, type: ACCOUNT.insuranceFund, asset: c.marginAsset, available: fee },
-    ], { billType: 'perp_liquidation_fee', refType: 'perp_position', refId: p.id }, [], false);
+    ctx.risk.post(
+      [
+        { owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: -fee },
+        { owner: null, type: ACCOUNT.insuranceFund, asset: c.marginAsset, available: fee },
+      ],
+      { billType: 'perp_liquidation_fee', refType: 'perp_position', refId: p.id },
+      [],
+      false,
+    );
   }
-  // The price recorded is the average the close got: its fills on the book and what was deleveraged at the bankruptcy price.
+  // The price recorded is the average the close got: its fills on the book and what was deleveraged at the bankruptcy
+  // price.
   const closedValue = (result.order?.filledValue ?? 0n) + fillValue(c, deleveraged, bankrupt);
   const average = closed > 0n ? (entryPrice(c, { qty: closed, cost: closedValue }) ?? bankrupt) : bankrupt;
-  b.liquidations.push({ id: b.nextId('liquidation'), userId: p.userId, symbol: c.symbol, side: long ? 'long' : 'short', kind: 'liquidation', quantity: closed, price: average, mark, fee, createdAt: ctx.now });
+  b.liquidations.push({
+    id: b.nextId('liquidation'),
+    userId: p.userId,
+    symbol: c.symbol,
+    side: long ? 'long' : 'short',
+    kind: 'liquidation',
+    quantity: closed,
+    price: average,
+    mark,
+    fee,
+    createdAt: ctx.now,
+  });
 }
 
 /** Liquidates an isolated position while it stays at or past 100% margin ratio. */
@@ -114,7 +153,11 @@ export function liquidateIsolated(ctx: CommandContext, b: PerpBook, p: PositionR
 
 /** Liquidates a user's cross account in a margin asset, profitable positions first, while it stays liquidatable. */
 export function liquidateCross(ctx: CommandContext, b: PerpBook, userId: number, asset: string): void {
-  cancelAll(ctx, userId, [...b.contracts.values()].filter((c) => c.marginAsset === asset).map((c) => c.symbol));
+  cancelAll(
+    ctx,
+    userId,
+    [...b.contracts.values()].filter((c) => c.marginAsset === asset).map((c) => c.symbol),
+  );
   for (let i = 0; i < MAX_STEPS && b.crossLiquidatable(ctx.risk, userId, asset); i++) {
     const holdings = b.crossHoldings(userId, asset);
     if (!holdings.length) return;

@@ -29,21 +29,34 @@ describe.each(FEATURE_DIALECTS)('the perpetual mark under a sustained one-sided 
   let ops: string;
   const clock = new ManualClock(T0);
   const users: Record<string, { id: number; token: string }> = {};
-  const call = <T = unknown>(user: string, url: string, payload: Record<string, unknown> = {}) => api<T>(app, url, { token: users[user]!.token, payload });
+  const call = <T = unknown>(user: string, url: string, payload: Record<string, unknown> = {}) =>
+    api<T>(app, url, { token: users[user]!.token, payload });
   const state = () => app.core.part<PerpBook>('perpetual').prices('btcusdt_perp');
 
   beforeAll(async () => {
     t = await open();
     feed = await priceFeed({ BTCUSDT: '96500.00', ETHUSDT: '3450.00' });
     ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, MARKET_MAKERS: '0' }, clock));
-    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
+    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, {
+      intervalMs: 0,
+      seed: 1,
+    }).start();
     makers = new PerpMakers(t.db, app.core, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
     ops = await operatorToken(app, t.db);
-    for (const [name, usdt] of [['attacker', '1000000'], ['long50', '100'], ['long100', '100']] as const) {
+    for (const [name, usdt] of [
+      ['attacker', '1000000'],
+      ['long50', '100'],
+      ['long100', '100'],
+    ] as const) {
       users[name] = await signUp(app, `${name}_sweep`);
-      await api(app, '/api/admin/credit', { token: ops, payload: { username: `${name}_sweep`, asset: 'USDT', amount: usdt } });
-      expect((await call(name, '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: usdt })).code).toBe(200);
+      await api(app, '/api/admin/credit', {
+        token: ops,
+        payload: { username: `${name}_sweep`, asset: 'USDT', amount: usdt },
+      });
+      expect((await call(name, '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: usdt })).code).toBe(
+        200,
+      );
     }
     app.prices.start(app.jobs, 1_000);
     for (let i = 0; i < 3; i++) {
@@ -62,9 +75,29 @@ describe.each(FEATURE_DIALECTS)('the perpetual mark under a sustained one-sided 
   it('moves the mark at most the band from the index and liquidates no long that is healthy at the index', async () => {
     const index = Number(state().index) / 10;
     // Two longs opened at the index in isolated margin: at 50× and at 100×.
-    for (const [name, leverage] of [['long50', 50], ['long100', 100]] as const) {
-      expect((await call(name, '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage, marginMode: 'isolated' })).code).toBe(200);
-      expect((await call<{ status: string }>(name, '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'buy', type: 'market', quantity: '0.010' })).data.status).toBe('filled');
+    for (const [name, leverage] of [
+      ['long50', 50],
+      ['long100', 100],
+    ] as const) {
+      expect(
+        (
+          await call(name, '/api/app/coin/contract/updateLeverageRadio', {
+            symbol: 'btcusdt_perp',
+            leverage,
+            marginMode: 'isolated',
+          })
+        ).code,
+      ).toBe(200);
+      expect(
+        (
+          await call<{ status: string }>(name, '/api/contract/order/submit', {
+            symbol: 'btcusdt_perp',
+            side: 'buy',
+            type: 'market',
+            quantity: '0.010',
+          })
+        ).data.status,
+      ).toBe('filled');
     }
     const victims = new Map<string, PerpPosition>();
     for (const name of ['long50', 'long100']) {
@@ -76,13 +109,34 @@ describe.each(FEATURE_DIALECTS)('the perpetual mark under a sustained one-sided 
       // Healthy at the index, and by more than the band.
       expect(liquidation, name).toBeLessThan(index * (1 - BAND));
     }
-    expect((await call('attacker', '/api/app/coin/contract/updateLeverageRadio', { symbol: 'btcusdt_perp', leverage: 20, marginMode: 'cross' })).code).toBe(200);
+    expect(
+      (
+        await call('attacker', '/api/app/coin/contract/updateLeverageRadio', {
+          symbol: 'btcusdt_perp',
+          leverage: 20,
+          marginMode: 'cross',
+        })
+      ).code,
+    ).toBe(200);
 
     const [sweep, low] = [(index * 0.98).toFixed(1), (index * 0.975).toFixed(1)];
     let [lowestLast, furthest] = [Infinity, 0];
     for (let ms = 250; ms <= 60_000; ms += 250) {
-      await call('attacker', '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: sweep, quantity: '0.100' });
-      if (ms % 1_000 === 0) await call('attacker', '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: low, quantity: '0.005' });
+      await call('attacker', '/api/contract/order/submit', {
+        symbol: 'btcusdt_perp',
+        side: 'sell',
+        type: 'limit',
+        price: sweep,
+        quantity: '0.100',
+      });
+      if (ms % 1_000 === 0)
+        await call('attacker', '/api/contract/order/submit', {
+          symbol: 'btcusdt_perp',
+          side: 'buy',
+          type: 'limit',
+          price: low,
+          quantity: '0.005',
+        });
       await clock.advance(250);
       if (ms % 1_000 === 0) await makers.tick();
       await app.core.settled();
@@ -101,7 +155,15 @@ describe.each(FEATURE_DIALECTS)('the perpetual mark under a sustained one-sided 
     for (const [name, before] of victims) {
       const [now] = (await call<PerpPosition[]>(name, '/api/contract/position/list')).data;
       expect(now, name).toMatchObject({ side: 'long', quantity: before.quantity, entryPrice: before.entryPrice });
-      expect((await api<Liquidation[]>(app, '/api/perpetual/liquidations', { method: 'GET', token: users[name]!.token, query: {} })).data).toEqual([]);
+      expect(
+        (
+          await api<Liquidation[]>(app, '/api/perpetual/liquidations', {
+            method: 'GET',
+            token: users[name]!.token,
+            query: {},
+          })
+        ).data,
+      ).toEqual([]);
     }
     expect(await auditLedger(t.db)).toEqual([]);
   }, 120_000);

@@ -9,7 +9,12 @@ const bp = (n: bigint) => n * 10_000n;
 describe('the perpetual mark’s band and basis', () => {
   it('holds the mark within 75% of (initial − maintenance margin rate) at the first bracket of the index', () => {
     // 125× (0.8%) with 0.4% maintenance → 0.3%; ETHUSD 100× (1%) with 0.5% → 0.375%.
-    expect(['btcusdt_perp', 'ethusdt_perp', 'btcusd_perp', 'ethusd_perp'].map((s) => markBand(CONTRACTS[s]!))).toEqual([bp(30n), bp(30n), bp(30n), bp(37n) + 5_000n]);
+    expect(['btcusdt_perp', 'ethusdt_perp', 'btcusd_perp', 'ethusd_perp'].map((s) => markBand(CONTRACTS[s]!))).toEqual([
+      bp(30n),
+      bp(30n),
+      bp(30n),
+      bp(37n) + 5_000n,
+    ]);
     const index = 965_000n; // 96,500.0 at BTCUSDT's scale
     // ±0.3% of 965,000 = ±2,895 units.
     expect(withinBand(900_000n, index, bp(30n))).toBe(962_105n);

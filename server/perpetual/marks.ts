@@ -10,13 +10,25 @@
 import { divRound, markPrice, nextBasisEma, RATE_SCALE } from '../prices/mark-price.ts';
 import type { PriceIndex } from '../prices/price-index.ts';
 import type { Contract } from './contracts.ts';
-import { fundingBasis, fundingCap, impactBasis, impactPrice, PREMIUM_SAMPLE_MS, premiumIndex, type Level } from './funding.ts';
+import {
+  fundingBasis,
+  fundingCap,
+  impactBasis,
+  impactPrice,
+  PREMIUM_SAMPLE_MS,
+  premiumIndex,
+  type Level,
+} from './funding.ts';
 import { clamp, pow10 } from './rounding.ts';
 import type { PerpBook } from './perp-book.ts';
 import type { MarkTick } from './perp-ticks.ts';
 
 /** The spot index of a contract's pair at the contract's price scale; undefined when stale or missing. */
-function contractIndex(prices: PriceIndex, spotScale: (symbol: string) => number | undefined, c: Contract): bigint | undefined {
+function contractIndex(
+  prices: PriceIndex,
+  spotScale: (symbol: string) => number | undefined,
+  c: Contract,
+): bigint | undefined {
   const index = prices.fresh(c.indexSymbol);
   const scale = spotScale(c.indexSymbol);
   if (!index || scale === undefined) return undefined;
@@ -40,7 +52,10 @@ export function withinBand(price: bigint, index: bigint, band: bigint): bigint {
 
 /** Book levels of one side as the funding math takes them, best first. */
 function levels(b: PerpBook, symbol: string, side: 'bids' | 'asks'): Level[] {
-  return b.engine(symbol).depth(200)[side].map(([price, qty]) => [BigInt(price), BigInt(qty)] as const);
+  return b
+    .engine(symbol)
+    .depth(200)
+    [side].map(([price, qty]) => [BigInt(price), BigInt(qty)] as const);
 }
 
 /**
@@ -48,7 +63,12 @@ function levels(b: PerpBook, symbol: string, side: 'bids' | 'asks'): Level[] {
  * prices, no premium sample due or a zero one, no account to look at) is left out: an idle contract journals
  * nothing.
  */
-export function markTicks(b: PerpBook, prices: PriceIndex, spotScale: (symbol: string) => number | undefined, now: number): MarkTick[] {
+export function markTicks(
+  b: PerpBook,
+  prices: PriceIndex,
+  spotScale: (symbol: string) => number | undefined,
+  now: number,
+): MarkTick[] {
   const ticks: MarkTick[] = [];
   for (const c of b.contracts.values()) {
     const index = contractIndex(prices, spotScale, c);
@@ -57,11 +77,21 @@ export function markTicks(b: PerpBook, prices: PriceIndex, spotScale: (symbol: s
     const impactBid = impactPrice(c, levels(b, c.symbol, 'bids'));
     const impactAsk = impactPrice(c, levels(b, c.symbol, 'asks'));
     const basisEma = nextBasisEma(st.basisEma, impactBasis(impactBid, impactAsk, index));
-    const median = markPrice({ index, last: st.last, basisEma, fundingBasis: fundingBasis(st.lastRate, now, b.intervalMs) });
+    const median = markPrice({
+      index,
+      last: st.last,
+      basisEma,
+      fundingBasis: fundingBasis(st.lastRate, now, b.intervalMs),
+    });
     const mark = withinBand(median, index, markBand(c));
     const due = Math.floor(now / PREMIUM_SAMPLE_MS) > st.sampleBucket;
     const premium = due ? premiumIndex(impactBid, impactAsk, index) : null;
-    const changed = st.mark !== mark || st.index !== index || st.basisEma !== basisEma || (premium !== null && premium !== 0n) || b.marked.size > 0;
+    const changed =
+      st.mark !== mark ||
+      st.index !== index ||
+      st.basisEma !== basisEma ||
+      (premium !== null && premium !== 0n) ||
+      b.marked.size > 0;
     if (changed) ticks.push({ symbol: c.symbol, index, mark, basisEma, premium });
   }
   return ticks;

@@ -17,7 +17,12 @@ import { maxLeverage, maxNotionalAt, type Contract } from './contracts.ts';
 import { fillValue, initialMargin, notional, unrealisedPnl, type Position } from './position-math.ts';
 import { abs } from './rounding.ts';
 
-export type OrderRefusal = 'badQuantity' | 'leverageOutOfRange' | 'reduceOnlyWouldIncrease' | 'sizeOverBracket' | 'insufficientMargin';
+export type OrderRefusal =
+  | 'badQuantity'
+  | 'leverageOutOfRange'
+  | 'reduceOnlyWouldIncrease'
+  | 'sizeOverBracket'
+  | 'insufficientMargin';
 
 export interface OrderContext {
   contract: Contract;
@@ -33,7 +38,8 @@ export interface OrderContext {
 }
 
 /** What an order of a margin mode holds for fees: see the module comment. */
-export const heldFeeBps = (c: Contract, mode: 'cross' | 'isolated'): bigint => (mode === 'isolated' ? c.takerFeeBps : 0n);
+export const heldFeeBps = (c: Contract, mode: 'cross' | 'isolated'): bigint =>
+  mode === 'isolated' ? c.takerFeeBps : 0n;
 
 interface OrderIntent {
   /** Signed: buy > 0, sell < 0. */

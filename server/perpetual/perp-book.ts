@@ -9,9 +9,26 @@ import { accountRisk, crossTriggers, type Holding } from './cross-margin.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { liquidationPrice } from './liquidation-price.ts';
 import { entryPrice, initialMargin, isLiquidatable, positionMaintenance, unrealisedPnl } from './position-math.ts';
-import { activeStops, allPositions, contractMemory, lastPerpIds, liveOrders, writePerpRows, type PerpRows } from './perp.repo.ts';
 import {
-  orderHoldId, positionHoldId, positionKey, type ContractState, type FundingRow, type LiquidationRow, type PerpOrderRow, type PerpTradeRow, type PositionRow, type StopRow,
+  activeStops,
+  allPositions,
+  contractMemory,
+  lastPerpIds,
+  liveOrders,
+  writePerpRows,
+  type PerpRows,
+} from './perp.repo.ts';
+import {
+  orderHoldId,
+  positionHoldId,
+  positionKey,
+  type ContractState,
+  type FundingRow,
+  type LiquidationRow,
+  type PerpOrderRow,
+  type PerpTradeRow,
+  type PositionRow,
+  type StopRow,
 } from './perp-state.ts';
 
 /** A new user's leverage and margin mode on a contract, as Binance starts them. */
@@ -21,10 +38,11 @@ export const DEFAULT_LEVERAGE = 20;
 const crossKey = (userId: number, asset: string) => `${userId}:${asset}`;
 
 /**
- * Perpetual futures inside the trading core: a book per contract (the pure matching engine), the orders resting
- * on them, every position with its leverage and margin mode, the take-profit and stop-loss orders, each contract's
- * prices and funding state, and a liquidation index per contract (server/perpetual/liquidation-index.ts). The
- * commands (server/perpetual/perp-orders.ts, perp-positions.ts, perp-ticks.ts) change it; the projector writes what each batch changed.
+ * Perpetual futures inside the trading core: a book per contract (the pure matching engine), the orders resting on
+ * them, every position with its leverage and margin mode, the take-profit and stop-loss orders, each contract's prices
+ * and funding state, and a liquidation index per contract (server/perpetual/liquidation-index.ts). The commands
+ * (server/perpetual/perp-orders.ts, perp-positions.ts, perp-ticks.ts) change it; the projector writes what each batch
+ * changed.
  *
  * Accounts: a cross position's margin is not a hold. The contract account's available balance backs every cross
  * position in its asset, and the risk engine keeps at least their reserve (initial margin at the mark less
@@ -46,7 +64,10 @@ export class PerpBook implements CorePart {
   positions = new Map<string, PositionRow>();
   readonly positionsByUser = new Map<number, PositionRow[]>();
   readonly positionsById = new Map<number, PositionRow>();
-  /** Every user's row on each contract, in id order (funding, auto-deleveraging and open interest go through one contract's). */
+  /**
+   * Every user's row on each contract, in id order (funding, auto-deleveraging and open interest go through one
+   * contract's).
+   */
   readonly positionsBySymbol = new Map<string, PositionRow[]>();
   stops = new Map<number, StopRow>();
   /** The active take-profit and stop-loss orders of each user's position (`positionKey`). */
@@ -110,7 +131,19 @@ export class PerpBook implements CorePart {
   positionFor(userId: number, symbol: string, now: number): PositionRow {
     const found = this.positions.get(positionKey(userId, symbol));
     if (found) return found;
-    const p: PositionRow = { id: this.nextId('position'), userId, symbol, qty: 0n, cost: 0n, mode: 'cross', leverage: DEFAULT_LEVERAGE, isoMargin: 0n, realised: 0n, funding: 0n, updatedAt: now };
+    const p: PositionRow = {
+      id: this.nextId('position'),
+      userId,
+      symbol,
+      qty: 0n,
+      cost: 0n,
+      mode: 'cross',
+      leverage: DEFAULT_LEVERAGE,
+      isoMargin: 0n,
+      realised: 0n,
+      funding: 0n,
+      updatedAt: now,
+    };
     this.addPosition(p);
     this.touchPosition(p, now);
     return p;
@@ -198,7 +231,8 @@ export class PerpBook implements CorePart {
   /** Cross order margin of a user in an asset: the holds of their cross orders on contracts margined in it. */
   crossOrderMargin(userId: number, asset: string): bigint {
     let sum = 0n;
-    for (const o of this.ordersByUser.get(userId) ?? []) if (o.mode === 'cross' && this.contracts.get(o.symbol)!.marginAsset === asset) sum += o.margin;
+    for (const o of this.ordersByUser.get(userId) ?? [])
+      if (o.mode === 'cross' && this.contracts.get(o.symbol)!.marginAsset === asset) sum += o.margin;
     return sum;
   }
 
@@ -207,10 +241,14 @@ export class PerpBook implements CorePart {
     return risk.available(userId, ACCOUNT.contract, asset) + this.crossOrderMargin(userId, asset);
   }
 
-  /** What the account must keep available for its cross positions: Σ (initial margin at the mark − unrealised PnL), ≥ 0. */
+  /**
+   * What the account must keep available for its cross positions: Σ (initial margin at the mark − unrealised PnL), ≥ 0.
+   */
   reserve(userId: number, asset: string): bigint {
     let need = 0n;
-    for (const h of this.crossHoldings(userId, asset)) need += initialMargin(h.contract, h.position.qty, h.mark, h.leverage) - unrealisedPnl(h.contract, h.position, h.mark);
+    for (const h of this.crossHoldings(userId, asset))
+      need +=
+        initialMargin(h.contract, h.position.qty, h.mark, h.leverage) - unrealisedPnl(h.contract, h.position, h.mark);
     return need > 0n ? need : 0n;
   }
 
@@ -252,9 +290,12 @@ export class PerpBook implements CorePart {
     const userId = Number(user);
     const holdings = this.crossHoldings(userId, asset);
     const triggers = crossTriggers(this.crossWallet(risk, userId, asset), holdings);
-    holdings.forEach((h, i) => this.indexes.get(h.contract.symbol)!.set(h.row.id, h.position.qty > 0n ? 'long' : 'short', triggers[i]!));
+    holdings.forEach((h, i) =>
+      this.indexes.get(h.contract.symbol)!.set(h.row.id, h.position.qty > 0n ? 'long' : 'short', triggers[i]!),
+    );
     // A cross position that has closed leaves its contract's index.
-    for (const p of this.userPositions(userId)) if (p.qty === 0n && p.mode === 'cross') this.indexes.get(p.symbol)!.delete(p.id);
+    for (const p of this.userPositions(userId))
+      if (p.qty === 0n && p.mode === 'cross') this.indexes.get(p.symbol)!.delete(p.id);
   }
 
   /** The accounts marked since the last call, in a fixed order (replay decides the same). */
@@ -267,7 +308,13 @@ export class PerpBook implements CorePart {
   async load(q: Queryable, risk: RiskEngine): Promise<void> {
     const ids = await lastPerpIds(q);
     this.reset();
-    this.ids = { order: ids.order + 1, trade: ids.trade + 1, position: ids.position + 1, stop: ids.stop + 1, liquidation: ids.liquidation + 1 };
+    this.ids = {
+      order: ids.order + 1,
+      trade: ids.trade + 1,
+      position: ids.position + 1,
+      stop: ids.stop + 1,
+      liquidation: ids.liquidation + 1,
+    };
     for (const m of await contractMemory(q)) {
       const s = this.state.get(m.symbol);
       if (!s) continue;
@@ -277,11 +324,25 @@ export class PerpBook implements CorePart {
     }
     const orders = await liveOrders(q);
     for (const o of orders) {
-      if (o.margin > 0n) risk.adopt({ id: orderHoldId(o.id), owner: o.userId, type: ACCOUNT.contract, asset: this.contract(o.symbol).marginAsset, amount: o.margin });
+      if (o.margin > 0n)
+        risk.adopt({
+          id: orderHoldId(o.id),
+          owner: o.userId,
+          type: ACCOUNT.contract,
+          asset: this.contract(o.symbol).marginAsset,
+          amount: o.margin,
+        });
     }
     const positions = await allPositions(q);
     for (const p of positions) {
-      if (p.isoMargin > 0n) risk.adopt({ id: positionHoldId(p.id), owner: p.userId, type: ACCOUNT.contract, asset: this.contract(p.symbol).marginAsset, amount: p.isoMargin });
+      if (p.isoMargin > 0n)
+        risk.adopt({
+          id: positionHoldId(p.id),
+          owner: p.userId,
+          type: ACCOUNT.contract,
+          asset: this.contract(p.symbol).marginAsset,
+          amount: p.isoMargin,
+        });
     }
     this.rebuild(orders, positions, await activeStops(q));
   }
@@ -290,28 +351,104 @@ export class PerpBook implements CorePart {
     const s = (v: bigint) => `${v}`;
     return {
       ids: this.ids,
-      orders: [...this.live.values()].sort((a, b) => a.id - b.id).map((o) => [
-        o.id, o.symbol, o.userId, o.side, o.kind, o.tif, s(o.price), s(o.quantity), s(o.filledQty), s(o.filledValue), s(o.fee), s(o.margin), o.reduceOnly, o.mode, o.leverage,
-        o.source, s(o.realised), o.status, o.createdAt, o.updatedAt,
-      ]),
-      positions: [...this.positionsById.values()].sort((a, b) => a.id - b.id).map((p) => [p.id, p.userId, p.symbol, s(p.qty), s(p.cost), p.mode, p.leverage, s(p.isoMargin), s(p.realised), s(p.funding), p.updatedAt]),
-      stops: [...this.stops.values()].sort((a, b) => a.id - b.id).map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
-      contracts: [...this.state].sort(([a], [b]) => (a < b ? -1 : 1)).map(([symbol, c]) => [
-        symbol, c.mark === undefined ? null : s(c.mark), c.index === undefined ? null : s(c.index), c.last === undefined ? null : s(c.last), s(c.basisEma), s(c.lastRate), c.lastFunding,
-        c.samples.map(([i, p]) => [i, s(p)]), c.sampleBucket,
-      ]),
+      orders: [...this.live.values()]
+        .sort((a, b) => a.id - b.id)
+        .map((o) => [
+          o.id,
+          o.symbol,
+          o.userId,
+          o.side,
+          o.kind,
+          o.tif,
+          s(o.price),
+          s(o.quantity),
+          s(o.filledQty),
+          s(o.filledValue),
+          s(o.fee),
+          s(o.margin),
+          o.reduceOnly,
+          o.mode,
+          o.leverage,
+          o.source,
+          s(o.realised),
+          o.status,
+          o.createdAt,
+          o.updatedAt,
+        ]),
+      positions: [...this.positionsById.values()]
+        .sort((a, b) => a.id - b.id)
+        .map((p) => [
+          p.id,
+          p.userId,
+          p.symbol,
+          s(p.qty),
+          s(p.cost),
+          p.mode,
+          p.leverage,
+          s(p.isoMargin),
+          s(p.realised),
+          s(p.funding),
+          p.updatedAt,
+        ]),
+      stops: [...this.stops.values()]
+        .sort((a, b) => a.id - b.id)
+        .map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
+      contracts: [...this.state]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([symbol, c]) => [
+          symbol,
+          c.mark === undefined ? null : s(c.mark),
+          c.index === undefined ? null : s(c.index),
+          c.last === undefined ? null : s(c.last),
+          s(c.basisEma),
+          s(c.lastRate),
+          c.lastFunding,
+          c.samples.map(([i, p]) => [i, s(p)]),
+          c.sampleBucket,
+        ]),
       // In the order they came (oldest first, as pruning expects), ties by key.
-      clientKeys: [...this.clientKeys].sort(([a, x], [b, y]) => x.at - y.at || (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v.orderId, v.at]),
+      clientKeys: [...this.clientKeys]
+        .sort(([a, x], [b, y]) => x.at - y.at || (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, v.orderId, v.at]),
     };
   }
 
   restore(data: unknown): void {
     type Snap = {
       ids: PerpBook['ids'];
-      orders: Array<[number, string, number, PerpOrderRow['side'], PerpOrderRow['kind'], PerpOrderRow['tif'], string, string, string, string, string, string, boolean, PerpOrderRow['mode'], number, PerpOrderRow['source'], string, PerpOrderRow['status'], number, number]>;
-      positions: Array<[number, number, string, string, string, PositionRow['mode'], number, string, string, string, number]>;
-      stops: Array<[number, number, string, StopRow['kind'], string, StopRow['by'], StopRow['positionSide'], number, number]>;
-      contracts: Array<[string, string | null, string | null, string | null, string, string, number, Array<[number, string]>, number]>;
+      orders: Array<
+        [
+          number,
+          string,
+          number,
+          PerpOrderRow['side'],
+          PerpOrderRow['kind'],
+          PerpOrderRow['tif'],
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          boolean,
+          PerpOrderRow['mode'],
+          number,
+          PerpOrderRow['source'],
+          string,
+          PerpOrderRow['status'],
+          number,
+          number,
+        ]
+      >;
+      positions: Array<
+        [number, number, string, string, string, PositionRow['mode'], number, string, string, string, number]
+      >;
+      stops: Array<
+        [number, number, string, StopRow['kind'], string, StopRow['by'], StopRow['positionSide'], number, number]
+      >;
+      contracts: Array<
+        [string, string | null, string | null, string | null, string, string, number, Array<[number, string]>, number]
+      >;
       clientKeys: Array<[string, number, number]>;
     };
     const d = data as Snap;
@@ -321,27 +458,103 @@ export class PerpBook implements CorePart {
       const c = this.state.get(symbol);
       if (!c) continue;
       Object.assign(c, {
-        mark: mark === null ? undefined : BigInt(mark), index: index === null ? undefined : BigInt(index), last: last === null ? undefined : BigInt(last), basisEma: BigInt(ema),
-        lastRate: BigInt(rate), lastFunding, samples: samples.map(([i, p]) => [i, BigInt(p)] as [number, bigint]), sampleBucket: bucket,
+        mark: mark === null ? undefined : BigInt(mark),
+        index: index === null ? undefined : BigInt(index),
+        last: last === null ? undefined : BigInt(last),
+        basisEma: BigInt(ema),
+        lastRate: BigInt(rate),
+        lastFunding,
+        samples: samples.map(([i, p]) => [i, BigInt(p)] as [number, bigint]),
+        sampleBucket: bucket,
       });
     }
     for (const [k, orderId, at] of d.clientKeys) this.clientKeys.set(k, { orderId, at });
     this.rebuild(
-      d.orders.map(([id, symbol, userId, side, kind, tif, price, quantity, filledQty, filledValue, fee, margin, reduceOnly, mode, leverage, source, realised, status, createdAt, updatedAt]) => ({
-        id, symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), filledQty: BigInt(filledQty), filledValue: BigInt(filledValue), fee: BigInt(fee),
-        margin: BigInt(margin), reduceOnly, mode, leverage, source, realised: BigInt(realised), status, doneReason: null, createdAt, updatedAt,
-      })),
+      d.orders.map(
+        ([
+          id,
+          symbol,
+          userId,
+          side,
+          kind,
+          tif,
+          price,
+          quantity,
+          filledQty,
+          filledValue,
+          fee,
+          margin,
+          reduceOnly,
+          mode,
+          leverage,
+          source,
+          realised,
+          status,
+          createdAt,
+          updatedAt,
+        ]) => ({
+          id,
+          symbol,
+          userId,
+          side,
+          kind,
+          tif,
+          price: BigInt(price),
+          quantity: BigInt(quantity),
+          filledQty: BigInt(filledQty),
+          filledValue: BigInt(filledValue),
+          fee: BigInt(fee),
+          margin: BigInt(margin),
+          reduceOnly,
+          mode,
+          leverage,
+          source,
+          realised: BigInt(realised),
+          status,
+          doneReason: null,
+          createdAt,
+          updatedAt,
+        }),
+      ),
       d.positions.map(([id, userId, symbol, qty, cost, mode, leverage, isoMargin, realised, funding, updatedAt]) => ({
-        id, userId, symbol, qty: BigInt(qty), cost: BigInt(cost), mode, leverage, isoMargin: BigInt(isoMargin), realised: BigInt(realised), funding: BigInt(funding), updatedAt,
+        id,
+        userId,
+        symbol,
+        qty: BigInt(qty),
+        cost: BigInt(cost),
+        mode,
+        leverage,
+        isoMargin: BigInt(isoMargin),
+        realised: BigInt(realised),
+        funding: BigInt(funding),
+        updatedAt,
       })),
       d.stops.map(([id, userId, symbol, kind, trigger, by, positionSide, createdAt, updatedAt]) => ({
-        id, userId, symbol, kind, trigger: BigInt(trigger), by, positionSide, status: 'active' as const, orderId: null, createdAt, updatedAt,
+        id,
+        userId,
+        symbol,
+        kind,
+        trigger: BigInt(trigger),
+        by,
+        positionSide,
+        status: 'active' as const,
+        orderId: null,
+        createdAt,
+        updatedAt,
       })),
     );
   }
 
   takeRows(): PerpRows | undefined {
-    if (!this.touchedOrders.size && !this.touchedPositions.size && !this.touchedStops.size && !this.trades.length && !this.funding.length && !this.liquidations.length) return undefined;
+    if (
+      !this.touchedOrders.size &&
+      !this.touchedPositions.size &&
+      !this.touchedStops.size &&
+      !this.trades.length &&
+      !this.funding.length &&
+      !this.liquidations.length
+    )
+      return undefined;
     const rows: PerpRows = {
       orders: [...this.touchedOrders].map((o) => ({ ...o })),
       positions: [...this.touchedPositions].map((p) => ({ ...p })),
@@ -384,7 +597,16 @@ export class PerpBook implements CorePart {
     for (const c of this.contracts.values()) {
       this.engines.set(c.symbol, createEngine({ marketId: c.symbol }));
       this.indexes.set(c.symbol, new LiquidationIndex());
-      this.state.set(c.symbol, { mark: undefined, index: undefined, last: undefined, basisEma: 0n, lastRate: 0n, lastFunding: 0, samples: [], sampleBucket: 0 });
+      this.state.set(c.symbol, {
+        mark: undefined,
+        index: undefined,
+        last: undefined,
+        basisEma: 0n,
+        lastRate: 0n,
+        lastFunding: 0,
+        samples: [],
+        sampleBucket: 0,
+      });
     }
     this.live = new Map();
     this.ordersByUser.clear();
@@ -409,10 +631,19 @@ export class PerpBook implements CorePart {
     }
     for (const s of stops) this.addStop(s);
     for (const c of this.contracts.values()) {
-      this.engines.get(c.symbol)!.load(orders.filter((o) => o.symbol === c.symbol).map((o) => ({
-        orderId: o.id, userId: o.userId, side: o.side, price: Number(o.price), remaining: Number(o.quantity - o.filledQty),
-        tif: o.tif === 'POST_ONLY' ? ('POST_ONLY' as const) : ('GTC' as const), stp: 'cancel_taker' as const,
-      })));
+      this.engines.get(c.symbol)!.load(
+        orders
+          .filter((o) => o.symbol === c.symbol)
+          .map((o) => ({
+            orderId: o.id,
+            userId: o.userId,
+            side: o.side,
+            price: Number(o.price),
+            remaining: Number(o.quantity - o.filledQty),
+            tif: o.tif === 'POST_ONLY' ? ('POST_ONLY' as const) : ('GTC' as const),
+            stp: 'cancel_taker' as const,
+          })),
+      );
     }
   }
 }

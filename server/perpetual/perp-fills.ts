@@ -50,8 +50,16 @@ export function coverLines(risk: RiskEngine, asset: string, deficit: bigint): Po
   const fund = risk.available(null, ACCOUNT.insuranceFund, asset);
   const fromFund = deficit < fund ? deficit : fund > 0n ? fund : 0n;
   const lines: Posting[] = [];
-  if (fromFund) lines.push({ owner: null, type: ACCOUNT.insuranceFund, asset, available: -fromFund, billType: 'perp_insurance' });
-  if (deficit > fromFund) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset, available: -(deficit - fromFund), billType: 'perp_insurance' });
+  if (fromFund)
+    lines.push({ owner: null, type: ACCOUNT.insuranceFund, asset, available: -fromFund, billType: 'perp_insurance' });
+  if (deficit > fromFund)
+    lines.push({
+      owner: null,
+      type: ACCOUNT.perpClearing,
+      asset,
+      available: -(deficit - fromFund),
+      billType: 'perp_insurance',
+    });
   return lines;
 }
 
@@ -85,7 +93,8 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
       p.isoMargin -= rel;
     }
     if (used) {
-      // A fill better than the order's price needs less; one that needs more (a sell above its limit) is in profit by more.
+      // A fill better than the order's price needs less; one that needs more (a sell above its limit) is in profit by
+      // more.
       const need = r.opened ? initialMargin(c, r.opened, f.price, BigInt(p.leverage)) : 0n;
       const margin = need < used ? need : used;
       fromHold = f.fee < used - margin ? f.fee : used - margin;
@@ -106,11 +115,22 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
     charged -= waived;
     deficit -= waived;
   }
-  const lines: Posting[] = [...feeLines(c.marginAsset, fromHold + charged, 'perp_fee'), ...coverLines(risk, c.marginAsset, deficit)];
+  const lines: Posting[] = [
+    ...feeLines(c.marginAsset, fromHold + charged, 'perp_fee'),
+    ...coverLines(risk, c.marginAsset, deficit),
+  ];
   if (r.realised) lines.push({ owner: null, type: ACCOUNT.perpClearing, asset: c.marginAsset, available: -r.realised });
   // The trader's PnL line before the fee's: the ledger checks the balance after each line.
-  if (r.realised + deficit) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: r.realised + deficit });
-  if (charged) lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: -charged, billType: 'perp_fee' });
+  if (r.realised + deficit)
+    lines.push({ owner: p.userId, type: ACCOUNT.contract, asset: c.marginAsset, available: r.realised + deficit });
+  if (charged)
+    lines.push({
+      owner: p.userId,
+      type: ACCOUNT.contract,
+      asset: c.marginAsset,
+      available: -charged,
+      billType: 'perp_fee',
+    });
   const spends = fromHold ? [{ hold: orderHoldId(o!.id), amount: fromHold, billType: 'perp_fee' as const }] : [];
   if (lines.length || spends.length) risk.post(lines, { billType: 'perp_pnl', ...ref }, spends, false);
   p.qty = r.position.qty;
@@ -145,7 +165,13 @@ export interface PerpActivity {
  * Turns the engine's events for one command into fills, order states and released margin (the spot settlement's
  * counterpart). Liquidation and auto-deleveraging orders pay no trading fee (the liquidation fee replaces it).
  */
-export function settleEvents(ctx: CommandContext, book: PerpBook, c: Contract, events: readonly EngineEvent[], activity: PerpActivity): void {
+export function settleEvents(
+  ctx: CommandContext,
+  book: PerpBook,
+  c: Contract,
+  events: readonly EngineEvent[],
+  activity: PerpActivity,
+): void {
   const order = (id: number): PerpOrderRow => {
     const o = book.live.get(id);
     if (!o) throw new Error(`engine named order ${id}, which the ${c.symbol} book does not hold`);
@@ -164,20 +190,50 @@ export function settleEvents(ctx: CommandContext, book: PerpBook, c: Contract, e
   }
 }
 
-function trade(ctx: CommandContext, book: PerpBook, c: Contract, order: (id: number) => PerpOrderRow, e: TradeEvent, activity: PerpActivity): void {
+function trade(
+  ctx: CommandContext,
+  book: PerpBook,
+  c: Contract,
+  order: (id: number) => PerpOrderRow,
+  e: TradeEvent,
+  activity: PerpActivity,
+): void {
   const maker = order(e.makerOrderId);
   const taker = order(e.takerOrderId);
   const price = BigInt(e.price);
   const qty = BigInt(e.quantity);
   const value = fillValue(c, qty, price);
-  for (const [o, bps] of [[maker, c.makerFeeBps], [taker, c.takerFeeBps]] as const) {
+  for (const [o, bps] of [
+    [maker, c.makerFeeBps],
+    [taker, c.takerFeeBps],
+  ] as const) {
     const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, bps);
-    settleSide(ctx, book, c, { position: book.positionFor(o.userId, c.symbol, ctx.now), order: o, qty: o.side === 'buy' ? qty : -qty, price, fee }, { refType: 'perp_order', refId: taker.id });
+    settleSide(
+      ctx,
+      book,
+      c,
+      {
+        position: book.positionFor(o.userId, c.symbol, ctx.now),
+        order: o,
+        qty: o.side === 'buy' ? qty : -qty,
+        price,
+        fee,
+      },
+      { refType: 'perp_order', refId: taker.id },
+    );
     if (o.status === 'open') o.status = 'partial';
   }
   const row: PerpTradeRow = {
-    id: book.nextId('trade'), symbol: c.symbol, price, quantity: qty, takerSide: e.takerSide, makerOrderId: maker.id, takerOrderId: taker.id,
-    makerUserId: maker.userId, takerUserId: taker.userId, createdAt: ctx.now,
+    id: book.nextId('trade'),
+    symbol: c.symbol,
+    price,
+    quantity: qty,
+    takerSide: e.takerSide,
+    makerOrderId: maker.id,
+    takerOrderId: taker.id,
+    makerUserId: maker.userId,
+    takerUserId: taker.userId,
+    createdAt: ctx.now,
   };
   book.trades.push(row);
   book.prices(c.symbol).last = price;
@@ -188,7 +244,8 @@ function trade(ctx: CommandContext, book: PerpBook, c: Contract, order: (id: num
 
 /** An order leaves the book: what its margin hold still sets aside goes back. */
 export function done(ctx: CommandContext, book: PerpBook, o: PerpOrderRow, e: Pick<DoneEvent, 'reason'>): void {
-  if (o.margin > 0n) ctx.risk.release(orderHoldId(o.id), { billType: 'perp_margin', refType: 'perp_order', refId: o.id });
+  if (o.margin > 0n)
+    ctx.risk.release(orderHoldId(o.id), { billType: 'perp_margin', refType: 'perp_order', refId: o.id });
   o.margin = 0n;
   o.status = e.reason === 'filled' || (o.kind === 'market' && o.filledQty > 0n) ? 'filled' : 'cancelled';
   o.doneReason = e.reason;

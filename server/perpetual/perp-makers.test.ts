@@ -16,7 +16,10 @@ describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, ope
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db, { MARKET_MAKERS: '0' }, clock));
-    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 1 }).start();
+    await new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, {
+      intervalMs: 0,
+      seed: 1,
+    }).start();
     makers = new PerpMakers(t.db, app.core, app.log, { intervalMs: 0, seed: 42 });
     await makers.start();
   });
@@ -43,9 +46,22 @@ describe.each(FEATURE_DIALECTS)('the perpetual market makers on %s', (_name, ope
       expect(Math.abs(Number(book.asks[0]!.price) / Number(book.index) - 1)).toBeLessThan(0.01);
     }
     const user = await signUp(app, 'perp_newcomer');
-    await api(app, '/api/admin/credit', { token: await operatorToken(app, t.db), payload: { username: 'perp_newcomer', asset: 'USDT', amount: '1000' } });
-    expect((await api(app, '/api/asset/transferFunds', { token: user.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '1000' } })).code).toBe(200);
-    const buy = await api<{ status: string }>(app, '/api/contract/order/submit', { token: user.token, payload: { symbol: 'btcusdt_perp', side: 'buy', type: 'market', quantity: '0.001' } });
+    await api(app, '/api/admin/credit', {
+      token: await operatorToken(app, t.db),
+      payload: { username: 'perp_newcomer', asset: 'USDT', amount: '1000' },
+    });
+    expect(
+      (
+        await api(app, '/api/asset/transferFunds', {
+          token: user.token,
+          payload: { coin: 'USDT', from: 1, to: 2, amount: '1000' },
+        })
+      ).code,
+    ).toBe(200);
+    const buy = await api<{ status: string }>(app, '/api/contract/order/submit', {
+      token: user.token,
+      payload: { symbol: 'btcusdt_perp', side: 'buy', type: 'market', quantity: '0.001' },
+    });
     expect(buy.data.status).toBe('filled');
     expect(await auditLedger(t.db)).toEqual([]);
   });

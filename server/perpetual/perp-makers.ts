@@ -63,16 +63,25 @@ export class PerpMakers {
   async start(): Promise<void> {
     const maker = await findUserBy(this.db, 'username', 'market_maker');
     const taker = await findUserBy(this.db, 'username', 'market_taker');
-    if (!maker || !taker) throw new Error('the perpetual market makers use the spot makers’ accounts: start those first');
+    if (!maker || !taker)
+      throw new Error('the perpetual market makers use the spot makers’ accounts: start those first');
     this.makerId = maker.id;
     this.takerId = taker.id;
     for (const [asset, whole] of Object.entries(FUNDS)) await this.fund(asset, whole * pow10(8));
     for (const c of this.book.contracts.values()) {
-      if (this.book.position(this.makerId, c.symbol)?.leverage !== LEVERAGE) await this.core.submit(setLeverage, { userId: this.makerId, symbol: c.symbol, leverage: LEVERAGE, mode: 'cross' }).catch(() => undefined);
+      if (this.book.position(this.makerId, c.symbol)?.leverage !== LEVERAGE)
+        await this.core
+          .submit(setLeverage, { userId: this.makerId, symbol: c.symbol, leverage: LEVERAGE, mode: 'cross' })
+          .catch(() => undefined);
     }
     if (this.opts.intervalMs > 0) {
       if (!this.opts.jobs) throw new Error('perpetual market makers with an interval need the scheduler');
-      this.stopTicking = this.opts.jobs.lease({ name: 'perpetual-makers', everyMs: this.opts.intervalMs, catchUp: 0, run: () => this.tick() });
+      this.stopTicking = this.opts.jobs.lease({
+        name: 'perpetual-makers',
+        everyMs: this.opts.intervalMs,
+        catchUp: 0,
+        run: () => this.tick(),
+      });
     }
   }
 
@@ -81,12 +90,18 @@ export class PerpMakers {
   }
 
   private async fund(asset: string, want: bigint): Promise<void> {
-    for (const [owner, amount] of [[this.makerId, want], [this.takerId, want / 10n]] as const) {
+    for (const [owner, amount] of [
+      [this.makerId, want],
+      [this.takerId, want / 10n],
+    ] as const) {
       const have = this.core.risk.balance(owner, ACCOUNT.contract, asset);
       const missing = amount - have.available - have.held;
       if (missing <= amount / 4n) continue;
       await this.core.submit(postFunds, {
-        lines: [{ owner: null, type: ACCOUNT.external, asset, available: -missing }, { owner, type: ACCOUNT.contract, asset, available: missing }],
+        lines: [
+          { owner: null, type: ACCOUNT.external, asset, available: -missing },
+          { owner, type: ACCOUNT.contract, asset, available: missing },
+        ],
         meta: { billType: 'bot_funding', refType: 'market_maker', refId: `perpetual:${asset}` },
       });
     }
@@ -97,7 +112,13 @@ export class PerpMakers {
     if (this.ticking) return;
     this.ticking = true;
     try {
-      await Promise.all([...this.book.contracts.values()].map((c) => this.quote(c).catch((err: unknown) => this.log.warn({ err, contract: c.symbol }, 'perpetual market maker tick failed'))));
+      await Promise.all(
+        [...this.book.contracts.values()].map((c) =>
+          this.quote(c).catch((err: unknown) =>
+            this.log.warn({ err, contract: c.symbol }, 'perpetual market maker tick failed'),
+          ),
+        ),
+      );
     } finally {
       this.ticking = false;
     }
@@ -113,9 +134,20 @@ export class PerpMakers {
     if (this.uniform() < 0.5) {
       // A taker's market order of a few hundred USD of value.
       const lots = this.lotsFor(c, index, 50 + this.uniform() * 400);
-      await this.core.submit(placePerpOrder, {
-        symbol: c.symbol, userId: this.takerId, side: this.uniform() < 0.5 ? 'buy' : 'sell', kind: 'market', tif: 'IOC', price: 0n, quantity: lots, reduceOnly: false, closePosition: false, source: 'user',
-      }).catch(() => undefined);
+      await this.core
+        .submit(placePerpOrder, {
+          symbol: c.symbol,
+          userId: this.takerId,
+          side: this.uniform() < 0.5 ? 'buy' : 'sell',
+          kind: 'market',
+          tif: 'IOC',
+          price: 0n,
+          quantity: lots,
+          reduceOnly: false,
+          closePosition: false,
+          source: 'user',
+        })
+        .catch(() => undefined);
     }
   }
 
@@ -128,7 +160,12 @@ export class PerpMakers {
 
   private async requote(c: Contract, index: bigint): Promise<void> {
     const b = this.book;
-    await Promise.all(b.userOrders(this.makerId).filter((o) => o.symbol === c.symbol).map((o) => this.core.submit(cancelPerpOrder, { userId: this.makerId, orderId: o.id }).catch(() => undefined)));
+    await Promise.all(
+      b
+        .userOrders(this.makerId)
+        .filter((o) => o.symbol === c.symbol)
+        .map((o) => this.core.submit(cancelPerpOrder, { userId: this.makerId, orderId: o.id }).catch(() => undefined)),
+    );
     const position = b.position(this.makerId, c.symbol);
     const account = (FUNDS[c.marginAsset] ?? 0n) * pow10(8);
     const exposure = position && position.qty !== 0n ? notional(c, position.qty, index) : 0n;
@@ -140,10 +177,22 @@ export class PerpMakers {
         // A maker long past its limit quotes no more bids (and a short no more asks).
         if (full && (side === 'buy') === position!.qty > 0n) continue;
         const price = side === 'buy' ? index - offset : index + offset;
-        quotes.push(this.core.submit(placePerpOrder, {
-          symbol: c.symbol, userId: this.makerId, side, kind: 'limit', tif: 'GTC', price, quantity: this.lotsFor(c, index, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
-          reduceOnly: false, closePosition: false, source: 'user',
-        }).catch(() => undefined));
+        quotes.push(
+          this.core
+            .submit(placePerpOrder, {
+              symbol: c.symbol,
+              userId: this.makerId,
+              side,
+              kind: 'limit',
+              tif: 'GTC',
+              price,
+              quantity: this.lotsFor(c, index, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
+              reduceOnly: false,
+              closePosition: false,
+              source: 'user',
+            })
+            .catch(() => undefined),
+        );
       }
     }
     await Promise.all(quotes);

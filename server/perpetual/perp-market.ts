@@ -47,7 +47,10 @@ export class PerpMarket {
 
   async start(now: () => number): Promise<void> {
     for (const c of this.book.contracts.values()) {
-      for (const [map, name] of [[this.candles, c.symbol], [this.marks, `${c.symbol}.mark`]] as const) {
+      for (const [map, name] of [
+        [this.candles, c.symbol],
+        [this.marks, `${c.symbol}.mark`],
+      ] as const) {
         const series = new CandleSeries(name);
         await series.load(this.db);
         map.set(c.symbol, series);
@@ -70,9 +73,19 @@ export class PerpMarket {
     const level = ([p, q]: [number, number]) => ({ price: price(c, BigInt(p)), quantity: qty(c, BigInt(q)) });
     const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
     return {
-      symbol: c.symbol, bids: depth.bids.map(level), asks: depth.asks.map(level),
-      trades: this.trades(c.symbol).map((t) => ({ id: t.id, price: price(c, t.price), quantity: qty(c, t.quantity), side: t.takerSide, time: t.createdAt })),
-      last: opt(st.last), mark: opt(st.mark), index: opt(st.index),
+      symbol: c.symbol,
+      bids: depth.bids.map(level),
+      asks: depth.asks.map(level),
+      trades: this.trades(c.symbol).map((t) => ({
+        id: t.id,
+        price: price(c, t.price),
+        quantity: qty(c, t.quantity),
+        side: t.takerSide,
+        time: t.createdAt,
+      })),
+      last: opt(st.last),
+      mark: opt(st.mark),
+      index: opt(st.index),
     };
   }
 
@@ -120,11 +133,17 @@ export class PerpMarket {
         recent.push(t);
       }
       if (recent.length > RECENT) recent.splice(0, recent.length - RECENT);
-      this.bus.publish(marketTopics.trades(a.symbol), { symbol: a.symbol, price: price(c, a.trades.at(-1)!.price), trades: [] } satisfies MarketTradesMessage);
+      this.bus.publish(marketTopics.trades(a.symbol), {
+        symbol: a.symbol,
+        price: price(c, a.trades.at(-1)!.price),
+        trades: [],
+      } satisfies MarketTradesMessage);
     }
   }
 
-  /** Every open position of the users a batch touched (their marks and ratios moved with it), and the ones it closed. */
+  /**
+   * Every open position of the users a batch touched (their marks and ratios moved with it), and the ones it closed.
+   */
   private changed(users: Set<number>, positions: Set<number>, ts: number): void {
     const risk = this.core.risk;
     for (const userId of users) {
@@ -132,12 +151,28 @@ export class PerpMarket {
         if (p.qty === 0n && !positions.has(p.id)) continue;
         const v = positionView(risk, this.book, p);
         const message: PositionMessage = {
-          product: 'perpetual', positionId: String(p.id), symbol: p.symbol, side: v.side, marginMode: p.mode, leverage: p.leverage, quantity: v.quantity, entryPrice: v.entryPrice,
-          markPrice: v.markPrice, margin: v.margin, unrealizedPnl: v.unrealizedPnl, liquidationPrice: v.liquidationPrice, status: p.qty === 0n ? 'closed' : 'open', updatedAt: p.updatedAt,
+          product: 'perpetual',
+          positionId: String(p.id),
+          symbol: p.symbol,
+          side: v.side,
+          marginMode: p.mode,
+          leverage: p.leverage,
+          quantity: v.quantity,
+          entryPrice: v.entryPrice,
+          markPrice: v.markPrice,
+          margin: v.margin,
+          unrealizedPnl: v.unrealizedPnl,
+          liquidationPrice: v.liquidationPrice,
+          status: p.qty === 0n ? 'closed' : 'open',
+          updatedAt: p.updatedAt,
         };
         this.bus.publish(userTopics.position(userId), message);
       }
-      this.bus.publish(userTopics.refresh(userId), { kind: 'orders', symbol: 'perpetual', ts } satisfies RefreshMessage);
+      this.bus.publish(userTopics.refresh(userId), {
+        kind: 'orders',
+        symbol: 'perpetual',
+        ts,
+      } satisfies RefreshMessage);
     }
   }
 }

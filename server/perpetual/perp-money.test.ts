@@ -52,9 +52,21 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
     for (const [i, name] of ['alice', 'bob', 'carol', 'maker'].entries()) {
       users[name] = await insertTestUser(t.db, `5600000${i}`, `money_${name}`);
       await credit(core(), users[name]!, 'USDT', WALLET);
-      await core().submit(postFunds, { lines: [{ owner: users[name]!, type: ACCOUNT.spot, asset: 'USDT', available: -WALLET }, { owner: users[name]!, type: ACCOUNT.contract, asset: 'USDT', available: WALLET }], meta: { billType: 'transfer', refType: 'test', refId: i } });
+      await core().submit(postFunds, {
+        lines: [
+          { owner: users[name]!, type: ACCOUNT.spot, asset: 'USDT', available: -WALLET },
+          { owner: users[name]!, type: ACCOUNT.contract, asset: 'USDT', available: WALLET },
+        ],
+        meta: { billType: 'transfer', refType: 'test', refId: i },
+      });
     }
-    await core().submit(postFunds, { lines: [{ owner: null, type: ACCOUNT.external, asset: 'USDT', available: -FUND }, { owner: null, type: ACCOUNT.insuranceFund, asset: 'USDT', available: FUND }], meta: { billType: 'insurance_funding', refType: 'test', refId: 0 } });
+    await core().submit(postFunds, {
+      lines: [
+        { owner: null, type: ACCOUNT.external, asset: 'USDT', available: -FUND },
+        { owner: null, type: ACCOUNT.insuranceFund, asset: 'USDT', available: FUND },
+      ],
+      meta: { billType: 'insurance_funding', refType: 'test', refId: 0 },
+    });
   });
   afterEach(async () => {
     // Whatever a test did, the books balance and no voluntary trade touched the insurance fund.
@@ -68,22 +80,51 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
     await t.drop();
   });
 
-  const mark = (price: string) => core().submit(markTick, { symbol: SYMBOL, index: px(price), mark: px(price), basisEma: 0n, premium: null });
-  const mode = (user: string, leverage: number, m: 'cross' | 'isolated') => core().submit(setLeverage, { userId: users[user]!, symbol: SYMBOL, leverage, mode: m });
-  const order = (user: string, side: 'buy' | 'sell', kind: 'limit' | 'market', price: string, quantity: string, extra: Partial<PlacePerp> = {}) =>
-    core().submit(placePerpOrder, { symbol: SYMBOL, userId: users[user]!, side, kind, tif: 'GTC', price: kind === 'market' ? 0n : px(price), quantity: qty(quantity), reduceOnly: false, closePosition: false, source: 'user', ...extra });
+  const mark = (price: string) =>
+    core().submit(markTick, { symbol: SYMBOL, index: px(price), mark: px(price), basisEma: 0n, premium: null });
+  const mode = (user: string, leverage: number, m: 'cross' | 'isolated') =>
+    core().submit(setLeverage, { userId: users[user]!, symbol: SYMBOL, leverage, mode: m });
+  const order = (
+    user: string,
+    side: 'buy' | 'sell',
+    kind: 'limit' | 'market',
+    price: string,
+    quantity: string,
+    extra: Partial<PlacePerp> = {},
+  ) =>
+    core().submit(placePerpOrder, {
+      symbol: SYMBOL,
+      userId: users[user]!,
+      side,
+      kind,
+      tif: 'GTC',
+      price: kind === 'market' ? 0n : px(price),
+      quantity: qty(quantity),
+      reduceOnly: false,
+      closePosition: false,
+      source: 'user',
+      ...extra,
+    });
   const contract = async (user: string) => {
     await core().settled();
     return balanceOf(t.db, users[user]!, ACCOUNT.contract, 'USDT');
   };
   const fees = async () => {
     await core().settled();
-    return (await balanceOf(t.db, null, ACCOUNT.feeIncome, 'USDT')).available + (await balanceOf(t.db, null, ACCOUNT.safetyFund, 'USDT')).available;
+    return (
+      (await balanceOf(t.db, null, ACCOUNT.feeIncome, 'USDT')).available +
+      (await balanceOf(t.db, null, ACCOUNT.safetyFund, 'USDT')).available
+    );
   };
-  /** What a user's bills of one type took from or gave to the account (a hold or its release moves nothing), in order. */
+  /**
+   * What a user's bills of one type took from or gave to the account (a hold or its release moves nothing), in order.
+   */
   const bills = async (user: string, billType: string) => {
     await core().settled();
-    const rows = await t.db.all<{ d: bigint }>('SELECT delta_available + delta_frozen AS d FROM ledger_entries WHERE owner_id = ? AND bill_type = ? ORDER BY id', [users[user]!, billType]);
+    const rows = await t.db.all<{ d: bigint }>(
+      'SELECT delta_available + delta_frozen AS d FROM ledger_entries WHERE owner_id = ? AND bill_type = ? ORDER BY id',
+      [users[user]!, billType],
+    );
     return rows.map((r) => BigInt(r.d)).filter((d) => d !== 0n);
   };
   const position = (user: string) => book().position(users[user]!, SYMBOL)!;
@@ -116,7 +157,9 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
       await mark('60000');
       await mode('alice', 10, 'isolated');
       // 10,000 buys 1.666 BTC of margin at 10× but not its fee as well: 1.666 × 6,000 + 0.05% of 99,960 = 10,045.98.
-      await expect(order('alice', 'buy', 'limit', '60000', '1.666')).rejects.toMatchObject({ errorName: 'perpInsufficientMargin' });
+      await expect(order('alice', 'buy', 'limit', '60000', '1.666')).rejects.toMatchObject({
+        errorName: 'perpInsufficientMargin',
+      });
       expect(await contract('alice')).toEqual({ available: WALLET, frozen: 0n });
     });
   });
@@ -131,8 +174,12 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
       const p = position('alice');
       // 0.01 × 54,100 = 541: 54.10 of margin at 10×, 0.2705 of taker fee.
       expect(p).toMatchObject({ qty: qty('0.01'), isoMargin: usdt('54.1') });
-      expect(await contract('alice')).toEqual({ available: WALLET - usdt('54.1') - usdt('0.2705'), frozen: usdt('54.1') });
-      // Liquidated where 54.10 + 0.01 × (P − 54,100) = 0.4% × 0.01 × P: P = 486.9 / 0.00996 = 48,885.54…, the tick at or below it.
+      expect(await contract('alice')).toEqual({
+        available: WALLET - usdt('54.1') - usdt('0.2705'),
+        frozen: usdt('54.1'),
+      });
+      // Liquidated where 54.10 + 0.01 × (P − 54,100) = 0.4% × 0.01 × P: P = 486.9 / 0.00996 = 48,885.54…, the tick at
+      // or below it.
       expect(liquidationPrice(book().contract(SYMBOL), p, p.isoMargin)).toBe(px('48885.5'));
     });
   });
@@ -149,7 +196,10 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
       await mode('alice', 100, m);
       await order('maker', 'sell', 'limit', '96493.1', '0.29');
       await order('alice', 'buy', 'market', '0', '0.29');
-      expect(position('alice')).toMatchObject({ qty: qty('0.29'), isoMargin: m === 'isolated' ? usdt('279.82999') : 0n });
+      expect(position('alice')).toMatchObject({
+        qty: qty('0.29'),
+        isoMargin: m === 'isolated' ? usdt('279.82999') : 0n,
+      });
     };
 
     it('a market close into one’s own bid far under the mark fills nothing past the bound', async () => {
@@ -169,8 +219,13 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
 
     it('refuses a limit close beyond the bound and takes one at it', async () => {
       await open100x('isolated');
-      await expect(order('alice', 'sell', 'limit', '91861.4', '0.29')).rejects.toMatchObject({ errorName: 'perpCloseBeyondBankruptcy', params: { price: '95576.0' } });
-      await expect(order('alice', 'sell', 'limit', '95575.9', '0.1', { reduceOnly: true })).rejects.toMatchObject({ errorName: 'perpCloseBeyondBankruptcy' });
+      await expect(order('alice', 'sell', 'limit', '91861.4', '0.29')).rejects.toMatchObject({
+        errorName: 'perpCloseBeyondBankruptcy',
+        params: { price: '95576.0' },
+      });
+      await expect(order('alice', 'sell', 'limit', '95575.9', '0.1', { reduceOnly: true })).rejects.toMatchObject({
+        errorName: 'perpCloseBeyondBankruptcy',
+      });
       expect((await order('alice', 'sell', 'limit', '95576', '0.29')).order).toMatchObject({ status: 'open' });
     });
 
@@ -182,7 +237,13 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
       // She then moves out all the positions' reserve allows (their initial margin of 279.82999 at the mark): the
       // 1,343.19 the resting ask would lose is no longer there.
       const out = WALLET - usdt('13.9914995') - usdt('279.82999');
-      await core().submit(postFunds, { lines: [{ owner: users.alice!, type: ACCOUNT.contract, asset: 'USDT', available: -out }, { owner: users.alice!, type: ACCOUNT.spot, asset: 'USDT', available: out }], meta: { billType: 'transfer', refType: 'test', refId: 99 } });
+      await core().submit(postFunds, {
+        lines: [
+          { owner: users.alice!, type: ACCOUNT.contract, asset: 'USDT', available: -out },
+          { owner: users.alice!, type: ACCOUNT.spot, asset: 'USDT', available: out },
+        ],
+        meta: { billType: 'transfer', refType: 'test', refId: 99 },
+      });
       const buy = await order('bob', 'buy', 'market', '0', '0.29');
       expect(buy.order).toMatchObject({ filledQty: 0n });
       expect(book().live.has(ask.id)).toBe(false);
@@ -206,6 +267,9 @@ describe.each(FEATURE_DIALECTS)('perpetual fills and their money, on %s', (_name
     expect(await bills('alice', 'perp_fee')).toEqual([-usdt('1.2'), -usdt('3.05')]);
     expect(await bills('alice', 'perp_pnl')).toEqual([usdt('100')]);
     expect(await bills('alice', 'perp_funding')).toEqual([-usdt('0.6')]);
-    expect(await contract('alice')).toEqual({ available: WALLET - usdt('1.2') - usdt('0.6') + usdt('100') - usdt('3.05'), frozen: 0n });
+    expect(await contract('alice')).toEqual({
+      available: WALLET - usdt('1.2') - usdt('0.6') + usdt('100') - usdt('3.05'),
+      frozen: 0n,
+    });
   });
 });

@@ -34,7 +34,11 @@ export interface PerpChange {
 export const book = (ctx: CommandContext) => ctx.part<PerpBook>('perpetual');
 
 /** An order as the core journals it: a limit's price, or 0 for a market order (it takes the band's edge). */
-export interface PlacePerp extends Pick<PerpOrderRow, 'symbol' | 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'reduceOnly' | 'source'> {
+export interface PlacePerp
+  extends Pick<
+    PerpOrderRow,
+    'symbol' | 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'reduceOnly' | 'source'
+  > {
   /** Close the whole position (quantity is taken from it). */
   closePosition: boolean;
   clientKey?: string;
@@ -56,7 +60,10 @@ const REFUSAL: Record<OrderRefusal, Parameters<typeof fail>[0]> = {
 
 /** The lowest and highest price allowed around the mark, on the tick. */
 export function band(mark: bigint): { min: bigint; max: bigint } {
-  return { min: (mark * (10_000n - PRICE_BAND_BPS) + 9_999n) / 10_000n, max: (mark * (10_000n + PRICE_BAND_BPS)) / 10_000n };
+  return {
+    min: (mark * (10_000n - PRICE_BAND_BPS) + 9_999n) / 10_000n,
+    max: (mark * (10_000n + PRICE_BAND_BPS)) / 10_000n,
+  };
 }
 
 /** Whether the account a position of this user on this contract belongs to is at or past liquidation now. */
@@ -69,7 +76,8 @@ function inLiquidation(ctx: CommandContext, b: PerpBook, c: Contract, userId: nu
 /** The user's resting quantity on a contract that would add to the position in a direction (1 buy, −1 sell). */
 function pendingQty(b: PerpBook, userId: number, symbol: string, buy: boolean): bigint {
   let sum = 0n;
-  for (const o of b.ordersByUser.get(userId) ?? []) if (o.symbol === symbol && !o.reduceOnly && (o.side === 'buy') === buy) sum += o.quantity - o.filledQty;
+  for (const o of b.ordersByUser.get(userId) ?? [])
+    if (o.symbol === symbol && !o.reduceOnly && (o.side === 'buy') === buy) sum += o.quantity - o.filledQty;
   return sum;
 }
 
@@ -99,7 +107,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
     qty = abs(pos.qty);
   }
   if (reduceOnly) {
-    if (pos.qty === 0n || (pos.qty > 0n) === (side === 'buy')) fail('perpReduceOnlyWouldIncrease');
+    if (pos.qty === 0n || pos.qty > 0n === (side === 'buy')) fail('perpReduceOnlyWouldIncrease');
     if (qty > abs(pos.qty)) qty = abs(pos.qty);
   }
   const { min, max } = band(st.mark);
@@ -111,7 +119,15 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   let margin = 0n;
   if (!reduceOnly) {
     const check = checkOrder(
-      { contract: c, leverage: BigInt(pos.leverage), position: pos, pending: pendingQty(b, r.userId, c.symbol, side === 'buy'), mark: st.mark, available: b.free(ctx.risk, r.userId, c.marginAsset), feeBps: heldFeeBps(c, pos.mode) },
+      {
+        contract: c,
+        leverage: BigInt(pos.leverage),
+        position: pos,
+        pending: pendingQty(b, r.userId, c.symbol, side === 'buy'),
+        mark: st.mark,
+        available: b.free(ctx.risk, r.userId, c.marginAsset),
+        feeBps: heldFeeBps(c, pos.mode),
+      },
       { qty: side === 'buy' ? qty : -qty, price },
     );
     if (!check.ok) fail(REFUSAL[check.reason]);
@@ -126,13 +142,37 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
     }
   }
   const id = b.peekId('order');
-  if (margin > 0n) ctx.risk.hold(orderHoldId(id), r.userId, ACCOUNT.contract, c.marginAsset, margin, { billType: 'perp_margin', refType: 'perp_order', refId: id });
+  if (margin > 0n)
+    ctx.risk.hold(orderHoldId(id), r.userId, ACCOUNT.contract, c.marginAsset, margin, {
+      billType: 'perp_margin',
+      refType: 'perp_order',
+      refId: id,
+    });
   // The number is taken only once the hold stands: a refused order leaves no trace in the state.
   b.nextId('order');
   const p = b.positionFor(r.userId, c.symbol, ctx.now);
   const order: PerpOrderRow = {
-    id, symbol: c.symbol, userId: r.userId, side, kind: r.kind, tif: r.kind === 'market' && r.tif !== 'FOK' ? 'IOC' : r.tif, price, quantity: qty, filledQty: 0n, filledValue: 0n,
-    fee: 0n, margin, reduceOnly, mode: p.mode, leverage: p.leverage, source: r.source, realised: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now,
+    id,
+    symbol: c.symbol,
+    userId: r.userId,
+    side,
+    kind: r.kind,
+    tif: r.kind === 'market' && r.tif !== 'FOK' ? 'IOC' : r.tif,
+    price,
+    quantity: qty,
+    filledQty: 0n,
+    filledValue: 0n,
+    fee: 0n,
+    margin,
+    reduceOnly,
+    mode: p.mode,
+    leverage: p.leverage,
+    source: r.source,
+    realised: 0n,
+    status: 'open',
+    doneReason: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
   };
   b.addOrder(order);
   b.touchOrder(order, ctx.now);
@@ -149,7 +189,19 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   for (const o of unpayableMakers(ctx.risk, b, c, r.userId, side, price)) cancel(ctx, o.userId, o.id);
   const activity: PerpActivity = { symbol: c.symbol, trades: [], last: undefined, users: [r.userId] };
   const events: EngineEvent[] = [];
-  b.engine(c.symbol).apply({ type: 'place', orderId: id, userId: r.userId, side, kind: 'limit', price: Number(price), quantity: Number(qty), tif: order.tif }, events);
+  b.engine(c.symbol).apply(
+    {
+      type: 'place',
+      orderId: id,
+      userId: r.userId,
+      side,
+      kind: 'limit',
+      price: Number(price),
+      quantity: Number(qty),
+      tif: order.tif,
+    },
+    events,
+  );
   settleEvents(ctx, b, c, events, activity);
   ctx.emit(PERP_ACTIVITY, activity);
   const answer = { ...order };
@@ -170,7 +222,18 @@ export function triggerStops(ctx: CommandContext, b: PerpBook, c: Contract, by: 
     const p = b.position(s.userId, s.symbol);
     s.status = 'triggered';
     if (p && p.qty !== 0n) {
-      const r = place(ctx, { symbol: c.symbol, userId: s.userId, side: p.qty > 0n ? 'sell' : 'buy', kind: 'market', tif: 'IOC', price: 0n, quantity: 0n, reduceOnly: true, closePosition: true, source: s.kind });
+      const r = place(ctx, {
+        symbol: c.symbol,
+        userId: s.userId,
+        side: p.qty > 0n ? 'sell' : 'buy',
+        kind: 'market',
+        tif: 'IOC',
+        price: 0n,
+        quantity: 0n,
+        reduceOnly: true,
+        closePosition: true,
+        source: s.kind,
+      });
       s.orderId = r.id;
     }
     b.touchStop(s, ctx.now);
@@ -209,26 +272,45 @@ export const placePerpOrder = jsonCommand<PlacePerp, PlaceResult>('perp.place', 
   return result;
 });
 
-export const cancelPerpOrder = tupleCommand<{ userId: number; orderId: number }, PerpOrderRow>('perp.cancel', ['userId', 'orderId'], (ctx, { userId, orderId }) => {
-  const o = cancel(ctx, userId, orderId);
-  finish(ctx);
-  return o;
-});
+export const cancelPerpOrder = tupleCommand<{ userId: number; orderId: number }, PerpOrderRow>(
+  'perp.cancel',
+  ['userId', 'orderId'],
+  (ctx, { userId, orderId }) => {
+    const o = cancel(ctx, userId, orderId);
+    finish(ctx);
+    return o;
+  },
+);
 
 /** Cancels the user's orders and closes every position on the contracts listed, at market (one-step close). */
-export const closeAllPerp = tupleCommand<{ userId: number; symbols: string[] }, { closed: number; cancelled: number }>('perp.closeAll', ['userId', 'symbols'], (ctx, { userId, symbols }) => {
-  const b = book(ctx);
-  const cancelled = cancelAll(ctx, userId, symbols);
-  let closed = 0;
-  for (const symbol of symbols) {
-    const p = b.position(userId, symbol);
-    if (!p || p.qty === 0n) continue;
-    place(ctx, { symbol, userId, side: p.qty > 0n ? 'sell' : 'buy', kind: 'market', tif: 'IOC', price: 0n, quantity: 0n, reduceOnly: true, closePosition: true, source: 'user' });
-    closed++;
-  }
-  finish(ctx);
-  return { closed, cancelled };
-});
+export const closeAllPerp = tupleCommand<{ userId: number; symbols: string[] }, { closed: number; cancelled: number }>(
+  'perp.closeAll',
+  ['userId', 'symbols'],
+  (ctx, { userId, symbols }) => {
+    const b = book(ctx);
+    const cancelled = cancelAll(ctx, userId, symbols);
+    let closed = 0;
+    for (const symbol of symbols) {
+      const p = b.position(userId, symbol);
+      if (!p || p.qty === 0n) continue;
+      place(ctx, {
+        symbol,
+        userId,
+        side: p.qty > 0n ? 'sell' : 'buy',
+        kind: 'market',
+        tif: 'IOC',
+        price: 0n,
+        quantity: 0n,
+        reduceOnly: true,
+        closePosition: true,
+        source: 'user',
+      });
+      closed++;
+    }
+    finish(ctx);
+    return { closed, cancelled };
+  },
+);
 
 /**
  * The end of every perpetual command: take-profit and stop-loss orders of positions that closed or turned are

@@ -27,30 +27,43 @@ interface LeverageChange {
  * Binance); a leverage change is refused when the position would not fit its brackets, or (lowering it) when the
  * margin would no longer cover the initial margin it asks for.
  */
-export const setLeverage = tupleCommand<LeverageChange, PositionRow>('perp.leverage', ['userId', 'symbol', 'leverage', 'mode'], (ctx, r) => {
-  const b = book(ctx);
-  const c = b.contract(r.symbol);
-  if (r.leverage < 1 || BigInt(r.leverage) > maxLeverage(c)) fail('perpLeverageOutOfRange');
-  const current = b.position(r.userId, c.symbol);
-  if (current && current.mode !== r.mode && (current.qty !== 0n || b.userOrders(r.userId).some((o) => o.symbol === c.symbol))) fail('perpMarginModeLocked');
-  if (current && current.qty !== 0n) {
-    const mark = b.markOrEntry(c, current);
-    if (notional(c, current.qty, mark) > maxNotionalAt(c, BigInt(r.leverage))) fail('perpSizeOverBracket');
-    if (r.leverage < current.leverage) {
-      const need = initialMargin(c, current.qty, mark, BigInt(r.leverage)) - initialMargin(c, current.qty, mark, BigInt(current.leverage));
-      const covered = current.mode === 'isolated'
-        ? current.isoMargin + unrealisedPnl(c, current, mark) >= initialMargin(c, current.qty, mark, BigInt(r.leverage))
-        : b.free(ctx.risk, r.userId, c.marginAsset) >= need;
-      if (!covered) fail('perpLeverageUnsafe');
+export const setLeverage = tupleCommand<LeverageChange, PositionRow>(
+  'perp.leverage',
+  ['userId', 'symbol', 'leverage', 'mode'],
+  (ctx, r) => {
+    const b = book(ctx);
+    const c = b.contract(r.symbol);
+    if (r.leverage < 1 || BigInt(r.leverage) > maxLeverage(c)) fail('perpLeverageOutOfRange');
+    const current = b.position(r.userId, c.symbol);
+    if (
+      current &&
+      current.mode !== r.mode &&
+      (current.qty !== 0n || b.userOrders(r.userId).some((o) => o.symbol === c.symbol))
+    )
+      fail('perpMarginModeLocked');
+    if (current && current.qty !== 0n) {
+      const mark = b.markOrEntry(c, current);
+      if (notional(c, current.qty, mark) > maxNotionalAt(c, BigInt(r.leverage))) fail('perpSizeOverBracket');
+      if (r.leverage < current.leverage) {
+        const need =
+          initialMargin(c, current.qty, mark, BigInt(r.leverage)) -
+          initialMargin(c, current.qty, mark, BigInt(current.leverage));
+        const covered =
+          current.mode === 'isolated'
+            ? current.isoMargin + unrealisedPnl(c, current, mark) >=
+              initialMargin(c, current.qty, mark, BigInt(r.leverage))
+            : b.free(ctx.risk, r.userId, c.marginAsset) >= need;
+        if (!covered) fail('perpLeverageUnsafe');
+      }
     }
-  }
-  const p = b.positionFor(r.userId, c.symbol, ctx.now);
-  p.leverage = r.leverage;
-  p.mode = r.mode;
-  b.touchPosition(p, ctx.now);
-  finish(ctx);
-  return { ...p };
-});
+    const p = b.positionFor(r.userId, c.symbol, ctx.now);
+    p.leverage = r.leverage;
+    p.mode = r.mode;
+    b.touchPosition(p, ctx.now);
+    finish(ctx);
+    return { ...p };
+  },
+);
 
 interface MarginChange {
   userId: number;
@@ -122,7 +135,8 @@ export const setStop = jsonCommand<StopSet, StopRow>('perp.stop', (ctx, r) => {
   if (r.trigger === ref || (r.kind === 'takeProfit') !== (above === long)) fail('perpStopWrongSide');
   if (r.kind === 'stopLoss') {
     const liq = shownLiquidationPrice(ctx, b, p);
-    if (liq !== null && (long ? r.trigger <= liq : r.trigger >= liq)) fail('perpStopBeyondLiquidation', { price: formatUnits(liq, c.priceScale) });
+    if (liq !== null && (long ? r.trigger <= liq : r.trigger >= liq))
+      fail('perpStopBeyondLiquidation', { price: formatUnits(liq, c.priceScale) });
   }
   for (const s of b.stopsOf(r.userId, c.symbol)) {
     if (s.kind !== r.kind) continue;
@@ -130,8 +144,17 @@ export const setStop = jsonCommand<StopSet, StopRow>('perp.stop', (ctx, r) => {
     b.touchStop(s, ctx.now);
   }
   const stop: StopRow = {
-    id: b.nextId('stop'), userId: r.userId, symbol: c.symbol, kind: r.kind, trigger: r.trigger, by: r.by, positionSide: long ? 'long' : 'short', status: 'active',
-    orderId: null, createdAt: ctx.now, updatedAt: ctx.now,
+    id: b.nextId('stop'),
+    userId: r.userId,
+    symbol: c.symbol,
+    kind: r.kind,
+    trigger: r.trigger,
+    by: r.by,
+    positionSide: long ? 'long' : 'short',
+    status: 'active',
+    orderId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
   };
   b.addStop(stop);
   b.touchStop(stop, ctx.now);
@@ -139,14 +162,18 @@ export const setStop = jsonCommand<StopSet, StopRow>('perp.stop', (ctx, r) => {
   return { ...stop };
 });
 
-export const cancelStop = tupleCommand<{ userId: number; stopId: number }, StopRow>('perp.stopCancel', ['userId', 'stopId'], (ctx, { userId, stopId }) => {
-  const b = book(ctx);
-  const s = b.stops.get(stopId);
-  if (!s || s.userId !== userId) fail('perpStopNotFound');
-  s.status = 'cancelled';
-  b.touchStop(s, ctx.now);
-  finish(ctx);
-  return { ...s };
-});
+export const cancelStop = tupleCommand<{ userId: number; stopId: number }, StopRow>(
+  'perp.stopCancel',
+  ['userId', 'stopId'],
+  (ctx, { userId, stopId }) => {
+    const b = book(ctx);
+    const s = b.stops.get(stopId);
+    if (!s || s.userId !== userId) fail('perpStopNotFound');
+    s.status = 'cancelled';
+    b.touchStop(s, ctx.now);
+    finish(ctx);
+    return { ...s };
+  },
+);
 
 export const POSITION_COMMANDS = [setLeverage, adjustMargin, setStop, cancelStop];

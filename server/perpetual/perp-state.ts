@@ -110,7 +110,10 @@ export interface ContractState {
   lastRate: bigint;
   /** The funding time last settled (0 before the first). */
   lastFunding: number;
-  /** The interval's non-zero premium samples, oldest first: [place in the interval, premium] (funding.ts averagePremium). */
+  /**
+   * The interval's non-zero premium samples, oldest first: [place in the interval, premium] (funding.ts
+   * averagePremium).
+   */
   samples: Array<[i: number, premium: bigint]>;
   /** The 5-second bucket of the last sample. */
   sampleBucket: number;

@@ -8,7 +8,14 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import type { Spend } from '../core/risk/risk-engine.ts';
 import type { Contract } from './contracts.ts';
-import { averagePremium, fundingRate, PREMIUM_SAMPLE_MS, sampleIndex, samplesPerInterval, settleFunding } from './funding.ts';
+import {
+  averagePremium,
+  fundingRate,
+  PREMIUM_SAMPLE_MS,
+  sampleIndex,
+  samplesPerInterval,
+  settleFunding,
+} from './funding.ts';
 import { liquidateCross, liquidateIsolated } from './liquidation.ts';
 import { coverLines, type PerpActivity } from './perp-fills.ts';
 import type { PerpBook } from './perp-book.ts';
@@ -43,7 +50,13 @@ export const markTick: CommandType<MarkTick, void> = {
   encode: (t) => [t.symbol, `${t.index}`, `${t.mark}`, `${t.basisEma}`, t.premium === null ? null : `${t.premium}`],
   decode: (v) => {
     const [symbol, index, mark, basisEma, premium] = v as [string, string, string, string, string | null];
-    return { symbol, index: BigInt(index), mark: BigInt(mark), basisEma: BigInt(basisEma), premium: premium === null ? null : BigInt(premium) };
+    return {
+      symbol,
+      index: BigInt(index),
+      mark: BigInt(mark),
+      basisEma: BigInt(basisEma),
+      premium: premium === null ? null : BigInt(premium),
+    };
   },
   apply(ctx, t) {
     const b = book(ctx);
@@ -62,7 +75,13 @@ export const markTick: CommandType<MarkTick, void> = {
     liquidateReached(ctx, b, c, t.mark);
     triggerStops(ctx, b, c, 'mark', t.mark);
     // The contract's prices moved: its screen's feed topic sends them.
-    ctx.emit(PERP_ACTIVITY, { symbol: c.symbol, trades: [], last: undefined, users: [], mark: { price: t.mark, at: ctx.now } } satisfies PerpActivity);
+    ctx.emit(PERP_ACTIVITY, {
+      symbol: c.symbol,
+      trades: [],
+      last: undefined,
+      users: [],
+      mark: { price: t.mark, at: ctx.now },
+    } satisfies PerpActivity);
     finish(ctx);
   },
 };
@@ -93,7 +112,12 @@ export const fundingRun: CommandType<FundingRun, void> = {
     const rate = fundingRate(c, averagePremium(st.samples, samplesPerInterval(b.intervalMs)), b.intervalMs);
     const open: PositionRow[] = [];
     for (const p of b.positionsBySymbol.get(c.symbol)!) if (p.qty !== 0n) open.push(p);
-    const { payments, remainder } = settleFunding(c, open.map((p) => p.qty), st.mark, rate);
+    const { payments, remainder } = settleFunding(
+      c,
+      open.map((p) => p.qty),
+      st.mark,
+      rate,
+    );
     const lines: Posting[] = [];
     const spends: Spend[] = [];
     let deficit = 0n;
@@ -125,7 +149,13 @@ export const fundingRun: CommandType<FundingRun, void> = {
     const fund = remainder - deficit;
     if (fund > 0n) lines.push({ owner: null, type: ACCOUNT.insuranceFund, asset: c.marginAsset, available: fund });
     else lines.push(...coverLines(ctx.risk, c.marginAsset, -fund));
-    if (lines.length || spends.length) ctx.risk.post(lines, { billType: 'perp_funding', refType: 'perp_funding', refId: `${c.symbol}:${f.time}` }, spends, false);
+    if (lines.length || spends.length)
+      ctx.risk.post(
+        lines,
+        { billType: 'perp_funding', refType: 'perp_funding', refId: `${c.symbol}:${f.time}` },
+        spends,
+        false,
+      );
     b.funding.push({ symbol: c.symbol, time: f.time, rate, mark: st.mark, positions: open.length });
     st.lastFunding = f.time;
     st.lastRate = rate;

@@ -3,7 +3,14 @@
  * scales (refused with the order form's field names), then the core decides. Reads that need finished rows wait
  * for the projector.
  */
-import type { CloseAllBody, DirectionOrderBody, LeverageBody, PerpOrderBody, PreviewBody, StopOrderBody } from '../../isomorphic/contract/perpetual.ts';
+import type {
+  CloseAllBody,
+  DirectionOrderBody,
+  LeverageBody,
+  PerpOrderBody,
+  PreviewBody,
+  StopOrderBody,
+} from '../../isomorphic/contract/perpetual.ts';
 import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { TradingCore } from '../core/core.ts';
 import { orderUnits } from '../spot/order-checks.ts';
@@ -29,7 +36,8 @@ interface PerpDeps {
 const bookOf = (core: TradingCore) => core.part<PerpBook>('perpetual');
 
 function bounded(v: bigint, field: 'price' | 'quantity', scale: number): bigint {
-  if (v > MAX_UNITS) fail('tooLarge', { field: field === 'price' ? 'trade.field.price' : 'trade.field.amount', decimals: scale });
+  if (v > MAX_UNITS)
+    fail('tooLarge', { field: field === 'price' ? 'trade.field.price' : 'trade.field.amount', decimals: scale });
   return v;
 }
 
@@ -39,10 +47,22 @@ function placeRequest(b: PerpBook, userId: number, body: PerpOrderBody): PlacePe
   const tif = body.timeInForce ?? 'GTC';
   if (body.type === 'market' && tif === 'POST_ONLY') fail('postOnlyMarket');
   const closePosition = body.closePosition ?? false;
-  const price = body.type === 'limit' ? bounded(orderUnits(body.price, c.priceScale, 'price'), 'price', c.priceScale) : 0n;
-  const quantity = closePosition ? 0n : bounded(orderUnits(body.quantity, c.qtyScale, 'quantity'), 'quantity', c.qtyScale);
+  const price =
+    body.type === 'limit' ? bounded(orderUnits(body.price, c.priceScale, 'price'), 'price', c.priceScale) : 0n;
+  const quantity = closePosition
+    ? 0n
+    : bounded(orderUnits(body.quantity, c.qtyScale, 'quantity'), 'quantity', c.qtyScale);
   return {
-    symbol: c.symbol, userId, side: body.side, kind: body.type, tif, price, quantity, reduceOnly: body.reduceOnly ?? false, closePosition, source: 'user',
+    symbol: c.symbol,
+    userId,
+    side: body.side,
+    kind: body.type,
+    tif,
+    price,
+    quantity,
+    reduceOnly: body.reduceOnly ?? false,
+    closePosition,
+    source: 'user',
     ...(body.clientKey ? { clientKey: body.clientKey } : {}),
   };
 }
@@ -58,7 +78,11 @@ export async function submitOrder({ db, core }: PerpDeps, userId: number, body: 
 /** coin/contract/open and close: direction 1 opens long, 2 short; 3 closes a long, 4 a short (reduce-only). */
 export function directionOrder(deps: PerpDeps, userId: number, body: DirectionOrderBody): Promise<PerpOrderRow> {
   const { direction, ...rest } = body;
-  return submitOrder(deps, userId, { ...rest, side: direction === 1 || direction === 4 ? 'buy' : 'sell', reduceOnly: direction > 2 });
+  return submitOrder(deps, userId, {
+    ...rest,
+    side: direction === 1 || direction === 4 ? 'buy' : 'sell',
+    reduceOnly: direction > 2,
+  });
 }
 
 export async function cancelOrder({ db, core }: PerpDeps, userId: number, orderId: number): Promise<PerpOrderRow> {
@@ -72,18 +96,32 @@ export async function cancelOrder({ db, core }: PerpDeps, userId: number, orderI
 export function closePosition(deps: PerpDeps, userId: number, positionId: number): Promise<PerpOrderRow> {
   const p = bookOf(deps.core).positionsById.get(positionId);
   if (!p || p.userId !== userId || p.qty === 0n) fail('perpNoPosition');
-  return submitOrder(deps, userId, { symbol: p.symbol, side: p.qty > 0n ? 'sell' : 'buy', type: 'market', closePosition: true });
+  return submitOrder(deps, userId, {
+    symbol: p.symbol,
+    side: p.qty > 0n ? 'sell' : 'buy',
+    type: 'market',
+    closePosition: true,
+  });
 }
 
 export function changeMargin({ core }: PerpDeps, userId: number, positionId: number, text: string, add: boolean) {
   const parsed = parseUnits(text, 8, MAX_UNITS);
-  if (!parsed.ok) fail(parsed.problem === 'precision' ? 'tooPrecise' : parsed.problem === 'range' ? 'tooLarge' : 'invalidNumber', { field: 'perpetual.field.margin', decimals: 8 });
+  if (!parsed.ok)
+    fail(parsed.problem === 'precision' ? 'tooPrecise' : parsed.problem === 'range' ? 'tooLarge' : 'invalidNumber', {
+      field: 'perpetual.field.margin',
+      decimals: 8,
+    });
   if (parsed.value <= 0n) fail('mustBePositive', { field: 'perpetual.field.margin' });
   return core.submit(adjustMargin, { userId, positionId, amount: parsed.value, add });
 }
 
 export function updateLeverage({ core }: PerpDeps, userId: number, body: LeverageBody) {
-  return core.submit(setLeverage, { userId, symbol: bookOf(core).contract(body.symbol).symbol, leverage: body.leverage, mode: body.marginMode });
+  return core.submit(setLeverage, {
+    userId,
+    symbol: bookOf(core).contract(body.symbol).symbol,
+    leverage: body.leverage,
+    mode: body.marginMode,
+  });
 }
 
 export function setStopOrder({ core }: PerpDeps, userId: number, body: StopOrderBody) {
@@ -96,12 +134,16 @@ export function cancelStopOrder({ core }: PerpDeps, userId: number, stopId: numb
   return core.submit(cancelStop, { userId, stopId });
 }
 
-/** The contracts a one-step close covers: those listed, or every contract of a type (1 USDT-, 2 coin-margined), or all. */
+/**
+ * The contracts a one-step close covers: those listed, or every contract of a type (1 USDT-, 2 coin-margined), or all.
+ */
 export function closeAll({ core }: PerpDeps, userId: number, body: CloseAllBody) {
   const b = bookOf(core);
   const listed = (body.oneKeySymbolNameList ?? []).map((s) => b.contract(s).symbol);
   const kind = body.contractType === 1 ? 'linear' : body.contractType === 2 ? 'inverse' : undefined;
-  const symbols = listed.length ? listed : [...b.contracts.values()].filter((c) => !kind || c.kind === kind).map((c) => c.symbol);
+  const symbols = listed.length
+    ? listed
+    : [...b.contracts.values()].filter((c) => !kind || c.kind === kind).map((c) => c.symbol);
   return core.submit(closeAllPerp, { userId, symbols });
 }
 
@@ -114,9 +156,22 @@ export function preview({ core }: PerpDeps, userId: number, body: PreviewBody) {
   const p = b.position(userId, c.symbol);
   const position = p ?? { ...FLAT, leverage: DEFAULT_LEVERAGE, mode: 'cross' as const };
   const { min, max } = band(mark);
-  const price = body.type === 'limit' && body.price ? bounded(orderUnits(body.price, c.priceScale, 'price'), 'price', c.priceScale) : body.side === 'buy' ? max : min;
+  const price =
+    body.type === 'limit' && body.price
+      ? bounded(orderUnits(body.price, c.priceScale, 'price'), 'price', c.priceScale)
+      : body.side === 'buy'
+        ? max
+        : min;
   const available = b.free(core.risk, userId, c.marginAsset);
-  const ctx = { contract: c, leverage: BigInt(position.leverage), position, pending: 0n, mark, available, feeBps: heldFeeBps(c, position.mode) };
+  const ctx = {
+    contract: c,
+    leverage: BigInt(position.leverage),
+    position,
+    pending: 0n,
+    mark,
+    available,
+    feeBps: heldFeeBps(c, position.mode),
+  };
   const side = body.side === 'buy' ? 1n : -1n;
   let cost = 0n;
   if (body.quantity) {
@@ -124,7 +179,13 @@ export function preview({ core }: PerpDeps, userId: number, body: PreviewBody) {
     const check = checkOrder({ ...ctx, available: MAX_UNITS * 10n ** 8n }, { qty: side * q, price });
     cost = check.ok ? check.margin : 0n;
   }
-  return { cost: money(cost), maxQty: formatUnits(maxOrderQty(ctx, side as 1n | -1n, price), c.qtyScale), available: money(available), leverage: position.leverage, marginMode: position.mode };
+  return {
+    cost: money(cost),
+    maxQty: formatUnits(maxOrderQty(ctx, side as 1n | -1n, price), c.qtyScale),
+    available: money(available),
+    leverage: position.leverage,
+    marginMode: position.mode,
+  };
 }
 
 /** How many past fundings a contract's funding read shows. */
@@ -134,7 +195,13 @@ export function fundings({ db }: PerpDeps, symbol: string) {
   return fundingHistory(db, symbol, FUNDING_HISTORY);
 }
 
-export async function orders({ db, core }: PerpDeps, userId: number, state: 'open' | 'history', symbols: readonly string[], page: { page: number; size: number }) {
+export async function orders(
+  { db, core }: PerpDeps,
+  userId: number,
+  state: 'open' | 'history',
+  symbols: readonly string[],
+  page: { page: number; size: number },
+) {
   await core.settled();
   return userPerpOrders(db, userId, state, symbols, page);
 }

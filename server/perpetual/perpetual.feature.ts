@@ -14,7 +14,11 @@ import { fundingRun, markTick } from './perp-ticks.ts';
 import { insuranceFunded } from './perp.repo.ts';
 
 /** What the insurance fund starts with on a fresh install, per margin asset. */
-const SEED_INSURANCE: Array<[asset: string, amount: string]> = [['USDT', '1000000'], ['BTC', '20'], ['ETH', '300']];
+const SEED_INSURANCE: Array<[asset: string, amount: string]> = [
+  ['USDT', '1000000'],
+  ['BTC', '20'],
+  ['ETH', '300'],
+];
 
 /** The contracts a core trades, with the funding interval it settles at (PERP_FUNDING_INTERVAL_MS). */
 export function perpBook(fundingIntervalMs: number): PerpBook {
@@ -32,16 +36,34 @@ export async function startPerpetual(ctx: FeatureContext): Promise<void> {
   const { db, core, bus, app, jobs } = ctx;
   if (!(await insuranceFunded(db))) {
     const lines = fundingLines(ACCOUNT.insuranceFund, SEED_INSURANCE);
-    await core.submit(postFunds, { lines, meta: { billType: 'insurance_funding', refType: 'insurance_fund', refId: 'seed' } } satisfies FundsPost);
+    await core.submit(postFunds, {
+      lines,
+      meta: { billType: 'insurance_funding', refType: 'insurance_fund', refId: 'seed' },
+    } satisfies FundsPost);
   }
-  perpMarkets.set(core, await contractMarketData({ db, core, bus, log: app.log, marketData: ctx.marketData, now: () => jobs.clock.now() }));
+  perpMarkets.set(
+    core,
+    await contractMarketData({ db, core, bus, log: app.log, marketData: ctx.marketData, now: () => jobs.clock.now() }),
+  );
 }
 
-/** The contracts' candles, trades and books, shown in common/getCoinList and the public feed beside the spot markets. */
-export async function contractMarketData(o: { db: Db; core: TradingCore; bus: Bus; log: FastifyBaseLogger; marketData: MarketData; now: () => number }): Promise<PerpMarket> {
+/**
+ * The contracts' candles, trades and books, shown in common/getCoinList and the public feed beside the spot markets.
+ */
+export async function contractMarketData(o: {
+  db: Db;
+  core: TradingCore;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  marketData: MarketData;
+  now: () => number;
+}): Promise<PerpMarket> {
   const market = new PerpMarket(o.db, o.core, o.bus, o.log);
   await market.start(o.now);
-  o.marketData.contracts = { entries: () => market.entries(o.now()), book: (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined) };
+  o.marketData.contracts = {
+    entries: () => market.entries(o.now()),
+    book: (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined),
+  };
   return market;
 }
 
@@ -56,18 +78,26 @@ export function perpetualJobs({ core, prices, markets, jobs, config }: FeatureCo
   const since = Math.floor(jobs.clock.now() / book().intervalMs) * book().intervalMs;
   return [
     {
-      name: 'perpetual.mark', everyMs: config.priceSampleMs, where: 'core',
+      name: 'perpetual.mark',
+      everyMs: config.priceSampleMs,
+      where: 'core',
       run: async () => {
         await Promise.all(markTicks(book(), prices, spotScale, jobs.clock.now()).map((t) => core.submit(markTick, t)));
       },
     },
     {
-      name: 'perpetual.funding', everyMs: 1000, where: 'core',
+      name: 'perpetual.funding',
+      everyMs: 1000,
+      where: 'core',
       run: async () => {
         const b = book();
         const due = Math.floor(jobs.clock.now() / b.intervalMs) * b.intervalMs;
         if (due <= since) return;
-        await Promise.all([...b.contracts.keys()].filter((s) => b.prices(s).lastFunding < due).map((symbol) => core.submit(fundingRun, { symbol, time: due })));
+        await Promise.all(
+          [...b.contracts.keys()]
+            .filter((s) => b.prices(s).lastFunding < due)
+            .map((symbol) => core.submit(fundingRun, { symbol, time: due })),
+        );
       },
     },
     { name: 'perpetual.candles', everyMs: 1000, where: 'core', run: () => perpMarkets.get(core)!.flush() },

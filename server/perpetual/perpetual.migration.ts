@@ -8,7 +8,8 @@ import type { Migration } from '../storage/migrations.ts';
  */
 function clearingMayGoNegative(dialect: Dialect): string {
   const check = 'CHECK (type IN (102, 106) OR (available >= 0 AND frozen >= 0))';
-  if (dialect === 'postgres') return `ALTER TABLE accounts DROP CONSTRAINT accounts_check;\nALTER TABLE accounts ADD CONSTRAINT accounts_check ${check};`;
+  if (dialect === 'postgres')
+    return `ALTER TABLE accounts DROP CONSTRAINT accounts_check;\nALTER TABLE accounts ADD CONSTRAINT accounts_check ${check};`;
   const t = columnTypes(dialect);
   // SQLite's procedure: a new table under another name, the rows copied, the old one dropped, the new one renamed.
   return `CREATE TABLE accounts_next (

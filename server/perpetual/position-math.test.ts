@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from './contracts.ts';
-import { applyFill, entryPrice, fillValue, FLAT, initialMargin, isLiquidatable, marginRatio, notional, positionMaintenance, unrealisedPnl, type Position } from './position-math.ts';
+import {
+  applyFill,
+  entryPrice,
+  fillValue,
+  FLAT,
+  initialMargin,
+  isLiquidatable,
+  marginRatio,
+  notional,
+  positionMaintenance,
+  unrealisedPnl,
+  type Position,
+} from './position-math.ts';
 
 const BTCUSDT = CONTRACTS.btcusdt_perp!;
 const BTCUSD = CONTRACTS.btcusd_perp!;
@@ -100,12 +112,21 @@ describe('margin ratio', () => {
     expect(marginRatio(50n, 200n)).toBe(25_000_000n);
     expect(marginRatio(1n, 3n)).toBe(33_333_334n);
     expect(marginRatio(5n, 0n)).toBeNull();
-    expect([isLiquidatable(100n, 100n), isLiquidatable(101n, 100n), isLiquidatable(-1n, 0n)]).toEqual([true, false, true]);
+    expect([isLiquidatable(100n, 100n), isLiquidatable(101n, 100n), isLiquidatable(-1n, 0n)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 });
 
 describe('PnL is zero-sum across users', () => {
-  const trade = fc.record({ buyer: fc.nat(4), seller: fc.nat(4), qty: fc.bigInt(1n, 500n), price: fc.bigInt(1n, 2_000_000n) });
+  const trade = fc.record({
+    buyer: fc.nat(4),
+    seller: fc.nat(4),
+    qty: fc.bigInt(1n, 500n),
+    price: fc.bigInt(1n, 2_000_000n),
+  });
   for (const c of [BTCUSDT, BTCUSD]) {
     it(`${c.symbol}: every trade moves as much PnL to one side as from the other`, () => {
       fc.assert(
@@ -114,7 +135,10 @@ describe('PnL is zero-sum across users', () => {
           let realised = 0n;
           for (const t of trades) {
             if (t.buyer === t.seller) continue;
-            for (const [who, q] of [[t.buyer, t.qty], [t.seller, -t.qty]] as const) {
+            for (const [who, q] of [
+              [t.buyer, t.qty],
+              [t.seller, -t.qty],
+            ] as const) {
               const r = applyFill(c, pos[who]!, q, t.price);
               pos[who] = r.position;
               realised += r.realised;

@@ -113,7 +113,12 @@ interface FillResult {
 export function applyFill(c: Contract, p: Position, qty: bigint, price: bigint): FillResult {
   if (qty === 0n) return { position: p, realised: 0n, closed: 0n, opened: 0n };
   if (p.qty === 0n || p.qty > 0n === qty > 0n) {
-    return { position: { qty: p.qty + qty, cost: p.cost + fillValue(c, qty, price) }, realised: 0n, closed: 0n, opened: abs(qty) };
+    return {
+      position: { qty: p.qty + qty, cost: p.cost + fillValue(c, qty, price) },
+      realised: 0n,
+      closed: 0n,
+      opened: abs(qty),
+    };
   }
   const held = abs(p.qty);
   const closed = abs(qty) < held ? abs(qty) : held;
@@ -124,7 +129,8 @@ export function applyFill(c: Contract, p: Position, qty: bigint, price: bigint):
   const removed = closed === held ? p.cost : gainsWithValue ? divCeil(share, held) : share / held;
   const exit = fillValue(c, closed, price);
   const realised = gainsWithValue ? exit - removed : removed - exit;
-  const rest: Position = closed === held ? FLAT : { qty: p.qty + (p.qty > 0n ? -closed : closed), cost: p.cost - removed };
+  const rest: Position =
+    closed === held ? FLAT : { qty: p.qty + (p.qty > 0n ? -closed : closed), cost: p.cost - removed };
   if (opened === 0n) return { position: rest, realised, closed, opened };
   // The new side's cost is the rest of the fill's value, so the two parts add up to what the other side used.
   const side = qty > 0n ? 1n : -1n;

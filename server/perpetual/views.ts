@@ -1,5 +1,13 @@
 /** Perpetual rows as the wire shows them (isomorphic/contract/perpetual.ts). */
-import type { BracketView, ContractKindName, ContractView, PerpAccount, PerpOrder, PerpPosition, StopOrder } from '../../isomorphic/contract/perpetual.ts';
+import type {
+  BracketView,
+  ContractKindName,
+  ContractView,
+  PerpAccount,
+  PerpOrder,
+  PerpPosition,
+  StopOrder,
+} from '../../isomorphic/contract/perpetual.ts';
 import type { MarketEntry } from '../../isomorphic/contract/spot.ts';
 import type { Ticker } from '../market-data/ticker.ts';
 import { percentChange } from '../spot/views.ts';
@@ -14,7 +22,14 @@ import { adlScore } from './liquidation.ts';
 import type { PerpBook } from './perp-book.ts';
 import { shownLiquidationPrice } from './perp-positions.ts';
 import type { PerpOrderRow, PositionRow, StopRow } from './perp-state.ts';
-import { entryPrice, initialMargin, marginRatio, notional, positionMaintenance, unrealisedPnl } from './position-math.ts';
+import {
+  entryPrice,
+  initialMargin,
+  marginRatio,
+  notional,
+  positionMaintenance,
+  unrealisedPnl,
+} from './position-math.ts';
 
 export const kindOf = (c: Contract): ContractKindName => (c.kind === 'linear' ? 'usdt' : 'coin');
 export const price = (c: Contract, v: bigint) => formatUnits(v, c.priceScale);
@@ -31,7 +46,12 @@ export function showSymbol(c: Contract): string {
 
 export function bracketViews(c: Contract): BracketView[] {
   return c.brackets.map((b, i) => ({
-    bracket: i + 1, notionalFloor: money(b.floor), notionalCap: money(b.cap), maxLeverage: Number(b.maxLeverage), maintMarginRatio: rate(b.mmr), cum: money(b.cum),
+    bracket: i + 1,
+    notionalFloor: money(b.floor),
+    notionalCap: money(b.cap),
+    maxLeverage: Number(b.maxLeverage),
+    maintMarginRatio: rate(b.mmr),
+    cum: money(b.cum),
   }));
 }
 
@@ -39,10 +59,31 @@ export function bracketViews(c: Contract): BracketView[] {
 export function contractEntry(c: Contract, t: Ticker): MarketEntry {
   const name = `${c.base}${c.quote}`;
   return {
-    symbol: c.symbol, symbol_name: `${c.base}/${c.quote}`, showSymbol: showSymbol(c), baseCoin: c.base, coin: c.base.toLowerCase(), base_symbol: c.base, market: 'perpetual',
-    coinType: c.kind === 'linear' ? 4 : 5, customizeFlag: 1, part_cou: c.priceScale, full_cou: c.qtyScale, plate: name, tickSize: price(c, 1n), stepSize: qty(c, 1n), minQty: qty(c, 1n),
-    minNotional: '0', makerFee: bps(c.makerFeeBps), takerFee: bps(c.takerFeeBps), optional: false, amount: price(c, t.close), turnover: money(t.quoteVolume),
-    close: price(c, t.close), open: price(c, t.open), change: price(c, t.close - t.open), zdf: percentChange(t.open, t.close),
+    symbol: c.symbol,
+    symbol_name: `${c.base}/${c.quote}`,
+    showSymbol: showSymbol(c),
+    baseCoin: c.base,
+    coin: c.base.toLowerCase(),
+    base_symbol: c.base,
+    market: 'perpetual',
+    coinType: c.kind === 'linear' ? 4 : 5,
+    customizeFlag: 1,
+    part_cou: c.priceScale,
+    full_cou: c.qtyScale,
+    plate: name,
+    tickSize: price(c, 1n),
+    stepSize: qty(c, 1n),
+    minQty: qty(c, 1n),
+    minNotional: '0',
+    makerFee: bps(c.makerFeeBps),
+    takerFee: bps(c.takerFeeBps),
+    optional: false,
+    amount: price(c, t.close),
+    turnover: money(t.quoteVolume),
+    close: price(c, t.close),
+    open: price(c, t.open),
+    change: price(c, t.close - t.open),
+    zdf: percentChange(t.open, t.close),
   };
 }
 
@@ -59,26 +100,70 @@ export function contractView(b: PerpBook, c: Contract, s: ContractStats): Contra
   const st = b.prices(c.symbol);
   const opt = (v: bigint | undefined) => (v === undefined ? null : price(c, v));
   return {
-    symbol: c.symbol, showSymbol: showSymbol(c), kind: kindOf(c), base: c.base, quote: c.quote, marginAsset: c.marginAsset, priceScale: c.priceScale, qtyScale: c.qtyScale,
-    tickSize: price(c, 1n), stepSize: qty(c, 1n), contractSize: c.contractSize.toString(), maxLeverage: Number(maxLeverage(c)), makerFee: bps(c.makerFeeBps), takerFee: bps(c.takerFeeBps),
-    last: opt(st.last), mark: opt(st.mark), index: opt(st.index), change: s.change, volume: qty(c, s.volume), fundingRate: rate(s.fundingRate), nextFundingTime: s.nextFundingTime,
-    fundingIntervalMs: b.intervalMs, openInterest: qty(c, s.openInterest),
+    symbol: c.symbol,
+    showSymbol: showSymbol(c),
+    kind: kindOf(c),
+    base: c.base,
+    quote: c.quote,
+    marginAsset: c.marginAsset,
+    priceScale: c.priceScale,
+    qtyScale: c.qtyScale,
+    tickSize: price(c, 1n),
+    stepSize: qty(c, 1n),
+    contractSize: c.contractSize.toString(),
+    maxLeverage: Number(maxLeverage(c)),
+    makerFee: bps(c.makerFeeBps),
+    takerFee: bps(c.takerFeeBps),
+    last: opt(st.last),
+    mark: opt(st.mark),
+    index: opt(st.index),
+    change: s.change,
+    volume: qty(c, s.volume),
+    fundingRate: rate(s.fundingRate),
+    nextFundingTime: s.nextFundingTime,
+    fundingIntervalMs: b.intervalMs,
+    openInterest: qty(c, s.openInterest),
   };
 }
 
 export function orderView(c: Contract, o: PerpOrderRow): PerpOrder {
   const avg = o.filledQty > 0n ? entryPrice(c, { qty: o.filledQty, cost: o.filledValue }) : null;
   return {
-    id: o.id, symbol: o.symbol, side: o.side, type: o.kind, timeInForce: o.tif, price: price(c, o.price), quantity: qty(c, o.quantity), filledQty: qty(c, o.filledQty),
-    avgPrice: avg === null ? null : price(c, avg), fee: money(o.fee), margin: money(o.margin), marginMode: o.mode, leverage: o.leverage, reduceOnly: o.reduceOnly, source: o.source,
-    status: o.status, realizedPnl: money(o.realised), marginAsset: c.marginAsset, createdAt: o.createdAt, updatedAt: o.updatedAt,
+    id: o.id,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.kind,
+    timeInForce: o.tif,
+    price: price(c, o.price),
+    quantity: qty(c, o.quantity),
+    filledQty: qty(c, o.filledQty),
+    avgPrice: avg === null ? null : price(c, avg),
+    fee: money(o.fee),
+    margin: money(o.margin),
+    marginMode: o.mode,
+    leverage: o.leverage,
+    reduceOnly: o.reduceOnly,
+    source: o.source,
+    status: o.status,
+    realizedPnl: money(o.realised),
+    marginAsset: c.marginAsset,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
   };
 }
 
 export function stopView(c: Contract, s: StopRow): StopOrder {
   return {
-    id: s.id, symbol: s.symbol, kind: s.kind, triggerPrice: price(c, s.trigger), triggerBy: s.by, positionSide: s.positionSide, status: s.status, orderId: s.orderId,
-    createdAt: s.createdAt, updatedAt: s.updatedAt,
+    id: s.id,
+    symbol: s.symbol,
+    kind: s.kind,
+    triggerPrice: price(c, s.trigger),
+    triggerBy: s.by,
+    positionSide: s.positionSide,
+    status: s.status,
+    orderId: s.orderId,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
   };
 }
 
@@ -88,7 +173,7 @@ export function adlRank(b: PerpBook, c: Contract, p: PositionRow, mark: bigint):
   let same = 0;
   let below = 0;
   for (const o of b.positionsBySymbol.get(c.symbol)!) {
-    if (o.qty === 0n || (o.qty > 0n) !== (p.qty > 0n)) continue;
+    if (o.qty === 0n || o.qty > 0n !== p.qty > 0n) continue;
     same++;
     if (adlScore(c, o, mark) < mine) below++;
   }
@@ -103,23 +188,48 @@ export function positionView(risk: RiskEngine, b: PerpBook, p: PositionRow): Per
   const margin = p.mode === 'isolated' ? p.isoMargin : initialMargin(c, p.qty, mark, BigInt(p.leverage));
   let ratio: bigint | null;
   if (p.mode === 'isolated') ratio = marginRatio(maintenance, p.isoMargin + pnl);
-  else ratio = accountRisk(b.crossWallet(risk, p.userId, c.marginAsset), b.crossHoldings(p.userId, c.marginAsset)).ratio;
+  else
+    ratio = accountRisk(b.crossWallet(risk, p.userId, c.marginAsset), b.crossHoldings(p.userId, c.marginAsset)).ratio;
   const liq = shownLiquidationPrice({ risk }, b, p);
   const stop = (kind: StopRow['kind']) => {
     const s = b.stopsOf(p.userId, p.symbol).find((x) => x.kind === kind);
     return s ? stopView(c, s) : null;
   };
   return {
-    id: p.id, symbol: p.symbol, kind: kindOf(c), side: p.qty > 0n ? 'long' : 'short', marginMode: p.mode, leverage: p.leverage, quantity: qty(c, p.qty),
-    entryPrice: price(c, entryPrice(c, p) ?? 0n), markPrice: price(c, mark), notional: money(notional(c, p.qty, mark)), margin: money(margin), maintenanceMargin: money(maintenance),
-    marginRatio: ratio === null ? '100.00' : percent(ratio), unrealizedPnl: money(pnl), roe: margin > 0n ? percent((pnl * RATE_SCALE) / margin) : '0.00',
-    realizedPnl: money(p.realised), funding: money(p.funding), liquidationPrice: liq === null ? null : price(c, liq), takeProfit: stop('takeProfit'), stopLoss: stop('stopLoss'),
-    adlRank: adlRank(b, c, p, mark), marginAsset: c.marginAsset, updatedAt: p.updatedAt,
+    id: p.id,
+    symbol: p.symbol,
+    kind: kindOf(c),
+    side: p.qty > 0n ? 'long' : 'short',
+    marginMode: p.mode,
+    leverage: p.leverage,
+    quantity: qty(c, p.qty),
+    entryPrice: price(c, entryPrice(c, p) ?? 0n),
+    markPrice: price(c, mark),
+    notional: money(notional(c, p.qty, mark)),
+    margin: money(margin),
+    maintenanceMargin: money(maintenance),
+    marginRatio: ratio === null ? '100.00' : percent(ratio),
+    unrealizedPnl: money(pnl),
+    roe: margin > 0n ? percent((pnl * RATE_SCALE) / margin) : '0.00',
+    realizedPnl: money(p.realised),
+    funding: money(p.funding),
+    liquidationPrice: liq === null ? null : price(c, liq),
+    takeProfit: stop('takeProfit'),
+    stopLoss: stop('stopLoss'),
+    adlRank: adlRank(b, c, p, mark),
+    marginAsset: c.marginAsset,
+    updatedAt: p.updatedAt,
   };
 }
 
 /** One margin asset's contract account: what the wallet's contract assets show. */
-export function accountView(risk: RiskEngine, b: PerpBook, userId: number, asset: string, kind: ContractKindName): PerpAccount {
+export function accountView(
+  risk: RiskEngine,
+  b: PerpBook,
+  userId: number,
+  asset: string,
+  kind: ContractKindName,
+): PerpAccount {
   const available = risk.available(userId, ACCOUNT.contract, asset);
   let orderMargin = 0n;
   for (const o of b.userOrders(userId)) if (b.contract(o.symbol).marginAsset === asset) orderMargin += o.margin;
@@ -145,8 +255,16 @@ export function accountView(risk: RiskEngine, b: PerpBook, userId: number, asset
   const holdings = b.crossHoldings(userId, asset);
   const cross = accountRisk(b.crossWallet(risk, userId, asset), holdings);
   return {
-    asset, kind, walletBalance: money(wallet), unrealizedPnl: money(pnl), marginBalance: money(wallet + pnl), positionMargin: money(positionMargin), orderMargin: money(orderMargin),
-    maintenanceMargin: money(maintenance), marginRatio: holdings.length && cross.ratio !== null ? percent(cross.ratio) : holdings.length ? '100.00' : '0.00',
-    availableBalance: money(b.free(risk, userId, asset)), maxWithdraw: money(b.free(risk, userId, asset)),
+    asset,
+    kind,
+    walletBalance: money(wallet),
+    unrealizedPnl: money(pnl),
+    marginBalance: money(wallet + pnl),
+    positionMargin: money(positionMargin),
+    orderMargin: money(orderMargin),
+    maintenanceMargin: money(maintenance),
+    marginRatio: holdings.length && cross.ratio !== null ? percent(cross.ratio) : holdings.length ? '100.00' : '0.00',
+    availableBalance: money(b.free(risk, userId, asset)),
+    maxWithdraw: money(b.free(risk, userId, asset)),
   };
 }

@@ -3,12 +3,30 @@ import { divRound, markPrice, median3, nextBasisEma } from './mark-price.ts';
 
 describe('mark price arithmetic', () => {
   it('rounds halves away from zero, in both signs', () => {
-    expect([divRound(5n, 2n), divRound(-5n, 2n), divRound(7n, 3n), divRound(-7n, 3n), divRound(8n, 3n), divRound(-8n, 3n)]).toEqual([3n, -3n, 2n, -2n, 3n, -3n]);
-    expect([divRound(5_000n, 10_000n), divRound(-5_000n, 10_000n), divRound(4_999n, 10_000n), divRound(6n, -4n)]).toEqual([1n, -1n, 0n, -2n]);
+    expect([
+      divRound(5n, 2n),
+      divRound(-5n, 2n),
+      divRound(7n, 3n),
+      divRound(-7n, 3n),
+      divRound(8n, 3n),
+      divRound(-8n, 3n),
+    ]).toEqual([3n, -3n, 2n, -2n, 3n, -3n]);
+    expect([
+      divRound(5_000n, 10_000n),
+      divRound(-5_000n, 10_000n),
+      divRound(4_999n, 10_000n),
+      divRound(6n, -4n),
+    ]).toEqual([1n, -1n, 0n, -2n]);
   });
 
   it('takes the middle of three in any order', () => {
-    expect([median3(1n, 2n, 3n), median3(3n, 1n, 2n), median3(2n, 3n, 1n), median3(5n, 5n, 1n), median3(-4n, 9n, 0n)]).toEqual([2n, 2n, 2n, 5n, 0n]);
+    expect([
+      median3(1n, 2n, 3n),
+      median3(3n, 1n, 2n),
+      median3(2n, 3n, 1n),
+      median3(5n, 5n, 1n),
+      median3(-4n, 9n, 0n),
+    ]).toEqual([2n, 2n, 2n, 5n, 0n]);
   });
 
   it('steps the basis EMA with α = 2/31, in 1/10,000 of a price unit', () => {
@@ -45,6 +63,8 @@ describe('mark price arithmetic', () => {
 
   it('before the first trade counts the index as the last price', () => {
     // (a) 1,000,000, (b) 1,000,000 + round(-5,000.00) = 995,000, (c) the index → 1,000,000.
-    expect(markPrice({ index: 1_000_000n, last: undefined, basisEma: -50_000_000n, fundingBasis: 0n })).toBe(1_000_000n);
+    expect(markPrice({ index: 1_000_000n, last: undefined, basisEma: -50_000_000n, fundingBasis: 0n })).toBe(
+      1_000_000n,
+    );
   });
 });

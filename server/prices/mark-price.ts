@@ -1,6 +1,6 @@
 /**
- * The mark price (docs/architecture.md, "Prices"): what risk and liquidation value positions at, so that neither a trade
- * printed between two accounts of one person nor a feed glitch alone can move it. It is the median of three
+ * The mark price (docs/architecture.md, "Prices"): what risk and liquidation value positions at, so that neither a
+ * trade printed between two accounts of one person nor a feed glitch alone can move it. It is the median of three
  * prices, all integers at the market's price scale:
  *
  *   a. index × (1 + funding basis): the funding basis is a rate that perpetuals will provide (the funding rate

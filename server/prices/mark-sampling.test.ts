@@ -25,7 +25,14 @@ describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s'
   function process_(owner: string, clock: ManualClock, bus: Bus | undefined, keepRecordsMs?: number) {
     const jobs = new Scheduler({ db: t.db, clock, owner });
     schedulers.push(jobs);
-    const prices = new PriceIndex({ feedUrls: [], now: () => clock.now(), bus, db: t.db, lastTrade: () => last, keepRecordsMs });
+    const prices = new PriceIndex({
+      feedUrls: [],
+      now: () => clock.now(),
+      bus,
+      db: t.db,
+      lastTrade: () => last,
+      keepRecordsMs,
+    });
     prices.track({ symbol: 'btcusdt', priceScale: 2, start: INDEX, volatility: 0 });
     prices.start(jobs, 2_000);
     jobs.start();
@@ -65,7 +72,9 @@ describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s'
     expect(b.prices.mark('btcusdt')).toEqual(a.prices.mark('btcusdt'));
 
     const rows = await records();
-    expect(rows.map((r) => [r.periodStart - T0, r.indexPrice, r.indexSource, r.markPrice, r.basisEma, r.lastPrice])).toEqual([
+    expect(
+      rows.map((r) => [r.periodStart - T0, r.indexPrice, r.indexSource, r.markPrice, r.basisEma, r.lastPrice]),
+    ).toEqual([
       [0, INDEX, 'walk', INDEX, 0n, null],
       [2_000, INDEX, 'walk', 1_006_452n, 64_516_129n, WASH],
       [4_000, INDEX, 'walk', 1_012_487n, 124_869_927n, WASH],
@@ -85,7 +94,9 @@ describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s'
     for (let i = 0; i < 29; i++) await period(clock);
     for (const r of await records()) {
       expect(r.markPrice).toBe(INDEX + divRound(r.basisEma, EMA_SUBUNITS));
-      expect(r.markPrice - INDEX).toBeLessThanOrEqual(((WASH - INDEX) * 2n * BigInt((r.periodStart - T0) / 2_000 + 1) + 30n) / 31n);
+      expect(r.markPrice - INDEX).toBeLessThanOrEqual(
+        ((WASH - INDEX) * 2n * BigInt((r.periodStart - T0) / 2_000 + 1) + 30n) / 31n,
+      );
       expect(r.markPrice).toBeLessThan(WASH);
     }
     expect(a.prices.mark('btcusdt')!.price).toBe(INDEX + 86_476n);
@@ -115,22 +126,60 @@ describe.each(FEATURE_DIALECTS)('mark price sampling and recorded prices, on %s'
 
   it('records a market once per period: a second write of the same period keeps the first', async () => {
     t = await open();
-    const row: PriceRecordRow = { symbol: 'btcusdt', periodStart: T0, sampledAt: T0, indexPrice: INDEX, indexSource: 'feed', indexAt: T0 - 500, markPrice: INDEX, basisEma: 0n, fundingBasis: 0n, lastPrice: null, lastAt: null };
+    const row: PriceRecordRow = {
+      symbol: 'btcusdt',
+      periodStart: T0,
+      sampledAt: T0,
+      indexPrice: INDEX,
+      indexSource: 'feed',
+      indexAt: T0 - 500,
+      markPrice: INDEX,
+      basisEma: 0n,
+      fundingBasis: 0n,
+      lastPrice: null,
+      lastAt: null,
+    };
     await insertPriceRecords(t.db, [row]);
-    await insertPriceRecords(t.db, [{ ...row, markPrice: 1n, sampledAt: T0 + 1 }, { ...row, periodStart: T0 + 2_000 }]);
+    await insertPriceRecords(t.db, [
+      { ...row, markPrice: 1n, sampledAt: T0 + 1 },
+      { ...row, periodStart: T0 + 2_000 },
+    ]);
     expect(await records()).toEqual([row, { ...row, periodStart: T0 + 2_000 }]);
     // Without `from`, the latest `limit` up to `to`, still oldest first.
     expect((await listPriceRecords(t.db, 'btcusdt', { limit: 1 })).map((r) => r.periodStart)).toEqual([T0 + 2_000]);
-    expect((await listPriceRecords(t.db, 'btcusdt', { to: T0 + 1_999, limit: 5 })).map((r) => r.periodStart)).toEqual([T0]);
+    expect((await listPriceRecords(t.db, 'btcusdt', { to: T0 + 1_999, limit: 5 })).map((r) => r.periodStart)).toEqual([
+      T0,
+    ]);
     expect(await listPriceRecords(t.db, 'ethusdt', { limit: 5 })).toEqual([]);
   });
 
   it('answers each market’s index of its own latest period, where a restart resumes the demo walk', async () => {
     t = await open();
-    const row = (symbol: string, periodStart: number, indexPrice: bigint): PriceRecordRow => ({ symbol, periodStart, sampledAt: periodStart, indexPrice, indexSource: 'walk', indexAt: periodStart, markPrice: indexPrice, basisEma: 0n, fundingBasis: 0n, lastPrice: null, lastAt: null });
+    const row = (symbol: string, periodStart: number, indexPrice: bigint): PriceRecordRow => ({
+      symbol,
+      periodStart,
+      sampledAt: periodStart,
+      indexPrice,
+      indexSource: 'walk',
+      indexAt: periodStart,
+      markPrice: indexPrice,
+      basisEma: 0n,
+      fundingBasis: 0n,
+      lastPrice: null,
+      lastAt: null,
+    });
     expect(await lastRecordedIndexes(t.db)).toEqual(new Map());
     // ethusdt was last recorded a period before btcusdt (a market listed or delisted in between).
-    await insertPriceRecords(t.db, [row('btcusdt', T0, INDEX), row('ethusdt', T0, 345_000n), row('btcusdt', T0 + 2_000, INDEX + 7n)]);
-    expect(await lastRecordedIndexes(t.db)).toEqual(new Map([['btcusdt', INDEX + 7n], ['ethusdt', 345_000n]]));
+    await insertPriceRecords(t.db, [
+      row('btcusdt', T0, INDEX),
+      row('ethusdt', T0, 345_000n),
+      row('btcusdt', T0 + 2_000, INDEX + 7n),
+    ]);
+    expect(await lastRecordedIndexes(t.db)).toEqual(
+      new Map([
+        ['btcusdt', INDEX + 7n],
+        ['ethusdt', 345_000n],
+      ]),
+    );
   });
 });

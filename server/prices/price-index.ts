@@ -103,13 +103,13 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
- * The index (reference) price of every market: what the swap desk prices from and what the order price band
- * is measured against, so neither can be moved by a trade printed between two accounts of one person. With
- * `PRICE_FEED_URL` it is the median of the external feeds; without one the install runs on demo prices, a
- * random walk with symmetric steps (server/prices/random-walk.ts) that the built-in market makers quote around (the walk moves only when
- * `advance()` is called: by the sampling job, or by tests). Each sample also takes the mark price
- * (server/prices/mark-price.ts). One process samples (a leased job), records each period's prices and publishes
- * each sample on the bus; every process's index and mark follow them, so all price alike.
+ * The index (reference) price of every market: what the swap desk prices from and what the order price band is measured
+ * against, so neither can be moved by a trade printed between two accounts of one person. With `PRICE_FEED_URL` it is
+ * the median of the external feeds; without one the install runs on demo prices, a random walk with symmetric steps
+ * (server/prices/random-walk.ts) that the built-in market makers quote around (the walk moves only when `advance()` is
+ * called: by the sampling job, or by tests). Each sample also takes the mark price (server/prices/mark-price.ts). One
+ * process samples (a leased job), records each period's prices and publishes each sample on the bus; every process's
+ * index and mark follow them, so all price alike.
  */
 export class PriceIndex {
   private readonly prices = new Map<string, IndexPrice>();
@@ -127,7 +127,14 @@ export class PriceIndex {
   private readonly recordedListeners = new Set<(periodStart: number) => void>();
 
   constructor({ bus, db, ...opts }: PriceIndexOptions, log?: FastifyBaseLogger) {
-    this.opts = { staleAfterMs: 60_000, now: () => Date.now(), lastTrade: () => undefined, fundingBasis: () => 0n, keepRecordsMs: 7 * 86_400_000, ...opts };
+    this.opts = {
+      staleAfterMs: 60_000,
+      now: () => Date.now(),
+      lastTrade: () => undefined,
+      fundingBasis: () => 0n,
+      keepRecordsMs: 7 * 86_400_000,
+      ...opts,
+    };
     this.log = log;
     this.bus = bus;
     this.db = db;
@@ -141,7 +148,13 @@ export class PriceIndex {
 
   track(m: TrackedMarket): void {
     this.markets.set(m.symbol, m);
-    this.walks.set(m.symbol, new RandomWalk(Number(formatUnits(m.start, m.priceScale)), { volatility: m.volatility, ...(m.seed === undefined ? {} : { seed: m.seed }) }));
+    this.walks.set(
+      m.symbol,
+      new RandomWalk(Number(formatUnits(m.start, m.priceScale)), {
+        volatility: m.volatility,
+        ...(m.seed === undefined ? {} : { seed: m.seed }),
+      }),
+    );
     if (this.demo) {
       const index: IndexPrice = { price: m.start, source: 'walk', at: this.opts.now() };
       this.prices.set(m.symbol, index);
@@ -167,7 +180,12 @@ export class PriceIndex {
 
   /** Samples every `everyMs` in the one process that holds the job (a slow feed skips a beat), until stop(). */
   start(jobs: Scheduler, everyMs: number): void {
-    this.stopSampling = jobs.lease({ name: 'prices.sample', everyMs, catchUp: 0, run: ({ periodStart }) => this.samplePeriod(periodStart) });
+    this.stopSampling = jobs.lease({
+      name: 'prices.sample',
+      everyMs,
+      catchUp: 0,
+      run: ({ periodStart }) => this.samplePeriod(periodStart),
+    });
   }
 
   stop(): void {
@@ -188,7 +206,13 @@ export class PriceIndex {
       // The basis EMA takes one sample per call; before a market's first trade there is no basis to sample.
       const last = this.opts.lastTrade(m.symbol);
       const previous = this.emas.get(m.symbol) ?? 0n;
-      const mark = this.markOf(m.symbol, index, last ? nextBasisEma(previous, last.price - index.price) : previous, last, periodStart);
+      const mark = this.markOf(
+        m.symbol,
+        index,
+        last ? nextBasisEma(previous, last.price - index.price) : previous,
+        last,
+        periodStart,
+      );
       this.emas.set(m.symbol, mark.basisEma);
       this.marks.set(m.symbol, mark);
       this.bus?.publish(indexTopic(m.symbol), messageOf(m.symbol, index, mark));
@@ -237,10 +261,25 @@ export class PriceIndex {
     return () => void this.recordedListeners.delete(fn);
   }
 
-  private markOf(symbol: string, index: IndexPrice, basisEma: bigint, last: LastTrade | undefined, period?: number): MarkPrice {
+  private markOf(
+    symbol: string,
+    index: IndexPrice,
+    basisEma: bigint,
+    last: LastTrade | undefined,
+    period?: number,
+  ): MarkPrice {
     const fundingBasis = this.opts.fundingBasis(symbol);
     const at = this.opts.now();
-    return { price: markPrice({ index: index.price, last: last?.price, basisEma, fundingBasis }), basisEma, fundingBasis, last, at, period: period ?? at, index: index.price, indexAt: index.at };
+    return {
+      price: markPrice({ index: index.price, last: last?.price, basisEma, fundingBasis }),
+      basisEma,
+      fundingBasis,
+      last,
+      at,
+      period: period ?? at,
+      index: index.price,
+      indexAt: index.at,
+    };
   }
 
   private step(m: TrackedMarket): void {
@@ -255,7 +294,9 @@ export class PriceIndex {
     const answers = await Promise.all(
       this.opts.feedUrls.map(async (template) => {
         try {
-          const res = await fetch(template.replace('{SYMBOL}', m.symbol.toUpperCase()), { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+          const res = await fetch(template.replace('{SYMBOL}', m.symbol.toUpperCase()), {
+            signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+          });
           const price = Number(((await res.json()) as { price?: unknown }).price);
           return Number.isFinite(price) && price > 0 ? price : undefined;
         } catch (err) {
@@ -286,7 +327,16 @@ export class PriceIndex {
     this.prices.set(m.symbol, { price, source: message.source, at: message.at });
     const basisEma = BigInt(message.basisEma);
     const last = message.last === null ? undefined : { price: BigInt(message.last), time: message.lastAt! };
-    this.marks.set(m.symbol, { price: BigInt(message.mark), basisEma, fundingBasis: BigInt(message.fundingBasis), last, at: message.sampledAt, period: message.periodStart, index: price, indexAt: message.at });
+    this.marks.set(m.symbol, {
+      price: BigInt(message.mark),
+      basisEma,
+      fundingBasis: BigInt(message.fundingBasis),
+      last,
+      at: message.sampledAt,
+      period: message.periodStart,
+      index: price,
+      indexAt: message.at,
+    });
     this.emas.set(m.symbol, basisEma);
     this.walks.get(m.symbol)!.follow(Number(formatUnits(price, m.priceScale)));
   }

@@ -4,9 +4,12 @@ import type { Queryable } from '../storage/db.ts';
 import { EMA_DIGITS, RATE_DIGITS } from './mark-price.ts';
 import { listPriceRecords, type PriceRecordRange, type PriceRecordRow } from './prices.repo.ts';
 
-
 /** A market's recorded prices in a range (server/prices/prices.repo.ts), as the API shows them. */
-export async function priceRecords(q: Queryable, m: { symbol: string; priceScale: number }, range: PriceRecordRange): Promise<PriceRecord[]> {
+export async function priceRecords(
+  q: Queryable,
+  m: { symbol: string; priceScale: number },
+  range: PriceRecordRange,
+): Promise<PriceRecord[]> {
   return (await listPriceRecords(q, m.symbol, range)).map((r) => priceRecord(r, m.priceScale));
 }
 

@@ -17,20 +17,31 @@ describe.each(FEATURE_DIALECTS)('recorded prices and the mark over the API, on %
   let app: FastifyInstance;
   const clock = new ManualClock(T0);
   let tradePrice: string;
-  const records = (query: Record<string, string | string[]>) => api<PriceRecord[]>(app, '/api/app/coin/market/priceRecords', { method: 'GET', query });
+  const records = (query: Record<string, string | string[]>) =>
+    api<PriceRecord[]>(app, '/api/app/coin/market/priceRecords', { method: 'GET', query });
 
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db, {}, clock));
     const ops = await operatorToken(app, t.db);
     const [alice, bob] = [await signUp(app, 'alice_marks'), await signUp(app, 'bob_marks')];
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_marks', asset: 'BTC', amount: '1' } });
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'bob_marks', asset: 'USDT', amount: '20000' } });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'alice_marks', asset: 'BTC', amount: '1' },
+    });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'bob_marks', asset: 'USDT', amount: '20000' },
+    });
     // Two accounts trade 5% above the index (inside the 10% band).
     const m = app.markets.market('btcusdt');
     const price = ((app.prices.get('btcusdt')!.price * 105n) / 100n / m.tick) * m.tick;
     tradePrice = formatUnits(price, 2);
-    const order = (token: string, side: string) => api(app, '/api/currency/order/submit', { token, payload: { symbol: 'btcusdt', side, type: 'limit', price: tradePrice, quantity: '0.1' } });
+    const order = (token: string, side: string) =>
+      api(app, '/api/currency/order/submit', {
+        token,
+        payload: { symbol: 'btcusdt', side, type: 'limit', price: tradePrice, quantity: '0.1' },
+      });
     expect((await order(alice.token, 'sell')).data.status).toBe('open');
     expect((await order(bob.token, 'buy')).data.status).toBe('filled');
     app.prices.start(app.jobs, 2_000);
@@ -63,7 +74,9 @@ describe.each(FEATURE_DIALECTS)('recorded prices and the mark over the API, on %
   });
 
   it('shows the latest sampled mark in getPriceComparison', async () => {
-    const [btc] = (await api(app, '/api/app/coin/open/getPriceComparison', { payload: { symbolNameList: ['btcusdt'] } })).data;
+    const [btc] = (
+      await api(app, '/api/app/coin/open/getPriceComparison', { payload: { symbolNameList: ['btcusdt'] } })
+    ).data;
     const latest = (await records({ symbol: 'btcusdt', limit: '1' })).data;
     expect(latest).toHaveLength(1);
     expect(btc).toMatchObject({ index: latest[0]!.index, mark: latest[0]!.mark, last: tradePrice });
@@ -72,9 +85,13 @@ describe.each(FEATURE_DIALECTS)('recorded prices and the mark over the API, on %
 
   it('pages by period start: from on, or the latest up to `to`', async () => {
     const from = String(T0 + 2_000);
-    expect((await records({ symbol: 'btcusdt', from, limit: '1' })).data.map((r) => r.periodStart)).toEqual([T0 + 2_000]);
+    expect((await records({ symbol: 'btcusdt', from, limit: '1' })).data.map((r) => r.periodStart)).toEqual([
+      T0 + 2_000,
+    ]);
     expect((await records({ symbol: 'btcusdt', from, to: from })).data.map((r) => r.periodStart)).toEqual([T0 + 2_000]);
-    expect((await records({ symbol: 'btcusdt', to: String(T0 + 2_000), limit: '5' })).data.map((r) => r.periodStart)).toEqual([T0, T0 + 2_000]);
+    expect(
+      (await records({ symbol: 'btcusdt', to: String(T0 + 2_000), limit: '5' })).data.map((r) => r.periodStart),
+    ).toEqual([T0, T0 + 2_000]);
     expect((await records({ symbol: 'btcusdt', from: String(T0 + 60_000) })).data).toEqual([]);
     // A market that is sampled but has not traded: no last, and the mark is the index.
     const [eth] = (await records({ symbol: 'ethusdt', limit: '1' })).data;

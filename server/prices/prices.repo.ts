@@ -17,7 +17,8 @@ export interface PriceRecordRow {
   lastAt: number | null;
 }
 
-const COLUMNS = 'symbol, period_start, sampled_at, index_price, index_source, index_at, mark_price, basis_ema, funding_basis, last_price, last_at';
+const COLUMNS =
+  'symbol, period_start, sampled_at, index_price, index_source, index_at, mark_price, basis_ema, funding_basis, last_price, last_at';
 
 function rowOf(r: Record<string, unknown>): PriceRecordRow {
   return {
@@ -40,17 +41,33 @@ export async function insertPriceRecords(q: Queryable, rows: readonly PriceRecor
   await writeRows(
     q,
     { head: `INSERT INTO price_records (${COLUMNS})`, tail: 'ON CONFLICT (symbol, period_start) DO NOTHING' },
-    rows.map((r) => [r.symbol, r.periodStart, r.sampledAt, r.indexPrice, r.indexSource, r.indexAt, r.markPrice, r.basisEma, r.fundingBasis, r.lastPrice, r.lastAt]),
+    rows.map((r) => [
+      r.symbol,
+      r.periodStart,
+      r.sampledAt,
+      r.indexPrice,
+      r.indexSource,
+      r.indexAt,
+      r.markPrice,
+      r.basisEma,
+      r.fundingBasis,
+      r.lastPrice,
+      r.lastAt,
+    ]),
   );
 }
 
 /** The records of the latest recorded period (every market sampled then). */
 export async function latestPriceRecords(q: Queryable): Promise<PriceRecordRow[]> {
-  const rows = await q.all(`SELECT ${COLUMNS} FROM price_records WHERE period_start = (SELECT MAX(period_start) FROM price_records)`);
+  const rows = await q.all(
+    `SELECT ${COLUMNS} FROM price_records WHERE period_start = (SELECT MAX(period_start) FROM price_records)`,
+  );
   return rows.map(rowOf);
 }
 
-/** Each market's index as last recorded (its latest period), whatever period the other markets were last recorded in. */
+/**
+ * Each market's index as last recorded (its latest period), whatever period the other markets were last recorded in.
+ */
 export async function lastRecordedIndexes(q: Queryable): Promise<Map<string, bigint>> {
   const rows = await q.all<{ symbol: string; index_price: bigint }>(
     `SELECT r.symbol, r.index_price FROM price_records r
@@ -71,7 +88,11 @@ export interface PriceRecordRange {
  * A market's records in a range, oldest first: the first `limit` from `from` on, or without `from` the latest
  * `limit` up to `to` (as Binance's K-lines page).
  */
-export async function listPriceRecords(q: Queryable, symbol: string, { from, to, limit }: PriceRecordRange): Promise<PriceRecordRow[]> {
+export async function listPriceRecords(
+  q: Queryable,
+  symbol: string,
+  { from, to, limit }: PriceRecordRange,
+): Promise<PriceRecordRow[]> {
   const rows = await q.all(
     `SELECT ${COLUMNS} FROM price_records WHERE symbol = ? AND period_start >= ? AND period_start <= ?
      ORDER BY period_start ${from === undefined ? 'DESC' : 'ASC'} LIMIT ?`,

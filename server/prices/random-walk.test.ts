@@ -3,7 +3,10 @@ import { PriceIndex } from './price-index.ts';
 import { RandomWalk } from './random-walk.ts';
 
 /** The demo index as users see it (integers at the price scale), sample after sample, from a seeded walk. */
-async function demoIndex(m: { start: bigint; priceScale: number; volatility: number; seed: number }, samples: number): Promise<bigint[]> {
+async function demoIndex(
+  m: { start: bigint; priceScale: number; volatility: number; seed: number },
+  samples: number,
+): Promise<bigint[]> {
   const prices = new PriceIndex({ feedUrls: [] });
   prices.track({ symbol: 'demo', ...m });
   const path = [m.start];
@@ -31,7 +34,9 @@ function correlation(xs: readonly number[], ys: readonly number[]): number {
 }
 
 const SAMPLES = 120_000;
-/** Seeded markets as the install tracks them: BTCUSDT (3,000 ticks a step) and DOGEUSDT (10 ticks a step, many ties). */
+/**
+ * Seeded markets as the install tracks them: BTCUSDT (3,000 ticks a step) and DOGEUSDT (10 ticks a step, many ties).
+ */
 const MARKETS = [
   { name: 'BTCUSDT', start: 9_650_000n, priceScale: 2, volatility: 0.0003, seed: 11 },
   { name: 'DOGEUSDT', start: 32_000n, priceScale: 5, volatility: 0.0003, seed: 12 },
@@ -64,7 +69,7 @@ describe.each(MARKETS)('the demo index of $name over a seeded run of 120,000 sam
     for (let t = 0; t + HORIZON < path.length; t += HORIZON) {
       const [open, close] = [path[t]!, path[t + HORIZON]!];
       if (open === m.start || close === open) continue;
-      if ((open < m.start) === (close > open)) won++;
+      if (open < m.start === close > open) won++;
       else lost++;
     }
     const bets = won + lost;

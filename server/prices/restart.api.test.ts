@@ -30,16 +30,34 @@ describe.each(FEATURE_DIALECTS)('the demo index across a restart, on %s', (_name
     app.prices.start(app.jobs, 1_000);
     await app.jobs.idle();
     for (let i = 0; i < 5; i++) await clock.advance(1_000);
-    const latestIndex = async () => units((await api<PriceRecord[]>(app, '/api/app/coin/market/priceRecords', { method: 'GET', query: { symbol: 'btcusdt', limit: '1' } })).data[0]!.index);
+    const latestIndex = async () =>
+      units(
+        (
+          await api<PriceRecord[]>(app, '/api/app/coin/market/priceRecords', {
+            method: 'GET',
+            query: { symbol: 'btcusdt', limit: '1' },
+          })
+        ).data[0]!.index,
+      );
     const before = await latestIndex();
 
     // Two accounts of one person trade 9.9% above the index, inside the 10% band.
     const ops = await operatorToken(app, t.db);
     const [seller, buyer] = [await signUp(app, 'wash_seller'), await signUp(app, 'wash_buyer')];
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'wash_seller', asset: 'BTC', amount: '0.01' } });
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'wash_buyer', asset: 'USDT', amount: '2000' } });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'wash_seller', asset: 'BTC', amount: '0.01' },
+    });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'wash_buyer', asset: 'USDT', amount: '2000' },
+    });
     const wash = formatUnits((before * 1_099n) / 1_000n, 2);
-    const order = (token: string, side: string) => api(app, '/api/currency/order/submit', { token, payload: { symbol: 'btcusdt', side, type: 'limit', price: wash, quantity: '0.01' } });
+    const order = (token: string, side: string) =>
+      api(app, '/api/currency/order/submit', {
+        token,
+        payload: { symbol: 'btcusdt', side, type: 'limit', price: wash, quantity: '0.01' },
+      });
     expect((await order(seller.token, 'sell')).data.status).toBe('open');
     expect((await order(buyer.token, 'buy')).data.status).toBe('filled');
     await clock.advance(1_000); // the candles are written, and one more period recorded

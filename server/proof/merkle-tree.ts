@@ -22,7 +22,8 @@ export class MerkleTree {
     this.levels = [[...leaves]];
     for (let level = this.levels[0]!; level.length > 1; ) {
       const up: Buffer[] = [];
-      for (let i = 0; i < level.length; i += 2) up.push(i + 1 < level.length ? sha256(nodeBytes(level[i]!, level[i + 1]!)) : level[i]!);
+      for (let i = 0; i < level.length; i += 2)
+        up.push(i + 1 < level.length ? sha256(nodeBytes(level[i]!, level[i + 1]!)) : level[i]!);
       this.levels.push(up);
       level = up;
     }
@@ -38,7 +39,8 @@ export class MerkleTree {
     const steps: ProofStep[] = [];
     for (const level of this.levels.slice(0, -1)) {
       const sibling = index ^ 1;
-      if (sibling < level.length) steps.push({ side: index % 2 ? 'left' : 'right', hash: level[sibling]!.toString('hex') });
+      if (sibling < level.length)
+        steps.push({ side: index % 2 ? 'left' : 'right', hash: level[sibling]!.toString('hex') });
       index >>= 1;
     }
     return steps;

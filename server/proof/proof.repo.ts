@@ -24,8 +24,15 @@ export async function readLiabilities(q: Queryable): Promise<{ seq: number; rows
      ORDER BY a.owner_id, a.asset`,
     [PROJECTION],
   );
-  const seq = rows.length ? num(rows[0]!.seq) : num((await q.get<{ seq: bigint }>('SELECT seq FROM core_cursor WHERE name = ?', [PROJECTION]))?.seq);
-  return { seq, rows: rows.filter((r) => BigInt(r.total) !== 0n).map((r) => ({ userId: num(r.user_id), uid: r.uid, asset: r.asset, total: BigInt(r.total) })) };
+  const seq = rows.length
+    ? num(rows[0]!.seq)
+    : num((await q.get<{ seq: bigint }>('SELECT seq FROM core_cursor WHERE name = ?', [PROJECTION]))?.seq);
+  return {
+    seq,
+    rows: rows
+      .filter((r) => BigInt(r.total) !== 0n)
+      .map((r) => ({ userId: num(r.user_id), uid: r.uid, asset: r.asset, total: BigInt(r.total) })),
+  };
 }
 
 interface RootInsert {
@@ -76,32 +83,69 @@ export async function pruneLeaves(q: Queryable, keep: number): Promise<void> {
   await q.run('UPDATE proof_roots SET leaves_kept = 0 WHERE id <= ? AND leaves_kept = 1', [edge.id]);
 }
 
-type RootRecord = { id: bigint; taken_at: bigint; seq: bigint; root: string; leaf_count: bigint; totals: string; leaves_kept: bigint };
+type RootRecord = {
+  id: bigint;
+  taken_at: bigint;
+  seq: bigint;
+  root: string;
+  leaf_count: bigint;
+  totals: string;
+  leaves_kept: bigint;
+};
 const ROOT_COLUMNS = 'id, taken_at, seq, root, leaf_count, totals, leaves_kept';
 
 function toRoot(r: RootRecord): ProofRoot {
-  return { id: num(r.id), takenAt: num(r.taken_at), seq: num(r.seq), root: r.root, leafCount: num(r.leaf_count), totals: JSON.parse(r.totals) as ProofRoot['totals'], leavesKept: num(r.leaves_kept) === 1 };
+  return {
+    id: num(r.id),
+    takenAt: num(r.taken_at),
+    seq: num(r.seq),
+    root: r.root,
+    leafCount: num(r.leaf_count),
+    totals: JSON.parse(r.totals) as ProofRoot['totals'],
+    leavesKept: num(r.leaves_kept) === 1,
+  };
 }
 
-export async function rootsPage(q: Queryable, page: number, size: number, id?: number): Promise<{ total: number; rows: ProofRoot[] }> {
+export async function rootsPage(
+  q: Queryable,
+  page: number,
+  size: number,
+  id?: number,
+): Promise<{ total: number; rows: ProofRoot[] }> {
   const [where, params] = id === undefined ? ['', []] : ['WHERE id = ?', [id]];
   const total = num((await q.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM proof_roots ${where}`, params))?.n);
-  const rows = await q.all<RootRecord>(`SELECT ${ROOT_COLUMNS} FROM proof_roots ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, size, (page - 1) * size]);
+  const rows = await q.all<RootRecord>(
+    `SELECT ${ROOT_COLUMNS} FROM proof_roots ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    [...params, size, (page - 1) * size],
+  );
   return { total, rows: rows.map(toRoot) };
 }
 
 /** One root, or the newest when no id is given. */
 export async function rootOf(q: Queryable, id?: number): Promise<ProofRoot | undefined> {
-  const row = id === undefined
-    ? await q.get<RootRecord>(`SELECT ${ROOT_COLUMNS} FROM proof_roots ORDER BY id DESC LIMIT 1`)
-    : await q.get<RootRecord>(`SELECT ${ROOT_COLUMNS} FROM proof_roots WHERE id = ?`, [id]);
+  const row =
+    id === undefined
+      ? await q.get<RootRecord>(`SELECT ${ROOT_COLUMNS} FROM proof_roots ORDER BY id DESC LIMIT 1`)
+      : await q.get<RootRecord>(`SELECT ${ROOT_COLUMNS} FROM proof_roots WHERE id = ?`, [id]);
   return row ? toRoot(row) : undefined;
 }
 
-export async function leafOf(q: Queryable, proofId: number, userId: number): Promise<Omit<LeafRow, 'userId'> | undefined> {
+export async function leafOf(
+  q: Queryable,
+  proofId: number,
+  userId: number,
+): Promise<Omit<LeafRow, 'userId'> | undefined> {
   const row = await q.get<{ leaf_index: bigint; salt: string; balances: string; leaf_hash: string; path: string }>(
     'SELECT leaf_index, salt, balances, leaf_hash, path FROM proof_leaves WHERE proof_id = ? AND user_id = ?',
     [proofId, userId],
   );
-  return row ? { index: num(row.leaf_index), salt: row.salt, balances: row.balances, leafHash: row.leaf_hash, path: JSON.parse(row.path) as ProofStep[] } : undefined;
+  return row
+    ? {
+        index: num(row.leaf_index),
+        salt: row.salt,
+        balances: row.balances,
+        leafHash: row.leaf_hash,
+        path: JSON.parse(row.path) as ProofStep[],
+      }
+    : undefined;
 }

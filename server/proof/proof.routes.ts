@@ -13,5 +13,7 @@ export async function proofRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
   const route = router(app, ctx.db);
   route(api.proofRoots, async (req) => ok(await roots(ctx.db, req.query)));
   route(api.myLeaf, async (req) => ok(await myProof(ctx.db, userOf(req), req.query.id)));
-  route(api.publishProof, async (req) => ok((await publishProof(deps, { periodStart: null, operatorId: userOf(req).id }))!));
+  route(api.publishProof, async (req) =>
+    ok((await publishProof(deps, { periodStart: null, operatorId: userOf(req).id }))!),
+  );
 }

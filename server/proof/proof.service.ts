@@ -25,12 +25,22 @@ interface Built {
   hash: Buffer;
 }
 
-/** Each user's leaf, with a fresh random salt per proof: a leaf hash says nothing about whose it is or what it holds. */
+/**
+ * Each user's leaf, with a fresh random salt per proof: a leaf hash says nothing about whose it is or what it holds.
+ */
 function leavesOf(rows: readonly repo.Liability[]): Built[] {
   const byUser = new Map<number, Built>();
   for (const r of rows) {
     let b = byUser.get(r.userId);
-    if (!b) byUser.set(r.userId, (b = { userId: r.userId, leaf: { uid: r.uid, salt: randomBytes(16).toString('hex'), balances: [] }, hash: Buffer.alloc(0) }));
+    if (!b)
+      byUser.set(
+        r.userId,
+        (b = {
+          userId: r.userId,
+          leaf: { uid: r.uid, salt: randomBytes(16).toString('hex'), balances: [] },
+          hash: Buffer.alloc(0),
+        }),
+      );
     b.leaf.balances.push({ asset: r.asset, amount: money(r.total) });
   }
   const built = [...byUser.values()];
@@ -51,7 +61,10 @@ function totalsOf(rows: readonly repo.Liability[]): AssetAmount[] {
  * with the batch they are as of, so the proof is of durable state that replaying the journal to that batch gives
  * again, and reading it never holds up the core. A period publishes once: a repeated run finds it done.
  */
-export async function publishProof({ db, core, clock, keep }: ProofDeps, opts: { periodStart: number | null; operatorId: number | null }): Promise<ProofRoot | undefined> {
+export async function publishProof(
+  { db, core, clock, keep }: ProofDeps,
+  opts: { periodStart: number | null; operatorId: number | null },
+): Promise<ProofRoot | undefined> {
   if (opts.periodStart !== null && (await repo.periodPublished(db, opts.periodStart))) return undefined;
   await core.settled();
   const takenAt = clock.now();
@@ -60,17 +73,40 @@ export async function publishProof({ db, core, clock, keep }: ProofDeps, opts: {
   const tree = new MerkleTree(leaves.map((l) => l.hash));
   const totals = totalsOf(rows);
   const id = await db.tx(async (q) => {
-    const proofId = await repo.insertRoot(q, { periodStart: opts.periodStart, takenAt, seq, root: tree.root, leafCount: leaves.length, totals: JSON.stringify(totals), operatorId: opts.operatorId });
+    const proofId = await repo.insertRoot(q, {
+      periodStart: opts.periodStart,
+      takenAt,
+      seq,
+      root: tree.root,
+      leafCount: leaves.length,
+      totals: JSON.stringify(totals),
+      operatorId: opts.operatorId,
+    });
     if (proofId === undefined) return undefined;
-    await repo.insertLeaves(q, proofId, leaves.map((l, index) => ({ userId: l.userId, index, salt: l.leaf.salt, balances: JSON.stringify(l.leaf.balances), leafHash: l.hash.toString('hex'), path: tree.path(index) })));
+    await repo.insertLeaves(
+      q,
+      proofId,
+      leaves.map((l, index) => ({
+        userId: l.userId,
+        index,
+        salt: l.leaf.salt,
+        balances: JSON.stringify(l.leaf.balances),
+        leafHash: l.hash.toString('hex'),
+        path: tree.path(index),
+      })),
+    );
     await repo.pruneLeaves(q, keep);
-    if (opts.operatorId !== null) await audit(q, opts.operatorId, 'proof.publish', 'proof', proofId, { root: tree.root, leaves: leaves.length });
+    if (opts.operatorId !== null)
+      await audit(q, opts.operatorId, 'proof.publish', 'proof', proofId, { root: tree.root, leaves: leaves.length });
     return proofId;
   });
   return id === undefined ? undefined : repo.rootOf(db, id);
 }
 
-export async function roots(db: Db, { current, size, id }: { current: number; size: number; id?: number }): Promise<Page<ProofRoot>> {
+export async function roots(
+  db: Db,
+  { current, size, id }: { current: number; size: number; id?: number },
+): Promise<Page<ProofRoot>> {
   const { total, rows } = await repo.rootsPage(db, current, size, id);
   return { records: rows, total, current, size, pages: Math.ceil(total / size) };
 }

@@ -23,7 +23,11 @@ export interface PayoutDeps {
  * after a crash either both happened or neither, and a run repeated for the same period finds nothing left to pay.
  * Two runs that raced from the same trade cannot both commit (`from_trade` is unique): the loser is refused.
  */
-export async function payRebates({ db, core, clock }: PayoutDeps, cutOff: number, operatorId: number | null = null): Promise<SettleResult> {
+export async function payRebates(
+  { db, core, clock }: PayoutDeps,
+  cutOff: number,
+  operatorId: number | null = null,
+): Promise<SettleResult> {
   // Trades reach the table behind the core; those still on their way fall to the next window, never out of one.
   await core.settled();
   const { trade: from } = await paidUpTo(db);
@@ -34,7 +38,11 @@ export async function payRebates({ db, core, clock }: PayoutDeps, cutOff: number
   const mark = async (q: Queryable) => {
     payoutId = await insertPayout(q, { from, to, cutOff, paidAt: clock.now(), rebates: rebates.length, operatorId });
     await insertRebates(q, payoutId, cutOff, rebates);
-    if (operatorId !== null) await audit(q, operatorId, 'referral.settle', 'referral', payoutId, { trades: to - from, rebates: rebates.length });
+    if (operatorId !== null)
+      await audit(q, operatorId, 'referral.settle', 'referral', payoutId, {
+        trades: to - from,
+        rebates: rebates.length,
+      });
   };
   try {
     if (!rebates.length) await db.tx(mark);

@@ -25,7 +25,8 @@ export interface Rebate {
 
 /** Rates must be whole basis points, each 0–90%, together at most 90%: the safety fund's 10% is never paid out. */
 export function checkRates(rates: readonly number[]): void {
-  const valid = rates.length === GENERATIONS.length && rates.every((r) => Number.isInteger(r) && r >= 0 && r <= MAX_TOTAL_RATE_BPS);
+  const valid =
+    rates.length === GENERATIONS.length && rates.every((r) => Number.isInteger(r) && r >= 0 && r <= MAX_TOTAL_RATE_BPS);
   if (!valid || rates.reduce((a, b) => a + b, 0) > MAX_TOTAL_RATE_BPS) fail('referralRatesInvalid');
 }
 
@@ -44,13 +45,17 @@ export function rebatesOf(fees: readonly FeeRow[], rates: readonly number[]): Re
       if (referrerId === null || referrerId === undefined) break;
       const rateBps = rates[i] ?? 0;
       const amount = mulDivDown(f.fee, BigInt(rateBps), 10_000n);
-      if (amount > 0n) out.push({ referrerId, inviteeId: f.userId, generation, asset: f.asset, fee: f.fee, rateBps, amount });
+      if (amount > 0n)
+        out.push({ referrerId, inviteeId: f.userId, generation, asset: f.asset, fee: f.fee, rateBps, amount });
     }
   }
   return out;
 }
 
-/** One ledger transaction paying every rebate of a payout from the platform's fee income to the referrers' spot accounts. */
+/**
+ * One ledger transaction paying every rebate of a payout from the platform's fee income to the referrers' spot
+ * accounts.
+ */
 export function payoutPosting(rebates: readonly Rebate[], payoutId: number): FundsPost {
   const credit = new Map<string, Posting>();
   const debit = new Map<string, bigint>();
@@ -61,6 +66,11 @@ export function payoutPosting(rebates: readonly Rebate[], payoutId: number): Fun
     credit.set(key, line);
     debit.set(r.asset, (debit.get(r.asset) ?? 0n) + r.amount);
   }
-  const lines: Posting[] = [...[...debit].map(([asset, amount]): Posting => ({ owner: null, type: ACCOUNT.feeIncome, asset, available: -amount })), ...credit.values()];
+  const lines: Posting[] = [
+    ...[...debit].map(
+      ([asset, amount]): Posting => ({ owner: null, type: ACCOUNT.feeIncome, asset, available: -amount }),
+    ),
+    ...credit.values(),
+  ];
   return { lines, meta: { billType: 'referral_rebate', refType: 'referral', refId: payoutId } };
 }

@@ -13,5 +13,11 @@ export function referralDeps({ db, core, clock, config }: FeatureContext): Refer
  */
 export function referralJobs(ctx: FeatureContext): LeasedJob[] {
   const deps = referralDeps(ctx);
-  return [{ name: 'referral.rebates', everyMs: ctx.config.referralPeriodMinutes * 60_000, run: ({ periodStart }) => payRebates(deps, periodStart) }];
+  return [
+    {
+      name: 'referral.rebates',
+      everyMs: ctx.config.referralPeriodMinutes * 60_000,
+      run: ({ periodStart }) => payRebates(deps, periodStart),
+    },
+  ];
 }

@@ -8,7 +8,10 @@ import { payRebates } from './payout.ts';
 import { referralDeps } from './referral.feature.ts';
 import * as referral from './referral.service.ts';
 
-/** docs/requirements.md §7 agentActivityInfo: each call answers the signed-in user's own promotion only; operators set the rates. */
+/**
+ * docs/requirements.md §7 agentActivityInfo: each call answers the signed-in user's own promotion only; operators set
+ * the rates.
+ */
 export async function referralRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const deps = referralDeps(ctx);
   const route = router(app, ctx.db);

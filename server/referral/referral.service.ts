@@ -1,4 +1,12 @@
-import type { AgentInfo, AssetAmount, Page, PromotedUser, ReferralAdminView, RewardDay, RewardUser } from '../../isomorphic/contract/referral.ts';
+import type {
+  AgentInfo,
+  AssetAmount,
+  Page,
+  PromotedUser,
+  ReferralAdminView,
+  RewardDay,
+  RewardUser,
+} from '../../isomorphic/contract/referral.ts';
 import { GENERATIONS, type Generation } from '../../isomorphic/referral/generations.ts';
 import { promotedName } from '../../isomorphic/referral/promoted-name.ts';
 import { audit } from '../audit/audit.ts';
@@ -14,14 +22,22 @@ export interface ReferralDeps extends PayoutDeps {
   periodMinutes: number;
 }
 
-const amounts = (rows: Array<{ asset: string; amount: bigint }>): AssetAmount[] => rows.map((r) => ({ asset: r.asset, amount: money(r.amount) }));
+const amounts = (rows: Array<{ asset: string; amount: bigint }>): AssetAmount[] =>
+  rows.map((r) => ({ asset: r.asset, amount: money(r.amount) }));
 
 function pageOf<T>(records: T[], total: number, current: number, size: number): Page<T> {
   return { records, total, current, size, pages: Math.ceil(total / size) };
 }
 
-/** docs/requirements.md §3 promotion, for the signed-in user only: their code, their promoted users per generation, their rebates. */
-export async function agentInfo({ db, clock, periodMinutes }: ReferralDeps, user: UserRow, offsetMinutes: number): Promise<AgentInfo> {
+/**
+ * docs/requirements.md §3 promotion, for the signed-in user only: their code, their promoted users per generation,
+ * their rebates.
+ */
+export async function agentInfo(
+  { db, clock, periodMinutes }: ReferralDeps,
+  user: UserRow,
+  offsetMinutes: number,
+): Promise<AgentInfo> {
   const offset = offsetMinutes * 60_000;
   const midnight = Math.floor((clock.now() + offset) / DAY_MS) * DAY_MS - offset;
   const byGeneration = await Promise.all(GENERATIONS.map((g) => repo.promotedCount(db, user.id, g)));
@@ -37,11 +53,19 @@ export async function agentInfo({ db, clock, periodMinutes }: ReferralDeps, user
 }
 
 /** The users the reader promoted in one generation, newest first, masked, with what each has earned the reader. */
-export async function agentList({ db }: ReferralDeps, user: UserRow, body: { generation: Generation; current: number; size: number }): Promise<Page<PromotedUser>> {
+export async function agentList(
+  { db }: ReferralDeps,
+  user: UserRow,
+  body: { generation: Generation; current: number; size: number },
+): Promise<Page<PromotedUser>> {
   const { generation, current, size } = body;
   const total = await repo.promotedCount(db, user.id, generation);
   const rows = await repo.promotedPage(db, user.id, generation, current, size);
-  const rebates = await repo.rebatesFrom(db, user.id, rows.map((r) => r.id));
+  const rebates = await repo.rebatesFrom(
+    db,
+    user.id,
+    rows.map((r) => r.id),
+  );
   const records = rows.map((r) => ({
     name: promotedName(r),
     generation,
@@ -51,14 +75,33 @@ export async function agentList({ db }: ReferralDeps, user: UserRow, body: { gen
   return pageOf(records, total, current, size);
 }
 
-export async function rewardDays({ db }: ReferralDeps, user: UserRow, body: { offsetMinutes: number; current: number; size: number }): Promise<Page<RewardDay>> {
+export async function rewardDays(
+  { db }: ReferralDeps,
+  user: UserRow,
+  body: { offsetMinutes: number; current: number; size: number },
+): Promise<Page<RewardDay>> {
   const { total, rows } = await repo.rewardDays(db, user.id, body.offsetMinutes * 60_000, body.current, body.size);
-  return pageOf(rows.map((r) => ({ ...r, amount: money(r.amount) })), total, body.current, body.size);
+  return pageOf(
+    rows.map((r) => ({ ...r, amount: money(r.amount) })),
+    total,
+    body.current,
+    body.size,
+  );
 }
 
-export async function rewardUsers({ db }: ReferralDeps, user: UserRow, body: { current: number; size: number }): Promise<Page<RewardUser>> {
+export async function rewardUsers(
+  { db }: ReferralDeps,
+  user: UserRow,
+  body: { current: number; size: number },
+): Promise<Page<RewardUser>> {
   const { total, rows } = await repo.rewardUsers(db, user.id, body.current, body.size);
-  const records = rows.map((r) => ({ name: promotedName(r), generation: r.generation, asset: r.asset, amount: money(r.amount), lastTime: r.lastTime }));
+  const records = rows.map((r) => ({
+    name: promotedName(r),
+    generation: r.generation,
+    asset: r.asset,
+    amount: money(r.amount),
+    lastTime: r.lastTime,
+  }));
   return pageOf(records, total, body.current, body.size);
 }
 
@@ -76,7 +119,9 @@ export async function setRates(deps: ReferralDeps, operatorId: number, rates: nu
   await deps.db.tx(async (q) => {
     const before = await repo.readRates(q);
     await repo.writeRates(q, rates);
-    await audit(q, operatorId, 'referral.rates', 'settings', 'referral.rates', { rebateRates: { before, after: rates } });
+    await audit(q, operatorId, 'referral.rates', 'settings', 'referral.rates', {
+      rebateRates: { before, after: rates },
+    });
   });
   return adminView(deps);
 }

@@ -42,7 +42,10 @@ export async function listPeriods(q: Queryable, opts: { symbol?: string; all?: b
     where.push('symbol = ?');
     params.push(opts.symbol);
   }
-  const rows = await q.all(`SELECT * FROM seconds_periods ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY symbol, seconds`, params);
+  const rows = await q.all(
+    `SELECT * FROM seconds_periods ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY symbol, seconds`,
+    params,
+  );
   return rows.map(toPeriod);
 }
 
@@ -66,7 +69,12 @@ export async function insertPeriod(q: Queryable, p: NewPeriod, now: number): Pro
 }
 
 /** Changes a period's parameters for orders opened from now on (its symbol and duration stay). */
-export async function updatePeriod(q: Queryable, id: number, p: Omit<NewPeriod, 'symbol' | 'seconds'>, now: number): Promise<PeriodRow | undefined> {
+export async function updatePeriod(
+  q: Queryable,
+  id: number,
+  p: Omit<NewPeriod, 'symbol' | 'seconds'>,
+  now: number,
+): Promise<PeriodRow | undefined> {
   const row = await q.get(
     `UPDATE seconds_periods SET profit_bps = ?, loss_bps = ?, min_stake = ?, max_stake = ?, exposure_cap = ?, active = ?, updated_at = ?
      WHERE id = ? RETURNING *`,

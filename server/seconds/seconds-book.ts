@@ -3,12 +3,34 @@ import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Queryable } from '../storage/db.ts';
 import { secondsHoldId, winOf } from './seconds-rule.ts';
-import { keyedSecondsOrders, lastSecondsId, openSecondsOrders, upsertSecondsOrders, type SecondsOrderRow } from './seconds.repo.ts';
+import {
+  keyedSecondsOrders,
+  lastSecondsId,
+  openSecondsOrders,
+  upsertSecondsOrders,
+  type SecondsOrderRow,
+} from './seconds.repo.ts';
 
 /** How long a client key answers a repeated submission with its first order. */
 const KEY_TTL_MS = 86_400_000;
 
-type Encoded = [number, number, string, number, number, string, string, string, number, number, string, number, number, string | null, number];
+type Encoded = [
+  number,
+  number,
+  string,
+  number,
+  number,
+  string,
+  string,
+  string,
+  number,
+  number,
+  string,
+  number,
+  number,
+  string | null,
+  number,
+];
 
 /**
  * Second contracts inside the trading core: the open orders (their stakes held), what open orders may still win
@@ -63,25 +85,85 @@ export class SecondsBook implements CorePart {
 
   async load(q: Queryable, risk: RiskEngine): Promise<void> {
     const open = await openSecondsOrders(q);
-    for (const o of open) risk.adopt({ id: secondsHoldId(o.id), owner: o.userId, type: ACCOUNT.contract, asset: o.asset, amount: o.stake });
+    for (const o of open)
+      risk.adopt({ id: secondsHoldId(o.id), owner: o.userId, type: ACCOUNT.contract, asset: o.asset, amount: o.stake });
     const keyed = await keyedSecondsOrders(q, 0);
     const newest = keyed.at(-1)?.createdAt ?? 0;
-    this.rebuild(await lastSecondsId(q), open, keyed.filter((o) => o.createdAt >= newest - KEY_TTL_MS).map((o) => [`${o.userId}:${o.clientKey}`, o.id, o.createdAt]));
+    this.rebuild(
+      await lastSecondsId(q),
+      open,
+      keyed
+        .filter((o) => o.createdAt >= newest - KEY_TTL_MS)
+        .map((o) => [`${o.userId}:${o.clientKey}`, o.id, o.createdAt]),
+    );
   }
 
   snapshot(): unknown {
-    const open = [...this.open.values()].map((o): Encoded => [
-      o.id, o.userId, o.symbol, o.periodId, o.seconds, o.direction, o.asset, `${o.stake}`, o.profitBps, o.lossBps, `${o.openPrice}`, o.openPeriod, o.expiresAt, o.clientKey, o.createdAt,
-    ]);
+    const open = [...this.open.values()].map(
+      (o): Encoded => [
+        o.id,
+        o.userId,
+        o.symbol,
+        o.periodId,
+        o.seconds,
+        o.direction,
+        o.asset,
+        `${o.stake}`,
+        o.profitBps,
+        o.lossBps,
+        `${o.openPrice}`,
+        o.openPeriod,
+        o.expiresAt,
+        o.clientKey,
+        o.createdAt,
+      ],
+    );
     return { nextId: this.nextId, open, keys: [...this.keys].map(([key, { id, at }]) => [key, id, at]) };
   }
 
   restore(data: unknown): void {
     const s = data as { nextId: number; open: Encoded[]; keys: Array<[string, number, number]> };
-    const open = s.open.map(([id, userId, symbol, periodId, seconds, direction, asset, stake, profitBps, lossBps, openPrice, openPeriod, expiresAt, clientKey, createdAt]): SecondsOrderRow => ({
-      id, userId, symbol, periodId, seconds, direction: direction as SecondsOrderRow['direction'], asset, stake: BigInt(stake), profitBps, lossBps, openPrice: BigInt(openPrice),
-      openPeriod, expiresAt, clientKey, status: 'open', closePrice: null, closePeriod: null, profit: 0n, reason: null, createdAt, settledAt: null,
-    }));
+    const open = s.open.map(
+      ([
+        id,
+        userId,
+        symbol,
+        periodId,
+        seconds,
+        direction,
+        asset,
+        stake,
+        profitBps,
+        lossBps,
+        openPrice,
+        openPeriod,
+        expiresAt,
+        clientKey,
+        createdAt,
+      ]): SecondsOrderRow => ({
+        id,
+        userId,
+        symbol,
+        periodId,
+        seconds,
+        direction: direction as SecondsOrderRow['direction'],
+        asset,
+        stake: BigInt(stake),
+        profitBps,
+        lossBps,
+        openPrice: BigInt(openPrice),
+        openPeriod,
+        expiresAt,
+        clientKey,
+        status: 'open',
+        closePrice: null,
+        closePeriod: null,
+        profit: 0n,
+        reason: null,
+        createdAt,
+        settledAt: null,
+      }),
+    );
     this.rebuild(s.nextId - 1, open, s.keys);
   }
 
@@ -106,7 +188,11 @@ export class SecondsBook implements CorePart {
     else this.open.delete(o.id);
   }
 
-  private rebuild(lastId: number, open: readonly SecondsOrderRow[], keys: ReadonlyArray<[string, number, number]>): void {
+  private rebuild(
+    lastId: number,
+    open: readonly SecondsOrderRow[],
+    keys: ReadonlyArray<[string, number, number]>,
+  ): void {
     this.open = new Map();
     this.exposure = new Map();
     this.reservedByAsset = new Map();

@@ -21,12 +21,20 @@ export function lossOf(o: Pick<SecondsOrderRow, 'stake' | 'lossBps'>): bigint {
 }
 
 /** The published rule: up wins when the close is above the open, down when below; equal prices are a tie. */
-export function outcomeOf(o: Pick<SecondsOrderRow, 'direction' | 'openPrice'>, close: bigint): Exclude<SecondsOutcome, 'refunded'> {
+export function outcomeOf(
+  o: Pick<SecondsOrderRow, 'direction' | 'openPrice'>,
+  close: bigint,
+): Exclude<SecondsOutcome, 'refunded'> {
   if (close === o.openPrice) return 'tie';
-  return (close > o.openPrice) === (o.direction === 'up') ? 'won' : 'lost';
+  return close > o.openPrice === (o.direction === 'up') ? 'won' : 'lost';
 }
 
-const BILL: Record<SecondsOutcome, BillType> = { won: 'seconds_win', lost: 'seconds_loss', tie: 'seconds_refund', refunded: 'seconds_refund' };
+const BILL: Record<SecondsOutcome, BillType> = {
+  won: 'seconds_win',
+  lost: 'seconds_loss',
+  tie: 'seconds_refund',
+  refunded: 'seconds_refund',
+};
 export const billOf = (outcome: SecondsOutcome) => BILL[outcome];
 
 /**
@@ -38,7 +46,11 @@ export const secondsRule: RiskRule<SecondsOrderRow, SecondsOutcome> = {
   name: 'seconds',
   hold(risk: RiskEngine, o: SecondsOrderRow): void {
     if (risk.available(o.userId, ACCOUNT.contract, o.asset) < o.stake) fail('insufficientBalance');
-    risk.hold(secondsHoldId(o.id), o.userId, ACCOUNT.contract, o.asset, o.stake, { billType: 'seconds_stake', refType: 'seconds', refId: o.id });
+    risk.hold(secondsHoldId(o.id), o.userId, ACCOUNT.contract, o.asset, o.stake, {
+      billType: 'seconds_stake',
+      refType: 'seconds',
+      refId: o.id,
+    });
   },
   settle(_risk: RiskEngine, o: SecondsOrderRow, outcome: SecondsOutcome): SettlementPart {
     const spends = [{ hold: secondsHoldId(o.id), amount: o.stake }];
@@ -55,6 +67,7 @@ export const secondsRule: RiskRule<SecondsOrderRow, SecondsOutcome> = {
     return { spends, lines: [user(o.stake)] };
   },
   release(risk: RiskEngine, o: SecondsOrderRow): void {
-    if (risk.hasHold(secondsHoldId(o.id))) risk.release(secondsHoldId(o.id), { billType: 'seconds_refund', refType: 'seconds', refId: o.id });
+    if (risk.hasHold(secondsHoldId(o.id)))
+      risk.release(secondsHoldId(o.id), { billType: 'seconds_refund', refType: 'seconds', refId: o.id });
   },
 };

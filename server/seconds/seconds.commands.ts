@@ -6,8 +6,25 @@ import { billOf, outcomeOf, secondsRule, winOf, type SecondsOutcome } from './se
 import type { SecondsBook } from './seconds-book.ts';
 import type { SecondsOrderRow } from './seconds.repo.ts';
 
-/** An order as the edge prepared it: the period's parameters and the entry price are fixed here, so replay decides alike. */
-type OpenSeconds = Pick<SecondsOrderRow, 'userId' | 'symbol' | 'periodId' | 'seconds' | 'direction' | 'asset' | 'stake' | 'profitBps' | 'lossBps' | 'openPrice' | 'openPeriod' | 'clientKey'> & {
+/**
+ * An order as the edge prepared it: the period's parameters and the entry price are fixed here, so replay decides
+ * alike.
+ */
+type OpenSeconds = Pick<
+  SecondsOrderRow,
+  | 'userId'
+  | 'symbol'
+  | 'periodId'
+  | 'seconds'
+  | 'direction'
+  | 'asset'
+  | 'stake'
+  | 'profitBps'
+  | 'lossBps'
+  | 'openPrice'
+  | 'openPeriod'
+  | 'clientKey'
+> & {
   /** The period's cap on the open stake per direction. */
   exposureCap: bigint;
   /** When the open price's source last confirmed it (ms). */
@@ -38,12 +55,31 @@ export const openSeconds = jsonCommand<OpenSeconds, OpenedSeconds>('seconds.open
   if (ctx.now - p.priceAt > p.maxPriceAgeMs) fail('secondsPriceStale', { seconds: p.maxPriceAgeMs / 1000 });
   if (book.openStake(p.periodId, p.direction) + p.stake > p.exposureCap) fail('secondsExposureFull');
   const order: SecondsOrderRow = {
-    id: book.peekId(), userId: p.userId, symbol: p.symbol, periodId: p.periodId, seconds: p.seconds, direction: p.direction, asset: p.asset, stake: p.stake,
-    profitBps: p.profitBps, lossBps: p.lossBps, openPrice: p.openPrice, openPeriod: p.openPeriod, expiresAt: p.openPeriod + p.seconds * 1000,
-    clientKey: p.clientKey, status: 'open', closePrice: null, closePeriod: null, profit: 0n, reason: null, createdAt: ctx.now, settledAt: null,
+    id: book.peekId(),
+    userId: p.userId,
+    symbol: p.symbol,
+    periodId: p.periodId,
+    seconds: p.seconds,
+    direction: p.direction,
+    asset: p.asset,
+    stake: p.stake,
+    profitBps: p.profitBps,
+    lossBps: p.lossBps,
+    openPrice: p.openPrice,
+    openPeriod: p.openPeriod,
+    expiresAt: p.openPeriod + p.seconds * 1000,
+    clientKey: p.clientKey,
+    status: 'open',
+    closePrice: null,
+    closePeriod: null,
+    profit: 0n,
+    reason: null,
+    createdAt: ctx.now,
+    settledAt: null,
   };
   // The pool must be able to pay every open order should all win: a win is never paid from nowhere.
-  if (ctx.risk.available(null, ACCOUNT.secondsPool, p.asset) - book.reserved(p.asset) < winOf(order)) fail('secondsPoolFull');
+  if (ctx.risk.available(null, ACCOUNT.secondsPool, p.asset) - book.reserved(p.asset) < winOf(order))
+    fail('secondsPoolFull');
   secondsRule.hold(ctx.risk, order);
   book.add(order);
   return { order: { ...order }, repeated: false };
@@ -63,7 +99,14 @@ export const settleSeconds = jsonCommand<Settlement[], number>('seconds.settle',
     const part = secondsRule.settle(ctx.risk, o, outcome);
     ctx.risk.post(part.lines, { billType: billOf(outcome), refType: 'seconds', refId: o.id }, part.spends);
     const back = part.lines.find((l) => l.owner === o.userId)?.available ?? 0n;
-    Object.assign(o, { status: outcome, closePrice, closePeriod, profit: back - o.stake, reason: outcome === 'refunded' ? 'noPrice' : null, settledAt: ctx.now });
+    Object.assign(o, {
+      status: outcome,
+      closePrice,
+      closePeriod,
+      profit: back - o.stake,
+      reason: outcome === 'refunded' ? 'noPrice' : null,
+      settledAt: ctx.now,
+    });
     book.close(o);
     ctx.emit(SECONDS_SETTLED, { ...o });
     settled++;
@@ -74,7 +117,10 @@ export const settleSeconds = jsonCommand<Settlement[], number>('seconds.settle',
 export const SECONDS_COMMANDS = [openSeconds, settleSeconds];
 
 /** The private feed's SETTLEMENT message of a settled order. */
-export function settlementMessage(o: SecondsOrderRow, format: { price: (v: bigint) => string; amount: (v: bigint) => string }): SettlementMessage {
+export function settlementMessage(
+  o: SecondsOrderRow,
+  format: { price: (v: bigint) => string; amount: (v: bigint) => string },
+): SettlementMessage {
   return {
     product: 'seconds',
     orderId: String(o.id),

@@ -14,7 +14,12 @@ import { settleDue } from './settlement.ts';
 import { STAKE_ASSET, fromWhole } from './views.ts';
 
 /** The periods a fresh install offers on every USDT spot market: duration, then the win's profit rate. */
-const SEED_PERIODS: Array<[seconds: number, profitBps: number]> = [[30, 8_500], [60, 8_500], [120, 8_800], [300, 9_000]];
+const SEED_PERIODS: Array<[seconds: number, profitBps: number]> = [
+  [30, 8_500],
+  [60, 8_500],
+  [120, 8_800],
+  [300, 9_000],
+];
 /** What the counterparty pool starts with (USDT), and the cap on open stakes per period and direction. */
 const SEED_POOL = 1_000_000;
 const SEED_CAP = 200_000;
@@ -22,7 +27,12 @@ const SEED_CAP = 200_000;
 const SETTLE_EVERY_MS = 250;
 
 /** Adds to the pool from outside, with `also` (the seeded periods, an operator's audit line) in one transaction. */
-export async function fundSecondsPool(core: TradingCore, units: bigint, ref: string | number, also: (q: Queryable) => Promise<void>): Promise<void> {
+export async function fundSecondsPool(
+  core: TradingCore,
+  units: bigint,
+  ref: string | number,
+  also: (q: Queryable) => Promise<void>,
+): Promise<void> {
   await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
     await also(q);
     return {
@@ -41,12 +51,27 @@ export async function fundSecondsPool(core: TradingCore, units: bigint, ref: str
  */
 export async function startSeconds({ db, core, markets, jobs, bus, prices }: FeatureContext): Promise<void> {
   if (!(await hasPeriods(db))) {
-    const symbols = [...markets.values()].filter((m) => m.market === 'spot' && m.quote === STAKE_ASSET).map((m) => m.symbol);
+    const symbols = [...markets.values()]
+      .filter((m) => m.market === 'spot' && m.quote === STAKE_ASSET)
+      .map((m) => m.symbol);
     await fundSecondsPool(core, fromWhole(SEED_POOL), 'seed', async (q) => {
       const now = jobs.clock.now();
       for (const symbol of symbols) {
         for (const [seconds, profitBps] of SEED_PERIODS) {
-          await insertPeriod(q, { symbol, seconds, profitBps, lossBps: 10_000, minStake: fromWhole(10), maxStake: fromWhole(10_000), exposureCap: fromWhole(SEED_CAP), active: true }, now);
+          await insertPeriod(
+            q,
+            {
+              symbol,
+              seconds,
+              profitBps,
+              lossBps: 10_000,
+              minStake: fromWhole(10),
+              maxStake: fromWhole(10_000),
+              exposureCap: fromWhole(SEED_CAP),
+              active: true,
+            },
+            now,
+          );
         }
       }
     });
@@ -57,13 +82,18 @@ export async function startSeconds({ db, core, markets, jobs, bus, prices }: Fea
     if (settling) return;
     settling = true;
     // A failure here is left to the settlement job's next turn, which reads the same records and logs what fails.
-    settleDue(db, core, jobs.clock.now()).catch(() => undefined).finally(() => (settling = false));
+    settleDue(db, core, jobs.clock.now())
+      .catch(() => undefined)
+      .finally(() => (settling = false));
   });
   core.on(SECONDS_SETTLED, (payloads) => {
     const ts = jobs.clock.now();
     for (const o of payloads as SecondsOrderRow[]) {
       const scale = markets.get(o.symbol)?.priceScale ?? 8;
-      bus.publish(userTopics.settlement(o.userId), settlementMessage(o, { price: (v) => formatUnits(v, scale), amount: money }));
+      bus.publish(
+        userTopics.settlement(o.userId),
+        settlementMessage(o, { price: (v) => formatUnits(v, scale), amount: money }),
+      );
       bus.publish(userTopics.refresh(o.userId), { kind: 'orders', symbol: o.symbol, ts } satisfies RefreshMessage);
     }
   });
@@ -74,5 +104,12 @@ export async function startSeconds({ db, core, markets, jobs, bus, prices }: Fea
  * core's open orders, so it runs beside the core; a run with nothing due touches no table.
  */
 export function secondsJobs({ db, core, jobs }: FeatureContext): FeatureJob[] {
-  return [{ name: 'seconds.settle', everyMs: SETTLE_EVERY_MS, where: 'core', run: () => settleDue(db, core, jobs.clock.now()) }];
+  return [
+    {
+      name: 'seconds.settle',
+      everyMs: SETTLE_EVERY_MS,
+      where: 'core',
+      run: () => settleDue(db, core, jobs.clock.now()),
+    },
+  ];
 }

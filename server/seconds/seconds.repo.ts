@@ -65,10 +65,33 @@ const UPSERT = {
 
 /** Writes orders as they now stand, new or settled. */
 export async function upsertSecondsOrders(q: Queryable, rows: Iterable<SecondsOrderRow>): Promise<void> {
-  await writeRows(q, UPSERT, [...rows].map((o) => [
-    o.id, o.userId, o.symbol, o.periodId, o.seconds, o.direction, o.asset, o.stake, o.profitBps, o.lossBps, o.openPrice,
-    o.openPeriod, o.expiresAt, o.clientKey, o.status, o.closePrice, o.closePeriod, o.profit, o.reason, o.createdAt, o.settledAt,
-  ]));
+  await writeRows(
+    q,
+    UPSERT,
+    [...rows].map((o) => [
+      o.id,
+      o.userId,
+      o.symbol,
+      o.periodId,
+      o.seconds,
+      o.direction,
+      o.asset,
+      o.stake,
+      o.profitBps,
+      o.lossBps,
+      o.openPrice,
+      o.openPeriod,
+      o.expiresAt,
+      o.clientKey,
+      o.status,
+      o.closePrice,
+      o.closePeriod,
+      o.profit,
+      o.reason,
+      o.createdAt,
+      o.settledAt,
+    ]),
+  );
 }
 
 export async function lastSecondsId(q: Queryable): Promise<number> {
@@ -82,7 +105,9 @@ export async function openSecondsOrders(q: Queryable): Promise<SecondsOrderRow[]
 
 /** Orders opened with a client key since `since`, oldest first: a repeated submission answers the first of them. */
 export async function keyedSecondsOrders(q: Queryable, since: number): Promise<SecondsOrderRow[]> {
-  return (await q.all('SELECT * FROM seconds_orders WHERE client_key IS NOT NULL AND created_at >= ? ORDER BY id', [since])).map(toRow);
+  return (
+    await q.all('SELECT * FROM seconds_orders WHERE client_key IS NOT NULL AND created_at >= ? ORDER BY id', [since])
+  ).map(toRow);
 }
 
 export async function findSecondsOrder(q: Queryable, id: number): Promise<SecondsOrderRow | undefined> {
@@ -90,24 +115,41 @@ export async function findSecondsOrder(q: Queryable, id: number): Promise<Second
   return row ? toRow(row) : undefined;
 }
 
-export async function userSecondsOrders(q: Queryable, userId: number, state: 'open' | 'history', symbol: string | undefined, page: PageRequest) {
+export async function userSecondsOrders(
+  q: Queryable,
+  userId: number,
+  state: 'open' | 'history',
+  symbol: string | undefined,
+  page: PageRequest,
+) {
   const params: unknown[] = [userId];
   let where = `WHERE user_id = ? AND status ${state === 'open' ? "= 'open'" : "<> 'open'"}`;
   if (symbol) {
     where += ' AND symbol = ?';
     params.push(symbol);
   }
-  const res = await pageOf<Record<string, unknown>>(q, { select: '*', from: `FROM seconds_orders ${where}`, order: 'id DESC', params: params as never }, page);
+  const res = await pageOf<Record<string, unknown>>(
+    q,
+    { select: '*', from: `FROM seconds_orders ${where}`, order: 'id DESC', params: params as never },
+    page,
+  );
   return { total: res.total, rows: res.rows.map(toRow) };
 }
 
 /** Settled orders, newest first, optionally of one symbol and before an id (the public list). */
-export async function settledSecondsOrders(q: Queryable, symbol: string | undefined, before: number | undefined, size: number): Promise<SecondsOrderRow[]> {
+export async function settledSecondsOrders(
+  q: Queryable,
+  symbol: string | undefined,
+  before: number | undefined,
+  size: number,
+): Promise<SecondsOrderRow[]> {
   const params: unknown[] = [before ?? Number.MAX_SAFE_INTEGER];
   let where = "WHERE status <> 'open' AND id < ?";
   if (symbol) {
     where += ' AND symbol = ?';
     params.push(symbol);
   }
-  return (await q.all(`SELECT * FROM seconds_orders ${where} ORDER BY id DESC LIMIT ?`, [...params, size] as never)).map(toRow);
+  return (
+    await q.all(`SELECT * FROM seconds_orders ${where} ORDER BY id DESC LIMIT ?`, [...params, size] as never)
+  ).map(toRow);
 }

@@ -8,7 +8,10 @@ import * as admin from './seconds-admin.service.ts';
 import * as service from './seconds.service.ts';
 import { secondsOrderView } from './views.ts';
 
-/** Second contracts (docs/requirements.md §7): periods, orders, the public settled list, and the operators' periods and pool. */
+/**
+ * Second contracts (docs/requirements.md §7): periods, orders, the public settled list, and the operators' periods and
+ * pool.
+ */
 export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, core, markets, prices, clock, config } = ctx;
   const route = router(app, db);
@@ -17,10 +20,14 @@ export async function secondsRoutes(app: FastifyInstance, ctx: FeatureContext): 
 
   route(api.periodList, async (req) => ok(await service.periods(deps, req.body)));
 
-  route(api.createSecondsOrder, async (req) => {
-    const { order, priceScale } = await service.openOrder(deps, userOf(req).id, req.body);
-    return ok(secondsOrderView(order, priceScale));
-  }, { config: { orderEntry: true } });
+  route(
+    api.createSecondsOrder,
+    async (req) => {
+      const { order, priceScale } = await service.openOrder(deps, userOf(req).id, req.body);
+      return ok(secondsOrderView(order, priceScale));
+    },
+    { config: { orderEntry: true } },
+  );
 
   route(api.secondsOrders, async (req) => ok(await service.orders(deps, userOf(req).id, req.body)));
   route(api.settledSeconds, async (req) => ok(await service.settled(deps, req.body)));

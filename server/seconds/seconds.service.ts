@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { CreateSecondsBody, periodListBody, SecondsOrder, SecondsPeriod, secondsListBody, settledListBody, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
+import type {
+  CreateSecondsBody,
+  periodListBody,
+  SecondsOrder,
+  SecondsPeriod,
+  secondsListBody,
+  settledListBody,
+  SettledSeconds,
+} from '../../isomorphic/contract/seconds.ts';
 import type { Page } from '../../isomorphic/contract/wallet.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { SpotMarkets } from '../spot/markets.ts';
@@ -31,7 +39,8 @@ function stakeOf(amount: string, p: PeriodRow): bigint {
   const text = amount.trim();
   if (!/^-?\d{1,15}$/.test(text)) fail('secondsStakeInteger');
   const stake = fromWhole(BigInt(text));
-  if (stake < p.minStake || stake > p.maxStake) fail('secondsStakeRange', { min: wholeUnits(p.minStake), max: wholeUnits(p.maxStake), coin: STAKE_ASSET });
+  if (stake < p.minStake || stake > p.maxStake)
+    fail('secondsStakeRange', { min: wholeUnits(p.minStake), max: wholeUnits(p.maxStake), coin: STAKE_ASSET });
   return stake;
 }
 
@@ -41,7 +50,11 @@ function stakeOf(amount: string, p: PeriodRow): bigint {
  * not confirmed within `maxPriceAgeMs`, holds the stake, checks the exposure cap and that the pool could pay a win,
  * and answers the order; a repeated client key answers the first.
  */
-export async function openOrder(d: SecondsDeps, userId: number, body: CreateSecondsBody): Promise<{ order: SecondsOrderRow; priceScale: number }> {
+export async function openOrder(
+  d: SecondsDeps,
+  userId: number,
+  body: CreateSecondsBody,
+): Promise<{ order: SecondsOrderRow; priceScale: number }> {
   const period = await findPeriod(d.db, body.periodId);
   const symbol = body.symbol.toLowerCase();
   if (!period || !period.active || period.symbol !== symbol) fail('secondsPeriodUnknown');
@@ -52,9 +65,21 @@ export async function openOrder(d: SecondsDeps, userId: number, body: CreateSeco
   const sample = d.prices.mark(symbol);
   if (!sample) fail('secondsNoPrice');
   const opened = await d.core.submit(openSeconds, {
-    userId, symbol, periodId: period.id, seconds: period.seconds, direction: body.direction, asset: STAKE_ASSET, stake,
-    profitBps: period.profitBps, lossBps: period.lossBps, exposureCap: period.exposureCap, openPrice: sample.index, openPeriod: sample.period,
-    priceAt: sample.indexAt, maxPriceAgeMs: d.maxPriceAgeMs, clientKey: body.clientKey ?? null,
+    userId,
+    symbol,
+    periodId: period.id,
+    seconds: period.seconds,
+    direction: body.direction,
+    asset: STAKE_ASSET,
+    stake,
+    profitBps: period.profitBps,
+    lossBps: period.lossBps,
+    exposureCap: period.exposureCap,
+    openPrice: sample.index,
+    openPeriod: sample.period,
+    priceAt: sample.indexAt,
+    maxPriceAgeMs: d.maxPriceAgeMs,
+    clientKey: body.clientKey ?? null,
   });
   if (!opened.repeated) return { order: opened.order, priceScale: market.priceScale };
   await d.core.settled();
@@ -67,7 +92,10 @@ export async function openOrder(d: SecondsDeps, userId: number, body: CreateSeco
 const scaleOf = (markets: SpotMarkets, symbol: string) => markets.get(symbol)?.priceScale ?? 8;
 
 /** The active periods, of one market or all. */
-export async function periods({ db }: Pick<SecondsDeps, 'db'>, body: z.output<typeof periodListBody>): Promise<SecondsPeriod[]> {
+export async function periods(
+  { db }: Pick<SecondsDeps, 'db'>,
+  body: z.output<typeof periodListBody>,
+): Promise<SecondsPeriod[]> {
   return (await listPeriods(db, { symbol: body.symbol })).map(periodView);
 }
 
@@ -76,13 +104,20 @@ export async function offeredSymbols(db: Db): Promise<Set<string>> {
   return new Set((await listPeriods(db)).map((p) => p.symbol));
 }
 
-export async function orders({ db, markets }: SecondsDeps, userId: number, { state, symbol, page, size }: z.output<typeof secondsListBody>): Promise<Page<SecondsOrder>> {
+export async function orders(
+  { db, markets }: SecondsDeps,
+  userId: number,
+  { state, symbol, page, size }: z.output<typeof secondsListBody>,
+): Promise<Page<SecondsOrder>> {
   const { total, rows } = await userSecondsOrders(db, userId, state, symbol, { page, size });
   return { total, page, size, records: rows.map((o) => secondsOrderView(o, scaleOf(markets, o.symbol))) };
 }
 
 /** Everyone's settled orders, newest first: the public list. */
-export async function settled({ db, markets }: SecondsDeps, body: z.output<typeof settledListBody>): Promise<SettledSeconds[]> {
+export async function settled(
+  { db, markets }: SecondsDeps,
+  body: z.output<typeof settledListBody>,
+): Promise<SettledSeconds[]> {
   const rows = await settledSecondsOrders(db, body.symbol, body.before, body.size);
   return rows.map((o) => settledView(o, scaleOf(markets, o.symbol)));
 }

@@ -16,7 +16,12 @@ const CHUNK = 1_000;
  * known yet; `null` when no usable price exists (then the stake is refunded). A feed price is usable only if its
  * source confirmed it within the tolerance before the second.
  */
-function closeOf(records: readonly PriceRecordRow[], second: number, now: number, complete: boolean): { price: bigint; period: number } | null | undefined {
+function closeOf(
+  records: readonly PriceRecordRow[],
+  second: number,
+  now: number,
+  complete: boolean,
+): { price: bigint; period: number } | null | undefined {
   const usable = (r: PriceRecordRow) => r.indexSource === 'walk' || r.indexAt >= second - PRICE_TOLERANCE_MS;
   const exact = records.find((r) => r.periodStart === second);
   if (exact) return usable(exact) ? { price: exact.indexPrice, period: exact.periodStart } : null;
@@ -52,6 +57,7 @@ export async function settleDue(db: Db, core: TradingCore, now: number): Promise
     }
   }
   let settled = 0;
-  for (let i = 0; i < settlements.length; i += CHUNK) settled += await core.submit(settleSeconds, settlements.slice(i, i + CHUNK));
+  for (let i = 0; i < settlements.length; i += CHUNK)
+    settled += await core.submit(settleSeconds, settlements.slice(i, i + CHUNK));
   return settled;
 }

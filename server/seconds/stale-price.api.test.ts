@@ -25,7 +25,11 @@ describe.each(FEATURE_DIALECTS)('second contracts on a stalled price feed, on %s
   const feedPrices: Record<string, string> = { BTCUSDT: '96500.00' };
   const clock = new ManualClock(T0);
   const create = (lang?: string) =>
-    api<SecondsOrder>(app, '/api/secondContractOrder/createSecondContractOrder', { token: alice.token, ...(lang ? { lang } : {}), payload: { symbol: 'btcusdt', periodId: btc300.id, direction: 'up', amount: '10' } });
+    api<SecondsOrder>(app, '/api/secondContractOrder/createSecondContractOrder', {
+      token: alice.token,
+      ...(lang ? { lang } : {}),
+      payload: { symbol: 'btcusdt', periodId: btc300.id, direction: 'up', amount: '10' },
+    });
   const contract = () => balanceOf(t.db, alice.id, ACCOUNT.contract, 'USDT');
 
   beforeAll(async () => {
@@ -34,11 +38,23 @@ describe.each(FEATURE_DIALECTS)('second contracts on a stalled price feed, on %s
     ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, MARKET_MAKERS: '0' }, clock));
     const ops = await operatorToken(app, t.db);
     alice = await signUp(app, 'alice_stale');
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_stale', asset: 'USDT', amount: '100' } });
-    expect((await api(app, '/api/asset/transferFunds', { token: alice.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '100' } })).code).toBe(200);
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'alice_stale', asset: 'USDT', amount: '100' },
+    });
+    expect(
+      (
+        await api(app, '/api/asset/transferFunds', {
+          token: alice.token,
+          payload: { coin: 'USDT', from: 1, to: 2, amount: '100' },
+        })
+      ).code,
+    ).toBe(200);
     app.prices.start(app.jobs, 1_000);
     await app.jobs.idle();
-    btc300 = (await api<SecondsPeriod[]>(app, '/api/period/list', { payload: { symbol: 'btcusdt' } })).data.find((p) => p.seconds === 300)!; // none matures during the test
+    btc300 = (await api<SecondsPeriod[]>(app, '/api/period/list', { payload: { symbol: 'btcusdt' } })).data.find(
+      (p) => p.seconds === 300,
+    )!; // none matures during the test
   });
   afterAll(async () => {
     await app.close();
@@ -65,8 +81,13 @@ describe.each(FEATURE_DIALECTS)('second contracts on a stalled price feed, on %s
       expect(app.prices.mark('btcusdt')).toMatchObject({ at: clock.now(), indexAt: confirmed, index: 9_650_000n });
       expect(app.prices.fresh('btcusdt')).toBeDefined();
       const refused = await create();
-      expect(refused).toMatchObject({ code: ERRORS.secondsPriceStale, msg: 'The index price has not been confirmed in the last 2 s (its feed is delayed); orders open again as soon as it is' });
-      expect((await create('de')).msg).toBe('Der Indexpreis wurde in den letzten 2 s nicht bestätigt (die Preisquelle ist verzögert); Orders sind wieder möglich, sobald er es ist');
+      expect(refused).toMatchObject({
+        code: ERRORS.secondsPriceStale,
+        msg: 'The index price has not been confirmed in the last 2 s (its feed is delayed); orders open again as soon as it is',
+      });
+      expect((await create('de')).msg).toBe(
+        'Der Indexpreis wurde in den letzten 2 s nicht bestätigt (die Preisquelle ist verzögert); Orders sind wieder möglich, sobald er es ist',
+      );
     }
     expect(await contract()).toEqual(before);
 

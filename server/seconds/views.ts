@@ -1,4 +1,9 @@
-import type { SecondsOrder, SecondsPeriod, SecondsPeriodAdmin, SettledSeconds } from '../../isomorphic/contract/seconds.ts';
+import type {
+  SecondsOrder,
+  SecondsPeriod,
+  SecondsPeriodAdmin,
+  SettledSeconds,
+} from '../../isomorphic/contract/seconds.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { money } from '../wallet/amounts.ts';
 import type { PeriodRow } from './periods.repo.ts';
@@ -13,7 +18,16 @@ export const wholeUnits = (units: bigint) => String(units / UNIT);
 export const fromWhole = (whole: number | bigint) => BigInt(whole) * UNIT;
 
 export function periodView(p: PeriodRow): SecondsPeriod {
-  return { id: p.id, symbol: p.symbol, seconds: p.seconds, profitBps: p.profitBps, lossBps: p.lossBps, minStake: wholeUnits(p.minStake), maxStake: wholeUnits(p.maxStake), coin: STAKE_ASSET };
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    seconds: p.seconds,
+    profitBps: p.profitBps,
+    lossBps: p.lossBps,
+    minStake: wholeUnits(p.minStake),
+    maxStake: wholeUnits(p.maxStake),
+    coin: STAKE_ASSET,
+  };
 }
 
 export function periodAdminView(p: PeriodRow): SecondsPeriodAdmin {
@@ -47,5 +61,15 @@ export function secondsOrderView(o: SecondsOrderRow, priceScale: number): Second
 
 export function settledView(o: SecondsOrderRow, priceScale: number): SettledSeconds {
   const v = secondsOrderView(o, priceScale);
-  return { id: v.id, symbol: v.symbol, seconds: v.seconds, direction: v.direction, openPrice: v.openPrice, openPeriod: v.openPeriod, closePrice: v.closePrice, closePeriod: v.closePeriod, status: o.status as SettledSeconds['status'] };
+  return {
+    id: v.id,
+    symbol: v.symbol,
+    seconds: v.seconds,
+    direction: v.direction,
+    openPrice: v.openPrice,
+    openPeriod: v.openPeriod,
+    closePrice: v.closePrice,
+    closePeriod: v.closePeriod,
+    status: o.status as SettledSeconds['status'],
+  };
 }

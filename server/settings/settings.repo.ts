@@ -19,6 +19,10 @@ export async function writeSetting(q: Queryable, key: string, value: string): Pr
 export async function settingOnce(q: Queryable, key: string, make: () => string): Promise<string> {
   const found = await readSetting(q, key);
   if (found !== undefined) return found;
-  await q.run('INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING', [key, make(), Date.now()]);
+  await q.run('INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING', [
+    key,
+    make(),
+    Date.now(),
+  ]);
   return (await readSetting(q, key))!;
 }

@@ -14,6 +14,8 @@ export async function settingsRoutes(app: FastifyInstance, { db, config }: Featu
     const items = await dictionary(db, req.params.dictCode, req.t);
     if (items) return ok(items);
     // A dictionary the platform does not keep is a missing resource, answered as an unknown path is: HTTP 404.
-    return reply.code(404).send({ code: ERRORS.dictUnknown, msg: req.t('error.dictUnknown', { code: req.params.dictCode }), data: null });
+    return reply
+      .code(404)
+      .send({ code: ERRORS.dictUnknown, msg: req.t('error.dictUnknown', { code: req.params.dictCode }), data: null });
   });
 }

@@ -27,7 +27,10 @@ describe('security headers of pages, docs and scripts', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'home/index'), { recursive: true });
-    writeFileSync(join(dist, 'home/index/index.html'), `<!doctype html><html><head><script>${LOADER}</script></head><body><script type="module">${PAGE_SCRIPT}</script></body></html>`);
+    writeFileSync(
+      join(dist, 'home/index/index.html'),
+      `<!doctype html><html><head><script>${LOADER}</script></head><body><script type="module">${PAGE_SCRIPT}</script></body></html>`,
+    );
     t = await FEATURE_DIALECTS[0]![1]();
     ({ app } = await testApp(t.db, { DIST_DIR: dist }));
   });
@@ -40,7 +43,9 @@ describe('security headers of pages, docs and scripts', () => {
   it("allows a page's own inline scripts by hash and never 'unsafe-inline' scripts", async () => {
     const res = await app.inject({ url: '/home/index' });
     expect(res.statusCode).toBe(200);
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src '))!;
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '))!;
     expect(scriptSrc.split(' ').sort()).toEqual(['script-src', "'self'", sha(LOADER), sha(PAGE_SCRIPT)].sort());
     expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

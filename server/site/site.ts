@@ -23,7 +23,11 @@ export async function serveSite({ app, config, sealedBox, prices }: FeatureConte
 }
 
 /** The platform config and the pages, on the whole server and on an edge (server/cluster/edge.ts). */
-export async function servePages(app: FastifyInstance, config: Config, o: { sealKey: string; demoPrices: boolean }): Promise<void> {
+export async function servePages(
+  app: FastifyInstance,
+  config: Config,
+  o: { sealKey: string; demoPrices: boolean },
+): Promise<void> {
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
     productName: config.productName,
@@ -38,8 +42,8 @@ export async function servePages(app: FastifyInstance, config: Config, o: { seal
 }
 
 /**
- * Serves the pre-rendered site from dist/ with the router rules of docs/requirements.md §2: invite links, bare-path redirects,
- * and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
+ * Serves the pre-rendered site from dist/ with the router rules of docs/requirements.md §2: invite links, bare-path
+ * redirects, and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
  * that match nothing get the envelope's 404 instead.
  */
 async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
@@ -67,7 +71,11 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed bundles never change; pages and the rest are revalidated so a deploy shows at once.
-        const cache = filePath.includes('/_astro/') ? LONG_CACHE : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
+        const cache = filePath.includes('/_astro/')
+          ? LONG_CACHE
+          : filePath.endsWith('.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
         res.header('cache-control', cache);
       },
     });
@@ -82,7 +90,11 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
       if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
       // Every pair's full-screen exchange is the one page that reads the pair from the address.
       const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/[A-Za-z0-9_]{2,24}$/.exec(path);
-      const file = fullScreen ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html` : /\.[a-z0-9]+$/i.test(path) ? path : `${path.replace(/\/$/, '')}/index.html`;
+      const file = fullScreen
+        ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html`
+        : /\.[a-z0-9]+$/i.test(path)
+          ? path
+          : `${path.replace(/\/$/, '')}/index.html`;
       if (!existsSync(join(distDir, file))) return reply.callNotFound();
       if (file.endsWith('.html')) {
         allowPageScripts(reply.raw, pageScriptSources(join(distDir, file)));

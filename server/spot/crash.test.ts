@@ -11,7 +11,17 @@ let child: ChildProcess | undefined;
 
 async function start(): Promise<void> {
   child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MARKET_MAKERS: '0', AUTH_RATE_LIMIT: '100000', OPERATOR_PASSWORD: 'crash-ops-1', DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      MARKET_MAKERS: '0',
+      AUTH_RATE_LIMIT: '100000',
+      OPERATOR_PASSWORD: 'crash-ops-1',
+      DIST_DIR: '/nonexistent',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 200; i++) {
@@ -26,7 +36,11 @@ async function start(): Promise<void> {
 }
 
 const post = async (path: string, body: unknown, token?: string) => {
-  const res = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { code: number; data: any };
 };
 
@@ -38,10 +52,20 @@ afterAll(() => {
 describe('a server killed mid-stream', () => {
   it('still has every order it acknowledged, with the books rebuilt', async () => {
     await start();
-    const ops = (await post('/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'crash-ops-1' })).data.token;
-    await post('/api/user/register', { type: 'account', username: 'crash_user', password: 'abc123', confirmPassword: 'abc123' });
-    const token = (await post('/api/user/login', { type: 'account', username: 'crash_user', password: 'abc123' })).data.token;
-    expect((await post('/api/admin/credit', { username: 'crash_user', asset: 'USDT', amount: '10000000' }, ops)).code).toBe(200);
+    const ops = (
+      await post('/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'crash-ops-1' })
+    ).data.token;
+    await post('/api/user/register', {
+      type: 'account',
+      username: 'crash_user',
+      password: 'abc123',
+      confirmPassword: 'abc123',
+    });
+    const token = (await post('/api/user/login', { type: 'account', username: 'crash_user', password: 'abc123' })).data
+      .token;
+    expect(
+      (await post('/api/admin/credit', { username: 'crash_user', asset: 'USDT', amount: '10000000' }, ops)).code,
+    ).toBe(200);
 
     // Many orders in flight; the server dies at a random moment while they stream in.
     const acknowledged: number[] = [];
@@ -49,7 +73,17 @@ describe('a server killed mid-stream', () => {
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let i = 0; !stop; i++) {
         try {
-          const r = await post('/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: String(90_000 + ((w * 1000 + i) % 900)), quantity: '0.001' }, token);
+          const r = await post(
+            '/api/currency/order/submit',
+            {
+              symbol: 'btcusdt',
+              side: 'buy',
+              type: 'limit',
+              price: String(90_000 + ((w * 1000 + i) % 900)),
+              quantity: '0.001',
+            },
+            token,
+          );
           if (r.code === 200) acknowledged.push(r.data.id);
         } catch {
           return; // the connection died with the server
@@ -65,18 +99,25 @@ describe('a server killed mid-stream', () => {
     await start();
     const open = new Set<number>();
     for (let page = 1; ; page++) {
-      const r = await fetch(`${BASE}/api/currency/order/orderList?state=open&size=100&page=${page}`, { method: 'POST', headers: { authorization: token } });
+      const r = await fetch(`${BASE}/api/currency/order/orderList?state=open&size=100&page=${page}`, {
+        method: 'POST',
+        headers: { authorization: token },
+      });
       const records = ((await r.json()) as { data: { records: Array<{ id: number }> } }).data.records;
       for (const o of records) open.add(o.id);
       if (records.length < 100) break;
     }
     expect(acknowledged.filter((id) => !open.has(id))).toEqual([]);
     // The rebuilt book holds them: the best bid is the highest price acknowledged.
-    const depth = await (await fetch(`${BASE}/api/app/coin/market/depth?symbol=btcusdt&limit=1`)).json() as { data: { bids: Array<[string, string]> } };
+    const depth = (await (await fetch(`${BASE}/api/app/coin/market/depth?symbol=btcusdt&limit=1`)).json()) as {
+      data: { bids: Array<[string, string]> };
+    };
     expect(Number(depth.data.bids[0]![0])).toBeGreaterThanOrEqual(90_000);
     // Every order and every balance still adds up after the crash.
     const balance = await fetch(`${BASE}/api/asset/getMyBalance?type=1`, { headers: { authorization: token } });
-    const usdt = ((await balance.json()) as { data: Array<{ coin: string; available: string; frozen: string }> }).data.find((b) => b.coin === 'USDT')!;
+    const usdt = (
+      (await balance.json()) as { data: Array<{ coin: string; available: string; frozen: string }> }
+    ).data.find((b) => b.coin === 'USDT')!;
     expect(Number(usdt.available) + Number(usdt.frozen)).toBeCloseTo(10_000_000, 6);
     expect(Number(usdt.frozen)).toBeGreaterThanOrEqual(acknowledged.length * 50);
   }, 60_000);

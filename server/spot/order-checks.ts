@@ -8,12 +8,18 @@ import type { OrderRow } from './orders.repo.ts';
 export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'quoteBudget'>;
 
 const MAX_UNITS = 10n ** 17n;
-const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = { format: 'invalidNumber', precision: 'tooPrecise', range: 'tooLarge' };
+const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = {
+  format: 'invalidNumber',
+  precision: 'tooPrecise',
+  range: 'tooLarge',
+};
 
 /** The order form's name of each field, as its message key, so a refusal names it as the form does. */
 const FIELD = { price: 'trade.field.price', quantity: 'trade.field.amount', quoteAmount: 'trade.field.total' } as const;
 
-/** A positive order amount at a scale, refused with the order form's name of the field (perpetual orders use it too). */
+/**
+ * A positive order amount at a scale, refused with the order form's name of the field (perpetual orders use it too).
+ */
 export function orderUnits(value: string | undefined, scale: number, name: keyof typeof FIELD): bigint {
   return positiveUnits(value, scale, FIELD[name]);
 }
@@ -48,7 +54,8 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
     if (price % m.tick !== 0n) fail('offTick');
     if (reference) {
       const band = priceBand(m, reference);
-      if (price < band.min || price > band.max) fail('priceOutOfBand', { min: formatUnits(band.min, m.priceScale), max: formatUnits(band.max, m.priceScale) });
+      if (price < band.min || price > band.max)
+        fail('priceOutOfBand', { min: formatUnits(band.min, m.priceScale), max: formatUnits(band.max, m.priceScale) });
     }
     if (quantity % m.lot !== 0n) fail('offLot');
     if (quantity < m.minQty) fail('belowMinQty');

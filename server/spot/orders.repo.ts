@@ -73,11 +73,55 @@ const TRADES_INSERT = {
 
 /** Writes orders as they now stand, new or changed, with a few multi-row statements. */
 export async function upsertOrders(q: Queryable, orders: Iterable<OrderRow>): Promise<void> {
-  await writeRows(q, ORDERS_UPSERT, [...orders].map((o) => [o.id, o.symbol, o.userId, o.side, o.kind, o.tif, o.price, o.quantity, o.quoteBudget, o.filledQty, o.filledQuote, o.fee, o.frozen, 0, o.status, o.doneReason, o.createdAt, o.updatedAt, o.account, o.autoRepay ? 1 : 0, o.borrowed]));
+  await writeRows(
+    q,
+    ORDERS_UPSERT,
+    [...orders].map((o) => [
+      o.id,
+      o.symbol,
+      o.userId,
+      o.side,
+      o.kind,
+      o.tif,
+      o.price,
+      o.quantity,
+      o.quoteBudget,
+      o.filledQty,
+      o.filledQuote,
+      o.fee,
+      o.frozen,
+      0,
+      o.status,
+      o.doneReason,
+      o.createdAt,
+      o.updatedAt,
+      o.account,
+      o.autoRepay ? 1 : 0,
+      o.borrowed,
+    ]),
+  );
 }
 
 export async function insertTrades(q: Queryable, trades: readonly TradeFact[]): Promise<void> {
-  await writeRows(q, TRADES_INSERT, trades.map((t) => [t.id, t.symbol, t.price, t.quantity, t.quoteQty, t.takerSide, t.makerOrderId, t.takerOrderId, t.makerUserId, t.takerUserId, t.makerFee, t.takerFee, t.createdAt]));
+  await writeRows(
+    q,
+    TRADES_INSERT,
+    trades.map((t) => [
+      t.id,
+      t.symbol,
+      t.price,
+      t.quantity,
+      t.quoteQty,
+      t.takerSide,
+      t.makerOrderId,
+      t.takerOrderId,
+      t.makerUserId,
+      t.takerUserId,
+      t.makerFee,
+      t.takerFee,
+      t.createdAt,
+    ]),
+  );
 }
 
 /** The highest order and trade ids written: the core numbers on from there. */
@@ -89,7 +133,9 @@ export async function lastIds(q: Queryable): Promise<{ order: number; trade: num
 
 /** The orders of one market still on the book, in time priority: what a restart rebuilds the book from. */
 export async function restingOrders(q: Queryable, symbol: string): Promise<OrderRow[]> {
-  const rows = await q.all("SELECT * FROM orders WHERE symbol = ? AND status IN ('open', 'partial') ORDER BY id", [symbol]);
+  const rows = await q.all("SELECT * FROM orders WHERE symbol = ? AND status IN ('open', 'partial') ORDER BY id", [
+    symbol,
+  ]);
   return rows.map(toOrder);
 }
 
@@ -142,41 +188,82 @@ interface FillFilter {
 }
 
 /** A page of the trades a user took part in, as maker or taker (self-trade prevention keeps them apart). */
-export async function userFills(q: Queryable, userId: number, f: FillFilter): Promise<{ total: number; rows: TradeRecord[] }> {
-  const side = (role: 'maker' | 'taker') => `(${role}_user_id = ?${f.orderId === undefined ? '' : ` AND ${role}_order_id = ?`})`;
+export async function userFills(
+  q: Queryable,
+  userId: number,
+  f: FillFilter,
+): Promise<{ total: number; rows: TradeRecord[] }> {
+  const side = (role: 'maker' | 'taker') =>
+    `(${role}_user_id = ?${f.orderId === undefined ? '' : ` AND ${role}_order_id = ?`})`;
   const mine = f.orderId === undefined ? [userId] : [userId, f.orderId];
   const where = `(${side('maker')} OR ${side('taker')})${f.symbol ? ' AND symbol = ?' : ''}`;
   const params = [...mine, ...mine, ...(f.symbol ? [f.symbol] : [])];
   const total = num((await q.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM trades WHERE ${where}`, params))!.n);
-  const rows = await q.all(`SELECT * FROM trades WHERE ${where} ORDER BY id ${f.newestFirst ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`, [...params, f.size, (f.page - 1) * f.size]);
+  const rows = await q.all(
+    `SELECT * FROM trades WHERE ${where} ORDER BY id ${f.newestFirst ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
+    [...params, f.size, (f.page - 1) * f.size],
+  );
   return { total, rows: rows.map(toTrade) };
 }
 
 /** The pairs a user has placed orders on: how many, how many still rest, and when the last one came. */
-export async function orderSymbolsOf(q: Queryable, userId: number): Promise<Array<{ symbol: string; orders: number; openOrders: number; lastOrderTime: number }>> {
+export async function orderSymbolsOf(
+  q: Queryable,
+  userId: number,
+): Promise<Array<{ symbol: string; orders: number; openOrders: number; lastOrderTime: number }>> {
   const rows = await q.all(
     `SELECT symbol, COUNT(*) AS orders, SUM(CASE WHEN status IN ('open', 'partial') THEN 1 ELSE 0 END) AS open_orders, MAX(created_at) AS last_at
      FROM orders WHERE user_id = ? AND account = 'spot' GROUP BY symbol ORDER BY last_at DESC, symbol`,
     [userId],
   );
-  return rows.map((r) => ({ symbol: String(r.symbol), orders: num(r.orders), openOrders: num(r.open_orders), lastOrderTime: num(r.last_at) }));
+  return rows.map((r) => ({
+    symbol: String(r.symbol),
+    orders: num(r.orders),
+    openOrders: num(r.open_orders),
+    lastOrderTime: num(r.last_at),
+  }));
 }
 
 /** A market's latest trades, oldest first, as the exchange keeps them in memory for its feed and ticker. */
 export async function latestTrades(q: Queryable, symbol: string, limit: number): Promise<SettledTrade[]> {
-  const rows = await q.all<Record<string, bigint | string>>('SELECT * FROM trades WHERE symbol = ? ORDER BY id DESC LIMIT ?', [symbol, limit]);
+  const rows = await q.all<Record<string, bigint | string>>(
+    'SELECT * FROM trades WHERE symbol = ? ORDER BY id DESC LIMIT ?',
+    [symbol, limit],
+  );
   return rows.reverse().map((r) => ({
-    id: Number(r.id), symbol, price: BigInt(r.price!), quantity: BigInt(r.quantity!), quoteQty: BigInt(r.quote_qty!), takerSide: r.taker_side as 'buy' | 'sell',
-    time: Number(r.created_at), makerUserId: Number(r.maker_user_id), takerUserId: Number(r.taker_user_id),
+    id: Number(r.id),
+    symbol,
+    price: BigInt(r.price!),
+    quantity: BigInt(r.quantity!),
+    quoteQty: BigInt(r.quote_qty!),
+    takerSide: r.taker_side as 'buy' | 'sell',
+    time: Number(r.created_at),
+    makerUserId: Number(r.maker_user_id),
+    takerUserId: Number(r.taker_user_id),
   }));
 }
 
-/** A page of a user's orders, newest first: open ones (resting, partly filled) or finished ones, optionally of one market. */
-export async function userOrders(q: Queryable, userId: number, state: 'open' | 'history', page: PageRequest, symbol?: string, account: OrderAccount = 'spot'): Promise<{ total: number; rows: OrderRow[] }> {
+/**
+ * A page of a user's orders, newest first: open ones (resting, partly filled) or finished ones, optionally of one
+ * market.
+ */
+export async function userOrders(
+  q: Queryable,
+  userId: number,
+  state: 'open' | 'history',
+  page: PageRequest,
+  symbol?: string,
+  account: OrderAccount = 'spot',
+): Promise<{ total: number; rows: OrderRow[] }> {
   const states = state === 'open' ? "('open', 'partial')" : "('filled', 'cancelled', 'rejected')";
   const found = await pageOf<Record<string, unknown>>(
     q,
-    { select: '*', from: `FROM orders WHERE user_id = ? AND account = ? AND status IN ${states}${symbol ? ' AND symbol = ?' : ''}`, order: 'id DESC', params: symbol ? [userId, account, symbol] : [userId, account] },
+    {
+      select: '*',
+      from: `FROM orders WHERE user_id = ? AND account = ? AND status IN ${states}${symbol ? ' AND symbol = ?' : ''}`,
+      order: 'id DESC',
+      params: symbol ? [userId, account, symbol] : [userId, account],
+    },
     page,
   );
   return { total: found.total, rows: found.rows.map(toOrder) };

@@ -32,12 +32,19 @@ export interface SettlementBooks {
 }
 
 /**
- * Turns the engine's events for one command into order states, trades and ledger transactions, through the
- * risk rule of each order's account (server/spot/spot-rule.ts; margin accounts bring theirs): each trade is one ledger transaction spending both orders'
- * holds. Buyers pay their fee in the base they receive, sellers in the quote; both round up. An order that leaves
- * the book releases what its hold still sets aside, and leaves `live`. Answers the trades, for the feeds.
+ * Turns the engine's events for one command into order states, trades and ledger transactions, through the risk rule of
+ * each order's account (server/spot/spot-rule.ts; margin accounts bring theirs): each trade is one ledger transaction
+ * spending both orders' holds. Buyers pay their fee in the base they receive, sellers in the quote; both round up. An
+ * order that leaves the book releases what its hold still sets aside, and leaves `live`. Answers the trades, for the
+ * feeds.
  */
-export function settle(risk: RiskEngine, m: Market, now: number, books: SettlementBooks, events: readonly EngineEvent[]): SettledTrade[] {
+export function settle(
+  risk: RiskEngine,
+  m: Market,
+  now: number,
+  books: SettlementBooks,
+  events: readonly EngineEvent[],
+): SettledTrade[] {
   const settled: SettledTrade[] = [];
   const order = (id: number): OrderRow => {
     const o = books.live.get(id);
@@ -58,7 +65,14 @@ export function settle(risk: RiskEngine, m: Market, now: number, books: Settleme
   return settled;
 }
 
-function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks, order: (id: number) => OrderRow, e: TradeEvent): SettledTrade {
+function trade(
+  risk: RiskEngine,
+  m: Market,
+  now: number,
+  books: SettlementBooks,
+  order: (id: number) => OrderRow,
+  e: TradeEvent,
+): SettledTrade {
   const maker = order(e.makerOrderId);
   const taker = order(e.takerOrderId);
   const price = BigInt(e.price) * m.tick;
@@ -70,9 +84,15 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
   const sellerFee = feeOf(quote, seller === maker ? m.makerFeeBps : m.takerFeeBps);
   const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
   const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
-  risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [...b.spends, ...s.spends]);
+  risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [
+    ...b.spends,
+    ...s.spends,
+  ]);
 
-  for (const [o, fee] of [[buyer, buyerFee], [seller, sellerFee]] as const) {
+  for (const [o, fee] of [
+    [buyer, buyerFee],
+    [seller, sellerFee],
+  ] as const) {
     o.filledQty += qty;
     o.filledQuote += quote;
     o.fee += fee;
@@ -81,11 +101,31 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
   }
   const id = books.tradeId();
   books.trades.push({
-    id, symbol: m.symbol, price, quantity: qty, quoteQty: quote, takerSide: e.takerSide,
-    makerOrderId: maker.id, takerOrderId: taker.id, makerUserId: maker.userId, takerUserId: taker.userId,
-    makerFee: maker === buyer ? buyerFee : sellerFee, takerFee: taker === buyer ? buyerFee : sellerFee, createdAt: now,
+    id,
+    symbol: m.symbol,
+    price,
+    quantity: qty,
+    quoteQty: quote,
+    takerSide: e.takerSide,
+    makerOrderId: maker.id,
+    takerOrderId: taker.id,
+    makerUserId: maker.userId,
+    takerUserId: taker.userId,
+    makerFee: maker === buyer ? buyerFee : sellerFee,
+    takerFee: taker === buyer ? buyerFee : sellerFee,
+    createdAt: now,
   });
-  return { id, symbol: m.symbol, price, quantity: qty, quoteQty: quote, takerSide: e.takerSide, time: now, makerUserId: maker.userId, takerUserId: taker.userId };
+  return {
+    id,
+    symbol: m.symbol,
+    price,
+    quantity: qty,
+    quoteQty: quote,
+    takerSide: e.takerSide,
+    time: now,
+    makerUserId: maker.userId,
+    takerUserId: taker.userId,
+  };
 }
 
 /** An order leaves the book: whatever it still holds goes back to available. */

@@ -16,12 +16,34 @@ interface SpotRows {
   trades: TradeFact[];
 }
 
-type EncodedOrder = [number, string, number, OrderRow['side'], OrderRow['kind'], OrderRow['tif'], string, string, string, string, string, string, string, OrderRow['status'], number, number, OrderAccount, boolean, string];
+type EncodedOrder = [
+  number,
+  string,
+  number,
+  OrderRow['side'],
+  OrderRow['kind'],
+  OrderRow['tif'],
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  OrderRow['status'],
+  number,
+  number,
+  OrderAccount,
+  boolean,
+  string,
+];
 
 /** The name spot's books go by among the core's parts. */
 export const SPOT_PART = 'spot';
 
-/** Spot's books in a core: how other products and the feeds reach them, by the part's name, never through a god object. */
+/**
+ * Spot's books in a core: how other products and the feeds reach them, by the part's name, never through a god object.
+ */
 export function spotBooksOf(core: Pick<TradingCore, 'part'>): SpotBooks {
   return core.part<SpotBooks>(SPOT_PART);
 }
@@ -96,15 +118,44 @@ export class SpotBooks implements CorePart, SettlementBooks {
     const orders: OrderRow[] = [];
     for (const m of this.spotMarkets()) orders.push(...(await restingOrders(q, m.symbol)));
     for (const o of orders) {
-      if (o.frozen > 0n) risk.adopt({ id: holdIdOf(o.id), owner: o.userId, type: this.rule(o.account).type, asset: holdOf(this.market(o.symbol), o).asset, amount: o.frozen });
+      if (o.frozen > 0n)
+        risk.adopt({
+          id: holdIdOf(o.id),
+          owner: o.userId,
+          type: this.rule(o.account).type,
+          asset: holdOf(this.market(o.symbol), o).asset,
+          amount: o.frozen,
+        });
     }
     this.rebuild(orders);
   }
 
   snapshot(): unknown {
-    const orders = [...this.live.values()].sort((a, b) => a.id - b.id).map((o): EncodedOrder => [
-      o.id, o.symbol, o.userId, o.side, o.kind, o.tif, `${o.price}`, `${o.quantity}`, `${o.quoteBudget}`, `${o.filledQty}`, `${o.filledQuote}`, `${o.fee}`, `${o.frozen}`, o.status, o.createdAt, o.updatedAt, o.account, o.autoRepay, `${o.borrowed}`,
-    ]);
+    const orders = [...this.live.values()]
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (o): EncodedOrder => [
+          o.id,
+          o.symbol,
+          o.userId,
+          o.side,
+          o.kind,
+          o.tif,
+          `${o.price}`,
+          `${o.quantity}`,
+          `${o.quoteBudget}`,
+          `${o.filledQty}`,
+          `${o.filledQuote}`,
+          `${o.fee}`,
+          `${o.frozen}`,
+          o.status,
+          o.createdAt,
+          o.updatedAt,
+          o.account,
+          o.autoRepay,
+          `${o.borrowed}`,
+        ],
+      );
     return { nextOrderId: this.nextOrderId, nextTradeId: this.nextTradeId, orders };
   }
 
@@ -113,10 +164,50 @@ export class SpotBooks implements CorePart, SettlementBooks {
     this.nextOrderId = s.nextOrderId;
     this.nextTradeId = s.nextTradeId;
     this.rebuild(
-      s.orders.map(([id, symbol, userId, side, kind, tif, price, quantity, quoteBudget, filledQty, filledQuote, fee, frozen, status, createdAt, updatedAt, account = 'spot', autoRepay = false, borrowed = '0']) => ({
-        id, symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget), filledQty: BigInt(filledQty),
-        filledQuote: BigInt(filledQuote), fee: BigInt(fee), frozen: BigInt(frozen), status, doneReason: null, createdAt, updatedAt, account, autoRepay, borrowed: BigInt(borrowed),
-      })),
+      s.orders.map(
+        ([
+          id,
+          symbol,
+          userId,
+          side,
+          kind,
+          tif,
+          price,
+          quantity,
+          quoteBudget,
+          filledQty,
+          filledQuote,
+          fee,
+          frozen,
+          status,
+          createdAt,
+          updatedAt,
+          account = 'spot',
+          autoRepay = false,
+          borrowed = '0',
+        ]) => ({
+          id,
+          symbol,
+          userId,
+          side,
+          kind,
+          tif,
+          price: BigInt(price),
+          quantity: BigInt(quantity),
+          quoteBudget: BigInt(quoteBudget),
+          filledQty: BigInt(filledQty),
+          filledQuote: BigInt(filledQuote),
+          fee: BigInt(fee),
+          frozen: BigInt(frozen),
+          status,
+          doneReason: null,
+          createdAt,
+          updatedAt,
+          account,
+          autoRepay,
+          borrowed: BigInt(borrowed),
+        }),
+      ),
     );
   }
 
@@ -152,15 +243,17 @@ export class SpotBooks implements CorePart, SettlementBooks {
     for (const m of this.spotMarkets()) {
       const engine = createEngine({ marketId: m.symbol });
       engine.load(
-        orders.filter((o) => o.symbol === m.symbol).map((o) => ({
-          orderId: o.id,
-          userId: o.userId,
-          side: o.side,
-          price: Number(o.price / m.tick),
-          remaining: Number((o.quantity - o.filledQty) / m.lot),
-          tif: o.tif === 'POST_ONLY' ? ('POST_ONLY' as const) : ('GTC' as const),
-          stp: 'cancel_taker' as const,
-        })),
+        orders
+          .filter((o) => o.symbol === m.symbol)
+          .map((o) => ({
+            orderId: o.id,
+            userId: o.userId,
+            side: o.side,
+            price: Number(o.price / m.tick),
+            remaining: Number((o.quantity - o.filledQty) / m.lot),
+            tif: o.tif === 'POST_ONLY' ? ('POST_ONLY' as const) : ('GTC' as const),
+            stp: 'cancel_taker' as const,
+          })),
       );
       this.engines.set(m.symbol, engine);
     }

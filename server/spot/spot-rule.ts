@@ -20,13 +20,21 @@ export interface SpotFill {
 
 export const holdIdOf = (orderId: number) => `order:${orderId}`;
 
-/** The asset and amount an order holds while it lives: sells hold base, limit buys quote at their limit, market buys their budget. */
-export function holdOf(m: Market, o: Pick<OrderRow, 'side' | 'kind' | 'price' | 'quantity' | 'quoteBudget'>): { asset: string; amount: bigint } {
+/**
+ * The asset and amount an order holds while it lives: sells hold base, limit buys quote at their limit, market buys
+ * their budget.
+ */
+export function holdOf(
+  m: Market,
+  o: Pick<OrderRow, 'side' | 'kind' | 'price' | 'quantity' | 'quoteBudget'>,
+): { asset: string; amount: bigint } {
   if (o.side === 'sell') return { asset: m.base, amount: baseUnits(m, o.quantity) };
   return { asset: m.quote, amount: o.kind === 'limit' ? notional(m, o.price, o.quantity) : o.quoteBudget };
 }
 
-/** How much of an order's hold a fill uses up: buys hold quote at their own limit, so a better price leaves some over. */
+/**
+ * How much of an order's hold a fill uses up: buys hold quote at their own limit, so a better price leaves some over.
+ */
 function holdUsed(m: Market, o: OrderRow, fill: SpotFill): bigint {
   if (o.side === 'sell') return baseUnits(m, fill.qty);
   return o.kind === 'limit' ? notional(m, o.price, fill.qty) : fill.quote;
@@ -48,7 +56,11 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
     hold(risk: RiskEngine, { market, order }: SpotPosition): void {
       const h = holdOf(market, order);
       if (risk.available(order.userId, type, h.asset) < h.amount) fail('insufficientBalance');
-      risk.hold(holdIdOf(order.id), order.userId, type, h.asset, h.amount, { billType: 'order_freeze', refType: 'order', refId: order.id });
+      risk.hold(holdIdOf(order.id), order.userId, type, h.asset, h.amount, {
+        billType: 'order_freeze',
+        refType: 'order',
+        refId: order.id,
+      });
       order.frozen = h.amount;
     },
     settle(_risk: RiskEngine, { market: m, order: o }: SpotPosition, fill: SpotFill): SettlementPart {
@@ -66,11 +78,15 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
       }
       return {
         spends: [{ hold: holdIdOf(o.id), amount: used }],
-        lines: [{ owner: o.userId, type, asset: m.quote, available: fill.quote - fill.fee }, ...feeLines(m.quote, fill.fee, 'trade_fee')],
+        lines: [
+          { owner: o.userId, type, asset: m.quote, available: fill.quote - fill.fee },
+          ...feeLines(m.quote, fill.fee, 'trade_fee'),
+        ],
       };
     },
     release(risk: RiskEngine, { order }: SpotPosition): void {
-      if (risk.hasHold(holdIdOf(order.id))) risk.release(holdIdOf(order.id), { billType: 'order_unfreeze', refType: 'order', refId: order.id });
+      if (risk.hasHold(holdIdOf(order.id)))
+        risk.release(holdIdOf(order.id), { billType: 'order_unfreeze', refType: 'order', refId: order.id });
       order.frozen = 0n;
     },
   };

@@ -16,7 +16,16 @@ import type { PlaceRequest } from './order-checks.ts';
 import type { OrderAccount, OrderRow } from './orders.repo.ts';
 
 /** A placed order as the core journals it: every bigint as a string, sides and kinds as they are. */
-type EncodedPlace = [string, number, PlaceRequest['side'], PlaceRequest['kind'], PlaceRequest['tif'], string, string, string];
+type EncodedPlace = [
+  string,
+  number,
+  PlaceRequest['side'],
+  PlaceRequest['kind'],
+  PlaceRequest['tif'],
+  string,
+  string,
+  string,
+];
 
 export interface PlaceCommand extends PlaceRequest {
   symbol: string;
@@ -34,7 +43,12 @@ export interface SpotActivity {
 export const SPOT_ACTIVITY = 'spot.activity';
 
 /** Sends a command to a book and settles what it did; answers the engine's events. */
-export function match(ctx: CommandContext, m: Market, command: Parameters<MatchingEngine['apply']>[0], users: number[]): EngineEvent[] {
+export function match(
+  ctx: CommandContext,
+  m: Market,
+  command: Parameters<MatchingEngine['apply']>[0],
+  users: number[],
+): EngineEvent[] {
   const books = engineOf(ctx);
   const events: EngineEvent[] = [];
   books.engine(m.symbol).apply(command, events);
@@ -62,8 +76,24 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
   const m = books.market(r.symbol);
   books.engine(m.symbol);
   const order: OrderRow = {
-    id: books.peekOrderId(), symbol: m.symbol, userId: r.userId, side: r.side, kind: r.kind, tif: r.tif, price: r.price, quantity: r.quantity,
-    quoteBudget: r.quoteBudget, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: ctx.now, updatedAt: ctx.now, ...opts,
+    id: books.peekOrderId(),
+    symbol: m.symbol,
+    userId: r.userId,
+    side: r.side,
+    kind: r.kind,
+    tif: r.tif,
+    price: r.price,
+    quantity: r.quantity,
+    quoteBudget: r.quoteBudget,
+    filledQty: 0n,
+    filledQuote: 0n,
+    fee: 0n,
+    frozen: 0n,
+    status: 'open',
+    doneReason: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    ...opts,
   };
   books.ruleOf(order).hold(ctx.risk, { market: m, order });
   // The number is taken only once the hold stands: a refused order leaves no trace in the state.
@@ -73,49 +103,82 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
   // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
   const quoteStep = notional(m, m.tick, m.lot);
   const marketBuy = r.kind === 'market' && r.side === 'buy';
-  match(ctx, m, {
-    type: 'place',
-    orderId: order.id,
-    userId: r.userId,
-    side: r.side,
-    kind: r.kind,
-    price: Number(r.price / m.tick),
-    quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
-    ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
-    tif: r.tif,
-  }, [r.userId]);
+  match(
+    ctx,
+    m,
+    {
+      type: 'place',
+      orderId: order.id,
+      userId: r.userId,
+      side: r.side,
+      kind: r.kind,
+      price: Number(r.price / m.tick),
+      quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+      ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
+      tif: r.tif,
+    },
+    [r.userId],
+  );
   return { ...order };
 }
 
 /** Places a spot order. */
 export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
   type: 'spot.place',
-  encode: (r): EncodedPlace => [r.symbol, r.userId, r.side, r.kind, r.tif, `${r.price}`, `${r.quantity}`, `${r.quoteBudget}`],
+  encode: (r): EncodedPlace => [
+    r.symbol,
+    r.userId,
+    r.side,
+    r.kind,
+    r.tif,
+    `${r.price}`,
+    `${r.quantity}`,
+    `${r.quoteBudget}`,
+  ],
   decode(v) {
     const [symbol, userId, side, kind, tif, price, quantity, quoteBudget] = v as EncodedPlace;
-    return { symbol, userId, side, kind, tif, price: BigInt(price), quantity: BigInt(quantity), quoteBudget: BigInt(quoteBudget) };
+    return {
+      symbol,
+      userId,
+      side,
+      kind,
+      tif,
+      price: BigInt(price),
+      quantity: BigInt(quantity),
+      quoteBudget: BigInt(quoteBudget),
+    };
   },
   apply: (ctx, r) => place(ctx, r),
 };
 
 /** Cancels one of the user's own resting orders; `orderNotOpen` when it has just left the book. */
-export const cancelOrder = tupleCommand<{ userId: number; orderId: number }, OrderRow>('spot.cancel', ['userId', 'orderId'], (ctx, { userId, orderId }) => {
-  const books = engineOf(ctx);
-  const o = books.live.get(orderId);
-  if (!o) fail('orderNotOpen');
-  if (o.userId !== userId) fail('orderNotFound');
-  match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
-  return { ...o };
-});
+export const cancelOrder = tupleCommand<{ userId: number; orderId: number }, OrderRow>(
+  'spot.cancel',
+  ['userId', 'orderId'],
+  (ctx, { userId, orderId }) => {
+    const books = engineOf(ctx);
+    const o = books.live.get(orderId);
+    if (!o) fail('orderNotOpen');
+    if (o.userId !== userId) fail('orderNotFound');
+    match(ctx, books.market(o.symbol), { type: 'cancel', orderId, userId }, [userId]);
+    return { ...o };
+  },
+);
 
 /** Cancels every resting order of the user in one market; answers how many. */
-export const cancelAllOrders = tupleCommand<{ userId: number; symbol: string }, number>('spot.cancelAll', ['userId', 'symbol'], (ctx, { userId, symbol }) => {
-  const books = engineOf(ctx);
-  const m = books.market(symbol);
-  // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
-  const mine = [...books.live.values()].filter((o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot');
-  for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
-  return mine.length;
-});
+export const cancelAllOrders = tupleCommand<{ userId: number; symbol: string }, number>(
+  'spot.cancelAll',
+  ['userId', 'symbol'],
+  (ctx, { userId, symbol }) => {
+    const books = engineOf(ctx);
+    const m = books.market(symbol);
+    // Only spot orders: the user's margin orders on the same book stay (they are cancelled from the margin screens).
+    const mine = [...books.live.values()].filter(
+      (o) => o.userId === userId && o.symbol === m.symbol && o.account === 'spot',
+    );
+    for (const o of mine) match(ctx, m, { type: 'cancel', orderId: o.id, userId }, [userId]);
+    return mine.length;
+  },
+);
 
 export const SPOT_COMMANDS = [placeOrder, cancelOrder, cancelAllOrders];

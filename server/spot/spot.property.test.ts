@@ -30,28 +30,50 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
           const users: number[] = [];
           const { core, spot } = await tradingOn(t.db);
           for (let u = 0; u < 4; u++) {
-            const row = await t.db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`6${u}000000`, `prop_${u}`, `Q${u}`]);
+            const row = await t.db.get<{ id: bigint }>(
+              "INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id",
+              [`6${u}000000`, `prop_${u}`, `Q${u}`],
+            );
             users.push(Number(row!.id));
             await credit(core, users[u]!, 'USDT', 5_000_000_000_000n);
             await credit(core, users[u]!, 'ETH', 2_000_000_000n);
           }
           const placed: number[] = [];
           // Every run trades at least once, whatever the random orders do, so the fee checks always have a fee.
-          await spot.place(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'limit', price: '3450.00', quantity: '0.0100' });
-          await spot.place(users[1]!, { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '3450.00', quantity: '0.0100' });
+          await spot.place(users[0]!, {
+            symbol: 'ethusdt',
+            side: 'sell',
+            type: 'limit',
+            price: '3450.00',
+            quantity: '0.0100',
+          });
+          await spot.place(users[1]!, {
+            symbol: 'ethusdt',
+            side: 'buy',
+            type: 'limit',
+            price: '3450.00',
+            quantity: '0.0100',
+          });
           // Sent together, so the core batches them like a busy market.
           await Promise.allSettled(
             orders.map(async (o) => {
               const price = (3450 + o.ticks * 0.5).toFixed(2);
               const quantity = (o.lots / 10_000).toFixed(4);
-              const body = o.type === 'limit'
-                ? { symbol: 'ethusdt', side: o.side, type: 'limit' as const, price, quantity, timeInForce: o.tif }
-                : o.side === 'buy'
-                  ? { symbol: 'ethusdt', side: o.side, type: 'market' as const, quoteAmount: (Number(price) * Number(quantity) + 5).toFixed(2) }
-                  : { symbol: 'ethusdt', side: o.side, type: 'market' as const, quantity };
+              const body =
+                o.type === 'limit'
+                  ? { symbol: 'ethusdt', side: o.side, type: 'limit' as const, price, quantity, timeInForce: o.tif }
+                  : o.side === 'buy'
+                    ? {
+                        symbol: 'ethusdt',
+                        side: o.side,
+                        type: 'market' as const,
+                        quoteAmount: (Number(price) * Number(quantity) + 5).toFixed(2),
+                      }
+                    : { symbol: 'ethusdt', side: o.side, type: 'market' as const, quantity };
               const res = await spot.place(users[o.user]!, body);
               placed.push(res.id);
-              if (o.cancel && (res.status === 'open' || res.status === 'partial')) await spot.cancel(users[o.user]!, res.id).catch(() => undefined);
+              if (o.cancel && (res.status === 'open' || res.status === 'partial'))
+                await spot.cancel(users[o.user]!, res.id).catch(() => undefined);
             }),
           );
           await core.settled();
@@ -73,7 +95,9 @@ describe.each(DIALECTS)('random order flow through the service on %s', (name, op
             expect(charged - fund * 10n <= 9n * BigInt(trades)).toBe(true);
           }
           // Frozen funds are exactly what the open orders hold.
-          const held = await t.db.get<{ n: bigint | null }>("SELECT SUM(frozen) AS n FROM orders WHERE status IN ('open', 'partial')");
+          const held = await t.db.get<{ n: bigint | null }>(
+            "SELECT SUM(frozen) AS n FROM orders WHERE status IN ('open', 'partial')",
+          );
           const frozen = await t.db.get<{ n: bigint | null }>('SELECT SUM(frozen) AS n FROM accounts WHERE type = 1');
           expect(BigInt(frozen?.n ?? 0)).toBe(BigInt(held?.n ?? 0));
           const book = spotBooksOf(core).engine('ethusdt');

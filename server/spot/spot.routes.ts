@@ -8,8 +8,8 @@ import * as queries from './spot-queries.service.ts';
 import { spotOrder } from './views.ts';
 
 /**
- * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the requirements' coin family
- * is `app`: `/api/app/coin/…`.
+ * Spot trading and market data (docs/requirements.md §7 "Market and trading"). The `{apiRequestHead}` of the
+ * requirements' coin family is `app`: `/api/app/coin/…`.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,8 +35,8 @@ export async function spotRoutes(app: FastifyInstance, { db, spot, markets }: Fe
   const route = router(app, db);
   const orderEntry = { config: { orderEntry: true } };
 
-  // Placing and cancelling answer under two names each (docs/requirements.md §7): the currency family's and the coin family's
-  // entrust calls, one handler and the spot service behind both.
+  // Placing and cancelling answer under two names each (docs/requirements.md §7): the currency family's and the coin
+  // family's entrust calls, one handler and the spot service behind both.
   for (const e of [api.submitOrder, api.entrustExchange]) {
     route(
       e,
@@ -58,14 +58,23 @@ export async function spotRoutes(app: FastifyInstance, { db, spot, markets }: Fe
     );
   }
 
-  route(api.cancelAll, async (req) => ok({ cancelled: await spot.cancelAll(userOf(req).id, req.query.symbol) }), orderEntry);
+  route(
+    api.cancelAll,
+    async (req) => ok({ cancelled: await spot.cancelAll(userOf(req).id, req.query.symbol) }),
+    orderEntry,
+  );
 
   route(api.orderList, async (req) => ok(await queries.orders(db, markets, userOf(req).id, req.query)));
-  route(api.entrustLog, async (req) => ok(await queries.orders(db, markets, userOf(req).id, { ...req.query, state: 'history' })));
+  route(api.entrustLog, async (req) =>
+    ok(await queries.orders(db, markets, userOf(req).id, { ...req.query, state: 'history' })),
+  );
   route(api.myExchangeLog, async (req) => ok(await queries.fills(db, markets, userOf(req).id, req.query)));
 
   route(api.getOptional, async (req) => ok(await queries.watchlist(db, userOf(req).id)));
-  for (const [e, watched] of [[api.addOptional, true], [api.cancelOptional, false]] as const) {
+  for (const [e, watched] of [
+    [api.addOptional, true],
+    [api.cancelOptional, false],
+  ] as const) {
     route(e, async (req) => {
       await queries.setWatched(db, markets, userOf(req).id, req.query.symbol, watched);
       return ok(null);

@@ -1,4 +1,13 @@
-import type { DepthSnapshot, Kline, MarketEntry, PriceComparison, PriceInfo, PublicTrade, SpotOrder, UserFill } from '../../isomorphic/contract/spot.ts';
+import type {
+  DepthSnapshot,
+  Kline,
+  MarketEntry,
+  PriceComparison,
+  PriceInfo,
+  PublicTrade,
+  SpotOrder,
+  UserFill,
+} from '../../isomorphic/contract/spot.ts';
 import type { IndexPrice } from '../prices/price-index.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { Candle } from '../market-data/candles.ts';
@@ -66,7 +75,16 @@ export function marketEntry(m: Market, t: Ticker, optional: boolean): MarketEntr
 }
 
 export function kline(m: Market, c: Candle): Kline {
-  return [c.openTime, price(m, c.open), price(m, c.high), price(m, c.low), price(m, c.close), asset(c.volume), asset(c.quoteVolume), c.trades];
+  return [
+    c.openTime,
+    price(m, c.open),
+    price(m, c.high),
+    price(m, c.low),
+    price(m, c.close),
+    asset(c.volume),
+    asset(c.quoteVolume),
+    c.trades,
+  ];
 }
 
 export function publicTrade(m: Market, t: SettledTrade): PublicTrade {
@@ -74,7 +92,10 @@ export function publicTrade(m: Market, t: SettledTrade): PublicTrade {
 }
 
 export function spotOrder(m: Market, o: OrderRow): SpotOrder {
-  const avg = o.filledQty > 0n ? (o.filledQuote * 10n ** BigInt(m.priceScale + m.qtyScale)) / (o.filledQty * 10n ** BigInt(ASSET_SCALE)) : 0n;
+  const avg =
+    o.filledQty > 0n
+      ? (o.filledQuote * 10n ** BigInt(m.priceScale + m.qtyScale)) / (o.filledQty * 10n ** BigInt(ASSET_SCALE))
+      : 0n;
   return {
     id: o.id,
     symbol: m.symbol,
@@ -118,7 +139,13 @@ export function userFill(m: Market, t: TradeRecord, userId: number): UserFill {
 }
 
 /** The last trade price against the index: the deviation and the band a limit price must stay in. */
-export function priceComparison(m: Market, last: bigint, index: IndexPrice | undefined, indexFresh: boolean, mark: bigint | undefined): PriceComparison {
+export function priceComparison(
+  m: Market,
+  last: bigint,
+  index: IndexPrice | undefined,
+  indexFresh: boolean,
+  mark: bigint | undefined,
+): PriceComparison {
   const band = index ? priceBand(m, index.price) : undefined;
   return {
     symbol: m.symbol,
@@ -137,7 +164,13 @@ export function priceComparison(m: Market, last: bigint, index: IndexPrice | und
 }
 
 /** Groups book levels by a price step: bids down to the step below, asks up to the step above. */
-export function groupedDepth(m: Market, bids: Array<[number, number]>, asks: Array<[number, number]>, step: bigint, limit: number): DepthSnapshot {
+export function groupedDepth(
+  m: Market,
+  bids: Array<[number, number]>,
+  asks: Array<[number, number]>,
+  step: bigint,
+  limit: number,
+): DepthSnapshot {
   const group = (levels: Array<[number, number]>, up: boolean) => {
     const out: Array<[bigint, bigint]> = [];
     for (const [ticks, lots] of levels) {

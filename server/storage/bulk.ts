@@ -17,7 +17,11 @@ interface RowsStatement {
  * prepared-statement cache holds at most ten shapes of each (PostgreSQL keeps them prepared: a statement of 512
  * rows is parsed once per connection, not on every write). Rows any RETURNING gives back are answered.
  */
-export async function writeRows(q: Queryable, st: RowsStatement, rows: readonly (readonly SqlValue[])[]): Promise<Row[]> {
+export async function writeRows(
+  q: Queryable,
+  st: RowsStatement,
+  rows: readonly (readonly SqlValue[])[],
+): Promise<Row[]> {
   const out: Row[] = [];
   if (!rows.length) return out;
   const tuple = st.tuple ?? `(${rows[0]!.map(() => '?').join(', ')})`;

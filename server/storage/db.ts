@@ -70,7 +70,9 @@ interface OpenOptions {
   sqliteFile: string;
   schema?: string;
   backgroundCheckpoint?: boolean;
-  /** SQLite: false keeps the core's journal in the main file, as builds before its own file did (the bench's baseline). */
+  /**
+   * SQLite: false keeps the core's journal in the main file, as builds before its own file did (the bench's baseline).
+   */
   ownJournal?: boolean;
 }
 

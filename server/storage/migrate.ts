@@ -1,7 +1,10 @@
 import type { Db } from './db.ts';
 import type { Migration } from './migrations.ts';
 
-/** Applies every migration newer than the database (the features' list, server/features.ts), each in its own transaction; returns the versions applied. */
+/**
+ * Applies every migration newer than the database (the features' list, server/features.ts), each in its own
+ * transaction; returns the versions applied.
+ */
 export async function migrate(db: Db, migrations: readonly Migration[]): Promise<number[]> {
   const applied: number[] = [];
   const run = async () => {
@@ -14,15 +17,18 @@ export async function migrate(db: Db, migrations: readonly Migration[]): Promise
       if (done.has(m.version)) continue;
       const rebuild = m.rebuildsTable && db.dialect === 'sqlite';
       if (rebuild) await db.exec('PRAGMA foreign_keys = OFF');
-      await db.tx(async (q) => {
-        for (const statement of splitStatements(m.up(db.dialect))) await q.run(statement);
-        if (rebuild && (await q.all('PRAGMA foreign_key_check')).length) throw new Error(`migration ${m.version} left rows whose references do not hold`);
-        await q.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
-          m.version,
-          m.name,
-          Date.now(),
-        ]);
-      }).finally(() => (rebuild ? db.exec('PRAGMA foreign_keys = ON') : undefined));
+      await db
+        .tx(async (q) => {
+          for (const statement of splitStatements(m.up(db.dialect))) await q.run(statement);
+          if (rebuild && (await q.all('PRAGMA foreign_key_check')).length)
+            throw new Error(`migration ${m.version} left rows whose references do not hold`);
+          await q.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+            m.version,
+            m.name,
+            Date.now(),
+          ]);
+        })
+        .finally(() => (rebuild ? db.exec('PRAGMA foreign_keys = ON') : undefined));
       applied.push(m.version);
     }
   };

@@ -16,12 +16,20 @@ interface PagedQuery {
 }
 
 /**
- * One page of a query and the total it pages through, for every list the API answers as a page:
- * pageOf(q, { select: '*', from: 'FROM transfers WHERE user_id = ?', order: 'id DESC', params: [7] }, { page: 2, size: 15 }).
+ * One page of a query and the total it pages through, for every list the API answers as a page: pageOf(q, { select:
+ * '*', from: 'FROM transfers WHERE user_id = ?', order: 'id DESC', params: [7] }, { page: 2, size: 15 }).
  */
-export async function pageOf<R>(q: Queryable, query: PagedQuery, { page, size }: PageRequest): Promise<{ total: number; rows: R[] }> {
+export async function pageOf<R>(
+  q: Queryable,
+  query: PagedQuery,
+  { page, size }: PageRequest,
+): Promise<{ total: number; rows: R[] }> {
   const params = query.params ?? [];
   const count = await q.get<{ n: unknown }>(`SELECT COUNT(*) AS n ${query.from}`, params);
-  const rows = await q.all<R>(`SELECT ${query.select} ${query.from} ORDER BY ${query.order} LIMIT ? OFFSET ?`, [...params, size, (page - 1) * size]);
+  const rows = await q.all<R>(`SELECT ${query.select} ${query.from} ORDER BY ${query.order} LIMIT ? OFFSET ?`, [
+    ...params,
+    size,
+    (page - 1) * size,
+  ]);
   return { total: Number(count?.n ?? 0), rows };
 }

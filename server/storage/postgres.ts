@@ -25,7 +25,11 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     scope,
     afterCommit,
     async all<T>(text: string, params: readonly SqlValue[] = [], opts: StatementOptions = {}) {
-      return (await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[], opts)) as unknown as T[];
+      return (await q.unsafe(
+        toDollarParams(text),
+        params as postgres.ParameterOrJSON<never>[],
+        opts,
+      )) as unknown as T[];
     },
     async get<T>(text: string, params: readonly SqlValue[] = []) {
       const rows = await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[]);

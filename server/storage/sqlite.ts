@@ -31,7 +31,9 @@ function startCheckpointer(db: DatabaseSync, file: string): Worker {
 export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   const checkpointer = opts.backgroundCheckpoint && file !== ':memory:' ? startCheckpointer(db, file) : undefined;
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string) => {

@@ -28,7 +28,11 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
   it('pages a query and counts what it pages through', async () => {
     await t.db.exec('CREATE TABLE paged (id INTEGER PRIMARY KEY, owner INTEGER NOT NULL)');
     for (let i = 1; i <= 7; i++) await t.db.run('INSERT INTO paged (id, owner) VALUES (?, ?)', [i, i % 2]);
-    const page = await pageOf<{ id: bigint }>(t.db, { select: 'id', from: 'FROM paged WHERE owner = ?', order: 'id DESC', params: [1] }, { page: 2, size: 3 });
+    const page = await pageOf<{ id: bigint }>(
+      t.db,
+      { select: 'id', from: 'FROM paged WHERE owner = ?', order: 'id DESC', params: [1] },
+      { page: 2, size: 3 },
+    );
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => Number(r.id))).toEqual([1]);
   });
@@ -78,7 +82,9 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
     await Promise.all(
       Array.from({ length: 20 }, () =>
         t.db.tx(async (q) => {
-          const row = await q.get<{ amount: bigint }>(`SELECT amount FROM probe WHERE id = 10${t.db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`);
+          const row = await q.get<{ amount: bigint }>(
+            `SELECT amount FROM probe WHERE id = 10${t.db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+          );
           await new Promise((r) => setTimeout(r, 1));
           await q.run('UPDATE probe SET amount = ? WHERE id = 10', [BigInt(row!.amount) + 1n]);
         }),
@@ -90,18 +96,29 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
 
   it('writes rows in chunks of prepared statements, the same shapes again on a second write', async () => {
     await t.db.exec('CREATE TABLE bulk_probe (id BIGINT PRIMARY KEY, note TEXT)');
-    const upsert = { head: 'INSERT INTO bulk_probe (id, note)', tail: 'ON CONFLICT (id) DO UPDATE SET note = excluded.note RETURNING id' };
+    const upsert = {
+      head: 'INSERT INTO bulk_probe (id, note)',
+      tail: 'ON CONFLICT (id) DO UPDATE SET note = excluded.note RETURNING id',
+    };
     for (const note of ['first', 'second']) {
       // 700 rows: chunks of 512, 128, 32, 16, 8 and 4.
-      const back = await writeRows(t.db, upsert, Array.from({ length: 700 }, (_, i) => [BigInt(i + 1), i % 3 ? note : null]));
+      const back = await writeRows(
+        t.db,
+        upsert,
+        Array.from({ length: 700 }, (_, i) => [BigInt(i + 1), i % 3 ? note : null]),
+      );
       expect(back).toHaveLength(700);
     }
-    const row = await t.db.get<{ n: bigint; notes: bigint }>("SELECT COUNT(*) AS n, SUM(CASE WHEN note = 'second' THEN 1 ELSE 0 END) AS notes FROM bulk_probe");
+    const row = await t.db.get<{ n: bigint; notes: bigint }>(
+      "SELECT COUNT(*) AS n, SUM(CASE WHEN note = 'second' THEN 1 ELSE 0 END) AS notes FROM bulk_probe",
+    );
     expect([Number(row!.n), Number(row!.notes)]).toEqual([700, 466]);
   });
 
   it('names the column of a broken UNIQUE constraint', async () => {
-    const err = await t.db.run('INSERT INTO probe (id, amount, label) VALUES (?, ?, ?)', [4, 1n, 'two']).catch((e: unknown) => e);
+    const err = await t.db
+      .run('INSERT INTO probe (id, amount, label) VALUES (?, ?, ?)', [4, 1n, 'two'])
+      .catch((e: unknown) => e);
     expect(uniqueViolation(err)).toBe('label');
     expect(uniqueViolation(new Error('something else'))).toBeUndefined();
   });
@@ -120,7 +137,11 @@ describe('the trading core journal in a SQLite file of its own', () => {
         await db.journal!.run('INSERT INTO probe (id) VALUES (1)');
       });
       await db.close();
-      expect(readdirSync(dir).filter((f) => f.endsWith('.db')).sort()).toEqual(['lumex-journal.db', 'lumex.db']);
+      expect(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.db'))
+          .sort(),
+      ).toEqual(['lumex-journal.db', 'lumex.db']);
       const shared = await openDb({ sqliteFile: join(dir, 'shared.db'), ownJournal: false });
       expect(shared.journal).toBeUndefined();
       await shared.close();

@@ -12,8 +12,17 @@ interface LockRow {
  * locked and has attempts left in its window (a window older than `windowCut` starts afresh). Parallel attempts
  * therefore take at most `max` between them. Says whether the attempt was granted.
  */
-export async function takeAttempt(q: Queryable, subject: string, now: number, windowCut: number, max: number): Promise<boolean> {
-  await q.run('INSERT INTO auth_locks (subject, updated_at) VALUES (?, ?) ON CONFLICT (subject) DO NOTHING', [subject, now]);
+export async function takeAttempt(
+  q: Queryable,
+  subject: string,
+  now: number,
+  windowCut: number,
+  max: number,
+): Promise<boolean> {
+  await q.run('INSERT INTO auth_locks (subject, updated_at) VALUES (?, ?) ON CONFLICT (subject) DO NOTHING', [
+    subject,
+    now,
+  ]);
   const changed = await q.run(
     `UPDATE auth_locks
      SET failures = CASE WHEN window_start <= ? THEN 1 ELSE failures + 1 END,
@@ -30,12 +39,31 @@ export async function readLock(q: Queryable, subject: string): Promise<LockRow |
     'SELECT failures, window_start, locked_until, lock_count FROM auth_locks WHERE subject = ?',
     [subject],
   );
-  return r && { failures: Number(r.failures), windowStart: Number(r.window_start), lockedUntil: Number(r.locked_until), lockCount: Number(r.lock_count) };
+  return (
+    r && {
+      failures: Number(r.failures),
+      windowStart: Number(r.window_start),
+      lockedUntil: Number(r.locked_until),
+      lockCount: Number(r.lock_count),
+    }
+  );
 }
 
-/** Locks the subject until `until`, once per episode: of racing failures only the one that finds `lockCount` unchanged locks. */
-export async function lockSubject(q: Queryable, subject: string, lockCount: number, until: number, now: number): Promise<void> {
-  await q.run('UPDATE auth_locks SET locked_until = ?, lock_count = lock_count + 1, failures = 0, updated_at = ? WHERE subject = ? AND lock_count = ?', [until, now, subject, lockCount]);
+/**
+ * Locks the subject until `until`, once per episode: of racing failures only the one that finds `lockCount` unchanged
+ * locks.
+ */
+export async function lockSubject(
+  q: Queryable,
+  subject: string,
+  lockCount: number,
+  until: number,
+  now: number,
+): Promise<void> {
+  await q.run(
+    'UPDATE auth_locks SET locked_until = ?, lock_count = lock_count + 1, failures = 0, updated_at = ? WHERE subject = ? AND lock_count = ?',
+    [until, now, subject, lockCount],
+  );
 }
 
 /** A success forgives the subject's failures and past locks. */

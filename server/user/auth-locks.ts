@@ -3,7 +3,9 @@ import { fail } from '../outcome.ts';
 import type { Db } from '../storage/db.ts';
 import { clearSubject, lockSubject, readLock, takeAttempt } from './auth-locks.repo.ts';
 
-/** How many guesses a subject gets, and for how long it is locked after them (doubling with every lock, up to a day). */
+/**
+ * How many guesses a subject gets, and for how long it is locked after them (doubling with every lock, up to a day).
+ */
 interface LockPolicy {
   maxFailures: number;
   lockMinutes: number;
@@ -12,7 +14,8 @@ interface LockPolicy {
 }
 
 const MAX_LOCK_MS = 24 * 3600_000;
-const lockMs = (p: LockPolicy, lockCount: number) => Math.min(p.lockMinutes * 60_000 * 2 ** Math.min(lockCount, 20), MAX_LOCK_MS);
+const lockMs = (p: LockPolicy, lockCount: number) =>
+  Math.min(p.lockMinutes * 60_000 * 2 ** Math.min(lockCount, 20), MAX_LOCK_MS);
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 /** Each subject's last attempt in this process, which the next one waits for. */
@@ -38,11 +41,23 @@ function inTurn<T>(subject: string, attempt: () => Promise<T>): Promise<T> {
  * window; a right answer gives its attempt back. The `maxFailures`-th wrong guess locks the subject for
  * `lockMinutes`, doubling with each lock until a right password clears it.
  */
-export function guarded(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now?: number): Promise<boolean> {
+export function guarded(
+  db: Db,
+  subject: string,
+  p: LockPolicy,
+  check: () => Promise<boolean>,
+  now?: number,
+): Promise<boolean> {
   return inTurn(subject, () => attempt(db, subject, p, check, now ?? Date.now()));
 }
 
-async function attempt(db: Db, subject: string, p: LockPolicy, check: () => Promise<boolean>, now: number): Promise<boolean> {
+async function attempt(
+  db: Db,
+  subject: string,
+  p: LockPolicy,
+  check: () => Promise<boolean>,
+  now: number,
+): Promise<boolean> {
   const windowMs = p.lockMinutes * 60_000;
   if (!(await takeAttempt(db, subject, now, now - windowMs, p.maxFailures))) {
     const row = await readLock(db, subject);
@@ -55,6 +70,7 @@ async function attempt(db: Db, subject: string, p: LockPolicy, check: () => Prom
     return true;
   }
   const row = await readLock(db, subject);
-  if (row && row.failures >= p.maxFailures) await lockSubject(db, subject, row.lockCount, now + lockMs(p, row.lockCount), now);
+  if (row && row.failures >= p.maxFailures)
+    await lockSubject(db, subject, row.lockCount, now + lockMs(p, row.lockCount), now);
   return false;
 }

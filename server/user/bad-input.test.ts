@@ -10,7 +10,10 @@ const WRONG_TYPES: unknown[] = [null, 42, true, [], ['a'], { a: 1 }, HUGE, "' OR
 const BODY_ROUTES: Array<[string, Record<string, unknown>]> = [
   ['/api/user/register', { type: 'account', username: 'valid_user', password: 'abc123', confirmPassword: 'abc123' }],
   ['/api/user/login', { type: 'account', username: 'existing_1', password: 'abc123' }],
-  ['/api/user/backPwd', { type: 'email', email: 'a@example.com', emailCode: '123456', password: 'abc123', confirmPassword: 'abc123' }],
+  [
+    '/api/user/backPwd',
+    { type: 'email', email: 'a@example.com', emailCode: '123456', password: 'abc123', confirmPassword: 'abc123' },
+  ],
   ['/api/user/refreshToken', { refreshToken: 'r'.repeat(43) }],
 ];
 const QUERY_ROUTES: Array<[string, Record<string, string>]> = [
@@ -36,8 +39,12 @@ describe.each(FEATURE_DIALECTS)('bad input changes nothing on %s', (_name, open)
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db, { LOGIN_MAX_FAILURES: '1000' }));
-    await api(app, '/api/user/register', { payload: { type: 'account', username: 'existing_1', password: 'abc123', confirmPassword: 'abc123' } });
-    token = (await api(app, '/api/user/login', { payload: { type: 'account', username: 'existing_1', password: 'abc123' } })).data.token;
+    await api(app, '/api/user/register', {
+      payload: { type: 'account', username: 'existing_1', password: 'abc123', confirmPassword: 'abc123' },
+    });
+    token = (
+      await api(app, '/api/user/login', { payload: { type: 'account', username: 'existing_1', password: 'abc123' } })
+    ).data.token;
     before = await snapshot();
   });
   afterAll(async () => {
@@ -59,18 +66,27 @@ describe.each(FEATURE_DIALECTS)('bad input changes nothing on %s', (_name, open)
       const { [field]: _gone, ...rest } = valid;
       expectRefused(await api(app, url, { payload: rest }));
     });
-    it.each(Object.keys(valid).flatMap((field) => WRONG_TYPES.map((v) => [field, v] as const)))('refuses %s = %j', async (field, value) => {
-      const res = await api(app, url, { payload: { ...valid, [field]: value } });
-      // A login with a well-formed but unknown name is a plain wrong password; everything else is refused as input.
-      expectRefused(res);
-    });
+    it.each(Object.keys(valid).flatMap((field) => WRONG_TYPES.map((v) => [field, v] as const)))(
+      'refuses %s = %j',
+      async (field, value) => {
+        const res = await api(app, url, { payload: { ...valid, [field]: value } });
+        // A login with a well-formed but unknown name is a plain wrong password; everything else is refused as input.
+        expectRefused(res);
+      },
+    );
     it.each([
       ['malformed JSON', { payload: '{"type":', headers: { 'content-type': 'application/json' } }],
       ['a JSON array', { payload: '[]', headers: { 'content-type': 'application/json' } }],
       ['a JSON string', { payload: '"hello"', headers: { 'content-type': 'application/json' } }],
       ['no body', {}],
       ['form encoding', { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
-      ['a body over the size limit', { payload: JSON.stringify({ ...valid, pad: 'p'.repeat(300_000) }), headers: { 'content-type': 'application/json' } }],
+      [
+        'a body over the size limit',
+        {
+          payload: JSON.stringify({ ...valid, pad: 'p'.repeat(300_000) }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
     ])('refuses %s', async (_label, opts) => {
       expectRefused(await api(app, url, opts as object));
     });
@@ -81,9 +97,12 @@ describe.each(FEATURE_DIALECTS)('bad input changes nothing on %s', (_name, open)
       const { [field]: _gone, ...rest } = valid;
       expectRefused(await api(app, url, { query: rest }));
     });
-    it.each(Object.keys(valid).flatMap((field) => ['', HUGE, "' OR 1=1 --", 'ZZ'].map((v) => [field, v] as const)))('refuses %s = %j', async (field, value) => {
-      expectRefused(await api(app, url, { query: { ...valid, [field]: value } }));
-    });
+    it.each(Object.keys(valid).flatMap((field) => ['', HUGE, "' OR 1=1 --", 'ZZ'].map((v) => [field, v] as const)))(
+      'refuses %s = %j',
+      async (field, value) => {
+        expectRefused(await api(app, url, { query: { ...valid, [field]: value } }));
+      },
+    );
   });
 
   describe.each(AUTHED_SEALED)('%s', (url) => {
@@ -113,11 +132,19 @@ describe.each(FEATURE_DIALECTS)('bad input changes nothing on %s', (_name, open)
   });
 
   it('names the field and translates the message', async () => {
-    const en = await api(app, '/api/user/register', { payload: { type: 'account', username: 5, password: 'abc123', confirmPassword: 'abc123' } });
+    const en = await api(app, '/api/user/register', {
+      payload: { type: 'account', username: 5, password: 'abc123', confirmPassword: 'abc123' },
+    });
     expect(en.msg).toBe('Username or wallet address has the wrong type');
-    const de = await api(app, '/api/user/register', { payload: { type: 'account', password: 'abc123', confirmPassword: 'abc123' }, lang: 'de' });
+    const de = await api(app, '/api/user/register', {
+      payload: { type: 'account', password: 'abc123', confirmPassword: 'abc123' },
+      lang: 'de',
+    });
     expect(de.msg).toMatch(/Benutzername/);
-    const fr = await api(app, '/api/user/register', { payload: { type: 'account', username: 'valid_user', password: 'abc123', confirmPassword: 'abc124' }, lang: 'fr' });
+    const fr = await api(app, '/api/user/register', {
+      payload: { type: 'account', username: 'valid_user', password: 'abc123', confirmPassword: 'abc124' },
+      lang: 'fr',
+    });
     expect(fr.msg).toMatch(/mots de passe/i);
   });
 });

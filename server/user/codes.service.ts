@@ -26,7 +26,14 @@ export interface CodeSettings {
  * resend interval and CODES_PER_DAY times a day per address. With `deliver` false the code is recorded but not
  * sent (a reset for an address without an account), so that the answer and the limits are the same either way.
  */
-export async function issueCode(db: Db, sender: Sender, cfg: CodeSettings, to: CodeTarget, t: Translate, deliver = true): Promise<void> {
+export async function issueCode(
+  db: Db,
+  sender: Sender,
+  cfg: CodeSettings,
+  to: CodeTarget,
+  t: Translate,
+  deliver = true,
+): Promise<void> {
   const now = Date.now();
   const code = newCode();
   await db.tx(async (q) => {

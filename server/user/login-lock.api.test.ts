@@ -13,7 +13,9 @@ describe.each(DIALECTS)('login locks on %s', (_name, open) => {
     t = await open();
     ({ app } = await testApp(t.db));
     for (const name of ['target_1', 'target_2', 'target_3']) {
-      await api(app, '/api/user/register', { payload: { type: 'account', username: name, password: 'abc123', confirmPassword: 'abc123' } });
+      await api(app, '/api/user/register', {
+        payload: { type: 'account', username: name, password: 'abc123', confirmPassword: 'abc123' },
+      });
     }
   });
   afterEach(() => {
@@ -45,7 +47,11 @@ describe.each(DIALECTS)('login locks on %s', (_name, open) => {
   it('locks for 15 minutes, then 30, then 60, and forgives after a right password', async () => {
     for (let i = 0; i < 5; i++) expect((await login('target_2', 'nope99')).code).toBe(ERRORS.badCredentials);
     const first = await login('target_2', 'abc123');
-    expect(first).toMatchObject({ status: 429, code: ERRORS.accountLocked, msg: 'Too many failed attempts. Try again in 15 minutes' });
+    expect(first).toMatchObject({
+      status: 429,
+      code: ERRORS.accountLocked,
+      msg: 'Too many failed attempts. Try again in 15 minutes',
+    });
     later(15 * 60_000 + 1000);
     for (let i = 0; i < 5; i++) expect((await login('target_2', 'nope99')).code).toBe(ERRORS.badCredentials);
     expect((await login('target_2', 'abc123')).msg).toBe('Too many failed attempts. Try again in 30 minutes');

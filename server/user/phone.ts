@@ -1,4 +1,9 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode as Iso } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode as Iso,
+} from 'libphonenumber-js/min';
 import type { CountryCode } from '../../isomorphic/contract/user.ts';
 import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { fail } from '../outcome.ts';

@@ -56,7 +56,13 @@ export async function findSessionByRefresh(q: Queryable, refreshHash: string): P
 
 /** Revokes one session unless it already was; says whether this call did it (the refresh race). */
 export async function revokeSession(q: Queryable, id: number, reason: string, now: number): Promise<boolean> {
-  return (await q.run('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL', [now, reason, id])) === 1;
+  return (
+    (await q.run('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL', [
+      now,
+      reason,
+      id,
+    ])) === 1
+  );
 }
 
 /**

@@ -69,7 +69,9 @@ export function forgetSessions(): void {
   recent.clear();
 }
 
-/** A device's last-seen time moves at most once a minute per process, so a busy session does not write on every call. */
+/**
+ * A device's last-seen time moves at most once a minute per process, so a busy session does not write on every call.
+ */
 const SEEN_EVERY_MS = 60_000;
 const seen = new Map<string, number>();
 
@@ -115,7 +117,12 @@ function usableUntil(s: sessions.SessionRow): number {
  * whole family (every session descended from that login) is revoked, and both holders must log in again. Within
  * the minute it is the benign race of two tabs refreshing together, and only this call fails.
  */
-export async function refreshSession(db: Db, cfg: SessionSettings, refreshToken: string, meta: ClientMeta): Promise<SessionTokens> {
+export async function refreshSession(
+  db: Db,
+  cfg: SessionSettings,
+  refreshToken: string,
+  meta: ClientMeta,
+): Promise<SessionTokens> {
   const tokens = await db.tx(async (q) => {
     const now = Date.now();
     const s = await sessions.findSessionByRefresh(q, digest(refreshToken));

@@ -62,7 +62,19 @@ export async function insertUser(q: Queryable, u: NewUser, now: number): Promise
   const row = await q.get(
     `INSERT INTO users (uid, username, email, phone, country_code, password_hash, invite_code, inviter_id, role, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    [u.uid, u.username, u.email, u.phone, u.countryCode, u.passwordHash, u.inviteCode, u.inviterId, u.role ?? 'user', now, now],
+    [
+      u.uid,
+      u.username,
+      u.email,
+      u.phone,
+      u.countryCode,
+      u.passwordHash,
+      u.inviteCode,
+      u.inviterId,
+      u.role ?? 'user',
+      now,
+      now,
+    ],
   );
   return toUser(row!);
 }
@@ -77,21 +89,27 @@ export async function updateFundPasswordHash(q: Queryable, userId: number, hash:
 
 /** is_merchant 2 for users whose merchant application was approved (the OTC projection). */
 export async function markMerchants(q: Queryable, userIds: readonly number[]): Promise<void> {
-  if (userIds.length) await q.run(`UPDATE users SET is_merchant = 2 WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds]);
+  if (userIds.length)
+    await q.run(`UPDATE users SET is_merchant = 2 WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds]);
 }
 
 /** Nicknames by id for lists that name other users (OTC counterparties, chat authors). */
 export async function nicknames(q: Queryable, userIds: readonly number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!userIds.length) return out;
-  const rows = await q.all<{ id: unknown; username: string | null; uid: unknown }>(`SELECT id, username, uid FROM users WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds]);
+  const rows = await q.all<{ id: unknown; username: string | null; uid: unknown }>(
+    `SELECT id, username, uid FROM users WHERE id IN (${userIds.map(() => '?').join(', ')})`,
+    [...userIds],
+  );
   // Without a username, the public uid: never the e-mail or phone of one user to another.
   for (const r of rows) out.set(Number(r.id), r.username || `UID ${String(r.uid)}`);
   return out;
 }
 
 export async function operatorIds(q: Queryable): Promise<number[]> {
-  return (await q.all<{ id: unknown }>("SELECT id FROM users WHERE role = 'operator' ORDER BY id")).map((r) => Number(r.id));
+  return (await q.all<{ id: unknown }>("SELECT id FROM users WHERE role = 'operator' ORDER BY id")).map((r) =>
+    Number(r.id),
+  );
 }
 
 export async function operatorExists(q: Queryable): Promise<boolean> {
@@ -99,7 +117,19 @@ export async function operatorExists(q: Queryable): Promise<boolean> {
 }
 
 /** Binds or replaces the account's e-mail address, or its phone with the phone's country (server/account/security). */
-export async function updateContact(q: Queryable, userId: number, contact: { email: string } | { phone: string; countryCode: string }, now: number): Promise<void> {
-  if ('email' in contact) await q.run('UPDATE users SET email = ?, updated_at = ? WHERE id = ?', [contact.email, now, userId]);
-  else await q.run('UPDATE users SET phone = ?, country_code = ?, updated_at = ? WHERE id = ?', [contact.phone, contact.countryCode, now, userId]);
+export async function updateContact(
+  q: Queryable,
+  userId: number,
+  contact: { email: string } | { phone: string; countryCode: string },
+  now: number,
+): Promise<void> {
+  if ('email' in contact)
+    await q.run('UPDATE users SET email = ?, updated_at = ? WHERE id = ?', [contact.email, now, userId]);
+  else
+    await q.run('UPDATE users SET phone = ?, country_code = ?, updated_at = ? WHERE id = ?', [
+      contact.phone,
+      contact.countryCode,
+      now,
+      userId,
+    ]);
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../feature.ts';
 import * as api from '../../isomorphic/contract/user.endpoints.ts';
-import { fundPasswordSet, passwordChange, type FundPasswordSet, type PasswordChange } from '../../isomorphic/contract/user.ts';
+import {
+  fundPasswordSet,
+  passwordChange,
+  type FundPasswordSet,
+  type PasswordChange,
+} from '../../isomorphic/contract/user.ts';
 import { openSealedOnce } from '../crypto/open-sealed.ts';
 import { userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -13,7 +18,10 @@ import * as service from './user.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
-/** Accounts and sessions: docs/requirements.md §7 "Account and auth", the first part. Secrets travel in bodies, never in URLs. */
+/**
+ * Accounts and sessions: docs/requirements.md §7 "Account and auth", the first part. Secrets travel in bodies, never in
+ * URLs.
+ */
 export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, config, sender, sealedBox, clock } = ctx;
   const route = router(app, db);
@@ -23,7 +31,11 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
 
   route(api.login, async (req) => ok(await service.login(db, config, req.body, meta(req), clock.now())), limited);
 
-  route(api.refreshToken, async (req) => ok(await refreshSession(db, config, req.body.refreshToken, meta(req))), limited);
+  route(
+    api.refreshToken,
+    async (req) => ok(await refreshSession(db, config, req.body.refreshToken, meta(req))),
+    limited,
+  );
 
   route(api.logout, async (req) => {
     await closeSession(db, req.sessionId!);
@@ -67,7 +79,12 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
       e,
       async (req) => {
         const user = userOf(req);
-        await service.changePassword(db, user, await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'), clock.now());
+        await service.changePassword(
+          db,
+          user,
+          await openSealedOnce<PasswordChange>(db, sealedBox, req.body.sealed, user.id, passwordChange, 'password'),
+          clock.now(),
+        );
         return ok(null);
       },
       limited,
@@ -79,7 +96,14 @@ export async function userRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
       e,
       async (req) => {
         const user = userOf(req);
-        const body = await openSealedOnce<FundPasswordSet>(db, sealedBox, req.body.sealed, user.id, fundPasswordSet, 'fund-password');
+        const body = await openSealedOnce<FundPasswordSet>(
+          db,
+          sealedBox,
+          req.body.sealed,
+          user.id,
+          fundPasswordSet,
+          'fund-password',
+        );
         await service.setFundPassword(db, user, body, clock.now());
         return ok(null);
       },

@@ -39,7 +39,9 @@ type UserSettings = SessionSettings & LockSettings;
  */
 const ALL_CLIENTS_FACTOR = 10;
 
-/** docs/requirements.md §3 user info for the owner of the account (unmasked: masking is a display rule of the client). */
+/**
+ * docs/requirements.md §3 user info for the owner of the account (unmasked: masking is a display rule of the client).
+ */
 function toUserInfo(u: users.UserRow, googleBound = false): UserInfo {
   return {
     id: u.id,
@@ -68,7 +70,10 @@ const TAKEN: Record<string, 'usernameTaken' | 'emailTaken' | 'phoneTaken'> = {
   phone: 'phoneTaken',
 };
 
-/** Creates an account by username, e-mail (with its code) or phone (with its code); docs/requirements.md §2 register tabs. */
+/**
+ * Creates an account by username, e-mail (with its code) or phone (with its code); docs/requirements.md §2 register
+ * tabs.
+ */
 export async function register(db: Db, body: RegisterBody & { inviteCode?: string }): Promise<UserInfo> {
   const identity = {
     username: body.type === 'account' ? body.username : null,
@@ -93,7 +98,11 @@ export async function register(db: Db, body: RegisterBody & { inviteCode?: strin
     try {
       const user = await db.tx(async (q) => {
         if (codeId !== undefined) await consumeCode(q, codeId);
-        return users.insertUser(q, { ...identity, passwordHash, inviteCode: newInviteCode(), uid: newUid(), inviterId: inviter?.id ?? null }, Date.now());
+        return users.insertUser(
+          q,
+          { ...identity, passwordHash, inviteCode: newInviteCode(), uid: newUid(), inviterId: inviter?.id ?? null },
+          Date.now(),
+        );
       });
       return toUserInfo(user);
     } catch (err) {
@@ -139,7 +148,13 @@ const LOGGED_AS: Partial<Record<string, LoginResultKind>> = {
  * the authenticator is bound, a right password without its code answers `loginStep1` (the client then asks for
  * the code and sends both again). Every outcome for an existing account goes into its login log.
  */
-export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta, now = Date.now()): Promise<LoginResult> {
+export async function login(
+  db: Db,
+  cfg: UserSettings,
+  body: LoginBody,
+  meta: ClientMeta,
+  now = Date.now(),
+): Promise<LoginResult> {
   const { key, value } = loginIdentity(body);
   const user = await users.findUserBy(db, key, value);
   try {
@@ -153,11 +168,25 @@ export async function login(db: Db, cfg: UserSettings, body: LoginBody, meta: Cl
   }
 }
 
-async function checkLogin(db: Db, cfg: UserSettings, body: LoginBody, meta: ClientMeta, user: users.UserRow | undefined, account: string, now: number): Promise<LoginResult> {
-  const policy = { maxFailures: cfg.loginMaxFailures, lockMinutes: cfg.loginLockMinutes, error: 'accountLocked' } as const;
+async function checkLogin(
+  db: Db,
+  cfg: UserSettings,
+  body: LoginBody,
+  meta: ClientMeta,
+  user: users.UserRow | undefined,
+  account: string,
+  now: number,
+): Promise<LoginResult> {
+  const policy = {
+    maxFailures: cfg.loginMaxFailures,
+    lockMinutes: cfg.loginLockMinutes,
+    error: 'accountLocked',
+  } as const;
   // The client's own limit first, so that a locked-out client's attempts never count against the account.
   const good = await guarded(db, `${account}|${meta.ip ?? ''}`, policy, () =>
-    guarded(db, account, { ...policy, maxFailures: cfg.loginMaxFailures * ALL_CLIENTS_FACTOR }, () => verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH)),
+    guarded(db, account, { ...policy, maxFailures: cfg.loginMaxFailures * ALL_CLIENTS_FACTOR }, () =>
+      verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH),
+    ),
   );
   if (!user || !good) fail('badCredentials');
   if (user.status !== 'active') fail('accountFrozen');
@@ -173,7 +202,15 @@ async function checkLogin(db: Db, cfg: UserSettings, body: LoginBody, meta: Clie
  * a reset answers the same whether or not one does (nothing is sent when none does), so the call cannot be used to
  * find out who has an account.
  */
-export async function sendCode(db: Db, sender: Sender, cfg: CodeSettings, channel: 'email' | 'sms', target: string, purpose: CodePurpose, t: Translate): Promise<void> {
+export async function sendCode(
+  db: Db,
+  sender: Sender,
+  cfg: CodeSettings,
+  channel: 'email' | 'sms',
+  target: string,
+  purpose: CodePurpose,
+  t: Translate,
+): Promise<void> {
   const user = await users.findUserBy(db, channel === 'email' ? 'email' : 'phone', target);
   if (purpose === 'register' && user) fail(channel === 'email' ? 'emailTaken' : 'phoneTaken');
   const deliver = purpose !== 'reset' || user !== undefined;
@@ -207,7 +244,12 @@ export async function resetPassword(db: Db, body: BackPwdBody, now = Date.now())
  * Changes the login password given the old one (and the authenticator's code once bound); every session ends, so
  * the user logs in again (docs/requirements.md §8), and withdrawals pause for 24 hours.
  */
-export async function changePassword(db: Db, user: users.UserRow, change: PasswordChange, now = Date.now()): Promise<void> {
+export async function changePassword(
+  db: Db,
+  user: users.UserRow,
+  change: PasswordChange,
+  now = Date.now(),
+): Promise<void> {
   if (!(await verifyPassword(change.oldPassword, user.passwordHash))) fail('oldPasswordWrong');
   if (change.oldPassword === change.newPassword) fail('samePassword');
   await requireSecondFactor(db, user.id, change.googleCode, now);
@@ -224,7 +266,12 @@ export async function changePassword(db: Db, user: users.UserRow, change: Passwo
  * Sets the fund password (for withdrawals), proven by the login password and the authenticator's code once bound.
  * Once set it is not changed here: docs/requirements.md §1 sends a user who forgot it to customer service.
  */
-export async function setFundPassword(db: Db, user: users.UserRow, body: { loginPassword: string; password: string; googleCode?: string }, now = Date.now()): Promise<void> {
+export async function setFundPassword(
+  db: Db,
+  user: users.UserRow,
+  body: { loginPassword: string; password: string; googleCode?: string },
+  now = Date.now(),
+): Promise<void> {
   if (user.fundPasswordHash) fail('fundPasswordSet');
   if (!(await verifyPassword(body.loginPassword, user.passwordHash))) fail('oldPasswordWrong');
   if (body.loginPassword === body.password) fail('samePassword');

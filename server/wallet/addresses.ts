@@ -3,9 +3,10 @@ import type { Queryable } from '../storage/db.ts';
 import { settingOnce } from '../settings/settings.repo.ts';
 
 /**
- * Deposit addresses without a chain integration: each (user, coin, network) gets a deterministic address derived
- * with HMAC-SHA256 from a per-install secret (app_settings 'wallet.secret'). Nothing watches a chain; the user
- * sends, uploads the payment screenshot, and an operator confirms the deposit against it (docs/requirements.md §4 review flow).
+ * Deposit addresses without a chain integration: each (user, coin, network) gets a deterministic address derived with
+ * HMAC-SHA256 from a per-install secret (app_settings 'wallet.secret'). Nothing watches a chain; the user sends,
+ * uploads the payment screenshot, and an operator confirms the deposit against it (docs/requirements.md §4 review
+ * flow).
  */
 export async function installSecret(q: Queryable, key = 'wallet.secret'): Promise<Buffer> {
   return Buffer.from(await settingOnce(q, key, () => randomBytes(32).toString('base64')), 'base64');

@@ -22,7 +22,10 @@ export function money(units: bigint | number | string): string {
 }
 
 /** The coin must be one of the platform's assets. */
-export async function requireAsset(q: Queryable, coin: string): Promise<{ code: string; name: string; displayDecimals: number }> {
+export async function requireAsset(
+  q: Queryable,
+  coin: string,
+): Promise<{ code: string; name: string; displayDecimals: number }> {
   const row = await findActiveAsset(q, coin);
   if (!row) fail('unknownAsset');
   return { code: row.code, name: row.name, displayDecimals: Number(row.display_decimals) };

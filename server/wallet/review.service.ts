@@ -13,14 +13,33 @@ import { withdrawalHoldId } from './withdrawal-holds.ts';
 import { decideRequest, queueRows, requestExists } from './wallet.repo.ts';
 import { toRecharge, toRequestRecord, toWithdrawal, type RequestRecord } from './wallet.service.ts';
 
-export async function queue<T extends keyof RequestRecord>(db: Db, table: T, status: string, page: number, size: number) {
+export async function queue<T extends keyof RequestRecord>(
+  db: Db,
+  table: T,
+  status: string,
+  page: number,
+  size: number,
+) {
   const { total, rows } = await queueRows(db, table, status, { page, size });
   return { total, page, size, records: rows.map(toRequestRecord(table)) };
 }
 
 /** Moves a request out of review exactly once: the conditional update makes a second decision (or a race) a refusal. */
-async function decide(q: Queryable, table: 'recharges' | 'withdrawals', id: number, approve: boolean, reason: string | null, operatorId: number): Promise<Record<string, unknown>> {
-  const row = await decideRequest(q, table, { id, status: approve ? 'passed' : 'failed', reason, operatorId, at: Date.now() });
+async function decide(
+  q: Queryable,
+  table: 'recharges' | 'withdrawals',
+  id: number,
+  approve: boolean,
+  reason: string | null,
+  operatorId: number,
+): Promise<Record<string, unknown>> {
+  const row = await decideRequest(q, table, {
+    id,
+    status: approve ? 'passed' : 'failed',
+    reason,
+    operatorId,
+    at: Date.now(),
+  });
   if (!row) fail((await requestExists(q, table, id)) ? 'alreadyReviewed' : 'recordNotFound');
   return row;
 }
@@ -29,11 +48,23 @@ async function decide(q: Queryable, table: 'recharges' | 'withdrawals', id: numb
  * Review passed: the amount is credited to the user's spot account from the external account, through the core,
  * in one transaction with the decision and its audit line. Failed: nothing moves.
  */
-export async function reviewRecharge(db: Db, core: TradingCore, operatorId: number, id: number, approve: boolean, reason?: string): Promise<RechargeRecord> {
+export async function reviewRecharge(
+  db: Db,
+  core: TradingCore,
+  operatorId: number,
+  id: number,
+  approve: boolean,
+  reason?: string,
+): Promise<RechargeRecord> {
   if (!approve && !reason?.trim()) fail('reasonRequired');
   const decided = async (q: Queryable) => {
     const r = await decide(q, 'recharges', id, approve, reason?.trim() || null, operatorId);
-    await audit(q, operatorId, approve ? 'recharge.approve' : 'recharge.reject', 'recharge', id, { orderNo: r.order_no, coin: r.coin, amount: String(r.amount), reason: reason ?? null });
+    await audit(q, operatorId, approve ? 'recharge.approve' : 'recharge.reject', 'recharge', id, {
+      orderNo: r.order_no,
+      coin: r.coin,
+      amount: String(r.amount),
+      reason: reason ?? null,
+    });
     return r;
   };
   if (!approve) return toRecharge(await db.tx(decided));
@@ -58,12 +89,24 @@ export async function reviewRecharge(db: Db, core: TradingCore, operatorId: numb
  * withdraw_fee). Failed: the hold returns amount and fee to available (bill withdraw_return). Either way through
  * the core, in one transaction with the decision and its audit line.
  */
-export async function reviewWithdrawal(core: TradingCore, operatorId: number, id: number, approve: boolean, reason?: string): Promise<WithdrawalRecord> {
+export async function reviewWithdrawal(
+  core: TradingCore,
+  operatorId: number,
+  id: number,
+  approve: boolean,
+  reason?: string,
+): Promise<WithdrawalRecord> {
   if (!approve && !reason?.trim()) fail('reasonRequired');
   let record: WithdrawalRecord | undefined;
   const decided = async (q: Queryable) => {
     const w = await decide(q, 'withdrawals', id, approve, reason?.trim() || null, operatorId);
-    await audit(q, operatorId, approve ? 'withdrawal.approve' : 'withdrawal.reject', 'withdrawal', id, { orderNo: w.order_no, coin: w.coin, amount: String(w.amount), fee: String(w.fee), reason: reason ?? null });
+    await audit(q, operatorId, approve ? 'withdrawal.approve' : 'withdrawal.reject', 'withdrawal', id, {
+      orderNo: w.order_no,
+      coin: w.coin,
+      amount: String(w.amount),
+      fee: String(w.fee),
+      reason: reason ?? null,
+    });
     record = toWithdrawal(w);
     return { coin: String(w.coin), amount: BigInt(w.amount as bigint), fee: BigInt(w.fee as bigint) };
   };
@@ -73,7 +116,10 @@ export async function reviewWithdrawal(core: TradingCore, operatorId: number, id
     await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
       const { coin, amount, fee } = await decided(q);
       return {
-        spends: [{ hold, amount, billType: 'withdraw' }, { hold, amount: fee, billType: 'withdraw_fee' }],
+        spends: [
+          { hold, amount, billType: 'withdraw' },
+          { hold, amount: fee, billType: 'withdraw_fee' },
+        ],
         lines: [
           { owner: null, type: ACCOUNT.external, asset: coin, available: amount },
           { owner: null, type: ACCOUNT.feeIncome, asset: coin, available: fee, billType: 'withdraw_fee' },
@@ -94,8 +140,14 @@ export async function reviewWithdrawal(core: TradingCore, operatorId: number, id
  * Test funds for a development install, credited by an operator to a user named by username or e-mail: a ledger
  * transaction against the external account, like a deposit.
  */
-export async function creditTestFunds(db: Db, core: TradingCore, operatorId: number, body: { username: string; asset: string; amount: string }): Promise<void> {
-  const user = (await findUserBy(db, 'username', body.username)) ?? (await findUserBy(db, 'email', body.username.toLowerCase()));
+export async function creditTestFunds(
+  db: Db,
+  core: TradingCore,
+  operatorId: number,
+  body: { username: string; asset: string; amount: string },
+): Promise<void> {
+  const user =
+    (await findUserBy(db, 'username', body.username)) ?? (await findUserBy(db, 'email', body.username.toLowerCase()));
   if (!user) fail('notFound');
   const code = (await requireAsset(db, body.asset.toUpperCase())).code;
   const parsed = parseUnits(body.amount, ASSET_SCALE, 10n ** 17n);

@@ -24,7 +24,9 @@ async function seedSwapDesk(db: Db, core: TradingCore, usdt: UsdtPrices): Promis
     if (!price) continue;
     const units = (usdtAmount: bigint) => (usdtAmount * 10n ** 16n) / price;
     // The limit is written with the funding: a start that dies between them seeds the asset again, not half.
-    await fundDesk(core, asset, units(SEED_INVENTORY_USDT), 'seed', (q) => setDeskLimit(q, asset, units(SEED_LIMIT_USDT)));
+    await fundDesk(core, asset, units(SEED_INVENTORY_USDT), 'seed', (q) =>
+      setDeskLimit(q, asset, units(SEED_LIMIT_USDT)),
+    );
   }
 }
 
@@ -33,8 +35,17 @@ export async function seedDeskAtStart({ db, core, markets, prices }: FeatureCont
   await seedSwapDesk(db, core, usdtPricesOf(markets, prices));
 }
 
-/** Adds inventory to the desk from outside (an operator's deposit into it), with `also` (its audit line) in one transaction. */
-async function fundDesk(core: TradingCore, asset: string, units: bigint, ref: string | number, also: (q: Queryable) => Promise<void>): Promise<void> {
+/**
+ * Adds inventory to the desk from outside (an operator's deposit into it), with `also` (its audit line) in one
+ * transaction.
+ */
+async function fundDesk(
+  core: TradingCore,
+  asset: string,
+  units: bigint,
+  ref: string | number,
+  also: (q: Queryable) => Promise<void>,
+): Promise<void> {
   await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
     await also(q);
     return {
@@ -48,21 +59,38 @@ async function fundDesk(core: TradingCore, asset: string, units: bigint, ref: st
 }
 
 export async function deskView(q: Queryable): Promise<SwapDeskRow[]> {
-  return (await deskLimits(q)).map((r) => ({ coin: r.asset, maxPerSwap: money(r.maxOut), inventory: money(r.inventory) }));
+  return (await deskLimits(q)).map((r) => ({
+    coin: r.asset,
+    maxPerSwap: money(r.maxOut),
+    inventory: money(r.inventory),
+  }));
 }
 
 /** An operator's deposit into the desk, with its audit line; answers the desk as it stands after it. */
-export async function operatorFundDesk(db: Db, core: TradingCore, operatorId: number, coin: string, amount: string): Promise<SwapDeskRow[]> {
+export async function operatorFundDesk(
+  db: Db,
+  core: TradingCore,
+  operatorId: number,
+  coin: string,
+  amount: string,
+): Promise<SwapDeskRow[]> {
   await requireAsset(db, coin);
   const units = amountOf(amount);
-  await fundDesk(core, coin, units, `operator:${operatorId}`, (q) => audit(q, operatorId, 'swap.fund', 'asset', coin, { coin, amount }));
+  await fundDesk(core, coin, units, `operator:${operatorId}`, (q) =>
+    audit(q, operatorId, 'swap.fund', 'asset', coin, { coin, amount }),
+  );
   // The desk's inventory is read from the tables, which the core's projector writes behind the command.
   await core.settled();
   return deskView(db);
 }
 
 /** An operator's new most-per-swap of one asset, with its audit line; answers the desk as it stands after it. */
-export async function operatorLimitDesk(db: Db, operatorId: number, coin: string, maxPerSwap: string): Promise<SwapDeskRow[]> {
+export async function operatorLimitDesk(
+  db: Db,
+  operatorId: number,
+  coin: string,
+  maxPerSwap: string,
+): Promise<SwapDeskRow[]> {
   await requireAsset(db, coin);
   const units = amountOf(maxPerSwap);
   await db.tx(async (q) => {

@@ -15,7 +15,9 @@ export async function setDeskLimit(q: Queryable, asset: string, maxOut: bigint):
 }
 
 export async function assetsWithoutLimit(q: Queryable): Promise<Array<{ asset: string }>> {
-  return q.all<{ asset: string }>("SELECT code AS asset FROM assets WHERE status = 'active' AND code NOT IN (SELECT asset FROM swap_limits) ORDER BY sort, code");
+  return q.all<{ asset: string }>(
+    "SELECT code AS asset FROM assets WHERE status = 'active' AND code NOT IN (SELECT asset FROM swap_limits) ORDER BY sort, code",
+  );
 }
 
 export async function deskLimits(q: Queryable): Promise<Array<{ asset: string; maxOut: bigint; inventory: bigint }>> {
@@ -30,7 +32,21 @@ export async function deskLimits(q: Queryable): Promise<Array<{ asset: string; m
 }
 
 /** Records a swap under its quote's id; a second swap of the same quote breaks the unique key (swaps.quote_id). */
-export async function insertSwap(q: Queryable, s: { userId: number; from: string; to: string; amount: bigint; received: bigint; fee: bigint; fromPrice: bigint; toPrice: bigint; quoteId: string; at: number }): Promise<number> {
+export async function insertSwap(
+  q: Queryable,
+  s: {
+    userId: number;
+    from: string;
+    to: string;
+    amount: bigint;
+    received: bigint;
+    fee: bigint;
+    fromPrice: bigint;
+    toPrice: bigint;
+    quoteId: string;
+    at: number;
+  },
+): Promise<number> {
   const row = await q.get<{ id: bigint }>(
     'INSERT INTO swaps (user_id, from_coin, to_coin, amount, received, fee, from_price, to_price, quote_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
     [s.userId, s.from, s.to, s.amount, s.received, s.fee, s.fromPrice, s.toPrice, s.quoteId, s.at],

@@ -56,7 +56,17 @@ interface QuoteToken {
 async function readToken(db: Db, token: string): Promise<QuoteToken> {
   const parts = token.split('.');
   if (parts.length !== 9 || parts[0] !== 'q2') fail('quoteExpired');
-  const [, id, user, from, to, pf, pt, ts, mac] = parts as [string, string, string, string, string, string, string, string, string];
+  const [, id, user, from, to, pf, pt, ts, mac] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expected = Buffer.from(sign(await installSecret(db, 'wallet.quote-secret'), parts.slice(0, 8).join('.')));
   if (expected.length !== Buffer.from(mac).length || !timingSafeEqual(expected, Buffer.from(mac))) fail('quoteExpired');
   return { id, userId: Number(user), from, to, prices: { from: BigInt(pf), to: BigInt(pt) }, time: Number(ts) };
@@ -67,7 +77,14 @@ async function readToken(db: Db, token: string): Promise<QuoteToken> {
  * token binds its id, the user, both prices and the time with an HMAC; only a signed-in user's quote can be
  * executed, by that user, once.
  */
-export async function quote(db: Db, usdt: UsdtPrices, user: UserRow | null, from: string, to: string, amount?: string): Promise<SwapQuote> {
+export async function quote(
+  db: Db,
+  usdt: UsdtPrices,
+  user: UserRow | null,
+  from: string,
+  to: string,
+  amount?: string,
+): Promise<SwapQuote> {
   if (from === to) fail('sameCoin');
   await requireAsset(db, from);
   await requireAsset(db, to);
@@ -77,8 +94,15 @@ export async function quote(db: Db, usdt: UsdtPrices, user: UserRow | null, from
   const token = `${payload}.${sign(await installSecret(db, 'wallet.quote-secret'), payload)}`;
   const o = amount ? outcome(amountOf(amount), p) : null;
   return {
-    from, to, price: formatUnits(rateOf(p) / 10n ** 4n, 8), feeRate: '0.002', amount: amount ? money(amountOf(amount)) : null,
-    receive: o ? money(o.receive) : null, fee: o ? money(o.fee) : null, quote: token, expiresAt: now + QUOTE_TTL_MS,
+    from,
+    to,
+    price: formatUnits(rateOf(p) / 10n ** 4n, 8),
+    feeRate: '0.002',
+    amount: amount ? money(amountOf(amount)) : null,
+    receive: o ? money(o.receive) : null,
+    fee: o ? money(o.fee) : null,
+    quote: token,
+    expiresAt: now + QUOTE_TTL_MS,
   };
 }
 
@@ -89,7 +113,13 @@ export async function quote(db: Db, usdt: UsdtPrices, user: UserRow | null, from
  * more than the caller's tolerance. The user trades with the swap desk (account type 103): the desk pays out
  * only what it holds, and at most its per-asset limit in one swap; it is never topped up on the fly.
  */
-export async function execute(db: Db, core: TradingCore, usdt: UsdtPrices, user: UserRow, body: { from: string; to: string; amount: string; quote: string; slippageBps: number }) {
+export async function execute(
+  db: Db,
+  core: TradingCore,
+  usdt: UsdtPrices,
+  user: UserRow,
+  body: { from: string; to: string; amount: string; quote: string; slippageBps: number },
+) {
   const units = amountOf(body.amount);
   const q = await readToken(db, body.quote);
   if (q.userId !== user.id || q.from !== body.from || q.to !== body.to) fail('quoteExpired');
@@ -98,7 +128,8 @@ export async function execute(db: Db, core: TradingCore, usdt: UsdtPrices, user:
   const live = pricesOf(usdt, q.from, q.to);
   const quotedRate = rateOf(q.prices);
   const liveRate = rateOf(live);
-  if (liveRate < quotedRate && (quotedRate - liveRate) * 10_000n > quotedRate * BigInt(body.slippageBps)) fail('priceMoved');
+  if (liveRate < quotedRate && (quotedRate - liveRate) * 10_000n > quotedRate * BigInt(body.slippageBps))
+    fail('priceMoved');
   const at = liveRate < quotedRate ? live : q.prices;
   const o = outcome(units, at);
   if (o.receive <= 0n) fail('amountTooSmall', { min: body.amount });
@@ -107,7 +138,18 @@ export async function execute(db: Db, core: TradingCore, usdt: UsdtPrices, user:
   try {
     let id = 0;
     await core.submitPrepared(postFunds, async (tx): Promise<FundsPost> => {
-      id = await insertSwap(tx, { userId: user.id, from: q.from, to: q.to, amount: units, received: o.receive, fee: o.fee, fromPrice: at.from, toPrice: at.to, quoteId: q.id, at: now });
+      id = await insertSwap(tx, {
+        userId: user.id,
+        from: q.from,
+        to: q.to,
+        amount: units,
+        received: o.receive,
+        fee: o.fee,
+        fromPrice: at.from,
+        toPrice: at.to,
+        quoteId: q.id,
+        at: now,
+      });
       // Read while the core decides nothing else (Prepare): the desk cannot pay out more than it holds.
       if (core.risk.available(null, ACCOUNT.swapPool, q.to) < o.gross) fail('swapInventoryShort', { coin: q.to });
       return {
@@ -121,7 +163,15 @@ export async function execute(db: Db, core: TradingCore, usdt: UsdtPrices, user:
         meta: { billType: 'swap', refType: 'swap', refId: id },
       };
     });
-    return { id, from: q.from, to: q.to, amount: money(units), receive: money(o.receive), fee: money(o.fee), time: now };
+    return {
+      id,
+      from: q.from,
+      to: q.to,
+      amount: money(units),
+      receive: money(o.receive),
+      fee: money(o.fee),
+      time: now,
+    };
   } catch (err) {
     if (uniqueViolation(err) === 'quote_id') fail('quoteUsed');
     throw err;

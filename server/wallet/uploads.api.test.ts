@@ -25,7 +25,8 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
   };
   let n = 0;
   const newUser = () => signUp(app, `uploader_${name}_${++n}`);
-  const upload = (token: string, opts: Parameters<typeof api>[2] = {}) => api(app, '/api/common/upload/OSS', { token, lang: 'de', ...multipart(PNG), ...opts });
+  const upload = (token: string, opts: Parameters<typeof api>[2] = {}) =>
+    api(app, '/api/common/upload/OSS', { token, lang: 'de', ...multipart(PNG), ...opts });
 
   beforeAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -44,9 +45,14 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
 
   it('answers malformed multipart bodies with a translated 400 and stores nothing', async () => {
     const { token } = await newUser();
-    const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const part = (boundary: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const bodies: Array<[string, string | Buffer, string]> = [
-      ['no boundary', Buffer.concat([Buffer.from(part('XX')), PNG, Buffer.from('\r\n--XX--\r\n')]), 'multipart/form-data'],
+      [
+        'no boundary',
+        Buffer.concat([Buffer.from(part('XX')), PNG, Buffer.from('\r\n--XX--\r\n')]),
+        'multipart/form-data',
+      ],
       ['empty boundary', 'abc', 'multipart/form-data; boundary='],
       ['truncated part', Buffer.concat([Buffer.from(part('XX')), PNG]), 'multipart/form-data; boundary=XX'],
       ['headers cut off', '--XX\r\nContent-Disposition: form-da', 'multipart/form-data; boundary=XX'],
@@ -55,16 +61,34 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
       ['a form instead', 'file=x', 'application/x-www-form-urlencoded'],
     ];
     for (const [label, payload, type] of bodies) {
-      const r = await api(app, '/api/common/upload/OSS', { token, lang: 'de', payload, headers: { 'content-type': type } });
+      const r = await api(app, '/api/common/upload/OSS', {
+        token,
+        lang: 'de',
+        payload,
+        headers: { 'content-type': type },
+      });
       expect(r.status, label).toBeLessThan(500);
       expect(r.status, label).toBeGreaterThanOrEqual(400);
       expect(typeof r.msg, label).toBe('string');
       expect(r.data, label).toBeNull();
       if (r.code === ERRORS.uploadMalformed) expect(r.msg).toBe(de('error.uploadMalformed'));
     }
-    const noBoundary = await api(app, '/cgform-api/upload/file', { token, lang: 'de', payload: bodies[0]![1], headers: { 'content-type': 'multipart/form-data' } });
-    expect([noBoundary.status, noBoundary.code, noBoundary.msg]).toEqual([400, ERRORS.uploadMalformed, de('error.uploadMalformed')]);
-    const truncated = await api(app, '/api/common/upload/OSS', { token, payload: bodies[2]![1], headers: { 'content-type': bodies[2]![2] } });
+    const noBoundary = await api(app, '/cgform-api/upload/file', {
+      token,
+      lang: 'de',
+      payload: bodies[0]![1],
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect([noBoundary.status, noBoundary.code, noBoundary.msg]).toEqual([
+      400,
+      ERRORS.uploadMalformed,
+      de('error.uploadMalformed'),
+    ]);
+    const truncated = await api(app, '/api/common/upload/OSS', {
+      token,
+      payload: bodies[2]![1],
+      headers: { 'content-type': bodies[2]![2] },
+    });
     expect([truncated.status, truncated.code]).toEqual([400, ERRORS.uploadMalformed]);
     expect(filesOnDisk()).toBe(before);
     expect((await upload(token)).code).toBe(200);
@@ -76,7 +100,13 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
     const answers = await Promise.all(Array.from({ length: UPLOAD_LIMITS.perMinute + 8 }, () => upload(a.token)));
     expect(answers.filter((r) => r.code === 200)).toHaveLength(UPLOAD_LIMITS.perMinute);
     const refused = answers.filter((r) => r.code !== 200);
-    expect(refused.map((r) => [r.status, r.code, r.msg])).toEqual(refused.map(() => [429, ERRORS.uploadRateLimited, de('error.uploadRateLimited', { max: UPLOAD_LIMITS.perMinute })]));
+    expect(refused.map((r) => [r.status, r.code, r.msg])).toEqual(
+      refused.map(() => [
+        429,
+        ERRORS.uploadRateLimited,
+        de('error.uploadRateLimited', { max: UPLOAD_LIMITS.perMinute }),
+      ]),
+    );
     expect(filesOnDisk()).toBe(before + UPLOAD_LIMITS.perMinute);
     // Another user is not held back; a minute later the first may upload again.
     expect((await upload(b.token)).code).toBe(200);
@@ -88,11 +118,24 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
     const { id, token } = await newUser();
     // What earlier uploads stored, just under the quota (rows only: the files' bytes are not what is measured).
     const room = PNG.length - 1;
-    await t.db.run('INSERT INTO uploads (id, owner_id, file, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)', [`old-${id}`, id, 'old', 'image/png', UPLOAD_LIMITS.storedBytes - room, 0]);
+    await t.db.run('INSERT INTO uploads (id, owner_id, file, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      `old-${id}`,
+      id,
+      'old',
+      'image/png',
+      UPLOAD_LIMITS.storedBytes - room,
+      0,
+    ]);
     const r = await upload(token);
-    expect([r.status, r.code, r.msg]).toEqual([400, ERRORS.uploadQuotaExceeded, de('error.uploadQuotaExceeded', { max: '200 MB' })]);
+    expect([r.status, r.code, r.msg]).toEqual([
+      400,
+      ERRORS.uploadQuotaExceeded,
+      de('error.uploadQuotaExceeded', { max: '200 MB' }),
+    ]);
     expect(filesOnDisk()).toBe(before);
-    expect(Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM uploads WHERE owner_id = ?', [id]))!.n)).toBe(1);
+    expect(
+      Number((await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM uploads WHERE owner_id = ?', [id]))!.n),
+    ).toBe(1);
     await t.db.run('UPDATE uploads SET size = size - 1 WHERE owner_id = ?', [id]);
     expect((await upload(token)).code).toBe(200);
   });
@@ -101,7 +144,11 @@ describe.each(FEATURE_DIALECTS)('upload limits on %s', (name, open) => {
     const { token } = await newUser();
     const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_LIMITS.fileBytes)]);
     const r = await api(app, '/api/common/upload/OSS', { token, lang: 'de', ...multipart(big) });
-    expect([r.status, r.code, r.msg]).toEqual([400, ERRORS.uploadTooLarge, de('error.uploadTooLarge', { max: '5 MB' })]);
+    expect([r.status, r.code, r.msg]).toEqual([
+      400,
+      ERRORS.uploadTooLarge,
+      de('error.uploadTooLarge', { max: '5 MB' }),
+    ]);
     expect(filesOnDisk()).toBe(before);
   });
 });

@@ -1,7 +1,11 @@
 import type { Db, Queryable } from '../storage/db.ts';
 
 /** What a user has uploaded: how many files since a time, and how many bytes in all. */
-export async function uploadUsage(q: Queryable, ownerId: number, since: number): Promise<{ recent: number; stored: number }> {
+export async function uploadUsage(
+  q: Queryable,
+  ownerId: number,
+  since: number,
+): Promise<{ recent: number; stored: number }> {
   const row = await q.get<{ recent: bigint | null; stored: bigint | string | null }>(
     'SELECT SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END) AS recent, SUM(size) AS stored FROM uploads WHERE owner_id = ?',
     [since, ownerId],
@@ -14,8 +18,18 @@ export async function lockUploader(db: Db, q: Queryable, ownerId: number): Promi
   if (db.dialect === 'postgres') await q.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [ownerId]);
 }
 
-export async function insertUpload(q: Queryable, u: { id: string; ownerId: number; mime: string; size: number; at: number }): Promise<void> {
-  await q.run('INSERT INTO uploads (id, owner_id, file, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)', [u.id, u.ownerId, u.id, u.mime, u.size, u.at]);
+export async function insertUpload(
+  q: Queryable,
+  u: { id: string; ownerId: number; mime: string; size: number; at: number },
+): Promise<void> {
+  await q.run('INSERT INTO uploads (id, owner_id, file, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    u.id,
+    u.ownerId,
+    u.id,
+    u.mime,
+    u.size,
+    u.at,
+  ]);
 }
 
 export async function deleteUpload(q: Queryable, id: string): Promise<void> {
@@ -29,7 +43,8 @@ export async function findUpload(q: Queryable, id: string): Promise<{ ownerId: n
 
 /** Lets other users see an upload one user showed them (an OTC payment proof, a chat image, a payment QR code). */
 export async function grantUpload(q: Queryable, id: string, viewerIds: readonly number[]): Promise<void> {
-  for (const viewer of new Set(viewerIds)) await q.run('INSERT INTO upload_grants (upload_id, viewer_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [id, viewer]);
+  for (const viewer of new Set(viewerIds))
+    await q.run('INSERT INTO upload_grants (upload_id, viewer_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [id, viewer]);
 }
 
 export async function isGranted(q: Queryable, id: string, viewerId: number): Promise<boolean> {

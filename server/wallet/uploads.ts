@@ -21,10 +21,17 @@ const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** The image type from the file's first bytes, never from the name or the declared mime type. */
 function sniffImage(b: Buffer): { ext: string; mime: string } | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', mime: 'image/png' };
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { ext: 'png', mime: 'image/png' };
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return { ext: 'webp', mime: 'image/webp' };
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return { ext: 'gif', mime: 'image/gif' };
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return { ext: 'webp', mime: 'image/webp' };
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')))
+    return { ext: 'gif', mime: 'image/gif' };
   return null;
 }
 
@@ -35,7 +42,8 @@ export function failTooLarge(): never {
 
 /** Refuses a user who has used up the minute's uploads, before their file is read. */
 export async function checkUploadRate(db: Db, ownerId: number): Promise<void> {
-  if ((await uploadUsage(db, ownerId, Date.now() - WINDOW_MS)).recent >= UPLOAD_LIMITS.perMinute) fail('uploadRateLimited', { max: UPLOAD_LIMITS.perMinute });
+  if ((await uploadUsage(db, ownerId, Date.now() - WINDOW_MS)).recent >= UPLOAD_LIMITS.perMinute)
+    fail('uploadRateLimited', { max: UPLOAD_LIMITS.perMinute });
 }
 
 /**
@@ -44,7 +52,12 @@ export async function checkUploadRate(db: Db, ownerId: number): Promise<void> {
  * PostgreSQL, SQLite's transactions run one at a time), so parallel uploads cannot pass the limits together;
  * the file is written after, and the row given back if that fails.
  */
-export async function saveUpload(db: Db, dataDir: string, ownerId: number, content: Buffer): Promise<{ id: string; mime: string }> {
+export async function saveUpload(
+  db: Db,
+  dataDir: string,
+  ownerId: number,
+  content: Buffer,
+): Promise<{ id: string; mime: string }> {
   if (!content.length) fail('uploadMissing');
   if (content.length > UPLOAD_LIMITS.fileBytes) failTooLarge();
   const kind = sniffImage(content);
@@ -55,7 +68,8 @@ export async function saveUpload(db: Db, dataDir: string, ownerId: number, conte
     const now = Date.now();
     const used = await uploadUsage(q, ownerId, now - WINDOW_MS);
     if (used.recent >= UPLOAD_LIMITS.perMinute) fail('uploadRateLimited', { max: UPLOAD_LIMITS.perMinute });
-    if (used.stored + content.length > UPLOAD_LIMITS.storedBytes) fail('uploadQuotaExceeded', { max: megabytes(UPLOAD_LIMITS.storedBytes) });
+    if (used.stored + content.length > UPLOAD_LIMITS.storedBytes)
+      fail('uploadQuotaExceeded', { max: megabytes(UPLOAD_LIMITS.storedBytes) });
     await insertUpload(q, { id, ownerId, mime: kind.mime, size: content.length, at: now });
   });
   const dir = join(dataDir, 'uploads');
@@ -70,11 +84,19 @@ export async function saveUpload(db: Db, dataDir: string, ownerId: number, conte
   return { id, mime: kind.mime };
 }
 
-/** An upload for its owner, an operator, or a user it was shown to (grantUpload); anyone else is told it does not exist. */
-export async function readUpload(q: Queryable, dataDir: string, id: string, viewer: { id: number; role: string }): Promise<{ content: Buffer; mime: string }> {
+/**
+ * An upload for its owner, an operator, or a user it was shown to (grantUpload); anyone else is told it does not exist.
+ */
+export async function readUpload(
+  q: Queryable,
+  dataDir: string,
+  id: string,
+  viewer: { id: number; role: string },
+): Promise<{ content: Buffer; mime: string }> {
   if (!/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/.test(id)) fail('recordNotFound');
   const row = await findUpload(q, id);
-  if (!row || (row.ownerId !== viewer.id && viewer.role !== 'operator' && !(await isGranted(q, id, viewer.id)))) fail('recordNotFound');
+  if (!row || (row.ownerId !== viewer.id && viewer.role !== 'operator' && !(await isGranted(q, id, viewer.id))))
+    fail('recordNotFound');
   return { content: await readFile(join(dataDir, 'uploads', id)), mime: row.mime };
 }
 

@@ -13,14 +13,24 @@ export const WALLET_MIGRATION: Migration = {
     const t = columnTypes(dialect);
     // [coin, network, withdrawal fee, withdrawal minimum] in units of 10^-8.
     const networks: Array<[string, string, bigint, bigint]> = [
-      ['USDT', 'TRC20', 1_00000000n, 10_00000000n], ['USDT', 'ERC20', 5_00000000n, 20_00000000n],
-      ['BTC', 'BTC', 50000n, 100000n], ['ETH', 'ERC20', 300000n, 1000000n], ['BNB', 'BEP20', 500000n, 2000000n],
-      ['SOL', 'SOL', 1000000n, 10000000n], ['XRP', 'XRP', 25000000n, 2000000000n], ['DOGE', 'DOGE', 5_00000000n, 50_00000000n],
-      ['ADA', 'ADA', 1_00000000n, 10_00000000n], ['TRX', 'TRC20', 1_00000000n, 10_00000000n], ['LTC', 'LTC', 100000n, 1000000n],
+      ['USDT', 'TRC20', 1_00000000n, 10_00000000n],
+      ['USDT', 'ERC20', 5_00000000n, 20_00000000n],
+      ['BTC', 'BTC', 50000n, 100000n],
+      ['ETH', 'ERC20', 300000n, 1000000n],
+      ['BNB', 'BEP20', 500000n, 2000000n],
+      ['SOL', 'SOL', 1000000n, 10000000n],
+      ['XRP', 'XRP', 25000000n, 2000000000n],
+      ['DOGE', 'DOGE', 5_00000000n, 50_00000000n],
+      ['ADA', 'ADA', 1_00000000n, 10_00000000n],
+      ['TRX', 'TRC20', 1_00000000n, 10_00000000n],
+      ['LTC', 'LTC', 100000n, 1000000n],
       ['DOT', 'DOT', 10000000n, 1_00000000n],
     ];
     const seed = networks
-      .map(([coin, net, fee, min], i) => `INSERT INTO wallet_networks (coin, network, withdraw_fee, withdraw_min, sort) VALUES ('${coin}', '${net}', ${fee}, ${min}, ${i});`)
+      .map(
+        ([coin, net, fee, min], i) =>
+          `INSERT INTO wallet_networks (coin, network, withdraw_fee, withdraw_min, sort) VALUES ('${coin}', '${net}', ${fee}, ${min}, ${i});`,
+      )
       .join('\n');
     return `
 CREATE TABLE wallet_networks (

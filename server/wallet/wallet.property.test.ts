@@ -20,10 +20,17 @@ import { runs } from '../../tests/support/property.ts';
 
 const COINS = ['USDT', 'BTC', 'LTC'] as const;
 const NETWORK: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', LTC: 'LTC' };
-const ADDRESS: Record<string, string> = { USDT: 'TXYZ123456789abcdefghijkLMNPQRSTUV', BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', LTC: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3' };
+const ADDRESS: Record<string, string> = {
+  USDT: 'TXYZ123456789abcdefghijkLMNPQRSTUV',
+  BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  LTC: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3',
+};
 /** A fresh nonce, as each sealed body the browser sends carries one. */
 const nonce = () => randomBytes(16).toString('base64url');
-/** The daily limit has its own tests (server/identity/withdraw-limit.api.test.ts); here it must not cut the random runs short. */
+/**
+ * The daily limit has its own tests (server/identity/withdraw-limit.api.test.ts); here it must not cut the random runs
+ * short.
+ */
 const UNLIMITED: DailyLimit = { charge: async () => {} };
 const sum = (rows: Array<{ v: bigint | null }>) => rows.reduce((a, r) => a + BigInt(r.v ?? 0), 0n);
 
@@ -42,7 +49,10 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     const fundHash = await hashPassword('fund123');
     for (let i = 0; i < 3; i++) {
       const now = Date.now();
-      await t.db.run("INSERT INTO users (uid, username, password_hash, fund_password_hash, invite_code, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, ?, ?)", [`7700000${i}`, `prop_${i}`, fundHash, `PROP${i}`, now, now]);
+      await t.db.run(
+        "INSERT INTO users (uid, username, password_hash, fund_password_hash, invite_code, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, ?, ?)",
+        [`7700000${i}`, `prop_${i}`, fundHash, `PROP${i}`, now, now],
+      );
       const u = (await findUserBy(t.db, 'username', `prop_${i}`))!;
       users.push(u);
       shots.push((await saveUpload(t.db, `/tmp/lumex-wallet-prop-${process.pid}`, u.id, PNG)).id);
@@ -59,25 +69,63 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     await app.core.settled();
     expect(await auditLedger(t.db)).toEqual([]);
     for (const coin of COINS) {
-      const held = sum(await t.db.all<{ v: bigint }>('SELECT SUM(available + frozen) AS v FROM accounts WHERE owner_id IS NOT NULL AND asset = ?', [coin]));
-      const deposits = sum(await t.db.all<{ v: bigint }>("SELECT SUM(amount) AS v FROM recharges WHERE status = 'passed' AND coin = ?", [coin]));
-      const paidOut = sum(await t.db.all<{ v: bigint }>("SELECT SUM(amount + fee) AS v FROM withdrawals WHERE status = 'passed' AND coin = ?", [coin]));
-      const swappedIn = sum(await t.db.all<{ v: bigint }>('SELECT SUM(received) AS v FROM swaps WHERE to_coin = ?', [coin]));
-      const swappedOut = sum(await t.db.all<{ v: bigint }>('SELECT SUM(amount) AS v FROM swaps WHERE from_coin = ?', [coin]));
+      const held = sum(
+        await t.db.all<{ v: bigint }>(
+          'SELECT SUM(available + frozen) AS v FROM accounts WHERE owner_id IS NOT NULL AND asset = ?',
+          [coin],
+        ),
+      );
+      const deposits = sum(
+        await t.db.all<{ v: bigint }>("SELECT SUM(amount) AS v FROM recharges WHERE status = 'passed' AND coin = ?", [
+          coin,
+        ]),
+      );
+      const paidOut = sum(
+        await t.db.all<{ v: bigint }>(
+          "SELECT SUM(amount + fee) AS v FROM withdrawals WHERE status = 'passed' AND coin = ?",
+          [coin],
+        ),
+      );
+      const swappedIn = sum(
+        await t.db.all<{ v: bigint }>('SELECT SUM(received) AS v FROM swaps WHERE to_coin = ?', [coin]),
+      );
+      const swappedOut = sum(
+        await t.db.all<{ v: bigint }>('SELECT SUM(amount) AS v FROM swaps WHERE from_coin = ?', [coin]),
+      );
       // Deposits minus withdrawals minus the fees paid on them, plus what swaps brought in and took out.
       expect(held).toBe(deposits - paidOut + swappedIn - swappedOut);
       // Whatever is frozen is exactly what withdrawals under review hold.
-      const frozen = sum(await t.db.all<{ v: bigint }>('SELECT SUM(frozen) AS v FROM accounts WHERE owner_id IS NOT NULL AND asset = ?', [coin]));
-      const pending = sum(await t.db.all<{ v: bigint }>("SELECT SUM(amount + fee) AS v FROM withdrawals WHERE status = 'review' AND coin = ?", [coin]));
+      const frozen = sum(
+        await t.db.all<{ v: bigint }>(
+          'SELECT SUM(frozen) AS v FROM accounts WHERE owner_id IS NOT NULL AND asset = ?',
+          [coin],
+        ),
+      );
+      const pending = sum(
+        await t.db.all<{ v: bigint }>(
+          "SELECT SUM(amount + fee) AS v FROM withdrawals WHERE status = 'review' AND coin = ?",
+          [coin],
+        ),
+      );
       expect(frozen).toBe(pending);
       // Every account of the platform and every user is non-negative (the external account is the outside world).
-      expect(await t.db.all('SELECT id FROM accounts WHERE type <> ? AND (available < 0 OR frozen < 0)', [ACCOUNT.external])).toEqual([]);
+      expect(
+        await t.db.all('SELECT id FROM accounts WHERE type <> ? AND (available < 0 OR frozen < 0)', [ACCOUNT.external]),
+      ).toEqual([]);
     }
   }
 
   it('keeps balances equal to deposits − withdrawals − fees, nothing negative, under concurrent random sequences', async () => {
     const op = fc.record({
-      kind: fc.constantFrom('deposit', 'rejectDeposit', 'withdraw', 'approveWithdrawal', 'rejectWithdrawal', 'transfer', 'swap'),
+      kind: fc.constantFrom(
+        'deposit',
+        'rejectDeposit',
+        'withdraw',
+        'approveWithdrawal',
+        'rejectWithdrawal',
+        'transfer',
+        'swap',
+      ),
       user: fc.integer({ min: 0, max: 2 }),
       coin: fc.constantFrom(...COINS),
       to: fc.constantFrom(...COINS),
@@ -91,11 +139,30 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
         // Each run starts by funding one user, so that what follows has something to move.
         const seeded = users[ops.length % users.length]!;
         for (const coin of COINS) {
-          const r = await wallet.submitRecharge(t.db, seeded, { coin, network: NETWORK[coin]!, amount: '200', screenshot: shots[users.indexOf(seeded)] });
+          const r = await wallet.submitRecharge(t.db, seeded, {
+            coin,
+            network: NETWORK[coin]!,
+            amount: '200',
+            screenshot: shots[users.indexOf(seeded)],
+          });
           await reviewRecharge(t.db, app.core, operatorId, r.id, true);
         }
         // …and one withdrawal under review, so that the approvals and rejections below have one to decide.
-        await wallet.submitWithdrawal(t.db, app.core, UNLIMITED, seeded, { coin: 'USDT', method: 'address', network: NETWORK.USDT, address: ADDRESS.USDT!, amount: '20', fundPassword: 'fund123' }, nonce());
+        await wallet.submitWithdrawal(
+          t.db,
+          app.core,
+          UNLIMITED,
+          seeded,
+          {
+            coin: 'USDT',
+            method: 'address',
+            network: NETWORK.USDT,
+            address: ADDRESS.USDT!,
+            amount: '20',
+            fundPassword: 'fund123',
+          },
+          nonce(),
+        );
         // All operations of a run are started at once: many touch the same user and coin concurrently.
         await Promise.allSettled(
           ops.map(async (o) => {
@@ -103,22 +170,63 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
             switch (o.kind) {
               case 'deposit':
               case 'rejectDeposit': {
-                const r = await wallet.submitRecharge(t.db, u, { coin: o.coin, network: NETWORK[o.coin]!, amount: o.amount, screenshot: shots[o.user] });
-                return reviewRecharge(t.db, app.core, operatorId, r.id, o.kind === 'deposit', o.kind === 'deposit' ? undefined : 'no payment');
+                const r = await wallet.submitRecharge(t.db, u, {
+                  coin: o.coin,
+                  network: NETWORK[o.coin]!,
+                  amount: o.amount,
+                  screenshot: shots[o.user],
+                });
+                return reviewRecharge(
+                  t.db,
+                  app.core,
+                  operatorId,
+                  r.id,
+                  o.kind === 'deposit',
+                  o.kind === 'deposit' ? undefined : 'no payment',
+                );
               }
               case 'withdraw':
-                return wallet.submitWithdrawal(t.db, app.core, UNLIMITED, u, { coin: o.coin, method: 'address', network: NETWORK[o.coin], address: ADDRESS[o.coin]!, amount: o.amount, fundPassword: 'fund123' }, nonce());
+                return wallet.submitWithdrawal(
+                  t.db,
+                  app.core,
+                  UNLIMITED,
+                  u,
+                  {
+                    coin: o.coin,
+                    method: 'address',
+                    network: NETWORK[o.coin],
+                    address: ADDRESS[o.coin]!,
+                    amount: o.amount,
+                    fundPassword: 'fund123',
+                  },
+                  nonce(),
+                );
               case 'approveWithdrawal':
               case 'rejectWithdrawal': {
-                const w = await t.db.get<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'review' AND user_id = ? ORDER BY id LIMIT 1", [u.id]);
+                const w = await t.db.get<{ id: bigint }>(
+                  "SELECT id FROM withdrawals WHERE status = 'review' AND user_id = ? ORDER BY id LIMIT 1",
+                  [u.id],
+                );
                 if (!w) return;
-                return reviewWithdrawal(app.core, operatorId, Number(w.id), o.kind === 'approveWithdrawal', o.kind === 'approveWithdrawal' ? undefined : 'mismatch');
+                return reviewWithdrawal(
+                  app.core,
+                  operatorId,
+                  Number(w.id),
+                  o.kind === 'approveWithdrawal',
+                  o.kind === 'approveWithdrawal' ? undefined : 'mismatch',
+                );
               }
               case 'transfer':
                 return wallet.transfer(t.db, app.core, u, { coin: o.coin, from: o.from, to: o.dest, amount: o.amount });
               case 'swap': {
                 const q = await swap.quote(t.db, usdt, u, o.coin, o.to, o.amount);
-                return swap.execute(t.db, app.core, usdt, u, { from: o.coin, to: o.to, amount: o.amount, quote: q.quote, slippageBps: 50 });
+                return swap.execute(t.db, app.core, usdt, u, {
+                  from: o.coin,
+                  to: o.to,
+                  amount: o.amount,
+                  quote: q.quote,
+                  slippageBps: 50,
+                });
               }
             }
           }),
@@ -128,19 +236,49 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
       runs(name === 'postgres' ? 6 : 12),
     );
     // The runs did real work, not only refusals.
-    for (const [table, where] of [['recharges', "status = 'passed'"], ['withdrawals', "status = 'passed'"], ['withdrawals', "status = 'failed'"], ['swaps', '1 = 1'], ['transfers', '1 = 1']]) {
-      expect(Number((await t.db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`))!.n), table).toBeGreaterThan(0);
+    for (const [table, where] of [
+      ['recharges', "status = 'passed'"],
+      ['withdrawals', "status = 'passed'"],
+      ['withdrawals', "status = 'failed'"],
+      ['swaps', '1 = 1'],
+      ['transfers', '1 = 1'],
+    ]) {
+      expect(
+        Number((await t.db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`))!.n),
+        table,
+      ).toBeGreaterThan(0);
     }
   }, 120_000);
 
   it('never lets concurrent withdrawals of one user spend the same funds', async () => {
     const u = users[0]!;
     // Empty the user's spot LTC into another account type first, so the race starts from a known balance.
-    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.markets, app.prices), u, 1)).find((c) => c.coin === 'LTC')!;
-    if (Number(before.available) > 0) await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
+    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.markets, app.prices), u, 1)).find(
+      (c) => c.coin === 'LTC',
+    )!;
+    if (Number(before.available) > 0)
+      await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
     const r = await wallet.submitRecharge(t.db, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
     await reviewRecharge(t.db, app.core, operatorId, r.id, true);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => wallet.submitWithdrawal(t.db, app.core, UNLIMITED, u, { coin: 'LTC', method: 'address', network: 'LTC', address: ADDRESS.LTC!, amount: '0.6', fundPassword: 'fund123' }, nonce())));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        wallet.submitWithdrawal(
+          t.db,
+          app.core,
+          UNLIMITED,
+          u,
+          {
+            coin: 'LTC',
+            method: 'address',
+            network: 'LTC',
+            address: ADDRESS.LTC!,
+            amount: '0.6',
+            fundPassword: 'fund123',
+          },
+          nonce(),
+        ),
+      ),
+    );
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     await checkInvariants();
   });

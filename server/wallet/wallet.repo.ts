@@ -25,7 +25,10 @@ export function findNetwork(q: Queryable, coin: string, network: string | undefi
   );
 }
 
-export function findActiveAsset(q: Queryable, code: string): Promise<{ code: string; name: string; display_decimals: bigint } | undefined> {
+export function findActiveAsset(
+  q: Queryable,
+  code: string,
+): Promise<{ code: string; name: string; display_decimals: bigint } | undefined> {
   return q.get("SELECT code, name, display_decimals FROM assets WHERE code = ? AND status = 'active'", [code]);
 }
 
@@ -33,22 +36,50 @@ export function activeAssets(q: Queryable): Promise<Array<{ code: string; name: 
   return q.all("SELECT code, name, display_decimals FROM assets WHERE status = 'active' ORDER BY sort, code");
 }
 
-export async function insertTransfer(q: Queryable, t: { userId: number; coin: string; from: number; to: number; amount: bigint; at: number }): Promise<number> {
-  const row = await q.get<{ id: bigint }>('INSERT INTO transfers (user_id, coin, from_type, to_type, amount, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', [t.userId, t.coin, t.from, t.to, t.amount, t.at]);
+export async function insertTransfer(
+  q: Queryable,
+  t: { userId: number; coin: string; from: number; to: number; amount: bigint; at: number },
+): Promise<number> {
+  const row = await q.get<{ id: bigint }>(
+    'INSERT INTO transfers (user_id, coin, from_type, to_type, amount, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+    [t.userId, t.coin, t.from, t.to, t.amount, t.at],
+  );
   return Number(row!.id);
 }
 
 /** A page of one user's rows of a table (transfers, recharges, withdrawals), newest first, optionally of one coin. */
-export function userRows(q: Queryable, table: 'transfers' | 'recharges' | 'withdrawals', userId: number, page: PageRequest, coin?: string) {
-  return pageOf<Row>(q, { select: '*', from: `FROM ${table} WHERE user_id = ?${coin ? ' AND coin = ?' : ''}`, order: 'id DESC', params: coin ? [userId, coin] : [userId] }, page);
+export function userRows(
+  q: Queryable,
+  table: 'transfers' | 'recharges' | 'withdrawals',
+  userId: number,
+  page: PageRequest,
+  coin?: string,
+) {
+  return pageOf<Row>(
+    q,
+    {
+      select: '*',
+      from: `FROM ${table} WHERE user_id = ?${coin ? ' AND coin = ?' : ''}`,
+      order: 'id DESC',
+      params: coin ? [userId, coin] : [userId],
+    },
+    page,
+  );
 }
 
 /**
  * Moves a request out of review: the conditional update decides it once, so a second decision (or a race) finds
  * nothing and gets undefined. `exists` then tells the two refusals apart.
  */
-export async function decideRequest(q: Queryable, table: 'recharges' | 'withdrawals', d: { id: number; status: 'passed' | 'failed'; reason: string | null; operatorId: number; at: number }): Promise<Row | undefined> {
-  return q.get<Row>(`UPDATE ${table} SET status = ?, reason = ?, reviewer_id = ?, reviewed_at = ? WHERE id = ? AND status = 'review' RETURNING *`, [d.status, d.reason, d.operatorId, d.at, d.id]);
+export async function decideRequest(
+  q: Queryable,
+  table: 'recharges' | 'withdrawals',
+  d: { id: number; status: 'passed' | 'failed'; reason: string | null; operatorId: number; at: number },
+): Promise<Row | undefined> {
+  return q.get<Row>(
+    `UPDATE ${table} SET status = ?, reason = ?, reviewer_id = ?, reviewed_at = ? WHERE id = ? AND status = 'review' RETURNING *`,
+    [d.status, d.reason, d.operatorId, d.at, d.id],
+  );
 }
 
 export async function requestExists(q: Queryable, table: 'recharges' | 'withdrawals', id: number): Promise<boolean> {
@@ -59,7 +90,12 @@ export async function requestExists(q: Queryable, table: 'recharges' | 'withdraw
 export function queueRows(q: Queryable, table: 'recharges' | 'withdrawals', status: string, page: PageRequest) {
   return pageOf<Row>(
     q,
-    { select: 'r.*, COALESCE(u.username, u.email, u.phone) AS username', from: `FROM ${table} r JOIN users u ON u.id = r.user_id WHERE r.status = ?`, order: `r.id ${status === 'review' ? 'ASC' : 'DESC'}`, params: [status] },
+    {
+      select: 'r.*, COALESCE(u.username, u.email, u.phone) AS username',
+      from: `FROM ${table} r JOIN users u ON u.id = r.user_id WHERE r.status = ?`,
+      order: `r.id ${status === 'review' ? 'ASC' : 'DESC'}`,
+      params: [status],
+    },
     page,
   );
 }
@@ -69,14 +105,39 @@ export async function uploadOwner(q: Queryable, uploadId: string): Promise<numbe
   return row ? Number(row.owner_id) : undefined;
 }
 
-export async function insertRecharge(q: Queryable, r: { orderNo: string; userId: number; coin: string; network: string; address: string; amount: bigint; screenshot: string; at: number }): Promise<Row> {
+export async function insertRecharge(
+  q: Queryable,
+  r: {
+    orderNo: string;
+    userId: number;
+    coin: string;
+    network: string;
+    address: string;
+    amount: bigint;
+    screenshot: string;
+    at: number;
+  },
+): Promise<Row> {
   return (await q.get<Row>(
     'INSERT INTO recharges (order_no, user_id, coin, network, address, amount, screenshot, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
     [r.orderNo, r.userId, r.coin, r.network, r.address, r.amount, r.screenshot, 'review', r.at],
   ))!;
 }
 
-export async function insertWithdrawal(q: Queryable, w: { orderNo: string; userId: number; coin: string; method: string; network: string | null; address: string; amount: bigint; fee: bigint; at: number }): Promise<Row> {
+export async function insertWithdrawal(
+  q: Queryable,
+  w: {
+    orderNo: string;
+    userId: number;
+    coin: string;
+    method: string;
+    network: string | null;
+    address: string;
+    amount: bigint;
+    fee: bigint;
+    at: number;
+  },
+): Promise<Row> {
   return (await q.get<Row>(
     'INSERT INTO withdrawals (order_no, user_id, coin, method, network, address, amount, fee, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
     [w.orderNo, w.userId, w.coin, w.method, w.network, w.address, w.amount, w.fee, 'review', w.at],
@@ -88,17 +149,39 @@ export function findWithdrawal(q: Queryable, id: number): Promise<Row | undefine
 }
 
 /** A page of a user's ledger lines with their account type, newest first, filtered by coin, account type, bill type. */
-export function billRows(q: Queryable, userId: number, f: PageRequest & { coin?: string; type: number; billType?: string }) {
+export function billRows(
+  q: Queryable,
+  userId: number,
+  f: PageRequest & { coin?: string; type: number; billType?: string },
+) {
   const where = ['e.owner_id = ?'];
   const params: Array<string | number> = [userId];
-  if (f.coin) (where.push('e.asset = ?'), params.push(f.coin));
-  if (f.type) (where.push('a.type = ?'), params.push(f.type));
-  if (f.billType) (where.push('e.bill_type = ?'), params.push(f.billType));
-  return pageOf<Row>(q, { select: 'e.*, a.type AS account_type', from: `FROM ledger_entries e JOIN accounts a ON a.id = e.account_id WHERE ${where.join(' AND ')}`, order: 'e.id DESC', params }, f);
+  if (f.coin) where.push('e.asset = ?'), params.push(f.coin);
+  if (f.type) where.push('a.type = ?'), params.push(f.type);
+  if (f.billType) where.push('e.bill_type = ?'), params.push(f.billType);
+  return pageOf<Row>(
+    q,
+    {
+      select: 'e.*, a.type AS account_type',
+      from: `FROM ledger_entries e JOIN accounts a ON a.id = e.account_id WHERE ${where.join(' AND ')}`,
+      order: 'e.id DESC',
+      params,
+    },
+    f,
+  );
 }
 
 /** Withdrawals under review, whose amount and fee are held until an operator decides. */
-export async function withdrawalsInReview(q: Queryable): Promise<Array<{ id: number; userId: number; coin: string; held: bigint }>> {
-  const rows = await q.all<{ id: bigint; user_id: bigint; coin: string; amount: bigint; fee: bigint }>("SELECT id, user_id, coin, amount, fee FROM withdrawals WHERE status = 'review' ORDER BY id");
-  return rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), coin: r.coin, held: BigInt(r.amount) + BigInt(r.fee) }));
+export async function withdrawalsInReview(
+  q: Queryable,
+): Promise<Array<{ id: number; userId: number; coin: string; held: bigint }>> {
+  const rows = await q.all<{ id: bigint; user_id: bigint; coin: string; amount: bigint; fee: bigint }>(
+    "SELECT id, user_id, coin, amount, fee FROM withdrawals WHERE status = 'review' ORDER BY id",
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    coin: r.coin,
+    held: BigInt(r.amount) + BigInt(r.fee),
+  }));
 }

@@ -15,9 +15,18 @@ import { checkUploadRate, failTooLarge, readUpload, saveUpload, UPLOAD_LIMITS } 
 import * as swap from './swap.service.ts';
 import * as wallet from './wallet.service.ts';
 
-/** Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap, bills. */
+/**
+ * Wallets (docs/requirements.md §7 "Assets", texchange, upload): balances, deposits, withdrawals, transfers, swap,
+ * bills.
+ */
 export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const { db, markets, prices, sealedBox, config: { dataDir } } = ctx;
+  const {
+    db,
+    markets,
+    prices,
+    sealedBox,
+    config: { dataDir },
+  } = ctx;
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 5 } });
   const route = router(app, db);
   const usdt = usdtPricesOf(markets, prices);
@@ -29,12 +38,18 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   route(api.coinRate, async () => ok(await wallet.coinRates(db)));
   route(api.myBill, async (req) => ok(await wallet.bills(db, userOf(req).id, req.query)));
   route(api.transferFunds, async (req) => ok(await wallet.transfer(db, ctx.core, userOf(req), req.body)));
-  route(api.transfers, async (req) => ok(await wallet.transfers(db, userOf(req).id, req.query.page, req.query.size, req.query.coin)));
+  route(api.transfers, async (req) =>
+    ok(await wallet.transfers(db, userOf(req).id, req.query.page, req.query.size, req.query.coin)),
+  );
 
   route(api.rechargeCurrency, async () => ok(await wallet.networks(db)));
-  route(api.depositAddress, async (req) => ok(await wallet.addressFor(db, userOf(req).id, req.params.coin, req.query.network)));
+  route(api.depositAddress, async (req) =>
+    ok(await wallet.addressFor(db, userOf(req).id, req.params.coin, req.query.network)),
+  );
   route(api.submitRecharge, async (req) => ok(await wallet.submitRecharge(db, userOf(req), req.body)));
-  route(api.rechargeLog, async (req) => ok(await wallet.listOf(db, 'recharges', userOf(req).id, req.query.page, req.query.size, req.query.coin)));
+  route(api.rechargeLog, async (req) =>
+    ok(await wallet.listOf(db, 'recharges', userOf(req).id, req.query.page, req.query.size, req.query.coin)),
+  );
 
   const withdraw = async (req: EndpointRequest<typeof api.withdrawal>) => {
     const user = userOf(req);
@@ -44,12 +59,19 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   const limited = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
   route(api.withdrawal, withdraw, limited);
   route(api.withdrawSubmit, withdraw, limited);
-  route(api.withdrawalLog, async (req) => ok(await wallet.listOf(db, 'withdrawals', userOf(req).id, req.query.page, req.query.size, req.query.coin)));
+  route(api.withdrawalLog, async (req) =>
+    ok(await wallet.listOf(db, 'withdrawals', userOf(req).id, req.query.page, req.query.size, req.query.coin)),
+  );
 
-  route(api.swapPrice, async (req) => ok(await swap.quote(db, usdt, req.user, req.body.from, req.body.to, req.body.amount)), { preHandler: optionalUser(db) });
+  route(
+    api.swapPrice,
+    async (req) => ok(await swap.quote(db, usdt, req.user, req.body.from, req.body.to, req.body.amount)),
+    { preHandler: optionalUser(db) },
+  );
   route(api.swap, async (req) => ok(await swap.execute(db, ctx.core, usdt, userOf(req), req.body)));
 
-  // Uploads (docs/requirements.md §7: POST /api/common/upload/OSS and /cgform-api/upload/file, form data `file`; answers data.link).
+  // Uploads (docs/requirements.md §7: POST /api/common/upload/OSS and /cgform-api/upload/file, form data `file`;
+  // answers data.link).
   const upload = async (req: FastifyRequest) => {
     const owner = userOf(req);
     await checkUploadRate(db, owner.id);

@@ -1,4 +1,13 @@
-import type { BillRecord, CoinNetwork, CurrencyAccountRow, ExchangeRateItem, RechargeRecord, TransferRecord, WalletAccount, WithdrawalRecord } from '../../isomorphic/contract/wallet.ts';
+import type {
+  BillRecord,
+  CoinNetwork,
+  CurrencyAccountRow,
+  ExchangeRateItem,
+  RechargeRecord,
+  TransferRecord,
+  WalletAccount,
+  WithdrawalRecord,
+} from '../../isomorphic/contract/wallet.ts';
 import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { OwnCoin } from '../../isomorphic/contract/private-feed.ts';
 import { audit } from '../audit/audit.ts';
@@ -32,16 +41,30 @@ function accountTypesOf(user: Pick<UserRow, 'isMerchant'>): UserAccountType[] {
 
 export async function networks(q: Queryable, coin?: string): Promise<CoinNetwork[]> {
   const rows = await repo.depositNetworks(q, coin);
-  return rows.map((r) => ({ coin: r.coin, network: r.network, withdrawFee: money(r.withdraw_fee), withdrawMin: money(r.withdraw_min) }));
+  return rows.map((r) => ({
+    coin: r.coin,
+    network: r.network,
+    withdrawFee: money(r.withdraw_fee),
+    withdrawMin: money(r.withdraw_min),
+  }));
 }
 
-async function networkOf(q: Queryable, coin: string, network: string | undefined): Promise<{ network: string; fee: bigint; min: bigint }> {
+async function networkOf(
+  q: Queryable,
+  coin: string,
+  network: string | undefined,
+): Promise<{ network: string; fee: bigint; min: bigint }> {
   const row = await repo.findNetwork(q, coin, network);
   if (!row) fail('unknownNetwork');
   return { network: row.network, fee: BigInt(row.withdraw_fee), min: BigInt(row.withdraw_min) };
 }
 
-export async function addressFor(db: Db, userId: number, coin: string, network?: string): Promise<{ coin: string; network: string; address: string }> {
+export async function addressFor(
+  db: Db,
+  userId: number,
+  coin: string,
+  network?: string,
+): Promise<{ coin: string; network: string; address: string }> {
   await requireAsset(db, coin);
   const n = await networkOf(db, coin, network);
   return { coin, network: n.network, address: depositAddress(await installSecret(db), userId, coin, n.network) };
@@ -59,7 +82,12 @@ export async function walletAccounts(db: Db, usdt: UsdtPrices, user: UserRow): P
 }
 
 /** Every coin with its balance in one account type (0: summed over the user's types). */
-export async function currencyAccount(db: Db, usdt: UsdtPrices, user: UserRow, type: number): Promise<CurrencyAccountRow[]> {
+export async function currencyAccount(
+  db: Db,
+  usdt: UsdtPrices,
+  user: UserRow,
+  type: number,
+): Promise<CurrencyAccountRow[]> {
   const allowed = new Set<number>(accountTypesOf(user));
   const byCoin = new Map<string, { available: bigint; frozen: bigint }>();
   for (const b of await balancesOf(db, user.id)) {
@@ -70,12 +98,27 @@ export async function currencyAccount(db: Db, usdt: UsdtPrices, user: UserRow, t
   const assets = await repo.activeAssets(db);
   return assets.map((a) => {
     const b = byCoin.get(a.code) ?? { available: 0n, frozen: 0n };
-    return { coin: a.code, name: a.name, available: money(b.available), frozen: money(b.frozen), total: money(b.available + b.frozen), usdtValue: money(usdtValue(usdt, a.code, b.available + b.frozen)), displayDecimals: Number(a.display_decimals) };
+    return {
+      coin: a.code,
+      name: a.name,
+      available: money(b.available),
+      frozen: money(b.frozen),
+      total: money(b.available + b.frozen),
+      usdtValue: money(usdtValue(usdt, a.code, b.available + b.frozen)),
+      displayDecimals: Number(a.display_decimals),
+    };
   });
 }
 
-/** Moves funds between two of the user's own account types: one ledger transaction through the core, with its record. */
-export async function transfer(db: Db, core: TradingCore, user: UserRow, body: { coin: string; from: number; to: number; amount: string }): Promise<TransferRecord> {
+/**
+ * Moves funds between two of the user's own account types: one ledger transaction through the core, with its record.
+ */
+export async function transfer(
+  db: Db,
+  core: TradingCore,
+  user: UserRow,
+  body: { coin: string; from: number; to: number; amount: string },
+): Promise<TransferRecord> {
   const allowed = new Set<number>(accountTypesOf(user));
   if (!allowed.has(body.from) || !allowed.has(body.to)) fail('accountTypeNotAllowed');
   if (body.from === body.to) fail('sameAccount');
@@ -84,7 +127,14 @@ export async function transfer(db: Db, core: TradingCore, user: UserRow, body: {
   const now = Date.now();
   let id = 0;
   await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
-    id = await repo.insertTransfer(q, { userId: user.id, coin: body.coin, from: body.from, to: body.to, amount: units, at: now });
+    id = await repo.insertTransfer(q, {
+      userId: user.id,
+      coin: body.coin,
+      from: body.from,
+      to: body.to,
+      amount: units,
+      at: now,
+    });
     return {
       lines: [
         { owner: user.id, type: body.from as UserAccountType, asset: body.coin, available: -units },
@@ -98,34 +148,76 @@ export async function transfer(db: Db, core: TradingCore, user: UserRow, body: {
 
 export async function transfers(db: Db, userId: number, page: number, size: number, coin?: string) {
   const { total, rows } = await repo.userRows(db, 'transfers', userId, { page, size }, coin);
-  const records: TransferRecord[] = rows.map((r) => ({ id: Number(r.id), coin: String(r.coin), from: Number(r.from_type), to: Number(r.to_type), amount: money(r.amount as bigint), time: Number(r.created_at) }));
+  const records: TransferRecord[] = rows.map((r) => ({
+    id: Number(r.id),
+    coin: String(r.coin),
+    from: Number(r.from_type),
+    to: Number(r.to_type),
+    amount: money(r.amount as bigint),
+    time: Number(r.created_at),
+  }));
   return { total, page, size, records };
 }
 
-/** A recharge submission (docs/requirements.md §3 recharge record): amount and payment screenshot, under review until an operator decides. */
-export async function submitRecharge(db: Db, user: UserRow, body: { coin: string; network: string; amount: string; screenshot?: string }): Promise<RechargeRecord> {
+/**
+ * A recharge submission (docs/requirements.md §3 recharge record): amount and payment screenshot, under review until an
+ * operator decides.
+ */
+export async function submitRecharge(
+  db: Db,
+  user: UserRow,
+  body: { coin: string; network: string; amount: string; screenshot?: string },
+): Promise<RechargeRecord> {
   const units = amountOf(body.amount);
   if (!body.screenshot) fail('screenshotRequired');
   await requireAsset(db, body.coin);
   if ((await repo.uploadOwner(db, body.screenshot)) !== user.id) fail('screenshotRequired');
   const { address, network } = await addressFor(db, user.id, body.coin, body.network);
-  const row = await repo.insertRecharge(db, { orderNo: orderNo('R'), userId: user.id, coin: body.coin, network, address, amount: units, screenshot: body.screenshot, at: Date.now() });
+  const row = await repo.insertRecharge(db, {
+    orderNo: orderNo('R'),
+    userId: user.id,
+    coin: body.coin,
+    network,
+    address,
+    amount: units,
+    screenshot: body.screenshot,
+    at: Date.now(),
+  });
   return toRecharge(row);
 }
 
 export function toRecharge(r: Record<string, unknown>): RechargeRecord {
   return {
-    id: Number(r.id), orderNo: String(r.order_no), coin: String(r.coin), network: String(r.network), address: String(r.address), amount: money(r.amount as bigint),
-    status: r.status as RechargeRecord['status'], reason: (r.reason as string | null) ?? null, screenshot: String(r.screenshot), createTime: Number(r.created_at),
-    reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at), ...(r.username ? { username: String(r.username) } : {}),
+    id: Number(r.id),
+    orderNo: String(r.order_no),
+    coin: String(r.coin),
+    network: String(r.network),
+    address: String(r.address),
+    amount: money(r.amount as bigint),
+    status: r.status as RechargeRecord['status'],
+    reason: (r.reason as string | null) ?? null,
+    screenshot: String(r.screenshot),
+    createTime: Number(r.created_at),
+    reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at),
+    ...(r.username ? { username: String(r.username) } : {}),
   };
 }
 
 export function toWithdrawal(r: Record<string, unknown>): WithdrawalRecord {
   return {
-    id: Number(r.id), orderNo: String(r.order_no), coin: String(r.coin), method: r.method as WithdrawalRecord['method'], network: (r.network as string | null) ?? null,
-    address: String(r.address), amount: money(r.amount as bigint), fee: money(r.fee as bigint), status: r.status as WithdrawalRecord['status'], reason: (r.reason as string | null) ?? null,
-    createTime: Number(r.created_at), reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at), ...(r.username ? { username: String(r.username) } : {}),
+    id: Number(r.id),
+    orderNo: String(r.order_no),
+    coin: String(r.coin),
+    method: r.method as WithdrawalRecord['method'],
+    network: (r.network as string | null) ?? null,
+    address: String(r.address),
+    amount: money(r.amount as bigint),
+    fee: money(r.fee as bigint),
+    status: r.status as WithdrawalRecord['status'],
+    reason: (r.reason as string | null) ?? null,
+    createTime: Number(r.created_at),
+    reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at),
+    ...(r.username ? { username: String(r.username) } : {}),
   };
 }
 
@@ -134,9 +226,17 @@ export interface RequestRecord {
   recharges: RechargeRecord;
   withdrawals: WithdrawalRecord;
 }
-export const toRequestRecord = <T extends keyof RequestRecord>(table: T) => (table === 'recharges' ? toRecharge : toWithdrawal) as (r: Record<string, unknown>) => RequestRecord[T];
+export const toRequestRecord = <T extends keyof RequestRecord>(table: T) =>
+  (table === 'recharges' ? toRecharge : toWithdrawal) as (r: Record<string, unknown>) => RequestRecord[T];
 
-export async function listOf<T extends keyof RequestRecord>(db: Db, table: T, userId: number, page: number, size: number, coin?: string) {
+export async function listOf<T extends keyof RequestRecord>(
+  db: Db,
+  table: T,
+  userId: number,
+  page: number,
+  size: number,
+  coin?: string,
+) {
   const { total, rows } = await repo.userRows(db, table, userId, { page, size }, coin);
   return { total, page, size, records: rows.map(toRequestRecord(table)) };
 }
@@ -147,7 +247,10 @@ class Replayed extends Error {}
 /** What the first submission of a sealed body made: its withdrawal, for this user only. */
 async function firstResult(db: Db, user: UserRow, nonce: string): Promise<WithdrawalRecord> {
   const first = await findSealedUse(db, nonce);
-  const row = first && first.userId === user.id && first.purpose === 'withdrawal' && first.refId !== null ? await repo.findWithdrawal(db, first.refId) : undefined;
+  const row =
+    first && first.userId === user.id && first.purpose === 'withdrawal' && first.refId !== null
+      ? await repo.findWithdrawal(db, first.refId)
+      : undefined;
   if (!row) fail('sealedInvalid');
   return toWithdrawal(row);
 }
@@ -167,7 +270,15 @@ export async function submitWithdrawal(
   core: TradingCore,
   limit: DailyLimit,
   user: UserRow,
-  body: { coin: string; method: 'address' | 'bank'; network?: string; address: string; amount: string; fundPassword: string; googleCode?: string },
+  body: {
+    coin: string;
+    method: 'address' | 'bank';
+    network?: string;
+    address: string;
+    amount: string;
+    fundPassword: string;
+    googleCode?: string;
+  },
   nonce: string,
   now = Date.now(),
 ): Promise<WithdrawalRecord> {
@@ -186,14 +297,40 @@ export async function submitWithdrawal(
     let record: WithdrawalRecord | undefined;
     await core.submitPrepared(holdFunds, async (q): Promise<FundsHold> => {
       await checkWithdrawalAllowed(q, user.id, target, now);
-      const row = await repo.insertWithdrawal(q, { orderNo: orderNo('W'), userId: user.id, coin: body.coin, method: body.method, network: body.method === 'address' ? n.network : null, address, amount: units, fee: n.fee, at: Date.now() });
+      const row = await repo.insertWithdrawal(q, {
+        orderNo: orderNo('W'),
+        userId: user.id,
+        coin: body.coin,
+        method: body.method,
+        network: body.method === 'address' ? n.network : null,
+        address,
+        amount: units,
+        fee: n.fee,
+        at: Date.now(),
+      });
       const id = Number(row.id);
-      if (!(await recordSealedUse(q, nonce, { userId: user.id, purpose: 'withdrawal', refId: id }, Date.now() - 2 * SEALED_MAX_AGE_MS))) throw new Replayed();
-      // The core refuses a hold beyond the balance anyway; asked first, a user short of funds hears that, not the limit.
+      if (
+        !(await recordSealedUse(
+          q,
+          nonce,
+          { userId: user.id, purpose: 'withdrawal', refId: id },
+          Date.now() - 2 * SEALED_MAX_AGE_MS,
+        ))
+      )
+        throw new Replayed();
+      // The core refuses a hold beyond the balance anyway; asked first, a user short of funds hears that, not the
+      // limit.
       if (core.risk.available(user.id, ACCOUNT.spot, body.coin) < units + n.fee) fail('insufficientBalance');
       await limit.charge(q, { withdrawalId: id, userId: user.id, coin: body.coin, amount: units });
       record = toWithdrawal(row);
-      return { id: withdrawalHoldId(id), owner: user.id, type: ACCOUNT.spot, asset: body.coin, amount: units + n.fee, meta: { billType: 'withdraw_freeze', refType: 'withdrawal', refId: id } };
+      return {
+        id: withdrawalHoldId(id),
+        owner: user.id,
+        type: ACCOUNT.spot,
+        asset: body.coin,
+        amount: units + n.fee,
+        meta: { billType: 'withdraw_freeze', refType: 'withdrawal', refId: id },
+      };
     });
     return record!;
   } catch (err) {
@@ -203,16 +340,31 @@ export async function submitWithdrawal(
 }
 
 /** The user's ledger lines (bills), newest first, in one account type or all (0). */
-export async function bills(db: Db, userId: number, q: { page: number; size: number; coin?: string; type: number; billType?: string }) {
+export async function bills(
+  db: Db,
+  userId: number,
+  q: { page: number; size: number; coin?: string; type: number; billType?: string },
+) {
   const { total, rows } = await repo.billRows(db, userId, q);
   const records: BillRecord[] = rows.map((r) => ({
-    id: Number(r.id), type: Number(r.account_type), coin: String(r.asset), billType: String(r.bill_type), available: money(r.delta_available as bigint), frozen: money(r.delta_frozen as bigint),
-    availableAfter: money(r.available_after as bigint), refType: String(r.ref_type), refId: String(r.ref_id), time: Number(r.created_at),
+    id: Number(r.id),
+    type: Number(r.account_type),
+    coin: String(r.asset),
+    billType: String(r.bill_type),
+    available: money(r.delta_available as bigint),
+    frozen: money(r.delta_frozen as bigint),
+    availableAfter: money(r.available_after as bigint),
+    refType: String(r.ref_type),
+    refId: String(r.ref_id),
+    time: Number(r.created_at),
   }));
   return { total, page: q.page, size: q.size, records };
 }
 
-/** Display currencies (docs/requirements.md §3 exchange-rate items): configured data, one USDT in each; operators change them. */
+/**
+ * Display currencies (docs/requirements.md §3 exchange-rate items): configured data, one USDT in each; operators change
+ * them.
+ */
 const DEFAULT_RATES: Array<Omit<ExchangeRateItem, 'exchange_value'>> = [
   { exchange_code: 'CNY', quote_currency: 'USDT', code_symbol: '¥', rate: '7.25' },
   { exchange_code: 'USD', quote_currency: 'USDT', code_symbol: '$', rate: '1' },
@@ -249,5 +401,10 @@ export async function setCoinRates(db: Db, operatorId: number, rates: typeof DEF
 /** The user's balances in every account, or in one account type (0: all), as the private feed shows them. */
 export async function balances(db: Db, userId: number, type: number): Promise<OwnCoin[]> {
   const rows = (await balancesOf(db, userId)).filter((b) => type === 0 || b.type === type);
-  return rows.map((b) => ({ type: b.type, coin: b.asset, available: formatUnits(b.available, ASSET_SCALE), frozen: formatUnits(b.frozen, ASSET_SCALE) }));
+  return rows.map((b) => ({
+    type: b.type,
+    coin: b.asset,
+    available: formatUnits(b.available, ASSET_SCALE),
+    frozen: formatUnits(b.frozen, ASSET_SCALE),
+  }));
 }

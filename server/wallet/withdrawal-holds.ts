@@ -15,7 +15,8 @@ export const withdrawalHolds: CorePart = {
   name: 'withdrawals',
   async load(q: Queryable, risk: RiskEngine): Promise<void> {
     for (const w of await withdrawalsInReview(q)) {
-      if (w.held > 0n) risk.adopt({ id: withdrawalHoldId(w.id), owner: w.userId, type: ACCOUNT.spot, asset: w.coin, amount: w.held });
+      if (w.held > 0n)
+        risk.adopt({ id: withdrawalHoldId(w.id), owner: w.userId, type: ACCOUNT.spot, asset: w.coin, amount: w.held });
     }
   },
   snapshot: () => null,

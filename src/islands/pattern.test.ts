@@ -20,7 +20,9 @@ function sources(dir: string): string[] {
 /** Files under `dir` (relative to src) whose text matches `rule`, with the first matching line. */
 function offenders(dir: string, rule: RegExp): string[] {
   return sources(join(SRC, dir)).flatMap((file) => {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => rule.test(l));
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => rule.test(l));
     return line === undefined ? [] : [`${relative(SRC, file)}: ${line.trim()}`];
   });
 }
@@ -28,7 +30,8 @@ function offenders(dir: string, rule: RegExp): string[] {
 describe('the client store pattern', () => {
   it('no module in src/lib exports a store that callers could set', () => {
     // An exported atom/map/persistent store made in place, or anything exported with a writable store type.
-    const writable = /^export\s+(const|let|var)\s+\$?\w+\s*(:[^=]*)?=\s*(atom|map|persistentAtom|persistentMap)\s*[<(]|^export\b.*\b(WritableAtom|PreinitializedWritableAtom|MapStore)\b/;
+    const writable =
+      /^export\s+(const|let|var)\s+\$?\w+\s*(:[^=]*)?=\s*(atom|map|persistentAtom|persistentMap)\s*[<(]|^export\b.*\b(WritableAtom|PreinitializedWritableAtom|MapStore)\b/;
     expect(offenders('lib', writable)).toEqual([]);
   });
 

@@ -13,7 +13,10 @@ const DEFAULTS: PlatformConfig = {
   stompUrl: STOMP_PATH,
 };
 
-/** The platform config script's values (docs/requirements.md §7), or the build's defaults where it has not run (build, tests). */
+/**
+ * The platform config script's values (docs/requirements.md §7), or the build's defaults where it has not run (build,
+ * tests).
+ */
 export function platformConfig(): PlatformConfig {
   const fromScript = (globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] as Partial<PlatformConfig> | undefined;
   return { ...DEFAULTS, ...fromScript };

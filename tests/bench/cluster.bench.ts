@@ -17,7 +17,13 @@ import { Agent, get as httpGet } from 'node:http';
 import { WebSocket as WsClient } from 'ws';
 import postgres from 'postgres';
 import { randomUUID } from 'node:crypto';
-import { CommandClient, connectBroker, serveCommands, type ForwardedReply, type ForwardedRequest } from '../../server/cluster/command-queue.ts';
+import {
+  CommandClient,
+  connectBroker,
+  serveCommands,
+  type ForwardedReply,
+  type ForwardedRequest,
+} from '../../server/cluster/command-queue.ts';
 import { ClusterNode, clusterBroker } from '../support/cluster.ts';
 import { orderLoad, percentile, postJson, prepareTraders } from './order-load.ts';
 
@@ -63,7 +69,11 @@ step('the broker round trip floor');
 async function rpcFloor(): Promise<{ p50: number; p99: number }> {
   const conn = connectBroker(broker!, 'bench-floor', { warn: () => {} });
   const queue = 'lumex.bench.echo';
-  const echo = serveCommands<string, string>(conn, async (body) => body, { concurrency: 256, log: { warn: () => {} }, queue });
+  const echo = serveCommands<string, string>(conn, async (body) => body, {
+    concurrency: 256,
+    log: { warn: () => {} },
+    queue,
+  });
   await new Promise((r) => echo.once('ready', r));
   const rpc = new CommandClient<string, string>(conn, 15_000, queue);
   const latencies: number[] = [];
@@ -97,7 +107,13 @@ await Promise.all(edges.map((e) => e.answering()));
 const E1 = edges[0]!.port;
 const E2 = edges[1]!.port;
 
-const ops = (await postJson(E1, '/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'bench-ops-1' })).data.token;
+const ops = (
+  await postJson(E1, '/api/user/login', {
+    type: 'email',
+    email: 'operator@localhost.localdomain',
+    password: 'bench-ops-1',
+  })
+).data.token;
 const tokens = await prepareTraders(E1, ops, 20);
 await orderLoad([E1, E2], tokens, { rate: RATE, seconds: 1 });
 
@@ -140,7 +156,21 @@ const readConn = connectBroker(broker!, 'bench-reads', { warn: () => {} });
 const forwarded = new CommandClient<ForwardedRequest, ForwardedReply>(readConn, 15_000);
 const reads: Array<[string, Awaited<ReturnType<typeof readLoad>>]> = [];
 reads.push(['the core directly', await readLoad(httpRead([coreA.port]))]);
-reads.push(['handed to the core', await readLoad(async () => (await forwarded.send({ key: `e:read-${randomUUID()}`, method: 'GET', url: READ_PATH, headers: {}, ip: '127.0.0.1' })).status === 200)]);
+reads.push([
+  'handed to the core',
+  await readLoad(
+    async () =>
+      (
+        await forwarded.send({
+          key: `e:read-${randomUUID()}`,
+          method: 'GET',
+          url: READ_PATH,
+          headers: {},
+          ip: '127.0.0.1',
+        })
+      ).status === 200,
+  ),
+]);
 reads.push(['one edge', await readLoad(httpRead([E1]))]);
 reads.push(['two edges', await readLoad(httpRead([E1, E2]))]);
 await forwarded.close();
@@ -154,7 +184,9 @@ async function feedLag(ports: number[]) {
   const sockets: WsClient[] = [];
   for (let i = 0; i < SUBSCRIBERS; i++) {
     // A feed admits 20 connections per client address: the subscribers come from 100 loopback addresses.
-    const ws = new WsClient(`ws://127.0.0.1:${ports[i % ports.length]}/ws/lag-${i}`, { localAddress: `127.0.1.${1 + (i % 100)}` });
+    const ws = new WsClient(`ws://127.0.0.1:${ports[i % ports.length]}/ws/lag-${i}`, {
+      localAddress: `127.0.1.${1 + (i % 100)}`,
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -174,21 +206,39 @@ async function feedLag(ports: number[]) {
   await new Promise((r) => setTimeout(r, 500));
   const trades = 50;
   for (let i = 0; i < trades; i++) {
-    await postJson(E1, '/api/currency/order/submit', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.001' }, tokens[0]);
-    await postJson(E1, '/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '97000', quantity: '0.001' }, tokens[1]);
+    await postJson(
+      E1,
+      '/api/currency/order/submit',
+      { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.001' },
+      tokens[0],
+    );
+    await postJson(
+      E1,
+      '/api/currency/order/submit',
+      { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '97000', quantity: '0.001' },
+      tokens[1],
+    );
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1000));
   for (const ws of sockets) ws.close();
   lags.sort((a, b) => a - b);
-  return { expected: trades * SUBSCRIBERS, delivered: lags.length, p50: percentile(lags, 50), p99: percentile(lags, 99) };
+  return {
+    expected: trades * SUBSCRIBERS,
+    delivered: lags.length,
+    p50: percentile(lags, 50),
+    p99: percentile(lags, 99),
+  };
 }
 step('public feed lag');
 const lagCore = await feedLag([coreA.port]);
 const lagOne = await feedLag([E1]);
 const lagTwo = await feedLag([E1, E2]);
 
-/** A stream of keyed orders at `rate` for `seconds`, retried with their keys through whichever edge answers; `fault` at 1/3. */
+/**
+ * A stream of keyed orders at `rate` for `seconds`, retried with their keys through whichever edge answers; `fault` at
+ * 1/3.
+ */
 async function faultStream(rate: number, seconds: number, fault: () => void) {
   const acked: number[] = [];
   const waits: Array<{ sent: number; waited: number }> = [];
@@ -210,7 +260,19 @@ async function faultStream(rate: number, seconds: number, fault: () => void) {
       (async () => {
         for (let attempt = 0; ; attempt++) {
           try {
-            const r = await postJson(attempt % 2 ? E2 : E1, '/api/currency/order/submit', { symbol: 'btcusdt', side, type: 'limit', price: String(96_000 + (side === 'buy' ? -50 : 50)), quantity: '0.001' }, tokens[i % tokens.length], { 'idempotency-key': `fault-${faultStreams}-${i}` });
+            const r = await postJson(
+              attempt % 2 ? E2 : E1,
+              '/api/currency/order/submit',
+              {
+                symbol: 'btcusdt',
+                side,
+                type: 'limit',
+                price: String(96_000 + (side === 'buy' ? -50 : 50)),
+                quantity: '0.001',
+              },
+              tokens[i % tokens.length],
+              { 'idempotency-key': `fault-${faultStreams}-${i}` },
+            );
             if (r.code === 200) {
               acked.push(r.data.id);
               waits.push({ sent, waited: performance.now() - sent });
@@ -272,22 +334,49 @@ await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
 await admin.unsafe(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
 await admin.end();
 
-console.log(`Order entry, ${RATE} orders/s offered for ${SECONDS} s (open loop, limit orders on BTC/USDT, about half trade), on this machine's 2 cores:`);
+console.log(
+  `Order entry, ${RATE} orders/s offered for ${SECONDS} s (open loop, limit orders on BTC/USDT, about half trade), on this machine's 2 cores:`,
+);
 console.log('                         achieved      p50        p99      failed');
-for (const [name, r] of entry) console.log(`  ${name.padEnd(22)} ${r.rate.toFixed(0).padStart(6)}/s  ${r.p50.toFixed(2).padStart(6)} ms  ${r.p99.toFixed(2).padStart(7)} ms  ${r.failed}`);
+for (const [name, r] of entry)
+  console.log(
+    `  ${name.padEnd(22)} ${r.rate.toFixed(0).padStart(6)}/s  ${r.p50.toFixed(2).padStart(6)} ms  ${r.p99.toFixed(2).padStart(7)} ms  ${r.failed}`,
+  );
 const direct = entry[0]![1];
-console.log(`  floor: a bare request and reply over the same kind of queue (600-byte body, answered at once) at the same rate: p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`);
-console.log(`  the edge hop: p50 +${(entry[1]![1].p50 - direct.p50).toFixed(2)} ms (× ${(entry[1]![1].p50 / direct.p50).toFixed(2)}); two edges against one: p50 × ${(entry[2]![1].p50 / entry[1]![1].p50).toFixed(2)}, p99 × ${(entry[2]![1].p99 / entry[1]![1].p99).toFixed(2)}`);
+console.log(
+  `  floor: a bare request and reply over the same kind of queue (600-byte body, answered at once) at the same rate: p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms`,
+);
+console.log(
+  `  the edge hop: p50 +${(entry[1]![1].p50 - direct.p50).toFixed(2)} ms (× ${(entry[1]![1].p50 / direct.p50).toFixed(2)}); two edges against one: p50 × ${(entry[2]![1].p50 / entry[1]![1].p50).toFixed(2)}, p99 × ${(entry[2]![1].p99 / entry[1]![1].p99).toFixed(2)}`,
+);
 console.log(`\nPublic market reads (GET depth, 20 levels, BTC/USDT), 32 callers in a closed loop for 4 s:`);
-for (const [name, r] of reads) console.log(`  ${name.padEnd(22)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  failed ${r.failed}`);
-console.log(`  one edge from its copy against the same call handed to the core over the queue: × ${(reads[2]![1].rate / reads[1]![1].rate).toFixed(2)} the rate, p50 × ${(reads[2]![1].p50 / reads[1]![1].p50).toFixed(2)}; two edges against one: × ${(reads[3]![1].rate / reads[2]![1].rate).toFixed(2)}`);
-console.log(`\nPublic feed lag, BTC/USDT trades to ${SUBSCRIBERS} subscribers, 50 trades (the core's match → the socket):`);
-for (const [name, r] of [['the core directly', lagCore], ['one edge', lagOne], ['two edges', lagTwo]] as const) console.log(`  ${name.padEnd(18)} p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  delivered ${r.delivered} of ${r.expected}`);
+for (const [name, r] of reads)
+  console.log(
+    `  ${name.padEnd(22)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  failed ${r.failed}`,
+  );
+console.log(
+  `  one edge from its copy against the same call handed to the core over the queue: × ${(reads[2]![1].rate / reads[1]![1].rate).toFixed(2)} the rate, p50 × ${(reads[2]![1].p50 / reads[1]![1].p50).toFixed(2)}; two edges against one: × ${(reads[3]![1].rate / reads[2]![1].rate).toFixed(2)}`,
+);
+console.log(
+  `\nPublic feed lag, BTC/USDT trades to ${SUBSCRIBERS} subscribers, 50 trades (the core's match → the socket):`,
+);
+for (const [name, r] of [
+  ['the core directly', lagCore],
+  ['one edge', lagOne],
+  ['two edges', lagTwo],
+] as const)
+  console.log(
+    `  ${name.padEnd(18)} p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  delivered ${r.delivered} of ${r.expected}`,
+  );
 console.log(`\nFailover (CORE_LEASE_MS=${LEASE_MS}), 100 keyed orders/s, active core SIGKILLed at 3 s:`);
 console.log(`  standby: ${takeover}`);
-console.log(`  first acknowledgement of an order sent after the kill: ${failover.firstBack.toFixed(0)} ms after it; longest wait of any order: ${failover.longest.toFixed(0)} ms`);
+console.log(
+  `  first acknowledgement of an order sent after the kill: ${failover.firstBack.toFixed(0)} ms after it; longest wait of any order: ${failover.longest.toFixed(0)} ms`,
+);
 console.log(`  ${failoverCheck}`);
 console.log(`\nBroker restart (rabbitmqctl stop_app + start_app took ${restarted}), 100 keyed orders/s:`);
-console.log(`  first acknowledgement of an order sent after it: ${brokerRestart.firstBack.toFixed(0)} ms after the restart began; longest wait: ${brokerRestart.longest.toFixed(0)} ms`);
+console.log(
+  `  first acknowledgement of an order sent after it: ${brokerRestart.firstBack.toFixed(0)} ms after the restart began; longest wait: ${brokerRestart.longest.toFixed(0)} ms`,
+);
 console.log(`  ${restartCheck}`);
 process.exit(0);

@@ -32,11 +32,30 @@ const ms = (t0: number) => performance.now() - t0;
 // --- Risk check per order -------------------------------------------------------------------------------------
 const risk = new RiskEngine();
 const ACCOUNTS = 100_000;
-for (let u = 1; u <= ACCOUNTS; u++) risk.balances.set(accountKey(u, ACCOUNT.spot, 'USDT'), { available: 10n ** 15n, held: 0n });
+for (let u = 1; u <= ACCOUNTS; u++)
+  risk.balances.set(accountKey(u, ACCOUNT.spot, 'USDT'), { available: 10n ** 15n, held: 0n });
 const market = { symbol: 'btcusdt', base: 'BTC', quote: 'USDT', priceScale: 2, qtyScale: 6 } as unknown as Market;
 const orders: OrderRow[] = Array.from({ length: 1_000 }, (_, i) => ({
-  id: i + 1, symbol: 'btcusdt', userId: (i * 97) % ACCOUNTS + 1, side: 'buy', kind: 'limit', tif: 'GTC', price: 9_600_000n + BigInt(i % 50), quantity: 1_000n,
-  quoteBudget: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, frozen: 0n, status: 'open', doneReason: null, createdAt: 0, updatedAt: 0, account: 'spot', autoRepay: false, borrowed: 0n,
+  id: i + 1,
+  symbol: 'btcusdt',
+  userId: ((i * 97) % ACCOUNTS) + 1,
+  side: 'buy',
+  kind: 'limit',
+  tif: 'GTC',
+  price: 9_600_000n + BigInt(i % 50),
+  quantity: 1_000n,
+  quoteBudget: 0n,
+  filledQty: 0n,
+  filledQuote: 0n,
+  fee: 0n,
+  frozen: 0n,
+  status: 'open',
+  doneReason: null,
+  createdAt: 0,
+  updatedAt: 0,
+  account: 'spot',
+  autoRepay: false,
+  borrowed: 0n,
 }));
 const riskRun = () => {
   const t0 = performance.now();
@@ -62,10 +81,15 @@ floorRun();
 const riskNs = [riskRun(), riskRun(), riskRun()].sort((a, b) => a - b)[1]!;
 const floorNs = [floorRun(), floorRun(), floorRun()].sort((a, b) => a - b)[1]!;
 risk.takeFacts();
-console.log(`risk check (spot hold + release, ${ACCOUNTS.toLocaleString('en')} accounts, median of 3): ${riskNs.toFixed(0)} ns/order; floor (Map lookup + compare) ${floorNs.toFixed(0)} ns; ${(riskNs / floorNs).toFixed(1)}× the floor`);
+console.log(
+  `risk check (spot hold + release, ${ACCOUNTS.toLocaleString('en')} accounts, median of 3): ${riskNs.toFixed(0)} ns/order; floor (Map lookup + compare) ${floorNs.toFixed(0)} ns; ${(riskNs / floorNs).toFixed(1)}× the floor`,
+);
 
 // --- Restart after 1,000,000 journaled commands --------------------------------------------------------------
-const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-core-')), 'lumex.db'), backgroundCheckpoint: true });
+const db = await openDb({
+  sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-core-')), 'lumex.db'),
+  backgroundCheckpoint: true,
+});
 await migrate(db, MIGRATIONS);
 await seedMarkets(db);
 const first = await startTrading({ db, log, snapshotEvery: Number.MAX_SAFE_INTEGER });
@@ -74,15 +98,29 @@ const USERS = 20_000;
 const RESTING = 20_000;
 const users: number[] = [];
 for (let u = 0; u < USERS; u++) {
-  const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`9${String(u).padStart(7, '0')}`, `core_${u}`, `C${u}`]);
+  const row = await db.get<{ id: bigint }>(
+    "INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id",
+    [`9${String(u).padStart(7, '0')}`, `core_${u}`, `C${u}`],
+  );
   users.push(Number(row!.id));
 }
-await Promise.all(users.flatMap((u) => [credit(first.core, u, 'USDT', 10n ** 13n), credit(first.core, u, 'BTC', 10n ** 10n)]));
+await Promise.all(
+  users.flatMap((u) => [credit(first.core, u, 'USDT', 10n ** 13n), credit(first.core, u, 'BTC', 10n ** 10n)]),
+);
 await Promise.all(
   Array.from({ length: RESTING }, (_, i) =>
-    first.spot.place(users[i % USERS]!, i % 2
-      ? { symbol: 'btcusdt', side: 'buy', type: 'limit', price: (90_000 - (i % 500)).toFixed(2), quantity: '0.001' }
-      : { symbol: 'btcusdt', side: 'sell', type: 'limit', price: (100_000 + (i % 500)).toFixed(2), quantity: '0.001' }),
+    first.spot.place(
+      users[i % USERS]!,
+      i % 2
+        ? { symbol: 'btcusdt', side: 'buy', type: 'limit', price: (90_000 - (i % 500)).toFixed(2), quantity: '0.001' }
+        : {
+            symbol: 'btcusdt',
+            side: 'sell',
+            type: 'limit',
+            price: (100_000 + (i % 500)).toFixed(2),
+            quantity: '0.001',
+          },
+    ),
   ),
 );
 await first.core.settled();
@@ -95,7 +133,15 @@ for (let i = 0; i < COMMANDS; i += 5_000) {
     // Each user's transfers alternate: 100 units into the contract account, then 50 back.
     const into = Math.floor(j / users.length) % 2 === 0;
     const [from, to, amount] = into ? [ACCOUNT.spot, ACCOUNT.contract, 100n] : [ACCOUNT.contract, ACCOUNT.spot, 50n];
-    wave.push(first.core.submit(postFunds, { lines: [{ owner: u, type: from, asset: 'USDT', available: -amount }, { owner: u, type: to, asset: 'USDT', available: amount }], meta: { billType: 'transfer', refType: 'bench', refId: j } }));
+    wave.push(
+      first.core.submit(postFunds, {
+        lines: [
+          { owner: u, type: from, asset: 'USDT', available: -amount },
+          { owner: u, type: to, asset: 'USDT', available: amount },
+        ],
+        meta: { billType: 'transfer', refType: 'bench', refId: j },
+      }),
+    );
   }
   await Promise.all(wave);
 }
@@ -129,9 +175,17 @@ await replay.trading.core.saveSnapshot();
 const fromSnapshot = await timedStart('snapshot');
 await db.run('DELETE FROM core_snapshots');
 const fromTables = await timedStart('tables');
-console.log(`journaled ${COMMANDS.toLocaleString('en')} commands in ${batches.toLocaleString('en')} batches in ${(journalMs / 1000).toFixed(1)} s (${Math.round(COMMANDS / (journalMs / 1000)).toLocaleString('en')}/s acknowledged)`);
-console.log(`restart, replaying all ${parsed.toLocaleString('en')} commands from a snapshot taken before the first: ${(replay.took / 1000).toFixed(2)} s (${Math.round(parsed / (replay.took / 1000)).toLocaleString('en')} commands/s)`);
-console.log(`  floor: reading and parsing the journal without deciding: ${(floorMs / 1000).toFixed(2)} s; replay/floor = ${(replay.took / floorMs).toFixed(1)}×`);
-console.log(`restart from a snapshot taken after the last command: ${(fromSnapshot.took / 1000).toFixed(2)} s (${USERS.toLocaleString('en')} users, ${RESTING.toLocaleString('en')} resting orders)`);
+console.log(
+  `journaled ${COMMANDS.toLocaleString('en')} commands in ${batches.toLocaleString('en')} batches in ${(journalMs / 1000).toFixed(1)} s (${Math.round(COMMANDS / (journalMs / 1000)).toLocaleString('en')}/s acknowledged)`,
+);
+console.log(
+  `restart, replaying all ${parsed.toLocaleString('en')} commands from a snapshot taken before the first: ${(replay.took / 1000).toFixed(2)} s (${Math.round(parsed / (replay.took / 1000)).toLocaleString('en')} commands/s)`,
+);
+console.log(
+  `  floor: reading and parsing the journal without deciding: ${(floorMs / 1000).toFixed(2)} s; replay/floor = ${(replay.took / floorMs).toFixed(1)}×`,
+);
+console.log(
+  `restart from a snapshot taken after the last command: ${(fromSnapshot.took / 1000).toFixed(2)} s (${USERS.toLocaleString('en')} users, ${RESTING.toLocaleString('en')} resting orders)`,
+);
 console.log(`restart from the projected tables (no snapshot): ${(fromTables.took / 1000).toFixed(2)} s`);
 await db.close();

@@ -48,10 +48,25 @@ const heapMb = () => {
 };
 
 const product = (id: number, kind: ProductRow['kind'], cycleDays: number, rate: bigint): ProductRow => ({
-  id, kind, name: `p${id}`, asset: 'USDT', dailyRate: rate, cycleDays, minAmount: U, maxAmount: 1_000_000n * U, perUser: 0,
-  capacity: 10n ** 30n, earlyRedeem: 'forfeit', open: true,
+  id,
+  kind,
+  name: `p${id}`,
+  asset: 'USDT',
+  dailyRate: rate,
+  cycleDays,
+  minAmount: U,
+  maxAmount: 1_000_000n * U,
+  perUser: 0,
+  capacity: 10n ** 30n,
+  earlyRedeem: 'forfeit',
+  open: true,
 });
-const PRODUCTS = [product(1, 'pledge', 7, 50_000n), product(2, 'fixed', 30, 80_000n), product(3, 'fixed', 90, 100_000n), product(4, 'flexible', 365, 20_000n)];
+const PRODUCTS = [
+  product(1, 'pledge', 7, 50_000n),
+  product(2, 'fixed', 30, 80_000n),
+  product(3, 'fixed', 90, 100_000n),
+  product(4, 'flexible', 365, 20_000n),
+];
 
 // --- In the core's memory, as the core decides (the journal aside) -------------------------------------------
 const risk = new RiskEngine();
@@ -62,18 +77,23 @@ const handOff = () => {
 };
 const ctx = (now: number): CommandContext => {
   risk.now = now;
-  return { now, risk, part: <T,>() => book as unknown as T, emit: () => undefined };
+  return { now, risk, part: <T>() => book as unknown as T, emit: () => undefined };
 };
 risk.balances.set(accountKey(null, ACCOUNT.earnPool, 'USDT'), { available: 10n ** 30n, held: 0n });
-for (let u = 1; u <= USERS; u++) risk.balances.set(accountKey(u, ACCOUNT.spot, 'USDT'), { available: 10n ** 20n, held: 0n });
+for (let u = 1; u <= USERS; u++)
+  risk.balances.set(accountKey(u, ACCOUNT.spot, 'USDT'), { available: 10n ** 20n, held: 0n });
 const before = heapMb();
 let seed = 7;
-const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 const ts = performance.now();
 // Subscriptions spread over the week before T0, so the orders are at every point of their cycles.
 for (let i = 0; i < ORDERS; i++) {
   const at = T0 - Math.floor(random() * 7 * DAY_MS);
-  subscribe.apply(ctx(at), { userId: 1 + (i % USERS), product: PRODUCTS[i % PRODUCTS.length]!, amount: U * BigInt(1 + Math.floor(random() * 10_000)) });
+  subscribe.apply(ctx(at), {
+    userId: 1 + (i % USERS),
+    product: PRODUCTS[i % PRODUCTS.length]!,
+    amount: U * BigInt(1 + Math.floor(random() * 10_000)),
+  });
   // The core hands each batch's rows and ledger facts to the projector; so does the bench, every 5,000 commands.
   if (i % 5_000 === 4_999) handOff();
 }
@@ -127,7 +147,10 @@ const allMatured = matureAll(T0 + 200 * DAY_MS);
 const allMs = ms(tw);
 
 // --- Through the whole trading core on SQLite ------------------------------------------------------------------
-const db = await openDb({ sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-earn-')), 'lumex.db'), backgroundCheckpoint: true });
+const db = await openDb({
+  sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-earn-')), 'lumex.db'),
+  backgroundCheckpoint: true,
+});
 await migrate(db, MIGRATIONS);
 await seedMarkets(db);
 const clock = new ManualClock(T0);
@@ -146,7 +169,11 @@ await core.submit(postFunds, {
 const p7 = { ...PRODUCTS[0]! };
 const wave = 5_000;
 for (let i = 0; i < CORE_ORDERS; i += wave) {
-  await Promise.all(Array.from({ length: Math.min(wave, CORE_ORDERS - i) }, (_, k) => core.submit(subscribe, { userId: coreUsers[(i + k) % coreUsers.length]!, product: p7, amount: 100n * U })));
+  await Promise.all(
+    Array.from({ length: Math.min(wave, CORE_ORDERS - i) }, (_, k) =>
+      core.submit(subscribe, { userId: coreUsers[(i + k) % coreUsers.length]!, product: p7, amount: 100n * U }),
+    ),
+  );
 }
 await core.settled();
 await clock.jump(8 * DAY_MS);
@@ -160,11 +187,25 @@ await trading.marketData.flush();
 await core.stop();
 
 const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-console.log(`open orders: ${f(ORDERS)} of ${f(USERS)} users on four products (7, 30 and 90 days, and flexible for up to 365); subscribing them in memory took ${f(subscribeMs)} ms`);
-console.log(`memory: about ${f(perOrderBytes)} bytes per open order in the core (${f((perOrderBytes * ORDERS) / 2 ** 20)} MB for ${f(ORDERS)})`);
-console.log(`daily accrual (interest to date and the day's part, every open order): ${f(accrualMs)} ms (${accrualMs < 10_000 ? 'under' : 'OVER'} the 10 s goal); bare amount × rate loop ${f(bareMs)} ms (×${f(accrualMs / bareMs)})`);
+console.log(
+  `open orders: ${f(ORDERS)} of ${f(USERS)} users on four products (7, 30 and 90 days, and flexible for up to 365); subscribing them in memory took ${f(subscribeMs)} ms`,
+);
+console.log(
+  `memory: about ${f(perOrderBytes)} bytes per open order in the core (${f((perOrderBytes * ORDERS) / 2 ** 20)} MB for ${f(ORDERS)})`,
+);
+console.log(
+  `daily accrual (interest to date and the day's part, every open order): ${f(accrualMs)} ms (${accrualMs < 10_000 ? 'under' : 'OVER'} the 10 s goal); bare amount × rate loop ${f(bareMs)} ms (×${f(accrualMs / bareMs)})`,
+);
 console.log(`  checksum: ${accruedSum} accrued, ${todaySum} today, ${bare > 0n ? 'bare ok' : ''}`);
-console.log(`a day's payments to the flexible orders (one bill each): ${f(flexPaid)} orders in ${f(flexMs)} ms (${f((flexMs * 1000) / Math.max(1, flexPaid))} µs each; 1,000,000 would take about ${f((flexMs / Math.max(1, flexPaid)) * 1000)} s)`);
-console.log(`a day's maturities: ${f(dayMatured)} orders in ${f(dayMs)} ms (${f((dayMs * 1000) / Math.max(1, dayMatured))} µs each)`);
-console.log(`every open order of a fixed cycle maturing at once: ${f(allMatured)} of ${f(remaining)} open in ${f(allMs)} ms (${f((allMs * 1000) / Math.max(1, allMatured))} µs each)`);
-console.log(`through the trading core on SQLite: ${f(coreMatured)} orders maturing at once, in runs of ${f(MATURE_BATCH)}, acknowledged (journaled) in ${f(ackMs)} ms, in the tables after ${f(projectedMs)} ms`);
+console.log(
+  `a day's payments to the flexible orders (one bill each): ${f(flexPaid)} orders in ${f(flexMs)} ms (${f((flexMs * 1000) / Math.max(1, flexPaid))} µs each; 1,000,000 would take about ${f((flexMs / Math.max(1, flexPaid)) * 1000)} s)`,
+);
+console.log(
+  `a day's maturities: ${f(dayMatured)} orders in ${f(dayMs)} ms (${f((dayMs * 1000) / Math.max(1, dayMatured))} µs each)`,
+);
+console.log(
+  `every open order of a fixed cycle maturing at once: ${f(allMatured)} of ${f(remaining)} open in ${f(allMs)} ms (${f((allMs * 1000) / Math.max(1, allMatured))} µs each)`,
+);
+console.log(
+  `through the trading core on SQLite: ${f(coreMatured)} orders maturing at once, in runs of ${f(MATURE_BATCH)}, acknowledged (journaled) in ${f(ackMs)} ms, in the tables after ${f(projectedMs)} ms`,
+);

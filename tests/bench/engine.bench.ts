@@ -49,7 +49,10 @@ function prng(seed: number): () => number {
   let c = 0xb7e15162;
   let d = seed >>> 0;
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -143,7 +146,16 @@ function generate(total: number): Stream {
     const buy = rnd() < 0.5;
     const id = nextId++;
     const price = buy ? MID - 1 - int(HALF) : MID + 1 + int(HALF);
-    return { type: 'place', orderId: id, userId: id, side: buy ? 'buy' : 'sell', kind: 'limit', price, quantity: 1 + int(100), tif: 'GTC' };
+    return {
+      type: 'place',
+      orderId: id,
+      userId: id,
+      side: buy ? 'buy' : 'sell',
+      kind: 'limit',
+      price,
+      quantity: 1 + int(100),
+      tif: 'GTC',
+    };
   };
   const prefill = new Encoded(TARGET_ORDERS * 2);
   while (live.length < TARGET_ORDERS) {
@@ -166,7 +178,16 @@ function generate(total: number): Stream {
       const buy = rnd() < 0.5;
       const id = nextId++;
       const best = (buy ? engine.bestAsk() : engine.bestBid()) ?? MID;
-      cmd = { type: 'place', orderId: id, userId: id, side: buy ? 'buy' : 'sell', kind: 'limit', price: buy ? best + int(4) : best - int(4), quantity: 1 + int(100), tif: 'IOC' };
+      cmd = {
+        type: 'place',
+        orderId: id,
+        userId: id,
+        side: buy ? 'buy' : 'sell',
+        kind: 'limit',
+        price: buy ? best + int(4) : best - int(4),
+        quantity: 1 + int(100),
+        tif: 'IOC',
+      };
       mix.ioc!++;
     } else if (r < 0.18 || live.length >= TARGET_ORDERS * 1.1) {
       const id = live[int(live.length)]!;
@@ -209,7 +230,16 @@ interface Runner {
 function lumexRunner(stream: Stream): Runner {
   let engine: MatchingEngine = createEngine({ marketId: 'bench' });
   const out: EngineEvent[] = [];
-  const place: PlaceCommand = { type: 'place', orderId: 0, userId: 0, side: 'buy', kind: 'limit', price: 0, quantity: 0, tif: 'GTC' };
+  const place: PlaceCommand = {
+    type: 'place',
+    orderId: 0,
+    userId: 0,
+    side: 'buy',
+    kind: 'limit',
+    price: 0,
+    quantity: 0,
+    tif: 'GTC',
+  };
   const cancel: CancelCommand = { type: 'cancel', orderId: 0, userId: 0 };
   const move: MoveCommand = { type: 'move', orderId: 0, userId: 0, price: 0 };
   const apply = (s: Encoded, i: number) => {
@@ -346,7 +376,10 @@ function calibratePause(): void {
   itersPerNs = 200_000 / best;
 }
 
-/** Command i is due at t0 + i / rate; latency = completion − due, in nanoseconds, queueing included. The caller resets the book. */
+/**
+ * Command i is due at t0 + i / rate; latency = completion − due, in nanoseconds, queueing included. The caller resets
+ * the book.
+ */
 function openLoop(r: Runner, n: number, rate: number) {
   const lat = new Float64Array(n);
   const interval = 1e9 / rate;
@@ -368,7 +401,16 @@ function openLoop(r: Runner, n: number, rate: number) {
   }
   const done = lat.subarray(0, i).sort();
   const us = (p: number) => percentile(done, p) / 1000;
-  return { rate, n: i, achieved: i / ((now - t0) / 1e9), p50: us(50), p99: us(99), p999: us(99.9), p9999: us(99.99), max: done[i - 1]! / 1000 };
+  return {
+    rate,
+    n: i,
+    achieved: i / ((now - t0) / 1e9),
+    p50: us(50),
+    p99: us(99),
+    p999: us(99.9),
+    p9999: us(99.99),
+    max: done[i - 1]! / 1000,
+  };
 }
 
 type Latency = ReturnType<typeof openLoop> & { gcPauses: number; gcMs: number };
@@ -449,37 +491,64 @@ async function child(which: string): Promise<void> {
   const latency: Latency[] = [];
   for (const rate of RATES) latency.push(await latencyAt(r, rate));
   const result: Result = { name: which, cps, service, latency, digest };
-  process.stdout.write(JSON.stringify({ result, stream: { mix: stream.mix, trades: stream.trades, book: stream.book } }));
+  process.stdout.write(
+    JSON.stringify({ result, stream: { mix: stream.mix, trades: stream.trades, book: stream.book } }),
+  );
 }
 
 function main(): void {
   const load = loadavg()[0]!.toFixed(2);
   const runs = ['lumex', 'nodejs-order-book', 'no-op'].map((which) => {
-    const res = spawnSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, which], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const res = spawnSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, which], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     if (res.status !== 0) throw new Error(`${which} bench failed:\n${res.stderr}`);
     return JSON.parse(res.stdout) as { result: Result; stream?: Pick<Stream, 'mix' | 'trades' | 'book'> };
   });
   const s = runs[0]!.stream!;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${load} at start`);
-  console.log(`Stream (seed ${SEED}): ${STREAM.toLocaleString('en')} commands after a pre-fill to ${s.book.orders} orders over ${s.book.levels} price levels;`);
-  console.log(`  ${pct(s.mix.gtc!)} GTC, ${pct(s.mix.ioc!)} IOC, ${pct(s.mix.cancel!)} cancel, ${pct(s.mix.move!)} move; ${s.trades.toLocaleString('en')} trades`);
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${load} at start`,
+  );
+  console.log(
+    `Stream (seed ${SEED}): ${STREAM.toLocaleString('en')} commands after a pre-fill to ${s.book.orders} orders over ${s.book.levels} price levels;`,
+  );
+  console.log(
+    `  ${pct(s.mix.gtc!)} GTC, ${pct(s.mix.ioc!)} IOC, ${pct(s.mix.cancel!)} cancel, ${pct(s.mix.move!)} move; ${s.trades.toLocaleString('en')} trades`,
+  );
   const [ours, theirs, floor] = runs.map((r) => r.result) as [Result, Result, Result];
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
-  console.log(`Same book in both engines after the first ${CHECK_PREFIX.toLocaleString('en')} commands: ${ours.digest === theirs.digest ? 'yes' : 'NO'}`);
+  console.log(
+    `Same book in both engines after the first ${CHECK_PREFIX.toLocaleString('en')} commands: ${ours.digest === theirs.digest ? 'yes' : 'NO'}`,
+  );
   console.log('');
-  console.log(`Throughput, one core, ${THROUGHPUT_RUNS} runs of ${STREAM.toLocaleString('en')} commands or ${THROUGHPUT_MAX_S} s (commands/s):`);
+  console.log(
+    `Throughput, one core, ${THROUGHPUT_RUNS} runs of ${STREAM.toLocaleString('en')} commands or ${THROUGHPUT_MAX_S} s (commands/s):`,
+  );
   console.log(`  ${'engine'.padEnd(20)}${'median'.padStart(12)}${'best'.padStart(12)}`);
-  for (const r of [ours, theirs]) console.log(`  ${r.name.padEnd(20)}${Math.round(median(r.cps)).toLocaleString('en').padStart(12)}${Math.round(Math.max(...r.cps)).toLocaleString('en').padStart(12)}`);
+  for (const r of [ours, theirs])
+    console.log(
+      `  ${r.name.padEnd(20)}${Math.round(median(r.cps)).toLocaleString('en').padStart(12)}${Math.round(
+        Math.max(...r.cps),
+      )
+        .toLocaleString('en')
+        .padStart(12)}`,
+    );
   console.log(`  ratio: ${(median(ours.cps) / median(theirs.cps)).toFixed(2)}×`);
   console.log('');
-  const row = (p: Percentiles) => `${fmt(p.p50).padStart(9)}${fmt(p.p99).padStart(9)}${fmt(p.p999).padStart(9)}${fmt(p.p9999).padStart(10)}${fmt(p.max).padStart(10)}`;
+  const row = (p: Percentiles) =>
+    `${fmt(p.p50).padStart(9)}${fmt(p.p99).padStart(9)}${fmt(p.p999).padStart(9)}${fmt(p.p9999).padStart(10)}${fmt(p.max).padStart(10)}`;
   console.log('Service time (µs, each command timed alone, no queueing; 1,000,000 commands):');
-  console.log(`  ${'engine'.padEnd(30)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'p99.9'.padStart(9)}${'p99.99'.padStart(10)}${'max'.padStart(10)}`);
+  console.log(
+    `  ${'engine'.padEnd(30)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'p99.9'.padStart(9)}${'p99.99'.padStart(10)}${'max'.padStart(10)}`,
+  );
   for (const r of [ours, theirs]) console.log(`  ${r.name.padEnd(30)}${row(r.service!)}`);
   console.log('');
-  console.log(`Open-loop latency (µs, completion − scheduled start; ${LATENCY_SECONDS} s of commands per run, cut at ${2 * LATENCY_SECONDS} s; median of ${LATENCY_TRIALS} runs by p99):`);
+  console.log(
+    `Open-loop latency (µs, completion − scheduled start; ${LATENCY_SECONDS} s of commands per run, cut at ${2 * LATENCY_SECONDS} s; median of ${LATENCY_TRIALS} runs by p99):`,
+  );
   console.log(
     `  ${'offered/s'.padEnd(11)}${'engine'.padEnd(19)}${'achieved/s'.padStart(11)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'p99.9'.padStart(9)}` +
       `${'p99.99'.padStart(10)}${'max'.padStart(10)}   GC pauses`,

@@ -28,7 +28,16 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 const server = await startServer({ port: 4451 });
-const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: ensureChromium(),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
 const rows: Array<{ page: string; files: number; rawKB: number; gzipKB: number; inlineKB: number }> = [];
 for (const path of ['/home/index', '/user/login']) {
   const page = await browser.newPage();
@@ -38,7 +47,9 @@ for (const path of ['/home/index', '/user/login']) {
   });
   await page.goto(server.url + path, { waitUntil: 'networkidle' });
   const bodies = await Promise.all(scripts);
-  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'));
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'),
+  );
   rows.push({
     page: path,
     files: bodies.length,
@@ -53,7 +64,9 @@ await server.stop();
 
 console.log('JavaScript shipped (as Chromium downloads it):');
 for (const r of rows) {
-  console.log(`  ${r.page.padEnd(12)} ${r.files} files, ${r.rawKB.toFixed(1)} KB raw, ${r.gzipKB.toFixed(1)} KB gzip (+ ${r.inlineKB.toFixed(1)} KB gzip inline)`);
+  console.log(
+    `  ${r.page.padEnd(12)} ${r.files} files, ${r.rawKB.toFixed(1)} KB raw, ${r.gzipKB.toFixed(1)} KB gzip (+ ${r.inlineKB.toFixed(1)} KB gzip inline)`,
+  );
 }
 console.log(`Server start-up to first answer (median of ${RUNS}):`);
 console.log(`  cold (new data folder): ${median(cold).toFixed(0)} ms`);

@@ -31,7 +31,15 @@ const server = await startServer({ port: 4452 });
 const debugPort = await freePort();
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    `--remote-debugging-port=${debugPort}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 interface Row {
@@ -46,7 +54,10 @@ const rows: Row[] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
-  for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]] as const) {
+  for (const [preset, config] of [
+    ['mobile', undefined],
+    ['desktop', desktopConfig],
+  ] as const) {
     for (const path of PAGES) {
       const runs: Row[] = [];
       // Performance varies from run to run on a shared machine: the median of a few runs is what is reported.
@@ -55,19 +66,28 @@ try {
         const result = await lighthouse(server.url + path, flags, config);
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
         const lhr = result.lhr;
-        const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; resourceSize?: number }> })?.items ?? []).filter(
-          (r) => r.resourceType === 'Script',
-        );
+        const requests = (
+          (
+            lhr.audits['network-requests']?.details as {
+              items?: Array<{ resourceType?: string; transferSize?: number; resourceSize?: number }>;
+            }
+          )?.items ?? []
+        ).filter((r) => r.resourceType === 'Script');
         runs.push({
           page: path,
           preset,
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row['scores'],
+          scores: Object.fromEntries(
+            CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+          ) as Row['scores'],
           scriptFiles: requests.length,
           scriptTransferKB: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
           scriptResourceKB: requests.reduce((n, r) => n + (r.resourceSize ?? 0), 0) / 1024,
         });
       }
-      rows.push({ ...runs[0]!, scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Row['scores'] });
+      rows.push({
+        ...runs[0]!,
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Row['scores'],
+      });
     }
   }
 } finally {
@@ -78,7 +98,9 @@ try {
 console.log(`Lighthouse ${CATEGORIES.join(' / ')} (median of ${RUNS} runs), and the JavaScript each page loads:`);
 for (const r of rows) {
   const scores = CATEGORIES.map((c) => String(r.scores[c]).padStart(3)).join(' ');
-  console.log(`  ${r.preset.padEnd(7)} ${r.page.padEnd(32)} ${scores}   JS: ${r.scriptFiles} files, ${r.scriptTransferKB.toFixed(1)} KB transferred (${r.scriptResourceKB.toFixed(1)} KB uncompressed)`);
+  console.log(
+    `  ${r.preset.padEnd(7)} ${r.page.padEnd(32)} ${scores}   JS: ${r.scriptFiles} files, ${r.scriptTransferKB.toFixed(1)} KB transferred (${r.scriptResourceKB.toFixed(1)} KB uncompressed)`,
+  );
 }
 const low = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < MINIMUM));
 if (low.length) {

@@ -29,7 +29,9 @@ if (process.argv[2] === 'receivers') {
       await new Promise((r) => setTimeout(r, 100));
     }
     rounds.sort((a, b) => a - b);
-    console.log(`  ${'floor: raw node:net'.padEnd(24)} one 3 KB write to each of ${CLIENTS} sockets takes p50 ${rounds[15]!.toFixed(1)} ms, max ${rounds[29]!.toFixed(1)} ms`);
+    console.log(
+      `  ${'floor: raw node:net'.padEnd(24)} one 3 KB write to each of ${CLIENTS} sockets takes p50 ${rounds[15]!.toFixed(1)} ms, max ${rounds[29]!.toFixed(1)} ms`,
+    );
     receivers.kill();
     process.exit(0);
   });

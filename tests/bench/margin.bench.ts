@@ -10,7 +10,13 @@
  */
 import { DAILY_RATES, HOUR_MS, interestDue, type Loan } from '../../server/margin/interest.ts';
 import { LevelIndex, levelTriggers } from '../../server/margin/level-index.ts';
-import { atOrBelow, LIQUIDATION_LEVEL, valuation, type Line, type MarginAccount } from '../../server/margin/margin-account.ts';
+import {
+  atOrBelow,
+  LIQUIDATION_LEVEL,
+  valuation,
+  type Line,
+  type MarginAccount,
+} from '../../server/margin/margin-account.ts';
 import type { CommandContext } from '../../server/core/command.ts';
 import { RiskEngine } from '../../server/core/risk/risk-engine.ts';
 import type { Market } from '../../server/spot/market.ts';
@@ -24,11 +30,12 @@ const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
 const U = 10n ** 8n;
 const ms = (t0: number) => performance.now() - t0;
 const median = (runs: number[]) => runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
-const goal = (took: number, limit: number) => (took < limit ? `under the ${limit} ms goal` : `OVER the ${limit} ms goal`);
+const goal = (took: number, limit: number) =>
+  took < limit ? `under the ${limit} ms goal` : `OVER the ${limit} ms goal`;
 
 /** A deterministic stream of numbers in [0, 1), so every run measures the same accounts. */
 let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 const units = (max: number) => BigInt(Math.floor(random() * max));
 const line = (balance: bigint, principal = 0n, interest = 0n): Line => ({ balance, principal, interest });
 
@@ -50,7 +57,10 @@ function drawAccount(): MarginAccount {
     let a: MarginAccount;
     if (kind < 0.35) {
       // Cross long: equity and borrowed USDT spent on the coin.
-      a = { mode: 'cross', lines: { [coin]: line(((equity + borrowed) * U) / prices[coin]!), USDT: line(0n, borrowed, interest) } };
+      a = {
+        mode: 'cross',
+        lines: { [coin]: line(((equity + borrowed) * U) / prices[coin]!), USDT: line(0n, borrowed, interest) },
+      };
     } else if (kind < 0.6) {
       // Cross short: the coin borrowed and sold, USDT held.
       const qty = (borrowed * U) / prices[coin]!;
@@ -58,13 +68,23 @@ function drawAccount(): MarginAccount {
     } else if (kind < 0.75) {
       // Cross over both coins: long BTC against borrowed USDT, short ETH.
       const half = borrowed / 2n;
-      a = { mode: 'cross', lines: { BTC: line(((equity + half) * U) / prices.BTC!), USDT: line(half, half, interest / 2n), ETH: line(0n, (half * U) / prices.ETH!) } };
+      a = {
+        mode: 'cross',
+        lines: {
+          BTC: line(((equity + half) * U) / prices.BTC!),
+          USDT: line(half, half, interest / 2n),
+          ETH: line(0n, (half * U) / prices.ETH!),
+        },
+      };
     } else {
       // Isolated long or short on the coin's pair, up to 10x.
       const isoBorrowed = (equity * BigInt(Math.floor(random() * 8_000))) / 1_000n;
       const long = random() < 0.5;
       const lines = long
-        ? { [coin]: line(((equity + isoBorrowed) * U) / prices[coin]!), USDT: line(0n, isoBorrowed, isoBorrowed / 5_000n) }
+        ? {
+            [coin]: line(((equity + isoBorrowed) * U) / prices[coin]!),
+            USDT: line(0n, isoBorrowed, isoBorrowed / 5_000n),
+          }
         : { USDT: line(equity + isoBorrowed), [coin]: line(0n, (isoBorrowed * U) / prices[coin]!) };
       a = { mode: 'isolated', base: coin, quote: 'USDT', lines };
     }
@@ -115,7 +135,8 @@ for (const move of moves) {
   scanRuns.push(ms(ts));
   found.sort((a, b) => a - b);
   scanned.sort((a, b) => a - b);
-  if (found.length !== scanned.length || found.some((id, i) => id !== scanned[i])) throw new Error(`index and scan disagree at BTC ${prices.BTC}`);
+  if (found.length !== scanned.length || found.some((id, i) => id !== scanned[i]))
+    throw new Error(`index and scan disagree at BTC ${prices.BTC}`);
   for (const id of found) {
     index.delete(id);
     live.delete(id);
@@ -125,20 +146,29 @@ for (const move of moves) {
 }
 const indexMs = Math.max(...indexRuns);
 const scanMs = median([...scanRuns]);
-console.log(`price tick to every liquidation, ${ACCOUNTS.toLocaleString('en')} margin accounts, ${moves.length} BTC ticks of ±0.05% to −5%: index ${indexMs.toFixed(2)} ms at worst (${goal(indexMs, 50)}); recomputing every margin level ${scanMs.toFixed(1)} ms (median, ${goal(scanMs, 50)}); the scan takes ${(scanMs / Math.max(median([...indexRuns]), 0.001)).toFixed(0)}× the index's median`);
+console.log(
+  `price tick to every liquidation, ${ACCOUNTS.toLocaleString('en')} margin accounts, ${moves.length} BTC ticks of ±0.05% to −5%: index ${indexMs.toFixed(2)} ms at worst (${goal(indexMs, 50)}); recomputing every margin level ${scanMs.toFixed(1)} ms (median, ${goal(scanMs, 50)}); the scan takes ${(scanMs / Math.max(median([...indexRuns]), 0.001)).toFixed(0)}× the index's median`,
+);
 let p = 60_000n * U;
 moves.forEach((move, i) => {
   p += (p * move) / 10_000n;
-  console.log(`  BTC to ${(Number(p / 1_000_000n) / 100).toFixed(2)}: ${checked[i]!.toLocaleString('en')} reached and checked, ${counts[i]!.toLocaleString('en')} to liquidate; index ${indexRuns[i]!.toFixed(3)} ms, scan ${scanRuns[i]!.toFixed(1)} ms`);
+  console.log(
+    `  BTC to ${(Number(p / 1_000_000n) / 100).toFixed(2)}: ${checked[i]!.toLocaleString('en')} reached and checked, ${counts[i]!.toLocaleString('en')} to liquidate; index ${indexRuns[i]!.toFixed(3)} ms, scan ${scanRuns[i]!.toFixed(1)} ms`,
+  );
 });
-console.log(`  building the index (triggers per account, then insert): ${buildMs.toFixed(0)} ms, ${((buildMs * 1000) / ACCOUNTS).toFixed(1)} µs per account; ${index.watchedCount} watched on every tick`);
+console.log(
+  `  building the index (triggers per account, then insert): ${buildMs.toFixed(0)} ms, ${((buildMs * 1000) / ACCOUNTS).toFixed(1)} µs per account; ${index.watchedCount} watched on every tick`,
+);
 
 // --- Hourly interest -------------------------------------------------------------------------------------------
 const T0 = Date.UTC(2026, 0, 1);
 const assets = Object.keys(DAILY_RATES);
 const loans: Array<{ asset: string; loan: Loan }> = Array.from({ length: ACCOUNTS }, () => {
   const startedAt = T0 + Math.floor(random() * 48 * HOUR_MS);
-  return { asset: assets[Math.floor(random() * assets.length)]!, loan: { principal: 1n + units(1_000_000) * U, startedAt, hoursCharged: 1 + Math.floor(random() * 2) } };
+  return {
+    asset: assets[Math.floor(random() * assets.length)]!,
+    loan: { principal: 1n + units(1_000_000) * U, startedAt, hoursCharged: 1 + Math.floor(random() * 2) },
+  };
 });
 const now = T0 + 50 * HOUR_MS;
 const interestRun = () => {
@@ -164,7 +194,9 @@ interestRun();
 bareRun();
 const interestMs = median([interestRun(), interestRun(), interestRun()]);
 const bareMs = median([bareRun(), bareRun(), bareRun()]);
-console.log(`hourly interest over ${ACCOUNTS.toLocaleString('en')} loans, hours due and amounts (median of 3): ${interestMs.toFixed(1)} ms (${goal(interestMs, 1_000)}); bare loop (principal × rate) ${bareMs.toFixed(1)} ms; ${(interestMs / bareMs).toFixed(1)}× the floor`);
+console.log(
+  `hourly interest over ${ACCOUNTS.toLocaleString('en')} loans, hours due and amounts (median of 3): ${interestMs.toFixed(1)} ms (${goal(interestMs, 1_000)}); bare loop (principal × rate) ${bareMs.toFixed(1)} ms; ${(interestMs / bareMs).toFixed(1)}× the floor`,
+);
 
 // --- The same two through the trading core's margin part ------------------------------------------------------
 // The product's own commands on a margin part holding the same 100,000 accounts (their ledger balances and loans
@@ -172,14 +204,30 @@ console.log(`hourly interest over ${ACCOUNTS.toLocaleString('en')} loans, hours 
 // (`margin.tick`: dirty accounts, reached triggers, full checks, liquidations against an empty book) and the
 // hourly interest (`margin.interest` over one loan per debt line).
 const market = (base: string, priceScale: number, qtyScale: number): Market => ({
-  symbol: `${base.toLowerCase()}usdt`, market: 'spot', coinType: 1, base, quote: 'USDT', priceScale, qtyScale, tick: 1n, lot: 1n, minQty: 1n, minNotional: 5n * U,
-  makerFeeBps: 10n, takerFeeBps: 10n, refPrice: '0', priceBandBps: 500n, plate: 'main', sort: 0, status: 'active',
+  symbol: `${base.toLowerCase()}usdt`,
+  market: 'spot',
+  coinType: 1,
+  base,
+  quote: 'USDT',
+  priceScale,
+  qtyScale,
+  tick: 1n,
+  lot: 1n,
+  minQty: 1n,
+  minNotional: 5n * U,
+  makerFeeBps: 10n,
+  takerFeeBps: 10n,
+  refPrice: '0',
+  priceBandBps: 500n,
+  plate: 'main',
+  sort: 0,
+  status: 'active',
 });
 const markets = new SpotMarkets([market('BTC', 2, 5), market('ETH', 2, 4)]);
 const risk = new RiskEngine();
 const spot = new SpotBooks(markets);
 const part = new MarginBook();
-part.attach(risk, <T,>(name: string) => (name === 'spot' ? spot : part) as T);
+part.attach(risk, <T>(name: string) => (name === 'spot' ? spot : part) as T);
 spot.restore({ nextOrderId: 1, nextTradeId: 1, orders: [] });
 // Drawn at the starting prices again (the ticks above moved BTC), so none starts liquidatable.
 prices.BTC = 60_000n * U;
@@ -190,16 +238,22 @@ coreAccounts.forEach((a, i) => {
   for (const [asset, l] of Object.entries(a.lines)) {
     acct.lines.set(asset, { ...l });
     const b = risk.balance(acct.userId, part.typeOf(acct), asset);
-    risk.balances.set(accountKey(acct.userId, part.typeOf(acct), asset), { available: b.available + l.balance, held: 0n });
+    risk.balances.set(accountKey(acct.userId, part.typeOf(acct), asset), {
+      available: b.available + l.balance,
+      held: 0n,
+    });
     if (l.principal) part.addLoan(acct, asset, l.principal, C0 - Math.floor(random() * 3 * HOUR_MS), 0n);
   }
 });
 part.takeRows();
 const coreCtx = (now: number): CommandContext => {
   risk.now = now;
-  return { now, risk, part: <T,>(name: string) => (name === 'spot' ? spot : part) as T, emit: () => undefined };
+  return { now, risk, part: <T>(name: string) => (name === 'spot' ? spot : part) as T, emit: () => undefined };
 };
-const priceList = (): Array<[string, bigint]> => [['BTC', prices8.BTC!], ['ETH', prices8.ETH!]];
+const priceList = (): Array<[string, bigint]> => [
+  ['BTC', prices8.BTC!],
+  ['ETH', prices8.ETH!],
+];
 const prices8: Record<string, bigint> = { BTC: 60_000n * U, ETH: 3_000n * U };
 const tf = performance.now();
 marginTick.apply(coreCtx(C0), { prices: priceList() });
@@ -214,10 +268,15 @@ for (const move of moves) {
   risk.takeFacts();
 }
 const worstTick = Math.max(...coreRuns.map(([, , t]) => t));
-console.log(`margin.tick through the core's margin part, ${ACCOUNTS.toLocaleString('en')} accounts: ${worstTick.toFixed(1)} ms at worst (${goal(worstTick, 50)}); the first tick after a start checks every account: ${firstTickMs.toFixed(0)} ms`);
-for (const [move, n, t] of coreRuns) console.log(`  BTC ${move}: ${n.toLocaleString('en')} accounts checked in full, ${t.toFixed(2)} ms`);
+console.log(
+  `margin.tick through the core's margin part, ${ACCOUNTS.toLocaleString('en')} accounts: ${worstTick.toFixed(1)} ms at worst (${goal(worstTick, 50)}); the first tick after a start checks every account: ${firstTickMs.toFixed(0)} ms`,
+);
+for (const [move, n, t] of coreRuns)
+  console.log(`  BTC ${move}: ${n.toLocaleString('en')} accounts checked in full, ${t.toFixed(2)} ms`);
 const loanCount = [...part.loans.values()].reduce((s, l) => s + l.length, 0);
 const ti = performance.now();
 const hoursCharged = marginInterest.apply(coreCtx(C0 + HOUR_MS + 1), {});
 const coreInterestMs = ms(ti);
-console.log(`margin.interest through the core's margin part, ${loanCount.toLocaleString('en')} loans: ${coreInterestMs.toFixed(0)} ms for ${hoursCharged.toLocaleString('en')} loan-hours with their records (${goal(coreInterestMs, 1_000)})`);
+console.log(
+  `margin.interest through the core's margin part, ${loanCount.toLocaleString('en')} loans: ${coreInterestMs.toFixed(0)} ms for ${hoursCharged.toLocaleString('en')} loan-hours with their records (${goal(coreInterestMs, 1_000)})`,
+);

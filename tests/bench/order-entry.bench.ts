@@ -18,7 +18,13 @@ const prepare = (port: number, ops: string) => prepareTraders(port, ops, 20);
 
 const env = { MARKET_MAKERS: '0', AUTH_RATE_LIMIT: '100000', OPERATOR_PASSWORD: 'bench-ops-1' };
 const fastify = await startServer({ port: 4470, env });
-const ops = (await postJson(4470, '/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'bench-ops-1' })).data.token;
+const ops = (
+  await postJson(4470, '/api/user/login', {
+    type: 'email',
+    email: 'operator@localhost.localdomain',
+    password: 'bench-ops-1',
+  })
+).data.token;
 // One second at the same rate first, unmeasured, for both servers: the figure is the sustained state, not JIT warm-up.
 const fastifyTokens = await prepare(4470, ops);
 await load(4470, fastifyTokens, WARMUP);
@@ -28,19 +34,37 @@ await fastify.stop();
 // The bare server shares the same data: it is the Fastify server's database, reopened by a plain handler.
 const bareDir = mkdtempSync(join(tmpdir(), 'lumex-bare-'));
 const setup = await startServer({ port: 4471, dataDir: bareDir, env });
-const bareOps = (await postJson(4471, '/api/user/login', { type: 'email', email: 'operator@localhost.localdomain', password: 'bench-ops-1' })).data.token;
+const bareOps = (
+  await postJson(4471, '/api/user/login', {
+    type: 'email',
+    email: 'operator@localhost.localdomain',
+    password: 'bench-ops-1',
+  })
+).data.token;
 const bareTokens = await prepare(4471, bareOps);
 await setup.stop();
-const bare = spawn(process.execPath, [new URL('./bare-order-server.ts', import.meta.url).pathname], { env: { ...process.env, PORT: '4472', DATA_DIR: bareDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+const bare = spawn(process.execPath, [new URL('./bare-order-server.ts', import.meta.url).pathname], {
+  env: { ...process.env, PORT: '4472', DATA_DIR: bareDir },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
 await load(4472, bareTokens, WARMUP);
 const viaBare = await load(4472, bareTokens);
 bare.kill('SIGTERM');
 
-console.log(`HTTP order entry, ${RATE} orders/s offered for ${SECONDS} s after ${WARMUP} s of warm-up (limit orders on BTC/USDT, about half of them trade):`);
+console.log(
+  `HTTP order entry, ${RATE} orders/s offered for ${SECONDS} s after ${WARMUP} s of warm-up (limit orders on BTC/USDT, about half of them trade):`,
+);
 console.log('                      achieved      p50        p99      failed');
-for (const [name, r] of [['Fastify (the server)', viaFastify], ['bare node:http', viaBare]] as const) {
-  console.log(`  ${name.padEnd(20)} ${r.rate.toFixed(0).padStart(6)}/s  ${r.p50.toFixed(2).padStart(6)} ms  ${r.p99.toFixed(2).padStart(6)} ms  ${r.failed}`);
+for (const [name, r] of [
+  ['Fastify (the server)', viaFastify],
+  ['bare node:http', viaBare],
+] as const) {
+  console.log(
+    `  ${name.padEnd(20)} ${r.rate.toFixed(0).padStart(6)}/s  ${r.p50.toFixed(2).padStart(6)} ms  ${r.p99.toFixed(2).padStart(6)} ms  ${r.failed}`,
+  );
 }
-console.log(`  Fastify overhead: p50 × ${(viaFastify.p50 / viaBare.p50).toFixed(2)}, p99 × ${(viaFastify.p99 / viaBare.p99).toFixed(2)}`);
+console.log(
+  `  Fastify overhead: p50 × ${(viaFastify.p50 / viaBare.p50).toFixed(2)}, p99 × ${(viaFastify.p99 / viaBare.p99).toFixed(2)}`,
+);
 process.exit(0);

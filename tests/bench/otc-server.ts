@@ -54,7 +54,11 @@ process.on('message', (m: { advanceClock?: number }) => {
 });
 
 const t = await DIALECTS[0]![1]();
-const { app, config } = await testApp(t.db, { MARKET_MAKERS: '0', DATA_DIR: `/tmp/lumex-otc-bench-${process.pid}` }, clock);
+const { app, config } = await testApp(
+  t.db,
+  { MARKET_MAKERS: '0', DATA_DIR: `/tmp/lumex-otc-bench-${process.pid}` },
+  clock,
+);
 const call = async <T>(token: string, e: { path: string }, payload: object = {}): Promise<T> => {
   const r = await api<T>(app, e.path, { token, payload });
   if (r.code !== 200) throw new Error(`${e.path}: ${r.code} ${r.msg}`);
@@ -72,19 +76,48 @@ const fund = async (amount: string, to: number) => {
 await fund('1000', ACCOUNT.otc);
 await call(merchant.token, applyMerchant);
 await call(ops, reviewMerchant, { userId: merchant.id, approve: true });
-const payment = (await call<{ id: number }>(merchant.token, savePayment, { kind: 'alipay', name: 'Mei Chen', account: 'mei@pay.example' })).id;
+const payment = (
+  await call<{ id: number }>(merchant.token, savePayment, {
+    kind: 'alipay',
+    name: 'Mei Chen',
+    account: 'mei@pay.example',
+  })
+).id;
 const total = String((2 * BUYERS + 1) * Number(ORDER_USDT));
 await fund(total, ACCOUNT.merchant);
 const ad = await call<{ id: number }>(merchant.token, saveAd, {
-  side: 'sell', coin: 'USDT', fiat: 'CNY', priceType: 'fixed', price: PRICE, total, minFiat: '70', maxFiat: '700', payWindow: 15, payments: [payment],
+  side: 'sell',
+  coin: 'USDT',
+  fiat: 'CNY',
+  priceType: 'fixed',
+  price: PRICE,
+  total,
+  minFiat: '70',
+  maxFiat: '700',
+  payWindow: 15,
+  payments: [payment],
 });
 
 // Buyers straight into the database with a session each; they never log in, so no password works for them.
 async function buyer(name: string): Promise<Seat> {
-  const user = await insertUser(t.db, { uid: newUid(), username: name, email: null, phone: null, countryCode: null, passwordHash: '!', inviteCode: newInviteCode(), inviterId: null }, Date.now());
+  const user = await insertUser(
+    t.db,
+    {
+      uid: newUid(),
+      username: name,
+      email: null,
+      phone: null,
+      countryCode: null,
+      passwordHash: '!',
+      inviteCode: newInviteCode(),
+      inviterId: null,
+    },
+    Date.now(),
+  );
   return { id: user.id, token: (await openSession(t.db, config, user.id, { ip: null, userAgent: 'otc-bench' })).token };
 }
-const take = async (token: string) => (await call<{ id: number }>(token, takeAd, { adId: ad.id, amount: ORDER_USDT, price: PRICE })).id;
+const take = async (token: string) =>
+  (await call<{ id: number }>(token, takeAd, { adId: ad.id, amount: ORDER_USDT, price: PRICE })).id;
 
 const buyers: OtcBenchReady['buyers'] = [];
 // In groups, so the core commits many takes in one batch, as it would under real traffic.

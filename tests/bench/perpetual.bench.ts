@@ -32,11 +32,12 @@ const BTCUSDT = CONTRACTS.btcusdt_perp!;
 const ETHUSDT = CONTRACTS.ethusdt_perp!;
 const ms = (t0: number) => performance.now() - t0;
 const median = (runs: number[]) => runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
-const goal = (took: number, limit: number) => (took < limit ? `under the ${limit} ms goal` : `OVER the ${limit} ms goal`);
+const goal = (took: number, limit: number) =>
+  took < limit ? `under the ${limit} ms goal` : `OVER the ${limit} ms goal`;
 
 /** A deterministic stream of numbers in [0, 1), so every run measures the same positions. */
 let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 
 // --- Risk check per order --------------------------------------------------------------------------------------
 const holdings: Holding[] = [
@@ -50,7 +51,18 @@ const riskRun = () => {
   const t0 = performance.now();
   for (let i = 0; i < ORDERS; i++) {
     const available = crossAvailable(wallet, holdings, 1_000n * USDT);
-    const check = checkOrder({ contract: BTCUSDT, leverage: 20n, position: holdings[0]!.position, pending: 0n, mark: 601_000n, available, feeBps: 0n }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
+    const check = checkOrder(
+      {
+        contract: BTCUSDT,
+        leverage: 20n,
+        position: holdings[0]!.position,
+        pending: 0n,
+        mark: 601_000n,
+        available,
+        feeBps: 0n,
+      },
+      { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! },
+    );
     if (check.ok) passed++;
   }
   if (passed !== ORDERS) throw new Error('the risk check refused an order it should pass');
@@ -69,7 +81,9 @@ riskRun();
 floorRun();
 const riskNs = median([riskRun(), riskRun(), riskRun()]);
 const floorNs = median([floorRun(), floorRun(), floorRun()]);
-console.log(`risk check per order (available margin over 2 cross positions + initial-margin and bracket check, median of 3): ${riskNs.toFixed(0)} ns; floor (Map lookup + compare) ${floorNs.toFixed(0)} ns; ${(riskNs / floorNs).toFixed(1)}× the floor`);
+console.log(
+  `risk check per order (available margin over 2 cross positions + initial-margin and bracket check, median of 3): ${riskNs.toFixed(0)} ns; floor (Map lookup + compare) ${floorNs.toFixed(0)} ns; ${(riskNs / floorNs).toFixed(1)}× the floor`,
+);
 
 // --- Mark tick to every liquidation ----------------------------------------------------------------------------
 interface Open {
@@ -109,16 +123,26 @@ for (const mark of ticks) {
   indexRuns.push(ms(ti));
   const ts = performance.now();
   const scanned: number[] = [];
-  for (let id = 0; id < book.length; id++) if (liquidatableAt(BTCUSDT, book[id]!.position, book[id]!.backing, mark)) scanned.push(id);
+  for (let id = 0; id < book.length; id++)
+    if (liquidatableAt(BTCUSDT, book[id]!.position, book[id]!.backing, mark)) scanned.push(id);
   scanRuns.push(ms(ts));
-  if (reached.length !== scanned.length || reached.sort((a, b) => a - b).some((id, i) => id !== scanned[i])) throw new Error(`index and scan disagree at ${mark}`);
+  if (reached.length !== scanned.length || reached.sort((a, b) => a - b).some((id, i) => id !== scanned[i]))
+    throw new Error(`index and scan disagree at ${mark}`);
   counts.push(reached.length);
 }
 const indexMs = Math.max(...indexRuns);
 const scanMs = median(scanRuns);
-console.log(`mark tick to every liquidation, ${POSITIONS.toLocaleString('en')} positions of ${USERS.toLocaleString('en')} users, ${ticks.length} ticks of ±0.05% to −3%: index ${indexMs.toFixed(2)} ms at worst (${goal(indexMs, 50)}); full scan ${scanMs.toFixed(0)} ms (median)`);
-ticks.forEach((mark, i) => console.log(`  tick to ${Number(mark) / 10}: ${counts[i]!.toLocaleString('en')} reached; index ${indexRuns[i]!.toFixed(3)} ms, scan ${scanRuns[i]!.toFixed(1)} ms`));
-console.log(`  building the index (a liquidation price per position, then insert): ${buildMs.toFixed(0)} ms, ${((buildMs * 1000) / POSITIONS).toFixed(1)} µs per position`);
+console.log(
+  `mark tick to every liquidation, ${POSITIONS.toLocaleString('en')} positions of ${USERS.toLocaleString('en')} users, ${ticks.length} ticks of ±0.05% to −3%: index ${indexMs.toFixed(2)} ms at worst (${goal(indexMs, 50)}); full scan ${scanMs.toFixed(0)} ms (median)`,
+);
+ticks.forEach((mark, i) =>
+  console.log(
+    `  tick to ${Number(mark) / 10}: ${counts[i]!.toLocaleString('en')} reached; index ${indexRuns[i]!.toFixed(3)} ms, scan ${scanRuns[i]!.toFixed(1)} ms`,
+  ),
+);
+console.log(
+  `  building the index (a liquidation price per position, then insert): ${buildMs.toFixed(0)} ms, ${((buildMs * 1000) / POSITIONS).toFixed(1)} µs per position`,
+);
 
 // --- Funding settlement ----------------------------------------------------------------------------------------
 const quantities = book.map((o) => o.position.qty);
@@ -140,7 +164,9 @@ fundingRun();
 bareRun();
 const fundingMs = median([fundingRun(), fundingRun(), fundingRun()]);
 const bareMs = median([bareRun(), bareRun(), bareRun()]);
-console.log(`funding settlement of ${POSITIONS.toLocaleString('en')} positions (median of 3): ${fundingMs.toFixed(1)} ms (${goal(fundingMs, 1_000)}); bare loop (quantity × mark × rate) ${bareMs.toFixed(1)} ms; ${(fundingMs / bareMs).toFixed(1)}× the floor`);
+console.log(
+  `funding settlement of ${POSITIONS.toLocaleString('en')} positions (median of 3): ${fundingMs.toFixed(1)} ms (${goal(fundingMs, 1_000)}); bare loop (quantity × mark × rate) ${bareMs.toFixed(1)} ms; ${(fundingMs / bareMs).toFixed(1)}× the floor`,
+);
 
 // --- The same figures through the trading core's perpetual commands ----------------------------------------------
 // One-way mode gives a user one position per contract, so 100,000 positions of 1,000 users are 1,000 on each of 100
@@ -155,9 +181,17 @@ const risk = new RiskEngine();
 const perp = new PerpBook(synthetic, EIGHT_HOURS);
 perp.attach(risk);
 let now = Date.UTC(2026, 10, 23);
-const ctx: CommandContext = { get now() { return now; }, risk, part: <T,>() => perp as unknown as T, emit: () => undefined };
+const ctx: CommandContext = {
+  get now() {
+    return now;
+  },
+  risk,
+  part: <T>() => perp as unknown as T,
+  emit: () => undefined,
+};
 const MM = 1_000_000;
-const fundAccount = (user: number, amount: bigint) => risk.balances.set(`${user}:${ACCOUNT.contract}:USDT`, { available: amount, held: 0n });
+const fundAccount = (user: number, amount: bigint) =>
+  risk.balances.set(`${user}:${ACCOUNT.contract}:USDT`, { available: amount, held: 0n });
 for (let u = 1; u <= USERS; u++) fundAccount(u, 10_000_000n * USDT);
 fundAccount(MM, 10n ** 12n * USDT);
 risk.balances.set(`0:${ACCOUNT.insuranceFund}:USDT`, { available: 1_000_000n * USDT, held: 0n });
@@ -166,7 +200,10 @@ const tc = performance.now();
 for (const c of synthetic) {
   for (let u = 1; u <= USERS; u += 2) {
     const size = BigInt(1 + Math.floor(random() * 2_000));
-    for (const [user, long] of [[u, true], [u + 1, false]] as const) {
+    for (const [user, long] of [
+      [u, true],
+      [u + 1, false],
+    ] as const) {
       for (;;) {
         const entry = 600_000n + BigInt(Math.floor(random() * 20_000)) - 10_000n;
         const position = applyFill(BTCUSDT, FLAT, long ? size : -size, entry).position;
@@ -175,7 +212,15 @@ for (const c of synthetic) {
         if (liquidatableAt(BTCUSDT, position, margin, 600_000n)) continue;
         const p = perp.positionFor(user, c.symbol, now);
         Object.assign(p, { qty: position.qty, cost: position.cost, mode: 'isolated', leverage, isoMargin: margin });
-        risk.hold(positionHoldId(p.id), user, ACCOUNT.contract, 'USDT', margin, { billType: 'perp_margin', refType: 'bench', refId: p.id }, { guard: false });
+        risk.hold(
+          positionHoldId(p.id),
+          user,
+          ACCOUNT.contract,
+          'USDT',
+          margin,
+          { billType: 'perp_margin', refType: 'bench', refId: p.id },
+          { guard: false },
+        );
         break;
       }
     }
@@ -188,20 +233,36 @@ for (const c of synthetic) {
   for (let level = 1; level <= 20; level++) {
     for (const side of ['buy', 'sell'] as const) {
       const price = side === 'buy' ? 600_000n - BigInt(level) * 600n : 600_000n + BigInt(level) * 600n;
-      place(ctx, { symbol: c.symbol, userId: MM, side, kind: 'limit', tif: 'GTC', price, quantity: 50_000n, reduceOnly: false, closePosition: false, source: 'user' });
+      place(ctx, {
+        symbol: c.symbol,
+        userId: MM,
+        side,
+        kind: 'limit',
+        tif: 'GTC',
+        price,
+        quantity: 50_000n,
+        reduceOnly: false,
+        closePosition: false,
+        source: 'user',
+      });
     }
   }
 }
 finish(ctx);
 perp.takeRows();
 risk.takeFacts();
-console.log(`core state: ${POSITIONS.toLocaleString('en')} isolated positions of ${USERS.toLocaleString('en')} users on ${CONTRACT_COUNT} contracts, their triggers computed in ${coreBuildMs.toFixed(0)} ms (${((coreBuildMs * 1000) / POSITIONS).toFixed(1)} µs per position)`);
+console.log(
+  `core state: ${POSITIONS.toLocaleString('en')} isolated positions of ${USERS.toLocaleString('en')} users on ${CONTRACT_COUNT} contracts, their triggers computed in ${coreBuildMs.toFixed(0)} ms (${((coreBuildMs * 1000) / POSITIONS).toFixed(1)} µs per position)`,
+);
 
 // Risk check per order as `perp.place` runs it: what the account can commit (available less the cross reserve, here
 // over the user's cross positions on two contracts) and the order's bracket and margin check.
 const riskUser = USERS + 2;
 fundAccount(riskUser, 50_000n * USDT);
-for (const [c, q] of [[synthetic[0]!, 2_000n], [synthetic[1]!, -3_000n]] as const) {
+for (const [c, q] of [
+  [synthetic[0]!, 2_000n],
+  [synthetic[1]!, -3_000n],
+] as const) {
   const p = perp.positionFor(riskUser, c.symbol, now);
   Object.assign(p, applyFill(BTCUSDT, FLAT, q, 600_000n).position, { mode: 'cross', leverage: 20 });
 }
@@ -210,7 +271,18 @@ const coreRiskRun = () => {
   const t0 = performance.now();
   for (let i = 0; i < ORDERS / 10; i++) {
     const pos = perp.position(riskUser, synthetic[0]!.symbol)!;
-    const check = checkOrder({ contract: synthetic[0]!, leverage: 20n, position: pos, pending: 0n, mark: 600_000n, available: perp.free(risk, riskUser, 'USDT'), feeBps: 0n }, { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! });
+    const check = checkOrder(
+      {
+        contract: synthetic[0]!,
+        leverage: 20n,
+        position: pos,
+        pending: 0n,
+        mark: 600_000n,
+        available: perp.free(risk, riskUser, 'USDT'),
+        feeBps: 0n,
+      },
+      { qty: i % 2 ? 100n : -100n, price: orderPrices[i % 1_000]! },
+    );
     if (check.ok) passed++;
   }
   if (passed !== ORDERS / 10) throw new Error('the core risk check refused an order it should pass');
@@ -218,10 +290,17 @@ const coreRiskRun = () => {
 };
 coreRiskRun();
 const coreRiskNs = median([coreRiskRun(), coreRiskRun(), coreRiskRun()]);
-console.log(`risk check per order in the core (PerpBook.free over 2 cross positions + checkOrder, median of 3): ${coreRiskNs.toFixed(0)} ns; ${(coreRiskNs / floorNs).toFixed(1)}× the floor above`);
+console.log(
+  `risk check per order in the core (PerpBook.free over 2 cross positions + checkOrder, median of 3): ${coreRiskNs.toFixed(0)} ns; ${(coreRiskNs / floorNs).toFixed(1)}× the floor above`,
+);
 
 // Funding of every position: 100 `perp.funding` commands, against a bare loop over the same quantities.
-for (const c of synthetic) perp.prices(c.symbol).samples = [[1, 50_000n], [2, 60_000n], [3, 70_000n]];
+for (const c of synthetic)
+  perp.prices(c.symbol).samples = [
+    [1, 50_000n],
+    [2, 60_000n],
+    [3, 70_000n],
+  ];
 const allQty = [...perp.positionsById.values()].filter((p) => p.userId <= USERS).map((p) => p.qty);
 const tf = performance.now();
 for (const c of synthetic) fundingCommand.apply(ctx, { symbol: c.symbol, time: now });
@@ -234,23 +313,28 @@ let bare = 0n;
 for (const q of allQty) bare += (q * 600_000n * 10_000n * 60_000n) / 100_000_000n;
 const bareFundingMs = ms(tb2);
 if (bare === -1n) throw new Error('unreachable');
-console.log(`funding through the core: ${funded.toLocaleString('en')} positions in ${coreFundingMs.toFixed(0)} ms (${goal(coreFundingMs, 1_000)}: payments, one ledger transaction per contract, new triggers for every payer); bare loop ${bareFundingMs.toFixed(1)} ms`);
+console.log(
+  `funding through the core: ${funded.toLocaleString('en')} positions in ${coreFundingMs.toFixed(0)} ms (${goal(coreFundingMs, 1_000)}: payments, one ledger transaction per contract, new triggers for every payer); bare loop ${bareFundingMs.toFixed(1)} ms`,
+);
 
 // A 3% fall on every contract: each contract's `perp.mark` command, from the tick to every liquidation started
 // (and, here, finished: the IOC closes fill against the ladder), against a scan of every position at the new mark.
 now += 1_000;
-// Finding them first, as the tick does before it closes anything: each contract's index, then the reached accounts' check.
+// Finding them first, as the tick does before it closes anything: each contract's index, then the reached accounts'
+// check.
 for (const c of synthetic) perp.prices(c.symbol).mark = 582_000n;
 const findAll = () => {
   let n = 0;
   for (const c of synthetic) {
-    for (const id of perp.indexes.get(c.symbol)!.reached(582_000n)) if (perp.isolatedLiquidatable(perp.positionsById.get(id)!)) n++;
+    for (const id of perp.indexes.get(c.symbol)!.reached(582_000n))
+      if (perp.isolatedLiquidatable(perp.positionsById.get(id)!)) n++;
   }
   return n;
 };
 const scanAll = () => {
   let n = 0;
-  for (const p of perp.positionsById.values()) if (p.userId <= USERS && p.qty !== 0n && perp.isolatedLiquidatable(p)) n++;
+  for (const p of perp.positionsById.values())
+    if (p.userId <= USERS && p.qty !== 0n && perp.isolatedLiquidatable(p)) n++;
   return n;
 };
 findAll();
@@ -273,10 +357,15 @@ for (const c of synthetic) {
 const liquidated = perp.liquidations.filter((l) => l.kind === 'liquidation').length;
 const after = [...perp.positionsById.values()].filter((p) => p.qty !== 0n && p.userId <= USERS).length;
 let scanHits = 0;
-for (const p of perp.positionsById.values()) if (p.userId <= USERS && p.qty !== 0n && perp.isolatedLiquidatable(p)) scanHits++;
+for (const p of perp.positionsById.values())
+  if (p.userId <= USERS && p.qty !== 0n && perp.isolatedLiquidatable(p)) scanHits++;
 const tickTotal = tickTimes.reduce((a, b) => a + b, 0);
 const tickWorst = Math.max(...tickTimes);
 const tickMedian = median([...tickTimes]);
-console.log(`mark tick to every liquidation through the core, −3% on ${CONTRACT_COUNT} contracts of ${(POSITIONS / CONTRACT_COUNT).toLocaleString('en')} positions each: every liquidatable account found through the indexes in ${findMs.toFixed(1)} ms for all ${CONTRACT_COUNT} (${found.toLocaleString('en')} accounts; ${goal(findMs, 50)}) against ${scanAllMs.toFixed(0)} ms for a full scan of every position's margin`);
-console.log(`  each contract's perp.mark command, from the tick to its liquidations started and done (cancels, IOC closes in 20% steps above the first bracket, fees, records): median ${tickMedian.toFixed(1)} ms, slowest ${tickWorst.toFixed(1)} ms (${goal(tickMedian, 50)} at the median); ${tickTotal.toFixed(0)} ms for all ${CONTRACT_COUNT}: ${liquidated.toLocaleString('en')} closing steps (${before.toLocaleString('en')} → ${after.toLocaleString('en')} open positions), ${(tickTotal / Math.max(liquidated, 1) * 1000).toFixed(0)} µs per step; ${scanHits} left liquidatable`);
+console.log(
+  `mark tick to every liquidation through the core, −3% on ${CONTRACT_COUNT} contracts of ${(POSITIONS / CONTRACT_COUNT).toLocaleString('en')} positions each: every liquidatable account found through the indexes in ${findMs.toFixed(1)} ms for all ${CONTRACT_COUNT} (${found.toLocaleString('en')} accounts; ${goal(findMs, 50)}) against ${scanAllMs.toFixed(0)} ms for a full scan of every position's margin`,
+);
+console.log(
+  `  each contract's perp.mark command, from the tick to its liquidations started and done (cancels, IOC closes in 20% steps above the first bracket, fees, records): median ${tickMedian.toFixed(1)} ms, slowest ${tickWorst.toFixed(1)} ms (${goal(tickMedian, 50)} at the median); ${tickTotal.toFixed(0)} ms for all ${CONTRACT_COUNT}: ${liquidated.toLocaleString('en')} closing steps (${before.toLocaleString('en')} → ${after.toLocaleString('en')} open positions), ${((tickTotal / Math.max(liquidated, 1)) * 1000).toFixed(0)} µs per step; ${scanHits} left liquidatable`,
+);
 if (scanHits !== 0) throw new Error('a position past 100% was left after its tick');

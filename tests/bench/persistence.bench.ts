@@ -67,7 +67,8 @@ const nothing: Db = {
 
 async function open(config: string): Promise<Db> {
   const file = () => join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db');
-  if (config === 'postgres') return openDb({ databaseUrl: process.env.DATABASE_URL!, sqliteFile: '', schema: `bench_${process.pid}` });
+  if (config === 'postgres')
+    return openDb({ databaseUrl: process.env.DATABASE_URL!, sqliteFile: '', schema: `bench_${process.pid}` });
   if (config === 'floor') return { ...(await openDb({ sqliteFile: ':memory:' })), journal: nothing };
   return openDb({ sqliteFile: file(), backgroundCheckpoint: true, ownJournal: config === 'sqlite' });
 }
@@ -77,7 +78,17 @@ const order = (users: number[], i: number) => {
   const side = (i >> 2) % 2 ? ('buy' as const) : ('sell' as const);
   // Both sides price within ten ticks of the reference, so about half of the orders trade on arrival.
   const ticks = ((i * 7919) % 21) - 10;
-  return [users[i % users.length]!, { symbol, side, type: 'limit' as const, price: (PRICES[symbol]! + ticks * 0.01).toFixed(2), quantity: QUANTITY[symbol]!, timeInForce: 'GTC' as const }] as const;
+  return [
+    users[i % users.length]!,
+    {
+      symbol,
+      side,
+      type: 'limit' as const,
+      price: (PRICES[symbol]! + ticks * 0.01).toFixed(2),
+      quantity: QUANTITY[symbol]!,
+      timeInForce: 'GTC' as const,
+    },
+  ] as const;
 };
 
 async function runOne(config: string): Promise<Result> {
@@ -88,7 +99,10 @@ async function runOne(config: string): Promise<Result> {
   const { core, spot } = trading;
   const users: number[] = [];
   for (let u = 0; u < 200; u++) {
-    const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [`7${String(u).padStart(7, '0')}`, `persist_${u}`, `P${u}`]);
+    const row = await db.get<{ id: bigint }>(
+      "INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id",
+      [`7${String(u).padStart(7, '0')}`, `persist_${u}`, `P${u}`],
+    );
     users.push(Number(row!.id));
     for (const asset of ['USDT', 'BTC', 'ETH', 'SOL', 'BNB']) await credit(core, users[u]!, asset, 10n ** 15n);
   }
@@ -98,7 +112,8 @@ async function runOne(config: string): Promise<Result> {
 
   const tableRows = async () => {
     let n = 0;
-    for (const table of ['orders', 'ledger_entries', 'trades']) n += Number((await db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+    for (const table of ['orders', 'ledger_entries', 'trades'])
+      n += Number((await db.get<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
     return n;
   };
   const before = await tableRows();
@@ -161,22 +176,41 @@ async function steady(users: number[], { spot, core }: Trading): Promise<Result[
 }
 
 function print(r: Result, floor: Result | undefined): void {
-  const vsFloor = floor && r !== floor ? ` (floor/this: ×${(floor.ackPerS / r.ackPerS).toFixed(2)} in time, ×${(r.cpuUsPerOrder / floor.cpuUsPerOrder).toFixed(2)} in CPU)` : '';
+  const vsFloor =
+    floor && r !== floor
+      ? ` (floor/this: ×${(floor.ackPerS / r.ackPerS).toFixed(2)} in time, ×${(r.cpuUsPerOrder / floor.cpuUsPerOrder).toFixed(2)} in CPU)`
+      : '';
   console.log(`${LABEL[r.config]}:`);
-  console.log(`  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second)${vsFloor}`);
-  if (r.tableRows !== undefined) console.log(`  tables: ${fmt(r.tableRows)} rows (orders, trades, ledger entries; ${fmt(r.trades!)} trades) at ${fmt(r.rowsPerS!)} rows/s until the projector caught up`);
-  if (r.steady) console.log(`  steady: ${fmt(RATE)} orders/s offered for ${STEADY_S} s, ${fmt(r.steady.acked)}/s acknowledged; projector backlog at most ${fmt(r.steady.maxBacklog)} rows; tables current ${fmt(r.steady.catchUpMs)} ms after the last acknowledgement`);
+  console.log(
+    `  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second)${vsFloor}`,
+  );
+  if (r.tableRows !== undefined)
+    console.log(
+      `  tables: ${fmt(r.tableRows)} rows (orders, trades, ledger entries; ${fmt(r.trades!)} trades) at ${fmt(r.rowsPerS!)} rows/s until the projector caught up`,
+    );
+  if (r.steady)
+    console.log(
+      `  steady: ${fmt(RATE)} orders/s offered for ${STEADY_S} s, ${fmt(r.steady.acked)}/s acknowledged; projector backlog at most ${fmt(r.steady.maxBacklog)} rows; tables current ${fmt(r.steady.catchUpMs)} ms after the last acknowledgement`,
+    );
 }
 
 if (process.env.PERSIST_CONFIG) {
   const r = await runOne(process.env.PERSIST_CONFIG);
   console.log(`RESULT ${JSON.stringify(r)}`);
 } else {
-  const configs = process.env.PERSIST_CONFIGS?.split(',') ?? (process.env.DATABASE_URL ? ['floor', 'postgres'] : ['floor', 'sqlite-shared', 'sqlite']);
-  console.log(`Persistence: ${fmt(ORDERS)} limit orders on ${MARKETS.length} markets in waves of ${fmt(WAVE)}, each configuration in a process of its own (load average ${loadavg()[0]!.toFixed(2)} at the start)`);
+  const configs =
+    process.env.PERSIST_CONFIGS?.split(',') ??
+    (process.env.DATABASE_URL ? ['floor', 'postgres'] : ['floor', 'sqlite-shared', 'sqlite']);
+  console.log(
+    `Persistence: ${fmt(ORDERS)} limit orders on ${MARKETS.length} markets in waves of ${fmt(WAVE)}, each configuration in a process of its own (load average ${loadavg()[0]!.toFixed(2)} at the start)`,
+  );
   const results: Result[] = [];
   for (const config of configs) {
-    const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname], { env: { ...process.env, PERSIST_CONFIG: config }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname], {
+      env: { ...process.env, PERSIST_CONFIG: config },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
     if (child.status !== 0 || !line) throw new Error(`${config}: the run failed\n${child.stdout}`);
     results.push(JSON.parse(line.slice('RESULT '.length)) as Result);

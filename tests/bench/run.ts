@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const only = process.argv[2];
-const benches = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
+const benches = readdirSync(new URL('.', import.meta.url))
+  .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
+  .sort();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);

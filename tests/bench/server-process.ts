@@ -12,11 +12,22 @@ export interface Running {
 }
 
 /** Starts `node server/main.ts` on a free port and waits for its first answer. */
-export async function startServer(opts: { dataDir?: string; port: number; env?: Record<string, string> }): Promise<Running> {
+export async function startServer(opts: {
+  dataDir?: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<Running> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'lumex-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${opts.port}`;

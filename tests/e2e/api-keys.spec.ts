@@ -4,7 +4,10 @@ import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
-test('an API key created in the account centre signs an order that shows in the order centre', async ({ page, request }) => {
+test('an API key created in the account centre signs an order that shows in the order centre', async ({
+  page,
+  request,
+}) => {
   const name = uniqueName('bot');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000');
@@ -33,7 +36,9 @@ test('an API key created in the account centre signs an order that shows in the 
   // 2. A program signs an order, as Binance documents: query string then body, HMAC-SHA256 with the secret.
   const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
   const body = `quantity=0.001&price=95000&recvWindow=5000&timestamp=${Date.now()}`;
-  const signature = createHmac('sha256', secret).update(query + body).digest('hex');
+  const signature = createHmac('sha256', secret)
+    .update(query + body)
+    .digest('hex');
   const placed = await request.post(`/api/v1/order?${query}`, {
     headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
     data: `${body}&signature=${signature}`,
@@ -41,7 +46,10 @@ test('an API key created in the account centre signs an order that shows in the 
   const order = await placed.json();
   expect(order).toMatchObject({ code: 200, data: { symbol: 'btcusdt', side: 'buy', status: 'open' } });
   // The same request again is refused.
-  const replay = await request.post(`/api/v1/order?${query}`, { headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' }, data: `${body}&signature=${signature}` });
+  const replay = await request.post(`/api/v1/order?${query}`, {
+    headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+    data: `${body}&signature=${signature}`,
+  });
   expect((await replay.json()).code).toBe(1124);
 
   // 3. The order is the user's, in the order centre.

@@ -110,7 +110,9 @@ test.describe('registration, login and the session in English', () => {
       .not.toBe(before);
     await page.reload();
     await expect(page.locator('header .avatar')).toBeVisible();
-    const info = await page.request.post('/api/user/getInfo', { headers: { authorization: (await stored(page, 'token')) as string } });
+    const info = await page.request.post('/api/user/getInfo', {
+      headers: { authorization: (await stored(page, 'token')) as string },
+    });
     expect((await info.json()).code).toBe(200);
   });
 
@@ -129,7 +131,9 @@ test.describe('registration, login and the session in English', () => {
   test('resets a forgotten password with an e-mailed code', async ({ page, request }) => {
     const email = `${uniqueName('reset')}@example.com`.toLowerCase();
     await request.post(`/api/user/sendEmailCode?email=${encodeURIComponent(email)}&purpose=register`);
-    const reg = await request.post('/api/user/register', { data: { type: 'email', email, emailCode: await codeSentTo(email), password: 'abc123', confirmPassword: 'abc123' } });
+    const reg = await request.post('/api/user/register', {
+      data: { type: 'email', email, emailCode: await codeSentTo(email), password: 'abc123', confirmPassword: 'abc123' },
+    });
     expect((await reg.json()).code).toBe(200);
     await page.goto('/user/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -26,7 +26,11 @@ async function operatorInbox(browser: Browser, prefix: string, tab: string, part
 
 const box = (l: Locator) => l.boundingBox().then((b) => b!);
 
-test('customer service: a user writes (refusals, text, an image), an operator answers from the inbox, live, with the unread badge', async ({ browser, page, request }) => {
+test('customer service: a user writes (refusals, text, an image), an operator answers from the inbox, live, with the unread badge', async ({
+  browser,
+  page,
+  request,
+}) => {
   const user = uniqueName('chat');
   await createAccount(request, user);
 
@@ -69,7 +73,8 @@ test('customer service: a user writes (refusals, text, an image), an operator an
   const input = dialog.getByRole('textbox');
   const send = dialog.getByRole('button', { name: 'Send', exact: true });
 
-  // docs/requirements.md §5: nothing but spaces is refused, send stays off while empty; 401 characters are refused with the counter at 401/400.
+  // docs/requirements.md §5: nothing but spaces is refused, send stays off while empty; 401 characters are refused with
+  // the counter at 401/400.
   await expect(send).toBeDisabled();
   await input.fill('   ');
   await expect(send).toBeDisabled();
@@ -94,13 +99,18 @@ test('customer service: a user writes (refusals, text, an image), an operator an
   await expect(input).toHaveValue('');
   await expect(dialog.getByTestId('chat-counter')).toHaveText('0/400');
 
-  // An image goes through the upload endpoint and shows as an <img>; a file that is not an image gets the upload-failed tip.
-  await dialog.getByTestId('chat-image-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png(120, 80, [35, 84, 230]) });
+  // An image goes through the upload endpoint and shows as an <img>; a file that is not an image gets the upload-failed
+  // tip.
+  await dialog
+    .getByTestId('chat-image-input')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png(120, 80, [35, 84, 230]) });
   await expect(mine).toHaveCount(2);
   const image = mine.nth(1).locator('img');
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
-  await dialog.getByTestId('chat-image-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await dialog
+    .getByTestId('chat-image-input')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
   await expect(dialog.getByRole('alert')).toContainText('Upload failed');
   await expect(mine).toHaveCount(2);
   await me.screenshot({ path: `${SHOTS}/chat-dialog-en.png` });
@@ -153,10 +163,17 @@ test('customer service: a user writes (refusals, text, an image), an operator an
 test('the chat pages back 15 lines at a time, newest at the bottom', async ({ browser, request }) => {
   const user = uniqueName('chatpg');
   await createAccount(request, user);
-  const login = (await (await request.post('/api/user/login', { data: { type: 'account', username: user, password: 'abc123' } })).json()).data;
+  const login = (
+    await (
+      await request.post('/api/user/login', { data: { type: 'account', username: user, password: 'abc123' } })
+    ).json()
+  ).data;
   const [token, id] = [login.token as string, login.userInfo.id as number];
   for (let i = 1; i <= 20; i++) {
-    const res = await request.post('/api/app/coin/buy/sendChatRecord', { headers: { authorization: token }, data: { chatId: `service-${id}`, contentType: 1, content: `line ${i}` } });
+    const res = await request.post('/api/app/coin/buy/sendChatRecord', {
+      headers: { authorization: token },
+      data: { chatId: `service-${id}`, contentType: 1, content: `line ${i}` },
+    });
     expect((await res.json()).code).toBe(200);
   }
   const me = await signedIn(browser, '', user);
@@ -174,33 +191,69 @@ test('the chat pages back 15 lines at a time, newest at the bottom', async ({ br
 
 /** A user's token, and a call of theirs that must succeed, answering its data. */
 async function apiUser(request: APIRequestContext, username: string) {
-  const login = (await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()).data;
-  const call = async <T = any>(url: string, data?: object, multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>): Promise<T> => {
-    const res = await (await request.post(url, { headers: { authorization: login.token }, ...(multipart ? { multipart } : { data: data ?? {} }) })).json();
+  const login = (
+    await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()
+  ).data;
+  const call = async <T = any>(
+    url: string,
+    data?: object,
+    multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>,
+  ): Promise<T> => {
+    const res = await (
+      await request.post(url, {
+        headers: { authorization: login.token },
+        ...(multipart ? { multipart } : { data: data ?? {} }),
+      })
+    ).json();
     expect(res.code, `${url}: ${res.msg}`).toBe(200);
     return res.data as T;
   };
-  const get = async <T = any>(url: string): Promise<T> => (await (await request.get(url, { headers: { authorization: login.token } })).json()).data as T;
-  const upload = async (rgb: [number, number, number]) => (await call<{ id: string }>('/api/common/upload/OSS', undefined, { file: { name: 'proof.png', mimeType: 'image/png', buffer: png(90, 60, rgb) } })).id;
+  const get = async <T = any>(url: string): Promise<T> =>
+    (await (await request.get(url, { headers: { authorization: login.token } })).json()).data as T;
+  const upload = async (rgb: [number, number, number]) =>
+    (
+      await call<{ id: string }>('/api/common/upload/OSS', undefined, {
+        file: { name: 'proof.png', mimeType: 'image/png', buffer: png(90, 60, rgb) },
+      })
+    ).id;
   return { id: login.userInfo.id as number, call, get, upload };
 }
 
 const OTC_ACCOUNT = 4;
 const MERCHANT_ACCOUNT = 8;
 
-test('console: a merchant application approved, and an appeal ruled with both sides, the proofs and the order chat in front of the operator', async ({ browser, request }) => {
+test('console: a merchant application approved, and an appeal ruled with both sides, the proofs and the order chat in front of the operator', async ({
+  browser,
+  request,
+}) => {
   const [merchantName, buyerName] = [uniqueName('cmerch'), uniqueName('cbuyer')];
   await createAccount(request, merchantName);
   await createAccount(request, buyerName);
   const merchant = await apiUser(request, merchantName);
   const buyer = await apiUser(request, buyerName);
-  const opsApi = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } }).then((r) => r.json());
-  const opsCall = async (url: string, data: object) => expect((await (await request.post(url, { headers: { authorization: opsApi.data.token }, data })).json()).code).toBe(200);
+  const opsApi = await request
+    .post('/api/user/login', {
+      data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' },
+    })
+    .then((r) => r.json());
+  const opsCall = async (url: string, data: object) =>
+    expect((await (await request.post(url, { headers: { authorization: opsApi.data.token }, data })).json()).code).toBe(
+      200,
+    );
 
   // The merchant reaches advanced verification, funds the OTC account and applies.
-  const primary = await merchant.call<{ id: number }>('/api/app/coin/member/verified', { realName: 'Mei Chen', country: 'DE', idType: 'passport', idNumber: `P${Date.now().toString().slice(-8)}` });
+  const primary = await merchant.call<{ id: number }>('/api/app/coin/member/verified', {
+    realName: 'Mei Chen',
+    country: 'DE',
+    idType: 'passport',
+    idNumber: `P${Date.now().toString().slice(-8)}`,
+  });
   await opsCall('/api/admin/kyc/review', { id: primary.id, approve: true });
-  const advanced = await merchant.call<{ id: number }>('/api/user/uploadKYC', { front: await merchant.upload([200, 0, 0]), back: await merchant.upload([0, 200, 0]), selfie: await merchant.upload([0, 0, 200]) });
+  const advanced = await merchant.call<{ id: number }>('/api/user/uploadKYC', {
+    front: await merchant.upload([200, 0, 0]),
+    back: await merchant.upload([0, 200, 0]),
+    selfie: await merchant.upload([0, 0, 200]),
+  });
   await opsCall('/api/admin/kyc/review', { id: advanced.id, approve: true });
   await credit(request, merchantName, 'USDT', '3000');
   await merchant.call('/api/asset/transferFunds', { coin: 'USDT', from: 1, to: OTC_ACCOUNT, amount: '1500' });
@@ -216,18 +269,51 @@ test('console: a merchant application approved, and an appeal ruled with both si
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(application).toHaveCount(0);
   await ops.getByRole('tab', { name: 'Approved' }).click();
-  await expect(ops.getByTestId('admin-otc-merchants').locator('tr', { hasText: merchantName })).toContainText('Welcome aboard');
+  await expect(ops.getByTestId('admin-otc-merchants').locator('tr', { hasText: merchantName })).toContainText(
+    'Welcome aboard',
+  );
 
   // A sell ad; the buyer takes it, writes in the order chat, pays with a proof and appeals with another.
-  await merchant.call('/api/app/coin/member/payment', { kind: 'alipay', name: 'Mei Chen', account: `${merchantName}@pay.example` });
+  await merchant.call('/api/app/coin/member/payment', {
+    kind: 'alipay',
+    name: 'Mei Chen',
+    account: `${merchantName}@pay.example`,
+  });
   const payment = (await merchant.get<Array<{ id: number }>>('/api/app/coin/member/getPayment'))[0]!.id;
   await merchant.call('/api/asset/transferFunds', { coin: 'USDT', from: 1, to: MERCHANT_ACCOUNT, amount: '1500' });
-  const ad = await merchant.call<{ id: number }>('/api/otc/merchant/ad', { side: 'sell', coin: 'USDT', fiat: 'CNY', priceType: 'fixed', price: '7.25', total: '500', minFiat: '100', maxFiat: '3000', payWindow: 15, payments: [payment] });
-  const order = await buyer.call<{ id: number; orderCode: string; chatId: string }>('/api/otc/order/take', { adId: ad.id, amount: '100', price: '7.25' });
-  await buyer.call('/api/app/coin/buy/sendChatRecord', { chatId: order.chatId, contentType: 1, content: 'Paid by Alipay, please release <script>' });
-  await merchant.call('/api/app/coin/buy/sendChatRecord', { chatId: order.chatId, contentType: 1, content: 'Nothing has arrived yet.' });
+  const ad = await merchant.call<{ id: number }>('/api/otc/merchant/ad', {
+    side: 'sell',
+    coin: 'USDT',
+    fiat: 'CNY',
+    priceType: 'fixed',
+    price: '7.25',
+    total: '500',
+    minFiat: '100',
+    maxFiat: '3000',
+    payWindow: 15,
+    payments: [payment],
+  });
+  const order = await buyer.call<{ id: number; orderCode: string; chatId: string }>('/api/otc/order/take', {
+    adId: ad.id,
+    amount: '100',
+    price: '7.25',
+  });
+  await buyer.call('/api/app/coin/buy/sendChatRecord', {
+    chatId: order.chatId,
+    contentType: 1,
+    content: 'Paid by Alipay, please release <script>',
+  });
+  await merchant.call('/api/app/coin/buy/sendChatRecord', {
+    chatId: order.chatId,
+    contentType: 1,
+    content: 'Nothing has arrived yet.',
+  });
   await buyer.call('/api/otc/order/paid', { id: order.id, payment, proof: await buyer.upload([30, 160, 90]) });
-  await buyer.call('/api/otc/order/appeal', { id: order.id, reason: 'I paid 725 CNY twenty minutes ago.', proof: await buyer.upload([230, 140, 20]) });
+  await buyer.call('/api/otc/order/appeal', {
+    id: order.id,
+    reason: 'I paid 725 CNY twenty minutes ago.',
+    proof: await buyer.upload([230, 140, 20]),
+  });
 
   await ops.getByRole('tab', { name: 'Appeals', exact: true }).click();
   const appeal = ops.getByTestId('admin-otc-appeal').filter({ hasText: order.orderCode });
@@ -237,7 +323,8 @@ test('console: a merchant application approved, and an appeal ruled with both si
   await expect(appeal).toContainText('725.00 CNY');
   await expect(appeal).toContainText('I paid 725 CNY twenty minutes ago.');
   await expect(appeal.locator('.otc-case__proof img')).toHaveCount(2);
-  for (const img of await appeal.locator('.otc-case__proof img').all()) expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(90);
+  for (const img of await appeal.locator('.otc-case__proof img').all())
+    expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(90);
   const chat = appeal.getByTestId('chat-panel');
   await expect(chat.locator('.chat-line')).toHaveCount(2);
   await expect(chat.locator('.chat-line').first()).toContainText('Paid by Alipay, please release <script>');
@@ -252,13 +339,18 @@ test('console: a merchant application approved, and an appeal ruled with both si
   await ops.getByRole('dialog').getByRole('button', { name: 'Release to buyer' }).click();
   await expect(appeal).toHaveCount(0);
   await ops.getByRole('tab', { name: 'Ruled', exact: true }).click();
-  await expect(ops.getByTestId('admin-otc-appeal').filter({ hasText: order.orderCode }).getByTestId('admin-otc-ruling')).toContainText('Released to the buyer');
+  await expect(
+    ops.getByTestId('admin-otc-appeal').filter({ hasText: order.orderCode }).getByTestId('admin-otc-ruling'),
+  ).toContainText('Released to the buyer');
   await ops.getByRole('tab', { name: 'Audit log' }).click();
   await expect(ops.getByTestId('admin-audit')).toContainText('Appeal ruled: released to the buyer');
   await expect(ops.getByTestId('admin-audit')).toContainText('note: Alipay receipt matches the amount.');
 });
 
-test('in Japanese (after the journeys above): the button, the dialog and the console’s OTC pages with their records', async ({ browser, request }) => {
+test('in Japanese (after the journeys above): the button, the dialog and the console’s OTC pages with their records', async ({
+  browser,
+  request,
+}) => {
   const user = uniqueName('chatja');
   await createAccount(request, user);
   const me = await signedIn(browser, '/ja', user);

@@ -8,7 +8,8 @@ import { arrivedAt, expect, test } from './fixtures.ts';
 import { createAccount, uniqueName } from './support.ts';
 
 const SCREENS = 'tests/.artifacts/screens';
-const dictionary = (locale: string) => JSON.parse(readFileSync(`isomorphic/i18n/messages/core/${locale}.json`, 'utf8')) as Record<string, string>;
+const dictionary = (locale: string) =>
+  JSON.parse(readFileSync(`isomorphic/i18n/messages/core/${locale}.json`, 'utf8')) as Record<string, string>;
 
 /** The visible text of a page's <main>, as separate text pieces (element boundaries split them). */
 function mainText(html: string): string[] {
@@ -17,13 +18,25 @@ function mainText(html: string): string[] {
   return main
     .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
     .split(/<[^>]+>/)
-    .map((s) => s.replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) => (e[0] === '#' ? String.fromCodePoint(parseInt(e.slice(e[1] === 'x' ? 2 : 1), e[1] === 'x' ? 16 : 10)) : (entities[e] ?? m))))
+    .map((s) =>
+      s.replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) =>
+        e[0] === '#'
+          ? String.fromCodePoint(parseInt(e.slice(e[1] === 'x' ? 2 : 1), e[1] === 'x' ? 16 : 10))
+          : (entities[e] ?? m),
+      ),
+    )
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
 
-/** Prose in Latin letters: two words of three letters or more ("Buy BTC" is a name and a ticker, "Trading rules" is prose). */
-const isProse = (s: string) => (s.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter((w) => !/^(USDT|BTC|ETH|BNB|Lumex|KYC|SWIFT|UTC|DeFi|OTC|QR|SMS|ID)$/.test(w)).length >= 2;
+/**
+ * Prose in Latin letters: two words of three letters or more ("Buy BTC" is a name and a ticker, "Trading rules" is
+ * prose).
+ */
+const isProse = (s: string) =>
+  (s.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter(
+    (w) => !/^(USDT|BTC|ETH|BNB|Lumex|KYC|SWIFT|UTC|DeFi|OTC|QR|SMS|ID)$/.test(w),
+  ).length >= 2;
 
 /** Each non-English script should show its own letters on its pages. */
 const SCRIPT: Partial<Record<string, RegExp>> = {
@@ -43,7 +56,9 @@ test.describe('the sitemap', () => {
     expect(urls.length).toBeGreaterThanOrEqual(39 * LOCALES.length);
     expect(xml.match(/hreflang="x-default"/g)).toHaveLength(urls.length);
     const paths = new Set(urls.map(stripLocale));
-    for (const path of paths) for (const locale of LOCALES) expect(urls, `${path} in ${locale}`).toContain(locale === DEFAULT_LOCALE ? path : `/${locale}${path}`);
+    for (const path of paths)
+      for (const locale of LOCALES)
+        expect(urls, `${path} in ${locale}`).toContain(locale === DEFAULT_LOCALE ? path : `/${locale}${path}`);
     expect((await request.get('/robots.txt')).ok()).toBe(true);
 
     const english = new Map<string, string[]>();
@@ -65,16 +80,22 @@ test.describe('the sitemap', () => {
       }
       const en = new Set(english.get(stripLocale(url)) ?? []);
       const leftovers = text.filter((s) => isProse(s) && en.has(s));
-      if (leftovers.length) problems.push(`${url}: English left untranslated: ${JSON.stringify(leftovers.slice(0, 3))}`);
-      if (SCRIPT[locale] && !SCRIPT[locale]!.test(text.join(' '))) problems.push(`${url}: no ${locale} script in the text`);
+      if (leftovers.length)
+        problems.push(`${url}: English left untranslated: ${JSON.stringify(leftovers.slice(0, 3))}`);
+      if (SCRIPT[locale] && !SCRIPT[locale]!.test(text.join(' ')))
+        problems.push(`${url}: no ${locale} script in the text`);
     }
     expect(problems, `checked ${urls.length} pages on ${baseURL}`).toEqual([]);
   });
 
   test('comes with a search index per language', async ({ request }) => {
     for (const locale of LOCALES) {
-      const docs = (await (await request.get(locale === 'en' ? '/search-index.json' : `/${locale}/search-index.json`)).json()) as Array<{ kind: string; title: string }>;
-      expect(new Set(docs.map((d) => d.kind))).toEqual(new Set(['news', 'notice', 'rule', 'article', 'terms', 'whitepaper']));
+      const docs = (await (
+        await request.get(locale === 'en' ? '/search-index.json' : `/${locale}/search-index.json`)
+      ).json()) as Array<{ kind: string; title: string }>;
+      expect(new Set(docs.map((d) => d.kind))).toEqual(
+        new Set(['news', 'notice', 'rule', 'article', 'terms', 'whitepaper']),
+      );
     }
   });
 });
@@ -120,12 +141,20 @@ test.describe('news and announcements', () => {
     await expect(page.getByRole('tab', { name: 'Ankündigungen' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('shows what an operator publishes at once, in English where no translation exists', async ({ page, request }) => {
+  test('shows what an operator publishes at once, in English where no translation exists', async ({
+    page,
+    request,
+  }) => {
     const token = await operatorToken(request);
     const title = `Listing ${uniqueName('n')}`;
     const res = await request.post('/api/content/publish', {
       headers: { authorization: token },
-      data: { kind: 'news', translations: { en: { title, summary: 'A new market opens today.', content: '## Market\n\nTrading starts at **10:00 UTC**.' } } },
+      data: {
+        kind: 'news',
+        translations: {
+          en: { title, summary: 'A new market opens today.', content: '## Market\n\nTrading starts at **10:00 UTC**.' },
+        },
+      },
     });
     const body = await res.json();
     expect(body.code).toBe(200);
@@ -173,7 +202,10 @@ test.describe('the help centre', () => {
     await crumbs.getByRole('link', { name: 'Contracts' }).click();
     await arrivedAt(page, /\/article\/main\/sections\/31$/);
     await expect(page.locator('h1')).toHaveText('Contracts');
-    await expect(page.locator('.content-main .doc-list__title')).toHaveText(['What is a second contract?', 'Margin, leverage and liquidation']);
+    await expect(page.locator('.content-main .doc-list__title')).toHaveText([
+      'What is a second contract?',
+      'Margin, leverage and liquidation',
+    ]);
     await page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Trading' }).click();
     await arrivedAt(page, /\/article\/main\/categories\/3$/);
     await expect(page.locator('.help-section h3')).toHaveText(['Spot trading', 'Contracts']);
@@ -183,12 +215,23 @@ test.describe('the help centre', () => {
     await page.screenshot({ path: `${SCREENS}/content-help-en.png`, fullPage: true });
 
     await page.goto('/ko/article/main/content/help/105');
-    await expect(page.getByRole('navigation', { name: '현재 위치' }).locator('a')).toHaveText(['전체', '입금과 출금', '입금']);
+    await expect(page.getByRole('navigation', { name: '현재 위치' }).locator('a')).toHaveText([
+      '전체',
+      '입금과 출금',
+      '입금',
+    ]);
     await page.screenshot({ path: `${SCREENS}/content-article-ko.png`, fullPage: true });
   });
 
-  test('a language change on an article page returns to the article index; elsewhere it keeps the page', async ({ page }) => {
-    for (const path of ['/article/main/content/help/107', '/article/main/sections/20', '/article/main/categories/2', '/article/main/content/terms/1']) {
+  test('a language change on an article page returns to the article index; elsewhere it keeps the page', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/article/main/content/help/107',
+      '/article/main/sections/20',
+      '/article/main/categories/2',
+      '/article/main/content/terms/1',
+    ]) {
       await page.goto(path);
       await page.locator('.lang-picker summary').click();
       await page.locator('.lang-picker a[hreflang="ja"]').click();
@@ -230,7 +273,9 @@ test.describe('the help centre', () => {
 
 test.describe('white paper and customer service without configured links (docs/requirements.md §8)', () => {
   for (const locale of ['en', 'de'] as const) {
-    test(`the white paper warns, customer service is the in-platform chat (login first) in ${locale}`, async ({ page }) => {
+    test(`the white paper warns, customer service is the in-platform chat (login first) in ${locale}`, async ({
+      page,
+    }) => {
       const t = dictionary(locale);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(`${prefix}/article/main/index`);
@@ -238,9 +283,18 @@ test.describe('white paper and customer service without configured links (docs/r
       await expect(page.locator('.toast')).toHaveText(t['support.noWhitePaper']!);
       await page.screenshot({ path: `${SCREENS}/content-support-${locale}.png` });
       await page.locator('.toast').click();
-      // With no link configured, getCustomerService offers the platform's own chat, which needs login (docs/requirements.md §6).
-      await page.getByRole('button', { name: JSON.parse(readFileSync(`isomorphic/i18n/messages/content/${locale}.json`, 'utf8'))['content.support.contact'] }).click();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/user/login\\?redirect=${encodeURIComponent(`${prefix}/article/main/index`)}$`));
+      // With no link configured, getCustomerService offers the platform's own chat, which needs login
+      // (docs/requirements.md §6).
+      await page
+        .getByRole('button', {
+          name: JSON.parse(readFileSync(`isomorphic/i18n/messages/content/${locale}.json`, 'utf8'))[
+            'content.support.contact'
+          ],
+        })
+        .click();
+      await expect(page).toHaveURL(
+        new RegExp(`${prefix}/user/login\\?redirect=${encodeURIComponent(`${prefix}/article/main/index`)}$`),
+      );
     });
   }
 });
@@ -255,6 +309,8 @@ async function operatorToken(request: APIRequestContext): Promise<string> {
   } finally {
     db.close();
   }
-  const login = await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json();
+  const login = await (
+    await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })
+  ).json();
   return login.data.token as string;
 }

@@ -20,7 +20,11 @@ import { createAccount, credit, uniqueName, signIn } from './support.ts';
  */
 const SHOTS = 'tests/.artifacts/screens';
 const PORT = Number(process.env.E2E_PORT ?? 4410) + 20;
-ownServer('defi', 20, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1', WHITE_PAPER_URL: `http://127.0.0.1:${PORT}/article/main/index` });
+ownServer('defi', 20, {
+  MARKET_MAKERS: '0',
+  DRIVEN_CLOCK: '1',
+  WHITE_PAPER_URL: `http://127.0.0.1:${PORT}/article/main/index`,
+});
 const DAY = 86_400_000;
 
 /** How the wallet answers personal_sign: sign with its key, sign with another account's key, or decline. */
@@ -39,7 +43,9 @@ async function installWallet(page: Page, key: Uint8Array): Promise<{ address: st
     return { signature: personalSign(text, mode === 'wrongKey' ? secp256k1.utils.randomSecretKey() : key) };
   });
   await page.addInitScript((account: string) => {
-    const sign = (window as unknown as { __e2eWalletSign: (hex: string) => Promise<{ declined?: boolean; signature?: string }> }).__e2eWalletSign;
+    const sign = (
+      window as unknown as { __e2eWalletSign: (hex: string) => Promise<{ declined?: boolean; signature?: string }> }
+    ).__e2eWalletSign;
     (window as unknown as { ethereum: unknown }).ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -67,12 +73,19 @@ async function data<T>(answer: Promise<APIResponse>): Promise<T> {
 async function fundedUser(request: APIRequestContext, name: string, credits: Record<string, string>): Promise<string> {
   await createAccount(request, name);
   for (const [asset, amount] of Object.entries(credits)) await credit(request, name, asset, amount);
-  return (await data<{ token: string }>(request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } }))).token;
+  return (
+    await data<{ token: string }>(
+      request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } }),
+    )
+  ).token;
 }
 
-const api = <T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string) => data<T>(request[method](path, { headers: { authorization: token } }));
+const api = <T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string) =>
+  data<T>(request[method](path, { headers: { authorization: token } }));
 const spot = async (request: APIRequestContext, token: string, coin: string) =>
-  (await api<CurrencyAccountRow[]>(request, token, 'post', '/api/asset/getCurrencyAccount?type=1')).find((c) => c.coin === coin)!;
+  (await api<CurrencyAccountRow[]>(request, token, 'post', '/api/asset/getCurrencyAccount?type=1')).find(
+    (c) => c.coin === coin,
+  )!;
 
 /** A whole-page screenshot from the top. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -80,11 +93,18 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
-  test(`a user links a browser wallet by signing, pays the one-time fee in ETH, mines, sees a day's income and redeems, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/zh-CN', 'zh-CN'],
+] as const) {
+  test(`a user links a browser wallet by signing, pays the one-time fee in ETH, mines, sees a day's income and redeems, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const d = loadDictionary(lang);
-    const tr = (key: string, params: Record<string, string | number> = {}) => d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+    const tr = (key: string, params: Record<string, string | number> = {}) =>
+      d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
     const name = uniqueName(`defi${lang.slice(0, 2)}`);
     const token = await fundedUser(request, name, { ETH: '0.012', USDT: '1500' });
     const wallet = await installWallet(page, secp256k1.utils.randomSecretKey());
@@ -129,7 +149,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     // 3. Signed by the wallet's account: linked, and the fee left the spot ETH once.
     wallet.mode('sign');
     await linkButton.click();
-    await expect(page.getByTestId('defi-link-done')).toHaveText(tr('defi.link.done', { address: wallet.address, amount: '0.005', coin: 'ETH' }));
+    await expect(page.getByTestId('defi-link-done')).toHaveText(
+      tr('defi.link.done', { address: wallet.address, amount: '0.005', coin: 'ETH' }),
+    );
     await expect(page.getByTestId('defi-link')).toContainText(wallet.address);
     await expect(fee).toContainText(tr('defi.link.balance', { coin: 'ETH', balance: eth('0.007') }));
     expect((await spot(request, token, 'ETH')).available).toBe('0.00700000');
@@ -154,14 +176,23 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await page.goto(`${prefix}/defis/index`);
     await page.getByTestId(`earn-product-${pool.id}`).getByRole('link', { name: d['defi.pool.start'] }).click();
     await expect(page).toHaveURL(new RegExp(`/defis/details\\?id=${pool.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('earn.title.mining', { coin: 'USDT', days: tr('earn.days_other', { count: 30 }) }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      tr('earn.title.mining', { coin: 'USDT', days: tr('earn.days_other', { count: 30 }) }),
+    );
     const form = page.getByTestId('defi-stake-form');
     await form.getByRole('textbox').fill('1000');
-    await expect(page.getByTestId('defi-stake-interest')).toHaveText(tr('defi.stake.interest', { days: 30, amount: usdt('36'), coin: 'USDT' }));
+    await expect(page.getByTestId('defi-stake-interest')).toHaveText(
+      tr('defi.stake.interest', { days: 30, amount: usdt('36'), coin: 'USDT' }),
+    );
     await form.getByRole('button', { name: d['defi.stake.submit'] }).click();
     await expect(form.getByRole('status')).toContainText(usdt('1000'));
     const [order] = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records;
-    expect(order).toMatchObject({ amount: '1000.00000000', state: 'inProgress', accrued: '0.00000000', expectedRevenue: '36.00000000' });
+    expect(order).toMatchObject({
+      amount: '1000.00000000',
+      state: 'inProgress',
+      accrued: '0.00000000',
+      expectedRevenue: '36.00000000',
+    });
     const row = page.getByTestId(`earn-order-${order!.id}`);
     await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('0')} USDT`);
     expect((await spot(request, token, 'USDT')).available).toBe('500.00000000');
@@ -178,10 +209,13 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(dialog).toContainText(tr('earn.redeem.forfeit', { forfeited: `${usdt('1.2')} USDT` }));
     await shot(page, `defi-redeem-${lang}`);
     await dialog.getByRole('button', { name: d['earn.orders.redeem'] }).click();
-    await expect(page.getByTestId('earn-orders-note')).toHaveText(tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }));
+    await expect(page.getByTestId('earn-orders-note')).toHaveText(
+      tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }),
+    );
     await page.getByRole('tab', { name: d['earn.orders.states.redeemed'] }).click();
     await expect(row).toContainText(`${usdt('1000')} USDT`);
-    const redeemed = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining')).records[0]!;
+    const redeemed = (await api<ListPage<EarnOrder>>(request, token, 'post', '/api/order/list?kind=mining'))
+      .records[0]!;
     expect(redeemed).toMatchObject({ id: order!.id, state: 'redeemed', interestPaid: '0.00000000' });
 
     // 8. The bills show the fee, the stake leaving the spot account and the principal back in the finance account.
@@ -193,7 +227,10 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
   });
 }
 
-test('a browser without a wallet, and a user short of ETH, are told so before anything is signed', async ({ page, request }) => {
+test('a browser without a wallet, and a user short of ETH, are told so before anything is signed', async ({
+  page,
+  request,
+}) => {
   const d = loadDictionary('en');
   const name = uniqueName('defino');
   await fundedUser(request, name, { ETH: '0.004' });

@@ -16,28 +16,56 @@ const SHOTS = 'tests/.artifacts/screens';
 const BASE = ownServer('earn-console', 21, { MARKET_MAKERS: '0' });
 const money = (v: string) => formatAmount(v, 8, { grouping: true, pad: false });
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data?: unknown, method: 'get' | 'post' = 'post'): Promise<{ code: number; msg: string; data: T }> {
-  const res = await request[method](`${BASE}${path}`, { headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data?: unknown,
+  method: 'get' | 'post' = 'post',
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await request[method](`${BASE}${path}`, {
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   return res.json();
 }
-async function data<T>(request: APIRequestContext, token: string, path: string, body?: unknown, method: 'get' | 'post' = 'post'): Promise<T> {
+async function data<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body?: unknown,
+  method: 'get' | 'post' = 'post',
+): Promise<T> {
   const r = await call<T>(request, token, path, body, method);
   expect(r, `${path} ${r.msg}`).toMatchObject({ code: 200 });
   return r.data;
 }
 const setup = async (request: APIRequestContext) =>
-  data<{ products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] }>(request, await operatorToken(request), '/api/admin/earn/products', undefined, 'get');
+  data<{ products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] }>(
+    request,
+    await operatorToken(request),
+    '/api/admin/earn/products',
+    undefined,
+    'get',
+  );
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
-  test(`an operator creates a staking product in the console, a user subscribes, the operator sees the obligation, tops up the pool and closes the product, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/de', 'de'],
+] as const) {
+  test(`an operator creates a staking product in the console, a user subscribes, the operator sees the obligation, tops up the pool and closes the product, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const d = loadDictionary(lang);
-    const t = (key: string, params: Record<string, string | number> = {}) => d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+    const t = (key: string, params: Record<string, string | number> = {}) =>
+      d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
     const form = page.getByTestId('admin-earn-product-form');
     const field = (name: string) => form.locator(`[name="${name}"]`);
     /** Types the given fields and saves. */
@@ -57,11 +85,22 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await page.getByRole('combobox', { name: t('admin.earn.field.kind') }).selectOption('pledge');
     await page.getByRole('button', { name: t('admin.earn.newProduct'), exact: true }).click();
     await expect(form.getByRole('heading')).toHaveText(t('admin.earn.newOf', { kind: t('admin.earn.kind.pledge') }));
-    await saveWith({ dailyRate: '0.06', cycleDays: '0', minAmount: 'abc', maxAmount: '2000', capacity: '1000', perUser: '2' });
-    await expect(form.getByTestId('earn-problem-name')).toHaveText(t('validation.required', { field: t('admin.earn.field.name') }));
+    await saveWith({
+      dailyRate: '0.06',
+      cycleDays: '0',
+      minAmount: 'abc',
+      maxAmount: '2000',
+      capacity: '1000',
+      perUser: '2',
+    });
+    await expect(form.getByTestId('earn-problem-name')).toHaveText(
+      t('validation.required', { field: t('admin.earn.field.name') }),
+    );
     await expect(form.getByTestId('earn-problem-dailyRate')).toHaveText(t('error.earnRateInvalid'));
     await expect(form.getByTestId('earn-problem-cycleDays')).toHaveText(t('validation.earnCycle'));
-    await expect(form.getByTestId('earn-problem-minAmount')).toHaveText(t('error.invalidNumber', { field: t('earn.field.minAmount') }));
+    await expect(form.getByTestId('earn-problem-minAmount')).toHaveText(
+      t('error.invalidNumber', { field: t('earn.field.minAmount') }),
+    );
     await saveWith({ minAmount: '10' });
     await expect(form.getByTestId('earn-problem-maxAmount')).toHaveText(t('error.earnLimitsInvalid'));
     await shot(page, `earn-console-refused-${lang}`);
@@ -79,11 +118,29 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     // A user finds it in the staking list with the terms the operator typed, and subscribes over the API.
     const username = uniqueName(`earnc${lang}`);
     await createAccount(request, username);
-    const token = (await (await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username, password: 'abc123' } })).json()).data.token as string;
+    const token = (
+      await (
+        await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username, password: 'abc123' } })
+      ).json()
+    ).data.token as string;
     await data(request, await operatorToken(request), '/api/admin/credit', { username, asset: 'USDT', amount: '2000' });
     const product = (await data<EarnProduct[]>(request, token, '/api/pledge/list')).find((p) => p.name === name)!;
-    expect(product).toMatchObject({ kind: 'pledge', coin: 'USDT', dailyRate: '0.00100000', cycleDays: 10, minAmount: '10.00000000', maxAmount: '1000.00000000', capacity: '5000.00000000', perUser: 2, open: true, yours: 0 });
-    const order = await data<EarnOrder>(request, token, '/api/earn/subscribe', { productId: product.id, amount: '500' });
+    expect(product).toMatchObject({
+      kind: 'pledge',
+      coin: 'USDT',
+      dailyRate: '0.00100000',
+      cycleDays: 10,
+      minAmount: '10.00000000',
+      maxAmount: '1000.00000000',
+      capacity: '5000.00000000',
+      perUser: 2,
+      open: true,
+      yours: 0,
+    });
+    const order = await data<EarnOrder>(request, token, '/api/earn/subscribe', {
+      productId: product.id,
+      amount: '500',
+    });
     expect(order.expectedRevenue).toBe('5.00000000');
 
     // The operator sees it sold, and what it owes: one open order, 500 held, 500 × 0.1% × 10 days of interest.
@@ -109,7 +166,9 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await fund.locator('select[name="coin"]').selectOption('USDT');
     await fund.locator('input[name="amount"]').fill('1.123456789');
     await fund.getByRole('button', { name: t('admin.earn.fund'), exact: true }).click();
-    await expect(fund.getByTestId('earn-problem-amount')).toHaveText(t('error.tooPrecise', { field: t('earn.field.amount'), decimals: 8 }));
+    await expect(fund.getByTestId('earn-problem-amount')).toHaveText(
+      t('error.tooPrecise', { field: t('earn.field.amount'), decimals: 8 }),
+    );
     await fund.locator('input[name="amount"]').fill('250');
     await fund.getByRole('button', { name: t('admin.earn.fund'), exact: true }).click();
     await expect(page.getByText(t('admin.earn.funded', { coin: 'USDT' }))).toBeVisible();
@@ -122,8 +181,12 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await page.getByRole('tab', { name: t('admin.earn.products'), exact: true }).click();
     await row.getByRole('button', { name: t('admin.earn.close'), exact: true }).click();
     await expect(row.getByTestId('earn-status')).toHaveText(t('admin.earn.closed'));
-    expect((await data<EarnProduct[]>(request, token, '/api/pledge/list')).find((p) => p.id === product.id)!.open).toBe(false);
-    expect((await call(request, token, '/api/earn/subscribe', { productId: product.id, amount: '100' })).msg).toBe(loadDictionary('en')['error.earnProductClosed']);
+    expect((await data<EarnProduct[]>(request, token, '/api/pledge/list')).find((p) => p.id === product.id)!.open).toBe(
+      false,
+    );
+    expect((await call(request, token, '/api/earn/subscribe', { productId: product.id, amount: '100' })).msg).toBe(
+      loadDictionary('en')['error.earnProductClosed'],
+    );
 
     // The audit log names each change.
     await page.getByRole('tab', { name: t('admin.tab.audit'), exact: true }).click();

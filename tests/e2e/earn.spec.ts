@@ -19,7 +19,10 @@ ownServer('earn', 18, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 const DAY = 86_400_000;
 
 async function ask<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
-  const res = await request.post(path, { headers: { authorization: token }, ...(body === undefined ? {} : { data: body }) });
+  const res = await request.post(path, {
+    headers: { authorization: token },
+    ...(body === undefined ? {} : { data: body }),
+  });
   const json = await res.json();
   expect(json.code, `${path} ${json.msg}`).toBe(200);
   return json.data as T;
@@ -36,21 +39,36 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
-  test(`a user stakes and redeems early, invests in a fixed-term and a flexible product, and sees the interest arrive, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/zh-CN', 'zh-CN'],
+] as const) {
+  test(`a user stakes and redeems early, invests in a fixed-term and a flexible product, and sees the interest arrive, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const d = loadDictionary(lang);
-    const tr = (key: string, params: Record<string, string | number> = {}) => d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+    const tr = (key: string, params: Record<string, string | number> = {}) =>
+      d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
     const name = uniqueName(`earn${lang.slice(0, 2)}`);
     await createAccount(request, name);
     await credit(request, name, 'USDT', '5000');
-    const token = ((await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()) as { data: { token: string } }).data.token;
-    const coins = (type: number) => ask<CurrencyAccountRow[]>(request, token, `/api/asset/getCurrencyAccount?type=${type}`);
+    const token = (
+      (await (
+        await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })
+      ).json()) as { data: { token: string } }
+    ).data.token;
+    const coins = (type: number) =>
+      ask<CurrencyAccountRow[]>(request, token, `/api/asset/getCurrencyAccount?type=${type}`);
     const usdtOf = async (type: number) => (await coins(type)).find((c) => c.coin === 'USDT')!;
     const usdtDecimals = (await usdtOf(1)).displayDecimals;
     const usdt = (v: string) => formatAssetAmount(v, usdtDecimals);
-    const orders = async (kind: string) => (await ask<ListPage<EarnOrder>>(request, token, `/api/order/list?kind=${kind}`)).records;
-    const staking = (await ask<EarnProduct[]>(request, token, '/api/pledge/list')).find((p) => p.name === 'USDT staking · 7 days')!;
+    const orders = async (kind: string) =>
+      (await ask<ListPage<EarnOrder>>(request, token, `/api/order/list?kind=${kind}`)).records;
+    const staking = (await ask<EarnProduct[]>(request, token, '/api/pledge/list')).find(
+      (p) => p.name === 'USDT staking · 7 days',
+    )!;
     const finance = await ask<EarnProduct[]>(request, token, '/api/finance/list');
     const fixed = finance.find((p) => p.name === 'USDT fixed · 90 days')!;
     const flexible = finance.find((p) => p.kind === 'flexible')!;
@@ -61,7 +79,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['earn.pledge.title']!);
     const card = page.getByTestId(`earn-product-${staking.id}`);
-    await expect(card.getByRole('heading', { level: 3 })).toHaveText(tr('earn.title.pledge', { coin: 'USDT', days: tr('earn.days_other', { count: 7 }) }));
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(
+      tr('earn.title.pledge', { coin: 'USDT', days: tr('earn.days_other', { count: 7 }) }),
+    );
     await expect(card.getByTestId('earn-daily-rate')).toHaveText('0.05%');
     await expect(card.getByTestId('earn-count')).toHaveText(tr('earn.product.countLeft', { left: 5, n: 0, max: 5 }));
     await expect(card.getByTestId('earn-progress')).toBeVisible();
@@ -77,7 +97,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(form).toContainText(tr('earn.subscribe.available', { balance: usdt('5000'), coin: 'USDT' }));
     await amount.fill('50');
     await submit.click();
-    await expect(form.getByRole('alert')).toHaveText(tr('error.earnOutsideLimits', { min: '100', max: '50000', coin: 'USDT' }));
+    await expect(form.getByRole('alert')).toHaveText(
+      tr('error.earnOutsideLimits', { min: '100', max: '50000', coin: 'USDT' }),
+    );
     await amount.fill('100.123456789');
     await submit.click();
     await expect(form.getByRole('alert')).toHaveText(tr('margin.error.tooPrecise', { decimals: 8 }));
@@ -98,12 +120,16 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     expect(await usdtOf(3)).toMatchObject({ available: '0.00000000', frozen: '1000.00000000' });
 
     // 3. Past the count: four more subscriptions use the product's five, and the page says so.
-    for (let i = 0; i < 4; i++) await ask(request, token, '/api/earn/subscribe', { productId: staking.id, amount: '100' });
+    for (let i = 0; i < 4; i++)
+      await ask(request, token, '/api/earn/subscribe', { productId: staking.id, amount: '100' });
     await page.reload();
     await hydrated(page);
     await expect(form.getByRole('status')).toHaveText(tr('earn.subscribe.countUsed', { max: 5 }));
     await expect(submit).toBeDisabled();
-    const past = await request.post('/api/earn/subscribe', { headers: { authorization: token, lang }, data: { productId: staking.id, amount: '100' } });
+    const past = await request.post('/api/earn/subscribe', {
+      headers: { authorization: token, lang },
+      data: { productId: staking.id, amount: '100' },
+    });
     expect((await past.json()).msg).toBe(tr('error.earnPerUserLimit', { max: 5 }));
 
     // 4. Two days on, the order shows its accrued interest; redeeming early says what comes back and what is given up.
@@ -114,11 +140,15 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(row.getByTestId('earn-order-income')).toHaveText(`${usdt('1')} USDT`);
     await row.getByRole('button', { name: d['earn.orders.redeem'] }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(tr('earn.redeem.back', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }));
+    await expect(dialog).toContainText(
+      tr('earn.redeem.back', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }),
+    );
     await expect(dialog).toContainText(tr('earn.redeem.forfeit', { forfeited: `${usdt('1')} USDT` }));
     await shot(page, `earn-redeem-${lang}`);
     await dialog.getByRole('button', { name: d['earn.orders.redeem'] }).click();
-    await expect(page.getByTestId('earn-orders-note')).toHaveText(tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }));
+    await expect(page.getByTestId('earn-orders-note')).toHaveText(
+      tr('earn.redeem.done', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0')} USDT` }),
+    );
     await page.getByRole('tab', { name: d['earn.orders.states.redeemed'] }).click();
     await expect(row).toContainText(`${usdt('1000')} USDT`);
     expect(await usdtOf(3)).toMatchObject({ available: '1000.00000000', frozen: '400.00000000' });
@@ -137,7 +167,8 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     // 6. Finance: the four tabs; a fixed-term investment from the ordinary products, a flexible one from value-added.
     await page.goto(`${prefix}/finance/investment`);
     await hydrated(page);
-    for (const tab of ['valueAdded', 'members', 'ordinary', 'mine']) await expect(page.getByRole('tab', { name: d[`earn.finance.tab.${tab}`] })).toBeVisible();
+    for (const tab of ['valueAdded', 'members', 'ordinary', 'mine'])
+      await expect(page.getByRole('tab', { name: d[`earn.finance.tab.${tab}`] })).toBeVisible();
     await expect(page.getByTestId(`earn-product-${flexible.id}`)).toContainText(d['earn.rule.flexible']!);
     await shot(page, `earn-finance-${lang}`);
     await page.getByRole('tab', { name: d['earn.finance.tab.members'] }).click();
@@ -168,10 +199,14 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await page.getByRole('tab', { name: d['earn.kind.flexible'] }).click();
     const flexRow = page.getByTestId(`earn-order-${flex!.id}`);
     await expect(flexRow.getByTestId('earn-order-income')).toContainText(`${usdt('0.6')} USDT`);
-    await expect(flexRow.getByTestId('earn-order-income')).toContainText(tr('earn.orders.paidDays_other', { count: 3 }));
+    await expect(flexRow.getByTestId('earn-order-income')).toContainText(
+      tr('earn.orders.paidDays_other', { count: 3 }),
+    );
     await shot(page, `earn-mine-${lang}`);
     await flexRow.getByRole('button', { name: d['earn.orders.redeem'] }).click();
-    await expect(dialog).toContainText(tr('earn.redeem.backFlexible', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0.6')} USDT` }));
+    await expect(dialog).toContainText(
+      tr('earn.redeem.backFlexible', { principal: `${usdt('1000')} USDT`, interest: `${usdt('0.6')} USDT` }),
+    );
     await dialog.getByRole('button', { name: d['earn.orders.redeem'] }).click();
     await expect(page.getByTestId('earn-orders-note')).toBeVisible();
     await expect(page.getByTestId('earn-income')).toContainText(d['earn.income.kind.redeemed']!);

@@ -6,7 +6,11 @@ test.describe('web hardening', () => {
     const name = uniqueName('redir');
     await createAccount(request, name);
     const ours = new URL(baseURL!).origin;
-    for (const [prefix, redirect] of [['', '/%09/evil.example/'], ['/de', '%2F%5Cevil.example'], ['', '%2F%2Fevil.example%2Fx']] as const) {
+    for (const [prefix, redirect] of [
+      ['', '/%09/evil.example/'],
+      ['/de', '%2F%5Cevil.example'],
+      ['', '%2F%2Fevil.example%2Fx'],
+    ] as const) {
       await page.goto(`${prefix}/user/login?redirect=${redirect}`);
       await page.locator('input[name="username"]').fill(name);
       await page.locator('input[name="password"]').fill('abc123');
@@ -34,12 +38,25 @@ test.describe('web hardening', () => {
       });
       page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
       await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       // page.goto (tests/e2e/fixtures.ts) returns once every eager island has hydrated.
-      for (const path of ['/home/index', '/user/login', '/trade/index?type=spot&symbol=btcusdt', '/assets/index', '/news/index', '/rule/index', '/article/main/content/help/110', '/admin']) {
+      for (const path of [
+        '/home/index',
+        '/user/login',
+        '/trade/index?type=spot&symbol=btcusdt',
+        '/assets/index',
+        '/news/index',
+        '/rule/index',
+        '/article/main/content/help/110',
+        '/admin',
+      ]) {
         const res = await page.goto(`${prefix}${path}`);
-        const scriptSrc = String(res!.headers()['content-security-policy']).split(';').find((d) => d.startsWith('script-src '));
+        const scriptSrc = String(res!.headers()['content-security-policy'])
+          .split(';')
+          .find((d) => d.startsWith('script-src '));
         expect(scriptSrc).toMatch(/'sha256-/);
         expect(scriptSrc).not.toContain('unsafe-inline');
         await page.waitForLoadState('networkidle');
@@ -60,9 +77,16 @@ test.describe('web hardening', () => {
     });
     await page.goto('/api/docs/');
     // Every tag comes collapsed (a long document); one opens on a click.
-    await page.locator('.swagger-ui .opblock-tag', { hasText: /^wallet/ }).first().click();
-    await expect(page.locator('.opblock-summary-path', { hasText: /^\/api\/asset\/transferFunds$/ }).first()).toBeVisible();
-    const paths = Object.keys(((await (await page.request.get('/api/docs/json')).json()) as { paths: Record<string, unknown> }).paths);
+    await page
+      .locator('.swagger-ui .opblock-tag', { hasText: /^wallet/ })
+      .first()
+      .click();
+    await expect(
+      page.locator('.opblock-summary-path', { hasText: /^\/api\/asset\/transferFunds$/ }).first(),
+    ).toBeVisible();
+    const paths = Object.keys(
+      ((await (await page.request.get('/api/docs/json')).json()) as { paths: Record<string, unknown> }).paths,
+    );
     expect(paths).toContain('/api/asset/transferFunds');
     expect(paths.filter((p) => p.startsWith('/api/admin/') || p === '/api/content/publish')).toEqual([]);
     expect(violations).toEqual([]);

@@ -4,12 +4,20 @@ import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 /** Places an order through the coin family's entrust/exchange, as an API client of the seller would. */
 async function placeByApi(request: APIRequestContext, username: string, body: object): Promise<void> {
-  const token = (await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()).data.token as string;
-  const res = await request.post('/api/app/coin/entrust/exchange', { headers: { authorization: token }, data: { symbol: 'solusdt', ...body } });
+  const token = (
+    await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()
+  ).data.token as string;
+  const res = await request.post('/api/app/coin/entrust/exchange', {
+    headers: { authorization: token },
+    data: { symbol: 'solusdt', ...body },
+  });
   expect((await res.json()).code).toBe(200);
 }
 
-test('the exchange screen is its own page: a buyer takes two asks, both sides read the fills, the order centre filters by pair', async ({ browser, request }) => {
+test('the exchange screen is its own page: a buyer takes two asks, both sides read the fills, the order centre filters by pair', async ({
+  browser,
+  request,
+}) => {
   const sellerName = uniqueName('solseller');
   const buyerName = uniqueName('solbuyer');
   await createAccount(request, sellerName);

@@ -19,7 +19,10 @@ export async function arrivedAt(page: Page, url: RegExp): Promise<void> {
  * before typing: text typed into a controlled input before hydration would be reset by React.
  */
 export const test = base.extend<{ keepContexts: boolean; ownContextsClosed: void }>({
-  /** A serial file whose tests go on with the same people (otc.spec.ts) keeps its contexts: test.use({ keepContexts: true }). */
+  /**
+   * A serial file whose tests go on with the same people (otc.spec.ts) keeps its contexts: test.use({ keepContexts:
+   * true }).
+   */
   keepContexts: [false, { option: true }],
   // Contexts a journey opens itself (a second user, the operator) belong to the worker's browser and would live on,
   // with their live pages, sockets and timers, through every later test of the worker, slowing them all down on a

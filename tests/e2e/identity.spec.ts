@@ -23,7 +23,10 @@ async function approve(ops: Page, username: string, level: string, prefix = '') 
   return row;
 }
 
-test('identity verified in two steps by an operator, the level and its limit shown; bank card bound once; a payment method added', async ({ browser, request }) => {
+test('identity verified in two steps by an operator, the level and its limit shown; bank card bound once; a payment method added', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const name = uniqueName('kyc');
   await createAccount(request, name);
@@ -41,7 +44,9 @@ test('identity verified in two steps by an operator, the level and its limit sho
   await user.locator('select[name="idType"]').selectOption('passport');
   await user.locator('input[name="idNumber"]').fill('C01');
   await user.getByRole('button', { name: 'Submit for review' }).click();
-  await expect(user.locator('.field__error', { hasText: 'This is not a valid number for the chosen document and country' })).toBeVisible();
+  await expect(
+    user.locator('.field__error', { hasText: 'This is not a valid number for the chosen document and country' }),
+  ).toBeVisible();
   await user.screenshot({ path: `${SHOTS}/identity-kyc-form-en.png`, fullPage: true });
   await user.locator('input[name="idNumber"]').fill('C01X00T47');
   await user.getByRole('button', { name: 'Submit for review' }).click();
@@ -62,9 +67,12 @@ test('identity verified in two steps by an operator, the level and its limit sho
   await expect(user.getByTestId('kyc-remaining')).toContainText('Still available: 50,000 USDT');
   await user.getByRole('button', { name: 'Upload and submit for review' }).click();
   await expect(user.locator('.field__error', { hasText: 'Please choose a photo' })).toHaveCount(3);
-  await user.locator('input[name="front"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await user
+    .locator('input[name="front"]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(user.locator('.field__error').first()).toContainText('image');
-  for (const [i, p] of ['front', 'back', 'selfie'].entries()) await user.locator(`input[name="${p}"]`).setInputFiles(await photo(user, `${p}.png`, i * 200));
+  for (const [i, p] of ['front', 'back', 'selfie'].entries())
+    await user.locator(`input[name="${p}"]`).setInputFiles(await photo(user, `${p}.png`, i * 200));
   await user.screenshot({ path: `${SHOTS}/identity-kyc-en.png`, fullPage: true });
   await user.getByRole('button', { name: 'Upload and submit for review' }).click();
   await expect(user.getByTestId('kyc-advanced')).toContainText('Submitted, awaiting review');

@@ -3,7 +3,9 @@ import { expect } from './fixtures.ts';
 
 /** The site links of a part of the page, as path + query (the white-paper and support entries are buttons). */
 export async function linksIn(page: Page, selector: string): Promise<string[]> {
-  return page.locator(`${selector} a[href^="/"]`).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
+  return page
+    .locator(`${selector} a[href^="/"]`)
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
 }
 
 /** Follows each link and checks it lands on its own page, not silently on home (docs/requirements.md §2 fallback). */

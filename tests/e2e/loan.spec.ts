@@ -18,8 +18,17 @@ const SHOTS = 'tests/.artifacts/screens';
 const BASE = ownServer('loan', 19, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 const DAY = 86_400_000;
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data?: unknown, method: 'get' | 'post' = 'post'): Promise<T> {
-  const res = await request[method](`${BASE}${path}`, { headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data?: unknown,
+  method: 'get' | 'post' = 'post',
+): Promise<T> {
+  const res = await request[method](`${BASE}${path}`, {
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = await res.json();
   expect(body, `${path} ${body.msg}`).toMatchObject({ code: 200 });
   return body.data as T;
@@ -28,17 +37,30 @@ async function call<T>(request: APIRequestContext, token: string, path: string, 
 /** A new user and their session token. */
 async function newUser(request: APIRequestContext, name: string): Promise<string> {
   await createAccount(request, name);
-  return (await (await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
+  return (
+    await (
+      await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username: name, password: 'abc123' } })
+    ).json()
+  ).data.token as string;
 }
 
 /** Primary verification, an operator approving it over the API. */
 async function verify(request: APIRequestContext, token: string, idNumber: string): Promise<void> {
-  const kyc = await call<{ id: number }>(request, token, '/api/app/coin/member/verified', { realName: 'Lena Weber', country: 'DE', idType: 'passport', idNumber });
+  const kyc = await call<{ id: number }>(request, token, '/api/app/coin/member/verified', {
+    realName: 'Lena Weber',
+    country: 'DE',
+    idType: 'passport',
+    idNumber,
+  });
   await call(request, await operatorToken(request), '/api/admin/kyc/review', { id: kyc.id, approve: true });
 }
 
 /** The three ID photos, each a real image of its own colour, so the operator's view shows three. */
-const COLOURS: Record<string, [number, number, number]> = { front: [70, 110, 200], back: [90, 160, 120], selfie: [200, 150, 80] };
+const COLOURS: Record<string, [number, number, number]> = {
+  front: [70, 110, 200],
+  back: [90, 160, 120],
+  selfie: [200, 150, 80],
+};
 const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: png(240, 150, COLOURS[name]!) });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -48,11 +70,19 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const loanCard = (page: Page, id: number) => page.locator(`[data-loan="${id}"]`);
 
-for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P7700002']] as const) {
-  test(`a verified user applies for a loan with ID photos, an operator approves it, the user sees the payout and repays; a loan goes overdue with its penalty, in ${lang}`, async ({ page, request, browser }) => {
+for (const [prefix, lang, idNumber] of [
+  ['', 'en', 'P7700001'],
+  ['/de', 'de', 'P7700002'],
+] as const) {
+  test(`a verified user applies for a loan with ID photos, an operator approves it, the user sees the payout and repays; a loan goes overdue with its penalty, in ${lang}`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const d = loadDictionary(lang);
-    const t = (key: string, params: Record<string, string | number> = {}) => d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+    const t = (key: string, params: Record<string, string | number> = {}) =>
+      d[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
     const name = uniqueName(`loan${lang.slice(0, 2)}`);
     const token = await newUser(request, name);
     const product = (await call<LoanProduct[]>(request, token, '/api/loan/list'))[0]!;
@@ -72,7 +102,9 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     // Refusals are named before anything is sent: above the limit, and without the photos.
     await page.locator('input[name="amount"]').fill('60000');
     await page.getByRole('button', { name: t('loan.apply.submit'), exact: true }).click();
-    await expect(page.getByText(t('error.loanOutsideLimits', { min: '100', max: '50000', coin: 'USDT' }))).toBeVisible();
+    await expect(
+      page.getByText(t('error.loanOutsideLimits', { min: '100', max: '50000', coin: 'USDT' })),
+    ).toBeVisible();
     await expect(page.getByText(t('loan.problem.photos'))).toBeVisible();
     await shot(page, `loan-refused-${lang}`);
 
@@ -108,16 +140,32 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     await shot(console_, `loan-console-${lang}`);
     await row.getByRole('button', { name: d['admin.approve'] }).click();
     await expect(console_.getByText(t('loan.admin.approved'))).toBeVisible();
-    await console_.getByTestId('admin-loans').getByRole('tab', { name: t('loan.admin.products') }).click();
+    await console_
+      .getByTestId('admin-loans')
+      .getByRole('tab', { name: t('loan.admin.products') })
+      .click();
     await expect(console_.getByTestId('admin-loan-products')).toContainText(product.name);
-    await console_.getByTestId('admin-loans').getByRole('tab', { name: t('loan.admin.pool') }).click();
+    await console_
+      .getByTestId('admin-loans')
+      .getByRole('tab', { name: t('loan.admin.pool') })
+      .click();
     await expect(console_.locator('[data-pool="USDT"]')).toBeVisible();
     // Funding the pool from the console: the balance it shows is the pool's balance after the top-up.
     await console_.locator('.loan-admin__fund input').nth(1).fill('500');
     await console_.getByRole('button', { name: t('loan.admin.fund') }).click();
     await expect(console_.getByText(t('loan.admin.funded'))).toBeVisible();
-    const pool = (await call<{ pools: Array<{ coin: string; balance: string; lent: string }> }>(request, await operatorToken(request), '/api/admin/loan/products', undefined, 'get')).pools[0]!;
-    await expect(console_.locator('[data-pool="USDT"] td').nth(1)).toHaveText(formatAmount(pool.balance, 8, { grouping: true, pad: false }));
+    const pool = (
+      await call<{ pools: Array<{ coin: string; balance: string; lent: string }> }>(
+        request,
+        await operatorToken(request),
+        '/api/admin/loan/products',
+        undefined,
+        'get',
+      )
+    ).pools[0]!;
+    await expect(console_.locator('[data-pool="USDT"] td').nth(1)).toHaveText(
+      formatAmount(pool.balance, 8, { grouping: true, pad: false }),
+    );
     await shot(console_, `loan-console-pool-${lang}`);
 
     // The payout: on the loan (live, without a reload), in the wallet and in the bills.
@@ -131,7 +179,11 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     await expect(page.locator('body')).toContainText('1,000');
 
     // Three days and a bit later, repaid early: four started days of interest, paid from spot (credited the interest).
-    await call(request, await operatorToken(request), '/api/admin/credit', { username: name, asset: 'USDT', amount: '10' });
+    await call(request, await operatorToken(request), '/api/admin/credit', {
+      username: name,
+      asset: 'USDT',
+      amount: '10',
+    });
     await advanceClock(3 * DAY + 3_600_000);
     await page.goto(`${prefix}/loan/order`);
     await expect(card.getByTestId('loan-interest')).toHaveText('4 USDT');
@@ -146,10 +198,19 @@ for (const [prefix, lang, idNumber] of [['', 'en', 'P7700001'], ['/de', 'de', 'P
     // A second loan, approved over the API, runs past its due date as the clock is driven: overdue, with its penalty.
     const photos: Record<string, string> = {};
     for (const p of ['front', 'back', 'selfie']) {
-      const up = await request.post(`${BASE}/api/common/upload/OSS`, { headers: { authorization: token }, multipart: { file: photo(p) } });
+      const up = await request.post(`${BASE}/api/common/upload/OSS`, {
+        headers: { authorization: token },
+        multipart: { file: photo(p) },
+      });
       photos[p] = (await up.json()).data.id;
     }
-    const second = await call<LoanRecord>(request, token, '/api/loan/apply', { productId: product.id, amount: '200', cycleDays: 7, repayType: 1, ...photos });
+    const second = await call<LoanRecord>(request, token, '/api/loan/apply', {
+      productId: product.id,
+      amount: '200',
+      cycleDays: 7,
+      repayType: 1,
+      ...photos,
+    });
     await call(request, await operatorToken(request), '/api/admin/loan/review', { id: second.id, approve: true });
     await advanceClock(9 * DAY + 60_000);
     await page.goto(`${prefix}/loan/order`);

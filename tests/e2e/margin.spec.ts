@@ -1,5 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { BorrowPreview, MarginAccountView, MarginProperty, MarginRecord } from '../../isomorphic/contract/margin.ts';
+import type {
+  BorrowPreview,
+  MarginAccountView,
+  MarginProperty,
+  MarginRecord,
+} from '../../isomorphic/contract/margin.ts';
 import type { Page as ListPage } from '../../isomorphic/contract/wallet.ts';
 import { formatAssetAmount } from '../../isomorphic/format/index.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
@@ -26,10 +31,23 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => feed.close());
 
-const BASE = ownServer('margin', 13, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, DRIVEN_CLOCK: '1' });
+const BASE = ownServer('margin', 13, {
+  MARKET_MAKERS: '0',
+  PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`,
+  DRIVEN_CLOCK: '1',
+});
 
-async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](`${BASE}${path}`, { headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](`${BASE}${path}`, {
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = await res.json();
   expect(body, `${path} ${body.msg}`).toMatchObject({ code: 200 });
   return body.data as T;
@@ -40,25 +58,40 @@ async function fundedUser(request: APIRequestContext, name: string, credits: Rec
   await createAccount(request, name);
   const ops = await operatorToken(request);
   for (const [asset, amount] of Object.entries(credits)) {
-    const credited = await request.post(`${BASE}/api/admin/credit`, { headers: { authorization: ops }, data: { username: name, asset, amount } });
+    const credited = await request.post(`${BASE}/api/admin/credit`, {
+      headers: { authorization: ops },
+      data: { username: name, asset, amount },
+    });
     expect((await credited.json()).code).toBe(200);
   }
-  return (await (await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
+  return (
+    await (
+      await request.post(`${BASE}/api/user/login`, { data: { type: 'account', username: name, password: 'abc123' } })
+    ).json()
+  ).data.token as string;
 }
 
-const property = (request: APIRequestContext, token: string) => call<MarginProperty>(request, token, 'get', '/api/app/coin/marginProperty');
-const cross = async (request: APIRequestContext, token: string): Promise<MarginAccountView> => (await property(request, token)).cross;
+const property = (request: APIRequestContext, token: string) =>
+  call<MarginProperty>(request, token, 'get', '/api/app/coin/marginProperty');
+const cross = async (request: APIRequestContext, token: string): Promise<MarginAccountView> =>
+  (await property(request, token)).cross;
 const usdtLine = (a: MarginAccountView) => a.lines.find((l) => l.coin === 'USDT')!;
-const records = async (request: APIRequestContext, token: string) => (await call<ListPage<MarginRecord>>(request, token, 'get', '/api/margin/records?mode=cross&size=50')).records;
+const records = async (request: APIRequestContext, token: string) =>
+  (await call<ListPage<MarginRecord>>(request, token, 'get', '/api/margin/records?mode=cross&size=50')).records;
 
 /** Moves the feed's BTC index and waits until the server's index follows (sampled every second). */
 async function setIndex(request: APIRequestContext, price: string): Promise<void> {
   index.BTCUSDT = price;
   await expect
-    .poll(async () => {
-      const body = await (await request.post(`${BASE}/api/app/coin/open/getPriceComparison`, { data: { symbolNameList: ['btcusdt'] } })).json();
-      return Number(body.data?.[0]?.index ?? 0);
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const body = await (
+          await request.post(`${BASE}/api/app/coin/open/getPriceComparison`, { data: { symbolNameList: ['btcusdt'] } })
+        ).json();
+        return Number(body.data?.[0]?.index ?? 0);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(Number(price));
 }
 
@@ -73,8 +106,14 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
-  test(`a user opens an isolated account and sets its leverage, borrows on cross margin, trades, pays interest and repays; a falling price brings a margin call, then liquidation, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/zh-CN', 'zh-CN'],
+] as const) {
+  test(`a user opens an isolated account and sets its leverage, borrows on cross margin, trades, pays interest and repays; a falling price brings a margin call, then liquidation, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const d = loadDictionary(lang);
     await setIndex(request, START);
@@ -97,10 +136,14 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     const isolated = page.getByTestId('margin-isolated-ethusdt');
     await expect(isolated.getByTestId('margin-isolated-ethusdt-total')).toHaveText('100.00 USDT');
     await isolated.getByTestId('margin-leverage').selectOption('7');
-    await expect.poll(async () => (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')?.leverage).toBe(7);
+    await expect
+      .poll(async () => (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')?.leverage)
+      .toBe(7);
     await expect(isolated.getByTestId('margin-leverage')).toHaveValue('7');
     // The order form offers what the panel says may be borrowed at 7×.
-    const ethMax = (await property(request, token)).isolated.find((a) => a.symbol === 'ethusdt')!.lines.find((l) => l.coin === 'USDT')!.maxBorrow;
+    const ethMax = (await property(request, token)).isolated
+      .find((a) => a.symbol === 'ethusdt')!
+      .lines.find((l) => l.coin === 'USDT')!.maxBorrow;
     await expect(page.getByTestId('borrowable-buy')).toHaveText(formatAssetAmount(ethMax, 2));
     await dismissNotices(page);
     await shot(page, `margin-isolated-${lang}`);
@@ -120,7 +163,9 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await transfer.locator('select[name="coin"]').selectOption('USDT');
     await transfer.locator('input[name="amount"]').fill('5000');
     await transfer.getByRole('button', { name: d['margin.transfer.confirm'] }).click();
-    await expect(transfer.getByRole('alert')).toHaveText(d['margin.error.overMax']!.replace('{{max}}', '1,000.00').replace('{{coin}}', 'USDT'));
+    await expect(transfer.getByRole('alert')).toHaveText(
+      d['margin.error.overMax']!.replace('{{max}}', '1,000.00').replace('{{coin}}', 'USDT'),
+    );
     await transfer.locator('input[name="amount"]').fill('1000');
     await transfer.getByRole('button', { name: d['margin.transfer.confirm'] }).click();
     await expect(transfer).toBeHidden();
@@ -131,9 +176,16 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     const borrow = page.getByTestId('margin-borrow-dialog');
     await borrow.locator('select[name="coin"]').selectOption('USDT');
     await borrow.locator('input[name="amount"]').fill('1500');
-    const preview = await call<BorrowPreview>(request, token, 'post', '/api/app/coin/wallet/all/preborrow', { coin: 'USDT', amount: '1500' });
-    await expect(borrow.getByTestId('margin-first-hour')).toHaveText(`${formatAssetAmount(preview.firstHourInterest, 2)} USDT`);
-    await expect(borrow.getByTestId('margin-level-after')).toHaveText(preview.levelAfter!.slice(0, preview.levelAfter!.indexOf('.') + 3));
+    const preview = await call<BorrowPreview>(request, token, 'post', '/api/app/coin/wallet/all/preborrow', {
+      coin: 'USDT',
+      amount: '1500',
+    });
+    await expect(borrow.getByTestId('margin-first-hour')).toHaveText(
+      `${formatAssetAmount(preview.firstHourInterest, 2)} USDT`,
+    );
+    await expect(borrow.getByTestId('margin-level-after')).toHaveText(
+      preview.levelAfter!.slice(0, preview.levelAfter!.indexOf('.') + 3),
+    );
     await borrow.getByRole('button', { name: d['margin.borrow.confirm'] }).click();
     await expect(borrow).toBeHidden();
     await expect(card.getByTestId('borrowed-USDT')).toHaveText('1,500.00');
@@ -149,20 +201,30 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(open.locator('tbody tr')).toHaveCount(1);
     await open.getByRole('button', { name: d['trade.cancel'] }).click();
     await expect(page.getByTestId('margin-orders-cross').getByText(d['trade.noOrders']!)).toBeVisible();
-    await call(request, maker, 'post', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '96500.00', quantity: '0.02500' });
+    await call(request, maker, 'post', '/api/currency/order/submit', {
+      symbol: 'btcusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '96500.00',
+      quantity: '0.02500',
+    });
     await page.locator('#buy-limit-price').fill('96500');
     await page.locator('#buy-limit-qty').fill('0.025');
     await page.getByRole('button', { name: d['trade.buyCoin']!.replace('{{coin}}', 'BTC') }).click();
     await expect(page.locator('.toast--success', { hasText: d['trade.orderFilled'] })).toBeVisible();
     // Bought 0.025 BTC, less a fee if it is taken in BTC.
-    await expect.poll(async () => Number((await cross(request, token)).lines.find((l) => l.coin === 'BTC')?.total ?? 0)).toBeGreaterThan(0.024);
+    await expect
+      .poll(async () => Number((await cross(request, token)).lines.find((l) => l.coin === 'BTC')?.total ?? 0))
+      .toBeGreaterThan(0.024);
     await dismissNotices(page);
     await shot(page, `margin-trade-${lang}`);
 
     // 6. An hour passes on the server's clock: one hour's interest is charged, shown and recorded.
     const before = usdtLine(await cross(request, token)).interest;
     await advanceClock(3_600_000);
-    await expect.poll(async () => Number(usdtLine(await cross(request, token)).interest), { timeout: 10_000 }).toBeGreaterThan(Number(before));
+    await expect
+      .poll(async () => Number(usdtLine(await cross(request, token)).interest), { timeout: 10_000 })
+      .toBeGreaterThan(Number(before));
     const charged = usdtLine(await cross(request, token)).interest;
     await expect(card.getByTestId('interest-USDT')).toHaveText(formatAssetAmount(charged, 2));
     expect((await records(request, token)).some((r) => r.kind === 'interest')).toBe(true);
@@ -182,17 +244,36 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await dismissNotices(page);
     await setIndex(request, '72000.00');
     await expect.poll(async () => (await cross(request, token)).risk, { timeout: 15_000 }).toBe('marginCall');
-    await expect(card.getByTestId('margin-cross-all-level')).toHaveAttribute('data-risk', 'marginCall', { timeout: 10_000 });
-    await expect.poll(async () => (await records(request, token)).some((r) => r.kind === 'marginCall'), { timeout: 10_000 }).toBe(true);
-    const callNotice = d['margin.notice.marginCall']!.replace('{{account}}', d['margin.name.cross']!).split('{{level}}')[0]!;
+    await expect(card.getByTestId('margin-cross-all-level')).toHaveAttribute('data-risk', 'marginCall', {
+      timeout: 10_000,
+    });
+    await expect
+      .poll(async () => (await records(request, token)).some((r) => r.kind === 'marginCall'), { timeout: 10_000 })
+      .toBe(true);
+    const callNotice = d['margin.notice.marginCall']!.replace('{{account}}', d['margin.name.cross']!).split(
+      '{{level}}',
+    )[0]!;
     await expect(page.locator('.toast--warning', { hasText: callNotice })).toBeVisible();
     await shot(page, `margin-call-${lang}`);
 
     // 9. Lower still, with the maker's bids to sell into: liquidation sells the BTC and the loan is repaid.
     await setIndex(request, '66000.00');
-    await call(request, maker, 'post', '/api/currency/order/submit', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '63000.00', quantity: '0.05000' });
+    await call(request, maker, 'post', '/api/currency/order/submit', {
+      symbol: 'btcusdt',
+      side: 'buy',
+      type: 'limit',
+      price: '63000.00',
+      quantity: '0.05000',
+    });
     await setIndex(request, '60000.00');
-    await expect.poll(async () => Number(usdtLine(await cross(request, token)).borrowed) + Number(usdtLine(await cross(request, token)).interest), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          Number(usdtLine(await cross(request, token)).borrowed) +
+          Number(usdtLine(await cross(request, token)).interest),
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     const after = await cross(request, token);
     expect(after.level).toBeNull();
     expect((await records(request, token)).some((r) => r.kind === 'liquidation')).toBe(true);
@@ -204,7 +285,8 @@ for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
     await expect(assets.getByTestId('margin-cross-all')).toBeVisible();
     await expect(assets.getByTestId('margin-isolated-ethusdt')).toBeVisible();
     const list = assets.getByTestId('margin-records');
-    for (const kind of ['borrow', 'repay', 'interest', 'transfer', 'marginCall', 'liquidation']) await expect(list.locator(`tr[data-record="${kind}"]`).first()).toBeVisible();
+    for (const kind of ['borrow', 'repay', 'interest', 'transfer', 'marginCall', 'liquidation'])
+      await expect(list.locator(`tr[data-record="${kind}"]`).first()).toBeVisible();
     await shot(page, `margin-wallet-${lang}`);
 
     // 11. The order centre's margin-all tab lists the filled margin order.

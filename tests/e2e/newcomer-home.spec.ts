@@ -7,7 +7,10 @@ const SHOTS = 'tests/.artifacts/screens';
 test('every menu and footer entry opens its own page, in de', ({ page }) => menusOpenOwnPages(page, '/de'));
 
 test('the top bar marks prices as a demo when no price feed is configured', async ({ page }) => {
-  for (const [prefix, lang, label] of [['', 'en', 'Demo prices'], ['/de', 'de', 'Demo-Kurse']] as const) {
+  for (const [prefix, lang, label] of [
+    ['', 'en', 'Demo prices'],
+    ['/de', 'de', 'Demo-Kurse'],
+  ] as const) {
     await page.goto(`${prefix}/home/index`);
     const badge = page.locator('header .demo-badge');
     await expect(badge).toBeVisible();
@@ -19,12 +22,19 @@ test('the top bar marks prices as a demo when no price feed is configured', asyn
 
 test.describe('layout', () => {
   test('the home page search and coin tables line up with the sections below', async ({ page }) => {
-    for (const [prefix, lang] of [['', 'en'], ['/ja', 'ja']] as const) {
+    for (const [prefix, lang] of [
+      ['', 'en'],
+      ['/ja', 'ja'],
+    ] as const) {
       await page.goto(`${prefix}/home/index`);
       const search = page.locator('.coin-search');
       await search.scrollIntoViewIfNeeded();
       await expect(page.locator('.home-markets__grid .card').first()).toBeVisible();
-      const [searchBox, gridBox, guidesBox] = await Promise.all([search.boundingBox(), page.locator('.home-markets__grid').boundingBox(), page.locator('#guides').boundingBox()]);
+      const [searchBox, gridBox, guidesBox] = await Promise.all([
+        search.boundingBox(),
+        page.locator('.home-markets__grid').boundingBox(),
+        page.locator('#guides').boundingBox(),
+      ]);
       expect(Math.round(searchBox!.x)).toBe(Math.round(guidesBox!.x));
       expect(Math.round(gridBox!.x)).toBe(Math.round(guidesBox!.x));
       expect(Math.round(gridBox!.width)).toBe(Math.round(guidesBox!.width));

@@ -21,7 +21,10 @@ test.describe('password reset for an account without e-mail', () => {
   }
 });
 
-test('without a mail transport the site says where the code went, and the operator reads it in the Outbox', async ({ page, browser }) => {
+test('without a mail transport the site says where the code went, and the operator reads it in the Outbox', async ({
+  page,
+  browser,
+}) => {
   const email = `${uniqueName('outbox')}@example.com`.toLowerCase();
   await page.goto('/user/register');
   await page.locator('[role="tab"]').nth(1).click();
@@ -31,7 +34,10 @@ test('without a mail transport the site says where the code went, and the operat
   await expect(page.locator('.toast')).not.toContainText('has been sent');
   const code = await codeSentTo(email);
 
-  for (const [prefix, lang, tab] of [['', 'en', 'Outbox'], ['/de', 'de', 'Postausgang']] as const) {
+  for (const [prefix, lang, tab] of [
+    ['', 'en', 'Outbox'],
+    ['/de', 'de', 'Postausgang'],
+  ] as const) {
     const ops = await (await browser.newContext()).newPage();
     await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
@@ -116,22 +122,43 @@ test.describe('success messages survive the page change', () => {
   }
 });
 
-test('the operator console: the rejection reason is readable and the audit log shows decimal amounts with their coin', async ({ page, browser, request }) => {
+test('the operator console: the rejection reason is readable and the audit log shows decimal amounts with their coin', async ({
+  page,
+  browser,
+  request,
+}) => {
   const name = uniqueName('audit');
   await createAccount(request, name);
-  const login = await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } });
+  const login = await request.post('/api/user/login', {
+    data: { type: 'account', username: name, password: 'abc123' },
+  });
   const token = (await login.json()).data.token as string;
   const upload = await request.post('/api/common/upload/OSS', {
     headers: { authorization: token },
-    multipart: { file: { name: 'pay.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') } },
+    multipart: {
+      file: {
+        name: 'pay.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      },
+    },
   });
   const shot = (await upload.json()).data.id as string;
-  const deposit = await request.post('/api/recharge/submit', { headers: { authorization: token }, data: { coin: 'USDT', network: 'TRC20', amount: '1234.5', screenshot: shot } });
+  const deposit = await request.post('/api/recharge/submit', {
+    headers: { authorization: token },
+    data: { coin: 'USDT', network: 'TRC20', amount: '1234.5', screenshot: shot },
+  });
   expect((await deposit.json()).code).toBe(200);
 
   const row = (ops: Page) => ops.getByTestId('admin-recharges').locator('tr', { hasText: name });
   const consoles: Array<[Page, string, string]> = [];
-  for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/de', 'de'],
+  ] as const) {
     const ops = await (await browser.newContext()).newPage();
     await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
@@ -148,7 +175,10 @@ test('the operator console: the rejection reason is readable and the audit log s
     });
     expect(fits, `placeholder cut in ${lang}`).toBe(true);
     // …and the box itself is not cut off by the panel's edge.
-    const [box, panel] = await Promise.all([reason.boundingBox(), ops.locator('.admin-panel .wallet-scroll').boundingBox()]);
+    const [box, panel] = await Promise.all([
+      reason.boundingBox(),
+      ops.locator('.admin-panel .wallet-scroll').boundingBox(),
+    ]);
     expect(box!.x + box!.width, `reason box cut in ${lang}`).toBeLessThanOrEqual(panel!.x + panel!.width);
     await ops.screenshot({ path: `${SHOTS}/admin-reason-${lang}.png`, fullPage: true });
     consoles.push([ops, lang, lang === 'en' ? 'Audit log' : 'Prüfprotokoll']);

@@ -1,6 +1,17 @@
 import { hydrated, expect, test } from './fixtures.ts';
 import { advanceClock, ownServer } from './own-server.ts';
-import { api, MERCHANT, noticeSays, open, operatorSignIn, OTC, person, takeAdOf, usdt, type Person } from './otc-support.ts';
+import {
+  api,
+  MERCHANT,
+  noticeSays,
+  open,
+  operatorSignIn,
+  OTC,
+  person,
+  takeAdOf,
+  usdt,
+  type Person,
+} from './otc-support.ts';
 import { signInOperator } from './support.ts';
 
 /**
@@ -13,7 +24,10 @@ ownServer('otc-expiry', 17, { MARKET_MAKERS: '0', DRIVEN_CLOCK: '1' });
 
 const idNumber = (tag: string) => `${tag}${Date.now().toString().slice(-7)}`;
 
-test('an unpaid order expires when the clock passes its window: the escrow returns to the ad, both sides told live', async ({ browser, request }) => {
+test('an unpaid order expires when the clock passes its window: the escrow returns to the ad, both sides told live', async ({
+  browser,
+  request,
+}) => {
   // Four people made through the API and the console, on a machine shared with other runs.
   test.setTimeout(180_000);
   const ops = await operatorSignIn(request);
@@ -34,10 +48,27 @@ test('an unpaid order expires when the clock passes its window: the escrow retur
   await expect(application).toHaveCount(0);
 
   // A sell ad of 500 USDT at 7.20 CNY with a 15-minute window.
-  await api(request, merchant.token, 'post', '/api/asset/transferFunds', { coin: 'USDT', from: OTC, to: MERCHANT, amount: '1000' });
-  const payment = (await api<Array<{ id: number }>>(request, merchant.token, 'get', '/api/app/coin/member/getPayment'))[0]!.id;
+  await api(request, merchant.token, 'post', '/api/asset/transferFunds', {
+    coin: 'USDT',
+    from: OTC,
+    to: MERCHANT,
+    amount: '1000',
+  });
+  const payment = (
+    await api<Array<{ id: number }>>(request, merchant.token, 'get', '/api/app/coin/member/getPayment')
+  )[0]!.id;
   const ad = await api<{ id: number }>(request, merchant.token, 'post', '/api/otc/merchant/ad', {
-    side: 'sell', coin: 'USDT', fiat: 'CNY', priceType: 'fixed', price: '7.20', total: '500', minFiat: '100', maxFiat: '3000', payWindow: 15, payments: [payment], terms: '',
+    side: 'sell',
+    coin: 'USDT',
+    fiat: 'CNY',
+    priceType: 'fixed',
+    price: '7.20',
+    total: '500',
+    minFiat: '100',
+    maxFiat: '3000',
+    payWindow: 15,
+    payments: [payment],
+    terms: '',
   });
   const available = async () => {
     await open(watcher.page, '/otc/common?side=buy&coin=USDT&fiat=CNY');
@@ -55,7 +86,9 @@ test('an unpaid order expires when the clock passes its window: the escrow retur
 
   // Fourteen minutes on, the window is still open; past fifteen, the expiry job cancels it at its next turn.
   await advanceClock(14 * 60_000);
-  expect(await api<{ state: string }>(request, buyer.token, 'get', `/api/otc/order/detail?id=${orderId}`)).toMatchObject({ state: 'created' });
+  expect(
+    await api<{ state: string }>(request, buyer.token, 'get', `/api/otc/order/detail?id=${orderId}`),
+  ).toMatchObject({ state: 'created' });
   await advanceClock(2 * 60_000);
   await expect(buyer.page.getByTestId('otc-order-state')).toContainText('Cancelled', { timeout: 15_000 });
   await expect(buyer.page.getByText('The payment window ran out; the order was cancelled')).toBeVisible();
@@ -65,7 +98,12 @@ test('an unpaid order expires when the clock passes its window: the escrow retur
   // The escrow went back into the ad: the market offers all 500 again, and the merchant's coins are still held for it.
   await expect(await available()).toContainText('500.00');
   expect(await usdt(request, merchant, MERCHANT)).toEqual({ available: '500.00', frozen: '1500.00' });
-  const order = await api<{ state: string; endReason: string }>(request, buyer.token, 'get', `/api/otc/order/detail?id=${orderId}`);
+  const order = await api<{ state: string; endReason: string }>(
+    request,
+    buyer.token,
+    'get',
+    `/api/otc/order/detail?id=${orderId}`,
+  );
   expect(order).toMatchObject({ state: 'cancelled', endReason: 'expired' });
   for (const p of [merchant, buyer, watcher]) await p.ctx.close();
 });

@@ -2,7 +2,21 @@ import type { Page } from '@playwright/test';
 import type { OtcOrder } from '../../isomorphic/contract/otc.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import { adOf, api, MERCHANT, noticeSays, open, operatorSignIn, OTC, person, PNG, SHOTS, takeAdOf, usdt, type Person } from './otc-support.ts';
+import {
+  adOf,
+  api,
+  MERCHANT,
+  noticeSays,
+  open,
+  operatorSignIn,
+  OTC,
+  person,
+  PNG,
+  SHOTS,
+  takeAdOf,
+  usdt,
+  type Person,
+} from './otc-support.ts';
 
 /**
  * OTC in Chromium with a browser context per person (merchant, buyer, seller) and the operator through the API the
@@ -25,7 +39,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const state = (page: Page) => page.getByTestId('otc-order-state');
 
-test('a merchant applies and is approved, sells to a buyer, buys from a seller; an order is cancelled and an appeal ruled, with live notifications and balances after every step', async ({ browser, request }) => {
+test('a merchant applies and is approved, sells to a buyer, buys from a seller; an order is cancelled and an appeal ruled, with live notifications and balances after every step', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   ops = await operatorSignIn(request);
   people.merchant = await person(browser, request, ops, 'mer', 'Mei Chen', 'M1234567', '6000', OTC);
@@ -42,10 +59,19 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
   expect(await usdt(request, merchant, OTC)).toEqual({ available: '5000.00', frozen: '1000.00' });
 
   // The operator approves: the merchant's page turns into the merchant centre live (refresh topic, then user info).
-  await api(request, ops, 'post', '/api/admin/otc/merchant/review', { userId: merchant.id, approve: true, note: 'welcome' });
+  await api(request, ops, 'post', '/api/admin/otc/merchant/review', {
+    userId: merchant.id,
+    approve: true,
+    note: 'welcome',
+  });
   await expect(merchant.page.getByTestId('merchant-ads')).toBeVisible({ timeout: 15_000 });
   expect(await usdt(request, merchant, MERCHANT)).toEqual({ available: '0.00', frozen: '1000.00' });
-  await api(request, merchant.token, 'post', '/api/asset/transferFunds', { coin: 'USDT', from: OTC, to: MERCHANT, amount: '3000' });
+  await api(request, merchant.token, 'post', '/api/asset/transferFunds', {
+    coin: 'USDT',
+    from: OTC,
+    to: MERCHANT,
+    amount: '3000',
+  });
 
   // A sell ad through the dialog: refused while malformed, posted when right; its coins are held.
   await merchant.page.getByTestId('otc-post-ad').click();
@@ -95,7 +121,9 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
   await open(merchant.page, `/otc/order?id=${first}`);
   await buyer.page.getByTestId('otc-chat').locator('textarea[name="chat"]').fill('Paying now by Alipay. <i>plain</i>');
   await buyer.page.getByTestId('otc-chat').locator('textarea[name="chat"]').press('Enter');
-  await expect(merchant.page.getByTestId('otc-chat')).toContainText('Paying now by Alipay. <i>plain</i>', { timeout: 15_000 });
+  await expect(merchant.page.getByTestId('otc-chat')).toContainText('Paying now by Alipay. <i>plain</i>', {
+    timeout: 15_000,
+  });
   await shot(merchant.page, 'order-chat-en');
   await buyer.page.getByTestId('otc-action-paid').click();
   await buyer.page.getByTestId('otc-paid-dialog').locator('button[type="submit"]').click();
@@ -148,7 +176,10 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
   await open(merchant.page, `/otc/order?id=${sold}`);
   await expect(merchant.page.getByTestId('otc-payments')).toContainText('sel@pay.example');
   await merchant.page.getByTestId('otc-action-paid').click();
-  await merchant.page.getByTestId('otc-paid-dialog').locator('input[type="file"]').setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: PNG });
+  await merchant.page
+    .getByTestId('otc-paid-dialog')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: PNG });
   await merchant.page.getByTestId('otc-paid-dialog').locator('button[type="submit"]').click();
   await expect(state(seller.page)).toHaveText(en['otc.state.paid']!, { timeout: 15_000 });
   await noticeSays(seller.page, 'the buyer has paid');
@@ -165,7 +196,9 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
   await buyer.page.locator('.confirm-dialog .btn--sell').click();
   await expect(state(buyer.page)).toHaveText(en['otc.state.cancelled']!);
   await noticeSays(merchant.page, `Order`);
-  expect((await api<OtcOrder>(request, buyer.token, 'get', `/api/otc/order/detail?id=${cancelled}`)).endReason).toBe('buyerCancelled');
+  expect((await api<OtcOrder>(request, buyer.token, 'get', `/api/otc/order/detail?id=${cancelled}`)).endReason).toBe(
+    'buyerCancelled',
+  );
   expect(await usdt(request, merchant, MERCHANT)).toEqual({ available: '2100.00', frozen: '1900.00' });
 
   // An appeal after paying, ruled by the operator for the buyer: both sides see the ruling live.
@@ -177,13 +210,19 @@ test('a merchant applies and is approved, sells to a buyer, buys from a seller; 
   const appeal = buyer.page.getByTestId('otc-appeal-dialog');
   await appeal.locator('button[type="submit"]').click();
   await expect(appeal.getByRole('alert')).toHaveText(en['otc.appeal.reasonRequired']!);
-  await appeal.locator('textarea[name="reason"]').fill('I paid 725 CNY by Alipay; the seller does not answer. <script>x</script>');
+  await appeal
+    .locator('textarea[name="reason"]')
+    .fill('I paid 725 CNY by Alipay; the seller does not answer. <script>x</script>');
   await appeal.locator('button[type="submit"]').click();
   await expect(state(buyer.page)).toHaveText(en['otc.state.appealed']!);
   await expect(buyer.page.getByTestId('otc-appeal')).toContainText('<script>x</script>');
   await noticeSays(merchant.page, 'was appealed');
   await shot(buyer.page, 'order-appealed-en');
-  await api(request, ops, 'post', '/api/admin/otc/appeal/rule', { id: appealed, ruling: 'release', note: 'The payment arrived.' });
+  await api(request, ops, 'post', '/api/admin/otc/appeal/rule', {
+    id: appealed,
+    ruling: 'release',
+    note: 'The payment arrived.',
+  });
   await expect(buyer.page.getByTestId('otc-ruling')).toHaveText(en['otc.appeal.ruling.release']!, { timeout: 15_000 });
   await noticeSays(buyer.page, 'an operator has ruled');
   await noticeSays(merchant.page, 'an operator has ruled');
@@ -221,7 +260,10 @@ test('every OTC page in English and Chinese', async () => {
   const { merchant, buyer } = people;
   // The journey's notices are clicked away here (they stay until clicked), so the pages show whole.
   for (const p of [merchant, buyer]) await p.page.evaluate(() => sessionStorage.removeItem('lumex:otcNotices'));
-  for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/zh-CN', 'zh-CN'],
+  ] as const) {
     const d = loadDictionary(lang);
     await open(buyer.page, `${prefix}/otc/common?side=buy&coin=USDT&fiat=CNY`);
     await expect(buyer.page.getByRole('heading', { level: 1 })).toHaveText(d['otc.market.title']!);

@@ -20,13 +20,24 @@ export function ownServer(name: string, offset: number, env: Record<string, stri
   test.beforeAll(async () => {
     server = spawn(process.execPath, ['tests/e2e/server.ts'], {
       env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `tests/.artifacts/e2e-data-${name}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', MARKET_MAKERS: '1',
-        OPERATOR_PASSWORD, ...env,
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `tests/.artifacts/e2e-data-${name}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '10000',
+        MARKET_MAKERS: '1',
+        OPERATOR_PASSWORD,
+        ...env,
       },
       stdio: 'ignore',
     });
     current = base;
-    await expect.poll(async () => (await fetch(`${base}/platform/dev/config.js`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${base}/platform/dev/config.js`).catch(() => undefined))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
   });
   test.afterAll(() => {
     server.kill('SIGTERM');
@@ -41,9 +52,22 @@ let current: string | undefined;
 /** Calls an operator endpoint of the file's own server (GET without a body, POST with one). */
 async function asOperator<T>(path: string, body?: object): Promise<T> {
   if (!current) throw new Error('needs ownServer(…) at the top of the spec file');
-  const login = await fetch(`${current}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR_LOGIN) });
+  const login = await fetch(`${current}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OPERATOR_LOGIN),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const res = await fetch(`${current}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) } : { headers: { authorization: token } });
+  const res = await fetch(
+    `${current}${path}`,
+    body
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: token },
+          body: JSON.stringify(body),
+        }
+      : { headers: { authorization: token } },
+  );
   const answer = (await res.json()) as { code: number; msg: string; data: T };
   expect(answer.code, answer.msg).toBe(200);
   return answer.data;

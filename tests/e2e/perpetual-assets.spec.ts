@@ -15,13 +15,29 @@ const SHOTS = 'tests/.artifacts/screens';
 /** A user with `usdt` USDT in the spot account, and a session token for calls the journey makes through the API. */
 async function fundedUser(request: APIRequestContext, name: string, usdt: string): Promise<string> {
   await createAccount(request, name);
-  const credited = await request.post('/api/admin/credit', { headers: { authorization: await operatorToken(request) }, data: { username: name, asset: 'USDT', amount: usdt } });
+  const credited = await request.post('/api/admin/credit', {
+    headers: { authorization: await operatorToken(request) },
+    data: { username: name, asset: 'USDT', amount: usdt },
+  });
   expect((await credited.json()).code).toBe(200);
-  return (await (await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })).json()).data.token as string;
+  return (
+    await (
+      await request.post('/api/user/login', { data: { type: 'account', username: name, password: 'abc123' } })
+    ).json()
+  ).data.token as string;
 }
 
-async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](path, { headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](path, {
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = await res.json();
   expect(body, `${path} ${body.msg}`).toMatchObject({ code: 200 });
   return body.data as T;
@@ -30,11 +46,16 @@ async function call<T>(request: APIRequestContext, token: string, method: 'get' 
 /** The mark of btcusdt_perp in whole dollars (tick 0.1), and that times pct/100: prices inside the ±5% band. */
 async function markOfBtc(request: APIRequestContext): Promise<(pct: bigint) => string> {
   let mark = '';
-  await expect.poll(async () => {
-    const contracts = (await (await request.get('/api/app/coin/open/getContract')).json()).data as Array<{ symbol: string; mark: string | null }>;
-    mark = contracts.find((c) => c.symbol === 'btcusdt_perp')?.mark ?? '';
-    return mark;
-  }).not.toBe('');
+  await expect
+    .poll(async () => {
+      const contracts = (await (await request.get('/api/app/coin/open/getContract')).json()).data as Array<{
+        symbol: string;
+        mark: string | null;
+      }>;
+      mark = contracts.find((c) => c.symbol === 'btcusdt_perp')?.mark ?? '';
+      return mark;
+    })
+    .not.toBe('');
   const whole = BigInt(mark.split('.')[0]!);
   return (pct) => String((whole * pct) / 100n);
 }
@@ -42,10 +63,45 @@ async function markOfBtc(request: APIRequestContext): Promise<(pct: bigint) => s
 const card = (page: Page, asset: string) => page.locator(`.perp-card[data-asset="${asset}"]`);
 
 for (const [prefix, lang, words] of [
-  ['', 'en', { transferIn: 'Transfer in', transferOut: 'Transfer out', refused: /^Open positions need this margin: at most [0-9.]+ USDT can leave the contract account now$/, cancel: 'Cancel', cancelled: 'cancelled', history: 'Order history', statusCancelled: 'Cancelled', statusFilled: 'Filled', liquidations: 'Liquidations', noOpen: 'You have no open contract orders.', noLiquidations: 'None of your positions' }],
-  ['/zh-CN', 'zh-CN', { transferIn: '转入', transferOut: '转出', refused: /^持仓需要占用这部分保证金：当前最多可从合约账户转出 [0-9.]+ USDT$/, cancel: '撤单', cancelled: '已撤销', history: '历史委托', statusCancelled: '已撤销', statusFilled: '完全成交', liquidations: '强平记录', noOpen: '您没有当前合约委托。', noLiquidations: '您的仓位没有被强平' }],
+  [
+    '',
+    'en',
+    {
+      transferIn: 'Transfer in',
+      transferOut: 'Transfer out',
+      refused: /^Open positions need this margin: at most [0-9.]+ USDT can leave the contract account now$/,
+      cancel: 'Cancel',
+      cancelled: 'cancelled',
+      history: 'Order history',
+      statusCancelled: 'Cancelled',
+      statusFilled: 'Filled',
+      liquidations: 'Liquidations',
+      noOpen: 'You have no open contract orders.',
+      noLiquidations: 'None of your positions',
+    },
+  ],
+  [
+    '/zh-CN',
+    'zh-CN',
+    {
+      transferIn: '转入',
+      transferOut: '转出',
+      refused: /^持仓需要占用这部分保证金：当前最多可从合约账户转出 [0-9.]+ USDT$/,
+      cancel: '撤单',
+      cancelled: '已撤销',
+      history: '历史委托',
+      statusCancelled: '已撤销',
+      statusFilled: '完全成交',
+      liquidations: '强平记录',
+      noOpen: '您没有当前合约委托。',
+      noLiquidations: '您的仓位没有被强平',
+    },
+  ],
 ] as const) {
-  test(`a user moves USDT into the contract account, opens a position, is held to what it allows, and cancels an order in the order centre, in ${lang}`, async ({ page, request }) => {
+  test(`a user moves USDT into the contract account, opens a position, is held to what it allows, and cancels an order in the order centre, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     const name = uniqueName(`perp_${lang.replace('-', '')}`);
     const token = await fundedUser(request, name, '1000');
     await signIn(page, prefix, { username: name });
@@ -71,13 +127,35 @@ for (const [prefix, lang, words] of [
 
     // A long of 0.01 BTC against another user's resting sell: the position holds margin, the push updates the card.
     const counterparty = await fundedUser(request, uniqueName(`perpcp_${lang.replace('-', '')}`), '1000');
-    await call(request, counterparty, 'post', '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: '500' });
+    await call(request, counterparty, 'post', '/api/asset/transferFunds', {
+      coin: 'USDT',
+      from: 1,
+      to: 2,
+      amount: '500',
+    });
     const at = await markOfBtc(request);
-    await call(request, counterparty, 'post', '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'sell', type: 'limit', price: at(100n), quantity: '0.010' });
-    const filled = await call<{ status: string }>(request, token, 'post', '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: at(100n), quantity: '0.010' });
+    await call(request, counterparty, 'post', '/api/contract/order/submit', {
+      symbol: 'btcusdt_perp',
+      side: 'sell',
+      type: 'limit',
+      price: at(100n),
+      quantity: '0.010',
+    });
+    const filled = await call<{ status: string }>(request, token, 'post', '/api/contract/order/submit', {
+      symbol: 'btcusdt_perp',
+      side: 'buy',
+      type: 'limit',
+      price: at(100n),
+      quantity: '0.010',
+    });
     expect(filled.status).toBe('filled');
     await expect(page.getByTestId('positionMargin-USDT')).not.toHaveText('0.00 USDT');
-    const [account] = await call<Array<{ maxWithdraw: string; walletBalance: string }>>(request, token, 'get', '/api/perpetual/account?kind=usdt');
+    const [account] = await call<Array<{ maxWithdraw: string; walletBalance: string }>>(
+      request,
+      token,
+      'get',
+      '/api/perpetual/account?kind=usdt',
+    );
     expect(Number(account!.maxWithdraw)).toBeLessThan(Number(account!.walletBalance));
     await page.screenshot({ path: `${SHOTS}/perp-contract-assets-${lang}.png`, fullPage: true });
 
@@ -94,8 +172,15 @@ for (const [prefix, lang, words] of [
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // A resting limit order placed through the API shows in the order centre's USDT-margined tab and is cancelled there.
-    const order = await call<{ id: number }>(request, token, 'post', '/api/contract/order/submit', { symbol: 'btcusdt_perp', side: 'buy', type: 'limit', price: at(97n), quantity: '0.010' });
+    // A resting limit order placed through the API shows in the order centre's USDT-margined tab and is cancelled
+    // there.
+    const order = await call<{ id: number }>(request, token, 'post', '/api/contract/order/submit', {
+      symbol: 'btcusdt_perp',
+      side: 'buy',
+      type: 'limit',
+      price: at(97n),
+      quantity: '0.010',
+    });
     await page.goto(`${prefix}/account/entrust?tab=future/u`);
     const open = page.getByTestId('perp-open');
     const row = open.locator(`tr[data-order="${order.id}"]`);
@@ -118,16 +203,28 @@ for (const [prefix, lang, words] of [
     await expect(page.getByText(words.noLiquidations)).toBeVisible();
 
     // The cancelled order's margin is back: the API agrees with what the order centre showed.
-    const after = await call<{ records: unknown[] }>(request, token, 'post', '/api/contract/order/list?kind=usdt&state=open');
+    const after = await call<{ records: unknown[] }>(
+      request,
+      token,
+      'post',
+      '/api/contract/order/list?kind=usdt&state=open',
+    );
     expect(after.records).toHaveLength(0);
   });
 }
 
-test('the quotes page lists the four perpetual contracts on its margin tab, and a row opens the perpetual screen', async ({ page }) => {
+test('the quotes page lists the four perpetual contracts on its margin tab, and a row opens the perpetual screen', async ({
+  page,
+}) => {
   await page.goto('/quotes/index?tab=margin');
   const rows = page.locator('.market-table tbody tr');
   await expect(rows).toHaveCount(4);
-  for (const [symbol, label] of [['btcusdt_perp', 'BTCUSDT Perpetual'], ['ethusdt_perp', 'ETHUSDT Perpetual'], ['btcusd_perp', 'BTCUSD Perpetual'], ['ethusd_perp', 'ETHUSD Perpetual']] as const) {
+  for (const [symbol, label] of [
+    ['btcusdt_perp', 'BTCUSDT Perpetual'],
+    ['ethusdt_perp', 'ETHUSDT Perpetual'],
+    ['btcusd_perp', 'BTCUSD Perpetual'],
+    ['ethusd_perp', 'ETHUSD Perpetual'],
+  ] as const) {
     const row = page.locator(`.market-table tr[data-symbol="${symbol}"]`);
     await expect(row).toContainText(label);
     await expect(row.getByRole('link')).toHaveAttribute('href', `/trade/index?type=usta&symbol=${symbol}`);
@@ -143,6 +240,9 @@ test('the quotes page lists the four perpetual contracts on its margin tab, and 
   await page.goto('/zh-CN/quotes/index?tab=margin');
   await expect(page.locator('.market-table tr[data-symbol="btcusdt_perp"]')).toContainText('BTCUSDT 永续');
   await expect(page.locator('.market-table tr[data-symbol="btcusdt_perp"]')).toContainText('U本位');
-  await expect(page.locator('.market-table tr[data-symbol="btcusdt_perp"]').getByRole('link')).toHaveAttribute('href', '/zh-CN/trade/index?type=usta&symbol=btcusdt_perp');
+  await expect(page.locator('.market-table tr[data-symbol="btcusdt_perp"]').getByRole('link')).toHaveAttribute(
+    'href',
+    '/zh-CN/trade/index?type=usta&symbol=btcusdt_perp',
+  );
   await page.screenshot({ path: `${SHOTS}/perp-quotes-margin-zh-CN.png` });
 });

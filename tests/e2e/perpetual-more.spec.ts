@@ -7,15 +7,36 @@ import { createAccount, signIn, uniqueName } from './support.ts';
 /** More of the perpetual screens on a server of their own: a liquidation, a coin-margined long, a visitor. */
 const { BASE, index, json, login, credit, assetDecimals, shot, rowMatchesApi } = perpetualServer('perp-more', 22);
 
-test('an isolated short is liquidated when the index moves past its liquidation price, and shows under Liquidations', async ({ page, request }) => {
+test('an isolated short is liquidated when the index moves past its liquidation price, and shows under Liquidations', async ({
+  page,
+  request,
+}) => {
   const d = loadDictionary('en');
   const name = uniqueName('perp_liq');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000');
   const token = await login(request, name);
   const h = { authorization: token };
-  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin: 'USDT', from: 1, to: 2, amount: '1000' } }))).code).toBe(200);
-  expect((await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: h, data: { symbol: 'ethusdt_perp', leverage: 20, marginMode: 'isolated' } }))).code).toBe(200);
+  expect(
+    (
+      await json(
+        request.post(`${BASE}/api/asset/transferFunds`, {
+          headers: h,
+          data: { coin: 'USDT', from: 1, to: 2, amount: '1000' },
+        }),
+      )
+    ).code,
+  ).toBe(200);
+  expect(
+    (
+      await json(
+        request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, {
+          headers: h,
+          data: { symbol: 'ethusdt_perp', leverage: 20, marginMode: 'isolated' },
+        }),
+      )
+    ).code,
+  ).toBe(200);
   await signIn(page, '', { username: name });
   await page.goto('/trade/index?type=usta&symbol=ethusdt_perp');
   await hydrated(page);
@@ -37,17 +58,31 @@ test('an isolated short is liquidated when the index moves past its liquidation 
   await shot(page, 'perpetual-liquidated-en');
 });
 
-test('a coin-margined long in whole contracts on the full-screen page, its margin in BTC', async ({ page, request }) => {
+test('a coin-margined long in whole contracts on the full-screen page, its margin in BTC', async ({
+  page,
+  request,
+}) => {
   const d = loadDictionary('en');
   const name = uniqueName('perp_coin');
   await createAccount(request, name);
   await credit(request, name, 'BTC', '0.1');
   const token = await login(request, name);
-  expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: { authorization: token }, data: { coin: 'BTC', from: 1, to: 2, amount: '0.1' } }))).code).toBe(200);
+  expect(
+    (
+      await json(
+        request.post(`${BASE}/api/asset/transferFunds`, {
+          headers: { authorization: token },
+          data: { coin: 'BTC', from: 1, to: 2, amount: '0.1' },
+        }),
+      )
+    ).code,
+  ).toBe(200);
   await signIn(page, '', { username: name });
   await page.goto('/exchange/full-contract/coin');
   await expect(page.locator('.perp-header')).toContainText('BTCUSD');
-  await expect(page.getByTestId('perp-available')).toHaveText(formatAssetAmount('0.1', (await assetDecimals(request, token)).BTC));
+  await expect(page.getByTestId('perp-available')).toHaveText(
+    formatAssetAmount('0.1', (await assetDecimals(request, token)).BTC),
+  );
   await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
   // Whole contracts only: the field keeps no decimals.
   await page.locator('#perp-qty').fill('2.5');
@@ -60,7 +95,9 @@ test('a coin-margined long in whole contracts on the full-screen page, its margi
   await shot(page, 'perpetual-coin-en');
 });
 
-test('a visitor sees the contracts, the book and a login prompt, and the full-screen coin-margined page', async ({ page }) => {
+test('a visitor sees the contracts, the book and a login prompt, and the full-screen coin-margined page', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/trade/index?type=usta');

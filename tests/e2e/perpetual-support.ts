@@ -36,29 +36,57 @@ export function perpetualServer(name: string, offset: number) {
     await new Promise((resolve) => feed.close(resolve));
   });
 
-  const BASE = ownServer(name, offset, { MARKET_MAKERS: '0', PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`, PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS), DRIVEN_CLOCK: '1' });
+  const BASE = ownServer(name, offset, {
+    MARKET_MAKERS: '0',
+    PRICE_FEED_URL: `http://127.0.0.1:${FEED_PORT}/{SYMBOL}`,
+    PERP_FUNDING_INTERVAL_MS: String(FUNDING_MS),
+    DRIVEN_CLOCK: '1',
+  });
 
   async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<{ code: number; msg: string; data: T }> {
     return (await (await res).json()) as { code: number; msg: string; data: T };
   }
 
   async function login(request: APIRequestContext, username: string): Promise<string> {
-    return (await json<{ token: string }>(request.post(`${BASE}/api/user/login`, { data: { type: 'account', username, password: 'abc123' } }))).data.token;
+    return (
+      await json<{ token: string }>(
+        request.post(`${BASE}/api/user/login`, { data: { type: 'account', username, password: 'abc123' } }),
+      )
+    ).data.token;
   }
 
   async function credit(request: APIRequestContext, username: string, asset: string, amount: string): Promise<void> {
     const ops = await operatorToken(request);
-    expect((await json(request.post(`${BASE}/api/admin/credit`, { headers: { authorization: ops }, data: { username, asset, amount } }))).code).toBe(200);
+    expect(
+      (
+        await json(
+          request.post(`${BASE}/api/admin/credit`, {
+            headers: { authorization: ops },
+            data: { username, asset, amount },
+          }),
+        )
+      ).code,
+    ).toBe(200);
   }
 
   /** Display decimals of each asset, as the wallet shows them. */
   async function assetDecimals(request: APIRequestContext, token: string): Promise<Record<string, number>> {
-    const rows = (await json<Array<{ coin: string; displayDecimals: number }>>(request.post(`${BASE}/api/asset/getCurrencyAccount?type=2`, { headers: { authorization: token } }))).data;
+    const rows = (
+      await json<Array<{ coin: string; displayDecimals: number }>>(
+        request.post(`${BASE}/api/asset/getCurrencyAccount?type=2`, { headers: { authorization: token } }),
+      )
+    ).data;
     return Object.fromEntries(rows.map((r) => [r.coin, r.displayDecimals]));
   }
 
-  const contracts = async (request: APIRequestContext) => (await json<ContractView[]>(request.get(`${BASE}/api/app/coin/open/getContract`))).data;
-  const positionsOf = async (request: APIRequestContext, token: string) => (await json<PerpPosition[]>(request.post(`${BASE}/api/contract/position/list`, { headers: { authorization: token } }))).data;
+  const contracts = async (request: APIRequestContext) =>
+    (await json<ContractView[]>(request.get(`${BASE}/api/app/coin/open/getContract`))).data;
+  const positionsOf = async (request: APIRequestContext, token: string) =>
+    (
+      await json<PerpPosition[]>(
+        request.post(`${BASE}/api/contract/position/list`, { headers: { authorization: token } }),
+      )
+    ).data;
 
   /**
    * A market maker: 1,000,000 USDT and 10 BTC in the contract account, ten levels each side of BTCUSDT, ETHUSDT and
@@ -71,17 +99,43 @@ export function perpetualServer(name: string, offset: number) {
     await credit(request, name, 'BTC', '10');
     const token = await login(request, name);
     const h = { authorization: token };
-    for (const [coin, amount] of [['USDT', '1000000'], ['BTC', '10']]) {
-      expect((await json(request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin, from: 1, to: 2, amount } }))).code).toBe(200);
+    for (const [coin, amount] of [
+      ['USDT', '1000000'],
+      ['BTC', '10'],
+    ]) {
+      expect(
+        (
+          await json(
+            request.post(`${BASE}/api/asset/transferFunds`, { headers: h, data: { coin, from: 1, to: 2, amount } }),
+          )
+        ).code,
+      ).toBe(200);
     }
     for (const c of (await contracts(request)).filter((x) => x.symbol !== 'ethusd_perp')) {
-      expect((await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: h, data: { symbol: c.symbol, leverage: 10, marginMode: 'cross' } }))).code).toBe(200);
+      expect(
+        (
+          await json(
+            request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, {
+              headers: h,
+              data: { symbol: c.symbol, leverage: 10, marginMode: 'cross' },
+            }),
+          )
+        ).code,
+      ).toBe(200);
       const mark = Number(c.mark);
       const step = c.base === 'BTC' ? 10 : 0.5;
       const quantity = c.kind === 'coin' ? '100' : c.base === 'BTC' ? '0.5' : '5';
       for (let i = 1; i <= 10; i++) {
-        for (const [side, price] of [['buy', mark - i * step], ['sell', mark + i * step]] as const) {
-          const placed = await json(request.post(`${BASE}/api/contract/order/submit`, { headers: h, data: { symbol: c.symbol, side, type: 'limit', price: price.toFixed(c.priceScale), quantity } }));
+        for (const [side, price] of [
+          ['buy', mark - i * step],
+          ['sell', mark + i * step],
+        ] as const) {
+          const placed = await json(
+            request.post(`${BASE}/api/contract/order/submit`, {
+              headers: h,
+              data: { symbol: c.symbol, side, type: 'limit', price: price.toFixed(c.priceScale), quantity },
+            }),
+          );
           expect(placed.code, placed.msg).toBe(200);
         }
       }
@@ -90,7 +144,9 @@ export function perpetualServer(name: string, offset: number) {
 
   test.beforeAll(async ({ request }) => {
     // The marks come from the feed's index within a sampling period or two.
-    await expect.poll(async () => (await contracts(request)).find((c) => c.symbol === 'btcusdt_perp')?.mark, { timeout: 20_000 }).toBe('96500.0');
+    await expect
+      .poll(async () => (await contracts(request)).find((c) => c.symbol === 'btcusdt_perp')?.mark, { timeout: 20_000 })
+      .toBe('96500.0');
     await marketMaker(request);
   });
 
@@ -107,7 +163,13 @@ export function perpetualServer(name: string, offset: number) {
    * The position row shows what the API says, number for number (marks move: both are read again until they agree).
    * Size, entry, liquidation price and margin at the contract's precision and the asset's two decimals.
    */
-  async function rowMatchesApi(page: Page, request: APIRequestContext, token: string, symbol: string, unit?: string): Promise<PerpPosition> {
+  async function rowMatchesApi(
+    page: Page,
+    request: APIRequestContext,
+    token: string,
+    symbol: string,
+    unit?: string,
+  ): Promise<PerpPosition> {
     let position: PerpPosition | undefined;
     const decimals = await assetDecimals(request, token);
     await expect(async () => {
@@ -115,14 +177,28 @@ export function perpetualServer(name: string, offset: number) {
       expect(position).toBeTruthy();
       const c = (await contracts(request)).find((x) => x.symbol === symbol)!;
       const row = page.getByTestId(`perp-position-${symbol}`);
-      await expect(cell(row, 'position-size')).toHaveText(`${formatAmount(position!.quantity, c.qtyScale)} ${unit ?? c.base}`, { timeout: 500 });
-      await expect(cell(row, 'position-entry')).toHaveText(formatAmount(position!.entryPrice, c.priceScale), { timeout: 500 });
-      await expect(cell(row, 'position-liq')).toHaveText(position!.liquidationPrice ? formatAmount(position!.liquidationPrice, c.priceScale) : '--', { timeout: 500 });
-      await expect(cell(row, 'position-margin')).toHaveText(formatAssetAmount(position!.margin, decimals[c.marginAsset]), { timeout: 500 });
+      await expect(cell(row, 'position-size')).toHaveText(
+        `${formatAmount(position!.quantity, c.qtyScale)} ${unit ?? c.base}`,
+        { timeout: 500 },
+      );
+      await expect(cell(row, 'position-entry')).toHaveText(formatAmount(position!.entryPrice, c.priceScale), {
+        timeout: 500,
+      });
+      await expect(cell(row, 'position-liq')).toHaveText(
+        position!.liquidationPrice ? formatAmount(position!.liquidationPrice, c.priceScale) : '--',
+        { timeout: 500 },
+      );
+      await expect(cell(row, 'position-margin')).toHaveText(
+        formatAssetAmount(position!.margin, decimals[c.marginAsset]),
+        { timeout: 500 },
+      );
       await expect(cell(row, 'position-ratio')).toHaveText(`${position!.marginRatio}%`, { timeout: 500 });
       await expect(cell(row, 'position-mode')).toContainText(`${position!.leverage}×`, { timeout: 500 });
       await expect(cell(row, 'position-adl')).toHaveAttribute('data-rank', String(position!.adlRank), { timeout: 500 });
-      await expect(cell(row, 'position-roe')).toHaveText(`(${/^-/.test(position!.roe) || /^0(\.0+)?$/.test(position!.roe) ? '' : '+'}${position!.roe}%)`, { timeout: 500 });
+      await expect(cell(row, 'position-roe')).toHaveText(
+        `(${/^-/.test(position!.roe) || /^0(\.0+)?$/.test(position!.roe) ? '' : '+'}${position!.roe}%)`,
+        { timeout: 500 },
+      );
     }).toPass({ timeout: 15_000 });
     return position!;
   }

@@ -7,11 +7,20 @@ import { FUNDING_MS, perpetualServer } from './perpetual-support.ts';
 import { createAccount, signIn, uniqueName } from './support.ts';
 
 /** The perpetual journey in English and German: funding, both margin modes, TP/SL, margin added, funding, close all. */
-const { BASE, json, login, credit, assetDecimals, contracts, positionsOf, shot, rowMatchesApi } = perpetualServer('perp', 11);
+const { BASE, json, login, credit, assetDecimals, contracts, positionsOf, shot, rowMatchesApi } = perpetualServer(
+  'perp',
+  11,
+);
 const SHOTS = 'tests/.artifacts/screens';
 
-for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
-  test(`a user funds the contract account, opens a cross long and an isolated short with TP/SL, adds margin and closes all, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/de', 'de'],
+] as const) {
+  test(`a user funds the contract account, opens a cross long and an isolated short with TP/SL, adds margin and closes all, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     const d = loadDictionary(lang);
     const name = uniqueName(`perp_${lang}`);
     await createAccount(request, name);
@@ -54,7 +63,9 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await page.screenshot({ path: `${SHOTS}/perpetual-tpsl-dialog-${lang}.png` });
     await stopDialog.getByRole('button', { name: d['perp.confirm'] }).click();
     await expect(stopDialog).toBeHidden();
-    await expect(page.getByTestId('perp-position-btcusdt_perp').getByTestId('position-tpsl')).toHaveText(`${formatAmount(entry + 3000, 1)} / ${formatAmount(entry - 3000, 1)}`);
+    await expect(page.getByTestId('perp-position-btcusdt_perp').getByTestId('position-tpsl')).toHaveText(
+      `${formatAmount(entry + 3000, 1)} / ${formatAmount(entry - 3000, 1)}`,
+    );
 
     // 4. An isolated short on ETHUSDT at 25×, with its TP/SL from the order form.
     await page.getByTestId('perp-contracts').getByRole('button', { name: 'ETHUSDT' }).click();
@@ -74,13 +85,27 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     await expect(page.getByTestId('perp-position-ethusdt_perp')).toHaveAttribute('data-side', 'short');
     const short = await rowMatchesApi(page, request, token, 'ethusdt_perp');
     expect(short).toMatchObject({ side: 'short', marginMode: 'isolated', leverage: 25, quantity: '1.000' });
-    await expect.poll(async () => (await json<StopOrder[]>(request.post(`${BASE}/api/contract/loss/list`, { headers: { authorization: token } }))).data.filter((s) => s.status === 'active').length).toBe(4);
+    await expect
+      .poll(
+        async () =>
+          (
+            await json<StopOrder[]>(
+              request.post(`${BASE}/api/contract/loss/list`, { headers: { authorization: token } }),
+            )
+          ).data.filter((s) => s.status === 'active').length,
+      )
+      .toBe(4);
     await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.stops']}`) }).click();
     await expect(page.getByTestId('perp-stops').locator('tbody tr')).toHaveCount(4);
     await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.positions']}`) }).click();
 
     // 5. The margin mode cannot change under a position: the server's message, in the page's language.
-    const refused = await json(request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, { headers: { authorization: token, lang }, data: { symbol: 'ethusdt_perp', leverage: 25, marginMode: 'cross' } }));
+    const refused = await json(
+      request.post(`${BASE}/api/app/coin/contract/updateLeverageRadio`, {
+        headers: { authorization: token, lang },
+        data: { symbol: 'ethusdt_perp', leverage: 25, marginMode: 'cross' },
+      }),
+    );
     expect(refused.code).toBe(4107);
     await page.getByRole('radio', { name: d['perp.mode.cross'] }).click();
     await expect(page.locator('.toast--error', { hasText: refused.msg })).toBeVisible();
@@ -102,16 +127,25 @@ for (const [prefix, lang] of [['', 'en'], ['/de', 'de']] as const) {
     const nextFunding = Math.max(...(await contracts(request)).map((c) => c.nextFundingTime));
     const jump = nextFunding - (await serverClock()).now + 500;
     if (jump > 0) await advanceClock(Math.min(jump, FUNDING_MS));
-    await expect.poll(async () => (await positionsOf(request, token)).every((p) => p.funding !== '0.00000000'), { timeout: 10_000, intervals: [500] }).toBe(true);
+    await expect
+      .poll(async () => (await positionsOf(request, token)).every((p) => p.funding !== '0.00000000'), {
+        timeout: 10_000,
+        intervals: [500],
+      })
+      .toBe(true);
     const funded = await positionsOf(request, token);
     expect(funded.find((p) => p.symbol === 'btcusdt_perp')!.funding).toMatch(/^-/);
     expect(funded.find((p) => p.symbol === 'ethusdt_perp')!.funding).not.toMatch(/^-/);
     const decimals = await assetDecimals(request, token);
     for (const p of funded) {
       const shown = page.getByTestId(`perp-position-${p.symbol}`).getByTestId('position-funding');
-      await expect.poll(async () => (await shown.textContent())?.replace(/^[+-]/, '')).toBe(`${formatAssetAmount(p.funding.replace(/^-/, ''), decimals.USDT!)} USDT`);
+      await expect
+        .poll(async () => (await shown.textContent())?.replace(/^[+-]/, ''))
+        .toBe(`${formatAssetAmount(p.funding.replace(/^-/, ''), decimals.USDT!)} USDT`);
     }
-    const history = (await json<{ history: unknown[] }>(request.get(`${BASE}/api/app/coin/getFundingRate?symbolName=btcusdt_perp`))).data.history;
+    const history = (
+      await json<{ history: unknown[] }>(request.get(`${BASE}/api/app/coin/getFundingRate?symbolName=btcusdt_perp`))
+    ).data.history;
     expect(history.length).toBeGreaterThan(0);
     await shot(page, `perpetual-positions-${lang}`);
 

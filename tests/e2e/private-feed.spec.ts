@@ -4,7 +4,10 @@ import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A 1×1 PNG, the deposit's payment screenshot. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -18,7 +21,10 @@ async function tokenOf(request: APIRequestContext, data: object): Promise<string
   return (await (await request.post('/api/user/login', { data })).json()).data.token;
 }
 
-test('a trade by another user updates the maker’s open orders and balances live, on every screen of theirs', async ({ browser, request }) => {
+test('a trade by another user updates the maker’s open orders and balances live, on every screen of theirs', async ({
+  browser,
+  request,
+}) => {
   const makerName = uniqueName('maker');
   const takerName = uniqueName('taker');
   await createAccount(request, makerName);
@@ -72,12 +78,25 @@ test('a trade by another user updates the maker’s open orders and balances liv
   for (const page of [maker, makerElsewhere]) expect(await stayed(page)).toBe(true);
 });
 
-test('a deposit the operator approves shows on the user’s assets page without a reload', async ({ browser, request }) => {
+test('a deposit the operator approves shows on the user’s assets page without a reload', async ({
+  browser,
+  request,
+}) => {
   const name = uniqueName('depositor');
   await createAccount(request, name);
   const token = await tokenOf(request, { type: 'account', username: name, password: 'abc123' });
-  const upload = await (await request.post('/api/common/upload/OSS', { headers: { authorization: token }, multipart: { file: { name: 'payment.png', mimeType: 'image/png', buffer: PNG } } })).json();
-  const deposit = await (await request.post('/api/recharge/submit', { headers: { authorization: token }, data: { coin: 'USDT', network: 'TRC20', amount: '250', screenshot: upload.data.id } })).json();
+  const upload = await (
+    await request.post('/api/common/upload/OSS', {
+      headers: { authorization: token },
+      multipart: { file: { name: 'payment.png', mimeType: 'image/png', buffer: PNG } },
+    })
+  ).json();
+  const deposit = await (
+    await request.post('/api/recharge/submit', {
+      headers: { authorization: token },
+      data: { coin: 'USDT', network: 'TRC20', amount: '250', screenshot: upload.data.id },
+    })
+  ).json();
   expect(deposit.code).toBe(200);
 
   const user = await (await browser.newContext()).newPage();
@@ -85,8 +104,17 @@ test('a deposit the operator approves shows on the user’s assets page without 
   await open(user, '/de/assets/index?key=overview');
   await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('0.00');
 
-  const ops = await tokenOf(request, { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' });
-  const review = await (await request.post('/api/admin/wallet/recharge/review', { headers: { authorization: ops }, data: { id: deposit.data.id, approve: true } })).json();
+  const ops = await tokenOf(request, {
+    type: 'email',
+    email: 'operator@localhost.localdomain',
+    password: 'e2e-operator-1',
+  });
+  const review = await (
+    await request.post('/api/admin/wallet/recharge/review', {
+      headers: { authorization: ops },
+      data: { id: deposit.data.id, approve: true },
+    })
+  ).json();
   expect(review.code).toBe(200);
 
   await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('250.00');

@@ -9,8 +9,14 @@ const SHOTS = 'tests/.artifacts/screens';
  * The exchange-rate page: every display currency the server configures, with its rate and its inverse, a converter
  * between them through USDT, and the choice of the currency the site shows values in (the picker's own setting).
  */
-for (const [prefix, lang] of [['', 'en'], ['/zh-CN', 'zh-CN']] as const) {
-  test(`the exchange-rate page lists the configured display rates, converts between them and picks the display currency, in ${lang}`, async ({ page, request }) => {
+for (const [prefix, lang] of [
+  ['', 'en'],
+  ['/zh-CN', 'zh-CN'],
+] as const) {
+  test(`the exchange-rate page lists the configured display rates, converts between them and picks the display currency, in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     const d = loadDictionary(lang);
     const rates = (await (await request.get('/api/asset/getCoinRate')).json()).data as ExchangeRateItem[];
     await page.goto(`${prefix}/rate/index`);

@@ -4,8 +4,14 @@ import { createAccount, credit, inviterOf, uniqueName, signIn, signInOperator } 
 
 const SHOTS = 'tests/.artifacts/screens';
 
-async function register(request: APIRequestContext, username: string, inviteCode: string): Promise<{ inviteCode: string }> {
-  const res = await request.post('/api/user/register', { data: { type: 'account', username, password: 'abc123', confirmPassword: 'abc123', inviteCode } });
+async function register(
+  request: APIRequestContext,
+  username: string,
+  inviteCode: string,
+): Promise<{ inviteCode: string }> {
+  const res = await request.post('/api/user/register', {
+    data: { type: 'account', username, password: 'abc123', confirmPassword: 'abc123', inviteCode },
+  });
   const body = await res.json();
   expect(body.code).toBe(200);
   return body.data;
@@ -13,8 +19,15 @@ async function register(request: APIRequestContext, username: string, inviteCode
 
 /** Places an order through the API, as a program of the account holder would. */
 async function order(request: APIRequestContext, username: string, body: object): Promise<{ status: string }> {
-  const token = (await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()).data.token as string;
-  const res = await (await request.post('/api/currency/order/submit', { headers: { authorization: token }, data: { symbol: 'trxusdt', ...body } })).json();
+  const token = (
+    await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()
+  ).data.token as string;
+  const res = await (
+    await request.post('/api/currency/order/submit', {
+      headers: { authorization: token },
+      data: { symbol: 'trxusdt', ...body },
+    })
+  ).json();
   expect(res.code).toBe(200);
   return res.data;
 }
@@ -33,7 +46,11 @@ async function openTab(page: Page, prefix: string, tab: string): Promise<void> {
 /** The masked form a referrer sees of an account name of 6 or more characters: first 2, ****, last 2. */
 const masked = (name: string) => `${name.slice(0, 2)}****${name.slice(-2)}`;
 
-test('three generations: the third trades, and each generation is paid its rebate and sees it in the reward centre', async ({ browser, page, request }) => {
+test('three generations: the third trades, and each generation is paid its rebate and sees it in the reward centre', async ({
+  browser,
+  page,
+  request,
+}) => {
   // Five people and an operator, each in a browser of their own.
   test.setTimeout(180_000);
   const [alpha, bravo, charlie, delta, echo] = ['refa', 'refb', 'refc', 'refd', 'refe'].map(uniqueName);
@@ -47,7 +64,11 @@ test('three generations: the third trades, and each generation is paid its rebat
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await arrivedAt(page, /\/user\/login/);
   expect(inviterOf(bravo)).toBe(alpha);
-  const bravoCode = (await (await request.post('/api/user/login', { data: { type: 'account', username: bravo, password: 'abc123' } })).json()).data.userInfo.inviteCode as string;
+  const bravoCode = (
+    await (
+      await request.post('/api/user/login', { data: { type: 'account', username: bravo, password: 'abc123' } })
+    ).json()
+  ).data.userInfo.inviteCode as string;
   const c = await register(request, charlie, bravoCode);
   await register(request, delta, c.inviteCode);
   await createAccount(request, echo);
@@ -55,8 +76,12 @@ test('three generations: the third trades, and each generation is paid its rebat
   // Delta sells 10,000 TRX at 0.24500 into echo's bid: 2,450 USDT, of which delta pays 0.1% (2.45 USDT) as fee.
   await credit(request, delta, 'TRX', '10000');
   await credit(request, echo, 'USDT', '3000');
-  expect((await order(request, echo, { side: 'buy', type: 'limit', price: '0.24500', quantity: '10000' })).status).toBe('open');
-  expect((await order(request, delta, { side: 'sell', type: 'limit', price: '0.24500', quantity: '10000' })).status).toBe('filled');
+  expect((await order(request, echo, { side: 'buy', type: 'limit', price: '0.24500', quantity: '10000' })).status).toBe(
+    'open',
+  );
+  expect(
+    (await order(request, delta, { side: 'sell', type: 'limit', price: '0.24500', quantity: '10000' })).status,
+  ).toBe('filled');
 
   // Alpha's agent tab: the code, the link with its QR, one promoted user in each generation, nothing paid yet.
   const alphaPage = await signedIn(browser, '', alpha);
@@ -86,7 +111,11 @@ test('three generations: the third trades, and each generation is paid its rebat
   await ops.context().close();
 
   // Each generation finds its share of delta's fee in the reward centre: 20%, 10% and 5% of 2.45 USDT.
-  for (const [who, amount, generation] of [[charlie, '0.49', '1st generation'], [bravo, '0.245', '2nd generation'], [alpha, '0.1225', '3rd generation']] as const) {
+  for (const [who, amount, generation] of [
+    [charlie, '0.49', '1st generation'],
+    [bravo, '0.245', '2nd generation'],
+    [alpha, '0.1225', '3rd generation'],
+  ] as const) {
     const p = who === alpha ? alphaPage : await signedIn(browser, '', who);
     await openTab(p, '', 'reward-center');
     await expect(p.getByTestId('reward-total')).toHaveText(`${amount} USDT`);
@@ -113,7 +142,9 @@ test('three generations: the third trades, and each generation is paid its rebat
   await bravoDe.screenshot({ path: `${SHOTS}/referral-reward-de.png`, fullPage: true });
 });
 
-test('a user checks their proof of liabilities in the browser, in the account centre and on the public page', async ({ browser }) => {
+test('a user checks their proof of liabilities in the browser, in the account centre and on the public page', async ({
+  browser,
+}) => {
   const holder = uniqueName('prover');
   const request = (await browser.newContext()).request;
   await createAccount(request, holder);
@@ -139,7 +170,10 @@ test('a user checks their proof of liabilities in the browser, in the account ce
   await user.getByText('How your leaf is built').click();
   await expect(user.getByTestId('proof-leaf-text')).toContainText('|USDT:321.50000000');
   await user.screenshot({ path: `${SHOTS}/proof-tab-en.png`, fullPage: true });
-  const [download] = await Promise.all([user.waitForEvent('download'), user.getByRole('button', { name: 'Download proof file' }).click()]);
+  const [download] = await Promise.all([
+    user.waitForEvent('download'),
+    user.getByRole('button', { name: 'Download proof file' }).click(),
+  ]);
   const file = await download.path();
 
   // Anyone can check the file on the public page, without an account.
@@ -153,8 +187,12 @@ test('a user checks their proof of liabilities in the browser, in the account ce
   // A file whose balances were raised no longer verifies.
   const forged = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
   forged.leaf.balances = [{ asset: 'USDT', amount: '1000000.00000000' }];
-  await visitor.getByTestId('proof-file').setInputFiles({ name: 'forged.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(forged)) });
-  await expect(visitor.getByTestId('proof-verdict')).toHaveText('The leaf does not match its hash: the file has been changed.');
+  await visitor
+    .getByTestId('proof-file')
+    .setInputFiles({ name: 'forged.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(forged)) });
+  await expect(visitor.getByTestId('proof-verdict')).toHaveText(
+    'The leaf does not match its hash: the file has been changed.',
+  );
 
   const visitorZh = await (await browser.newContext()).newPage();
   await visitorZh.goto('/zh-CN/proof/index');

@@ -19,7 +19,9 @@ export async function codeSentTo(target: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      const row = readDb((db) => db.prepare('SELECT body FROM outbox WHERE target = ? ORDER BY id DESC LIMIT 1').get(target)) as { body?: string } | undefined;
+      const row = readDb((db) =>
+        db.prepare('SELECT body FROM outbox WHERE target = ? ORDER BY id DESC LIMIT 1').get(target),
+      ) as { body?: string } | undefined;
       code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
       return code;
     })
@@ -29,7 +31,11 @@ export async function codeSentTo(target: string): Promise<string> {
 
 export function inviterOf(username: string): string | null {
   return readDb((db) => {
-    const row = db.prepare('SELECT i.username AS inviter FROM users u LEFT JOIN users i ON i.id = u.inviter_id WHERE u.username = ?').get(username) as { inviter: string | null } | undefined;
+    const row = db
+      .prepare(
+        'SELECT i.username AS inviter FROM users u LEFT JOIN users i ON i.id = u.inviter_id WHERE u.username = ?',
+      )
+      .get(username) as { inviter: string | null } | undefined;
     return row?.inviter ?? null;
   });
 }
@@ -40,8 +46,14 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Creates an account through the API (for tests whose subject is not registration itself). */
-export async function createAccount(request: APIRequestContext, username: string, password = 'abc123'): Promise<{ inviteCode: string }> {
-  const res = await request.post('/api/user/register', { data: { type: 'account', username, password, confirmPassword: password } });
+export async function createAccount(
+  request: APIRequestContext,
+  username: string,
+  password = 'abc123',
+): Promise<{ inviteCode: string }> {
+  const res = await request.post('/api/user/register', {
+    data: { type: 'account', username, password, confirmPassword: password },
+  });
   const body = await res.json();
   expect(body.code).toBe(200);
   return body.data;
@@ -64,21 +76,42 @@ export async function loginThroughUi(page: Page, prefix: string, username: strin
  * answer as src/lib/stores/session.ts does. Leaves the page on a page of the site's origin that has no islands;
  * the journey's next goto opens the page it is about. Half a second where the form and the home page took three.
  */
-export async function signIn(page: Page, prefix: string, login: { username: string; password?: string } | { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  prefix: string,
+  login: { username: string; password?: string } | { email: string; password: string },
+): Promise<void> {
   await page.goto('/platform/dev/config.js');
   const lang = prefix.replace('/', '') || 'en';
-  const body = 'email' in login ? { type: 'email', email: login.email, password: login.password } : { type: 'account', username: login.username, password: login.password ?? 'abc123' };
-  const stored = await page.evaluate(async ({ body, lang }) => {
-    const res = await fetch('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json', lang, language: lang }, body: JSON.stringify(body) });
-    const answer = await res.json();
-    if (answer.code !== 200) return answer.msg as string;
-    const keep = (key: string, content: unknown) =>
-      localStorage.setItem(`lumex:${key}`, JSON.stringify({ dataType: typeof content, content, type: 'localStorage', datetime: Date.now() }));
-    keep('token', answer.data.token);
-    keep('refreshToken', answer.data.refreshToken);
-    keep('session', { tenantId: answer.data.tenantId, issuedAt: answer.data.issuedAt, userInfo: answer.data.userInfo });
-    return '';
-  }, { body, lang });
+  const body =
+    'email' in login
+      ? { type: 'email', email: login.email, password: login.password }
+      : { type: 'account', username: login.username, password: login.password ?? 'abc123' };
+  const stored = await page.evaluate(
+    async ({ body, lang }) => {
+      const res = await fetch('/api/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', lang, language: lang },
+        body: JSON.stringify(body),
+      });
+      const answer = await res.json();
+      if (answer.code !== 200) return answer.msg as string;
+      const keep = (key: string, content: unknown) =>
+        localStorage.setItem(
+          `lumex:${key}`,
+          JSON.stringify({ dataType: typeof content, content, type: 'localStorage', datetime: Date.now() }),
+        );
+      keep('token', answer.data.token);
+      keep('refreshToken', answer.data.refreshToken);
+      keep('session', {
+        tenantId: answer.data.tenantId,
+        issuedAt: answer.data.issuedAt,
+        userInfo: answer.data.userInfo,
+      });
+      return '';
+    },
+    { body, lang },
+  );
   expect(stored, 'login answered').toBe('');
 }
 
@@ -96,10 +129,20 @@ export function stored(page: Page, key: string): Promise<unknown> {
 }
 
 /** Credits test funds through the operator endpoint, as an operator of a development install does. */
-export async function credit(request: APIRequestContext, username: string, asset: string, amount: string): Promise<void> {
-  const login = await request.post('/api/user/login', { data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' } });
+export async function credit(
+  request: APIRequestContext,
+  username: string,
+  asset: string,
+  amount: string,
+): Promise<void> {
+  const login = await request.post('/api/user/login', {
+    data: { type: 'email', email: 'operator@localhost.localdomain', password: 'e2e-operator-1' },
+  });
   const token = (await login.json()).data.token as string;
-  const res = await request.post('/api/admin/credit', { headers: { authorization: token }, data: { username, asset, amount } });
+  const res = await request.post('/api/admin/credit', {
+    headers: { authorization: token },
+    data: { username, asset, amount },
+  });
   expect((await res.json()).code).toBe(200);
 }
 

@@ -8,7 +8,9 @@ for (const [prefix, lang, coin, seededLimit, tab, add, funded] of [
   ['', 'en', 'BTC', '0.10362694', 'Swap desk', 'Add', 'Swap desk funded'],
   ['/de', 'de', 'ETH', '2.89855072', 'Tauschschalter', 'Hinzufügen', 'Tauschschalter aufgefüllt'],
 ] as const) {
-  test(`an operator tops up the swap desk and sets a limit, and the audit log says so (${lang})`, async ({ browser }) => {
+  test(`an operator tops up the swap desk and sets a limit, and the audit log says so (${lang})`, async ({
+    browser,
+  }) => {
     const ops = await (await browser.newContext()).newPage();
     await signInOperator(ops, prefix);
     await ops.goto(`${prefix}/admin`);
@@ -21,7 +23,9 @@ for (const [prefix, lang, coin, seededLimit, tab, add, funded] of [
     const before = Number((await row.locator('td').nth(1).innerText()).replace(/,/g, ''));
     await row.locator(`input[name="add-${coin}"]`).fill('0.5');
     await row.getByRole('button', { name: add }).click();
-    await expect(row.locator('td').nth(1)).toHaveText((before + 0.5).toLocaleString('en-US', { minimumFractionDigits: 8, maximumFractionDigits: 8 }));
+    await expect(row.locator('td').nth(1)).toHaveText(
+      (before + 0.5).toLocaleString('en-US', { minimumFractionDigits: 8, maximumFractionDigits: 8 }),
+    );
     await row.locator(`input[name="limit-${coin}"]`).fill('0.2');
     await row.locator(`input[name="limit-${coin}"]`).press('Tab');
     await row.locator('td').nth(4).getByRole('button').click();

@@ -5,8 +5,10 @@ import { apiLogin, openTrade, printTrades } from './trade-support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A 1×1 PNG, the "payment screenshot". */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** True when text pixels touch the right edge of the chart's time axis, i.e. a label there is cut off. */
 function timeAxisLabelCut(page: Page): Promise<boolean> {
@@ -17,14 +19,21 @@ function timeAxisLabelCut(page: Page): Promise<boolean> {
     const ctx = axis.getContext('2d')!;
     const edge = Math.ceil(3 * devicePixelRatio);
     const { data } = ctx.getImageData(axis.width - edge, 3, edge, axis.height - 3);
-    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && data[i]! + data[i + 1]! + data[i + 2]! < 450) return true;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3]! > 0 && data[i]! + data[i + 1]! + data[i + 2]! < 450) return true;
     return false;
   });
 }
 
 test.describe('layout', () => {
-  for (const [width, height] of [[1366, 900], [1280, 720]] as const) {
-    test(`the pair list shows its 24h change column and the chart its time labels at ${width}×${height}`, async ({ page, request }) => {
+  for (const [width, height] of [
+    [1366, 900],
+    [1280, 720],
+  ] as const) {
+    test(`the pair list shows its 24h change column and the chart its time labels at ${width}×${height}`, async ({
+      page,
+      request,
+    }) => {
       await printTrades(request, 'ethusdt', 'ETH', '3450.00');
       await page.setViewportSize({ width, height });
       for (const prefix of ['', '/de', '/ja']) {
@@ -45,7 +54,10 @@ test.describe('layout', () => {
   }
 });
 
-test('recent trades, open orders and order history all read the clock of the chosen time zone, not the browser\'s', async ({ browser, request }) => {
+test("recent trades, open orders and order history all read the clock of the chosen time zone, not the browser's", async ({
+  browser,
+  request,
+}) => {
   const name = uniqueName('zone');
   await createAccount(request, name);
   await credit(request, name, 'SOL', '10');
@@ -54,7 +66,8 @@ test('recent trades, open orders and order history all read the clock of the cho
   const page = await (await browser.newContext({ timezoneId: 'America/New_York' })).newPage();
   await signIn(page, '', { username: name });
   await openTrade(page, '', 'solusdt');
-  const hourIn = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date());
+  const hourIn = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date());
   const hongKong = [hourIn('Asia/Hong_Kong')];
   await page.locator('#sell-limit-price').fill('185.00');
   await page.locator('#sell-limit-qty').fill('1');
@@ -64,20 +77,29 @@ test('recent trades, open orders and order history all read the clock of the cho
   const taker = uniqueName('zonetk');
   await createAccount(request, taker);
   await credit(request, taker, 'USDT', '1000');
-  const res = await request.post('/api/currency/order/submit', { headers: { authorization: await apiLogin(request, taker) }, data: { symbol: 'solusdt', side: 'buy', type: 'limit', price: '185.00', quantity: '0.5' } });
+  const res = await request.post('/api/currency/order/submit', {
+    headers: { authorization: await apiLogin(request, taker) },
+    data: { symbol: 'solusdt', side: 'buy', type: 'limit', price: '185.00', quantity: '0.5' },
+  });
   expect((await res.json()).code).toBe(200);
   await expect(page.getByTestId('recent-trades').locator('tr').first()).toContainText('185.00');
   hongKong.push(hourIn('Asia/Hong_Kong'));
 
-  const tradeHour = (await page.getByTestId('recent-trades').locator('tr').first().locator('td').last().innerText()).slice(0, 2);
-  const openHour = (await page.getByTestId('orders-open').locator('tbody tr').first().locator('td').first().innerText()).slice(11, 13);
+  const tradeHour = (
+    await page.getByTestId('recent-trades').locator('tr').first().locator('td').last().innerText()
+  ).slice(0, 2);
+  const openHour = (
+    await page.getByTestId('orders-open').locator('tbody tr').first().locator('td').first().innerText()
+  ).slice(11, 13);
   expect(hongKong).toContain(tradeHour);
   expect(hongKong).toContain(openHour);
   expect(tradeHour).not.toBe(hourIn('America/New_York'));
   await page.screenshot({ path: `${SHOTS}/trade-zone-en.png` });
 });
 
-test('a 0.00% change is neutral in the ticker, the pair list, the market tables and the home page', async ({ page }) => {
+test('a 0.00% change is neutral in the ticker, the pair list, the market tables and the home page', async ({
+  page,
+}) => {
   const neutral = async (cells: ReturnType<Page['locator']>) => {
     // The tables fill after their data loads: wait for a first cell before taking them all.
     await expect(cells.first()).toBeVisible();
@@ -113,16 +135,25 @@ test('a 0.00% change is neutral in the ticker, the pair list, the market tables 
   await neutral(home.locator('.market-table').nth(1).locator('tbody tr td:nth-child(3)'));
 });
 
-test('every balance and amount of an asset is shown by one rule: its display decimals, rounded down, grouped', async ({ page, request }) => {
+test('every balance and amount of an asset is shown by one rule: its display decimals, rounded down, grouped', async ({
+  page,
+  request,
+}) => {
   const name = uniqueName('nums');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '748.07351452');
   await credit(request, name, 'BTC', '0.00052899');
   const token = await apiLogin(request, name);
   for (const amount of ['1000', '1.12345678']) {
-    const up = await request.post('/api/common/upload/OSS', { headers: { authorization: token }, multipart: { file: { name: 'pay.png', mimeType: 'image/png', buffer: PNG } } });
+    const up = await request.post('/api/common/upload/OSS', {
+      headers: { authorization: token },
+      multipart: { file: { name: 'pay.png', mimeType: 'image/png', buffer: PNG } },
+    });
     const screenshot = (await up.json()).data.id as string;
-    const res = await request.post('/api/recharge/submit', { headers: { authorization: token }, data: { coin: 'USDT', network: 'TRC20', amount, screenshot } });
+    const res = await request.post('/api/recharge/submit', {
+      headers: { authorization: token },
+      data: { coin: 'USDT', network: 'TRC20', amount, screenshot },
+    });
     expect((await res.json()).code).toBe(200);
   }
   await signIn(page, '', { username: name });
@@ -142,7 +173,11 @@ test('every balance and amount of an asset is shown by one rule: its display dec
   await expect(deposits).not.toContainText('1.12345678');
   // Order numbers carry no clock that could disagree with the time shown beside them.
   for (const no of await deposits.locator('.wallet-order-no').allInnerTexts()) expect(no).toMatch(/^R\d{20}$/);
-  expect((await deposits.locator('.wallet-order-no').allInnerTexts()).some((no) => no.startsWith(`R${new Date().getUTCFullYear()}`))).toBe(false);
+  expect(
+    (await deposits.locator('.wallet-order-no').allInnerTexts()).some((no) =>
+      no.startsWith(`R${new Date().getUTCFullYear()}`),
+    ),
+  ).toBe(false);
   await page.screenshot({ path: `${SHOTS}/wallet-deposits-en.png`, fullPage: true });
 
   await openTrade(page, '', 'btcusdt');

@@ -6,7 +6,10 @@ import { apiLogin, openTrade } from './trade-support.ts';
 const SHOTS = 'tests/.artifacts/screens';
 
 test.describe('order form messages', () => {
-  test('zero, negative and missing prices get the right sentence, with field names in lower case', async ({ page, request }) => {
+  test('zero, negative and missing prices get the right sentence, with field names in lower case', async ({
+    page,
+    request,
+  }) => {
     const name = uniqueName('msgs');
     await createAccount(request, name);
     await credit(request, name, 'USDT', '1000');
@@ -50,9 +53,19 @@ test.describe('order form messages', () => {
 
   test('the limit and market tabs are translated in every language', async ({ page }) => {
     const expected: Record<string, [string, string]> = {
-      '': ['Limit', 'Market'], '/de': ['Limit', 'Markt'], '/fr': ['Limite', 'Au marché'], '/es': ['Límite', 'Mercado'], '/pt': ['Limite', 'Mercado'],
-      '/lt': ['Ribinis', 'Rinkos'], '/ru': ['Лимитный', 'Рыночный'], '/ja': ['指値', '成行'], '/ko': ['지정가', '시장가'], '/zh-CN': ['限价', '市价'],
-      '/zh-TW': ['限價', '市價'], '/vi': ['Giới hạn', 'Thị trường'], '/th': ['กำหนดราคา', 'ราคาตลาด'],
+      '': ['Limit', 'Market'],
+      '/de': ['Limit', 'Markt'],
+      '/fr': ['Limite', 'Au marché'],
+      '/es': ['Límite', 'Mercado'],
+      '/pt': ['Limite', 'Mercado'],
+      '/lt': ['Ribinis', 'Rinkos'],
+      '/ru': ['Лимитный', 'Рыночный'],
+      '/ja': ['指値', '成行'],
+      '/ko': ['지정가', '시장가'],
+      '/zh-CN': ['限价', '市价'],
+      '/zh-TW': ['限價', '市價'],
+      '/vi': ['Giới hạn', 'Thị trường'],
+      '/th': ['กำหนดราคา', 'ราคาตลาด'],
     };
     for (const [prefix, tabs] of Object.entries(expected)) {
       await openTrade(page, prefix, 'btcusdt');
@@ -60,7 +73,10 @@ test.describe('order form messages', () => {
     }
   });
 
-  test('the buttons for a share of the balance and the total use exact arithmetic in the market\'s quote asset', async ({ page, request }) => {
+  test("the buttons for a share of the balance and the total use exact arithmetic in the market's quote asset", async ({
+    page,
+    request,
+  }) => {
     const name = uniqueName('pct');
     await createAccount(request, name);
     await credit(request, name, 'USDT', '748.07351452');
@@ -82,13 +98,19 @@ test.describe('order form messages', () => {
   });
 });
 
-test('cancel all asks first in the page\'s language; keeping does nothing, confirming cancels, and the count is pluralised', async ({ page, request }) => {
+test("cancel all asks first in the page's language; keeping does nothing, confirming cancels, and the count is pluralised", async ({
+  page,
+  request,
+}) => {
   const name = uniqueName('cxl');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '1000');
   const token = await apiLogin(request, name);
   const place = async (price: string) => {
-    const res = await request.post('/api/currency/order/submit', { headers: { authorization: token }, data: { symbol: 'adausdt', side: 'buy', type: 'limit', price, quantity: '10' } });
+    const res = await request.post('/api/currency/order/submit', {
+      headers: { authorization: token },
+      data: { symbol: 'adausdt', side: 'buy', type: 'limit', price, quantity: '10' },
+    });
     expect((await res.json()).code).toBe(200);
   };
   await place('0.8500');

@@ -11,7 +11,13 @@ export async function apiLogin(request: APIRequestContext, username: string): Pr
 }
 
 /** Two accounts trade on a pair through the API so the chart, trades and ticker have data. */
-export async function printTrades(request: APIRequestContext, symbol: string, base: string, price: string, prices: string[] = [price]) {
+export async function printTrades(
+  request: APIRequestContext,
+  symbol: string,
+  base: string,
+  price: string,
+  prices: string[] = [price],
+) {
   const maker = uniqueName('mk');
   const taker = uniqueName('tk');
   await createAccount(request, maker);
@@ -20,9 +26,15 @@ export async function printTrades(request: APIRequestContext, symbol: string, ba
   await credit(request, taker, 'USDT', '1000000');
   const [mt, tt] = [await apiLogin(request, maker), await apiLogin(request, taker)];
   for (const p of prices) {
-    const sell = await request.post('/api/currency/order/submit', { headers: { authorization: mt }, data: { symbol, side: 'sell', type: 'limit', price: p, quantity: '1' } });
+    const sell = await request.post('/api/currency/order/submit', {
+      headers: { authorization: mt },
+      data: { symbol, side: 'sell', type: 'limit', price: p, quantity: '1' },
+    });
     expect((await sell.json()).code).toBe(200);
-    const buy = await request.post('/api/currency/order/submit', { headers: { authorization: tt }, data: { symbol, side: 'buy', type: 'limit', price: p, quantity: '1' } });
+    const buy = await request.post('/api/currency/order/submit', {
+      headers: { authorization: tt },
+      data: { symbol, side: 'buy', type: 'limit', price: p, quantity: '1' },
+    });
     expect((await buy.json()).code).toBe(200);
   }
 }

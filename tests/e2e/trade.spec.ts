@@ -10,7 +10,10 @@ async function openTrade(page: Page, prefix = '') {
   await expect(page.locator('.ticker-bar__pair')).toHaveText('LTC/USDT');
 }
 
-test('two users trade with each other and both see the fill, balances, trades and chart update live', async ({ browser, request }) => {
+test('two users trade with each other and both see the fill, balances, trades and chart update live', async ({
+  browser,
+  request,
+}) => {
   const sellerName = uniqueName('seller');
   const buyerName = uniqueName('buyer');
   await createAccount(request, sellerName);

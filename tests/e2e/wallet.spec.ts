@@ -4,7 +4,10 @@ import { expect, hydrated, test } from './fixtures.ts';
 import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
 
 /** A 1×1 PNG, the "payment screenshot". */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SHOTS = 'tests/.artifacts/screens';
 
 /** Sets the fund password through the API, sealed like the browser seals it. */
@@ -13,7 +16,11 @@ async function setFundPassword(request: APIRequestContext, username: string, fun
   const { token, userInfo } = (await login.json()).data as { token: string; userInfo: { id: number } };
   const script = await (await request.get('/platform/dev/config.js')).text();
   const sealKey = JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';'))).sealKey as string;
-  const sealed = await seal({ loginPassword: 'abc123', password: fundPassword, confirmPassword: fundPassword }, sealKey, userInfo.id);
+  const sealed = await seal(
+    { loginPassword: 'abc123', password: fundPassword, confirmPassword: fundPassword },
+    sealKey,
+    userInfo.id,
+  );
   const res = await request.post('/api/user/tardPwdSet', { headers: { authorization: token }, data: { sealed } });
   expect((await res.json()).code).toBe(200);
 }
@@ -23,7 +30,10 @@ async function openAssets(page: Page, key: string, prefix = '') {
   await hydrated(page);
 }
 
-test('deposit, review, transfer, swap, withdraw and bills, end to end with the operator console', async ({ browser, request }) => {
+test('deposit, review, transfer, swap, withdraw and bills, end to end with the operator console', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const name = uniqueName('wallet');
   await createAccount(request, name);
@@ -110,7 +120,11 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
   await bankRow.getByLabel('Reason for rejection').fill('Card holder does not match');
   await bankRow.getByRole('button', { name: 'Reject' }).click();
   await expect(ops.locator('.toast--success', { hasText: 'Rejected' })).toBeVisible();
-  await ops.getByTestId('admin-withdrawals').locator('tr', { hasText: 'TXYZ123456789' }).getByRole('button', { name: 'Approve' }).click();
+  await ops
+    .getByTestId('admin-withdrawals')
+    .locator('tr', { hasText: 'TXYZ123456789' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(ops.locator('.toast--success', { hasText: 'Approved' })).toBeVisible();
   await ops.getByRole('tab', { name: 'Audit log' }).click();
   await expect(ops.getByTestId('admin-audit')).toContainText('Withdrawal rejected');
@@ -120,8 +134,18 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
   await user.goto('/account/wallet?tab=bills');
   await hydrated(user);
   const bills = user.getByTestId('records-bills');
-  for (const label of ['Deposit', 'Transfer', 'Swap', 'Withdrawal (frozen)', 'Withdrawal', 'Withdrawal fee', 'Withdrawal returned']) {
-    await expect(bills.locator('td', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).first()).toBeVisible();
+  for (const label of [
+    'Deposit',
+    'Transfer',
+    'Swap',
+    'Withdrawal (frozen)',
+    'Withdrawal',
+    'Withdrawal fee',
+    'Withdrawal returned',
+  ]) {
+    await expect(
+      bills.locator('td', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).first(),
+    ).toBeVisible();
   }
   await user.screenshot({ path: `${SHOTS}/wallet-bills-en.png`, fullPage: true });
   await user.goto('/account/wallet/assets');
@@ -154,7 +178,9 @@ test('a user cannot open the operator console, and bad uploads are refused in th
   await hydrated(page);
   await expect(page.getByText('This console is for operators only.')).toBeVisible();
   await openAssets(page, 'recharge');
-  await page.locator('#recharge-screenshot').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .locator('#recharge-screenshot')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.locator('.field__error', { hasText: 'Only images can be uploaded' })).toBeVisible();
   await page.locator('input[name="amount"]').fill('-5x');
   await expect(page.locator('input[name="amount"]')).toHaveValue('5');

@@ -23,4 +23,5 @@ function answers(host: string, port: number): Promise<boolean> {
  */
 export const TEST_BROKER_URL: string | undefined =
   process.env.TEST_BROKER_URL || ((await answers('127.0.0.1', 5672)) ? LOCAL_BROKER : undefined);
-if (!TEST_BROKER_URL) console.warn('No RabbitMQ on 127.0.0.1:5672 and no TEST_BROKER_URL: the RabbitMQ bus tests are skipped');
+if (!TEST_BROKER_URL)
+  console.warn('No RabbitMQ on 127.0.0.1:5672 and no TEST_BROKER_URL: the RabbitMQ bus tests are skipped');

@@ -28,12 +28,22 @@ export interface LocalApi {
  * the test set in `reply`, so the client's handling of every answer can be checked over real sockets.
  */
 export async function startLocalApi(): Promise<LocalApi> {
-  const api: LocalApi = { baseUrl: '', requests: [], reply: { status: 200, body: { code: 200, msg: '', data: null } }, close: async () => {} };
+  const api: LocalApi = {
+    baseUrl: '',
+    requests: [],
+    reply: { status: 200, body: { code: 200, msg: '', data: null } },
+    close: async () => {},
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      api.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      api.requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const json = typeof api.reply.body !== 'string';
       res.writeHead(api.reply.status, { 'content-type': json ? 'application/json' : 'text/html' });
       res.end(json ? JSON.stringify(api.reply.body) : (api.reply.body as string));
@@ -52,7 +62,11 @@ const g = globalThis as Record<string, unknown>;
  * `document` with the page's language, the platform config pointing at `apiBase`, and the English dictionary
  * loaded. Import the modules under test after this, so they see it.
  */
-export async function installBrowser(opts: { apiBase: string; lang: string; window?: Record<string, unknown> }): Promise<void> {
+export async function installBrowser(opts: {
+  apiBase: string;
+  lang: string;
+  window?: Record<string, unknown>;
+}): Promise<void> {
   g.__PLATFORM__ = { apiBase: opts.apiBase };
   g.window = {
     location: { assign() {} },
@@ -63,7 +77,10 @@ export async function installBrowser(opts: { apiBase: string; lang: string; wind
   };
   g.document = { documentElement: { lang: opts.lang } };
   const i18n = await import('../../src/lib/i18n/client.ts');
-  i18n.useMessages('en', JSON.parse(readFileSync(new URL('../../isomorphic/i18n/messages/core/en.json', import.meta.url), 'utf8')));
+  i18n.useMessages(
+    'en',
+    JSON.parse(readFileSync(new URL('../../isomorphic/i18n/messages/core/en.json', import.meta.url), 'utf8')),
+  );
 }
 
 export function removeBrowser(): void {

@@ -15,7 +15,10 @@ export class ClusterNode {
     this.name = name;
     this.port = port;
     this.url = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const keep = (chunk: Buffer) => {
       this.output.push(...String(chunk).split('\n').filter(Boolean));
       for (const w of this.waiters) w();
@@ -37,9 +40,24 @@ export class ClusterNode {
       const check = () => {
         const line = this.output.find((l) => re.test(l));
         if (line) return finish(() => resolve(line));
-        if (!this.alive) return finish(() => reject(new Error(`${this.name} exited (${this.child.exitCode ?? this.child.signalCode}) before printing ${re}:\n${this.output.slice(-20).join('\n')}`)));
+        if (!this.alive)
+          return finish(() =>
+            reject(
+              new Error(
+                `${this.name} exited (${this.child.exitCode ?? this.child.signalCode}) before printing ${re}:\n${this.output.slice(-20).join('\n')}`,
+              ),
+            ),
+          );
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`${this.name} did not print ${re} within ${ms} ms:\n${this.output.slice(-20).join('\n')}`))), ms);
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(
+              new Error(`${this.name} did not print ${re} within ${ms} ms:\n${this.output.slice(-20).join('\n')}`),
+            ),
+          ),
+        ms,
+      );
       const finish = (fn: () => void) => {
         clearTimeout(timer);
         this.waiters.delete(check);
@@ -86,7 +104,11 @@ export async function clusterBroker(brokerUrl: string, vhost: string): Promise<s
     // It exists already, or rabbitmqctl is not ours to run: the connection below tells.
   }
   try {
-    execFileSync('rabbitmqctl', ['set_permissions', '-p', vhost, new URL(brokerUrl).username || 'guest', '.*', '.*', '.*'], { stdio: 'ignore' });
+    execFileSync(
+      'rabbitmqctl',
+      ['set_permissions', '-p', vhost, new URL(brokerUrl).username || 'guest', '.*', '.*', '.*'],
+      { stdio: 'ignore' },
+    );
   } catch {
     // as above
   }
@@ -114,5 +136,7 @@ export function dropClusterBroker(vhost: string): void {
 
 /** Drops every client connection of the cluster's virtual host, as a broker restart does to its clients. */
 export function dropBrokerConnections(vhost: string): void {
-  execFileSync('rabbitmqctl', ['close_all_connections', '--vhost', vhost, '--limit', '10000', 'fault test'], { stdio: 'ignore' });
+  execFileSync('rabbitmqctl', ['close_all_connections', '--vhost', vhost, '--limit', '10000', 'fault test'], {
+    stdio: 'ignore',
+  });
 }

@@ -47,7 +47,9 @@ export async function openPostgresTest(url: string): Promise<TestDatabase> {
 }
 
 const SQLITE: [string, Opener] = ['sqlite', openSqliteTest];
-const POSTGRES: Array<[string, Opener]> = process.env.TEST_DATABASE_URL ? [['postgres', () => openPostgresTest(process.env.TEST_DATABASE_URL!)]] : [];
+const POSTGRES: Array<[string, Opener]> = process.env.TEST_DATABASE_URL
+  ? [['postgres', () => openPostgresTest(process.env.TEST_DATABASE_URL!)]]
+  : [];
 
 /**
  * Every storage dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. For the tests whose subject is

@@ -1,4 +1,6 @@
-/** A plain WebSocket client for feed tests: keeps every JSON message, waits for the one a test expects, and its close. */
+/**
+ * A plain WebSocket client for feed tests: keeps every JSON message, waits for the one a test expects, and its close.
+ */
 export class FeedTestClient<M extends { event: string }> {
   readonly messages: M[] = [];
   readonly ws: WebSocket;
@@ -34,7 +36,8 @@ export class FeedTestClient<M extends { event: string }> {
         this.messages.splice(this.messages.indexOf(found), 1);
         return found;
       }
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages.map((m) => m.event))}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching message; got ${JSON.stringify(this.messages.map((m) => m.event))}`);
       await new Promise<void>((r) => {
         this.waiters.push(r);
         setTimeout(r, 50);

@@ -32,7 +32,11 @@ export async function killedCopy(db: Db): Promise<{ db: Db; drop(): Promise<void
  * it (killedCopy), the old core stopped, a new one started on the copy by `start`. Answers the new core and database,
  * and whether the kill caught the last batch journaled and not yet projected (the case that matters).
  */
-export async function killAndRestart(trading: Trading, db: Db, start: (db: Db) => Promise<Trading>): Promise<{ trading: Trading; db: Db; drop(): Promise<void>; unprojected: boolean }> {
+export async function killAndRestart(
+  trading: Trading,
+  db: Db,
+  start: (db: Db) => Promise<Trading>,
+): Promise<{ trading: Trading; db: Db; drop(): Promise<void>; unprojected: boolean }> {
   const killed = await killedCopy(db);
   const unprojected = (await projectedSeq(killed.db)) < (await lastBatchSeq(killed.db));
   await trading.marketData.flush();

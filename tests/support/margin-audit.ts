@@ -17,7 +17,10 @@ export function auditMargin(book: MarginBook, risk: RiskEngine): string[] {
       s.balance += l.balance;
       s.onOrder += book.onOrder(a, asset);
       sums.set(key, s);
-      if (l.balance < 0n || l.principal < 0n || l.interest < 0n || book.onOrder(a, asset) < 0n) problems.push(`account ${a.id} ${asset}: negative ${JSON.stringify(l, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))}`);
+      if (l.balance < 0n || l.principal < 0n || l.interest < 0n || book.onOrder(a, asset) < 0n)
+        problems.push(
+          `account ${a.id} ${asset}: negative ${JSON.stringify(l, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))}`,
+        );
       const loans = book.openLoans(a, asset).reduce((t, x) => t + x.principal, 0n);
       if (loans !== l.principal) problems.push(`account ${a.id} ${asset}: principal ${l.principal}, loans ${loans}`);
     }
@@ -26,10 +29,12 @@ export function auditMargin(book: MarginBook, risk: RiskEngine): string[] {
     const [, type] = key.split(':');
     if (Number(type) !== ACCOUNT.marginCross && Number(type) !== ACCOUNT.marginIsolated) continue;
     const s = sums.get(key) ?? { balance: 0n, onOrder: 0n };
-    if (s.balance !== b.available + b.held) problems.push(`${key}: lines hold ${s.balance}, the ledger ${b.available + b.held}`);
+    if (s.balance !== b.available + b.held)
+      problems.push(`${key}: lines hold ${s.balance}, the ledger ${b.available + b.held}`);
     if (s.onOrder !== b.held) problems.push(`${key}: orders hold ${s.onOrder}, the ledger ${b.held}`);
     sums.delete(key);
   }
-  for (const [key, s] of sums) if (s.balance !== 0n || s.onOrder !== 0n) problems.push(`${key}: lines hold ${s.balance}, the ledger nothing`);
+  for (const [key, s] of sums)
+    if (s.balance !== 0n || s.onOrder !== 0n) problems.push(`${key}: lines hold ${s.balance}, the ledger nothing`);
   return problems;
 }

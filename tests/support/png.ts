@@ -1,6 +1,9 @@
 import { deflateSync } from 'node:zlib';
 
-/** A real PNG of w×h pixels in one colour, so the upload endpoint's image check and the browser's decoder both accept it. */
+/**
+ * A real PNG of w×h pixels in one colour, so the upload endpoint's image check and the browser's decoder both accept
+ * it.
+ */
 export function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -26,5 +29,10 @@ export function png(w: number, h: number, rgb: [number, number, number]): Buffer
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -26,7 +26,10 @@ export function credit(core: TradingCore, userId: number, asset: string, amount:
 
 /** A bare user row, for tests below the HTTP layer. */
 export async function insertTestUser(db: Db, uid: string, username: string): Promise<number> {
-  const row = await db.get<{ id: bigint }>("INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id", [uid, username, `I${uid}`]);
+  const row = await db.get<{ id: bigint }>(
+    "INSERT INTO users (uid, username, password_hash, invite_code, created_at, updated_at) VALUES (?, ?, '!', ?, 0, 0) RETURNING id",
+    [uid, username, `I${uid}`],
+  );
   return Number(row!.id);
 }
 

@@ -9,13 +9,16 @@ const root = join(import.meta.dirname, '../..');
  * A repository path named in prose (`server/core/projector.ts`, `docs/architecture.md`): top-level folder first,
  * not preceded by a path character (so `../server/x` imports and URLs are left to the compiler and links).
  */
-const MENTION = /(?<![\w./@-])((?:server|src|isomorphic|tests|scripts|docs)\/(?:[\w.-]|\/|\[[\w.]+\])*(?:\w|\[[\w.]+\]))/g;
+const MENTION =
+  /(?<![\w./@-])((?:server|src|isomorphic|tests|scripts|docs)\/(?:[\w.-]|\/|\[[\w.]+\])*(?:\w|\[[\w.]+\]))/g;
 
 /** What a test or a run writes, and so may not exist in a clone: named on purpose, never a stale mention. */
 const GENERATED = /^tests\/\.artifacts(\/|$)/;
 
-export function staleMentions(text: string, exists: (path: string) => boolean): string[] {
-  return [...text.matchAll(MENTION)].map((m) => m[1]!).filter((p) => !/[*{]/.test(p) && !GENERATED.test(p) && !exists(p));
+function staleMentions(text: string, exists: (path: string) => boolean): string[] {
+  return [...text.matchAll(MENTION)]
+    .map((m) => m[1]!)
+    .filter((p) => !/[*{]/.test(p) && !GENERATED.test(p) && !exists(p));
 }
 
 describe('mentions of files', () => {

@@ -25,7 +25,8 @@ export async function markSeen(q: Queryable, family: string, now: number, staleB
 }
 
 /** A device still signed in: some session of its family is neither revoked nor past its refresh lifetime. */
-const LIVE = 'EXISTS (SELECT 1 FROM sessions s WHERE s.family = d.family AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)';
+const LIVE =
+  'EXISTS (SELECT 1 FROM sessions s WHERE s.family = d.family AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)';
 
 /** The user's signed-in devices, most recently seen first; `sessionId` marks the one asking. */
 export async function liveDevices(q: Queryable, userId: number, sessionId: number, now: number): Promise<Device[]> {
@@ -46,8 +47,16 @@ export async function liveDevices(q: Queryable, userId: number, sessionId: numbe
 }
 
 /** The session family of one of the user's signed-in devices; undefined for another user's or an ended one. */
-export async function liveFamilyOf(q: Queryable, userId: number, deviceId: number, now: number): Promise<string | undefined> {
-  const r = await q.get<{ family: string }>(`SELECT d.family FROM devices d WHERE d.id = ? AND d.user_id = ? AND ${LIVE}`, [deviceId, userId, now]);
+export async function liveFamilyOf(
+  q: Queryable,
+  userId: number,
+  deviceId: number,
+  now: number,
+): Promise<string | undefined> {
+  const r = await q.get<{ family: string }>(
+    `SELECT d.family FROM devices d WHERE d.id = ? AND d.user_id = ? AND ${LIVE}`,
+    [deviceId, userId, now],
+  );
   return r?.family;
 }
 
@@ -58,13 +67,35 @@ export async function renameDevice(q: Queryable, userId: number, deviceId: numbe
 /** How long the login log keeps an entry. */
 const LOG_KEEP_MS = 180 * 86_400_000;
 
-export async function recordLogin(q: Queryable, userId: number, result: LoginResultKind, ip: string | null, userAgent: string | null, now: number): Promise<void> {
-  await q.run('INSERT INTO login_log (user_id, result, ip, user_agent, created_at) VALUES (?, ?, ?, ?, ?)', [userId, result, ip, userAgent, now]);
+export async function recordLogin(
+  q: Queryable,
+  userId: number,
+  result: LoginResultKind,
+  ip: string | null,
+  userAgent: string | null,
+  now: number,
+): Promise<void> {
+  await q.run('INSERT INTO login_log (user_id, result, ip, user_agent, created_at) VALUES (?, ?, ?, ?, ?)', [
+    userId,
+    result,
+    ip,
+    userAgent,
+    now,
+  ]);
   await q.run('DELETE FROM login_log WHERE user_id = ? AND created_at < ?', [userId, now - LOG_KEEP_MS]);
 }
 
-export async function loginLogOf(q: Queryable, userId: number, page: number, size: number): Promise<{ total: number; records: LoginLogEntry[] }> {
-  const { total, rows } = await pageOf<Record<string, unknown>>(q, { select: '*', from: 'FROM login_log WHERE user_id = ?', order: 'id DESC', params: [userId] }, { page, size });
+export async function loginLogOf(
+  q: Queryable,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ total: number; records: LoginLogEntry[] }> {
+  const { total, rows } = await pageOf<Record<string, unknown>>(
+    q,
+    { select: '*', from: 'FROM login_log WHERE user_id = ?', order: 'id DESC', params: [userId] },
+    { page, size },
+  );
   const records = rows.map((r) => ({
     id: num(r.id),
     time: num(r.created_at),

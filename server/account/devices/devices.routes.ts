@@ -16,6 +16,8 @@ export async function deviceRoutes(app: FastifyInstance, ctx: FeatureContext): P
     await deleteDevice(db, userOf(req).id, req.params.id, clock.now());
     return ok(null);
   });
-  route(api.updateDevice, async (req) => ok(await nameDevice(db, userOf(req).id, req.sessionId!, req.body.id, req.body.name, clock.now())));
+  route(api.updateDevice, async (req) =>
+    ok(await nameDevice(db, userOf(req).id, req.sessionId!, req.body.id, req.body.name, clock.now())),
+  );
   route(api.loginLog, async (req) => ok(await loginLog(db, userOf(req).id, req.query.page, req.query.size)));
 }

@@ -20,8 +20,16 @@ export async function deleteDevice(db: Db, userId: number, deviceId: number, now
   forgetSessions();
 }
 
-export async function nameDevice(db: Db, userId: number, sessionId: number, deviceId: number, name: string, now: number): Promise<Device[]> {
-  if (!(await liveFamilyOf(db, userId, deviceId, now)) || !(await renameDevice(db, userId, deviceId, name))) fail('deviceNotFound');
+export async function nameDevice(
+  db: Db,
+  userId: number,
+  sessionId: number,
+  deviceId: number,
+  name: string,
+  now: number,
+): Promise<Device[]> {
+  if (!(await liveFamilyOf(db, userId, deviceId, now)) || !(await renameDevice(db, userId, deviceId, name)))
+    fail('deviceNotFound');
   return devicesOf(db, userId, sessionId, now);
 }
 

@@ -46,7 +46,8 @@ export async function bindAuthenticator(db: Db, user: UserRow, body: GoogleBindB
 export async function resetAuthenticator(db: Db, user: UserRow, body: GoogleResetBody, now: number): Promise<void> {
   if (!(await securityOf(db, user.id)).totpSecret) fail('googleNotBound');
   if (!(await verifyPassword(body.loginPassword, user.passwordHash))) fail('oldPasswordWrong');
-  const target = body.channel === 'email' ? (user.email ?? fail('emailNotBound')) : (user.phone ?? fail('phoneNotBound'));
+  const target =
+    body.channel === 'email' ? (user.email ?? fail('emailNotBound')) : (user.phone ?? fail('phoneNotBound'));
   const codeId = await checkCode(db, { channel: body.channel, target, purpose: 'security' }, body.code);
   await db.tx(async (q) => {
     await consumeCode(q, codeId);

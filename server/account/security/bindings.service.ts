@@ -25,7 +25,15 @@ async function refuseTaken(q: Queryable, user: UserRow, channel: Channel, target
  * Sends a code for a binding: with a target, a 'bind' code to the new address (which must be free); without one,
  * a 'security' code to the user's own bound address, which confirms a change of it or another security change.
  */
-export async function sendCode(db: Db, sender: Sender, cfg: CodeSettings, user: UserRow, channel: Channel, target: string | undefined, t: Translate): Promise<void> {
+export async function sendCode(
+  db: Db,
+  sender: Sender,
+  cfg: CodeSettings,
+  user: UserRow,
+  channel: Channel,
+  target: string | undefined,
+  t: Translate,
+): Promise<void> {
   if (target === undefined) {
     const own = boundOf(user, channel) ?? fail(channel === 'email' ? 'emailNotBound' : 'phoneNotBound');
     return issueCode(db, sender, cfg, { channel, target: own, purpose: 'security' }, t);
@@ -53,13 +61,24 @@ export async function bind(db: Db, user: UserRow, b: Binding, now: number): Prom
   await refuseTaken(db, user, b.channel, b.target);
   const current = boundOf(user, b.channel);
   const newCode = await checkCode(db, { channel: b.channel, target: b.target, purpose: 'bind' }, b.code);
-  const oldCode = current ? await checkCode(db, { channel: b.channel, target: current, purpose: 'security' }, b.oldCode ?? fail('codeInvalid')) : undefined;
+  const oldCode = current
+    ? await checkCode(
+        db,
+        { channel: b.channel, target: current, purpose: 'security' },
+        b.oldCode ?? fail('codeInvalid'),
+      )
+    : undefined;
   await requireSecondFactor(db, user.id, b.googleCode, now);
   try {
     await db.tx(async (q) => {
       await consumeCode(q, newCode);
       if (oldCode !== undefined) await consumeCode(q, oldCode);
-      await updateContact(q, user.id, b.channel === 'email' ? { email: b.target } : { phone: b.target, countryCode: b.countryCode! }, now);
+      await updateContact(
+        q,
+        user.id,
+        b.channel === 'email' ? { email: b.target } : { phone: b.target, countryCode: b.countryCode! },
+        now,
+      );
       await pauseAfter(q, user.id, 'binding', now);
     });
   } catch (err) {

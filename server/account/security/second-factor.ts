@@ -14,7 +14,14 @@ const GOOGLE_LOCK = { maxFailures: 5, lockMinutes: 15, error: 'googleCodeLocked'
  * Checks a code against a secret under the user's guess limit; a wrong or reused code counts as a guess. Answers
  * the code's time step.
  */
-export async function checkGoogleCode(db: Db, userId: number, secret: string, lastStep: number | null, code: string, now: number): Promise<number> {
+export async function checkGoogleCode(
+  db: Db,
+  userId: number,
+  secret: string,
+  lastStep: number | null,
+  code: string,
+  now: number,
+): Promise<number> {
   let step = 0;
   let reused = false;
   const good = await guarded(
@@ -39,7 +46,12 @@ export async function checkGoogleCode(db: Db, userId: number, secret: string, la
  * or a replay is refused) and is counted against the guess limit when wrong. Without a bound authenticator it
  * asks for nothing. Call it after the request's other checks and before its transaction: a code presented is used.
  */
-export async function requireSecondFactor(db: Db, userId: number, code: string | undefined, now: number): Promise<void> {
+export async function requireSecondFactor(
+  db: Db,
+  userId: number,
+  code: string | undefined,
+  now: number,
+): Promise<void> {
   const s = await securityOf(db, userId);
   if (!s.totpSecret) return;
   if (!code) fail('googleCodeRequired');
@@ -48,7 +60,10 @@ export async function requireSecondFactor(db: Db, userId: number, code: string |
 }
 
 /** What confirms a security change for this user: the authenticator, else the bound e-mail, else the bound phone. */
-export function verificationOf(user: Pick<UserRow, 'email' | 'phone'>, s: Pick<SecurityRow, 'totpSecret'>): SecurityStatus['verification'] {
+export function verificationOf(
+  user: Pick<UserRow, 'email' | 'phone'>,
+  s: Pick<SecurityRow, 'totpSecret'>,
+): SecurityStatus['verification'] {
   if (s.totpSecret) return 'google';
   if (user.email) return 'email';
   if (user.phone) return 'sms';

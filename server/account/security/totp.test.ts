@@ -23,7 +23,9 @@ describe('the authenticator window: 6 digits, 30 s, at most one past step', () =
     const start = STEP * TOTP_PERIOD_MS;
     expect(await checkTotp(secret, await codeOf(STEP - 1), start, null)).toMatchObject({ ok: true });
     expect(await checkTotp(secret, await codeOf(STEP - 2), start, null)).toMatchObject({ ok: false });
-    expect(await checkTotp(secret, await codeOf(STEP - 1), start + TOTP_PERIOD_MS - 1, null)).toMatchObject({ ok: true });
+    expect(await checkTotp(secret, await codeOf(STEP - 1), start + TOTP_PERIOD_MS - 1, null)).toMatchObject({
+      ok: true,
+    });
     expect(await checkTotp(secret, await codeOf(STEP - 1), start + TOTP_PERIOD_MS, null)).toMatchObject({ ok: false });
   });
 
@@ -31,8 +33,10 @@ describe('the authenticator window: 6 digits, 30 s, at most one past step', () =
     const other = newTotpSecret('Lumex', 'bob').secret;
     const code = await generate({ secret: other, epoch: NOW / 1000 });
     // One in a million codes of two secrets coincide: compare with the right one first.
-    if (code !== (await codeOf(STEP))) expect(await checkTotp(secret, code, NOW, null)).toEqual({ ok: false, reason: 'wrong' });
-    for (const bad of ['12345', '1234567', 'abcdef', '']) expect(await checkTotp(secret, bad, NOW, null)).toEqual({ ok: false, reason: 'wrong' });
+    if (code !== (await codeOf(STEP)))
+      expect(await checkTotp(secret, code, NOW, null)).toEqual({ ok: false, reason: 'wrong' });
+    for (const bad of ['12345', '1234567', 'abcdef', ''])
+      expect(await checkTotp(secret, bad, NOW, null)).toEqual({ ok: false, reason: 'wrong' });
   });
 });
 
@@ -45,7 +49,10 @@ describe('the replay rule: the last used step is stored, so a code works once', 
 
   it('takes a newer step after an older one was used, even within the window', async () => {
     expect(await checkTotp(secret, await codeOf(STEP), NOW, STEP - 1)).toEqual({ ok: true, step: STEP });
-    expect(await checkTotp(secret, await codeOf(STEP), NOW + TOTP_PERIOD_MS, STEP - 1)).toEqual({ ok: true, step: STEP });
+    expect(await checkTotp(secret, await codeOf(STEP), NOW + TOTP_PERIOD_MS, STEP - 1)).toEqual({
+      ok: true,
+      step: STEP,
+    });
   });
 
   it('makes a fresh secret each time, with an otpauth URI naming the platform and the account', () => {

@@ -14,10 +14,20 @@ type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'us
  * Checks a code against the current step and at most one step before it (a code typed as the step turns), never
  * a future one; a code whose step is not after `lastStep` was used already, so each code works once.
  */
-export async function checkTotp(secret: string, code: string, now: number, lastStep: number | null): Promise<TotpCheck> {
+export async function checkTotp(
+  secret: string,
+  code: string,
+  now: number,
+  lastStep: number | null,
+): Promise<TotpCheck> {
   let step: number;
   try {
-    const result = await verify({ secret, token: code, epoch: Math.floor(now / 1000), epochTolerance: [TOTP_PERIOD_MS / 1000, 0] });
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: Math.floor(now / 1000),
+      epochTolerance: [TOTP_PERIOD_MS / 1000, 0],
+    });
     if (!result.valid || !('timeStep' in result)) return { ok: false, reason: 'wrong' };
     step = result.timeStep;
   } catch {

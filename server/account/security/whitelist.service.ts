@@ -1,4 +1,9 @@
-import type { WhitelistAddBody, Whitelist, WhitelistDeleteBody, WhitelistSwitchBody } from '../../../isomorphic/contract/security.ts';
+import type {
+  WhitelistAddBody,
+  Whitelist,
+  WhitelistDeleteBody,
+  WhitelistSwitchBody,
+} from '../../../isomorphic/contract/security.ts';
 import { isChainAddress } from '../../../isomorphic/validate/chain-address.ts';
 import { fail } from '../../outcome.ts';
 import type { Db } from '../../storage/db.ts';
@@ -24,7 +29,15 @@ export async function addAddress(db: Db, user: UserRow, body: WhitelistAddBody, 
   if (list.some((e) => e.network === network.network && e.address === address)) fail('whitelistAddressExists');
   if (list.length >= WHITELIST_MAX) fail('whitelistFull', { max: WHITELIST_MAX });
   await confirmSecurityChange(db, user, body, now);
-  if (!(await addWhitelisted(db, user.id, { coin: body.coin, network: network.network, address, label: body.label?.trim() || null }, now))) fail('whitelistAddressExists');
+  if (
+    !(await addWhitelisted(
+      db,
+      user.id,
+      { coin: body.coin, network: network.network, address, label: body.label?.trim() || null },
+      now,
+    ))
+  )
+    fail('whitelistAddressExists');
   return whitelist(db, user.id);
 }
 
@@ -35,8 +48,15 @@ export async function removeAddress(db: Db, user: UserRow, body: WhitelistDelete
   return whitelist(db, user.id);
 }
 
-/** With the whitelist on, withdrawals to addresses go only to those on it (server/account/security/withdraw-guard.ts). */
-export async function switchWhitelist(db: Db, user: UserRow, body: WhitelistSwitchBody, now: number): Promise<Whitelist> {
+/**
+ * With the whitelist on, withdrawals to addresses go only to those on it (server/account/security/withdraw-guard.ts).
+ */
+export async function switchWhitelist(
+  db: Db,
+  user: UserRow,
+  body: WhitelistSwitchBody,
+  now: number,
+): Promise<Whitelist> {
   await confirmSecurityChange(db, user, body, now);
   await setWhitelistOn(db, user.id, body.enabled, now);
   return whitelist(db, user.id);

@@ -29,8 +29,15 @@ interface WithdrawalTarget {
  * on it. Runs inside the withdrawal's prepare step, so the check and the hold see the same settings. A bank-card
  * withdrawal goes only to the card the account has bound, so the address whitelist leaves it alone.
  */
-export async function checkWithdrawalAllowed(q: Queryable, userId: number, to: WithdrawalTarget, now: number): Promise<void> {
+export async function checkWithdrawalAllowed(
+  q: Queryable,
+  userId: number,
+  to: WithdrawalTarget,
+  now: number,
+): Promise<void> {
   const s = await securityOf(q, userId);
-  if (s.withdrawLockedUntil !== null && s.withdrawLockedUntil > now) fail('withdrawalsLocked', { hours: Math.ceil((s.withdrawLockedUntil - now) / HOUR) });
-  if (s.whitelistOn && to.method === 'address' && !(await isWhitelisted(q, userId, to.network ?? '', to.address))) fail('addressNotWhitelisted');
+  if (s.withdrawLockedUntil !== null && s.withdrawLockedUntil > now)
+    fail('withdrawalsLocked', { hours: Math.ceil((s.withdrawLockedUntil - now) / HOUR) });
+  if (s.whitelistOn && to.method === 'address' && !(await isWhitelisted(q, userId, to.network ?? '', to.address)))
+    fail('addressNotWhitelisted');
 }

@@ -26,7 +26,9 @@ export function journalOf(db: Db): Db {
 
 /** The journal's table, in a journal database of its own (the main database gets it from migration 13). */
 export async function createJournal(journal: Db): Promise<void> {
-  await journal.exec('CREATE TABLE IF NOT EXISTS core_journal (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)');
+  await journal.exec(
+    'CREATE TABLE IF NOT EXISTS core_journal (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)',
+  );
 }
 
 export async function appendBatch(q: Queryable, b: JournalBatch): Promise<void> {
@@ -34,7 +36,10 @@ export async function appendBatch(q: Queryable, b: JournalBatch): Promise<void> 
 }
 
 async function rowsAfter(q: Queryable, seq: number, limit: number): Promise<JournalBatch[]> {
-  const rows = await q.all<{ seq: bigint; at: bigint; body: string }>('SELECT seq, at, body FROM core_journal WHERE seq > ? ORDER BY seq LIMIT ?', [seq, limit]);
+  const rows = await q.all<{ seq: bigint; at: bigint; body: string }>(
+    'SELECT seq, at, body FROM core_journal WHERE seq > ? ORDER BY seq LIMIT ?',
+    [seq, limit],
+  );
   return rows.map((r) => ({ seq: Number(r.seq), at: Number(r.at), body: r.body }));
 }
 
@@ -57,13 +62,19 @@ export async function lastBatchSeq(db: Db): Promise<number> {
 
 /** The newest snapshot at or before `seq`. */
 export async function latestSnapshot(q: Queryable, seq: number): Promise<SnapshotRow | undefined> {
-  const row = await q.get<{ seq: bigint; hash: string; body: string }>('SELECT seq, hash, body FROM core_snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1', [seq]);
+  const row = await q.get<{ seq: bigint; hash: string; body: string }>(
+    'SELECT seq, hash, body FROM core_snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1',
+    [seq],
+  );
   return row && { seq: Number(row.seq), hash: row.hash, body: row.body };
 }
 
 /** Keeps a new snapshot and the one before it (should the newest be unreadable); pruneJournal drops what they cover. */
 export async function saveSnapshot(q: Queryable, s: SnapshotRow, at: number): Promise<void> {
-  await q.run('INSERT INTO core_snapshots (seq, hash, body, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING', [s.seq, s.hash, s.body, at]);
+  await q.run(
+    'INSERT INTO core_snapshots (seq, hash, body, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING',
+    [s.seq, s.hash, s.body, at],
+  );
   const keep = await q.all<{ seq: bigint }>('SELECT seq FROM core_snapshots ORDER BY seq DESC LIMIT 2');
   const oldest = Number(keep.at(-1)!.seq);
   await q.run('DELETE FROM core_snapshots WHERE seq < ?', [oldest]);
@@ -75,7 +86,10 @@ export async function projectedSeq(q: Queryable): Promise<number> {
 }
 
 export async function markProjected(q: Queryable, seq: number): Promise<void> {
-  await q.run('INSERT INTO core_cursor (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = excluded.seq', [PROJECTION, seq]);
+  await q.run('INSERT INTO core_cursor (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = excluded.seq', [
+    PROJECTION,
+    seq,
+  ]);
 }
 
 /**

@@ -7,13 +7,22 @@ import { runs } from '../../../tests/support/property.ts';
 
 const meta = { billType: 'transfer' as const, refType: 'test', refId: 1 };
 const deposit = (risk: RiskEngine, owner: number, asset: string, amount: bigint) =>
-  risk.post([{ owner: null, type: ACCOUNT.external, asset, available: -amount }, { owner, type: ACCOUNT.spot, asset, available: amount }], { ...meta, billType: 'deposit' });
+  risk.post(
+    [
+      { owner: null, type: ACCOUNT.external, asset, available: -amount },
+      { owner, type: ACCOUNT.spot, asset, available: amount },
+    ],
+    { ...meta, billType: 'deposit' },
+  );
 
-/** Per asset everything sums to zero, nothing but the outside world is negative, and held amounts are exactly the holds. */
+/**
+ * Per asset everything sums to zero, nothing but the outside world is negative, and held amounts are exactly the holds.
+ */
 function invariants(risk: RiskEngine): void {
   const sums = new Map<string, bigint>();
   const held = new Map<string, bigint>();
-  for (const h of risk.holds.values()) held.set(`${h.owner}:${h.type}:${h.asset}`, (held.get(`${h.owner}:${h.type}:${h.asset}`) ?? 0n) + h.amount);
+  for (const h of risk.holds.values())
+    held.set(`${h.owner}:${h.type}:${h.asset}`, (held.get(`${h.owner}:${h.type}:${h.asset}`) ?? 0n) + h.amount);
   for (const [key, b] of risk.balances) {
     const [, type, asset] = key.split(':');
     sums.set(asset!, (sums.get(asset!) ?? 0n) + b.available + b.held);
@@ -27,8 +36,24 @@ describe('the risk engine', () => {
   it('refuses an unbalanced transaction or an owner on a platform account before anything moves', () => {
     const risk = new RiskEngine();
     deposit(risk, 1, 'BTC', 100n);
-    expect(() => risk.post([{ owner: 1, type: ACCOUNT.spot, asset: 'BTC', available: -10n }, { owner: 2, type: ACCOUNT.spot, asset: 'BTC', available: 9n }], meta)).toThrow(/unbalanced/);
-    expect(() => risk.post([{ owner: 1, type: ACCOUNT.feeIncome, asset: 'BTC', available: 1n }, { owner: 1, type: ACCOUNT.spot, asset: 'BTC', available: -1n }], meta)).toThrow(/do not go together/);
+    expect(() =>
+      risk.post(
+        [
+          { owner: 1, type: ACCOUNT.spot, asset: 'BTC', available: -10n },
+          { owner: 2, type: ACCOUNT.spot, asset: 'BTC', available: 9n },
+        ],
+        meta,
+      ),
+    ).toThrow(/unbalanced/);
+    expect(() =>
+      risk.post(
+        [
+          { owner: 1, type: ACCOUNT.feeIncome, asset: 'BTC', available: 1n },
+          { owner: 1, type: ACCOUNT.spot, asset: 'BTC', available: -1n },
+        ],
+        meta,
+      ),
+    ).toThrow(/do not go together/);
     expect(risk.available(1, ACCOUNT.spot, 'BTC')).toBe(100n);
     expect(risk.takeFacts()).toHaveLength(1);
   });
@@ -38,7 +63,13 @@ describe('the risk engine', () => {
     deposit(risk, 1, 'USDT', 100n);
     let refusal: unknown;
     try {
-      risk.post([{ owner: 1, type: ACCOUNT.spot, asset: 'USDT', available: -101n }, { owner: 2, type: ACCOUNT.spot, asset: 'USDT', available: 101n }], meta);
+      risk.post(
+        [
+          { owner: 1, type: ACCOUNT.spot, asset: 'USDT', available: -101n },
+          { owner: 2, type: ACCOUNT.spot, asset: 'USDT', available: 101n },
+        ],
+        meta,
+      );
     } catch (err) {
       refusal = err;
     }
@@ -52,8 +83,14 @@ describe('the risk engine', () => {
     deposit(risk, 1, 'ETH', 100n);
     risk.hold('order:7', 1, ACCOUNT.spot, 'ETH', 60n, meta);
     expect(() => risk.hold('order:8', 1, ACCOUNT.spot, 'ETH', 41n, meta)).toThrow(/insufficientBalance/);
-    expect(() => risk.post([{ owner: 2, type: ACCOUNT.spot, asset: 'ETH', available: 61n }], meta, [{ hold: 'order:7', amount: 61n }])).toThrow(/holds 60/);
-    risk.post([{ owner: 2, type: ACCOUNT.spot, asset: 'ETH', available: 25n }], meta, [{ hold: 'order:7', amount: 25n }]);
+    expect(() =>
+      risk.post([{ owner: 2, type: ACCOUNT.spot, asset: 'ETH', available: 61n }], meta, [
+        { hold: 'order:7', amount: 61n },
+      ]),
+    ).toThrow(/holds 60/);
+    risk.post([{ owner: 2, type: ACCOUNT.spot, asset: 'ETH', available: 25n }], meta, [
+      { hold: 'order:7', amount: 25n },
+    ]);
     expect(risk.release('order:7', meta)).toBe(35n);
     expect(risk.hasHold('order:7')).toBe(false);
     expect(risk.balance(1, ACCOUNT.spot, 'ETH')).toEqual({ available: 75n, held: 0n });
@@ -79,10 +116,31 @@ describe('the risk engine', () => {
             else if (o.kind === 'hold') risk.hold(`h:${n++}`, o.a, ACCOUNT.spot, o.asset, o.amount, meta);
             else if (o.kind === 'spend' && holds[0]) {
               const amount = o.amount > holds[0].amount ? holds[0].amount : o.amount;
-              risk.post([{ owner: null, type: ACCOUNT.feeIncome, asset: holds[0].asset, available: amount / 10n }, { owner: o.b, type: ACCOUNT.spot, asset: holds[0].asset, available: amount - amount / 10n }], meta, [{ hold: holds[0].id, amount }]);
+              risk.post(
+                [
+                  { owner: null, type: ACCOUNT.feeIncome, asset: holds[0].asset, available: amount / 10n },
+                  { owner: o.b, type: ACCOUNT.spot, asset: holds[0].asset, available: amount - amount / 10n },
+                ],
+                meta,
+                [{ hold: holds[0].id, amount }],
+              );
             } else if (o.kind === 'release' && holds[0]) risk.release(holds[0].id, meta);
-            else if (o.kind === 'transfer') risk.post([{ owner: o.a, type: ACCOUNT.spot, asset: o.asset, available: -o.amount }, { owner: o.b, type: ACCOUNT.contract, asset: o.asset, available: o.amount }], meta);
-            else if (o.kind === 'withdraw') risk.post([{ owner: o.a, type: ACCOUNT.spot, asset: o.asset, available: -o.amount }, { owner: null, type: ACCOUNT.external, asset: o.asset, available: o.amount }], meta);
+            else if (o.kind === 'transfer')
+              risk.post(
+                [
+                  { owner: o.a, type: ACCOUNT.spot, asset: o.asset, available: -o.amount },
+                  { owner: o.b, type: ACCOUNT.contract, asset: o.asset, available: o.amount },
+                ],
+                meta,
+              );
+            else if (o.kind === 'withdraw')
+              risk.post(
+                [
+                  { owner: o.a, type: ACCOUNT.spot, asset: o.asset, available: -o.amount },
+                  { owner: null, type: ACCOUNT.external, asset: o.asset, available: o.amount },
+                ],
+                meta,
+              );
           } catch (err) {
             if (!(err instanceof AppError) || err.errorName !== 'insufficientBalance') throw err;
           }

@@ -9,7 +9,9 @@ export interface CoreBalance {
   held: bigint;
 }
 
-/** Funds set aside for one purpose (an order, a withdrawal, a contract's stake), named so that exactly it is released. */
+/**
+ * Funds set aside for one purpose (an order, a withdrawal, a contract's stake), named so that exactly it is released.
+ */
 export interface Hold {
   id: string;
   owner: number;
@@ -33,7 +35,6 @@ export interface Spend {
   amount: bigint;
   billType?: BillType;
 }
-
 
 /** Refuses spending that would dip into what open cross positions need, saying how much may go. */
 function reserved(available: bigint, reserve: bigint, asset: string): never {
@@ -86,7 +87,8 @@ export class RiskEngine {
     const sums = new Map<string, bigint>();
     const after = new Map<string, CoreBalance>();
     for (const p of lines) {
-      if ((p.owner === null) !== isPlatformAccount(p.type)) throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
+      if ((p.owner === null) !== isPlatformAccount(p.type))
+        throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
       sums.set(p.asset, (sums.get(p.asset) ?? 0n) + (p.available ?? 0n) + (p.frozen ?? 0n));
       const key = accountKey(p.owner, p.type, p.asset);
       const b = after.get(key) ?? { ...this.balance(p.owner, p.type, p.asset) };
@@ -94,12 +96,19 @@ export class RiskEngine {
       b.held += p.frozen ?? 0n;
       after.set(key, b);
       if (!mayGoNegative(p.type) && (b.available < 0n || b.held < 0n)) fail('insufficientBalance');
-      if (guard && (p.available ?? 0n) < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
+      if (
+        guard &&
+        (p.available ?? 0n) < 0n &&
+        p.type === ACCOUNT.contract &&
+        p.owner !== null &&
+        this.contractReserve
+      ) {
         const reserve = this.contractReserve(p.owner, p.asset);
         if (b.available < reserve) reserved(b.available - (p.available ?? 0n), reserve, p.asset);
       }
     }
-    for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
+    for (const [asset, sum] of sums)
+      if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
   }
 
   /**
@@ -115,7 +124,14 @@ export class RiskEngine {
       const total = (perHold.get(s.hold) ?? 0n) + s.amount;
       const h = this.requireHold(s.hold, total);
       perHold.set(s.hold, total);
-      if (s.amount) all.push({ owner: h.owner, type: h.type, asset: h.asset, frozen: -s.amount, ...(s.billType ? { billType: s.billType } : {}) });
+      if (s.amount)
+        all.push({
+          owner: h.owner,
+          type: h.type,
+          asset: h.asset,
+          frozen: -s.amount,
+          ...(s.billType ? { billType: s.billType } : {}),
+        });
     }
     all.push(...lines);
     this.check(all, guard);
@@ -128,7 +144,15 @@ export class RiskEngine {
    * user's own hold is guarded (it may not dip into the contract reserve, and its id is new); a product's internal
    * one (`guard: false`, a position's margin growing) may add to an existing hold.
    */
-  hold(id: string, owner: number, type: AccountType, asset: string, amount: bigint, meta: PostingMeta, { guard = true, grow = false } = {}): Hold {
+  hold(
+    id: string,
+    owner: number,
+    type: AccountType,
+    asset: string,
+    amount: bigint,
+    meta: PostingMeta,
+    { guard = true, grow = false } = {},
+  ): Hold {
     const existing = this.holds.get(id);
     if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
@@ -160,7 +184,8 @@ export class RiskEngine {
     if (amount === 0n) return;
     const h = this.requireHold(from, amount);
     const target = this.holds.get(to);
-    if (target && (target.owner !== h.owner || target.type !== h.type || target.asset !== h.asset)) throw new Error(`holds ${from} and ${to} are on different accounts`);
+    if (target && (target.owner !== h.owner || target.type !== h.type || target.asset !== h.asset))
+      throw new Error(`holds ${from} and ${to} are on different accounts`);
     this.shrink(h, amount);
     if (target) target.amount += amount;
     else this.holds.set(to, { id: to, owner: h.owner, type: h.type, asset: h.asset, amount });
@@ -219,7 +244,8 @@ export class RiskEngine {
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
-      if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n) this.contractChanged?.(p.owner, p.asset);
+      if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n)
+        this.contractChanged?.(p.owner, p.asset);
     }
     this.record(lines, meta);
   }

@@ -16,7 +16,12 @@ export function accountsToBus(scope: object, bus: Bus): () => void {
       for (const c of changes) {
         let coins = byUser.get(c.userId);
         if (!coins) byUser.set(c.userId, (coins = []));
-        coins.push({ type: c.type, coin: c.asset, available: formatUnits(c.available, ASSET_SCALE), frozen: formatUnits(c.frozen, ASSET_SCALE) });
+        coins.push({
+          type: c.type,
+          coin: c.asset,
+          available: formatUnits(c.available, ASSET_SCALE),
+          frozen: formatUnits(c.frozen, ASSET_SCALE),
+        });
       }
       const ts = Date.now();
       for (const [userId, coins] of byUser) {

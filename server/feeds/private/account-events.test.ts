@@ -34,7 +34,13 @@ describe.each(DIALECTS)('balance events after commit on %s', (_name, open) => {
   ];
 
   it('announces the balances a command leaves once its batch is journaled, and nothing before', async () => {
-    await app.core.submit(postFunds, { lines: [{ owner: null, type: ACCOUNT.external, asset: 'USDT', available: -usdt(100) }, { owner: alice.id, type: ACCOUNT.spot, asset: 'USDT', available: usdt(100) }], meta: { billType: 'dev_credit', refType: 'test', refId: 1 } });
+    await app.core.submit(postFunds, {
+      lines: [
+        { owner: null, type: ACCOUNT.external, asset: 'USDT', available: -usdt(100) },
+        { owner: alice.id, type: ACCOUNT.spot, asset: 'USDT', available: usdt(100) },
+      ],
+      meta: { billType: 'dev_credit', refType: 'test', refId: 1 },
+    });
     await delivered();
     expect(seen).toEqual([[{ type: 1, coin: 'USDT', available: '100.00000000', frozen: '0.00000000' }]]);
 
@@ -59,12 +65,18 @@ describe.each(DIALECTS)('balance events after commit on %s', (_name, open) => {
       }),
     ).rejects.toThrow('notFound');
     // Refused by the API: more than the spot account holds.
-    const refused = await api(app, '/api/asset/transferFunds', { token: alice.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '1000' } });
+    const refused = await api(app, '/api/asset/transferFunds', {
+      token: alice.token,
+      payload: { coin: 'USDT', from: 1, to: 2, amount: '1000' },
+    });
     expect(refused.code).not.toBe(200);
     await delivered();
     expect(seen).toHaveLength(before);
 
-    const done = await api(app, '/api/asset/transferFunds', { token: alice.token, payload: { coin: 'USDT', from: 1, to: 2, amount: '5' } });
+    const done = await api(app, '/api/asset/transferFunds', {
+      token: alice.token,
+      payload: { coin: 'USDT', from: 1, to: 2, amount: '5' },
+    });
     expect(done.code).toBe(200);
     await delivered();
     expect(seen.at(-1)).toEqual([

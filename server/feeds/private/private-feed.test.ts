@@ -41,7 +41,10 @@ describe.each(FEATURE_DIALECTS)('the private feed on %s', (_name, open) => {
   });
 
   it('never accepts a token for another user id, a dead token, or a socket that does not authenticate first', async () => {
-    expect(await (await connect(bob.id, alice.token)).closed).toEqual({ code: 4003, reason: 'token belongs to another user' });
+    expect(await (await connect(bob.id, alice.token)).closed).toEqual({
+      code: 4003,
+      reason: 'token belongs to another user',
+    });
     expect(await (await connect(alice.id, 'not-a-token')).closed).toMatchObject({ code: 4001 });
     const silent = await connect(alice.id);
     silent.send({ event: 'ping' });
@@ -52,32 +55,61 @@ describe.each(FEATURE_DIALECTS)('the private feed on %s', (_name, open) => {
   it('tells the user their status, answers ping, and pushes their own balances and orders as they change', async () => {
     const a = await connect(alice.id, alice.token);
     const b = await connect(bob.id, bob.token);
-    expect(await a.next((m) => m.event === 'USER_STATUS')).toMatchObject({ data: { userId: alice.id, status: 'active', isMerchant: 1 } });
+    expect(await a.next((m) => m.event === 'USER_STATUS')).toMatchObject({
+      data: { userId: alice.id, status: 'active', isMerchant: 1 },
+    });
     await b.next((m) => m.event === 'USER_STATUS');
     a.send({ event: 'ping' });
     await a.next((m) => m.event === 'PONG');
 
     // A ledger posting (an operator's credit), announced after its commit.
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_private', asset: 'USDT', amount: '1000' } });
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'bob_private', asset: 'BTC', amount: '1' } });
-    expect(await a.next((m) => m.event === 'OWNCOIN')).toMatchObject({ data: [{ type: 1, coin: 'USDT', available: '1000.00000000', frozen: '0.00000000' }] });
-    expect(await b.next((m) => m.event === 'OWNCOIN')).toMatchObject({ data: [{ type: 1, coin: 'BTC', available: '1.00000000' }] });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'alice_private', asset: 'USDT', amount: '1000' },
+    });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'bob_private', asset: 'BTC', amount: '1' },
+    });
+    expect(await a.next((m) => m.event === 'OWNCOIN')).toMatchObject({
+      data: [{ type: 1, coin: 'USDT', available: '1000.00000000', frozen: '0.00000000' }],
+    });
+    expect(await b.next((m) => m.event === 'OWNCOIN')).toMatchObject({
+      data: [{ type: 1, coin: 'BTC', available: '1.00000000' }],
+    });
 
     // An order through the journal: its order change at once, its hold once the projector has written it.
-    const order = await api(app, '/api/currency/order/submit', { token: alice.token, payload: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '97000', quantity: '0.01' } });
+    const order = await api(app, '/api/currency/order/submit', {
+      token: alice.token,
+      payload: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '97000', quantity: '0.01' },
+    });
     expect(order.code).toBe(200);
     expect(await a.next((m) => m.event === 'ORDER')).toMatchObject({ data: { symbol: 'btcusdt' } });
-    expect(await a.next((m) => m.event === 'OWNCOIN')).toMatchObject({ data: [{ type: 1, coin: 'USDT', available: '30.00000000', frozen: '970.00000000' }] });
+    expect(await a.next((m) => m.event === 'OWNCOIN')).toMatchObject({
+      data: [{ type: 1, coin: 'USDT', available: '30.00000000', frozen: '970.00000000' }],
+    });
 
     // Bob's sell fills it: each hears of their own side, and nothing of the other's.
-    await api(app, '/api/currency/order/submit', { token: bob.token, payload: { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.01' } });
+    await api(app, '/api/currency/order/submit', {
+      token: bob.token,
+      payload: { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '97000', quantity: '0.01' },
+    });
     await a.next((m) => m.event === 'ORDER');
     const filled = await a.next((m) => m.event === 'OWNCOIN' && m.data.some((c) => c.coin === 'BTC'));
-    expect(filled).toMatchObject({ data: expect.arrayContaining([{ type: 1, coin: 'USDT', available: '30.00000000', frozen: '0.00000000' }, { type: 1, coin: 'BTC', available: '0.00999000', frozen: '0.00000000' }]) });
+    expect(filled).toMatchObject({
+      data: expect.arrayContaining([
+        { type: 1, coin: 'USDT', available: '30.00000000', frozen: '0.00000000' },
+        { type: 1, coin: 'BTC', available: '0.00999000', frozen: '0.00000000' },
+      ]),
+    });
     const sold = await b.next((m) => m.event === 'OWNCOIN' && m.data.some((c) => c.coin === 'USDT'));
-    expect(sold).toMatchObject({ data: expect.arrayContaining([{ type: 1, coin: 'BTC', available: '0.99000000', frozen: '0.00000000' }]) });
+    expect(sold).toMatchObject({
+      data: expect.arrayContaining([{ type: 1, coin: 'BTC', available: '0.99000000', frozen: '0.00000000' }]),
+    });
     const balances = (await api(app, '/api/asset/getMyBalance?type=1', { method: 'GET', token: alice.token })).data;
-    expect(balances).toEqual(expect.arrayContaining([{ type: 1, coin: 'BTC', available: '0.00999000', frozen: '0.00000000' }]));
+    expect(balances).toEqual(
+      expect.arrayContaining([{ type: 1, coin: 'BTC', available: '0.00999000', frozen: '0.00000000' }]),
+    );
     for (const m of a.messages) if (m.event === 'OWNCOIN') expect(JSON.stringify(m)).not.toContain('0.99000000');
   });
 });
@@ -109,7 +141,9 @@ describe('the private feed’s heartbeat', () => {
     await c.next((m) => m.event === 'USER_STATUS');
     await c.next((m) => m.event === 'HEARTBEAT');
     await api(main, '/api/user/logout', { token: carol.token });
-    expect(await c.next((m) => m.event === 'USER_STATUS')).toMatchObject({ data: { userId: carol.id, status: 'signedOut' } });
+    expect(await c.next((m) => m.event === 'USER_STATUS')).toMatchObject({
+      data: { userId: carol.id, status: 'signedOut' },
+    });
     expect(await c.closed).toMatchObject({ code: 4001 });
   });
 });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { FEED_CLOSE, type PrivateFeedCommand, type PrivateFeedMessage, type UserStatus } from '../../../isomorphic/contract/private-feed.ts';
+import {
+  FEED_CLOSE,
+  type PrivateFeedCommand,
+  type PrivateFeedMessage,
+  type UserStatus,
+} from '../../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { ConnectionCap, FeedTopics, sendTo } from '../public/feed-topics.ts';
 import { HEARTBEAT_MS, MAX_CONNECTIONS_PER_ADDRESS } from '../public/public-feed.ts';
@@ -35,12 +40,17 @@ interface Signed {
 }
 
 /**
- * The private feed `/ws/coin/{userId}` (docs/requirements.md §4, §7). The socket sends `{event:'auth', token}` first; a token of
- * another user id is refused (4003), a dead one or none in time too (4001). Then the server pushes that user's
- * account events from the bus (one bus subscription per user, however many tabs), a HEARTBEAT every 15 s that
- * the client answers with `ping`, and checks the session again each time, so a logout ends the socket.
+ * The private feed `/ws/coin/{userId}` (docs/requirements.md §4, §7). The socket sends `{event:'auth', token}` first; a
+ * token of another user id is refused (4003), a dead one or none in time too (4001). Then the server pushes that user's
+ * account events from the bus (one bus subscription per user, however many tabs), a HEARTBEAT every 15 s that the
+ * client answers with `ping`, and checks the session again each time, so a logout ends the socket.
  */
-export async function privateFeed(app: FastifyInstance, db: Db, bus: Bus, { heartbeatMs = HEARTBEAT_MS } = {}): Promise<void> {
+export async function privateFeed(
+  app: FastifyInstance,
+  db: Db,
+  bus: Bus,
+  { heartbeatMs = HEARTBEAT_MS } = {},
+): Promise<void> {
   const users = new FeedTopics<UserTopic>();
   const byAddress = new ConnectionCap(MAX_CONNECTIONS_PER_ADDRESS);
   const byUser = new ConnectionCap(MAX_SOCKETS_PER_USER);
@@ -67,50 +77,57 @@ export async function privateFeed(app: FastifyInstance, db: Db, bus: Bus, { hear
   const status = (userId: number, isMerchant: 1 | 2, state: UserStatus['status']) =>
     message({ event: 'USER_STATUS', data: { userId, status: state, isMerchant }, ts: Date.now() });
 
-  app.get<{ Params: { userId: string } }>('/ws/coin/:userId', { websocket: true, schema: { hide: true } }, (socket, req) => {
-    const address = req.ip;
-    const userId = userIdOf(req.params.userId);
-    if (userId === undefined) return socket.close(1008, 'unknown user id');
-    if (!byAddress.admit(address)) return socket.close(1008, 'too many connections');
-    let state: 'waiting' | 'checking' | 'open' | 'closed' = 'waiting';
-    const timeout = setTimeout(() => socket.close(FEED_CLOSE.unauthorized, 'authentication timed out'), AUTH_TIMEOUT_MS);
+  app.get<{ Params: { userId: string } }>(
+    '/ws/coin/:userId',
+    { websocket: true, schema: { hide: true } },
+    (socket, req) => {
+      const address = req.ip;
+      const userId = userIdOf(req.params.userId);
+      if (userId === undefined) return socket.close(1008, 'unknown user id');
+      if (!byAddress.admit(address)) return socket.close(1008, 'too many connections');
+      let state: 'waiting' | 'checking' | 'open' | 'closed' = 'waiting';
+      const timeout = setTimeout(
+        () => socket.close(FEED_CLOSE.unauthorized, 'authentication timed out'),
+        AUTH_TIMEOUT_MS,
+      );
 
-    socket.on('message', async (raw: Buffer) => {
-      let cmd: PrivateFeedCommand;
-      try {
-        if (raw.length > MAX_COMMAND_BYTES) throw new Error('too large');
-        cmd = JSON.parse(String(raw));
-      } catch {
-        return sendTo(socket, message({ event: 'ERROR', msg: 'malformed command' }));
-      }
-      if (state === 'open') {
-        if (cmd?.event === 'ping') return sendTo(socket, message({ event: 'PONG', ts: Date.now() }));
-        return sendTo(socket, message({ event: 'ERROR', msg: 'unknown event' }));
-      }
-      if (state !== 'waiting') return;
-      if (cmd?.event !== 'auth') return socket.close(FEED_CLOSE.unauthorized, 'authenticate first');
-      state = 'checking';
-      const auth = await authenticateSocket(db, cmd.token, userId);
-      clearTimeout(timeout);
-      if (state !== 'checking') return;
-      if (!auth.ok) return socket.close(auth.code, auth.reason);
-      if (!byUser.admit(String(userId))) return socket.close(1008, 'too many connections for this user');
-      state = 'open';
-      signed.set(socket, { userId, isMerchant: auth.user.isMerchant, token: cmd.token });
-      join(userId, socket);
-      sendTo(socket, status(userId, auth.user.isMerchant, 'active'));
-    });
-    socket.on('close', () => {
-      clearTimeout(timeout);
-      byAddress.release(address);
-      if (state === 'open') {
-        byUser.release(String(userId));
-        leave(userId, socket);
-        signed.delete(socket);
-      }
-      state = 'closed';
-    });
-  });
+      socket.on('message', async (raw: Buffer) => {
+        let cmd: PrivateFeedCommand;
+        try {
+          if (raw.length > MAX_COMMAND_BYTES) throw new Error('too large');
+          cmd = JSON.parse(String(raw));
+        } catch {
+          return sendTo(socket, message({ event: 'ERROR', msg: 'malformed command' }));
+        }
+        if (state === 'open') {
+          if (cmd?.event === 'ping') return sendTo(socket, message({ event: 'PONG', ts: Date.now() }));
+          return sendTo(socket, message({ event: 'ERROR', msg: 'unknown event' }));
+        }
+        if (state !== 'waiting') return;
+        if (cmd?.event !== 'auth') return socket.close(FEED_CLOSE.unauthorized, 'authenticate first');
+        state = 'checking';
+        const auth = await authenticateSocket(db, cmd.token, userId);
+        clearTimeout(timeout);
+        if (state !== 'checking') return;
+        if (!auth.ok) return socket.close(auth.code, auth.reason);
+        if (!byUser.admit(String(userId))) return socket.close(1008, 'too many connections for this user');
+        state = 'open';
+        signed.set(socket, { userId, isMerchant: auth.user.isMerchant, token: cmd.token });
+        join(userId, socket);
+        sendTo(socket, status(userId, auth.user.isMerchant, 'active'));
+      });
+      socket.on('close', () => {
+        clearTimeout(timeout);
+        byAddress.release(address);
+        if (state === 'open') {
+          byUser.release(String(userId));
+          leave(userId, socket);
+          signed.delete(socket);
+        }
+        state = 'closed';
+      });
+    },
+  );
 
   const heartbeat = setInterval(() => {
     const beat = message({ event: 'HEARTBEAT', ts: Date.now() });

@@ -2,7 +2,13 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { FeatureContext } from '../../feature.ts';
-import { FEED_TOPICS, topicKey, type FeedCommand, type FeedMessage, type FeedSubscription } from '../../../isomorphic/contract/feed.ts';
+import {
+  FEED_TOPICS,
+  topicKey,
+  type FeedCommand,
+  type FeedMessage,
+  type FeedSubscription,
+} from '../../../isomorphic/contract/feed.ts';
 import { KLINE_INTERVALS } from '../../../isomorphic/contract/spot.ts';
 import { depthStep, type Market } from '../../spot/market.ts';
 import { ConnectionCap, FeedTopics, MAX_SOCKET_MESSAGE_BYTES, sendTo as send } from './feed-topics.ts';
@@ -61,7 +67,10 @@ export async function installSockets(app: FastifyInstance): Promise<void> {
  * depth goes out at most ten times a second per book, tickers once a second (both local jobs), trades and
  * candles as they happen.
  */
-export async function publicFeed(app: FastifyInstance, { marketData }: Pick<FeatureContext, 'marketData'>): Promise<void> {
+export async function publicFeed(
+  app: FastifyInstance,
+  { marketData }: Pick<FeatureContext, 'marketData'>,
+): Promise<void> {
   const { topics, connections } = app.publicFeed;
   const dirtyBooks = new Set<string>();
   let tickersChanged = true;
@@ -82,13 +91,31 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
         return { event: 'DETAIL', symbol: m.symbol, data: priceInfo(m, marketData.ticker(m.symbol)) };
       case 'kline': {
         const last = marketData.series(m.symbol).last(t.sub.interval!);
-        return { event: 'KLINE', symbol: m.symbol, interval: t.sub.interval!, data: last ? kline(m, last) : [0, '0', '0', '0', '0', '0', '0', 0] };
+        return {
+          event: 'KLINE',
+          symbol: m.symbol,
+          interval: t.sub.interval!,
+          data: last ? kline(m, last) : [0, '0', '0', '0', '0', '0', '0', 0],
+        };
       }
       case 'trade':
-        return { event: 'TRADE', symbol: m.symbol, data: marketData.recentTrades(m.symbol).slice(-50).map((x) => publicTrade(m, x)).reverse() };
+        return {
+          event: 'TRADE',
+          symbol: m.symbol,
+          data: marketData
+            .recentTrades(m.symbol)
+            .slice(-50)
+            .map((x) => publicTrade(m, x))
+            .reverse(),
+        };
       case 'depth': {
         const book = marketData.depth(m.symbol, 1000);
-        return { event: 'DEPTH', symbol: m.symbol, step: t.sub.step ?? '', data: groupedDepth(m, book.bids, book.asks, t.step!, 50) };
+        return {
+          event: 'DEPTH',
+          symbol: m.symbol,
+          step: t.sub.step ?? '',
+          data: groupedDepth(m, book.bids, book.asks, t.step!, 50),
+        };
       }
       case 'perpetual':
         return { event: 'PERPETUAL', symbol: t.sub.symbol!, data: marketData.contracts.book(t.sub.symbol!)! };
@@ -101,10 +128,17 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
     data: [
       ...[...marketData.markets.values()].map((m) => {
         const t = marketData.ticker(m.symbol);
-        return { symbolName: m.symbol, close: priceInfo(m, t).close, zdf: percentChange(t.open, t.close), amount: priceInfo(m, t).volume24 };
+        return {
+          symbolName: m.symbol,
+          close: priceInfo(m, t).close,
+          zdf: percentChange(t.open, t.close),
+          amount: priceInfo(m, t).volume24,
+        };
       }),
       // Perpetual contracts: their 24-hour turnover in the margin asset.
-      ...marketData.contracts.entries().map((e) => ({ symbolName: e.symbol, close: e.close, zdf: e.zdf, amount: e.turnover })),
+      ...marketData.contracts
+        .entries()
+        .map((e) => ({ symbolName: e.symbol, close: e.close, zdf: e.zdf, amount: e.turnover })),
     ],
   });
 
@@ -114,7 +148,9 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
     if (cmd.topic === 'all_symbol_detail') return { sub: { topic: cmd.topic }, sockets: new Set() };
     if (cmd.topic === 'perpetual') {
       const symbol = typeof cmd.symbol === 'string' ? cmd.symbol.toLowerCase() : '';
-      return marketData.contracts.book(symbol) ? { sub: { topic: 'perpetual', symbol }, sockets: new Set() } : 'unknown symbol';
+      return marketData.contracts.book(symbol)
+        ? { sub: { topic: 'perpetual', symbol }, sockets: new Set() }
+        : 'unknown symbol';
     }
     const market = typeof cmd.symbol === 'string' ? marketData.markets.get(cmd.symbol.toLowerCase()) : undefined;
     if (!market) return 'unknown symbol';
@@ -125,7 +161,12 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
       step = cmd.step === undefined || typeof cmd.step === 'string' ? depthStep(market, cmd.step) : undefined;
       if (step === undefined) return 'invalid step';
     }
-    const sub: FeedSubscription = { topic: cmd.topic, symbol: market.symbol, ...(cmd.topic === 'kline' ? { interval: cmd.interval } : {}), ...(cmd.topic === 'depth' && cmd.step ? { step: cmd.step } : {}) };
+    const sub: FeedSubscription = {
+      topic: cmd.topic,
+      symbol: market.symbol,
+      ...(cmd.topic === 'kline' ? { interval: cmd.interval } : {}),
+      ...(cmd.topic === 'depth' && cmd.step ? { step: cmd.step } : {}),
+    };
     return { sub, market, step, sockets: new Set() };
   };
 
@@ -144,7 +185,8 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
         return reply({ event: 'ERROR', msg: 'malformed JSON' });
       }
       if (cmd?.event === 'ping') return reply({ event: 'PONG', ts: app.clock.now() });
-      if (cmd?.event !== 'subscribe' && cmd?.event !== 'unsubscribe') return reply({ event: 'ERROR', msg: 'unknown event' });
+      if (cmd?.event !== 'subscribe' && cmd?.event !== 'unsubscribe')
+        return reply({ event: 'ERROR', msg: 'unknown event' });
       const found = resolve(cmd);
       if (typeof found === 'string') return reply({ event: 'ERROR', msg: found });
       const key = topicKey(found.sub);
@@ -153,7 +195,8 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
         mine.delete(key);
         return;
       }
-      if (!mine.has(key) && mine.size >= MAX_SUBSCRIPTIONS) return reply({ event: 'ERROR', msg: 'too many subscriptions' });
+      if (!mine.has(key) && mine.size >= MAX_SUBSCRIPTIONS)
+        return reply({ event: 'ERROR', msg: 'too many subscriptions' });
       const topic = topics.join(key, found, socket);
       mine.add(key);
       reply(snapshot(topic));
@@ -165,13 +208,17 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
     });
   });
 
-  const offBook = app.bus.subscribe('market.*.book', (message) => dirtyBooks.add((message as MarketBookMessage).symbol));
+  const offBook = app.bus.subscribe('market.*.book', (message) =>
+    dirtyBooks.add((message as MarketBookMessage).symbol),
+  );
   const offTrades = app.bus.subscribe('market.*.trades', (message) => {
     const { symbol, trades } = message as MarketTradesMessage;
-    // A contract's trade (server/perpetual) moves the all-symbol tickers only; its own topics are the perpetual screens'.
+    // A contract's trade (server/perpetual) moves the all-symbol tickers only; its own topics are the perpetual
+    // screens'.
     tickersChanged = true;
     if (!marketData.markets.has(symbol)) return;
-    if (trades.length) publish(topicKey({ topic: 'trade', symbol }), () => ({ event: 'TRADE', symbol, data: [...trades].reverse() }));
+    if (trades.length)
+      publish(topicKey({ topic: 'trade', symbol }), () => ({ event: 'TRADE', symbol, data: [...trades].reverse() }));
     for (const interval of KLINE_INTERVALS) {
       const key = topicKey({ topic: 'kline', symbol, interval });
       if (topics.get(key)?.sockets.size) publish(key, () => snapshot(topics.get(key)!));
@@ -182,8 +229,14 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
     app.jobs.local('feed.depth', DEPTH_INTERVAL_MS, () => {
       if (!dirtyBooks.size) return;
       for (const topic of topics.values()) {
-        const symbol = topic.sub.topic === 'depth' ? topic.market!.symbol : topic.sub.topic === 'perpetual' ? topic.sub.symbol! : undefined;
-        if (symbol !== undefined && dirtyBooks.has(symbol) && topic.sockets.size) publish(topicKey(topic.sub), () => snapshot(topic));
+        const symbol =
+          topic.sub.topic === 'depth'
+            ? topic.market!.symbol
+            : topic.sub.topic === 'perpetual'
+              ? topic.sub.symbol!
+              : undefined;
+        if (symbol !== undefined && dirtyBooks.has(symbol) && topic.sockets.size)
+          publish(topicKey(topic.sub), () => snapshot(topic));
       }
       dirtyBooks.clear();
     }),
@@ -191,7 +244,8 @@ export async function publicFeed(app: FastifyInstance, { marketData }: Pick<Feat
       if (!tickersChanged) return;
       tickersChanged = false;
       for (const topic of topics.values()) {
-        if (topic.sub.topic === 'detail' || topic.sub.topic === 'all_symbol_detail') publish(topicKey(topic.sub), () => snapshot(topic));
+        if (topic.sub.topic === 'detail' || topic.sub.topic === 'all_symbol_detail')
+          publish(topicKey(topic.sub), () => snapshot(topic));
       }
     }),
     app.jobs.local('feed.heartbeat', HEARTBEAT_MS, () => {

@@ -12,7 +12,9 @@ describe('STOMP frames', () => {
   it('reads frames with CRLF lines, heart-beats between them, and keeps a frame that has not fully arrived', () => {
     const p = parse('\n\r\nSEND\r\ndestination:/topic/chat.1\r\n\r\nhi\0\nSUBSCRIBE\nid:1\n');
     expect(p.heartBeats).toBe(2 + 1);
-    expect(p.frames.map((f) => [f.command, Object.fromEntries(f.headers), f.body.toString()])).toEqual([['SEND', { destination: '/topic/chat.1' }, 'hi']]);
+    expect(p.frames.map((f) => [f.command, Object.fromEntries(f.headers), f.body.toString()])).toEqual([
+      ['SEND', { destination: '/topic/chat.1' }, 'hi'],
+    ]);
     const rest = parse(Buffer.concat([p.rest, Buffer.from('destination:/topic/refresh.1\n\n\0')]));
     expect(rest.frames[0]).toMatchObject({ command: 'SUBSCRIBE' });
     expect(rest.rest.length).toBe(0);
@@ -31,7 +33,9 @@ describe('STOMP frames', () => {
     const f = parse(text).frames[0]!;
     expect(f.headers.get('note')).toBe('line\nback\\slash');
     expect(f.body.toString()).toBe('{"x":"é"}');
-    expect(frame('CONNECTED', { version: '1.2', 'heart-beat': '5000,5000' })).toBe('CONNECTED\nversion:1.2\nheart-beat:5000,5000\n\n\0');
+    expect(frame('CONNECTED', { version: '1.2', 'heart-beat': '5000,5000' })).toBe(
+      'CONNECTED\nversion:1.2\nheart-beat:5000,5000\n\n\0',
+    );
   });
 
   it('negotiates heart-beats as STOMP 1.2 says: the larger of the two, none when either side has none', () => {

@@ -68,7 +68,8 @@ export function parseFrames(buf: Buffer): Parsed {
       const raw = RAW_HEADERS.has(command.text);
       const name = raw ? line.text.slice(0, colon) : unescape(line.text.slice(0, colon));
       const value = raw ? line.text.slice(colon + 1) : unescape(line.text.slice(colon + 1));
-      if (name === undefined || value === undefined) return { ok: false, problem: 'undefined escape sequence in a header' };
+      if (name === undefined || value === undefined)
+        return { ok: false, problem: 'undefined escape sequence in a header' };
       if (!headers.has(name)) headers.set(name, value);
     }
     const length = headers.get('content-length');
@@ -87,7 +88,8 @@ export function parseFrames(buf: Buffer): Parsed {
   }
 }
 
-const escape = (text: string) => text.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
+const escape = (text: string) =>
+  text.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
 
 /** A frame as text: frame('MESSAGE', { destination: '/topic/user.42.chat' }, '{"content":"hi"}'). */
 export function frame(command: string, headers: Record<string, string | number | undefined>, body = ''): string {

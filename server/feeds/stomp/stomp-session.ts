@@ -23,7 +23,10 @@ interface StompLink {
 }
 
 /** Heart-beat periods in ms (0: none) from the client's `cx,cy` and the server's offer (STOMP 1.2 §Heart-beating). */
-export function negotiateHeartBeat(header: string | undefined, serverMs = SERVER_HEART_BEAT_MS): { outgoing: number; incoming: number } | undefined {
+export function negotiateHeartBeat(
+  header: string | undefined,
+  serverMs = SERVER_HEART_BEAT_MS,
+): { outgoing: number; incoming: number } | undefined {
   const m = /^(\d{1,9}),(\d{1,9})$/.exec(header ?? '0,0');
   if (!m) return undefined;
   const cx = Number(m[1]);
@@ -80,7 +83,13 @@ export class StompSession {
   /** Sends an ERROR frame and closes: a bad frame, a refused destination, an ended session. */
   refuse(r: Refusal, receipt?: string): void {
     if (this.closed) return;
-    this.link.send(frame('ERROR', { message: r.message, 'receipt-id': receipt, 'content-type': 'text/plain' }, r.detail ?? r.message));
+    this.link.send(
+      frame(
+        'ERROR',
+        { message: r.message, 'receipt-id': receipt, 'content-type': 'text/plain' },
+        r.detail ?? r.message,
+      ),
+    );
     this.end();
     this.link.close(r.code ?? 1002, r.message.slice(0, 120));
   }
@@ -89,7 +98,8 @@ export class StompSession {
     const receipt = f.headers.get('receipt');
     const refusal = this.user ? this.connected(f) : await this.connect(f);
     if (refusal) return this.refuse(refusal, receipt);
-    if (receipt !== undefined && f.command !== 'CONNECT' && f.command !== 'STOMP') this.link.send(frame('RECEIPT', { 'receipt-id': receipt }));
+    if (receipt !== undefined && f.command !== 'CONNECT' && f.command !== 'STOMP')
+      this.link.send(frame('RECEIPT', { 'receipt-id': receipt }));
     if (f.command === 'DISCONNECT') {
       this.end();
       this.link.close(1000, 'disconnected');
@@ -99,14 +109,22 @@ export class StompSession {
   private async connect(f: Frame): Promise<Refusal | undefined> {
     if (f.command !== 'CONNECT' && f.command !== 'STOMP') return { message: 'not connected: send CONNECT first' };
     const versions = (f.headers.get('accept-version') ?? '1.0').split(',');
-    if (!versions.includes('1.2')) return { message: 'this server speaks STOMP 1.2 only', detail: 'Supported protocol versions are 1.2' };
+    if (!versions.includes('1.2'))
+      return { message: 'this server speaks STOMP 1.2 only', detail: 'Supported protocol versions are 1.2' };
     const beat = negotiateHeartBeat(f.headers.get('heart-beat'));
     if (!beat) return { message: 'malformed heart-beat header' };
     const auth = await this.link.authenticate(f.headers.get('login'), f.headers.get('passcode'));
     if (!auth.ok) return { message: auth.reason, code: auth.code };
     if (!this.link.admitUser(auth.user.id)) return { message: 'too many connections for this user', code: 1008 };
     this.user = auth.user;
-    this.link.send(frame('CONNECTED', { version: '1.2', 'heart-beat': `${SERVER_HEART_BEAT_MS},${SERVER_HEART_BEAT_MS}`, server: 'Lumex/1', 'user-name': String(auth.user.id) }));
+    this.link.send(
+      frame('CONNECTED', {
+        version: '1.2',
+        'heart-beat': `${SERVER_HEART_BEAT_MS},${SERVER_HEART_BEAT_MS}`,
+        server: 'Lumex/1',
+        'user-name': String(auth.user.id),
+      }),
+    );
     this.startHeartBeats(beat.outgoing, beat.incoming);
     return undefined;
   }
@@ -140,7 +158,18 @@ export class StompSession {
           id,
           this.link.bus.subscribe(dest.topic, (message) => {
             const body = JSON.stringify(message);
-            this.link.send(frame('MESSAGE', { subscription: id, 'message-id': `${++this.messageId}`, destination, 'content-type': 'application/json' }, body));
+            this.link.send(
+              frame(
+                'MESSAGE',
+                {
+                  subscription: id,
+                  'message-id': `${++this.messageId}`,
+                  destination,
+                  'content-type': 'application/json',
+                },
+                body,
+              ),
+            );
           }),
         );
         return undefined;
@@ -164,7 +193,10 @@ export class StompSession {
     }
   }
 
-  /** SEND goes only to the user's own chat topic, a JSON chat line (docs/requirements.md §5: 1–400 characters, not blank). */
+  /**
+   * SEND goes only to the user's own chat topic, a JSON chat line (docs/requirements.md §5: 1–400 characters, not
+   * blank).
+   */
   private send(f: Frame, user: UserRow): Refusal | undefined {
     const dest = destinationFor(f.headers.get('destination') ?? '', user);
     if (!dest.ok) return { message: dest.problem, code: dest.foreign ? FEED_CLOSE.forbidden : 1002 };
@@ -176,7 +208,12 @@ export class StompSession {
       return { message: 'the body must be JSON: {"content": "…"}' };
     }
     const { content, contentType = 1 } = body ?? {};
-    if (typeof content !== 'string' || !content.trim() || [...content].length > CHAT_MAX_CHARS || (contentType !== 1 && contentType !== 2)) {
+    if (
+      typeof content !== 'string' ||
+      !content.trim() ||
+      [...content].length > CHAT_MAX_CHARS ||
+      (contentType !== 1 && contentType !== 2)
+    ) {
       return { message: `a chat message is 1 to ${CHAT_MAX_CHARS} characters, contentType 1 or 2` };
     }
     this.link.bus.publish(dest.topic, { content, contentType, from: user.id, ts: Date.now() } satisfies ChatMessage);

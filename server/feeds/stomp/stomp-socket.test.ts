@@ -88,11 +88,18 @@ describe.each(FEATURE_DIALECTS)('the STOMP socket on %s', (_name, open) => {
     client.subscribe(D.refresh(alice.id), (m) => void got.push(m));
     client.subscribe(D.chat(alice.id), (m) => void got.push(m));
     const receipt = new Promise<void>((resolve) => client.watchForReceipt('r1', () => resolve()));
-    client.publish({ destination: D.chat(alice.id), body: JSON.stringify({ content: 'hello support' }), headers: { receipt: 'r1' } });
+    client.publish({
+      destination: D.chat(alice.id),
+      body: JSON.stringify({ content: 'hello support' }),
+      headers: { receipt: 'r1' },
+    });
     await receipt;
 
     // A ledger credit is announced on the bus after its commit; the refresh topic carries it.
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_stomp', asset: 'USDT', amount: '50' } });
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'alice_stomp', asset: 'USDT', amount: '50' },
+    });
     const refresh = await until(() => got.find((m) => m.headers.destination === D.refresh(alice.id)));
     expect(JSON.parse(refresh.body)).toMatchObject({ kind: 'assets' });
     const chat = await until(() => got.find((m) => m.headers.destination === D.chat(alice.id)));
@@ -104,14 +111,49 @@ describe.each(FEATURE_DIALECTS)('the STOMP socket on %s', (_name, open) => {
   });
 
   it.each([
-    ['another user’s refresh topic', (b: number) => ({ command: 'SUBSCRIBE', destination: D.refresh(b) }), 'belongs to another user', 4003],
-    ['another user’s chat topic', (b: number) => ({ command: 'SUBSCRIBE', destination: D.chat(b) }), 'belongs to another user', 4003],
-    ['a merchant topic of a non-merchant', (_b: number, a: number) => ({ command: 'SUBSCRIBE', destination: D.merchant(a) }), 'not your merchant topic', 4003],
-    ['an unknown destination', () => ({ command: 'SUBSCRIBE', destination: '/queue/everything' }), 'unknown destination', 1002],
+    [
+      'another user’s refresh topic',
+      (b: number) => ({ command: 'SUBSCRIBE', destination: D.refresh(b) }),
+      'belongs to another user',
+      4003,
+    ],
+    [
+      'another user’s chat topic',
+      (b: number) => ({ command: 'SUBSCRIBE', destination: D.chat(b) }),
+      'belongs to another user',
+      4003,
+    ],
+    [
+      'a merchant topic of a non-merchant',
+      (_b: number, a: number) => ({ command: 'SUBSCRIBE', destination: D.merchant(a) }),
+      'not your merchant topic',
+      4003,
+    ],
+    [
+      'an unknown destination',
+      () => ({ command: 'SUBSCRIBE', destination: '/queue/everything' }),
+      'unknown destination',
+      1002,
+    ],
     ['a wildcard', () => ({ command: 'SUBSCRIBE', destination: '/topic/user.*.refresh' }), 'unknown destination', 1002],
-    ['a merchant chat', (_b: number, a: number) => ({ command: 'SUBSCRIBE', destination: `/topic/merchant.${a}.chat` }), 'unknown destination', 1002],
-    ['a SEND to another user’s chat', (b: number) => ({ command: 'SEND', destination: D.chat(b) }), 'belongs to another user', 4003],
-    ['a SEND to a refresh topic', (_b: number, a: number) => ({ command: 'SEND', destination: D.refresh(a) }), 'only a chat topic takes SEND', 1002],
+    [
+      'a merchant chat',
+      (_b: number, a: number) => ({ command: 'SUBSCRIBE', destination: `/topic/merchant.${a}.chat` }),
+      'unknown destination',
+      1002,
+    ],
+    [
+      'a SEND to another user’s chat',
+      (b: number) => ({ command: 'SEND', destination: D.chat(b) }),
+      'belongs to another user',
+      4003,
+    ],
+    [
+      'a SEND to a refresh topic',
+      (_b: number, a: number) => ({ command: 'SEND', destination: D.refresh(a) }),
+      'only a chat topic takes SEND',
+      1002,
+    ],
   ])('refuses %s with an ERROR frame and closes', async (_label, make, message, code) => {
     const { client, connected, errors, closes } = connect(alice.token);
     await connected;
@@ -149,12 +191,32 @@ describe.each(FEATURE_DIALECTS)('the STOMP socket on %s', (_name, open) => {
     ['a frame before CONNECT', `SUBSCRIBE\nid:1\ndestination:/topic/user.1.refresh\n\n\0`, 'not connected'],
     ['a malformed command line', `hello there\n\n\0`, 'malformed command line'],
     ['an unknown command', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SHOUT\n\n\0`, 'SHOUT is not supported'],
-    ['a header without a colon', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination\n\n\0`, 'malformed header line'],
-    ['a bad escape', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SUBSCRIBE\nid:a\\tb\ndestination:/x\n\n\0`, 'undefined escape'],
-    ['a wrong content-length', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ncontent-length:2\n\nabc\0`, 'longer than its content-length'],
+    [
+      'a header without a colon',
+      `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination\n\n\0`,
+      'malformed header line',
+    ],
+    [
+      'a bad escape',
+      `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SUBSCRIBE\nid:a\\tb\ndestination:/x\n\n\0`,
+      'undefined escape',
+    ],
+    [
+      'a wrong content-length',
+      `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ncontent-length:2\n\nabc\0`,
+      'longer than its content-length',
+    ],
     ['STOMP 1.0 only', `CONNECT\naccept-version:1.0\npasscode:{token}\n\n\0`, 'STOMP 1.2 only'],
-    ['a chat message that is not JSON', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination:/topic/user.{id}.chat\n\nhi\0`, 'must be JSON'],
-    ['an oversize frame', `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination:/topic/user.{id}.chat\n\n${'x'.repeat(MAX_FRAME_BYTES)}\0`, 'frame larger than'],
+    [
+      'a chat message that is not JSON',
+      `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination:/topic/user.{id}.chat\n\nhi\0`,
+      'must be JSON',
+    ],
+    [
+      'an oversize frame',
+      `CONNECT\naccept-version:1.2\npasscode:{token}\n\n\0SEND\ndestination:/topic/user.{id}.chat\n\n${'x'.repeat(MAX_FRAME_BYTES)}\0`,
+      'frame larger than',
+    ],
   ])('answers %s with an ERROR frame, never a crash', async (_label, text, message) => {
     const raw = new Raw(url);
     await raw.opened();

@@ -30,13 +30,17 @@ export async function stompSocket(app: FastifyInstance, db: Db, bus: Bus): Promi
       admitUser: (userId) => byUser.admit(String(userId)),
       authenticate: async (login, passcode) => {
         const userId = login ? userIdOf(login) : undefined;
-        if (login && userId === undefined) return { ok: false, code: FEED_CLOSE.forbidden, reason: 'login must be your user id' };
+        if (login && userId === undefined)
+          return { ok: false, code: FEED_CLOSE.forbidden, reason: 'login must be your user id' };
         const auth = await authenticateSocket(db, passcode, userId);
         if (auth.ok) sessions.set(session, passcode!);
         return auth;
       },
     });
-    const timeout = setTimeout(() => session.user || session.refuse({ message: 'no CONNECT frame', code: FEED_CLOSE.unauthorized }), CONNECT_TIMEOUT_MS);
+    const timeout = setTimeout(
+      () => session.user || session.refuse({ message: 'no CONNECT frame', code: FEED_CLOSE.unauthorized }),
+      CONNECT_TIMEOUT_MS,
+    );
     socket.on('message', (data: Buffer) => session.receive(data));
     socket.on('close', () => {
       clearTimeout(timeout);

@@ -26,13 +26,18 @@ export function vhostOf(brokerUrl: string): string {
  */
 export function brokerAuthHook(decide: Decide, log: Logger): Server {
   const server = createServer((req, res) => {
-    const answer = (status: number, text: string) => void res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+    const answer = (status: number, text: string) =>
+      void res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
     const url = new URL(req.url ?? '/', 'http://hook');
-    const check = url.pathname.startsWith(`${BROKER_AUTH_PATH}/`) ? url.pathname.slice(BROKER_AUTH_PATH.length + 1) : '';
+    const check = url.pathname.startsWith(`${BROKER_AUTH_PATH}/`)
+      ? url.pathname.slice(BROKER_AUTH_PATH.length + 1)
+      : '';
     if (!(BROKER_AUTH_CHECKS as readonly string[]).includes(check)) return answer(404, 'deny');
     if (req.method !== 'GET' && req.method !== 'POST') return answer(405, 'deny');
     void paramsOf(req, url)
-      .then(async (params) => (params ? answer(200, (await decide(check as BrokerAuthCheck, params)) ? 'allow' : 'deny') : answer(413, 'deny')))
+      .then(async (params) =>
+        params ? answer(200, (await decide(check as BrokerAuthCheck, params)) ? 'allow' : 'deny') : answer(413, 'deny'),
+      )
       .catch((err: unknown) => {
         log.warn({ err, check }, 'the broker auth hook failed; the broker refuses');
         answer(500, 'deny');
@@ -52,7 +57,9 @@ function paramsOf(req: IncomingMessage, url: URL): Promise<URLSearchParams | und
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? undefined : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    );
     req.on('error', reject);
   });
 }
@@ -66,7 +73,10 @@ export async function startBrokerAuthHook(app: FastifyInstance, db: Db, config: 
   const server = brokerAuthHook(brokerAuth(db, vhostOf(config.brokerUrl!)), app.log);
   const listening = await new Promise<boolean>((resolve) => {
     server.once('error', (err) => {
-      app.log.warn({ err, host: config.brokerAuthHost, port: config.brokerAuthPort }, 'the broker auth hook could not listen: Web-STOMP logins fail unless another process answers it');
+      app.log.warn(
+        { err, host: config.brokerAuthHost, port: config.brokerAuthPort },
+        'the broker auth hook could not listen: Web-STOMP logins fail unless another process answers it',
+      );
       resolve(false);
     });
     server.listen(config.brokerAuthPort, config.brokerAuthHost, () => resolve(true));

@@ -40,7 +40,15 @@ describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
   const allowed = async (check: string, fields: Record<string, string>) => (await ask(check, fields)).text === 'allow';
   /** A topic check as Web-STOMP makes it for SUBSCRIBE /topic/<key>. */
   const topic = (user: { id: number }, routingKey: string, permission = 'read', name = 'amq.topic') =>
-    allowed('topic', { username: String(user.id), vhost: '/', resource: 'topic', name, permission, routing_key: routingKey, 'variable_map.username': String(user.id) });
+    allowed('topic', {
+      username: String(user.id),
+      vhost: '/',
+      resource: 'topic',
+      name,
+      permission,
+      routing_key: routingKey,
+      'variable_map.username': String(user.id),
+    });
   const resource = (user: { id: number }, kind: string, name: string, permission: string, vhost = '/') =>
     allowed('resource', { username: String(user.id), vhost, resource: kind, name, permission, tags: '' });
 
@@ -63,7 +71,10 @@ describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
   });
 
   it('logs a user in with their own id and live token only', async () => {
-    expect(await ask('user', { username: String(alice.id), password: alice.token, vhost: '/' })).toEqual({ status: 200, text: 'allow' });
+    expect(await ask('user', { username: String(alice.id), password: alice.token, vhost: '/' })).toEqual({
+      status: 200,
+      text: 'allow',
+    });
     expect(await allowed('user', { username: String(alice.id), password: alice.token })).toBe(true);
     expect(await allowed('user', { username: String(alice.id), password: `Bearer ${alice.token}` })).toBe(true);
     // Another user's token, a made-up one, none, the wrong vhost, a name that is no user id (the broker's own users).
@@ -71,19 +82,22 @@ describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
     expect(await allowed('user', { username: String(alice.id), password: 'x'.repeat(40) })).toBe(false);
     expect(await allowed('user', { username: String(alice.id) })).toBe(false);
     expect(await allowed('user', { username: String(alice.id), password: alice.token, vhost: 'other' })).toBe(false);
-    for (const username of ['guest', '', '0', `0${alice.id}`, `${alice.id}.5`, '1e3']) expect(await allowed('user', { username, password: alice.token })).toBe(false);
+    for (const username of ['guest', '', '0', `0${alice.id}`, `${alice.id}.5`, '1e3'])
+      expect(await allowed('user', { username, password: alice.token })).toBe(false);
   });
 
   it('refuses a token after logout, an expired one, and a frozen user’s', async () => {
     const carol = await signUp(app, 'carol_hook');
     const dave = await signUp(app, 'dave_hook');
     const erin = await signUp(app, 'erin_hook');
-    for (const u of [carol, dave, erin]) expect(await allowed('user', { username: String(u.id), password: u.token })).toBe(true);
+    for (const u of [carol, dave, erin])
+      expect(await allowed('user', { username: String(u.id), password: u.token })).toBe(true);
     await api(app, '/api/user/logout', { token: carol.token });
     await t.db.run('UPDATE sessions SET expires_at = ? WHERE user_id = ?', [Date.now() - 1, dave.id]);
     await t.db.run("UPDATE users SET status = 'frozen' WHERE id = ?", [erin.id]);
     forgetSessions();
-    for (const u of [carol, dave, erin]) expect(await allowed('user', { username: String(u.id), password: u.token })).toBe(false);
+    for (const u of [carol, dave, erin])
+      expect(await allowed('user', { username: String(u.id), password: u.token })).toBe(false);
     // A frozen user's socket that is still open subscribes to nothing more.
     expect(await topic(erin, `user.${erin.id}.refresh`)).toBe(false);
   });
@@ -114,15 +128,35 @@ describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
       ['writing the own chat', topic(alice, `user.${alice.id}.chat`, 'write')],
       ['writing the own refresh', topic(alice, `user.${alice.id}.refresh`, 'write')],
       ['the bus exchange', topic(alice, `user.${alice.id}.refresh`, 'read', 'lumex.events')],
-      ['no routing key', allowed('topic', { username: String(alice.id), vhost: '/', resource: 'topic', name: 'amq.topic', permission: 'read' })],
-      ['another vhost', allowed('topic', { username: String(alice.id), vhost: 'x', resource: 'topic', name: 'amq.topic', permission: 'read', routing_key: `user.${alice.id}.refresh` })],
+      [
+        'no routing key',
+        allowed('topic', {
+          username: String(alice.id),
+          vhost: '/',
+          resource: 'topic',
+          name: 'amq.topic',
+          permission: 'read',
+        }),
+      ],
+      [
+        'another vhost',
+        allowed('topic', {
+          username: String(alice.id),
+          vhost: 'x',
+          resource: 'topic',
+          name: 'amq.topic',
+          permission: 'read',
+          routing_key: `user.${alice.id}.refresh`,
+        }),
+      ],
     ];
     for (const [label, answer] of refused) expect([label, await answer]).toEqual([label, false]);
   });
 
   it('lets Web-STOMP declare, bind and read a subscription queue on amq.topic, and nothing else', async () => {
     const q = 'stomp-subscription-W1sljKA05asYurfe28KR8Q';
-    for (const permission of ['configure', 'write', 'read']) expect(await resource(alice, 'queue', q, permission)).toBe(true);
+    for (const permission of ['configure', 'write', 'read'])
+      expect(await resource(alice, 'queue', q, permission)).toBe(true);
     expect(await resource(alice, 'exchange', 'amq.topic', 'read')).toBe(true);
     const refused: Array<[string, Promise<boolean>]> = [
       ['publishing to amq.topic (SEND)', resource(alice, 'exchange', 'amq.topic', 'write')],
@@ -136,20 +170,48 @@ describe.each(FEATURE_DIALECTS)('the broker auth hook on %s', (_name, open) => {
       ['a queue name with a dot', resource(alice, 'queue', 'stomp-subscription-a.b', 'read')],
       ['an unknown permission', resource(alice, 'queue', q, 'delete')],
       ['another vhost', resource(alice, 'queue', q, 'read', 'other')],
-      ['the broker’s own user', allowed('resource', { username: 'guest', vhost: '/', resource: 'queue', name: q, permission: 'read' })],
+      [
+        'the broker’s own user',
+        allowed('resource', { username: 'guest', vhost: '/', resource: 'queue', name: q, permission: 'read' }),
+      ],
     ];
     for (const [label, answer] of refused) expect([label, await answer]).toEqual([label, false]);
   });
 
   it('answers GET queries as POST forms, 404 beyond its four paths, and refuses what is not the backend’s', async () => {
-    expect((await ask('user', { username: String(alice.id), password: alice.token }, { method: 'GET' })).text).toBe('allow');
-    expect((await ask('topic', { username: String(alice.id), vhost: '/', name: 'amq.topic', permission: 'read', routing_key: `user.${bob.id}.refresh` }, { method: 'GET' })).text).toBe('deny');
-    expect(await ask('users', { username: String(alice.id), password: alice.token })).toEqual({ status: 404, text: 'deny' });
+    expect((await ask('user', { username: String(alice.id), password: alice.token }, { method: 'GET' })).text).toBe(
+      'allow',
+    );
+    expect(
+      (
+        await ask(
+          'topic',
+          {
+            username: String(alice.id),
+            vhost: '/',
+            name: 'amq.topic',
+            permission: 'read',
+            routing_key: `user.${bob.id}.refresh`,
+          },
+          { method: 'GET' },
+        )
+      ).text,
+    ).toBe('deny');
+    expect(await ask('users', { username: String(alice.id), password: alice.token })).toEqual({
+      status: 404,
+      text: 'deny',
+    });
     expect(await ask('', {})).toEqual({ status: 404, text: 'deny' });
-    expect((await ask('user', {}, { method: 'PUT', body: `username=${alice.id}&password=${alice.token}` })).status).toBe(405);
-    expect(await ask('user', {}, { body: `username=${alice.id}&password=${alice.token}&pad=${'x'.repeat(5000)}` })).toEqual({ status: 413, text: 'deny' });
+    expect(
+      (await ask('user', {}, { method: 'PUT', body: `username=${alice.id}&password=${alice.token}` })).status,
+    ).toBe(405);
+    expect(
+      await ask('user', {}, { body: `username=${alice.id}&password=${alice.token}&pad=${'x'.repeat(5000)}` }),
+    ).toEqual({ status: 413, text: 'deny' });
     // Repeated or garbled fields decide nothing in the caller's favour.
-    expect((await ask('user', {}, { body: `username=guest&username=${alice.id}&password=${alice.token}` })).text).toBe('deny');
+    expect((await ask('user', {}, { body: `username=guest&username=${alice.id}&password=${alice.token}` })).text).toBe(
+      'deny',
+    );
     expect((await ask('user', {}, { body: '%%%=&&==' })).text).toBe('deny');
   });
 });

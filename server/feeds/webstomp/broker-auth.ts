@@ -26,7 +26,10 @@ const QUEUE_PERMISSIONS = new Set(['configure', 'write', 'read']);
  * not user ids are always refused here: the broker's own users (the server's, from BROKER_URL) belong to the
  * internal backend, which RabbitMQ asks first.
  */
-export function brokerAuth(db: Db, vhost: string): (check: BrokerAuthCheck, params: BrokerAuthParams) => Promise<boolean> {
+export function brokerAuth(
+  db: Db,
+  vhost: string,
+): (check: BrokerAuthCheck, params: BrokerAuthParams) => Promise<boolean> {
   const checks: Record<BrokerAuthCheck, (userId: number, p: BrokerAuthParams) => Promise<boolean> | boolean> = {
     user: async (userId, p) => (await authenticateSocket(db, p.get('password'), userId)).ok,
     vhost: () => true,

@@ -41,7 +41,9 @@ describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth 
 
   /** The browser's client for a user, on Web-STOMP (the platform config's stompUrl) or the embedded socket. */
   const connect = (who: Who, opts: { embedded?: boolean; config?: StompConfig } = {}) => {
-    (globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] = opts.embedded ? { apiBase: embeddedBase, stompUrl: STOMP_PATH } : platformScript;
+    (globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] = opts.embedded
+      ? { apiBase: embeddedBase, stompUrl: STOMP_PATH }
+      : platformScript;
     const errors: IFrame[] = [];
     const closes: number[] = [];
     const messages: IMessage[] = [];
@@ -64,13 +66,25 @@ describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth 
       client.subscribe(destination, (m) => void messages.push(m), { receipt });
       return done;
     };
-    return { client, errors, closes, messages, subscribed, isConnected: () => connected, connected: () => until(() => connected || undefined, 'CONNECTED').then(() => undefined) };
+    return {
+      client,
+      errors,
+      closes,
+      messages,
+      subscribed,
+      isConnected: () => connected,
+      connected: () => until(() => connected || undefined, 'CONNECTED').then(() => undefined),
+    };
   };
   let platformScript: Record<string, unknown>;
 
   beforeAll(async () => {
     t = await open();
-    ({ app } = await testApp(t.db, { BROKER_URL: TEST_BROKER_URL!, STOMP_URL: TEST_WEB_STOMP_URL, BROKER_AUTH_PORT: String(TEST_BROKER_AUTH_PORT) }));
+    ({ app } = await testApp(t.db, {
+      BROKER_URL: TEST_BROKER_URL!,
+      STOMP_URL: TEST_WEB_STOMP_URL,
+      BROKER_AUTH_PORT: String(TEST_BROKER_AUTH_PORT),
+    }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     embeddedBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const script = (await app.inject({ url: '/platform/dev/config.js' })).body;
@@ -99,8 +113,14 @@ describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth 
     await Promise.all([web.subscribed(D.refresh(alice.id)), embedded.subscribed(D.refresh(alice.id))]);
 
     // A ledger credit is announced on the bus after its commit (account-bus.ts); both sockets carry it.
-    await api(app, '/api/admin/credit', { token: ops, payload: { username: 'alice_webstomp', asset: 'USDT', amount: '50' } });
-    const sent = await until(() => embedded.messages.find((m) => JSON.parse(m.body).kind === 'assets'), 'the embedded socket');
+    await api(app, '/api/admin/credit', {
+      token: ops,
+      payload: { username: 'alice_webstomp', asset: 'USDT', amount: '50' },
+    });
+    const sent = await until(
+      () => embedded.messages.find((m) => JSON.parse(m.body).kind === 'assets'),
+      'the embedded socket',
+    );
     const got = await until(() => web.messages.find((m) => m.body === sent.body), 'the same message on Web-STOMP');
     expect(got.headers).toMatchObject({ destination: D.refresh(alice.id), 'content-type': 'application/json' });
     expect(web.closes).toEqual([]);
@@ -115,8 +135,12 @@ describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth 
     const order = { kind: 'otc', ts: Math.random() };
     app.bus.publish(userTopics.chat(alice.id), line);
     app.bus.publish(merchantTopic(merchant.id), order);
-    expect(JSON.parse((await until(() => web.messages.find((m) => m.body.includes(String(line.ts))))).body)).toEqual(line);
-    expect(JSON.parse((await until(() => shop.messages.find((m) => m.body.includes(String(order.ts))))).body)).toEqual(order);
+    expect(JSON.parse((await until(() => web.messages.find((m) => m.body.includes(String(line.ts))))).body)).toEqual(
+      line,
+    );
+    expect(JSON.parse((await until(() => shop.messages.find((m) => m.body.includes(String(order.ts))))).body)).toEqual(
+      order,
+    );
   });
 
   // Web-STOMP answers a refused subscription by closing the socket, without an ERROR frame.
@@ -167,7 +191,10 @@ describe.skipIf(WEB_STOMP_UNAVAILABLE)('RabbitMQ Web-STOMP with the broker auth 
     const writer = connect(alice);
     await Promise.all([reader.connected(), writer.connected()]);
     await reader.subscribed(D.chat(alice.id));
-    writer.client.publish({ destination: destination(alice, bob), body: JSON.stringify({ content: 'forged', contentType: 1 }) });
+    writer.client.publish({
+      destination: destination(alice, bob),
+      body: JSON.stringify({ content: 'forged', contentType: 1 }),
+    });
     await until(() => writer.closes[0], 'the socket to close');
     // The marker goes the same way after the SEND: once it is in, a forged line would have been too.
     app.bus.publish(userTopics.chat(alice.id), { content: 'marker', contentType: 1, from: 0, ts: 4 });

@@ -13,7 +13,10 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db));
-    makers = new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, { intervalMs: 0, seed: 42 });
+    makers = new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, {
+      intervalMs: 0,
+      seed: 42,
+    });
     await makers.start();
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { newInviteCode, newUid } from '../../user/tokens.ts';
 import { findUserBy, insertUser } from '../../user/user.repo.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { SpotService } from '../spot.service.ts';
-import { type Market } from '../market.ts';
+import type { Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
 
@@ -54,7 +54,15 @@ export class MarketMakers {
   private readonly prices: PriceIndex;
   private readonly uniform: () => number;
 
-  constructor(db: Db, core: TradingCore, spot: SpotService, marketData: MarketData, prices: PriceIndex, log: FastifyBaseLogger, opts: MarketMakerOptions) {
+  constructor(
+    db: Db,
+    core: TradingCore,
+    spot: SpotService,
+    marketData: MarketData,
+    prices: PriceIndex,
+    log: FastifyBaseLogger,
+    opts: MarketMakerOptions,
+  ) {
     this.db = db;
     this.core = core;
     this.spot = spot;
@@ -72,7 +80,12 @@ export class MarketMakers {
     if (this.opts.intervalMs > 0) {
       if (!this.opts.jobs) throw new Error('market makers with an interval need the scheduler');
       // Quoting is about now: periods missed while no process ran are not made up.
-      this.stopTicking = this.opts.jobs.lease({ name: 'market-makers', everyMs: this.opts.intervalMs, catchUp: 0, run: () => this.tick() });
+      this.stopTicking = this.opts.jobs.lease({
+        name: 'market-makers',
+        everyMs: this.opts.intervalMs,
+        catchUp: 0,
+        run: () => this.tick(),
+      });
     }
   }
 
@@ -84,7 +97,21 @@ export class MarketMakers {
   private async account(username: string): Promise<number> {
     const existing = await findUserBy(this.db, 'username', username);
     if (existing) return existing.id;
-    const bot = await insertUser(this.db, { uid: newUid(), username, email: null, phone: null, countryCode: null, passwordHash: '!', inviteCode: newInviteCode(), inviterId: null, role: 'bot' }, Date.now());
+    const bot = await insertUser(
+      this.db,
+      {
+        uid: newUid(),
+        username,
+        email: null,
+        phone: null,
+        countryCode: null,
+        passwordHash: '!',
+        inviteCode: newInviteCode(),
+        inviterId: null,
+        role: 'bot',
+      },
+      Date.now(),
+    );
     return bot.id;
   }
 
@@ -118,7 +145,13 @@ export class MarketMakers {
     if (this.ticking) return; // a slow database: skip a beat rather than pile up
     this.ticking = true;
     try {
-      await Promise.all([...this.spot.markets.values()].map((m) => this.quoteMarket(m).catch((err: unknown) => this.log.warn({ err, market: m.symbol }, 'market maker tick failed'))));
+      await Promise.all(
+        [...this.spot.markets.values()].map((m) =>
+          this.quoteMarket(m).catch((err: unknown) =>
+            this.log.warn({ err, market: m.symbol }, 'market maker tick failed'),
+          ),
+        ),
+      );
     } finally {
       this.ticking = false;
     }
@@ -145,9 +178,12 @@ export class MarketMakers {
       const side = this.uniform() < 0.5 ? 'buy' : 'sell';
       const spend = 20 + this.uniform() * 300;
       await this.spot
-        .place(this.takerId, side === 'buy'
-          ? { symbol: m.symbol, side, type: 'market', quoteAmount: fixed(spend, 2) }
-          : { symbol: m.symbol, side, type: 'market', quantity: fixed(spend / ref, m.qtyScale) })
+        .place(
+          this.takerId,
+          side === 'buy'
+            ? { symbol: m.symbol, side, type: 'market', quoteAmount: fixed(spend, 2) }
+            : { symbol: m.symbol, side, type: 'market', quantity: fixed(spend / ref, m.qtyScale) },
+        )
         .catch(() => undefined);
     }
     if (this.uniform() < 0.02) await this.fund(m);
@@ -162,10 +198,20 @@ export class MarketMakers {
       const offset = Math.max(tick, ref * (0.0004 + i * 0.0006));
       for (const side of ['buy', 'sell'] as const) {
         const price = Math.max(tick, side === 'buy' ? ref - offset : ref + offset);
-        const quantity = Math.max(notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8) / price, Number(formatUnits(m.lot, m.qtyScale)));
+        const quantity = Math.max(
+          (notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8)) / price,
+          Number(formatUnits(m.lot, m.qtyScale)),
+        );
         quotes.push(
           this.spot
-            .place(this.makerId, { symbol: m.symbol, side, type: 'limit', price: fixed(Math.round(price / tick) * tick, m.priceScale), quantity: fixed(quantity, m.qtyScale), timeInForce: 'GTC' })
+            .place(this.makerId, {
+              symbol: m.symbol,
+              side,
+              type: 'limit',
+              price: fixed(Math.round(price / tick) * tick, m.priceScale),
+              quantity: fixed(quantity, m.qtyScale),
+              timeInForce: 'GTC',
+            })
             .catch(() => undefined), // a level the walk made invalid (below the minimum) is simply skipped
         );
       }

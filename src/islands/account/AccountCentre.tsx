@@ -17,8 +17,8 @@ function tabFromUrl(tabs: AccountTab[]): AccountTab {
 }
 
 /**
- * docs/requirements.md §2 `/account/center?tab=`: the account centre. Every tab needs a session; a tab the user may not see (the
- * merchant tab for a non-merchant) or an unknown one opens the first tab and the address says so.
+ * docs/requirements.md §2 `/account/center?tab=`: the account centre. Every tab needs a session; a tab the user may not
+ * see (the merchant tab for a non-merchant) or an unknown one opens the first tab and the address says so.
  */
 export default function AccountCentre({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
@@ -33,7 +33,8 @@ export default function AccountCentre({ locale, messages }: Props) {
     // The list depends on the user (merchant or not): read the address again once they are known.
   }, [user?.is_merchant]);
   useEffect(() => {
-    if (mounted && new URLSearchParams(location.search).get('tab') !== current.key) history.replaceState(null, '', `${location.pathname}?tab=${current.key}`);
+    if (mounted && new URLSearchParams(location.search).get('tab') !== current.key)
+      history.replaceState(null, '', `${location.pathname}?tab=${current.key}`);
   }, [mounted, current]);
 
   const choose = (tab: AccountTab) => {
@@ -45,7 +46,16 @@ export default function AccountCentre({ locale, messages }: Props) {
     <div className="user-centre account-centre">
       <nav className="side-tabs" aria-label={t('account.title')}>
         {tabs.map((tab) => (
-          <a key={tab.key} href={`?tab=${tab.key}`} aria-current={tab.key === current.key ? 'page' : undefined} className={tab.key === current.key ? 'is-active' : undefined} onClick={(e) => { e.preventDefault(); choose(tab); }}>
+          <a
+            key={tab.key}
+            href={`?tab=${tab.key}`}
+            aria-current={tab.key === current.key ? 'page' : undefined}
+            className={tab.key === current.key ? 'is-active' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              choose(tab);
+            }}
+          >
             {t(tab.label)}
           </a>
         ))}
@@ -54,7 +64,16 @@ export default function AccountCentre({ locale, messages }: Props) {
         <h1 className="panel__title">{t(current.label)}</h1>
         {!mounted || !isLogin ? (
           <p>
-            {t('user.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/account/center?tab=${current.key}`, locale))}`, locale)}>{t('header.login')}</a>
+            {t('user.loginRequired')}{' '}
+            <a
+              className="btn btn--primary"
+              href={href(
+                `/user/login?redirect=${encodeURIComponent(href(`/account/center?tab=${current.key}`, locale))}`,
+                locale,
+              )}
+            >
+              {t('header.login')}
+            </a>
           </p>
         ) : user ? (
           <Component t={t} locale={locale} user={user} />

@@ -66,7 +66,9 @@ function DeviceList({ t }: { t: T }) {
             <th>{t('devices.ip')}</th>
             <th>{t('devices.firstSeen')}</th>
             <th>{t('devices.lastSeen')}</th>
-            <th><span className="visually-hidden">{t('devices.actions')}</span></th>
+            <th>
+              <span className="visually-hidden">{t('devices.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -74,16 +76,36 @@ function DeviceList({ t }: { t: T }) {
             <tr key={d.id} data-device={d.id}>
               <td>
                 {editing?.id === d.id ? (
-                  <form className="devices__rename" onSubmit={(e) => { e.preventDefault(); save(); }}>
-                    <input aria-label={t('devices.name')} value={editing.name} maxLength={40} autoFocus onChange={(e) => setEditing({ id: d.id, name: e.target.value })} />
-                    <button type="submit" className="link-button" disabled={busy || !editing.name.trim()}>{t('devices.save')}</button>
-                    <button type="button" className="link-button" onClick={() => setEditing(null)}>{t('devices.cancel')}</button>
+                  <form
+                    className="devices__rename"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      save();
+                    }}
+                  >
+                    <input
+                      aria-label={t('devices.name')}
+                      value={editing.name}
+                      maxLength={40}
+                      autoFocus
+                      onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
+                    />
+                    <button type="submit" className="link-button" disabled={busy || !editing.name.trim()}>
+                      {t('devices.save')}
+                    </button>
+                    <button type="button" className="link-button" onClick={() => setEditing(null)}>
+                      {t('devices.cancel')}
+                    </button>
                   </form>
                 ) : (
                   <>
                     <span className="devices__name">{deviceLabel(t, d)}</span>
                     {d.current && <span className="status status--done devices__current">{t('devices.current')}</span>}
-                    {d.userAgent && <span className="devices__agent" title={d.userAgent}>{d.userAgent}</span>}
+                    {d.userAgent && (
+                      <span className="devices__agent" title={d.userAgent}>
+                        {d.userAgent}
+                      </span>
+                    )}
                   </>
                 )}
               </td>
@@ -91,8 +113,17 @@ function DeviceList({ t }: { t: T }) {
               <td>{formatDateTime(d.firstSeen, dateOptions)}</td>
               <td>{formatDateTime(d.lastSeen, dateOptions)}</td>
               <td className="devices__actions">
-                <button type="button" className="link-button" disabled={busy} onClick={() => setEditing({ id: d.id, name: d.name ?? deviceLabel(t, d) })}>{t('devices.rename')}</button>
-                <button type="button" className="link-button devices__end" disabled={busy} onClick={() => setEnding(d)}>{t('devices.signOut')}</button>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  onClick={() => setEditing({ id: d.id, name: d.name ?? deviceLabel(t, d) })}
+                >
+                  {t('devices.rename')}
+                </button>
+                <button type="button" className="link-button devices__end" disabled={busy} onClick={() => setEnding(d)}>
+                  {t('devices.signOut')}
+                </button>
               </td>
             </tr>
           ))}
@@ -101,7 +132,11 @@ function DeviceList({ t }: { t: T }) {
       <ConfirmDialog
         open={ending !== null}
         title={t('devices.confirm.title')}
-        body={ending ? t(ending.current ? 'devices.confirm.current' : 'devices.confirm.body', { device: deviceLabel(t, ending) }) : ''}
+        body={
+          ending
+            ? t(ending.current ? 'devices.confirm.current' : 'devices.confirm.body', { device: deviceLabel(t, ending) })
+            : ''
+        }
         confirmLabel={t('devices.signOut')}
         cancelLabel={t('devices.cancel')}
         onConfirm={() => ending && signOut(ending)}
@@ -132,7 +167,11 @@ function LoginLog({ t }: { t: T }) {
           {data.records.map((r) => (
             <tr key={r.id}>
               <td>{formatDateTime(r.time, dateOptions)}</td>
-              <td><span className={`status ${r.result === 'success' ? 'status--done' : 'status--failed'}`}>{t(`devices.result.${r.result}`)}</span></td>
+              <td>
+                <span className={`status ${r.result === 'success' ? 'status--done' : 'status--failed'}`}>
+                  {t(`devices.result.${r.result}`)}
+                </span>
+              </td>
               <td>{r.ip ?? '—'}</td>
               <td>{deviceLabel(t, { name: null, userAgent: r.userAgent })}</td>
             </tr>

@@ -16,7 +16,10 @@ export function PauseNotice({ t, status, withRule = false }: { t: T; status: Sec
     <div className="security-pause">
       {lock && (
         <p className="security-pause__active" role="status" data-testid="withdraw-pause">
-          {t('security.pause.active', { until: formatDateTime(lock.until, dateOptions), reason: t(`security.pause.reason.${lock.reason}`) })}
+          {t('security.pause.active', {
+            until: formatDateTime(lock.until, dateOptions),
+            reason: t(`security.pause.reason.${lock.reason}`),
+          })}
         </p>
       )}
       {withRule && <p className="field__hint">{t('security.pause.rule')}</p>}

@@ -35,9 +35,23 @@ interface Props {
  */
 export function ProofField({ t, status, value, onChange, error }: Props) {
   const kind = status.verification;
-  if (kind === null) return <p className="status status--todo" role="note">{t('error.securityBindingRequired')}</p>;
-  const common = { name: 'proofCode', inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 6, value, onChange, error };
-  if (kind === 'google') return <Field label={t('field.googleCode')} hint={t('security.proof.googleHint')} {...common} />;
+  if (kind === null)
+    return (
+      <p className="status status--todo" role="note">
+        {t('error.securityBindingRequired')}
+      </p>
+    );
+  const common = {
+    name: 'proofCode',
+    inputMode: 'numeric' as const,
+    autoComplete: 'one-time-code',
+    maxLength: 6,
+    value,
+    onChange,
+    error,
+  };
+  if (kind === 'google')
+    return <Field label={t('field.googleCode')} hint={t('security.proof.googleHint')} {...common} />;
   const target = maskedTarget(status, kind);
   return (
     <Field

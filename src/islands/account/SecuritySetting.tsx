@@ -29,8 +29,8 @@ const TITLES: Record<Setting, string> = {
 };
 
 /**
- * docs/requirements.md §2 `/account/center/setting/{phone,google,email,login-pwd,trade-pwd,anti-code}`: one security setting on
- * its own page, without the tab menu, with the way back to the security tab.
+ * docs/requirements.md §2 `/account/center/setting/{phone,google,email,login-pwd,trade-pwd,anti-code}`: one security
+ * setting on its own page, without the tab menu, with the way back to the security tab.
  */
 export default function SecuritySetting({ locale, messages, setting }: Props) {
   const t = useMessages(locale, messages);
@@ -46,13 +46,18 @@ export default function SecuritySetting({ locale, messages, setting }: Props) {
   if (!mounted || !isLogin) {
     body = (
       <p>
-        {t('user.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(here)}`, locale)}>{t('header.login')}</a>
+        {t('user.loginRequired')}{' '}
+        <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(here)}`, locale)}>
+          {t('header.login')}
+        </a>
       </p>
     );
   } else if (!status || !user) {
     body = <p>{t('common.loading')}</p>;
   } else if (setting === 'email' || setting === 'phone') {
-    body = <BindingForm t={t} locale={locale} status={status} channel={setting === 'email' ? 'email' : 'sms'} back={back} />;
+    body = (
+      <BindingForm t={t} locale={locale} status={status} channel={setting === 'email' ? 'email' : 'sms'} back={back} />
+    );
   } else if (setting === 'google') {
     body = <AuthenticatorForm t={t} status={status} back={back} />;
   } else if (setting === 'anti-code') {
@@ -60,11 +65,20 @@ export default function SecuritySetting({ locale, messages, setting }: Props) {
   } else if (setting === 'trade-pwd' && (status.hasFundPassword || user.hasFundPassword)) {
     body = <p className="status status--done">{t('user.tardPwd.already')}</p>;
   } else {
-    body = <PasswordForm kind={setting === 'login-pwd' ? 'login' : 'fund'} t={t} locale={locale} googleBound={status.googleBound} />;
+    body = (
+      <PasswordForm
+        kind={setting === 'login-pwd' ? 'login' : 'fund'}
+        t={t}
+        locale={locale}
+        googleBound={status.googleBound}
+      />
+    );
   }
   return (
     <section className="panel security-setting">
-      <p><a href={back}>{t('security.back')}</a></p>
+      <p>
+        <a href={back}>{t('security.back')}</a>
+      </p>
       <h1 className="panel__title">{t(TITLES[setting])}</h1>
       {status && <PauseNotice t={t} status={status} />}
       {body}

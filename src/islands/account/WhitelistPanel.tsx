@@ -60,11 +60,34 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
     <div className="whitelist" data-testid="whitelist">
       <p>{t('security.whitelist.text')}</p>
       <div className="whitelist__switch">
-        <span className={`status ${list.enabled ? 'status--done' : 'status--todo'}`} data-testid="whitelist-state">{t(list.enabled ? 'security.whitelist.on' : 'security.whitelist.off')}</span>
-        {list.enabled && !list.addresses.length && <span className="field__hint">{t('security.whitelist.emptyOn')}</span>}
+        <span className={`status ${list.enabled ? 'status--done' : 'status--todo'}`} data-testid="whitelist-state">
+          {t(list.enabled ? 'security.whitelist.on' : 'security.whitelist.off')}
+        </span>
+        {list.enabled && !list.addresses.length && (
+          <span className="field__hint">{t('security.whitelist.emptyOn')}</span>
+        )}
       </div>
-      <ProofField t={t} status={status} value={code} onChange={(v) => { setCode(v); setCodeError(undefined); }} error={codeError} />
-      <button type="button" className="btn btn--outline" disabled={busy || status.verification === null} onClick={() => void confirmed((proof) => switchWhitelist({ enabled: !list.enabled, ...proof }), list.enabled ? 'security.whitelist.switchedOff' : 'security.whitelist.switchedOn')}>
+      <ProofField
+        t={t}
+        status={status}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setCodeError(undefined);
+        }}
+        error={codeError}
+      />
+      <button
+        type="button"
+        className="btn btn--outline"
+        disabled={busy || status.verification === null}
+        onClick={() =>
+          void confirmed(
+            (proof) => switchWhitelist({ enabled: !list.enabled, ...proof }),
+            list.enabled ? 'security.whitelist.switchedOff' : 'security.whitelist.switchedOn',
+          )
+        }
+      >
         {t(list.enabled ? 'security.whitelist.turnOff' : 'security.whitelist.turnOn')}
       </button>
 
@@ -76,7 +99,9 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
               <th>{t('field.network')}</th>
               <th>{t('security.whitelist.address')}</th>
               <th>{t('field.label')}</th>
-              <th><span className="visually-hidden">{t('security.whitelist.remove')}</span></th>
+              <th>
+                <span className="visually-hidden">{t('security.whitelist.remove')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -87,7 +112,14 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
                 <td className="security-table__address">{e.address}</td>
                 <td>{e.label ?? ''}</td>
                 <td>
-                  <button type="button" className="link-button" disabled={busy || status.verification === null} onClick={() => void confirmed((proof) => removeFromWhitelist(e.id, proof), 'security.whitelist.removed')}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={busy || status.verification === null}
+                    onClick={() =>
+                      void confirmed((proof) => removeFromWhitelist(e.id, proof), 'security.whitelist.removed')
+                    }
+                  >
                     {t('security.whitelist.remove')}
                   </button>
                 </td>
@@ -104,7 +136,11 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
             <span>{t('field.coin')}</span>
             <span className="field__box">
               <select name="coin" value={coin} onChange={(e) => setCoin(e.target.value)}>
-                {coins.map((c) => <option key={c} value={c}>{c}</option>)}
+                {coins.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
               </select>
             </span>
           </label>
@@ -112,14 +148,36 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
             <span>{t('field.network')}</span>
             <span className="field__box">
               <select name="network" value={network} onChange={(e) => setNetwork(e.target.value)}>
-                {coinNetworks.map((n) => <option key={n.network} value={n.network}>{n.network}</option>)}
+                {coinNetworks.map((n) => (
+                  <option key={n.network} value={n.network}>
+                    {n.network}
+                  </option>
+                ))}
               </select>
             </span>
           </label>
         </div>
-        <Field label={t('security.whitelist.address')} name="address" value={address} onChange={setAddress} error={errors.address} autoComplete="off" maxLength={200} />
-        <Field label={t('field.label')} name="label" value={label} onChange={setLabel} hint={t('security.whitelist.labelHint')} maxLength={40} autoComplete="off" />
-        <button type="submit" className="btn btn--primary" disabled={busy || status.verification === null}>{t('security.whitelist.add')}</button>
+        <Field
+          label={t('security.whitelist.address')}
+          name="address"
+          value={address}
+          onChange={setAddress}
+          error={errors.address}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <Field
+          label={t('field.label')}
+          name="label"
+          value={label}
+          onChange={setLabel}
+          hint={t('security.whitelist.labelHint')}
+          maxLength={40}
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy || status.verification === null}>
+          {t('security.whitelist.add')}
+        </button>
       </form>
     </div>
   );

@@ -23,7 +23,11 @@ export function WithdrawSecurity({ t, network }: { t: T; network: string | null 
       )}
       {allowed.length > 0 && (
         <datalist id="whitelisted-addresses">
-          {allowed.map((a) => <option key={a.id} value={a.address}>{a.label ?? a.address}</option>)}
+          {allowed.map((a) => (
+            <option key={a.id} value={a.address}>
+              {a.label ?? a.address}
+            </option>
+          ))}
         </datalist>
       )}
     </>

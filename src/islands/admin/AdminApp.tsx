@@ -11,7 +11,15 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { $idle, valueOf } from '../../lib/stores/remote.ts';
 import { $rates } from '../../lib/wallet/balances.ts';
 import { platformConfig } from '../../lib/platform.ts';
-import { $auditLog, $outbox, reviewQueueStore, reviewRecharge, reviewWithdrawal, saveRates, screenshotStore } from '../../lib/wallet/admin.ts';
+import {
+  $auditLog,
+  $outbox,
+  reviewQueueStore,
+  reviewRecharge,
+  reviewWithdrawal,
+  saveRates,
+  screenshotStore,
+} from '../../lib/wallet/admin.ts';
 import { auditSummary } from '../../lib/wallet/audit.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { SwapDesk } from './SwapDesk.tsx';
@@ -25,10 +33,27 @@ import { EarnAdmin } from '../earn/index.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
-const TABS = ['recharges', 'withdrawals', 'kyc', 'otc', 'loans', 'earn', 'audit', 'outbox', 'swap', 'seconds', 'rates', 'referral', 'proof'] as const;
+const TABS = [
+  'recharges',
+  'withdrawals',
+  'kyc',
+  'otc',
+  'loans',
+  'earn',
+  'audit',
+  'outbox',
+  'swap',
+  'seconds',
+  'rates',
+  'referral',
+  'proof',
+] as const;
 type Tab = (typeof TABS)[number];
 
-/** The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the outbox, the swap desk and display rates. */
+/**
+ * The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the
+ * outbox, the swap desk and display rates.
+ */
 export default function AdminApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
@@ -40,7 +65,18 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
 
   let body;
   if (!mounted) body = <p>{t('common.loading')}</p>;
-  else if (!isLogin) body = <p>{t('admin.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(location.pathname)}`, locale)}>{t('header.login')}</a></p>;
+  else if (!isLogin)
+    body = (
+      <p>
+        {t('admin.loginRequired')}{' '}
+        <a
+          className="btn btn--primary"
+          href={href(`/user/login?redirect=${encodeURIComponent(location.pathname)}`, locale)}
+        >
+          {t('header.login')}
+        </a>
+      </p>
+    );
   else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
   else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
   else if (tab === 'kyc') body = <KycReview t={t} />;
@@ -58,8 +94,15 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   return (
     <div className="admin-app">
       <h1 className="panel__title">{t('admin.title')}</h1>
-      <Tabs label={t('admin.title')} active={tab} onChange={setTab} tabs={TABS.map((k) => ({ key: k, label: t(`admin.tab.${k}`) }))} />
-      <section className="panel admin-panel" aria-live="polite">{body}</section>
+      <Tabs
+        label={t('admin.title')}
+        active={tab}
+        onChange={setTab}
+        tabs={TABS.map((k) => ({ key: k, label: t(`admin.tab.${k}`) }))}
+      />
+      <section className="panel admin-panel" aria-live="polite">
+        {body}
+      </section>
     </div>
   );
 }
@@ -90,7 +133,12 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
 
   return (
     <>
-      <Tabs label={t(`admin.tab.${kind}`)} active={status} onChange={setStatus} tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`assets.status.${s}`) }))} />
+      <Tabs
+        label={t(`admin.tab.${kind}`)}
+        active={status}
+        onChange={setStatus}
+        tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`assets.status.${s}`) }))}
+      />
       {!rows ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
@@ -98,10 +146,15 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
           <table className="wallet-table" data-testid={`admin-${kind}`}>
             <thead>
               <tr>
-                <th>{t('assets.orderNo')}</th><th>{t('admin.user')}</th><th>{t('assets.time')}</th><th>{t('assets.coin')}</th>
-                <th>{kind === 'recharges' ? t('assets.network') : t('assets.address')}</th><th className="num">{t('assets.amount')}</th>
+                <th>{t('assets.orderNo')}</th>
+                <th>{t('admin.user')}</th>
+                <th>{t('assets.time')}</th>
+                <th>{t('assets.coin')}</th>
+                <th>{kind === 'recharges' ? t('assets.network') : t('assets.address')}</th>
+                <th className="num">{t('assets.amount')}</th>
                 {kind === 'withdrawals' && <th className="num">{t('assets.fee')}</th>}
-                <th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+                <th>{t('assets.statusLabel')}</th>
+                <th>{t('assets.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -111,19 +164,41 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                   <td>{r.username}</td>
                   <td>{formatDateTime(r.createTime, dates)}</td>
                   <td>{r.coin}</td>
-                  <td className="wallet-break">{'screenshot' in r ? r.network : `${r.method === 'bank' ? t('assets.method.bank') : r.network}: ${r.address}`}</td>
+                  <td className="wallet-break">
+                    {'screenshot' in r
+                      ? r.network
+                      : `${r.method === 'bank' ? t('assets.method.bank') : r.network}: ${r.address}`}
+                  </td>
                   <td className="num">{fmt(r.amount, 8)}</td>
                   {kind === 'withdrawals' && <td className="num">{fmt((r as WithdrawalRecord).fee, 8)}</td>}
-                  <td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td>
+                  <td>
+                    <StatusBadge t={t} status={r.status} />
+                    {r.reason && <div className="muted">{r.reason}</div>}
+                  </td>
                   <td className="admin-actions">
-                    {'screenshot' in r && <button type="button" className="btn" onClick={() => setShown(r)}>{t('admin.viewScreenshot')}</button>}
+                    {'screenshot' in r && (
+                      <button type="button" className="btn" onClick={() => setShown(r)}>
+                        {t('admin.viewScreenshot')}
+                      </button>
+                    )}
                     {r.status === 'review' && (
-                      <ReviewActions t={t} reason={reasons[r.id] ?? ''} onReason={(v) => setReasons({ ...reasons, [r.id]: v })} onDecide={(approve) => void decide(r, approve)} />
+                      <ReviewActions
+                        t={t}
+                        reason={reasons[r.id] ?? ''}
+                        onReason={(v) => setReasons({ ...reasons, [r.id]: v })}
+                        onDecide={(approve) => void decide(r, approve)}
+                      />
                     )}
                   </td>
                 </tr>
               ))}
-              {!rows.length && <tr><td colSpan={9} className="muted">{t('common.noData')}</td></tr>}
+              {!rows.length && (
+                <tr>
+                  <td colSpan={9} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
@@ -131,7 +206,11 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
       {shown && image.status === 'success' && (
         <figure className="admin-shot">
           <img src={image.value} alt={t('assets.screenshot')} data-testid="admin-screenshot" />
-          <figcaption><button type="button" className="btn" onClick={() => setShown(null)}>{t('common.close')}</button></figcaption>
+          <figcaption>
+            <button type="button" className="btn" onClick={() => setShown(null)}>
+              {t('common.close')}
+            </button>
+          </figcaption>
         </figure>
       )}
     </>
@@ -146,12 +225,34 @@ function Audit({ t }: { t: T }) {
   return (
     <div className="wallet-scroll">
       <table className="wallet-table" data-testid="admin-audit">
-        <thead><tr><th>{t('assets.time')}</th><th>{t('admin.operator')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.detail')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('assets.time')}</th>
+            <th>{t('admin.operator')}</th>
+            <th>{t('admin.action')}</th>
+            <th>{t('admin.target')}</th>
+            <th>{t('admin.detail')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id}><td>{formatDateTime(r.time, dates)}</td><td>{r.operator}</td><td>{t(`admin.action.${r.action}`)}</td><td>{r.targetType} #{r.targetId}</td><td className="wallet-break muted">{auditSummary(r.detail, t)}</td></tr>
+            <tr key={r.id}>
+              <td>{formatDateTime(r.time, dates)}</td>
+              <td>{r.operator}</td>
+              <td>{t(`admin.action.${r.action}`)}</td>
+              <td>
+                {r.targetType} #{r.targetId}
+              </td>
+              <td className="wallet-break muted">{auditSummary(r.detail, t)}</td>
+            </tr>
           ))}
-          {!rows.length && <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>}
+          {!rows.length && (
+            <tr>
+              <td colSpan={5} className="muted">
+                {t('common.noData')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -166,13 +267,24 @@ function Outbox({ t }: { t: T }) {
   const { email, sms } = platformConfig().deliversCodes;
   return (
     <>
-      <p className={email && sms ? 'field__hint' : 'form-note'} role="note">{t(email && sms ? 'admin.outbox.hint' : 'admin.outbox.noTransport')}</p>
+      <p className={email && sms ? 'field__hint' : 'form-note'} role="note">
+        {t(email && sms ? 'admin.outbox.hint' : 'admin.outbox.noTransport')}
+      </p>
       {!rows ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
         <div className="wallet-scroll">
           <table className="wallet-table" data-testid="admin-outbox">
-            <thead><tr><th>{t('assets.time')}</th><th>{t('admin.outbox.channel')}</th><th>{t('admin.outbox.target')}</th><th>{t('admin.outbox.subject')}</th><th>{t('admin.outbox.body')}</th><th>{t('admin.outbox.status')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('assets.time')}</th>
+                <th>{t('admin.outbox.channel')}</th>
+                <th>{t('admin.outbox.target')}</th>
+                <th>{t('admin.outbox.subject')}</th>
+                <th>{t('admin.outbox.body')}</th>
+                <th>{t('admin.outbox.status')}</th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
@@ -184,7 +296,13 @@ function Outbox({ t }: { t: T }) {
                   <td>{r.status === 'pending' ? '…' : t(`admin.outbox.${r.status}`)}</td>
                 </tr>
               ))}
-              {!rows.length && <tr><td colSpan={6} className="muted">{t('common.noData')}</td></tr>}
+              {!rows.length && (
+                <tr>
+                  <td colSpan={6} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
@@ -200,7 +318,14 @@ function Rates({ t }: { t: T }) {
   const rows = edits ?? rates;
   const save = async () => {
     try {
-      await saveRates(rows.map(({ exchange_code, quote_currency, code_symbol, rate }) => ({ exchange_code, quote_currency, code_symbol, rate })));
+      await saveRates(
+        rows.map(({ exchange_code, quote_currency, code_symbol, rate }) => ({
+          exchange_code,
+          quote_currency,
+          code_symbol,
+          rate,
+        })),
+      );
       showToast('success', t('common.operationSuccess'));
     } catch {
       // The API client has shown the message.
@@ -210,17 +335,32 @@ function Rates({ t }: { t: T }) {
     <div className="stack-form">
       <p className="field__hint">{t('admin.ratesHint')}</p>
       <table className="wallet-table">
-        <thead><tr><th>{t('admin.currency')}</th><th className="num">{t('admin.ratePerUsdt')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('admin.currency')}</th>
+            <th className="num">{t('admin.ratePerUsdt')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r, i) => (
             <tr key={r.exchange_code}>
-              <td>{r.code_symbol} {r.exchange_code}</td>
-              <td className="num"><input inputMode="decimal" value={r.rate} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, rate: e.target.value } : x)))} /></td>
+              <td>
+                {r.code_symbol} {r.exchange_code}
+              </td>
+              <td className="num">
+                <input
+                  inputMode="decimal"
+                  value={r.rate}
+                  onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, rate: e.target.value } : x)))}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <button type="button" className="btn btn--primary" onClick={() => void save()}>{t('admin.save')}</button>
+      <button type="button" className="btn btn--primary" onClick={() => void save()}>
+        {t('admin.save')}
+      </button>
     </div>
   );
 }

@@ -14,7 +14,10 @@ import { KycStatusBadge } from '../identity/index.ts';
 import { IdPhotos, useIdReview } from './id-review.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
-/** The console's Verification tab: submissions to review with their documents' photos, and the withdrawal limits per level. */
+/**
+ * The console's Verification tab: submissions to review with their documents' photos, and the withdrawal limits per
+ * level.
+ */
 export function KycReview({ t }: { t: T }) {
   return (
     <>
@@ -36,7 +39,12 @@ function KycQueue({ t }: { t: T }) {
   return (
     <>
       <p className="field__hint">{t('admin.kyc.hint')}</p>
-      <Tabs label={t('admin.tab.kyc')} active={status} onChange={setStatus} tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`identity.status.${s}`) }))} />
+      <Tabs
+        label={t('admin.tab.kyc')}
+        active={status}
+        onChange={setStatus}
+        tabs={(['review', 'passed', 'failed'] as const).map((s) => ({ key: s, label: t(`identity.status.${s}`) }))}
+      />
       {!rows ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
@@ -44,8 +52,15 @@ function KycQueue({ t }: { t: T }) {
           <table className="wallet-table" data-testid="admin-kyc">
             <thead>
               <tr>
-                <th>{t('admin.user')}</th><th>{t('assets.time')}</th><th>{t('admin.kyc.level')}</th><th>{t('field.realName')}</th><th>{t('field.country')}</th>
-                <th>{t('field.idType')}</th><th>{t('field.idNumber')}</th><th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+                <th>{t('admin.user')}</th>
+                <th>{t('assets.time')}</th>
+                <th>{t('admin.kyc.level')}</th>
+                <th>{t('field.realName')}</th>
+                <th>{t('field.country')}</th>
+                <th>{t('field.idType')}</th>
+                <th>{t('field.idNumber')}</th>
+                <th>{t('assets.statusLabel')}</th>
+                <th>{t('assets.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -58,16 +73,29 @@ function KycQueue({ t }: { t: T }) {
                   <td>{region.of(r.country) ?? r.country}</td>
                   <td>{t(`identity.idType.${r.idType}`)}</td>
                   <td className="wallet-break">{r.idNumber}</td>
-                  <td><KycStatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td>
+                  <td>
+                    <KycStatusBadge t={t} status={r.status} />
+                    {r.reason && <div className="muted">{r.reason}</div>}
+                  </td>
                   <td className="admin-actions">
-                    {r.front && <button type="button" className="btn" onClick={() => void view(r)}>{t('admin.kyc.viewPhotos')}</button>}
+                    {r.front && (
+                      <button type="button" className="btn" onClick={() => void view(r)}>
+                        {t('admin.kyc.viewPhotos')}
+                      </button>
+                    )}
                     {r.status === 'review' && (
                       <ReviewActions t={t} {...reasonOf(r.id)} onDecide={(approve) => void decide(r, approve)} />
                     )}
                   </td>
                 </tr>
               ))}
-              {!rows.length && <tr><td colSpan={9} className="muted">{t('common.noData')}</td></tr>}
+              {!rows.length && (
+                <tr>
+                  <td colSpan={9} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
@@ -98,9 +126,18 @@ function LimitsForm({ t }: { t: T }) {
       <h2 className="panel__subtitle">{t('identity.limits.title')}</h2>
       <p className="field__hint">{t('admin.kyc.limitsHint')}</p>
       {values.map((v, level) => (
-        <Field key={level} label={`${t(`field.level${level}`)} (USDT)`} name={`level${level}`} inputMode="decimal" value={v} onChange={(x) => setValues(values.map((y, i) => (i === level ? x : y)) as [string, string, string])} />
+        <Field
+          key={level}
+          label={`${t(`field.level${level}`)} (USDT)`}
+          name={`level${level}`}
+          inputMode="decimal"
+          value={v}
+          onChange={(x) => setValues(values.map((y, i) => (i === level ? x : y)) as [string, string, string])}
+        />
       ))}
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.save')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('admin.save')}
+      </button>
     </form>
   );
 }

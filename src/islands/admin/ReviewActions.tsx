@@ -11,9 +11,19 @@ interface Props {
 export function ReviewActions({ t, reason, onReason, onDecide }: Props) {
   return (
     <>
-      <button type="button" className="btn btn--primary" onClick={() => onDecide(true)}>{t('admin.approve')}</button>
-      <input aria-label={t('admin.reason')} placeholder={t('admin.reason')} size={Math.max(12, t('admin.reason').length + 2)} value={reason} onChange={(e) => onReason(e.target.value)} />
-      <button type="button" className="btn btn--danger" onClick={() => onDecide(false)}>{t('admin.reject')}</button>
+      <button type="button" className="btn btn--primary" onClick={() => onDecide(true)}>
+        {t('admin.approve')}
+      </button>
+      <input
+        aria-label={t('admin.reason')}
+        placeholder={t('admin.reason')}
+        size={Math.max(12, t('admin.reason').length + 2)}
+        value={reason}
+        onChange={(e) => onReason(e.target.value)}
+      />
+      <button type="button" className="btn btn--danger" onClick={() => onDecide(false)}>
+        {t('admin.reject')}
+      </button>
     </>
   );
 }

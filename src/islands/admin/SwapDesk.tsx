@@ -14,7 +14,8 @@ export function SwapDesk({ t }: { t: T }) {
   const rows = desk.status === 'success' ? desk.value : null;
   const [inputs, setInputs] = useState<Record<string, { add: string; limit: string }>>({});
   const input = (coin: string) => inputs[coin] ?? { add: '', limit: '' };
-  const edit = (coin: string, field: 'add' | 'limit', value: string) => setInputs({ ...inputs, [coin]: { ...input(coin), [field]: value } });
+  const edit = (coin: string, field: 'add' | 'limit', value: string) =>
+    setInputs({ ...inputs, [coin]: { ...input(coin), [field]: value } });
   const run = async (coin: string, field: 'add' | 'limit') => {
     try {
       await (field === 'add' ? fundSwapDesk(coin, input(coin).add) : setSwapLimit(coin, input(coin).limit));
@@ -31,7 +32,13 @@ export function SwapDesk({ t }: { t: T }) {
       <div className="wallet-scroll">
         <table className="wallet-table" data-testid="admin-swap-desk">
           <thead>
-            <tr><th>{t('admin.currency')}</th><th className="num">{t('admin.swap.inventory')}</th><th className="num">{t('admin.swap.maxPerSwap')}</th><th>{t('admin.swap.add')}</th><th>{t('admin.swap.setLimit')}</th></tr>
+            <tr>
+              <th>{t('admin.currency')}</th>
+              <th className="num">{t('admin.swap.inventory')}</th>
+              <th className="num">{t('admin.swap.maxPerSwap')}</th>
+              <th>{t('admin.swap.add')}</th>
+              <th>{t('admin.swap.setLimit')}</th>
+            </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
@@ -41,14 +48,42 @@ export function SwapDesk({ t }: { t: T }) {
                 <td className="num">{fmt(r.maxPerSwap, 8)}</td>
                 <td>
                   <div className="admin-actions">
-                    <input name={`add-${r.coin}`} inputMode="decimal" size={12} aria-label={`${t('admin.swap.add')} ${r.coin}`} value={input(r.coin).add} onChange={(e) => edit(r.coin, 'add', e.target.value)} />
-                    <button type="button" className="btn" disabled={!input(r.coin).add} onClick={() => void run(r.coin, 'add')}>{t('admin.swap.addButton')}</button>
+                    <input
+                      name={`add-${r.coin}`}
+                      inputMode="decimal"
+                      size={12}
+                      aria-label={`${t('admin.swap.add')} ${r.coin}`}
+                      value={input(r.coin).add}
+                      onChange={(e) => edit(r.coin, 'add', e.target.value)}
+                    />
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={!input(r.coin).add}
+                      onClick={() => void run(r.coin, 'add')}
+                    >
+                      {t('admin.swap.addButton')}
+                    </button>
                   </div>
                 </td>
                 <td>
                   <div className="admin-actions">
-                    <input name={`limit-${r.coin}`} inputMode="decimal" size={12} aria-label={`${t('admin.swap.setLimit')} ${r.coin}`} value={input(r.coin).limit} onChange={(e) => edit(r.coin, 'limit', e.target.value)} />
-                    <button type="button" className="btn" disabled={!input(r.coin).limit} onClick={() => void run(r.coin, 'limit')}>{t('admin.save')}</button>
+                    <input
+                      name={`limit-${r.coin}`}
+                      inputMode="decimal"
+                      size={12}
+                      aria-label={`${t('admin.swap.setLimit')} ${r.coin}`}
+                      value={input(r.coin).limit}
+                      onChange={(e) => edit(r.coin, 'limit', e.target.value)}
+                    />
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={!input(r.coin).limit}
+                      onClick={() => void run(r.coin, 'limit')}
+                    >
+                      {t('admin.save')}
+                    </button>
                   </div>
                 </td>
               </tr>

@@ -11,7 +11,11 @@ type Photos = Partial<Record<(typeof PHOTOS)[number], string | null>>;
  * row, a decision that refuses only with a reason, and the three photos of one row on screen. The review action
  * loads its queue again itself (its store follows the decisions).
  */
-export function useIdReview<R extends Photos & { id: number }>(t: T, review: (id: number, approve: boolean, reason?: string) => Promise<unknown>, approvedKey = 'admin.approved') {
+export function useIdReview<R extends Photos & { id: number }>(
+  t: T,
+  review: (id: number, approve: boolean, reason?: string) => Promise<unknown>,
+  approvedKey = 'admin.approved',
+) {
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [photos, setPhotos] = useState<{ id: number; urls: string[] } | null>(null);
   const decide = async (row: R, approve: boolean) => {
@@ -32,12 +36,27 @@ export function useIdReview<R extends Photos & { id: number }>(t: T, review: (id
       showToast('error', t('common.operationFailed'));
     }
   };
-  const reasonOf = (id: number) => ({ reason: reasons[id] ?? '', onReason: (v: string) => setReasons({ ...reasons, [id]: v }) });
+  const reasonOf = (id: number) => ({
+    reason: reasons[id] ?? '',
+    onReason: (v: string) => setReasons({ ...reasons, [id]: v }),
+  });
   return { decide, view, photos, closePhotos: () => setPhotos(null), reasonOf };
 }
 
 /** The three ID photos of one row, captioned, with a caption above them when given. */
-export function IdPhotos({ t, urls, onClose, testId, caption }: { t: T; urls: string[]; onClose: () => void; testId: string; caption?: string }) {
+export function IdPhotos({
+  t,
+  urls,
+  onClose,
+  testId,
+  caption,
+}: {
+  t: T;
+  urls: string[];
+  onClose: () => void;
+  testId: string;
+  caption?: string;
+}) {
   return (
     <div className="admin-kyc-photos" data-testid={testId}>
       {caption && <p className="admin-kyc-photos__caption">{caption}</p>}
@@ -47,7 +66,9 @@ export function IdPhotos({ t, urls, onClose, testId, caption }: { t: T; urls: st
           <figcaption>{t(`field.${PHOTOS[i]}`)}</figcaption>
         </figure>
       ))}
-      <button type="button" className="btn" onClick={onClose}>{t('common.close')}</button>
+      <button type="button" className="btn" onClick={onClose}>
+        {t('common.close')}
+      </button>
     </div>
   );
 }

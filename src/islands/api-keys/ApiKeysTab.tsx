@@ -21,7 +21,11 @@ export function ApiKeysTab({ t, user }: TabProps) {
   return (
     <div className="identity api-keys">
       <p className="field__hint">{t('apikeys.intro')}</p>
-      {created ? <SecretOnce t={t} created={created} onDone={() => setCreated(null)} /> : <CreateForm t={t} googleBound={Boolean(user.googleBound)} onCreated={setCreated} />}
+      {created ? (
+        <SecretOnce t={t} created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateForm t={t} googleBound={Boolean(user.googleBound)} onCreated={setCreated} />
+      )}
       <h2 className="panel__subtitle">{t('apikeys.yours')}</h2>
       {keys ? <KeyTable t={t} keys={keys} /> : <p className="muted">{t('common.loading')}</p>}
       <h2 className="panel__subtitle">{t('apikeys.howTo')}</h2>
@@ -31,13 +35,25 @@ export function ApiKeysTab({ t, user }: TabProps) {
         <li>{t('apikeys.step.sign')}</li>
         <li>{t('apikeys.step.time')}</li>
       </ol>
-      <p><a href={`${platformConfig().apiBase || ''}${API_DOCS_PATH}`} target="_blank" rel="noopener">{t('apikeys.docs')}</a></p>
+      <p>
+        <a href={`${platformConfig().apiBase || ''}${API_DOCS_PATH}`} target="_blank" rel="noopener">
+          {t('apikeys.docs')}
+        </a>
+      </p>
     </div>
   );
 }
 
 /** With the authenticator bound, a new key also takes its code, as Binance asks. */
-function CreateForm({ t, googleBound, onCreated }: { t: T; googleBound: boolean; onCreated: (k: ApiKeyCreated) => void }) {
+function CreateForm({
+  t,
+  googleBound,
+  onCreated,
+}: {
+  t: T;
+  googleBound: boolean;
+  onCreated: (k: ApiKeyCreated) => void;
+}) {
   const [label, setLabel] = useState('');
   const [trade, setTrade] = useState(false);
   const [ips, setIps] = useState('');
@@ -53,7 +69,14 @@ function CreateForm({ t, googleBound, onCreated }: { t: T; googleBound: boolean;
     if (googleBound && !/^\d{6}$/.test(googleCode.trim())) return setCodeError(t('validation.googleCode'));
     await submitting(setBusy, async () => {
       const ipList = ips.split(/[\s,]+/).filter(Boolean);
-      onCreated(await createApiKey({ label: name, permissions: trade ? ['read', 'trade'] : ['read'], ipList, ...(googleBound ? { googleCode: googleCode.trim() } : {}) }));
+      onCreated(
+        await createApiKey({
+          label: name,
+          permissions: trade ? ['read', 'trade'] : ['read'],
+          ipList,
+          ...(googleBound ? { googleCode: googleCode.trim() } : {}),
+        }),
+      );
       setGoogleCode('');
       setLabel('');
       setTrade(false);
@@ -62,21 +85,62 @@ function CreateForm({ t, googleBound, onCreated }: { t: T; googleBound: boolean;
   };
   return (
     <form className="stack-form" onSubmit={submit} noValidate data-testid="api-key-form">
-      <Field label={t('field.label')} name="label" value={label} onChange={(v) => { setLabel(v); setError(undefined); }} error={error} maxLength={50} autoComplete="off" />
+      <Field
+        label={t('field.label')}
+        name="label"
+        value={label}
+        onChange={(v) => {
+          setLabel(v);
+          setError(undefined);
+        }}
+        error={error}
+        maxLength={50}
+        autoComplete="off"
+      />
       <fieldset className="api-keys__permissions">
         <legend>{t('field.permissions')}</legend>
-        <label><input type="checkbox" checked disabled /> {t('apikeys.permission.read')}</label>
-        <label><input type="checkbox" name="trade" checked={trade} onChange={(e) => setTrade(e.target.checked)} /> {t('apikeys.permission.trade')}</label>
-        <label className="muted"><input type="checkbox" name="withdraw" disabled /> {t('apikeys.permission.withdraw')}</label>
+        <label>
+          <input type="checkbox" checked disabled /> {t('apikeys.permission.read')}
+        </label>
+        <label>
+          <input type="checkbox" name="trade" checked={trade} onChange={(e) => setTrade(e.target.checked)} />{' '}
+          {t('apikeys.permission.trade')}
+        </label>
+        <label className="muted">
+          <input type="checkbox" name="withdraw" disabled /> {t('apikeys.permission.withdraw')}
+        </label>
         <p className="field__hint">{t('error.apiWithdrawNeedsWhitelist')}</p>
       </fieldset>
       <div className="field">
         <label htmlFor="api-key-ips">{t('field.ipList')}</label>
-        <textarea id="api-key-ips" name="ipList" rows={3} value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 10.0.0.0/8" />
+        <textarea
+          id="api-key-ips"
+          name="ipList"
+          rows={3}
+          value={ips}
+          onChange={(e) => setIps(e.target.value)}
+          placeholder="203.0.113.7, 10.0.0.0/8"
+        />
         <p className="field__hint">{t('apikeys.ipHint')}</p>
       </div>
-      {googleBound && <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={googleCode} onChange={(v) => { setGoogleCode(v); setCodeError(undefined); }} error={codeError} />}
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('apikeys.create')}</button>
+      {googleBound && (
+        <Field
+          label={t('field.googleCode')}
+          name="googleCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={googleCode}
+          onChange={(v) => {
+            setGoogleCode(v);
+            setCodeError(undefined);
+          }}
+          error={codeError}
+        />
+      )}
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('apikeys.create')}
+      </button>
     </form>
   );
 }
@@ -87,16 +151,25 @@ function SecretOnce({ t, created, onDone }: { t: T; created: ApiKeyCreated; onDo
     <section className="api-keys__secret" role="alert" data-testid="api-key-secret">
       <h3>{t('apikeys.created', { label: created.label })}</h3>
       <p className="form-note">{t('apikeys.secretOnce')}</p>
-      {([['apikeys.apiKey', created.apiKey, 'api-key-value'], ['apikeys.secret', created.secret, 'api-secret-value']] as const).map(([label, value, testId]) => (
+      {(
+        [
+          ['apikeys.apiKey', created.apiKey, 'api-key-value'],
+          ['apikeys.secret', created.secret, 'api-secret-value'],
+        ] as const
+      ).map(([label, value, testId]) => (
         <div key={label} className="field">
           <span className="field__label">{t(label)}</span>
           <div className="wallet-address">
             <code data-testid={testId}>{value}</code>
-            <button type="button" className="btn" onClick={() => void copyText(t, value)}>{t('common.copy')}</button>
+            <button type="button" className="btn" onClick={() => void copyText(t, value)}>
+              {t('common.copy')}
+            </button>
           </div>
         </div>
       ))}
-      <button type="button" className="btn btn--primary" onClick={onDone}>{t('apikeys.saved')}</button>
+      <button type="button" className="btn btn--primary" onClick={onDone}>
+        {t('apikeys.saved')}
+      </button>
     </section>
   );
 }
@@ -118,7 +191,15 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
     <div className="wallet-scroll">
       <table className="wallet-table" data-testid="api-keys">
         <thead>
-          <tr><th>{t('field.label')}</th><th>{t('apikeys.apiKey')}</th><th>{t('field.permissions')}</th><th>{t('field.ipList')}</th><th>{t('apikeys.createdAt')}</th><th>{t('apikeys.lastUsed')}</th><th /></tr>
+          <tr>
+            <th>{t('field.label')}</th>
+            <th>{t('apikeys.apiKey')}</th>
+            <th>{t('field.permissions')}</th>
+            <th>{t('field.ipList')}</th>
+            <th>{t('apikeys.createdAt')}</th>
+            <th>{t('apikeys.lastUsed')}</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {keys.map((k) => (
@@ -126,19 +207,39 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
               <td>{k.label}</td>
               <td className="api-keys__key">
                 <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
-                <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>{t('apikeys.copyKey')}</button>
+                <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>
+                  {t('apikeys.copyKey')}
+                </button>
               </td>
               <td>{k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', ')}</td>
               <td className="wallet-break">{k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')}</td>
               <td>{formatDateTime(k.createTime, dates)}</td>
               <td>{k.lastUsedTime ? formatDateTime(k.lastUsedTime, dates) : t('apikeys.never')}</td>
-              <td><button type="button" className="btn btn--outline" onClick={() => setRemoving(k)}>{t('apikeys.delete')}</button></td>
+              <td>
+                <button type="button" className="btn btn--outline" onClick={() => setRemoving(k)}>
+                  {t('apikeys.delete')}
+                </button>
+              </td>
             </tr>
           ))}
-          {!keys.length && <tr><td colSpan={7} className="muted">{t('apikeys.none')}</td></tr>}
+          {!keys.length && (
+            <tr>
+              <td colSpan={7} className="muted">
+                {t('apikeys.none')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
-      <ConfirmDialog open={removing !== null} title={t('apikeys.deleteTitle')} body={removing ? t('apikeys.deleteBody', { label: removing.label }) : ''} confirmLabel={t('apikeys.delete')} cancelLabel={t('identity.cancel')} onConfirm={() => void remove()} onCancel={() => setRemoving(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('apikeys.deleteTitle')}
+        body={removing ? t('apikeys.deleteBody', { label: removing.label }) : ''}
+        confirmLabel={t('apikeys.delete')}
+        cancelLabel={t('identity.cancel')}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }

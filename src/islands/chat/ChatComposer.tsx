@@ -7,7 +7,10 @@ import { translate as t } from '../../lib/i18n/client.ts';
 /** What the upload endpoint takes (PNG, JPEG, WEBP, GIF): the picker offers only these. */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
-/** The box under a chat (docs/requirements.md §5): Enter sends, Ctrl+Enter a new line, a counter to 400, an image button. */
+/**
+ * The box under a chat (docs/requirements.md §5): Enter sends, Ctrl+Enter a new line, a counter to 400, an image
+ * button.
+ */
 export function ChatComposer({ chat, state }: { chat: Conversation; state: ChatState }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -18,7 +21,12 @@ export function ChatComposer({ chat, state }: { chat: Conversation; state: ChatS
     box.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing });
+    const action = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      shiftKey: e.shiftKey,
+      isComposing: e.nativeEvent.isComposing,
+    });
     if (!action) return;
     e.preventDefault();
     if (action === 'send') return void send();
@@ -51,16 +59,34 @@ export function ChatComposer({ chat, state }: { chat: Conversation; state: ChatS
         onKeyDown={onKeyDown}
       />
       <div className="chat-compose__bar">
-        <button type="button" className="btn btn--outline chat-compose__image" disabled={state.uploading} onClick={() => picker.current?.click()}>
+        <button
+          type="button"
+          className="btn btn--outline chat-compose__image"
+          disabled={state.uploading}
+          onClick={() => picker.current?.click()}
+        >
           {t(state.uploading ? 'chat.uploading' : 'chat.image')}
         </button>
-        <input ref={picker} type="file" accept={IMAGE_TYPES} hidden data-testid="chat-image-input" onChange={(e) => onImage(e.target.files?.[0])} />
-        <span className={`chat-compose__count${over ? ' is-over' : ''}`} aria-live="polite" data-testid="chat-counter">{chatCounter(text)}</span>
+        <input
+          ref={picker}
+          type="file"
+          accept={IMAGE_TYPES}
+          hidden
+          data-testid="chat-image-input"
+          onChange={(e) => onImage(e.target.files?.[0])}
+        />
+        <span className={`chat-compose__count${over ? ' is-over' : ''}`} aria-live="polite" data-testid="chat-counter">
+          {chatCounter(text)}
+        </span>
         <button type="submit" className="btn btn--primary" disabled={!canSend(text, state.sending)}>
           {t(state.sending ? 'chat.sending' : 'chat.send')}
         </button>
       </div>
-      {state.refusal && <p className="chat-compose__refusal" role="alert">{state.refusal}</p>}
+      {state.refusal && (
+        <p className="chat-compose__refusal" role="alert">
+          {state.refusal}
+        </p>
+      )}
     </form>
   );
 }

@@ -29,13 +29,22 @@ export function ChatPanel({ chatId, readOnly = false }: { chatId: string; readOn
     <div className="chat-panel" data-testid="chat-panel" data-chat={chatId}>
       <div className="chat-panel__lines" ref={scroller} role="log" aria-live="polite" aria-busy={state.loading}>
         {state.lines.length < state.total && (
-          <button type="button" className="link-button chat-panel__older" disabled={state.loadingOlder} onClick={() => void chat.loadOlder()}>
+          <button
+            type="button"
+            className="link-button chat-panel__older"
+            disabled={state.loadingOlder}
+            onClick={() => void chat.loadOlder()}
+          >
             {t(state.loadingOlder ? 'common.loading' : 'chat.older')}
           </button>
         )}
         {state.loading && <p className="muted chat-panel__note">{t('common.loading')}</p>}
         {state.failed && <p className="muted chat-panel__note">{t('chat.loadFailed')}</p>}
-        {!state.loading && !state.failed && !state.lines.length && <p className="muted chat-panel__note">{t(readOnly ? 'chat.noneYet' : chatId.startsWith('order-') ? 'chat.orderHint' : 'chat.startHint')}</p>}
+        {!state.loading && !state.failed && !state.lines.length && (
+          <p className="muted chat-panel__note">
+            {t(readOnly ? 'chat.noneYet' : chatId.startsWith('order-') ? 'chat.orderHint' : 'chat.startHint')}
+          </p>
+        )}
         {state.lines.map((line) => (
           <Line key={line.id} line={line} me={me} when={formatDateTime(line.create_time, dates)} />
         ))}
@@ -51,10 +60,15 @@ function Line({ line, me, when }: { line: ChatLine; me: number; when: string }) 
   return (
     <div className={`chat-line chat-line--${author.kind}`} data-line={line.id}>
       <div className="chat-line__meta">
-        <span className="chat-line__name">{name}</span> <time dateTime={new Date(line.create_time).toISOString()}>{when}</time>
+        <span className="chat-line__name">{name}</span>{' '}
+        <time dateTime={new Date(line.create_time).toISOString()}>{when}</time>
       </div>
       <div className="chat-line__bubble">
-        {line.content_type === 2 ? <ChatImage address={line.content} alt={t('chat.imageFrom', { name })} /> : line.content}
+        {line.content_type === 2 ? (
+          <ChatImage address={line.content} alt={t('chat.imageFrom', { name })} />
+        ) : (
+          line.content
+        )}
       </div>
     </div>
   );

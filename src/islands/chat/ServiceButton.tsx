@@ -9,9 +9,9 @@ const SIZE = { width: 56, height: 56 };
 const view = () => ({ width: document.documentElement.clientWidth, height: window.innerHeight });
 
 /**
- * The draggable customer-service button (docs/requirements.md §2, §9): inside the window and never above 64 px from the top, also
- * when the window shrinks; a badge with the unread count; a press that did not drag opens the chat (or, logged
- * out, the login page).
+ * The draggable customer-service button (docs/requirements.md §2, §9): inside the window and never above 64 px from the
+ * top, also when the window shrinks; a badge with the unread count; a press that did not drag opens the chat (or,
+ * logged out, the login page).
  */
 export function ServiceButton() {
   const [place, setPlace] = useState<Point | null>(null);
@@ -65,7 +65,10 @@ export function ServiceButton() {
       }}
     >
       <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
-        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 7 10Zm5 0a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 12 10Zm5 0a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 17 10Z" />
+        <path
+          fill="currentColor"
+          d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 7 10Zm5 0a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 12 10Zm5 0a1.25 1.25 0 1 0 0 2.5A1.25 1.25 0 0 0 17 10Z"
+        />
       </svg>
       {isLogin && unread > 0 && (
         <span className="service-button__badge" data-testid="service-unread">

@@ -7,10 +7,18 @@ import { ChatPanel } from './ChatPanel.tsx';
 import { ServiceButton } from './ServiceButton.tsx';
 
 /**
- * Customer service on every page (docs/requirements.md §2): the floating button (left out where `floating` is false) and the
- * 564 px dialog it, the top bar icon and the footer open, holding the user's `service-<id>` chat.
+ * Customer service on every page (docs/requirements.md §2): the floating button (left out where `floating` is false)
+ * and the 564 px dialog it, the top bar icon and the footer open, holding the user's `service-<id>` chat.
  */
-export default function ServiceChat({ locale, messages, floating = true }: { locale: Locale; messages: Messages; floating?: boolean }) {
+export default function ServiceChat({
+  locale,
+  messages,
+  floating = true,
+}: {
+  locale: Locale;
+  messages: Messages;
+  floating?: boolean;
+}) {
   const t = useMessages(locale, messages);
   const open = useStore($serviceChatOpen);
   const chatId = useStore($serviceChatId);

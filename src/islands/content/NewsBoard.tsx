@@ -37,12 +37,15 @@ const newestFirst = (a: BoardItem, b: BoardItem) => b.date.localeCompare(a.date)
 /** Adds the API's items to the built ones (same id: the built one stays). */
 function merge(built: BoardItem[], fetched: BoardItem[]): BoardItem[] {
   const ids = new Set(built.map((i) => i.id));
-  return [...built, ...fetched.filter((i) => !ids.has(i.id)).map(({ id, title, summary, date }) => ({ id, title, summary, date }))].sort(newestFirst);
+  return [
+    ...built,
+    ...fetched.filter((i) => !ids.has(i.id)).map(({ id, title, summary, date }) => ({ id, title, summary, date })),
+  ].sort(newestFirst);
 }
 
 /**
- * docs/requirements.md §2 /news/index: news and announcements (notices) as two tabs, with search and "load more". The list is
- * rendered at build time; once hydrated, the island merges in items published through the API, searches the
+ * docs/requirements.md §2 /news/index: news and announcements (notices) as two tabs, with search and "load more". The
+ * list is rendered at build time; once hydrated, the island merges in items published through the API, searches the
  * static index of the page's language, and opens published items (which have no page of their own) in place.
  */
 export default function NewsBoard({ locale, messages, news, notices, pageSize = NEWS_PAGE_SIZE }: Props) {
@@ -67,7 +70,9 @@ export default function NewsBoard({ locale, messages, news, notices, pageSize = 
   const docs = useMemo(() => {
     if (index.status === 'error') return new Map<string, SearchDoc>();
     if (index.status !== 'success') return null;
-    return new Map(index.value.filter((d) => d.kind === 'news' || d.kind === 'notice').map((d) => [`${d.kind}:${d.id}`, d]));
+    return new Map(
+      index.value.filter((d) => d.kind === 'news' || d.kind === 'notice').map((d) => [`${d.kind}:${d.id}`, d]),
+    );
   }, [index]);
   const detail = useStore(reader ? itemDetailStore(reader.kind, reader.id) : $idle);
   const doc = detail.status === 'success' ? detail.value : undefined;
@@ -129,12 +134,24 @@ export default function NewsBoard({ locale, messages, news, notices, pageSize = 
   return (
     <div className="news-board">
       <div className="news-board__bar">
-        <Tabs tabs={TABS.map((key) => ({ key, label: t(`content.news.tab.${key}`) }))} active={tab} onChange={chooseTab} label={t('content.news.tabs')} />
+        <Tabs
+          tabs={TABS.map((key) => ({ key, label: t(`content.news.tab.${key}`) }))}
+          active={tab}
+          onChange={chooseTab}
+          label={t('content.news.tabs')}
+        />
         <form role="search" className="search-box" onSubmit={(e) => e.preventDefault()}>
           <label className="visually-hidden" htmlFor="news-search">
             {t('content.news.search')}
           </label>
-          <input id="news-search" type="search" value={query} placeholder={t('content.news.searchPlaceholder')} onChange={(e) => search(e.target.value)} autoComplete="off" />
+          <input
+            id="news-search"
+            type="search"
+            value={query}
+            placeholder={t('content.news.searchPlaceholder')}
+            onChange={(e) => search(e.target.value)}
+            autoComplete="off"
+          />
         </form>
       </div>
       <div role="tabpanel" aria-label={t(`content.news.tab.${tab}`)}>

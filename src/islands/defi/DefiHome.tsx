@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { productsStore } from '../../lib/earn/stores.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
@@ -24,8 +23,14 @@ export default function DefiHome({ locale, messages }: Props) {
     <div className="defi-home">
       <div className="defi-columns">
         <Pools t={t} />
-        {!ready ? <p className="defi-muted">{t('common.loading')}</p> : isLogin ? <WalletLinks t={t} /> : (
-          <section className="defi-panel"><LoginPrompt t={t} text={t('defi.link.loginFirst')} /></section>
+        {!ready ? (
+          <p className="defi-muted">{t('common.loading')}</p>
+        ) : isLogin ? (
+          <WalletLinks t={t} />
+        ) : (
+          <section className="defi-panel">
+            <LoginPrompt t={t} text={t('defi.link.loginFirst')} />
+          </section>
         )}
       </div>
     </div>
@@ -37,7 +42,13 @@ function Pools({ t }: { t: T }) {
   return (
     <section className="defi-pools" aria-labelledby="defi-pools-title">
       <h2 id="defi-pools-title">{t('defi.pools.title')}</h2>
-      <ProductList t={t} list={pools} empty={t('defi.pools.none')} to={(p) => `/defis/details?id=${p.id}`} action={t('defi.pool.start')} />
+      <ProductList
+        t={t}
+        list={pools}
+        empty={t('defi.pools.none')}
+        to={(p) => `/defis/details?id=${p.id}`}
+        action={t('defi.pool.start')}
+      />
     </section>
   );
 }

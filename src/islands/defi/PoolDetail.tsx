@@ -42,9 +42,19 @@ export default function PoolDetail({ locale, messages }: Props) {
 
   return (
     <div className="defi-detail">
-      <p><a href={href('/defis/index')}>← {t('defi.detail.back')}</a></p>
-      {error ? <p className="defi-note defi-note--error" role="alert">{error}</p> : !pool ? <p className="defi-muted">{t('common.loading')}</p> : pool.kind !== 'mining' ? (
-        <p className="defi-note defi-note--error" role="alert">{t('defi.detail.noPool')}</p>
+      <p>
+        <a href={href('/defis/index')}>← {t('defi.detail.back')}</a>
+      </p>
+      {error ? (
+        <p className="defi-note defi-note--error" role="alert">
+          {error}
+        </p>
+      ) : !pool ? (
+        <p className="defi-muted">{t('common.loading')}</p>
+      ) : pool.kind !== 'mining' ? (
+        <p className="defi-note defi-note--error" role="alert">
+          {t('defi.detail.noPool')}
+        </p>
       ) : (
         <>
           <ProductHeading t={t} product={pool} level={1} />
@@ -56,13 +66,22 @@ export default function PoolDetail({ locale, messages }: Props) {
             </section>
             <section className="defi-panel" aria-labelledby="defi-stake-title">
               <h2 id="defi-stake-title">{t('defi.stake.title')}</h2>
-              {!ready ? null : isLogin ? <Stake t={t} pool={pool} /> : <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />}
+              {!ready ? null : isLogin ? (
+                <Stake t={t} pool={pool} />
+              ) : (
+                <LoginPrompt t={t} text={t('defi.stake.loginFirst')} />
+              )}
             </section>
           </div>
           {ready && isLogin && (
             <section className="defi-panel defi-orders" aria-labelledby="defi-orders-title">
               <h2 id="defi-orders-title">{t('defi.orders.title')}</h2>
-              <EarnOrders t={t} kinds={['mining']} productPage={(o) => `/defis/details?id=${o.productId}`} highlight={pool.id} />
+              <EarnOrders
+                t={t}
+                kinds={['mining']}
+                productPage={(o) => `/defis/details?id=${o.productId}`}
+                highlight={pool.id}
+              />
             </section>
           )}
         </>
@@ -77,8 +96,14 @@ function Stake({ t, pool }: { t: T; pool: EarnProduct }) {
   // The spot account (1): loaded again after staking.
   const spot = useStore(balancesStore(1));
   const failed = links.status === 'error' ? links : spot.status === 'error' ? spot : null;
-  if (failed) return <p className="defi-note defi-note--error" role="alert">{failed.error.message}</p>;
-  if (links.status !== 'success' || spot.status !== 'success') return <p className="defi-muted">{t('common.loading')}</p>;
+  if (failed)
+    return (
+      <p className="defi-note defi-note--error" role="alert">
+        {failed.error.message}
+      </p>
+    );
+  if (links.status !== 'success' || spot.status !== 'success')
+    return <p className="defi-muted">{t('common.loading')}</p>;
   const available = spot.value.find((c) => c.coin === pool.coin)?.available ?? '0';
   return <StakeForm t={t} pool={pool} available={available} linked={links.value.length > 0} />;
 }

@@ -36,7 +36,10 @@ export function StakeForm({ t, pool, available, linked }: Props) {
   if (!linked) {
     return (
       <p className="defi-note" data-testid="defi-need-link">
-        {t('defi.stake.needLink')} <a className="btn btn--primary" href={href('/defis/index')}>{t('defi.stake.linkNow')}</a>
+        {t('defi.stake.needLink')}{' '}
+        <a className="btn btn--primary" href={href('/defis/index')}>
+          {t('defi.stake.linkNow')}
+        </a>
       </p>
     );
   }
@@ -51,7 +54,13 @@ export function StakeForm({ t, pool, available, linked }: Props) {
       const order = await subscribeTo(pool.id, cleanAmount(amount));
       setError('');
       setAmount('');
-      setDone(t('defi.stake.done', { amount: fmt(order.amount, order.coin), coin: order.coin, date: formatDateTime(order.beginAt, dates) }));
+      setDone(
+        t('defi.stake.done', {
+          amount: fmt(order.amount, order.coin),
+          coin: order.coin,
+          date: formatDateTime(order.beginAt, dates),
+        }),
+      );
     } catch (err) {
       setError(err instanceof Error ? err.message : '');
     } finally {
@@ -63,20 +72,41 @@ export function StakeForm({ t, pool, available, linked }: Props) {
       <Field
         label={t('defi.stake.amount', { coin: pool.coin })}
         value={amount}
-        onChange={(v) => { setAmount(filterNumericInput(v, 8)); setError(''); }}
+        onChange={(v) => {
+          setAmount(filterNumericInput(v, 8));
+          setError('');
+        }}
         inputMode="decimal"
         autoComplete="off"
         placeholder={`${fmt(pool.minAmount, pool.coin)} – ${fmt(pool.maxAmount, pool.coin)}`}
         error={error}
         hint={t('defi.stake.available', { balance: fmt(available, pool.coin), coin: pool.coin })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(stakeMax(available, pool))}>{t('defi.stake.max')}</button>}
+        addon={
+          <button
+            type="button"
+            className="field__addon field__addon--text"
+            onClick={() => setAmount(stakeMax(available, pool))}
+          >
+            {t('defi.stake.max')}
+          </button>
+        }
       />
       <p className="defi-muted" data-testid="defi-stake-interest">
-        {t('defi.stake.interest', { amount: interest === null ? '--' : fmt(interest, pool.coin), coin: pool.coin, days: pool.cycleDays })}
+        {t('defi.stake.interest', {
+          amount: interest === null ? '--' : fmt(interest, pool.coin),
+          coin: pool.coin,
+          days: pool.cycleDays,
+        })}
       </p>
       <p className="defi-muted">{t('defi.stake.terms')}</p>
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>{t('defi.stake.submit')}</button>
-      {done && <p className="defi-note defi-note--ok" role="status">{done}</p>}
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {t('defi.stake.submit')}
+      </button>
+      {done && (
+        <p className="defi-note defi-note--ok" role="status">
+          {done}
+        </p>
+      )}
     </form>
   );
 }

@@ -14,17 +14,30 @@ const fee = DEFI_LINK_FEE;
 
 /** What the screen says after a link attempt: the link made, or why not, in words, with a way on where there is one. */
 function OutcomeText({ t, outcome, balance }: { t: T; outcome: LinkOutcome; balance: string }) {
-  if (outcome.ok) return <p className="defi-note defi-note--ok" role="status" data-testid="defi-link-done">{t('defi.link.done', { address: outcome.link.address, amount: fee.amount, coin: fee.coin })}</p>;
+  if (outcome.ok)
+    return (
+      <p className="defi-note defi-note--ok" role="status" data-testid="defi-link-done">
+        {t('defi.link.done', { address: outcome.link.address, amount: fee.amount, coin: fee.coin })}
+      </p>
+    );
   const { problem } = outcome;
-  const params = { address: outcome.address ?? '', message: outcome.message ?? '', amount: fee.amount, coin: fee.coin, balance };
-  const text = problem === 'server' ? outcome.message ?? '' : t(`defi.problem.${problem}`, params);
+  const params = {
+    address: outcome.address ?? '',
+    message: outcome.message ?? '',
+    amount: fee.amount,
+    coin: fee.coin,
+    balance,
+  };
+  const text = problem === 'server' ? (outcome.message ?? '') : t(`defi.problem.${problem}`, params);
   return (
     <p className="defi-note defi-note--error" role="alert" data-testid="defi-link-problem">
       {text}
       {problem === 'ethShort' && (
         <>
-          {' '}<a href={href('/assets/index?key=recharge')}>{t('defi.problem.deposit')}</a>
-          {' · '}<a href={href('/assets/index?key=swap')}>{t('defi.problem.swap')}</a>
+          {' '}
+          <a href={href('/assets/index?key=recharge')}>{t('defi.problem.deposit')}</a>
+          {' · '}
+          <a href={href('/assets/index?key=swap')}>{t('defi.problem.swap')}</a>
         </>
       )}
     </p>
@@ -43,7 +56,8 @@ export function WalletLinks({ t }: { t: T }) {
   const spot = useStore(balancesStore(1));
   const links = linked.status === 'success' && spot.status === 'success' ? linked.value : null;
   const eth = spot.status === 'success' ? (spot.value.find((c) => c.coin === fee.coin)?.available ?? '0') : null;
-  const loadError = linked.status === 'error' ? linked.error.message : spot.status === 'error' ? spot.error.message : '';
+  const loadError =
+    linked.status === 'error' ? linked.error.message : spot.status === 'error' ? spot.error.message : '';
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
 
@@ -58,7 +72,11 @@ export function WalletLinks({ t }: { t: T }) {
   return (
     <section className="defi-panel" aria-labelledby="defi-links-title" data-testid="defi-links">
       <h2 id="defi-links-title">{t('defi.link.title')}</h2>
-      {loadError && <p className="defi-note defi-note--error" role="alert">{loadError}</p>}
+      {loadError && (
+        <p className="defi-note defi-note--error" role="alert">
+          {loadError}
+        </p>
+      )}
       {links === null ? (
         !loadError && <p className="defi-muted">{t('common.loading')}</p>
       ) : links.length === 0 ? (
@@ -68,17 +86,30 @@ export function WalletLinks({ t }: { t: T }) {
           {links.map((l) => (
             <li key={l.address} data-testid="defi-link">
               <code className="defi-address">{l.address}</code>
-              <span className="defi-muted">{t('defi.link.linkedAt', { time: formatDateTime(l.linkedAt, dates) })} · {t('defi.link.feePaid', { amount: fmt(l.fee.amount, l.fee.coin), coin: l.fee.coin })}</span>
+              <span className="defi-muted">
+                {t('defi.link.linkedAt', { time: formatDateTime(l.linkedAt, dates) })} ·{' '}
+                {t('defi.link.feePaid', { amount: fmt(l.fee.amount, l.fee.coin), coin: l.fee.coin })}
+              </span>
             </li>
           ))}
         </ul>
       )}
       <div className="defi-fee" data-testid="defi-fee">
-        <p><strong>{t('defi.link.fee', { amount: fee.amount, coin: fee.coin })}</strong></p>
-        {eth !== null && <p className="defi-muted">{t('defi.link.balance', { balance: fmt(eth, fee.coin), coin: fee.coin })}</p>}
+        <p>
+          <strong>{t('defi.link.fee', { amount: fee.amount, coin: fee.coin })}</strong>
+        </p>
+        {eth !== null && (
+          <p className="defi-muted">{t('defi.link.balance', { balance: fmt(eth, fee.coin), coin: fee.coin })}</p>
+        )}
         <p className="defi-muted">{t('defi.link.signHint')}</p>
       </div>
-      <button type="button" className="btn btn--primary" disabled={busy || links === null} onClick={() => void link()} data-testid="defi-link-button">
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={busy || links === null}
+        onClick={() => void link()}
+        data-testid="defi-link-button"
+      >
         {busy ? t('defi.link.working') : t(links?.length ? 'defi.link.another' : 'defi.link.button')}
       </button>
       {outcome && <OutcomeText t={t} outcome={outcome} balance={fmt(eth ?? '0', fee.coin)} />}

@@ -27,8 +27,9 @@ interface Props {
 }
 
 /**
- * The user's orders by state (docs/requirements.md §4: in progress, completed, redeemed) with the docs/requirements.md §3 order facts, the interest
- * accrued or paid, and redemption: the server's preview (what comes back, what is given up) is asked first.
+ * The user's orders by state (docs/requirements.md §4: in progress, completed, redeemed) with the docs/requirements.md
+ * §3 order facts, the interest accrued or paid, and redemption: the server's preview (what comes back, what is given
+ * up) is asked first.
  */
 export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
   const fmt = useStore($assetFormat);
@@ -59,64 +60,167 @@ export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
     setAsking(null);
     try {
       await redeemOrder(order.id);
-      setNote(t('earn.redeem.done', { principal: money(preview.principal, order.coin), interest: money(preview.interest, order.coin) }));
+      setNote(
+        t('earn.redeem.done', {
+          principal: money(preview.principal, order.coin),
+          interest: money(preview.interest, order.coin),
+        }),
+      );
     } catch (e) {
       setNote(errorText(e));
     }
   };
   const money = (v: string, coin: string) => `${fmt(v, coin)} ${coin}`;
   const open = state === 'inProgress';
-  const columns = ['earn.orders.product', 'earn.orders.amount', 'earn.product.dailyRate', 'earn.orders.subscribed', 'earn.orders.term', open ? 'earn.orders.accrued' : 'earn.orders.paid', 'earn.orders.expected', open ? '' : 'earn.orders.ended'];
+  const columns = [
+    'earn.orders.product',
+    'earn.orders.amount',
+    'earn.product.dailyRate',
+    'earn.orders.subscribed',
+    'earn.orders.term',
+    open ? 'earn.orders.accrued' : 'earn.orders.paid',
+    'earn.orders.expected',
+    open ? '' : 'earn.orders.ended',
+  ];
 
   return (
     <div className="earn-orders">
-      {kinds.length > 1 && <Tabs label={t('earn.orders.kind')} tabs={kinds.map((k) => ({ key: k, label: t(`earn.kind.${k}`) }))} active={kind} onChange={(k) => { setKind(k); setPage(1); }} />}
-      <Tabs label={t('earn.orders.state')} tabs={STATES.map((k) => ({ key: k, label: t(`earn.orders.states.${k}`) }))} active={state} onChange={(k) => { setState(k); setPage(1); }} />
-      {note && <p className="earn-note" role="status" data-testid="earn-orders-note">{note}</p>}
-      {error ? <p className="earn-note earn-note--error" role="alert">{error}</p> : (
+      {kinds.length > 1 && (
+        <Tabs
+          label={t('earn.orders.kind')}
+          tabs={kinds.map((k) => ({ key: k, label: t(`earn.kind.${k}`) }))}
+          active={kind}
+          onChange={(k) => {
+            setKind(k);
+            setPage(1);
+          }}
+        />
+      )}
+      <Tabs
+        label={t('earn.orders.state')}
+        tabs={STATES.map((k) => ({ key: k, label: t(`earn.orders.states.${k}`) }))}
+        active={state}
+        onChange={(k) => {
+          setState(k);
+          setPage(1);
+        }}
+      />
+      {note && (
+        <p className="earn-note" role="status" data-testid="earn-orders-note">
+          {note}
+        </p>
+      )}
+      {error ? (
+        <p className="earn-note earn-note--error" role="alert">
+          {error}
+        </p>
+      ) : (
         <div className="earn-scroll">
           <table className="earn-table" data-testid="earn-orders">
             <thead>
-              <tr>{columns.map((key, i) => <th key={i} scope="col">{key ? t(key) : <span className="sr-only">{t('earn.orders.redeem')}</span>}</th>)}</tr>
+              <tr>
+                {columns.map((key, i) => (
+                  <th key={i} scope="col">
+                    {key ? t(key) : <span className="sr-only">{t('earn.orders.redeem')}</span>}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {list?.records.map((o) => (
-                <tr key={o.id} className={o.productId === highlight ? 'is-here' : undefined} data-testid={`earn-order-${o.id}`}>
-                  <td><a href={href(productPage(o))} title={o.name}>{productTitle(t, o)}</a></td>
+                <tr
+                  key={o.id}
+                  className={o.productId === highlight ? 'is-here' : undefined}
+                  data-testid={`earn-order-${o.id}`}
+                >
+                  <td>
+                    <a href={href(productPage(o))} title={o.name}>
+                      {productTitle(t, o)}
+                    </a>
+                  </td>
                   <td>{money(o.amount, o.coin)}</td>
                   <td>{percentText(o.dailyRate)}</td>
                   <td>{formatDateTime(o.subscribedAt, dates)}</td>
-                  <td>{formatDateTime(o.beginAt, dates)} → {formatDateTime(o.endAt, dates)}</td>
+                  <td>
+                    {formatDateTime(o.beginAt, dates)} → {formatDateTime(o.endAt, dates)}
+                  </td>
                   <td data-testid="earn-order-income">
                     {money(open ? o.accrued : o.interestPaid, o.coin)}
-                    {o.kind === 'flexible' && <span className="earn-muted earn-cell-note">{t('earn.orders.paidDays', { count: o.paidDays })}</span>}
+                    {o.kind === 'flexible' && (
+                      <span className="earn-muted earn-cell-note">
+                        {t('earn.orders.paidDays', { count: o.paidDays })}
+                      </span>
+                    )}
                   </td>
                   <td>{money(o.expectedRevenue, o.coin)}</td>
                   <td>
-                    {open ? <button type="button" className="btn btn--outline" onClick={() => void ask(o)}>{t('earn.orders.redeem')}</button> : o.endedAt === null ? '--' : formatDateTime(o.endedAt, dates)}
+                    {open ? (
+                      <button type="button" className="btn btn--outline" onClick={() => void ask(o)}>
+                        {t('earn.orders.redeem')}
+                      </button>
+                    ) : o.endedAt === null ? (
+                      '--'
+                    ) : (
+                      formatDateTime(o.endedAt, dates)
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {list === null ? <p className="earn-muted">{t('common.loading')}</p> : list.records.length === 0 && <p className="earn-muted">{t('earn.orders.none')}</p>}
-          <Pager t={t} page={page} pages={list ? Math.max(1, Math.ceil(list.total / ORDERS_PAGE_SIZE)) : 1} onPage={setPage} />
+          {list === null ? (
+            <p className="earn-muted">{t('common.loading')}</p>
+          ) : (
+            list.records.length === 0 && <p className="earn-muted">{t('earn.orders.none')}</p>
+          )}
+          <Pager
+            t={t}
+            page={page}
+            pages={list ? Math.max(1, Math.ceil(list.total / ORDERS_PAGE_SIZE)) : 1}
+            onPage={setPage}
+          />
         </div>
       )}
-      <p className="earn-muted">{t('earn.orders.bills')} <a href={href('/account/wallet?tab=bills')}>{t('earn.orders.openBills')}</a></p>
-      <RedeemQuestion t={t} asking={asking} money={money} onConfirm={() => void redeem()} onCancel={() => setAsking(null)} />
+      <p className="earn-muted">
+        {t('earn.orders.bills')} <a href={href('/account/wallet?tab=bills')}>{t('earn.orders.openBills')}</a>
+      </p>
+      <RedeemQuestion
+        t={t}
+        asking={asking}
+        money={money}
+        onConfirm={() => void redeem()}
+        onCancel={() => setAsking(null)}
+      />
     </div>
   );
 }
 
 /** What redeeming gives back and what it gives up, from the server's preview, asked before anything is done. */
-function RedeemQuestion({ t, asking, money, onConfirm, onCancel }: { t: T; asking: Asking | null; money: (v: string, coin: string) => string; onConfirm: () => void; onCancel: () => void }) {
+function RedeemQuestion({
+  t,
+  asking,
+  money,
+  onConfirm,
+  onCancel,
+}: {
+  t: T;
+  asking: Asking | null;
+  money: (v: string, coin: string) => string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const o = asking?.order;
   const p = asking?.preview;
-  const lines = !o || !p ? [] : [
-    t(o.kind === 'flexible' ? 'earn.redeem.backFlexible' : 'earn.redeem.back', { principal: money(p.principal, o.coin), interest: money(p.interest, o.coin) }),
-    /[1-9]/.test(p.forfeited) ? t('earn.redeem.forfeit', { forfeited: money(p.forfeited, o.coin) }) : '',
-  ];
+  const lines =
+    !o || !p
+      ? []
+      : [
+          t(o.kind === 'flexible' ? 'earn.redeem.backFlexible' : 'earn.redeem.back', {
+            principal: money(p.principal, o.coin),
+            interest: money(p.interest, o.coin),
+          }),
+          /[1-9]/.test(p.forfeited) ? t('earn.redeem.forfeit', { forfeited: money(p.forfeited, o.coin) }) : '',
+        ];
   return (
     <ConfirmDialog
       open={asking !== null}

@@ -14,8 +14,8 @@ import { Hero } from './parts.tsx';
 import { ProductList } from './ProductList.tsx';
 
 /**
- * The requirements' finance tabs. Value-added: the flexible products (paid every day, redeemable any time); ordinary: the
- * fixed-term products; members area: the platform has no membership levels, so no product is for members only and
+ * The requirements' finance tabs. Value-added: the flexible products (paid every day, redeemable any time); ordinary:
+ * the fixed-term products; members area: the platform has no membership levels, so no product is for members only and
  * the tab says so; my investments: the user's finance orders and what ended orders paid.
  */
 export const FINANCE_TABS = ['valueAdded', 'members', 'ordinary', 'mine'] as const;
@@ -35,21 +35,52 @@ export default function FinanceHome({ locale, messages }: { locale: Locale; mess
     history.replaceState(null, '', `${location.pathname}?tab=${next}`);
   };
   const list = (kind: EarnProduct['kind'], empty: string) => (
-    <ProductList t={t} list={products.status === 'success' ? { status: 'success', value: products.value.filter((p) => p.kind === kind) } : products} empty={empty} to={(p) => `/finance/detail?id=${p.id}`} action={t('earn.finance.invest')} />
+    <ProductList
+      t={t}
+      list={
+        products.status === 'success'
+          ? { status: 'success', value: products.value.filter((p) => p.kind === kind) }
+          : products
+      }
+      empty={empty}
+      to={(p) => `/finance/detail?id=${p.id}`}
+      action={t('earn.finance.invest')}
+    />
   );
   return (
     <div className="earn-page">
       <Hero title={t('earn.finance.title')} lead={t('earn.finance.lead')} />
-      <Tabs label={t('earn.finance.title')} tabs={FINANCE_TABS.map((k) => ({ key: k, label: t(`earn.finance.tab.${k}`) }))} active={tab} onChange={choose} />
+      <Tabs
+        label={t('earn.finance.title')}
+        tabs={FINANCE_TABS.map((k) => ({ key: k, label: t(`earn.finance.tab.${k}`) }))}
+        active={tab}
+        onChange={choose}
+      />
       <section className="earn-tab" aria-live="polite">
         <p className="earn-muted earn-tab__lead">{t(`earn.finance.about.${tab}`)}</p>
         {tab === 'valueAdded' && list('flexible', t('earn.finance.noneFlexible'))}
         {tab === 'ordinary' && list('fixed', t('earn.finance.noneFixed'))}
         {tab === 'members' && (
           <p className="earn-note" data-testid="earn-members">
-            <a href="?tab=valueAdded" onClick={(e) => { e.preventDefault(); choose('valueAdded'); }}>{t('earn.finance.tab.valueAdded')}</a>
+            <a
+              href="?tab=valueAdded"
+              onClick={(e) => {
+                e.preventDefault();
+                choose('valueAdded');
+              }}
+            >
+              {t('earn.finance.tab.valueAdded')}
+            </a>
             {' · '}
-            <a href="?tab=ordinary" onClick={(e) => { e.preventDefault(); choose('ordinary'); }}>{t('earn.finance.tab.ordinary')}</a>
+            <a
+              href="?tab=ordinary"
+              onClick={(e) => {
+                e.preventDefault();
+                choose('ordinary');
+              }}
+            >
+              {t('earn.finance.tab.ordinary')}
+            </a>
           </p>
         )}
         {tab === 'mine' && <Mine t={t} />}
@@ -67,7 +98,9 @@ function Mine({ t }: { t: T }) {
       <EarnOrders t={t} kinds={['fixed', 'flexible']} productPage={(o) => `/finance/detail?id=${o.productId}`} />
       <h2 className="earn-subtitle">{t('earn.income.title')}</h2>
       <Income t={t} />
-      <p className="earn-muted"><a href={href('/pledge/order')}>{t('earn.pledge.myOrders')}</a></p>
+      <p className="earn-muted">
+        <a href={href('/pledge/order')}>{t('earn.pledge.myOrders')}</a>
+      </p>
     </>
   );
 }

@@ -15,9 +15,17 @@ export default function PledgeOrders({ locale, messages }: { locale: Locale; mes
   useEffect(() => setReady(true), []);
   return (
     <div className="earn-page">
-      <p><a href={href('/pledge/index')}>← {t('earn.detail.back.pledge')}</a></p>
+      <p>
+        <a href={href('/pledge/index')}>← {t('earn.detail.back.pledge')}</a>
+      </p>
       <h1>{t('earn.pledge.myOrders')}</h1>
-      {!ready ? <p className="earn-muted">{t('common.loading')}</p> : isLogin ? <EarnOrders t={t} kinds={['pledge']} productPage={(o) => `/pledge/add?id=${o.productId}`} /> : <LoginPrompt t={t} text={t('earn.orders.loginFirst')} />}
+      {!ready ? (
+        <p className="earn-muted">{t('common.loading')}</p>
+      ) : isLogin ? (
+        <EarnOrders t={t} kinds={['pledge']} productPage={(o) => `/pledge/add?id=${o.productId}`} />
+      ) : (
+        <LoginPrompt t={t} text={t('earn.orders.loginFirst')} />
+      )}
     </div>
   );
 }

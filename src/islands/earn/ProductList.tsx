@@ -18,10 +18,20 @@ interface Props {
 /** Products as cards with their posted terms and progress, and a way to subscribe to each open one. */
 export function ProductList({ t, list, empty, to, action }: Props) {
   const fmt = useStore($assetFormat);
-  if (list.status === 'error') return <p className="earn-note earn-note--error" role="alert">{list.error.message}</p>;
+  if (list.status === 'error')
+    return (
+      <p className="earn-note earn-note--error" role="alert">
+        {list.error.message}
+      </p>
+    );
   if (list.status !== 'success') return <p className="earn-muted">{t('common.loading')}</p>;
   const products = list.value;
-  if (!products.length) return <p className="earn-muted" data-testid="earn-none">{empty}</p>;
+  if (!products.length)
+    return (
+      <p className="earn-muted" data-testid="earn-none">
+        {empty}
+      </p>
+    );
   return (
     <ul className="earn-products">
       {products.map((p) => (
@@ -31,7 +41,13 @@ export function ProductList({ t, list, empty, to, action }: Props) {
             <span className="earn-coin">{p.coin}</span>
           </header>
           <ProductFacts t={t} product={p} fmt={fmt} />
-          {p.open ? <a className="btn btn--primary" href={href(to(p))}>{action}</a> : <p className="earn-muted">{t('earn.product.closed')}</p>}
+          {p.open ? (
+            <a className="btn btn--primary" href={href(to(p))}>
+              {action}
+            </a>
+          ) : (
+            <p className="earn-muted">{t('earn.product.closed')}</p>
+          )}
         </li>
       ))}
     </ul>

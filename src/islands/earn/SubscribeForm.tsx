@@ -35,9 +35,18 @@ export function SubscribeForm({ t, product, onDone }: Props) {
   const spot = useStore(balancesStore(1));
   const accrual = useStore($firstAccrual);
   const failed = spot.status === 'error' ? spot : accrual.status === 'error' ? accrual : null;
-  if (failed) return <p className="earn-note earn-note--error" role="alert">{failed.error.message}</p>;
-  if (spot.status !== 'success' || accrual.status !== 'success') return <p className="earn-muted">{t('common.loading')}</p>;
-  const facts = { available: spot.value.find((c) => c.coin === product.coin)?.available ?? '0', beginAt: accrual.value };
+  if (failed)
+    return (
+      <p className="earn-note earn-note--error" role="alert">
+        {failed.error.message}
+      </p>
+    );
+  if (spot.status !== 'success' || accrual.status !== 'success')
+    return <p className="earn-muted">{t('common.loading')}</p>;
+  const facts = {
+    available: spot.value.find((c) => c.coin === product.coin)?.available ?? '0',
+    beginAt: accrual.value,
+  };
   if (!product.open) return <p className="earn-muted">{t('earn.product.closed')}</p>;
   const coin = product.coin;
   const money = (v: string | null) => (v === null ? '--' : `${fmt(v, coin)} ${coin}`);
@@ -63,28 +72,66 @@ export function SubscribeForm({ t, product, onDone }: Props) {
       <Field
         label={t('earn.subscribe.amount', { coin })}
         value={amount}
-        onChange={(v) => { setAmount(v.replace(/[^\d.]/g, '')); setError(''); }}
+        onChange={(v) => {
+          setAmount(v.replace(/[^\d.]/g, ''));
+          setError('');
+        }}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder={`${fmt(product.minAmount, coin)} – ${fmt(product.maxAmount, coin)}`}
         error={error}
         hint={t('earn.subscribe.available', { balance: fmt(facts.available, coin), coin })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => { setAmount(stakeMax(facts.available, product)); setError(''); }}>{t('earn.subscribe.max')}</button>}
+        addon={
+          <button
+            type="button"
+            className="field__addon field__addon--text"
+            onClick={() => {
+              setAmount(stakeMax(facts.available, product));
+              setError('');
+            }}
+          >
+            {t('earn.subscribe.max')}
+          </button>
+        }
       />
       <dl className="earn-summary" data-testid="earn-summary">
-        <div><dt>{t('earn.subscribe.limits')}</dt><dd>{money(product.minAmount)} – {money(product.maxAmount)}</dd></div>
+        <div>
+          <dt>{t('earn.subscribe.limits')}</dt>
+          <dd>
+            {money(product.minAmount)} – {money(product.maxAmount)}
+          </dd>
+        </div>
         <div>
           <dt>{flexible ? t('earn.subscribe.daily') : t('earn.subscribe.interest', { days: product.cycleDays })}</dt>
-          <dd data-testid="earn-interest">{money(cycleInterest(amount, flexible ? { ...product, cycleDays: 1 } : product))}</dd>
+          <dd data-testid="earn-interest">
+            {money(cycleInterest(amount, flexible ? { ...product, cycleDays: 1 } : product))}
+          </dd>
         </div>
-        <div><dt>{t('earn.subscribe.firstDay')}</dt><dd data-testid="earn-first-day">{formatDateTime(facts.beginAt, dates)}</dd></div>
-        {!flexible && <div><dt>{t('earn.subscribe.payDay')}</dt><dd>{formatDateTime(facts.beginAt + product.cycleDays * DAY_MS, dates)}</dd></div>}
+        <div>
+          <dt>{t('earn.subscribe.firstDay')}</dt>
+          <dd data-testid="earn-first-day">{formatDateTime(facts.beginAt, dates)}</dd>
+        </div>
+        {!flexible && (
+          <div>
+            <dt>{t('earn.subscribe.payDay')}</dt>
+            <dd>{formatDateTime(facts.beginAt + product.cycleDays * DAY_MS, dates)}</dd>
+          </div>
+        )}
       </dl>
-      <p className="earn-rule"><strong>{t('earn.product.redeemRule')}</strong>{redeemRule(t, product)}</p>
+      <p className="earn-rule">
+        <strong>{t('earn.product.redeemRule')}</strong>
+        {redeemRule(t, product)}
+      </p>
       <p className="earn-muted">{t(flexible ? 'earn.subscribe.termsFlexible' : 'earn.subscribe.terms')}</p>
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy || ordersLeft(product) === 0}>{t('earn.subscribe.submit')}</button>
-      {ordersLeft(product) === 0 && <p className="earn-note" role="status">{t('earn.subscribe.countUsed', { max: product.perUser })}</p>}
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy || ordersLeft(product) === 0}>
+        {t('earn.subscribe.submit')}
+      </button>
+      {ordersLeft(product) === 0 && (
+        <p className="earn-note" role="status">
+          {t('earn.subscribe.countUsed', { max: product.perUser })}
+        </p>
+      )}
     </form>
   );
 }

@@ -14,7 +14,9 @@ import { LoginPrompt } from '../ui/LoginPrompt.tsx';
 import { ProductFacts, ProductHeading } from './parts.tsx';
 import { SubscribeForm } from './SubscribeForm.tsx';
 
-/** The two subscription pages: staking (/pledge/add) and finance (/finance/detail), each for its own kinds of product. */
+/**
+ * The two subscription pages: staking (/pledge/add) and finance (/finance/detail), each for its own kinds of product.
+ */
 const AREAS = {
   pledge: { kinds: ['pledge'], back: '/pledge/index', orders: '/pledge/order' },
   finance: { kinds: ['fixed', 'flexible'], back: '/finance/investment', orders: '/finance/investment?tab=mine' },
@@ -52,9 +54,19 @@ export default function SubscribePage({ locale, messages, area }: Props) {
 
   return (
     <div className="earn-page">
-      <p><a href={href(where.back)}>← {t(`earn.detail.back.${area}`)}</a></p>
-      {error ? <p className="earn-note earn-note--error" role="alert">{error}</p> : !product ? <p className="earn-muted">{t('common.loading')}</p> : !ours ? (
-        <p className="earn-note earn-note--error" role="alert">{t('earn.detail.noProduct')}</p>
+      <p>
+        <a href={href(where.back)}>← {t(`earn.detail.back.${area}`)}</a>
+      </p>
+      {error ? (
+        <p className="earn-note earn-note--error" role="alert">
+          {error}
+        </p>
+      ) : !product ? (
+        <p className="earn-muted">{t('common.loading')}</p>
+      ) : !ours ? (
+        <p className="earn-note earn-note--error" role="alert">
+          {t('earn.detail.noProduct')}
+        </p>
       ) : (
         <>
           <ProductHeading t={t} product={product} level={1} />
@@ -62,16 +74,24 @@ export default function SubscribePage({ locale, messages, area }: Props) {
             <section className="earn-panel" aria-labelledby="earn-terms-title">
               <h2 id="earn-terms-title">{t('earn.detail.terms')}</h2>
               <ProductFacts t={t} product={product} fmt={fmt} />
-              <p className="earn-muted">{t(product.kind === 'flexible' ? 'earn.detail.accrualFlexible' : 'earn.detail.accrual')}</p>
+              <p className="earn-muted">
+                {t(product.kind === 'flexible' ? 'earn.detail.accrualFlexible' : 'earn.detail.accrual')}
+              </p>
             </section>
             <section className="earn-panel" aria-labelledby="earn-subscribe-title">
               <h2 id="earn-subscribe-title">{t('earn.subscribe.title')}</h2>
-              {!ready ? null : !isLogin ? <LoginPrompt t={t} text={t('earn.subscribe.loginFirst')} /> : (
+              {!ready ? null : !isLogin ? (
+                <LoginPrompt t={t} text={t('earn.subscribe.loginFirst')} />
+              ) : (
                 <>
                   <SubscribeForm t={t} product={product} onDone={setDone} />
                   {done && (
                     <p className="earn-note earn-note--ok" role="status" data-testid="earn-subscribed">
-                      {t('earn.subscribe.done', { amount: fmt(done.amount, done.coin), coin: done.coin, date: formatDateTime(done.beginAt, dates) })}{' '}
+                      {t('earn.subscribe.done', {
+                        amount: fmt(done.amount, done.coin),
+                        coin: done.coin,
+                        date: formatDateTime(done.beginAt, dates),
+                      })}{' '}
                       <a href={href(where.orders)}>{t('earn.subscribe.seeOrders')}</a>
                     </p>
                   )}

@@ -29,32 +29,61 @@ export function Progress({ t, product, fmt }: { t: T; product: EarnProduct; fmt:
   const percent = percentText(product.progress);
   return (
     <div className="earn-progress" data-testid="earn-progress">
-      <div className="earn-progress__bar" role="progressbar" aria-label={t('earn.product.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Number(product.progress) * 100}>
+      <div
+        className="earn-progress__bar"
+        role="progressbar"
+        aria-label={t('earn.product.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Number(product.progress) * 100}
+      >
         <span style={{ width: percent }} />
       </div>
-      <span className="earn-muted">{t('earn.product.sold', { sold: fmt(product.sold, product.coin), capacity: fmt(product.capacity, product.coin), coin: product.coin, percent })}</span>
+      <span className="earn-muted">
+        {t('earn.product.sold', {
+          sold: fmt(product.sold, product.coin),
+          capacity: fmt(product.capacity, product.coin),
+          coin: product.coin,
+          percent,
+        })}
+      </span>
     </div>
   );
 }
 
 /**
- * A product's posted terms (docs/requirements.md §3): one subscription's limits, the daily rate (and yearly, not compounded), the
- * cycle, how many more times the user may subscribe, what is left, and what redeeming early does.
+ * A product's posted terms (docs/requirements.md §3): one subscription's limits, the daily rate (and yearly, not
+ * compounded), the cycle, how many more times the user may subscribe, what is left, and what redeeming early does.
  */
 export function ProductFacts({ t, product, fmt }: { t: T; product: EarnProduct; fmt: Fmt }) {
   const left = ordersLeft(product);
   return (
     <>
       <dl className="facts earn-facts">
-        <Fact label={t('earn.product.limits')}>{fmt(product.minAmount, product.coin)} – {fmt(product.maxAmount, product.coin)} {product.coin}</Fact>
-        <Fact label={t('earn.product.dailyRate')} testId="earn-daily-rate">{percentText(product.dailyRate)}</Fact>
+        <Fact label={t('earn.product.limits')}>
+          {fmt(product.minAmount, product.coin)} – {fmt(product.maxAmount, product.coin)} {product.coin}
+        </Fact>
+        <Fact label={t('earn.product.dailyRate')} testId="earn-daily-rate">
+          {percentText(product.dailyRate)}
+        </Fact>
         <Fact label={t('earn.product.yearlyRate')}>{percentText(product.yearlyRate)}</Fact>
-        <Fact label={t(product.kind === 'flexible' ? 'earn.product.longest' : 'earn.product.cycle')}>{t('earn.days', { count: product.cycleDays })}</Fact>
-        <Fact label={t('earn.product.count')} testId="earn-count">{left === null ? t('earn.product.countNoLimit', { n: product.yours }) : t('earn.product.countLeft', { left, n: product.yours, max: product.perUser })}</Fact>
-        <Fact label={t('earn.product.remaining')}>{fmt(product.remaining, product.coin)} {product.coin}</Fact>
+        <Fact label={t(product.kind === 'flexible' ? 'earn.product.longest' : 'earn.product.cycle')}>
+          {t('earn.days', { count: product.cycleDays })}
+        </Fact>
+        <Fact label={t('earn.product.count')} testId="earn-count">
+          {left === null
+            ? t('earn.product.countNoLimit', { n: product.yours })
+            : t('earn.product.countLeft', { left, n: product.yours, max: product.perUser })}
+        </Fact>
+        <Fact label={t('earn.product.remaining')}>
+          {fmt(product.remaining, product.coin)} {product.coin}
+        </Fact>
       </dl>
       <Progress t={t} product={product} fmt={fmt} />
-      <p className="earn-rule" data-testid="earn-rule"><strong>{t('earn.product.redeemRule')}</strong>{redeemRule(t, product)}</p>
+      <p className="earn-rule" data-testid="earn-rule">
+        <strong>{t('earn.product.redeemRule')}</strong>
+        {redeemRule(t, product)}
+      </p>
     </>
   );
 }
@@ -65,13 +94,27 @@ export function redeemRule(t: T, p: Pick<EarnProduct, 'kind' | 'earlyRedeem'>): 
 }
 
 /** A pager under a list: shown from two pages on. */
-export function Pager({ t, page, pages, onPage }: { t: T; page: number; pages: number; onPage: (page: number) => void }) {
+export function Pager({
+  t,
+  page,
+  pages,
+  onPage,
+}: {
+  t: T;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <p className="earn-pager">
-      <button type="button" className="btn btn--outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('assets.prev')}</button>
+      <button type="button" className="btn btn--outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('assets.prev')}
+      </button>
       <span>{t('assets.pageOf', { page, pages })}</span>
-      <button type="button" className="btn btn--outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('assets.next')}</button>
+      <button type="button" className="btn btn--outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('assets.next')}
+      </button>
     </p>
   );
 }

@@ -11,8 +11,8 @@ const PHOTOS = ['front', 'back', 'selfie'] as const;
 type Photo = (typeof PHOTOS)[number];
 
 /**
- * docs/requirements.md §3 certification, advanced: photos of the front and back of the document the primary verification named,
- * and one of the user holding it, through the image upload; reviewed by an operator.
+ * docs/requirements.md §3 certification, advanced: photos of the front and back of the document the primary
+ * verification named, and one of the user holding it, through the image upload; reviewed by an operator.
  */
 export function AdvancedKyc({ t, primaryHref }: { t: T; primaryHref?: string }) {
   const identity = useStore($identity);
@@ -53,11 +53,15 @@ function AdvancedForm({ t }: { t: T }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const missing = Object.fromEntries(PHOTOS.filter((p) => !files[p]).map((p) => [p, errors[p] ?? t('identity.photoRequired')]));
+    const missing = Object.fromEntries(
+      PHOTOS.filter((p) => !files[p]).map((p) => [p, errors[p] ?? t('identity.photoRequired')]),
+    );
     setErrors(missing);
     if (Object.keys(missing).length) return;
     await submitting(setBusy, async () => {
-      const [front, back, selfie] = await Promise.all(PHOTOS.map(async (p) => (await uploadImage(files[p]!, files[p]!.name)).id));
+      const [front, back, selfie] = await Promise.all(
+        PHOTOS.map(async (p) => (await uploadImage(files[p]!, files[p]!.name)).id),
+      );
       await submitAdvanced({ front: front!, back: back!, selfie: selfie! });
       showToast('success', t('identity.submittedForReview'));
     });
@@ -68,12 +72,25 @@ function AdvancedForm({ t }: { t: T }) {
       <p className="field__hint">{t('user.kyc.advanced.text')}</p>
       <h3 className="field__label">{t('user.kyc.requirements')}</h3>
       <ul className="field__hint">
-        {['document', 'photos', 'selfie'].map((r) => <li key={r}>{t(`user.kyc.req.${r}`)}</li>)}
+        {['document', 'photos', 'selfie'].map((r) => (
+          <li key={r}>{t(`user.kyc.req.${r}`)}</li>
+        ))}
       </ul>
       {PHOTOS.map((p) => (
-        <ImageField key={p} t={t} name={p} label={t(`field.${p}`)} hint={t(`identity.photo.${p}Hint`)} file={files[p]} onChange={pick(p)} error={errors[p]} />
+        <ImageField
+          key={p}
+          t={t}
+          name={p}
+          label={t(`field.${p}`)}
+          hint={t(`identity.photo.${p}Hint`)}
+          file={files[p]}
+          onChange={pick(p)}
+          error={errors[p]}
+        />
       ))}
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('identity.advanced.submit')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('identity.advanced.submit')}
+      </button>
     </form>
   );
 }

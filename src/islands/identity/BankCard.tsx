@@ -13,12 +13,21 @@ import { submitting } from '../ui/use-form.ts';
 import { Fact } from '../ui/Fact.tsx';
 
 type Fields = Required<{ [K in keyof BankCardBody]: string }>;
-const EMPTY: Fields = { holder: '', number: '', bank: '', swift: '', branch: '', bankAddress: '', homeAddress: '', phone: '' };
+const EMPTY: Fields = {
+  holder: '',
+  number: '',
+  bank: '',
+  swift: '',
+  branch: '',
+  bankAddress: '',
+  homeAddress: '',
+  phone: '',
+};
 const OPTIONAL: Array<keyof Fields> = ['swift', 'branch', 'bankAddress', 'homeAddress', 'phone'];
 
 /**
- * docs/requirements.md §3 bank card and §4 "bound once, permanent": the bound card with its number masked, or the form, in the
- * name the user verified (primary verification comes first).
+ * docs/requirements.md §3 bank card and §4 "bound once, permanent": the bound card with its number masked, or the form,
+ * in the name the user verified (primary verification comes first).
  */
 export function BankCard({ t, verifyHref }: { t: T; verifyHref: string }) {
   const card = useStore($bankCard);
@@ -27,14 +36,28 @@ export function BankCard({ t, verifyHref }: { t: T; verifyHref: string }) {
   if (card === undefined || !identity) return <p className="muted">{t('common.loading')}</p>;
   if (card) {
     const rows: Array<[string, string | null]> = [
-      ['field.holder', card.holder], ['field.number', card.number], ['field.bank', card.bank], ['field.swift', card.swift], ['field.branch', card.branch],
-      ['field.bankAddress', card.bankAddress], ['field.homeAddress', card.homeAddress], ['field.phone', card.phone],
+      ['field.holder', card.holder],
+      ['field.number', card.number],
+      ['field.bank', card.bank],
+      ['field.swift', card.swift],
+      ['field.branch', card.branch],
+      ['field.bankAddress', card.bankAddress],
+      ['field.homeAddress', card.homeAddress],
+      ['field.phone', card.phone],
     ];
     return (
       <div data-testid="bank-card">
-        <p className="status status--done">{t('identity.bank.bound', { time: formatDateTime(card.boundTime, dates) })}</p>
+        <p className="status status--done">
+          {t('identity.bank.bound', { time: formatDateTime(card.boundTime, dates) })}
+        </p>
         <dl className="facts identity-facts">
-          {rows.filter(([, v]) => v).map(([label, value]) => <Fact key={label} label={t(label)}>{value}</Fact>)}
+          {rows
+            .filter(([, v]) => v)
+            .map(([label, value]) => (
+              <Fact key={label} label={t(label)}>
+                {value}
+              </Fact>
+            ))}
         </dl>
         <p className="field__hint">{t('identity.bank.permanent')}</p>
       </div>
@@ -63,7 +86,8 @@ function BankCardForm({ t, verifiedName }: { t: T; verifiedName: string }) {
   const check = (e: FormEvent) => {
     e.preventDefault();
     const next: Partial<Record<keyof Fields, string>> = {};
-    for (const f of ['holder', 'number', 'bank'] as const) if (!values[f].trim()) next[f] = t('validation.required', { field: t(`field.${f}`) });
+    for (const f of ['holder', 'number', 'bank'] as const)
+      if (!values[f].trim()) next[f] = t('validation.required', { field: t(`field.${f}`) });
     if (values.number.trim() && !isBankNumber(values.number)) next.number = t('error.bankNumberInvalid');
     if (values.swift.trim() && !isSwift(values.swift)) next.swift = t('error.swiftInvalid');
     if (values.phone.trim() && !/^\+?\d{4,18}$/.test(values.phone.trim())) next.phone = t('validation.phone');
@@ -82,7 +106,15 @@ function BankCardForm({ t, verifiedName }: { t: T; verifiedName: string }) {
   };
 
   const field = (f: keyof Fields, extra: Record<string, unknown> = {}) => (
-    <Field label={t(`field.${f}`)} name={f} value={values[f]} onChange={set(f)} error={errors[f]} hint={OPTIONAL.includes(f) ? t('identity.optional') : undefined} {...extra} />
+    <Field
+      label={t(`field.${f}`)}
+      name={f}
+      value={values[f]}
+      onChange={set(f)}
+      error={errors[f]}
+      hint={OPTIONAL.includes(f) ? t('identity.optional') : undefined}
+      {...extra}
+    />
   );
   return (
     <form className="stack-form" onSubmit={check} noValidate data-testid="bank-card">
@@ -95,8 +127,18 @@ function BankCardForm({ t, verifiedName }: { t: T; verifiedName: string }) {
       {field('bankAddress', { maxLength: 200 })}
       {field('homeAddress', { maxLength: 200, autoComplete: 'street-address' })}
       {field('phone', { inputMode: 'tel', autoComplete: 'tel', maxLength: 20 })}
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('identity.bank.submit')}</button>
-      <ConfirmDialog open={confirming} title={t('identity.bank.confirmTitle')} body={t('identity.bank.confirmBody')} confirmLabel={t('identity.bank.confirm')} cancelLabel={t('identity.cancel')} onConfirm={() => void bind()} onCancel={() => setConfirming(false)} />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('identity.bank.submit')}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('identity.bank.confirmTitle')}
+        body={t('identity.bank.confirmBody')}
+        confirmLabel={t('identity.bank.confirm')}
+        cancelLabel={t('identity.cancel')}
+        onConfirm={() => void bind()}
+        onCancel={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -20,7 +20,11 @@ export function Payments({ t, verifyHref }: { t: T; verifyHref: string }) {
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   if (!identity || !payments) return <p className="muted">{t('common.loading')}</p>;
   if (identity.level < 1) {
-    return <p className="form-note">{t('error.kycRequired')} <a href={verifyHref}>{t('identity.primary.title')}</a></p>;
+    return (
+      <p className="form-note">
+        {t('error.kycRequired')} <a href={verifyHref}>{t('identity.primary.title')}</a>
+      </p>
+    );
   }
   const remove = async () => {
     const method = removing!;
@@ -44,7 +48,9 @@ export function Payments({ t, verifyHref }: { t: T; verifyHref: string }) {
               <span className="identity-method__account">{p.account}</span>
               {p.bank && <span className="muted">{[p.bank, p.branch].filter(Boolean).join(' · ')}</span>}
               {p.qrCode && <QrButton t={t} id={p.qrCode} />}
-              <button type="button" className="btn btn--outline" onClick={() => setRemoving(p)}>{t('identity.payment.remove')}</button>
+              <button type="button" className="btn btn--outline" onClick={() => setRemoving(p)}>
+                {t('identity.payment.remove')}
+              </button>
             </li>
           ))}
         </ul>
@@ -53,7 +59,22 @@ export function Payments({ t, verifyHref }: { t: T; verifyHref: string }) {
       )}
       <h2 className="panel__subtitle">{t('identity.payment.add')}</h2>
       <PaymentForm t={t} verifiedName={identity.primary?.realName ?? ''} />
-      <ConfirmDialog open={removing !== null} title={t('identity.payment.removeTitle')} body={removing ? t('identity.payment.removeBody', { kind: t(`identity.payment.kind.${removing.kind}`), account: removing.account }) : ''} confirmLabel={t('identity.payment.remove')} cancelLabel={t('identity.cancel')} onConfirm={() => void remove()} onCancel={() => setRemoving(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('identity.payment.removeTitle')}
+        body={
+          removing
+            ? t('identity.payment.removeBody', {
+                kind: t(`identity.payment.kind.${removing.kind}`),
+                account: removing.account,
+              })
+            : ''
+        }
+        confirmLabel={t('identity.payment.remove')}
+        cancelLabel={t('identity.cancel')}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }
@@ -69,7 +90,11 @@ function QrButton({ t, id }: { t: T; id: string }) {
       showToast('error', t('common.operationFailed'));
     }
   };
-  return <button type="button" className="link-button" onClick={() => void open()}>{t('identity.payment.showQr')}</button>;
+  return (
+    <button type="button" className="link-button" onClick={() => void open()}>
+      {t('identity.payment.showQr')}
+    </button>
+  );
 }
 
 function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
@@ -88,14 +113,22 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
     const next: Record<string, string> = {};
     if (!account.trim()) next.account = t('validation.required', { field: t('field.account') });
     else if (kind === 'bank' && !isBankNumber(account)) next.account = t('error.bankNumberInvalid');
-    else if (kind !== 'bank' && !/^[\p{L}\p{N}@._+-]{3,64}$/u.test(account.trim())) next.account = t('validation.walletAccount');
+    else if (kind !== 'bank' && !/^[\p{L}\p{N}@._+-]{3,64}$/u.test(account.trim()))
+      next.account = t('validation.walletAccount');
     if (kind === 'bank' && !bank.trim()) next.bank = t('validation.required', { field: t('field.bank') });
     if (errors.qrCode) next.qrCode = errors.qrCode;
     setErrors(next);
     if (Object.keys(next).length) return;
     await submitting(setBusy, async () => {
-      if (kind === 'bank') await savePayment({ kind, name: verifiedName, account, bank, branch: branch.trim() || undefined });
-      else await savePayment({ kind, name: verifiedName, account: account.trim(), qrCode: qr ? (await uploadImage(qr, qr.name)).id : undefined });
+      if (kind === 'bank')
+        await savePayment({ kind, name: verifiedName, account, bank, branch: branch.trim() || undefined });
+      else
+        await savePayment({
+          kind,
+          name: verifiedName,
+          account: account.trim(),
+          qrCode: qr ? (await uploadImage(qr, qr.name)).id : undefined,
+        });
       showToast('success', t('identity.payment.saved'));
       setAccount('');
       setBank('');
@@ -107,18 +140,70 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
 
   return (
     <form className="stack-form" onSubmit={submit} noValidate data-testid="payment-form">
-      <Select label={t('identity.payment.kind')} name="kind" value={kind} onChange={(v) => { setKind(v as PaymentKind); setErrors({}); }} options={PAYMENT_KINDS.map((k) => ({ value: k, label: t(`identity.payment.kind.${k}`) }))} />
-      <Field label={t('field.name')} name="name" value={verifiedName} onChange={() => {}} readOnly hint={t('identity.bank.holderHint')} />
-      <Field label={t(kind === 'bank' ? 'field.number' : 'field.account')} name="account" value={account} onChange={setAccount} error={errors.account} autoComplete="off" maxLength={64} />
+      <Select
+        label={t('identity.payment.kind')}
+        name="kind"
+        value={kind}
+        onChange={(v) => {
+          setKind(v as PaymentKind);
+          setErrors({});
+        }}
+        options={PAYMENT_KINDS.map((k) => ({ value: k, label: t(`identity.payment.kind.${k}`) }))}
+      />
+      <Field
+        label={t('field.name')}
+        name="name"
+        value={verifiedName}
+        onChange={() => {}}
+        readOnly
+        hint={t('identity.bank.holderHint')}
+      />
+      <Field
+        label={t(kind === 'bank' ? 'field.number' : 'field.account')}
+        name="account"
+        value={account}
+        onChange={setAccount}
+        error={errors.account}
+        autoComplete="off"
+        maxLength={64}
+      />
       {kind === 'bank' ? (
         <>
-          <Field label={t('field.bank')} name="bank" value={bank} onChange={setBank} error={errors.bank} maxLength={100} />
-          <Field label={t('field.branch')} name="branch" value={branch} onChange={setBranch} hint={t('identity.optional')} maxLength={100} />
+          <Field
+            label={t('field.bank')}
+            name="bank"
+            value={bank}
+            onChange={setBank}
+            error={errors.bank}
+            maxLength={100}
+          />
+          <Field
+            label={t('field.branch')}
+            name="branch"
+            value={branch}
+            onChange={setBranch}
+            hint={t('identity.optional')}
+            maxLength={100}
+          />
         </>
       ) : (
-        <ImageField key={saved} t={t} name="qrCode" label={t('field.qrCode')} hint={t('identity.payment.qrHint')} file={qr} error={errors.qrCode} onChange={(f, error) => { setQr(f); setErrors((x) => ({ ...x, qrCode: error ?? '' })); }} />
+        <ImageField
+          key={saved}
+          t={t}
+          name="qrCode"
+          label={t('field.qrCode')}
+          hint={t('identity.payment.qrHint')}
+          file={qr}
+          error={errors.qrCode}
+          onChange={(f, error) => {
+            setQr(f);
+            setErrors((x) => ({ ...x, qrCode: error ?? '' }));
+          }}
+        />
       )}
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('identity.payment.save')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('identity.payment.save')}
+      </button>
     </form>
   );
 }

@@ -62,12 +62,48 @@ function PrimaryForm({ t, locale }: { t: T; locale: Locale }) {
   return (
     <form className="stack-form" onSubmit={submit} noValidate>
       <p className="field__hint">{t('user.kyc.primary.text')}</p>
-      <p className="field__hint">{t('user.kyc.requirements')}: {t('user.kyc.req.document')}</p>
-      <Field label={t('field.realName')} name="realName" value={realName} onChange={setRealName} error={errors.realName} autoComplete="name" maxLength={100} />
-      <Select label={t('field.country')} name="country" value={country} onChange={setCountry} options={(countries.length ? countries : [{ code: country, name: country }]).map((c) => ({ value: c.code, label: c.name }))} />
-      <Select label={t('field.idType')} name="idType" value={idType} onChange={(v) => setIdType(v as IdType)} options={ID_TYPES.map((type) => ({ value: type, label: t(`identity.idType.${type}`) }))} />
-      <Field label={t('field.idNumber')} name="idNumber" value={idNumber} onChange={setIdNumber} error={errors.idNumber} autoComplete="off" maxLength={40} hint={t(idType === 'passport' ? 'identity.idNumber.passportHint' : 'identity.idNumber.idCardHint')} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('identity.primary.submit')}</button>
+      <p className="field__hint">
+        {t('user.kyc.requirements')}: {t('user.kyc.req.document')}
+      </p>
+      <Field
+        label={t('field.realName')}
+        name="realName"
+        value={realName}
+        onChange={setRealName}
+        error={errors.realName}
+        autoComplete="name"
+        maxLength={100}
+      />
+      <Select
+        label={t('field.country')}
+        name="country"
+        value={country}
+        onChange={setCountry}
+        options={(countries.length ? countries : [{ code: country, name: country }]).map((c) => ({
+          value: c.code,
+          label: c.name,
+        }))}
+      />
+      <Select
+        label={t('field.idType')}
+        name="idType"
+        value={idType}
+        onChange={(v) => setIdType(v as IdType)}
+        options={ID_TYPES.map((type) => ({ value: type, label: t(`identity.idType.${type}`) }))}
+      />
+      <Field
+        label={t('field.idNumber')}
+        name="idNumber"
+        value={idNumber}
+        onChange={setIdNumber}
+        error={errors.idNumber}
+        autoComplete="off"
+        maxLength={40}
+        hint={t(idType === 'passport' ? 'identity.idNumber.passportHint' : 'identity.idNumber.idCardHint')}
+      />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('identity.primary.submit')}
+      </button>
     </form>
   );
 }

@@ -15,7 +15,11 @@ export const usdt = (amount: string) => formatAmount(amount, 8, { grouping: true
 
 export function KycStatusBadge({ t, status }: { t: T; status: KycStatus }) {
   const tone = status === 'passed' ? 'done' : status === 'failed' ? 'failed' : 'todo';
-  return <span className={`status status--${tone}`} data-testid="kyc-status">{t(`identity.status.${status}`)}</span>;
+  return (
+    <span className={`status status--${tone}`} data-testid="kyc-status">
+      {t(`identity.status.${status}`)}
+    </span>
+  );
 }
 
 /** A country's name in the page's language, from the same list the phone fields use. */
@@ -31,7 +35,9 @@ export function SubmissionFacts({ t, record }: { t: T; record: KycRecord }) {
   return (
     <>
       <dl className="facts identity-facts">
-        <Fact label={t('identity.status')}><KycStatusBadge t={t} status={record.status} /></Fact>
+        <Fact label={t('identity.status')}>
+          <KycStatusBadge t={t} status={record.status} />
+        </Fact>
         <Fact label={t('field.realName')}>{record.realName}</Fact>
         <Fact label={t('field.country')}>{countryName(record.country)}</Fact>
         <Fact label={t('field.idType')}>{t(`identity.idType.${record.idType}`)}</Fact>
@@ -39,7 +45,9 @@ export function SubmissionFacts({ t, record }: { t: T; record: KycRecord }) {
         <Fact label={t('identity.submitted')}>{formatDateTime(record.createTime, dates)}</Fact>
       </dl>
       {record.status === 'failed' && record.reason && (
-        <p className="form-note identity-reason" role="alert">{t('identity.rejectedBecause', { reason: record.reason })}</p>
+        <p className="form-note identity-reason" role="alert">
+          {t('identity.rejectedBecause', { reason: record.reason })}
+        </p>
       )}
     </>
   );
@@ -49,7 +57,23 @@ export function SubmissionFacts({ t, record }: { t: T; record: KycRecord }) {
  * An image picker with a preview, checked in the browser as the server checks it (PNG, JPEG, WEBP or GIF, at most
  * 5 MB), so a wrong file is named before anything is sent.
  */
-export function ImageField({ t, label, hint, file, onChange, error, name }: { t: T; label: string; hint: string; file: File | null; onChange: (f: File | null, error?: string) => void; error?: string; name: string }) {
+export function ImageField({
+  t,
+  label,
+  hint,
+  file,
+  onChange,
+  error,
+  name,
+}: {
+  t: T;
+  label: string;
+  hint: string;
+  file: File | null;
+  onChange: (f: File | null, error?: string) => void;
+  error?: string;
+  name: string;
+}) {
   const id = useId();
   const [preview, setPreview] = useState('');
   useEffect(() => {
@@ -66,8 +90,20 @@ export function ImageField({ t, label, hint, file, onChange, error, name }: { t:
   return (
     <div className={`field identity-photo${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => pick(e.target.files?.[0] ?? null)} />
-      {error ? <p className="field__error" role="alert">{error}</p> : <p className="field__hint">{hint}</p>}
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        onChange={(e) => pick(e.target.files?.[0] ?? null)}
+      />
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="field__hint">{hint}</p>
+      )}
       {preview && <img className="identity-photo__preview" src={preview} alt={label} />}
     </div>
   );

@@ -20,7 +20,10 @@ import { LoanHead, LoginFirst, money } from './parts.tsx';
 const PHOTOS = ['front', 'back', 'selfie'] as const;
 type Photo = (typeof PHOTOS)[number];
 
-/** docs/requirements.md §2 /loan/index: the loan products, and the application with its ID photos and its cost before confirming. */
+/**
+ * docs/requirements.md §2 /loan/index: the loan products, and the application with its ID photos and its cost before
+ * confirming.
+ */
 export default function LoanIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const catalog = useStore($loanCatalog);
@@ -42,9 +45,15 @@ export default function LoanIndex({ locale, messages }: { locale: Locale; messag
           </>
         }
       />
-      {catalog.status === 'error' && <p className="loan-note" role="alert">{catalog.error}</p>}
+      {catalog.status === 'error' && (
+        <p className="loan-note" role="alert">
+          {catalog.error}
+        </p>
+      )}
       {catalog.status === 'ready' && !catalog.products.length && <p className="loan-note">{t('loan.index.none')}</p>}
-      {(catalog.status === 'idle' || catalog.status === 'loading') && <p className="loan-note">{t('common.loading')}</p>}
+      {(catalog.status === 'idle' || catalog.status === 'loading') && (
+        <p className="loan-note">{t('common.loading')}</p>
+      )}
       {catalog.products.length > 0 && (
         <div className="loan-products" role="radiogroup" aria-label={t('loan.index.products')}>
           {catalog.products.map((p) => (
@@ -54,8 +63,14 @@ export default function LoanIndex({ locale, messages }: { locale: Locale; messag
       )}
       {product && ready && (
         <section className="panel loan-apply" aria-labelledby="loan-apply-title">
-          <h2 id="loan-apply-title" className="panel__title">{t('loan.apply.title', { name: product.name })}</h2>
-          {isLogin ? <ApplyForm key={product.id} t={t} locale={locale} product={product} /> : <LoginFirst t={t} text={t('loan.apply.loginFirst')} />}
+          <h2 id="loan-apply-title" className="panel__title">
+            {t('loan.apply.title', { name: product.name })}
+          </h2>
+          {isLogin ? (
+            <ApplyForm key={product.id} t={t} locale={locale} product={product} />
+          ) : (
+            <LoginFirst t={t} text={t('loan.apply.loginFirst')} />
+          )}
         </section>
       )}
     </div>
@@ -64,11 +79,20 @@ export default function LoanIndex({ locale, messages }: { locale: Locale; messag
 
 function ProductCard({ t, p, chosen, onChoose }: { t: T; p: LoanProduct; chosen: boolean; onChoose: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={chosen} className={`card loan-product${chosen ? ' is-chosen' : ''}`} onClick={onChoose} data-testid="loan-product">
+    <button
+      type="button"
+      role="radio"
+      aria-checked={chosen}
+      className={`card loan-product${chosen ? ' is-chosen' : ''}`}
+      onClick={onChoose}
+      data-testid="loan-product"
+    >
       <strong className="loan-product__name">{p.name}</strong>
       <span className="loan-product__rate">{t('loan.product.dailyRate', { rate: ratePercent(p.dailyRate) })}</span>
       <dl className="facts loan-facts">
-        <Fact label={t('loan.product.limits')}>{money(p.minAmount)} – {money(p.maxAmount)} {p.coin}</Fact>
+        <Fact label={t('loan.product.limits')}>
+          {money(p.minAmount)} – {money(p.maxAmount)} {p.coin}
+        </Fact>
         <Fact label={t('loan.product.cycles')}>{t('loan.product.cycleList', { cycles: p.cycles.join(' / ') })}</Fact>
         <Fact label={t('loan.product.overdueRate')}>{ratePercent(p.overdueRate)}</Fact>
         <Fact label={t('loan.product.institution')}>{p.institution}</Fact>
@@ -111,7 +135,13 @@ function ApplyForm({ t, locale, product }: { t: T; locale: Locale; product: Loan
   const send = () =>
     submitting(setBusy, async () => {
       setConfirming(false);
-      await applyForLoan({ productId: product.id, amount: amount.trim(), cycleDays: cycle, repayType, photos: { front: files.front!, back: files.back!, selfie: files.selfie! } });
+      await applyForLoan({
+        productId: product.id,
+        amount: amount.trim(),
+        cycleDays: cycle,
+        repayType,
+        photos: { front: files.front!, back: files.back!, selfie: files.selfie! },
+      });
       showToast('success', t('loan.apply.sent'));
       setSent(true);
     });
@@ -119,7 +149,10 @@ function ApplyForm({ t, locale, product }: { t: T; locale: Locale; product: Loan
   if (sent) {
     return (
       <p className="loan-note" role="status" data-testid="loan-applied">
-        {t('loan.apply.sentText')} <a className="btn btn--primary" href={href('/loan/order', locale)}>{t('loan.nav.orders')}</a>
+        {t('loan.apply.sentText')}{' '}
+        <a className="btn btn--primary" href={href('/loan/order', locale)}>
+          {t('loan.nav.orders')}
+        </a>
       </p>
     );
   }
@@ -142,17 +175,29 @@ function ApplyForm({ t, locale, product }: { t: T; locale: Locale; product: Loan
               setAmount(v);
               setProblems((ps) => ps.filter((p) => p.field !== 'amount'));
             }}
-            hint={t('loan.apply.amountHint', { min: money(product.minAmount), max: money(product.maxAmount), coin: product.coin })}
+            hint={t('loan.apply.amountHint', {
+              min: money(product.minAmount),
+              max: money(product.maxAmount),
+              coin: product.coin,
+            })}
             error={problemOf('amount')}
             addon={<span className="field__addon field__addon--text">{product.coin}</span>}
           />
-          <Select label={t('loan.apply.cycle')} name="cycle" value={String(cycle)} onChange={(v) => setCycle(Number(v))} options={product.cycles.map((c) => ({ value: String(c), label: String(c) }))} />
+          <Select
+            label={t('loan.apply.cycle')}
+            name="cycle"
+            value={String(cycle)}
+            onChange={(v) => setCycle(Number(v))}
+            options={product.cycles.map((c) => ({ value: String(c), label: String(c) }))}
+          />
           <Select
             label={t('loan.apply.repayType')}
             name="repayType"
             value={String(repayType)}
             onChange={(v) => setRepayType(Number(v) as RepayType)}
-            options={catalog.repayTypes.filter((r) => product.repayTypes.includes(r.value)).map((r) => ({ value: String(r.value), label: r.label }))}
+            options={catalog.repayTypes
+              .filter((r) => product.repayTypes.includes(r.value))
+              .map((r) => ({ value: String(r.value), label: r.label }))}
           />
         </div>
         <Quote t={t} product={product} quote={quote} />
@@ -162,17 +207,47 @@ function ApplyForm({ t, locale, product }: { t: T; locale: Locale; product: Loan
         <p className="field__hint">{t('loan.apply.photosHint')}</p>
         <div className="loan-photos__grid">
           {PHOTOS.map((p) => (
-            <ImageField key={p} t={t} name={p} label={t(`field.${p}`)} hint={t(`identity.photo.${p}Hint`)} file={files[p]} onChange={pick(p)} error={fileErrors[p]} />
+            <ImageField
+              key={p}
+              t={t}
+              name={p}
+              label={t(`field.${p}`)}
+              hint={t(`identity.photo.${p}Hint`)}
+              file={files[p]}
+              onChange={pick(p)}
+              error={fileErrors[p]}
+            />
           ))}
         </div>
-        {problemOf('photos') && <p className="field__error" role="alert">{problemOf('photos')}</p>}
+        {problemOf('photos') && (
+          <p className="field__error" role="alert">
+            {problemOf('photos')}
+          </p>
+        )}
       </fieldset>
-      {problemOf('kyc') && <p className="field__error" role="alert">{problemOf('kyc')}</p>}
-      <button type="submit" className="btn btn--primary btn--large" disabled={busy}>{t('loan.apply.submit')}</button>
+      {problemOf('kyc') && (
+        <p className="field__error" role="alert">
+          {problemOf('kyc')}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--large" disabled={busy}>
+        {t('loan.apply.submit')}
+      </button>
       <ConfirmDialog
         open={confirming}
         title={t('loan.confirm.title')}
-        body={quote ? t('loan.confirm.body', { amount: money(amount.trim()), coin: product.coin, days: cycle, interest: money(quote.interest), total: money(quote.total), penalty: money(quote.penaltyPerDay) }) : ''}
+        body={
+          quote
+            ? t('loan.confirm.body', {
+                amount: money(amount.trim()),
+                coin: product.coin,
+                days: cycle,
+                interest: money(quote.interest),
+                total: money(quote.total),
+                penalty: money(quote.penaltyPerDay),
+              })
+            : ''
+        }
         confirmLabel={t('loan.confirm.yes')}
         cancelLabel={t('loan.cancel')}
         onConfirm={() => void send()}
@@ -190,10 +265,16 @@ function Quote({ t, product, quote }: { t: T; product: LoanProduct; quote: Retur
       <h3>{t('loan.quote.title')}</h3>
       <dl className="facts loan-facts">
         <Fact label={t('loan.quote.rate')}>{ratePercent(product.dailyRate)}</Fact>
-        <Fact label={t('loan.quote.interest')} testId="loan-quote-interest">{quote ? `${money(quote.interest)} ${c}` : '—'}</Fact>
-        <Fact label={t('loan.quote.total')} testId="loan-quote-total">{quote ? `${money(quote.total)} ${c}` : '—'}</Fact>
+        <Fact label={t('loan.quote.interest')} testId="loan-quote-interest">
+          {quote ? `${money(quote.interest)} ${c}` : '—'}
+        </Fact>
+        <Fact label={t('loan.quote.total')} testId="loan-quote-total">
+          {quote ? `${money(quote.total)} ${c}` : '—'}
+        </Fact>
         <Fact label={t('loan.quote.early')}>{quote ? `${money(quote.minInterest)} ${c}` : '—'}</Fact>
-        <Fact label={t('loan.quote.penalty', { rate: ratePercent(product.overdueRate) })}>{quote ? `${money(quote.penaltyPerDay)} ${c}` : '—'}</Fact>
+        <Fact label={t('loan.quote.penalty', { rate: ratePercent(product.overdueRate) })}>
+          {quote ? `${money(quote.penaltyPerDay)} ${c}` : '—'}
+        </Fact>
       </dl>
       <p className="field__hint">{t('loan.quote.formula')}</p>
       {quote && trim(quote.interest) === '0' && <p className="field__hint">{t('loan.quote.rounded')}</p>}

@@ -15,7 +15,10 @@ import { Fact } from '../ui/Fact.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { LoanHead, LoanStateBadge, LoginFirst, money } from './parts.tsx';
 
-/** docs/requirements.md §2 /loan/order: the user's loans in the states of docs/requirements.md §4, what each owes now, and repaying it. */
+/**
+ * docs/requirements.md §2 /loan/order: the user's loans in the states of docs/requirements.md §4, what each owes now,
+ * and repaying it.
+ */
 export default function LoanOrders({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
@@ -34,7 +37,13 @@ export default function LoanOrders({ locale, messages }: { locale: Locale; messa
           </>
         }
       />
-      {!ready ? <p className="loan-note">{t('common.loading')}</p> : isLogin ? <LoanList t={t} locale={locale} /> : <LoginFirst t={t} text={t('loan.orders.loginFirst')} />}
+      {!ready ? (
+        <p className="loan-note">{t('common.loading')}</p>
+      ) : isLogin ? (
+        <LoanList t={t} locale={locale} />
+      ) : (
+        <LoginFirst t={t} text={t('loan.orders.loginFirst')} />
+      )}
     </div>
   );
 }
@@ -67,12 +76,20 @@ function LoanList({ t, locale }: { t: T; locale: Locale }) {
     }
   };
 
-  if (view.status === 'error') return <p className="loan-note" role="alert">{view.error}</p>;
+  if (view.status === 'error')
+    return (
+      <p className="loan-note" role="alert">
+        {view.error}
+      </p>
+    );
   if (view.status !== 'ready' && !view.records.length) return <p className="loan-note">{t('common.loading')}</p>;
   if (!view.records.length) {
     return (
       <p className="loan-note">
-        {t('loan.orders.none')} <a className="btn btn--primary" href={href('/loan/index', locale)}>{t('loan.nav.apply')}</a>
+        {t('loan.orders.none')}{' '}
+        <a className="btn btn--primary" href={href('/loan/index', locale)}>
+          {t('loan.nav.apply')}
+        </a>
       </p>
     );
   }
@@ -87,7 +104,17 @@ function LoanList({ t, locale }: { t: T; locale: Locale }) {
       <ConfirmDialog
         open={repaying !== null}
         title={t('loan.repay.title')}
-        body={repaying ? t('loan.repay.body', { principal: money(repaying.amount), interest: money(repaying.interest), penalty: money(repaying.penalty), total: money(repaying.totalDue), coin: repaying.coin }) : ''}
+        body={
+          repaying
+            ? t('loan.repay.body', {
+                principal: money(repaying.amount),
+                interest: money(repaying.interest),
+                penalty: money(repaying.penalty),
+                total: money(repaying.totalDue),
+                coin: repaying.coin,
+              })
+            : ''
+        }
         confirmLabel={t('loan.repay.confirm')}
         cancelLabel={t('loan.cancel')}
         onConfirm={() => void repay()}
@@ -106,7 +133,9 @@ function LoanCard({ t, l, busy, onRepay }: { t: T; l: LoanRecord; busy: boolean;
     <li className={`panel loan-card loan-card--${l.state}`} data-loan={l.id}>
       <header className="loan-card__head">
         <strong>{l.name}</strong>
-        <span className="loan-card__amount">{money(l.amount)} {c}</span>
+        <span className="loan-card__amount">
+          {money(l.amount)} {c}
+        </span>
         <LoanStateBadge t={t} state={l.state} />
       </header>
       <dl className="facts loan-facts">
@@ -117,23 +146,45 @@ function LoanCard({ t, l, busy, onRepay }: { t: T; l: LoanRecord; busy: boolean;
         {l.startAt !== null && <Fact label={t('loan.record.paidOut')}>{when(l.startAt)}</Fact>}
         {l.dueAt !== null && <Fact label={t('loan.record.due')}>{when(l.dueAt)}</Fact>}
         {l.startAt !== null && (
-          <Fact label={t(l.state === 'settled' ? 'loan.record.interestPaid' : 'loan.record.interestNow', { days: l.interestDays })} testId="loan-interest">{money(l.interest)} {c}</Fact>
+          <Fact
+            label={t(l.state === 'settled' ? 'loan.record.interestPaid' : 'loan.record.interestNow', {
+              days: l.interestDays,
+            })}
+            testId="loan-interest"
+          >
+            {money(l.interest)} {c}
+          </Fact>
         )}
         {(l.overdueDays > 0 || l.state === 'overdue') && (
-          <Fact label={t('loan.record.penalty', { days: l.overdueDays, rate: ratePercent(l.overdueRate) })} testId="loan-penalty">
-            <span className="loan-penalty">{money(l.penalty)} {c}</span>
+          <Fact
+            label={t('loan.record.penalty', { days: l.overdueDays, rate: ratePercent(l.overdueRate) })}
+            testId="loan-penalty"
+          >
+            <span className="loan-penalty">
+              {money(l.penalty)} {c}
+            </span>
           </Fact>
         )}
         {l.startAt !== null && (
           <Fact label={t(l.state === 'settled' ? 'loan.record.totalPaid' : 'loan.record.totalNow')} testId="loan-total">
-            <strong>{money(l.totalDue)} {c}</strong>
+            <strong>
+              {money(l.totalDue)} {c}
+            </strong>
           </Fact>
         )}
         {l.repaidAt !== null && <Fact label={t('loan.record.repaid')}>{when(l.repaidAt)}</Fact>}
       </dl>
-      {l.state === 'failed' && l.reason && <p className="loan-note loan-note--warn" role="note">{t('loan.record.reason', { reason: l.reason })}</p>}
+      {l.state === 'failed' && l.reason && (
+        <p className="loan-note loan-note--warn" role="note">
+          {t('loan.record.reason', { reason: l.reason })}
+        </p>
+      )}
       {l.state === 'pending' && <p className="field__hint">{t('loan.record.pendingHint')}</p>}
-      {l.state === 'overdue' && <p className="loan-note loan-note--warn" role="note">{t('loan.record.overdueHint', { days: l.overdueDays })}</p>}
+      {l.state === 'overdue' && (
+        <p className="loan-note loan-note--warn" role="note">
+          {t('loan.record.overdueHint', { days: l.overdueDays })}
+        </p>
+      )}
       {out && (
         <div className="loan-card__actions">
           <button type="button" className="btn btn--primary" disabled={busy} onClick={onRepay} data-testid="loan-repay">

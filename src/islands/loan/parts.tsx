@@ -10,7 +10,11 @@ export const money = (value: string): string => formatAmount(value, 8, { groupin
 
 /** docs/requirements.md §4's state of a loan as a badge. */
 export function LoanStateBadge({ t, state }: { t: T; state: LoanState }) {
-  return <span className={`loan-state loan-state--${state}`} data-testid="loan-state">{t(`loan.state.${state}`)}</span>;
+  return (
+    <span className={`loan-state loan-state--${state}`} data-testid="loan-state">
+      {t(`loan.state.${state}`)}
+    </span>
+  );
 }
 
 /** What a signed-out visitor sees instead of a form: why, and the way to sign in and come back. */
@@ -18,7 +22,10 @@ export function LoginFirst({ t, text }: { t: T; text: string }) {
   const back = typeof location === 'undefined' ? '' : `${location.pathname}${location.search}`;
   return (
     <p className="loan-note">
-      {text} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(back)}`)}>{t('header.login')}</a>
+      {text}{' '}
+      <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(back)}`)}>
+        {t('header.login')}
+      </a>
     </p>
   );
 }
@@ -31,7 +38,9 @@ export function LoanHead({ t, title, lead, links }: { t: T; title: string; lead:
         <h1>{title}</h1>
         <p className="loan-lead">{lead}</p>
       </div>
-      <nav className="loan-links" aria-label={t('loan.links')}>{links}</nav>
+      <nav className="loan-links" aria-label={t('loan.links')}>
+        {links}
+      </nav>
     </header>
   );
 }

@@ -22,7 +22,27 @@ export function AccountDialogs({ t, request, onClose }: { t: T; request: DialogR
   const account = accountOf(property, target.mode, target.symbol);
   const coins = kind === 'repay' ? owedCoins(account) : collateralCoins(property, target.mode, target.symbol);
   if (kind === 'transfer') {
-    return <MarginTransferDialog t={t} target={target} account={account} coins={coins} initialCoin={request.coin} initialDirection={request.direction} onClose={onClose} />;
+    return (
+      <MarginTransferDialog
+        t={t}
+        target={target}
+        account={account}
+        coins={coins}
+        initialCoin={request.coin}
+        initialDirection={request.direction}
+        onClose={onClose}
+      />
+    );
   }
-  return <LoanDialog t={t} kind={kind} target={target} account={account} coins={coins} initialCoin={request.coin} onClose={onClose} />;
+  return (
+    <LoanDialog
+      t={t}
+      kind={kind}
+      target={target}
+      account={account}
+      coins={coins}
+      initialCoin={request.coin}
+      onClose={onClose}
+    />
+  );
 }

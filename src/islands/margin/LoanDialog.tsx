@@ -4,8 +4,23 @@ import { failureMessage } from '../../lib/api/failure.ts';
 import type { MarginAccountView } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { borrow, repay, type MarginTarget } from '../../lib/margin/actions.ts';
-import { $borrowPreview, $noLimits, askBorrowPreview, borrowLimitsStore, clearBorrowPreview } from '../../lib/margin/loan-quote.ts';
-import { checkAmount, cleanAmount, levelText, lineOf, owed, ratePercent, repayMax, riskOfLevel } from '../../lib/margin/view.ts';
+import {
+  $borrowPreview,
+  $noLimits,
+  askBorrowPreview,
+  borrowLimitsStore,
+  clearBorrowPreview,
+} from '../../lib/margin/loan-quote.ts';
+import {
+  checkAmount,
+  cleanAmount,
+  levelText,
+  lineOf,
+  owed,
+  ratePercent,
+  repayMax,
+  riskOfLevel,
+} from '../../lib/margin/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
@@ -64,8 +79,16 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
     setError('');
     await submitting(setBusy, async () => {
       try {
-        const done = kind === 'borrow' ? await borrow(target, coin, cleanAmount(amount)) : await repay(target, coin, cleanAmount(amount));
-        showToast('success', kind === 'borrow' ? t('margin.borrow.done', { amount: money(done.amount) }) : t('margin.repay.done', { interest: money(done.interest), principal: money(done.principal) }));
+        const done =
+          kind === 'borrow'
+            ? await borrow(target, coin, cleanAmount(amount))
+            : await repay(target, coin, cleanAmount(amount));
+        showToast(
+          'success',
+          kind === 'borrow'
+            ? t('margin.borrow.done', { amount: money(done.amount) })
+            : t('margin.repay.done', { interest: money(done.interest), principal: money(done.principal) }),
+        );
         onClose();
       } catch (err) {
         setError(failureMessage(err));
@@ -88,7 +111,11 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
           onAmount={setAmount}
           error={error}
           onClearError={() => setError('')}
-          hint={max !== undefined ? t(kind === 'borrow' ? 'margin.borrow.max' : 'margin.repay.max', { amount: money(max) }) : undefined}
+          hint={
+            max !== undefined
+              ? t(kind === 'borrow' ? 'margin.borrow.max' : 'margin.repay.max', { amount: money(max) })
+              : undefined
+          }
           max={max}
         />
         <dl className="facts margin-facts">
@@ -104,16 +131,29 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
           {kind === 'repay' && <Fact label={t('margin.owed')} value={money(owed(line))} testId="margin-owed" />}
           {preview && (
             <>
-              <Fact label={t('margin.borrow.firstHour')} value={money(preview.firstHourInterest)} testId="margin-first-hour" />
+              <Fact
+                label={t('margin.borrow.firstHour')}
+                value={money(preview.firstHourInterest)}
+                testId="margin-first-hour"
+              />
               <Fact label={t('margin.borrow.hourly')} value={money(preview.hourlyInterest)} />
-              <Fact label={t('margin.borrow.levelAfter')} value={levelText(levelAfter) ?? t('margin.level.none')} tone={`margin-risk--${afterRisk}`} testId="margin-level-after" />
+              <Fact
+                label={t('margin.borrow.levelAfter')}
+                value={levelText(levelAfter) ?? t('margin.level.none')}
+                tone={`margin-risk--${afterRisk}`}
+                testId="margin-level-after"
+              />
             </>
           )}
         </dl>
         <p className="margin-note">{t(kind === 'borrow' ? 'margin.borrow.note' : 'margin.repay.note')}</p>
         <div className="margin-form__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('margin.cancel')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy || !coin}>{t(`margin.${kind}.confirm`)}</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            {t('margin.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy || !coin}>
+            {t(`margin.${kind}.confirm`)}
+          </button>
         </div>
       </form>
     </MarginDialog>

@@ -32,9 +32,29 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
       <header className="margin-card__head">
         <h3 id={`${id}-title`}>{accountTitle(t, a)}</h3>
         <div className="margin-card__actions">
-          <button type="button" className="btn btn--small btn--primary" disabled={a.risk === 'liquidation'} onClick={() => onDialog({ kind: 'borrow', target })}>{t('margin.borrow.open')}</button>
-          <button type="button" className="btn btn--small btn--outline" disabled={!owedCoins(a).length} onClick={() => onDialog({ kind: 'repay', target })}>{t('margin.repay.open')}</button>
-          <button type="button" className="btn btn--small btn--outline" onClick={() => onDialog({ kind: 'transfer', target })}>{t('margin.transfer.open')}</button>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            disabled={a.risk === 'liquidation'}
+            onClick={() => onDialog({ kind: 'borrow', target })}
+          >
+            {t('margin.borrow.open')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--outline"
+            disabled={!owedCoins(a).length}
+            onClick={() => onDialog({ kind: 'repay', target })}
+          >
+            {t('margin.repay.open')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--outline"
+            onClick={() => onDialog({ kind: 'transfer', target })}
+          >
+            {t('margin.transfer.open')}
+          </button>
         </div>
       </header>
       <div className="margin-card__main">
@@ -42,7 +62,15 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
           <p className="margin-card__label">{t('margin.level')}</p>
           <LevelBadge t={t} level={a.level} risk={a.risk} testId={`${id}-level`} />
         </div>
-        {a.mode === 'isolated' && a.symbol && <LeverageSelect t={t} symbol={a.symbol} leverage={a.leverage} max={maxLeverage ?? a.leverage} locked={lines.some((l) => isOwing(l))} />}
+        {a.mode === 'isolated' && a.symbol && (
+          <LeverageSelect
+            t={t}
+            symbol={a.symbol}
+            leverage={a.leverage}
+            max={maxLeverage ?? a.leverage}
+            locked={lines.some((l) => isOwing(l))}
+          />
+        )}
         {a.mode === 'cross' && (
           <div>
             <p className="margin-card__label">{t('margin.leverage')}</p>
@@ -54,7 +82,13 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
         <Fact label={t('margin.totalAsset')} value={usdt(a.totalAsset)} testId={`${id}-total`} />
         <Fact label={t('margin.totalLiability')} value={usdt(a.totalLiability)} testId={`${id}-liability`} />
         <Fact label={t('margin.netAsset')} value={usdt(a.netAsset)} testId={`${id}-net`} />
-        {a.mode === 'isolated' && <Fact label={t('margin.liquidationPrice')} value={a.liquidationPrice ? `${a.liquidationPrice} ${a.symbol_name?.split('/')[1] ?? ''}` : '--'} testId={`${id}-liq-price`} />}
+        {a.mode === 'isolated' && (
+          <Fact
+            label={t('margin.liquidationPrice')}
+            value={a.liquidationPrice ? `${a.liquidationPrice} ${a.symbol_name?.split('/')[1] ?? ''}` : '--'}
+            testId={`${id}-liq-price`}
+          />
+        )}
       </dl>
       <ThresholdNote t={t} account={a} />
       {lines.length ? (
@@ -63,16 +97,30 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
             <thead>
               <tr>
                 <th scope="col">{t('margin.coin')}</th>
-                <th scope="col" className="num">{t('margin.total')}</th>
-                <th scope="col" className="num">{t('margin.free')}</th>
-                <th scope="col" className="num">{t('margin.borrowed')}</th>
-                <th scope="col" className="num">{t('margin.interest')}</th>
-                <th scope="col" className="num">{t('margin.netAssetCoin')}</th>
-                <th scope="col" className="num">{t('margin.maxBorrow')}</th>
+                <th scope="col" className="num">
+                  {t('margin.total')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.free')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.borrowed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.interest')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.netAssetCoin')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.maxBorrow')}
+                </th>
               </tr>
             </thead>
             <tbody>
-              {lines.map((l) => <LineRow key={l.coin} line={l} />)}
+              {lines.map((l) => (
+                <LineRow key={l.coin} line={l} />
+              ))}
             </tbody>
           </table>
         </div>
@@ -90,16 +138,34 @@ function LineRow({ line: l }: { line: MarginLine }) {
       <th scope="row">{l.coin}</th>
       <td className="num">{fmt(l.total, l.coin)}</td>
       <td className="num">{fmt(l.free, l.coin)}</td>
-      <td className="num" data-testid={`borrowed-${l.coin}`}>{fmt(l.borrowed, l.coin)}</td>
-      <td className="num" data-testid={`interest-${l.coin}`}>{fmt(l.interest, l.coin)}</td>
+      <td className="num" data-testid={`borrowed-${l.coin}`}>
+        {fmt(l.borrowed, l.coin)}
+      </td>
+      <td className="num" data-testid={`interest-${l.coin}`}>
+        {fmt(l.interest, l.coin)}
+      </td>
       <td className={`num${l.netAsset.startsWith('-') ? ' is-down' : ''}`}>{fmt(l.netAsset, l.coin)}</td>
       <td className="num">{fmt(l.maxBorrow, l.coin)}</td>
     </tr>
   );
 }
 
-/** An isolated pair's leverage, 2× to its cap; the server refuses a change while the account owes (shown as a toast). */
-function LeverageSelect({ t, symbol, leverage, max, locked }: { t: T; symbol: string; leverage: number; max: number; locked: boolean }) {
+/**
+ * An isolated pair's leverage, 2× to its cap; the server refuses a change while the account owes (shown as a toast).
+ */
+function LeverageSelect({
+  t,
+  symbol,
+  leverage,
+  max,
+  locked,
+}: {
+  t: T;
+  symbol: string;
+  leverage: number;
+  max: number;
+  locked: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const choices = Array.from({ length: Math.max(0, max - 1) }, (_, i) => i + 2);
   return (
@@ -117,7 +183,11 @@ function LeverageSelect({ t, symbol, leverage, max, locked }: { t: T; symbol: st
             .finally(() => setBusy(false));
         }}
       >
-        {choices.map((n) => <option key={n} value={n}>{n}×</option>)}
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n}×
+          </option>
+        ))}
       </select>
     </label>
   );

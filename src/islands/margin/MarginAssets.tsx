@@ -24,26 +24,52 @@ export function MarginAssets({ t, mode }: { t: T; mode?: MarginMode }) {
     <section className="margin-assets" aria-labelledby="margin-assets-title" data-testid="margin-assets">
       <header className="margin-assets__head">
         <div>
-          <h2 id="margin-assets-title" className="panel__subtitle">{t('margin.assets.title')}</h2>
+          <h2 id="margin-assets-title" className="panel__subtitle">
+            {t('margin.assets.title')}
+          </h2>
           <p className="margin-note">{t('margin.assets.intro')}</p>
         </div>
         {mode !== 'cross' && unused.length > 0 && (
-          <form className="margin-assets__open" onSubmit={(e) => { e.preventDefault(); if (newPair) setDialog({ kind: 'transfer', target: { mode: 'isolated', symbol: newPair } }); }}>
+          <form
+            className="margin-assets__open"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (newPair) setDialog({ kind: 'transfer', target: { mode: 'isolated', symbol: newPair } });
+            }}
+          >
             <label>
               <span>{t('margin.assets.openIsolated')}</span>
               <select value={newPair} onChange={(e) => setNewPair(e.target.value)} name="pair">
                 <option value="">{t('margin.assets.choosePair')}</option>
-                {unused.map((p) => <option key={p.symbol} value={p.symbol}>{p.symbol_name}</option>)}
+                {unused.map((p) => (
+                  <option key={p.symbol} value={p.symbol}>
+                    {p.symbol_name}
+                  </option>
+                ))}
               </select>
             </label>
-            <button type="submit" className="btn btn--small btn--outline" disabled={!newPair}>{t('margin.transfer.open')}</button>
+            <button type="submit" className="btn btn--small btn--outline" disabled={!newPair}>
+              {t('margin.transfer.open')}
+            </button>
           </form>
         )}
       </header>
-      <ListState t={t} status={status} count={accounts.length} empty={t('margin.assets.none')} onRetry={() => void loadMarginProperty().catch(() => {})}>
+      <ListState
+        t={t}
+        status={status}
+        count={accounts.length}
+        empty={t('margin.assets.none')}
+        onRetry={() => void loadMarginProperty().catch(() => {})}
+      >
         <div className="margin-cards">
           {accounts.map((a) => (
-            <MarginAccountCard key={`${a.mode}-${a.symbol ?? ''}`} t={t} account={a} maxLeverage={a.symbol ? marginPairOf(property, a.symbol)?.maxLeverage : undefined} onDialog={setDialog} />
+            <MarginAccountCard
+              key={`${a.mode}-${a.symbol ?? ''}`}
+              t={t}
+              account={a}
+              maxLeverage={a.symbol ? marginPairOf(property, a.symbol)?.maxLeverage : undefined}
+              onDialog={setDialog}
+            />
           ))}
         </div>
       </ListState>

@@ -15,8 +15,22 @@ export interface MarginFunds {
   maxBorrow: (coin: string) => string;
 }
 
-/** The spot order form trading from a margin account: orders go to the margin endpoint, with auto-borrow and auto-repay. */
-export function MarginOrderForm({ t, market, locale, mode, header }: { t: T; market: MarketEntry; locale: Locale; mode: MarginMode; header: ReactNode }) {
+/**
+ * The spot order form trading from a margin account: orders go to the margin endpoint, with auto-borrow and auto-repay.
+ */
+export function MarginOrderForm({
+  t,
+  market,
+  locale,
+  mode,
+  header,
+}: {
+  t: T;
+  market: MarketEntry;
+  locale: Locale;
+  mode: MarginMode;
+  header: ReactNode;
+}) {
   const { property } = useStore($marginProperty);
   const borrowable = useStore(borrowableStore(mode, market.symbol));
   const account = accountOf(property, mode, market.symbol);

@@ -46,10 +46,25 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
     <div className="margin-orders" data-testid={`margin-orders-${mode}`}>
       <div className="segmented" role="tablist">
         {(['open', 'history'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={s === state} className={s === state ? 'is-active' : ''} onClick={() => setState(s)}>{t(s === 'open' ? 'trade.openOrders' : 'trade.orderHistory')}</button>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={s === state}
+            className={s === state ? 'is-active' : ''}
+            onClick={() => setState(s)}
+          >
+            {t(s === 'open' ? 'trade.openOrders' : 'trade.orderHistory')}
+          </button>
         ))}
       </div>
-      <ListState t={t} status={mine ? view.status : 'loading'} count={rows.length} empty={t('trade.noOrders')} onRetry={() => void loadMarginOrders({ mode, state, symbol }, view.page).catch(() => {})}>
+      <ListState
+        t={t}
+        status={mine ? view.status : 'loading'}
+        count={rows.length}
+        empty={t('trade.noOrders')}
+        onRetry={() => void loadMarginOrders({ mode, state, symbol }, view.page).catch(() => {})}
+      >
         <div className="margin-scroll">
           <table className="grid-table orders-table" data-testid={`margin-orders-${state}`}>
             <thead>
@@ -58,14 +73,30 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
                 <th scope="col">{t('trade.pair')}</th>
                 <th scope="col">{t('trade.type')}</th>
                 <th scope="col">{t('trade.side')}</th>
-                <th scope="col" className="num">{t('trade.price')}</th>
-                <th scope="col" className="num">{t('trade.amount')}</th>
-                <th scope="col" className="num">{t('trade.filled')}</th>
-                <th scope="col" className="num">{t('trade.avgPrice')}</th>
-                <th scope="col" className="num">{t('margin.col.borrowed')}</th>
-                <th scope="col" className="num">{t('trade.fee')}</th>
+                <th scope="col" className="num">
+                  {t('trade.price')}
+                </th>
+                <th scope="col" className="num">
+                  {t('trade.amount')}
+                </th>
+                <th scope="col" className="num">
+                  {t('trade.filled')}
+                </th>
+                <th scope="col" className="num">
+                  {t('trade.avgPrice')}
+                </th>
+                <th scope="col" className="num">
+                  {t('margin.col.borrowed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('trade.fee')}
+                </th>
                 <th scope="col">{t('trade.status')}</th>
-                {state === 'open' && <th scope="col"><span className="visually-hidden">{t('margin.col.actions')}</span></th>}
+                {state === 'open' && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('margin.col.actions')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -73,7 +104,7 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
                 const sc = scales(o);
                 const quote = quoteOf(o);
                 // What autoBorrow borrowed is of the coin the order spends: quote for a buy, base for a sell.
-                const borrowedCoin = o.side === 'buy' ? quote : o.symbol_name.split('/')[0] ?? '';
+                const borrowedCoin = o.side === 'buy' ? quote : (o.symbol_name.split('/')[0] ?? '');
                 return (
                   <tr key={o.id} data-order={o.id}>
                     <td>{formatDateTime(o.createTime, dateOptions)}</td>
@@ -83,16 +114,31 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
                     </td>
                     <td>{t(`trade.${o.type}`)}</td>
                     <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-                    <td className="num">{o.type === 'limit' ? formatAmount(o.price, sc.part_cou) : t('trade.market')}</td>
-                    <td className="num">{o.type === 'market' && o.side === 'buy' ? `${fmt(o.quoteAmount, quote)} ${quote}` : formatAmount(o.quantity, sc.full_cou)}</td>
+                    <td className="num">
+                      {o.type === 'limit' ? formatAmount(o.price, sc.part_cou) : t('trade.market')}
+                    </td>
+                    <td className="num">
+                      {o.type === 'market' && o.side === 'buy'
+                        ? `${fmt(o.quoteAmount, quote)} ${quote}`
+                        : formatAmount(o.quantity, sc.full_cou)}
+                    </td>
                     <td className="num">{formatAmount(o.tradedQuantity, sc.full_cou)}</td>
                     <td className="num">{isPositive(o.avgPrice) ? formatAmount(o.avgPrice, sc.part_cou) : '--'}</td>
-                    <td className="num">{isPositive(o.borrowed) ? `${fmt(o.borrowed, borrowedCoin)} ${borrowedCoin}` : '--'}</td>
+                    <td className="num">
+                      {isPositive(o.borrowed) ? `${fmt(o.borrowed, borrowedCoin)} ${borrowedCoin}` : '--'}
+                    </td>
                     <td className="num">{isPositive(o.fee) ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'}</td>
                     <td>{t(`trade.status.${o.status}`)}</td>
                     {state === 'open' && (
                       <td className="orders-table__actions">
-                        <button type="button" className="link-button" disabled={cancelling === o.id} onClick={() => void cancel(o)}>{t('trade.cancel')}</button>
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={cancelling === o.id}
+                          onClick={() => void cancel(o)}
+                        >
+                          {t('trade.cancel')}
+                        </button>
                       </td>
                     )}
                   </tr>
@@ -101,7 +147,13 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
             </tbody>
           </table>
         </div>
-        <Pager t={t} page={view.page} total={view.total} size={PAGE_SIZE} onPage={(p) => void loadMarginOrders({ mode, state, symbol }, p).catch(() => {})} />
+        <Pager
+          t={t}
+          page={view.page}
+          total={view.total}
+          size={PAGE_SIZE}
+          onPage={(p) => void loadMarginOrders({ mode, state, symbol }, p).catch(() => {})}
+        />
       </ListState>
     </div>
   );

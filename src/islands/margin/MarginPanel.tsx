@@ -21,15 +21,29 @@ export function MarginPanel({ t, mode, market }: { t: T; mode: MarginMode; marke
   const account = accountOf(property, mode, market.symbol);
   return (
     <section className="margin-panel" aria-label={t(`margin.name.${mode}`)} data-testid="margin-panel">
-      <ListState t={t} status={status} count={property ? 1 : 0} empty="" onRetry={() => void loadMarginProperty().catch(() => {})}>
+      <ListState
+        t={t}
+        status={status}
+        count={property ? 1 : 0}
+        empty=""
+        onRetry={() => void loadMarginProperty().catch(() => {})}
+      >
         {!pair ? (
-          <p className="muted" data-testid="margin-not-open">{t('margin.pairNotOpen', { pair: market.symbol_name })}</p>
+          <p className="muted" data-testid="margin-not-open">
+            {t('margin.pairNotOpen', { pair: market.symbol_name })}
+          </p>
         ) : account ? (
           <MarginAccountCard t={t} account={account} maxLeverage={pair.maxLeverage} onDialog={setDialog} />
         ) : (
           <div className="margin-card margin-card--new">
             <p>{t('margin.isolatedNew', { pair: pair.symbol_name })}</p>
-            <button type="button" className="btn btn--primary btn--small" onClick={() => setDialog({ kind: 'transfer', target: { mode, symbol: market.symbol } })}>{t('margin.transfer.open')}</button>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              onClick={() => setDialog({ kind: 'transfer', target: { mode, symbol: market.symbol } })}
+            >
+              {t('margin.transfer.open')}
+            </button>
           </div>
         )}
       </ListState>

@@ -14,14 +14,18 @@ import { Pager } from '../perpetual-assets/index.ts';
 import { ListState } from '../ui/ListState.tsx';
 import { accountTitle } from './parts.tsx';
 
-/** The margin records, newest first, a page at a time, filtered by kind: borrows, repayments, interest, transfers, margin calls, liquidations. */
+/**
+ * The margin records, newest first, a page at a time, filtered by kind: borrows, repayments, interest, transfers,
+ * margin calls, liquidations.
+ */
 export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
   const [kind, setKind] = useState<MarginRecordKind | ''>('');
   const view = useStore(marginRecordsStore({ mode, kind: kind || undefined }));
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const { property } = useStore($marginProperty);
-  const pairName = (symbol: string | null) => (symbol ? (marginPairOf(property, symbol)?.symbol_name ?? symbol.toUpperCase()) : null);
+  const pairName = (symbol: string | null) =>
+    symbol ? (marginPairOf(property, symbol)?.symbol_name ?? symbol.toUpperCase()) : null;
   const filter = { mode, kind: kind || undefined };
   const mine = view.mode === filter.mode && view.kind === filter.kind;
   const rows = mine ? view.records : [];
@@ -31,10 +35,20 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
         <span>{t('margin.records.kind')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value as MarginRecordKind | '')} name="kind">
           <option value="">{t('margin.records.all')}</option>
-          {RECORD_KINDS.map((k) => <option key={k} value={k}>{t(`margin.record.${k}`)}</option>)}
+          {RECORD_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`margin.record.${k}`)}
+            </option>
+          ))}
         </select>
       </label>
-      <ListState t={t} status={mine ? view.status : 'loading'} count={rows.length} empty={t('margin.records.none')} onRetry={() => void loadMarginRecords(filter, view.page).catch(() => {})}>
+      <ListState
+        t={t}
+        status={mine ? view.status : 'loading'}
+        count={rows.length}
+        empty={t('margin.records.none')}
+        onRetry={() => void loadMarginRecords(filter, view.page).catch(() => {})}
+      >
         <div className="margin-scroll">
           <table className="grid-table margin-lines">
             <thead>
@@ -43,7 +57,9 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
                 <th scope="col">{t('margin.col.kind')}</th>
                 <th scope="col">{t('margin.col.account')}</th>
                 <th scope="col">{t('margin.coin')}</th>
-                <th scope="col" className="num">{t('margin.amount')}</th>
+                <th scope="col" className="num">
+                  {t('margin.amount')}
+                </th>
                 <th scope="col">{t('margin.col.detail')}</th>
               </tr>
             </thead>
@@ -51,17 +67,31 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
               {rows.map((r) => (
                 <tr key={r.id} data-record={r.kind}>
                   <td>{formatDateTime(r.createdAt, dateOptions)}</td>
-                  <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>{t(`margin.record.${r.kind}`)}</td>
+                  <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>
+                    {t(`margin.record.${r.kind}`)}
+                  </td>
                   <td>{accountTitle(t, { mode: r.mode, symbol_name: pairName(r.symbol) })}</td>
                   <td>{r.coin}</td>
-                  <td className="num">{r.kind === 'marginCall' || (r.kind === 'liquidation' && !isPositive(r.amount)) ? '--' : <RecordAmount record={r} />}</td>
+                  <td className="num">
+                    {r.kind === 'marginCall' || (r.kind === 'liquidation' && !isPositive(r.amount)) ? (
+                      '--'
+                    ) : (
+                      <RecordAmount record={r} />
+                    )}
+                  </td>
                   <td>{detailOf(t, r, fmt)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <Pager t={t} page={view.page} total={view.total} size={PAGE_SIZE} onPage={(p) => void loadMarginRecords(filter, p).catch(() => {})} />
+        <Pager
+          t={t}
+          page={view.page}
+          total={view.total}
+          size={PAGE_SIZE}
+          onPage={(p) => void loadMarginRecords(filter, p).catch(() => {})}
+        />
       </ListState>
     </div>
   );
@@ -71,7 +101,12 @@ function RecordAmount({ record: r }: { record: MarginRecord }) {
   const fmt = useStore($assetFormat);
   // A transfer comes signed (in +, out −); the rest are amounts of their kind.
   const negative = r.amount.startsWith('-');
-  return <span className={negative ? 'is-down' : undefined}>{negative ? '−' : ''}{fmt(negative ? r.amount.slice(1) : r.amount, r.coin)}</span>;
+  return (
+    <span className={negative ? 'is-down' : undefined}>
+      {negative ? '−' : ''}
+      {fmt(negative ? r.amount.slice(1) : r.amount, r.coin)}
+    </span>
+  );
 }
 
 /**
@@ -80,8 +115,10 @@ function RecordAmount({ record: r }: { record: MarginRecord }) {
  */
 function detailOf(t: T, r: MarginRecord, fmt: (v: string, coin: string) => string): string {
   const parts: string[] = [];
-  if (r.kind === 'repay' || (r.kind === 'liquidation' && (isPositive(r.interest) || isPositive(r.principal)))) parts.push(t('margin.records.parts', { interest: fmt(r.interest, r.coin), principal: fmt(r.principal, r.coin) }));
-  if (r.kind === 'liquidation' && isPositive(r.amount)) parts.push(t('margin.records.shortfall', { amount: fmt(r.amount, r.coin) }));
+  if (r.kind === 'repay' || (r.kind === 'liquidation' && (isPositive(r.interest) || isPositive(r.principal))))
+    parts.push(t('margin.records.parts', { interest: fmt(r.interest, r.coin), principal: fmt(r.principal, r.coin) }));
+  if (r.kind === 'liquidation' && isPositive(r.amount))
+    parts.push(t('margin.records.shortfall', { amount: fmt(r.amount, r.coin) }));
   if (r.kind === 'interest' && r.hours > 0) parts.push(t('margin.records.hours', { hours: r.hours }));
   if (r.level !== null) parts.push(t('margin.records.level', { level: levelText(r.level) ?? '' }));
   return parts.join(' · ') || '--';

@@ -26,7 +26,15 @@ interface Props {
  * Moves a coin between the spot account and a margin account. In, the most is the spot balance; out, what may leave
  * while the margin level stays above 2 (the account's maxTransferOut), which the server checks again.
  */
-export function MarginTransferDialog({ t, target, account, coins, initialCoin, initialDirection = 'in', onClose }: Props) {
+export function MarginTransferDialog({
+  t,
+  target,
+  account,
+  coins,
+  initialCoin,
+  initialDirection = 'in',
+  onClose,
+}: Props) {
   const fmt = useStore($assetFormat);
   const [direction, setDirection] = useState(initialDirection);
   const [coin, setCoin] = useState(initialCoin && coins.includes(initialCoin) ? initialCoin : (coins[0] ?? ''));
@@ -35,7 +43,10 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
   const spot = useStore($balances);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const max = direction === 'in' ? (spot.find((r) => r.coin === coin)?.available ?? '0') : (lineOf(account, coin)?.maxTransferOut ?? '0');
+  const max =
+    direction === 'in'
+      ? (spot.find((r) => r.coin === coin)?.available ?? '0')
+      : (lineOf(account, coin)?.maxTransferOut ?? '0');
   const shortMax = max.includes('.') ? max.replace(/\.?0+$/, '') : max;
 
   const submit = async (e: FormEvent) => {
@@ -56,17 +67,33 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
   };
 
   const spotName = t('margin.spotAccount');
-  const marginName = target.mode === 'cross' ? t('margin.name.cross') : t('margin.name.isolatedPair', { pair: account?.symbol_name ?? target.symbol?.toUpperCase() ?? '' });
+  const marginName =
+    target.mode === 'cross'
+      ? t('margin.name.cross')
+      : t('margin.name.isolatedPair', { pair: account?.symbol_name ?? target.symbol?.toUpperCase() ?? '' });
   return (
     <MarginDialog t={t} title={t('margin.transfer.title')} onClose={onClose} testId="margin-transfer-dialog">
       <form className="margin-form" onSubmit={submit} noValidate>
         <div className="segmented" role="tablist">
           {(['in', 'out'] as const).map((d) => (
-            <button key={d} type="button" role="tab" aria-selected={d === direction} className={d === direction ? 'is-active' : ''} onClick={() => { setDirection(d); setError(''); }}>{t(`margin.transfer.${d}`)}</button>
+            <button
+              key={d}
+              type="button"
+              role="tab"
+              aria-selected={d === direction}
+              className={d === direction ? 'is-active' : ''}
+              onClick={() => {
+                setDirection(d);
+                setError('');
+              }}
+            >
+              {t(`margin.transfer.${d}`)}
+            </button>
           ))}
         </div>
         <p className="margin-route">
-          <span>{direction === 'in' ? spotName : marginName}</span> → <span>{direction === 'in' ? marginName : spotName}</span>
+          <span>{direction === 'in' ? spotName : marginName}</span> →{' '}
+          <span>{direction === 'in' ? marginName : spotName}</span>
         </p>
         <CoinAmountFields
           t={t}
@@ -77,13 +104,23 @@ export function MarginTransferDialog({ t, target, account, coins, initialCoin, i
           onAmount={setAmount}
           error={error}
           onClearError={() => setError('')}
-          hint={t(direction === 'in' ? 'margin.transfer.maxIn' : 'margin.transfer.maxOut', { amount: `${fmt(max, coin)} ${coin}` })}
+          hint={t(direction === 'in' ? 'margin.transfer.maxIn' : 'margin.transfer.maxOut', {
+            amount: `${fmt(max, coin)} ${coin}`,
+          })}
           max={shortMax}
         />
-        {direction === 'out' && account && <p className="margin-note">{t('margin.transfer.outNote', { level: levelText(account.thresholds.transferOut) ?? '' })}</p>}
+        {direction === 'out' && account && (
+          <p className="margin-note">
+            {t('margin.transfer.outNote', { level: levelText(account.thresholds.transferOut) ?? '' })}
+          </p>
+        )}
         <div className="margin-form__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('margin.cancel')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy || !coin}>{t('margin.transfer.confirm')}</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            {t('margin.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy || !coin}>
+            {t('margin.transfer.confirm')}
+          </button>
         </div>
       </form>
     </MarginDialog>

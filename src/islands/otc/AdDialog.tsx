@@ -6,7 +6,16 @@ import { PAY_WINDOW_MINUTES } from '../../../isomorphic/contract/otc.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $payments } from '../../lib/identity/actions.ts';
 import { href } from '../../lib/navigation.ts';
-import { adBodyOf, adFormOf, checkAd, newAdForm, TERMS_MAX, type AdErrors, type AdField, type AdForm } from '../../lib/otc/ad-form.ts';
+import {
+  adBodyOf,
+  adFormOf,
+  checkAd,
+  newAdForm,
+  TERMS_MAX,
+  type AdErrors,
+  type AdField,
+  type AdForm,
+} from '../../lib/otc/ad-form.ts';
 import { COIN_SCALE, FIAT_SCALE, floatingPrice } from '../../lib/otc/amounts.ts';
 import { $fiats, DEFAULT_FIAT, OTC_COINS } from '../../lib/otc/market.ts';
 import { saveAd } from '../../lib/otc/merchant.ts';
@@ -17,13 +26,20 @@ import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { OtcDialog } from './parts.tsx';
 
-const WINDOWS = Array.from({ length: PAY_WINDOW_MINUTES.max - PAY_WINDOW_MINUTES.min + 1 }, (_, i) => PAY_WINDOW_MINUTES.min + i);
+const WINDOWS = Array.from(
+  { length: PAY_WINDOW_MINUTES.max - PAY_WINDOW_MINUTES.min + 1 },
+  (_, i) => PAY_WINDOW_MINUTES.min + i,
+);
 
 /** The price a floating ad gives now: the coin's index in USDT × the fiat's rate, moved by the percentage. */
 function LivePrice({ t, index, fiat, pct }: { t: T; index: string | null; fiat: string; pct: string }) {
   const rate = useStore($fiats).find((r) => r.exchange_code === fiat)?.rate ?? null;
   const price = floatingPrice(index, rate, pct);
-  return <p className="field__hint" data-testid="otc-live-price">{price ? t('otc.adForm.livePrice', { price, fiat }) : t('otc.adForm.noIndex')}</p>;
+  return (
+    <p className="field__hint" data-testid="otc-live-price">
+      {price ? t('otc.adForm.livePrice', { price, fiat }) : t('otc.adForm.noIndex')}
+    </p>
+  );
 }
 
 /** A coin's index from its USDT spot market, followed while the form shows it; USDT is 1 by definition. */
@@ -56,7 +72,8 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
     setFailure('');
   };
   const err = (field: AdField) => (errors[field] ? t(errors[field]!.key, errors[field]!.values) : undefined);
-  const num = (field: 'price' | 'total' | 'minFiat' | 'maxFiat', scale: number) => (v: string) => set(field, filterNumericInput(v, scale));
+  const num = (field: 'price' | 'total' | 'minFiat' | 'maxFiat', scale: number) => (v: string) =>
+    set(field, filterNumericInput(v, scale));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -77,7 +94,13 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
 
   const fiatCodes = [...new Set([f.fiat, ...fiats.map((r) => r.exchange_code)])];
   return (
-    <OtcDialog t={t} title={t(editing ? 'otc.adForm.editTitle' : 'otc.adForm.title')} onClose={onClose} testId="otc-ad-dialog" wide>
+    <OtcDialog
+      t={t}
+      title={t(editing ? 'otc.adForm.editTitle' : 'otc.adForm.title')}
+      onClose={onClose}
+      testId="otc-ad-dialog"
+      wide
+    >
       <form className="otc-form otc-form--grid" onSubmit={submit} noValidate>
         <fieldset className="otc-choices otc-choices--row" disabled={editing}>
           <legend>{t('otc.adForm.side')}</legend>
@@ -92,13 +115,21 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
           <label className="otc-select">
             <span>{t('otc.market.coin')}</span>
             <select name="coin" value={f.coin} disabled={editing} onChange={(e) => set('coin', e.target.value)}>
-              {[...new Set([f.coin, ...OTC_COINS])].map((c) => <option key={c} value={c}>{c}</option>)}
+              {[...new Set([f.coin, ...OTC_COINS])].map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           </label>
           <label className="otc-select">
             <span>{t('otc.market.fiat')}</span>
             <select name="fiat" value={f.fiat} disabled={editing} onChange={(e) => set('fiat', e.target.value)}>
-              {fiatCodes.map((c) => <option key={c} value={c}>{c}</option>)}
+              {fiatCodes.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -106,13 +137,25 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
           <legend>{t('otc.adForm.priceType')}</legend>
           {(['fixed', 'floating'] as const).map((type) => (
             <label key={type}>
-              <input type="radio" name="priceType" checked={f.priceType === type} onChange={() => set('priceType', type)} />
+              <input
+                type="radio"
+                name="priceType"
+                checked={f.priceType === type}
+                onChange={() => set('priceType', type)}
+              />
               {t(`otc.adForm.priceType.${type}`)}
             </label>
           ))}
         </fieldset>
         {f.priceType === 'fixed' ? (
-          <Field label={t('otc.adForm.price', { fiat: f.fiat })} name="price" inputMode="decimal" value={f.price} onChange={num('price', FIAT_SCALE)} error={err('price')} />
+          <Field
+            label={t('otc.adForm.price', { fiat: f.fiat })}
+            name="price"
+            inputMode="decimal"
+            value={f.price}
+            onChange={num('price', FIAT_SCALE)}
+            error={err('price')}
+          />
         ) : (
           <div>
             <Field
@@ -126,44 +169,104 @@ export function AdDialog({ t, ad, onClose }: { t: T; ad: OtcOwnAd | null; onClos
             <IndexedPrice t={t} coin={f.coin} fiat={f.fiat} pct={f.floatPct} />
           </div>
         )}
-        <Field label={t('otc.adForm.total', { coin: f.coin })} name="total" inputMode="decimal" value={f.total} disabled={editing} onChange={num('total', COIN_SCALE)} error={err('total')} />
+        <Field
+          label={t('otc.adForm.total', { coin: f.coin })}
+          name="total"
+          inputMode="decimal"
+          value={f.total}
+          disabled={editing}
+          onChange={num('total', COIN_SCALE)}
+          error={err('total')}
+        />
         <div className="otc-form__row">
-          <Field label={t('otc.adForm.minFiat', { fiat: f.fiat })} name="minFiat" inputMode="decimal" value={f.minFiat} onChange={num('minFiat', FIAT_SCALE)} error={err('minFiat')} />
-          <Field label={t('otc.adForm.maxFiat', { fiat: f.fiat })} name="maxFiat" inputMode="decimal" value={f.maxFiat} onChange={num('maxFiat', FIAT_SCALE)} error={err('maxFiat')} />
+          <Field
+            label={t('otc.adForm.minFiat', { fiat: f.fiat })}
+            name="minFiat"
+            inputMode="decimal"
+            value={f.minFiat}
+            onChange={num('minFiat', FIAT_SCALE)}
+            error={err('minFiat')}
+          />
+          <Field
+            label={t('otc.adForm.maxFiat', { fiat: f.fiat })}
+            name="maxFiat"
+            inputMode="decimal"
+            value={f.maxFiat}
+            onChange={num('maxFiat', FIAT_SCALE)}
+            error={err('maxFiat')}
+          />
         </div>
         <label className="otc-select">
           <span>{t('otc.ad.payWindow')}</span>
           <select name="payWindow" value={f.payWindow} onChange={(e) => set('payWindow', e.target.value)}>
-            {WINDOWS.map((m) => <option key={m} value={m}>{t('otc.minutes', { minutes: m })}</option>)}
+            {WINDOWS.map((m) => (
+              <option key={m} value={m}>
+                {t('otc.minutes', { minutes: m })}
+              </option>
+            ))}
           </select>
         </label>
         <fieldset className="otc-choices">
           <legend>{t(f.side === 'sell' ? 'otc.adForm.paymentsSell' : 'otc.adForm.paymentsBuy')}</legend>
           {(payments ?? []).map((p) => (
             <label key={p.id}>
-              <input type="checkbox" name="payments" value={p.id} checked={f.payments.includes(p.id)} onChange={(e) => set('payments', e.target.checked ? [...f.payments, p.id] : f.payments.filter((id) => id !== p.id))} />
+              <input
+                type="checkbox"
+                name="payments"
+                value={p.id}
+                checked={f.payments.includes(p.id)}
+                onChange={(e) =>
+                  set('payments', e.target.checked ? [...f.payments, p.id] : f.payments.filter((id) => id !== p.id))
+                }
+              />
               {t(`identity.payment.kind.${p.kind}`)} · {p.account}
             </label>
           ))}
           {payments && payments.length === 0 && <p className="otc-muted">{t('otc.take.noPayment')}</p>}
-          <a className="otc-small-link" href={href('/account/center?tab=payment')}>{t('otc.take.addPayment')}</a>
-          {err('payments') && <p className="field__error" role="alert">{err('payments')}</p>}
+          <a className="otc-small-link" href={href('/account/center?tab=payment')}>
+            {t('otc.take.addPayment')}
+          </a>
+          {err('payments') && (
+            <p className="field__error" role="alert">
+              {err('payments')}
+            </p>
+          )}
         </fieldset>
         <label className="otc-textarea">
           <span>{t('otc.ad.terms')}</span>
           <textarea name="terms" rows={3} value={f.terms} onChange={(e) => set('terms', e.target.value)} />
-          <small>{f.terms.length}/{TERMS_MAX}</small>
-          {err('terms') && <p className="field__error" role="alert">{err('terms')}</p>}
+          <small>
+            {f.terms.length}/{TERMS_MAX}
+          </small>
+          {err('terms') && (
+            <p className="field__error" role="alert">
+              {err('terms')}
+            </p>
+          )}
         </label>
         <label className="otc-switch">
-          <input type="checkbox" role="switch" name="online" checked={f.online} onChange={(e) => set('online', e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            name="online"
+            checked={f.online}
+            onChange={(e) => set('online', e.target.checked)}
+          />
           <span>{t('otc.adForm.online')}</span>
         </label>
         {f.side === 'sell' && !editing && <p className="otc-note">{t('otc.adForm.sellNote', { coin: f.coin })}</p>}
-        {failure && <p className="field__error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="field__error" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="otc-form__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('otc.cancel')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{t(editing ? 'otc.adForm.save' : 'otc.adForm.post')}</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            {t('otc.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t(editing ? 'otc.adForm.save' : 'otc.adForm.post')}
+          </button>
         </div>
       </form>
     </OtcDialog>

@@ -5,7 +5,14 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { COIN_SCALE, unitsOf } from '../../lib/otc/amounts.ts';
-import { $ownAds, closeAd, MERCHANT_ACCOUNT, otcBalancesStore, setAdOnline, transferHref } from '../../lib/otc/merchant.ts';
+import {
+  $ownAds,
+  closeAd,
+  MERCHANT_ACCOUNT,
+  otcBalancesStore,
+  setAdOnline,
+  transferHref,
+} from '../../lib/otc/merchant.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -55,7 +62,9 @@ function Balances({ t }: { t: T }) {
     <section className="otc-card" data-testid="merchant-balances">
       <div className="otc-card__head">
         <h2>{t('otc.merchantHome.account')}</h2>
-        <a className="btn btn--outline" href={href(transferHref(MERCHANT_ACCOUNT))}>{t('otc.merchantHome.transfer')}</a>
+        <a className="btn btn--outline" href={href(transferHref(MERCHANT_ACCOUNT))}>
+          {t('otc.merchantHome.transfer')}
+        </a>
       </div>
       <table className="otc-table otc-table--compact">
         <thead>
@@ -91,7 +100,9 @@ function Ads({ t }: { t: T }) {
     <section className="otc-card" data-testid="merchant-ads">
       <div className="otc-card__head">
         <h2>{t('otc.ads.title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')} data-testid="otc-post-ad">{t('otc.ads.post')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')} data-testid="otc-post-ad">
+          {t('otc.ads.post')}
+        </button>
       </div>
       <div className="otc-scroll">
         <table className="otc-table">
@@ -103,23 +114,44 @@ function Ads({ t }: { t: T }) {
               <th scope="col">{t('otc.ad.limits')}</th>
               <th scope="col">{t('otc.ad.payments')}</th>
               <th scope="col">{t('otc.ads.online')}</th>
-              <th scope="col"><span className="sr-only">{t('otc.ads.actions')}</span></th>
+              <th scope="col">
+                <span className="sr-only">{t('otc.ads.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...open, ...closed].map((ad) => (
               <tr key={ad.id} data-testid={`own-ad-${ad.id}`} className={ad.closed ? 'is-closed' : undefined}>
-                <td className={ad.side === 'sell' ? 'down' : 'up'}>{t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · {ad.fiat}</td>
-                <td>{ad.price ?? t('otc.adForm.noIndex')} {ad.priceType === 'floating' && <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>}</td>
-                <td>{fmt(ad.remaining, ad.coin)} / {fmt(ad.total, ad.coin)} {ad.coin}</td>
-                <td>{ad.minFiat} – {ad.maxFiat} {ad.fiat}</td>
-                <td><PayKinds t={t} kinds={ad.payKinds} /></td>
+                <td className={ad.side === 'sell' ? 'down' : 'up'}>
+                  {t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · {ad.fiat}
+                </td>
+                <td>
+                  {ad.price ?? t('otc.adForm.noIndex')}{' '}
+                  {ad.priceType === 'floating' && (
+                    <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>
+                  )}
+                </td>
+                <td>
+                  {fmt(ad.remaining, ad.coin)} / {fmt(ad.total, ad.coin)} {ad.coin}
+                </td>
+                <td>
+                  {ad.minFiat} – {ad.maxFiat} {ad.fiat}
+                </td>
+                <td>
+                  <PayKinds t={t} kinds={ad.payKinds} />
+                </td>
                 <td>
                   {ad.closed ? (
                     <span className="otc-muted">{t('otc.ads.closed')}</span>
                   ) : (
                     <label className="otc-switch">
-                      <input type="checkbox" role="switch" checked={ad.online} onChange={(e) => void setAdOnline(ad.id, e.target.checked).catch(() => {})} aria-label={t('otc.ads.onlineSwitch')} />
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        checked={ad.online}
+                        onChange={(e) => void setAdOnline(ad.id, e.target.checked).catch(() => {})}
+                        aria-label={t('otc.ads.onlineSwitch')}
+                      />
                       <span>{t(ad.online ? 'otc.ads.isOnline' : 'otc.ads.isOffline')}</span>
                     </label>
                   )}
@@ -127,8 +159,12 @@ function Ads({ t }: { t: T }) {
                 <td className="otc-act">
                   {!ad.closed && (
                     <>
-                      <button type="button" className="btn btn--outline" onClick={() => setEditing(ad)}>{t('otc.ads.edit')}</button>
-                      <button type="button" className="btn btn--outline" onClick={() => setClosing(ad)}>{t('otc.ads.close')}</button>
+                      <button type="button" className="btn btn--outline" onClick={() => setEditing(ad)}>
+                        {t('otc.ads.edit')}
+                      </button>
+                      <button type="button" className="btn btn--outline" onClick={() => setClosing(ad)}>
+                        {t('otc.ads.close')}
+                      </button>
                     </>
                   )}
                 </td>

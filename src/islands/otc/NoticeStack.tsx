@@ -13,9 +13,9 @@ interface Props {
 }
 
 /**
- * The shell's OTC notification stack (docs/requirements.md §4): at most four, the oldest closing when a fifth arrives, each staying
- * until clicked; a click opens its order (the merchant's order page for link_merchant). Signed-out visitors have no
- * feed, so nothing subscribes for them.
+ * The shell's OTC notification stack (docs/requirements.md §4): at most four, the oldest closing when a fifth arrives,
+ * each staying until clicked; a click opens its order (the merchant's order page for link_merchant). Signed-out
+ * visitors have no feed, so nothing subscribes for them.
  */
 export default function NoticeStack({ locale, messages }: Props) {
   const isLogin = useStore($isLogin);

@@ -26,13 +26,23 @@ export function OrderActions({ t, order, now }: { t: T; order: OtcOrder; now: nu
   return (
     <div className="otc-actions">
       {actions.map((a) => (
-        <button key={a} type="button" className={`btn ${a === 'cancel' || a === 'appeal' ? 'btn--outline' : 'btn--primary'}`} onClick={() => setOpen(a)} data-testid={`otc-action-${a}`}>
+        <button
+          key={a}
+          type="button"
+          className={`btn ${a === 'cancel' || a === 'appeal' ? 'btn--outline' : 'btn--primary'}`}
+          onClick={() => setOpen(a)}
+          data-testid={`otc-action-${a}`}
+        >
           {t(`otc.action.${a}`)}
         </button>
       ))}
       {open === 'paid' && <PaidDialog t={t} order={order} onClose={close} onDone={() => done('otc.done.paid')} />}
-      {open === 'release' && <ReleaseDialog t={t} order={order} onClose={close} onDone={() => done('otc.done.released')} />}
-      {open === 'appeal' && <AppealDialog t={t} order={order} onClose={close} onDone={() => done('otc.done.appealed')} />}
+      {open === 'release' && (
+        <ReleaseDialog t={t} order={order} onClose={close} onDone={() => done('otc.done.released')} />
+      )}
+      {open === 'appeal' && (
+        <AppealDialog t={t} order={order} onClose={close} onDone={() => done('otc.done.appealed')} />
+      )}
       <ConfirmDialog
         open={open === 'cancel'}
         title={t('otc.cancelOrder.title')}
@@ -40,22 +50,58 @@ export function OrderActions({ t, order, now }: { t: T; order: OtcOrder; now: nu
         confirmLabel={t('otc.action.cancel')}
         cancelLabel={t('otc.keep')}
         onCancel={close}
-        onConfirm={() => void cancelOrder(order.id).then(() => done('otc.done.cancelled'), (e: unknown) => { close(); showToast('error', e instanceof Error ? e.message : t('common.operationFailed')); })}
+        onConfirm={() =>
+          void cancelOrder(order.id).then(
+            () => done('otc.done.cancelled'),
+            (e: unknown) => {
+              close();
+              showToast('error', e instanceof Error ? e.message : t('common.operationFailed'));
+            },
+          )
+        }
       />
     </div>
   );
 }
 
 /** A dialog's form: a refusal of the server stays above the buttons. */
-function ActionForm({ t, title, testId, onClose, submit, error, busy, confirm, children }: { t: T; title: string; testId: string; onClose: () => void; submit: (e: FormEvent) => void; error: string; busy: boolean; confirm: string; children: ReactNode }) {
+function ActionForm({
+  t,
+  title,
+  testId,
+  onClose,
+  submit,
+  error,
+  busy,
+  confirm,
+  children,
+}: {
+  t: T;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  submit: (e: FormEvent) => void;
+  error: string;
+  busy: boolean;
+  confirm: string;
+  children: ReactNode;
+}) {
   return (
     <OtcDialog t={t} title={title} onClose={onClose} testId={testId}>
       <form className="otc-form" onSubmit={submit} noValidate>
         {children}
-        {error && <p className="field__error" role="alert">{error}</p>}
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="otc-form__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('otc.cancel')}</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{confirm}</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            {t('otc.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {confirm}
+          </button>
         </div>
       </form>
     </OtcDialog>
@@ -63,7 +109,12 @@ function ActionForm({ t, title, testId, onClose, submit, error, busy, confirm, c
 }
 
 /** Runs an action; a refusal becomes the dialog's error. */
-async function act(setBusy: (b: boolean) => void, setError: (e: string) => void, work: () => Promise<unknown>, onDone: () => void): Promise<void> {
+async function act(
+  setBusy: (b: boolean) => void,
+  setError: (e: string) => void,
+  work: () => Promise<unknown>,
+  onDone: () => void,
+): Promise<void> {
   setError('');
   await submitting(setBusy, async () => {
     try {
@@ -80,7 +131,12 @@ function ImageInput({ label, onFile }: { label: string; onFile: (f: File | null)
   return (
     <label className="otc-file">
       <span>{label}</span>
-      <input type="file" name="proof" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      <input
+        type="file"
+        name="proof"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
     </label>
   );
 }
@@ -96,13 +152,31 @@ function PaidDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onCl
     void act(setBusy, setError, () => markPaid(order.id, Number(payment), proof), onDone);
   };
   return (
-    <ActionForm t={t} title={t('otc.paid.title')} testId="otc-paid-dialog" onClose={onClose} submit={submit} error={error} busy={busy} confirm={t('otc.paid.confirm')}>
+    <ActionForm
+      t={t}
+      title={t('otc.paid.title')}
+      testId="otc-paid-dialog"
+      onClose={onClose}
+      submit={submit}
+      error={error}
+      busy={busy}
+      confirm={t('otc.paid.confirm')}
+    >
       <p className="otc-note">{t('otc.paid.warning', { amount: order.fiatAmount, fiat: order.fiat })}</p>
       <fieldset className="otc-choices">
         <legend>{t('otc.paid.method')}</legend>
         {order.payments.map((p) => (
           <label key={p.id}>
-            <input type="radio" name="payment" value={p.id} checked={payment === String(p.id)} onChange={() => { setPayment(String(p.id)); setError(''); }} />
+            <input
+              type="radio"
+              name="payment"
+              value={p.id}
+              checked={payment === String(p.id)}
+              onChange={() => {
+                setPayment(String(p.id));
+                setError('');
+              }}
+            />
             {t(`identity.payment.kind.${p.kind}`)} · {p.account}
           </label>
         ))}
@@ -112,7 +186,17 @@ function PaidDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onCl
   );
 }
 
-function ReleaseDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onClose: () => void; onDone: () => void }) {
+function ReleaseDialog({
+  t,
+  order,
+  onClose,
+  onDone,
+}: {
+  t: T;
+  order: OtcOrder;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -122,15 +206,53 @@ function ReleaseDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; o
     void act(setBusy, setError, () => releaseOrder(order.id, password), onDone);
   };
   return (
-    <ActionForm t={t} title={t('otc.release.title')} testId="otc-release-dialog" onClose={onClose} submit={submit} error={error} busy={busy} confirm={t('otc.release.confirm')}>
-      <p className="otc-note">{t('otc.release.warning', { amount: order.fiatAmount, fiat: order.fiat, coin: `${order.amount.replace(/\.?0+$/, '')} ${order.coin}` })}</p>
-      <PasswordField label={t('otc.release.password')} name="fundPassword" autoComplete="off" value={password} onChange={(v) => { setPassword(v); setError(''); }} showLabel={t('otc.release.show')} hideLabel={t('otc.release.hide')} />
-      <a className="otc-small-link" href={href('/account/center/setting/trade-pwd')}>{t('otc.release.setPassword')}</a>
+    <ActionForm
+      t={t}
+      title={t('otc.release.title')}
+      testId="otc-release-dialog"
+      onClose={onClose}
+      submit={submit}
+      error={error}
+      busy={busy}
+      confirm={t('otc.release.confirm')}
+    >
+      <p className="otc-note">
+        {t('otc.release.warning', {
+          amount: order.fiatAmount,
+          fiat: order.fiat,
+          coin: `${order.amount.replace(/\.?0+$/, '')} ${order.coin}`,
+        })}
+      </p>
+      <PasswordField
+        label={t('otc.release.password')}
+        name="fundPassword"
+        autoComplete="off"
+        value={password}
+        onChange={(v) => {
+          setPassword(v);
+          setError('');
+        }}
+        showLabel={t('otc.release.show')}
+        hideLabel={t('otc.release.hide')}
+      />
+      <a className="otc-small-link" href={href('/account/center/setting/trade-pwd')}>
+        {t('otc.release.setPassword')}
+      </a>
     </ActionForm>
   );
 }
 
-function AppealDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onClose: () => void; onDone: () => void }) {
+function AppealDialog({
+  t,
+  order,
+  onClose,
+  onDone,
+}: {
+  t: T;
+  order: OtcOrder;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [proof, setProof] = useState<File | null>(null);
   const [error, setError] = useState('');
@@ -138,16 +260,36 @@ function AppealDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; on
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setError(t('otc.appeal.reasonRequired'));
-    if (reason.trim().length > APPEAL_REASON_MAX) return setError(t('otc.appeal.reasonTooLong', { max: APPEAL_REASON_MAX }));
+    if (reason.trim().length > APPEAL_REASON_MAX)
+      return setError(t('otc.appeal.reasonTooLong', { max: APPEAL_REASON_MAX }));
     void act(setBusy, setError, () => appealOrder(order.id, reason.trim(), proof), onDone);
   };
   return (
-    <ActionForm t={t} title={t('otc.appeal.open')} testId="otc-appeal-dialog" onClose={onClose} submit={submit} error={error} busy={busy} confirm={t('otc.appeal.submit')}>
+    <ActionForm
+      t={t}
+      title={t('otc.appeal.open')}
+      testId="otc-appeal-dialog"
+      onClose={onClose}
+      submit={submit}
+      error={error}
+      busy={busy}
+      confirm={t('otc.appeal.submit')}
+    >
       <p className="otc-note">{t('otc.appeal.explain')}</p>
       <label className="otc-textarea">
         <span>{t('otc.appeal.reason')}</span>
-        <textarea name="reason" rows={4} value={reason} onChange={(e) => { setReason(e.target.value); setError(''); }} />
-        <small>{reason.length}/{APPEAL_REASON_MAX}</small>
+        <textarea
+          name="reason"
+          rows={4}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError('');
+          }}
+        />
+        <small>
+          {reason.length}/{APPEAL_REASON_MAX}
+        </small>
       </label>
       <ImageInput label={t('otc.appeal.proofOptional')} onFile={setProof} />
     </ActionForm>

@@ -37,7 +37,8 @@ export default function OtcMarket({ locale, messages }: Props) {
     void loadAds(next);
   };
   const take = (ad: OtcAd) => {
-    if (!isLogin) location.href = href(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, locale);
+    if (!isLogin)
+      location.href = href(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, locale);
     else setTaking(ad);
   };
   const fiatCodes = [...new Set([f.fiat, ...fiats.map((r) => r.exchange_code)])];
@@ -51,27 +52,47 @@ export default function OtcMarket({ locale, messages }: Props) {
         </div>
         <nav className="otc-links" aria-label={t('otc.links')}>
           {isLogin && <a href={href('/otc/ordinary', locale)}>{t('otc.nav.myOrders')}</a>}
-          <a href={href('/merchant/index', locale)}>{me?.is_merchant === 2 ? t('otc.nav.merchant') : t('otc.nav.becomeMerchant')}</a>
+          <a href={href('/merchant/index', locale)}>
+            {me?.is_merchant === 2 ? t('otc.nav.merchant') : t('otc.nav.becomeMerchant')}
+          </a>
         </nav>
       </header>
       <div className="otc-filters">
         <div className="otc-side" role="radiogroup" aria-label={t('otc.market.side')}>
           {(['buy', 'sell'] as const).map((side) => (
-            <button key={side} type="button" role="radio" aria-checked={f.side === side} className={`otc-side__btn otc-side__btn--${side}${f.side === side ? ' is-active' : ''}`} onClick={() => choose({ side })}>
+            <button
+              key={side}
+              type="button"
+              role="radio"
+              aria-checked={f.side === side}
+              className={`otc-side__btn otc-side__btn--${side}${f.side === side ? ' is-active' : ''}`}
+              onClick={() => choose({ side })}
+            >
               {t(`otc.side.${side}`)}
             </button>
           ))}
         </div>
-        <Tabs label={t('otc.market.coin')} tabs={OTC_COINS.map((c) => ({ key: c as string, label: c }))} active={f.coin} onChange={(coin) => choose({ coin })} />
+        <Tabs
+          label={t('otc.market.coin')}
+          tabs={OTC_COINS.map((c) => ({ key: c as string, label: c }))}
+          active={f.coin}
+          onChange={(coin) => choose({ coin })}
+        />
         <label className="otc-fiat">
           <span>{t('otc.market.fiat')}</span>
           <select name="fiat" value={f.fiat} onChange={(e) => choose({ fiat: e.target.value })}>
-            {fiatCodes.map((c) => <option key={c} value={c}>{c}</option>)}
+            {fiatCodes.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       {view.status === 'error' ? (
-        <p className="otc-empty" role="alert" data-testid="otc-market-error">{view.error || t('common.networkSlow')}</p>
+        <p className="otc-empty" role="alert" data-testid="otc-market-error">
+          {view.error || t('common.networkSlow')}
+        </p>
       ) : (
         <div className="otc-scroll">
           <table className="otc-table" data-testid="otc-ads" aria-busy={view.status === 'loading'}>
@@ -81,19 +102,37 @@ export default function OtcMarket({ locale, messages }: Props) {
                 <th scope="col">{t('otc.ad.price')}</th>
                 <th scope="col">{t('otc.ad.availableLimits')}</th>
                 <th scope="col">{t('otc.ad.payments')}</th>
-                <th scope="col"><span className="sr-only">{t('otc.ad.trade')}</span></th>
+                <th scope="col">
+                  <span className="sr-only">{t('otc.ad.trade')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {view.ads.map((ad) => (
                 <tr key={ad.id} data-testid={`otc-ad-${ad.id}`}>
-                  <td><MerchantCell t={t} m={ad.merchant} /></td>
-                  <td className="otc-price"><strong>{ad.price}</strong> <span>{ad.fiat}</span></td>
                   <td>
-                    <p className="otc-line">{t('otc.ad.available')} <strong>{fmt(ad.remaining, ad.coin)} {ad.coin}</strong></p>
-                    <p className="otc-line">{t('otc.ad.limits')} <strong>{ad.minFiat} – {ad.maxFiat} {ad.fiat}</strong></p>
+                    <MerchantCell t={t} m={ad.merchant} />
                   </td>
-                  <td><PayKinds t={t} kinds={ad.payKinds} /></td>
+                  <td className="otc-price">
+                    <strong>{ad.price}</strong> <span>{ad.fiat}</span>
+                  </td>
+                  <td>
+                    <p className="otc-line">
+                      {t('otc.ad.available')}{' '}
+                      <strong>
+                        {fmt(ad.remaining, ad.coin)} {ad.coin}
+                      </strong>
+                    </p>
+                    <p className="otc-line">
+                      {t('otc.ad.limits')}{' '}
+                      <strong>
+                        {ad.minFiat} – {ad.maxFiat} {ad.fiat}
+                      </strong>
+                    </p>
+                  </td>
+                  <td>
+                    <PayKinds t={t} kinds={ad.payKinds} />
+                  </td>
                   <td className="otc-act">
                     {me?.id === ad.merchant.id ? (
                       <span className="otc-muted">{t('otc.ad.yours')}</span>
@@ -109,7 +148,13 @@ export default function OtcMarket({ locale, messages }: Props) {
           </table>
           {view.status === 'ready' && view.ads.length === 0 && <p className="otc-empty">{t('otc.market.none')}</p>}
           {view.status === 'loading' && view.ads.length === 0 && <p className="otc-empty">{t('common.loading')}</p>}
-          <Pager t={t} page={f.page} total={view.total} size={ADS_PAGE_SIZE} onPage={(page) => void loadAds({ ...f, page })} />
+          <Pager
+            t={t}
+            page={f.page}
+            total={view.total}
+            size={ADS_PAGE_SIZE}
+            onPage={(page) => void loadAds({ ...f, page })}
+          />
         </div>
       )}
       {taking && <TakeDialog t={t} ad={taking} userSide={f.side} onClose={() => setTaking(null)} />}

@@ -47,7 +47,12 @@ export default function OtcOrderPage({ locale, messages }: Props) {
   useEffect(() => setId(idFromUrl()), []);
   if (id === undefined) return <p className="otc-empty">{t('common.loading')}</p>;
   if (!isLogin) return <LoginPrompt t={t} text={t('otc.loginFirst')} />;
-  if (id === null) return <p className="otc-empty" role="alert">{t('error.otcOrderUnknown')}</p>;
+  if (id === null)
+    return (
+      <p className="otc-empty" role="alert">
+        {t('error.otcOrderUnknown')}
+      </p>
+    );
   return <OrderView t={t} locale={locale} id={id} />;
 }
 
@@ -55,7 +60,12 @@ function OrderView({ t, locale, id }: { t: T; locale: Locale; id: number }) {
   const { order, status, error } = useStore(orderStore(id));
   const dates = useStore($dateOptions);
   const now = useNow(order ? paying(order, Date.now()) : false);
-  if (!order) return <p className="otc-empty" role={status === 'error' ? 'alert' : undefined}>{status === 'error' ? error : t('common.loading')}</p>;
+  if (!order)
+    return (
+      <p className="otc-empty" role={status === 'error' ? 'alert' : undefined}>
+        {status === 'error' ? error : t('common.loading')}
+      </p>
+    );
   const buyer = order.side === 'buy';
   const other = buyer ? order.seller : order.buyer;
   const date = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms, dates));
@@ -64,23 +74,37 @@ function OrderView({ t, locale, id }: { t: T; locale: Locale; id: number }) {
       <header className="otc-head">
         <div>
           <h1>{t(buyer ? 'otc.order.titleBuy' : 'otc.order.titleSell', { coin: order.coin })}</h1>
-          <p className="otc-lead">{t('otc.order.code', { code: order.orderCode })} · {t('otc.order.with', { name: other.nickname })}</p>
+          <p className="otc-lead">
+            {t('otc.order.code', { code: order.orderCode })} · {t('otc.order.with', { name: other.nickname })}
+          </p>
         </div>
         <nav className="otc-links" aria-label={t('otc.links')}>
-          <a href={href(order.role === 'merchant' ? '/merchant/deal' : '/otc/ordinary', locale)}>{t(order.role === 'merchant' ? 'otc.nav.deals' : 'otc.nav.myOrders')}</a>
+          <a href={href(order.role === 'merchant' ? '/merchant/deal' : '/otc/ordinary', locale)}>
+            {t(order.role === 'merchant' ? 'otc.nav.deals' : 'otc.nav.myOrders')}
+          </a>
         </nav>
       </header>
       <div className="otc-order__grid otc-order__grid--chat">
         <section className="otc-card">
           <div className={`otc-state otc-state--${order.state}`}>
             <strong data-testid="otc-order-state">{t(`otc.state.${order.state}`)}</strong>
-            {paying(order, now) && <span className="otc-countdown" data-testid="otc-countdown" aria-label={t('otc.order.timeLeft')}>{countdown(order.payDeadline, now)}</span>}
+            {paying(order, now) && (
+              <span className="otc-countdown" data-testid="otc-countdown" aria-label={t('otc.order.timeLeft')}>
+                {countdown(order.payDeadline, now)}
+              </span>
+            )}
           </div>
           <p className="otc-note">{t(stateNoteKey(order))}</p>
           <dl className="facts otc-facts">
-            <Fact label={t('otc.order.fiatAmount')} testId="otc-order-fiat">{order.fiatAmount} {order.fiat}</Fact>
-            <Fact label={t('otc.ad.price')}>{order.price} {order.fiat}</Fact>
-            <Fact label={t('otc.order.amount')} testId="otc-order-amount">{order.amount.replace(/\.?0+$/, '')} {order.coin}</Fact>
+            <Fact label={t('otc.order.fiatAmount')} testId="otc-order-fiat">
+              {order.fiatAmount} {order.fiat}
+            </Fact>
+            <Fact label={t('otc.ad.price')}>
+              {order.price} {order.fiat}
+            </Fact>
+            <Fact label={t('otc.order.amount')} testId="otc-order-amount">
+              {order.amount.replace(/\.?0+$/, '')} {order.coin}
+            </Fact>
             <Fact label={t('otc.order.created')}>{date(order.createdAt)}</Fact>
             {order.state === 'created' && <Fact label={t('otc.order.deadline')}>{date(order.payDeadline)}</Fact>}
             {order.paidAt !== null && <Fact label={t('otc.order.paidAt')}>{date(order.paidAt)}</Fact>}
@@ -97,7 +121,11 @@ function OrderView({ t, locale, id }: { t: T; locale: Locale; id: number }) {
           <Appeal t={t} order={order} date={date} />
           <OrderActions t={t} order={order} now={now} />
         </section>
-        <section className="otc-card otc-chat" aria-label={t('otc.order.chat', { name: other.nickname })} data-testid="otc-chat">
+        <section
+          className="otc-card otc-chat"
+          aria-label={t('otc.order.chat', { name: other.nickname })}
+          data-testid="otc-chat"
+        >
           <h2>{t('otc.order.chat', { name: other.nickname })}</h2>
           <ChatPanel chatId={order.chatId} />
         </section>
@@ -112,8 +140,18 @@ function Payments({ t, order }: { t: T; order: OtcOrder }) {
   if (!shown.length) return null;
   return (
     <section className="otc-pay" data-testid="otc-payments">
-      <h3>{t(order.paidWith !== null ? 'otc.order.paidWith' : order.side === 'buy' ? 'otc.order.payTo' : 'otc.order.payToYou')}</h3>
-      {shown.map((p) => <PaymentCard key={p.id} t={t} p={p} copyable={order.side === 'buy'} />)}
+      <h3>
+        {t(
+          order.paidWith !== null
+            ? 'otc.order.paidWith'
+            : order.side === 'buy'
+              ? 'otc.order.payTo'
+              : 'otc.order.payToYou',
+        )}
+      </h3>
+      {shown.map((p) => (
+        <PaymentCard key={p.id} t={t} p={p} copyable={order.side === 'buy'} />
+      ))}
     </section>
   );
 }
@@ -125,7 +163,16 @@ function PaymentCard({ t, p, copyable }: { t: T; p: PaymentMethod; copyable: boo
         <dt>{label}</dt>
         <dd>
           {value}
-          {copyable && <button type="button" className="otc-copy" onClick={() => void copyText(t, value)} aria-label={t('otc.order.copyField', { field: label })}>{t('common.copy')}</button>}
+          {copyable && (
+            <button
+              type="button"
+              className="otc-copy"
+              onClick={() => void copyText(t, value)}
+              aria-label={t('otc.order.copyField', { field: label })}
+            >
+              {t('common.copy')}
+            </button>
+          )}
         </dd>
       </div>
     );
@@ -154,11 +201,23 @@ function Appeal({ t, order, date }: { t: T; order: OtcOrder; date: (ms: number |
       <dl className="facts otc-facts">
         <Fact label={t('otc.appeal.by')}>{t(mine ? 'otc.appeal.byYou' : 'otc.appeal.byOther')}</Fact>
         <Fact label={t('otc.appeal.at')}>{date(a.at)}</Fact>
-        {a.ruling && <Fact label={t('otc.appeal.ruling')} testId="otc-ruling">{t(`otc.appeal.ruling.${a.ruling}`)}</Fact>}
+        {a.ruling && (
+          <Fact label={t('otc.appeal.ruling')} testId="otc-ruling">
+            {t(`otc.appeal.ruling.${a.ruling}`)}
+          </Fact>
+        )}
         {a.ruledAt !== null && <Fact label={t('otc.appeal.ruledAt')}>{date(a.ruledAt)}</Fact>}
       </dl>
-      <p className="otc-appeal__text"><span>{t('otc.appeal.reason')}</span>{a.reason}</p>
-      {a.note && <p className="otc-appeal__text"><span>{t('otc.appeal.note')}</span>{a.note}</p>}
+      <p className="otc-appeal__text">
+        <span>{t('otc.appeal.reason')}</span>
+        {a.reason}
+      </p>
+      {a.note && (
+        <p className="otc-appeal__text">
+          <span>{t('otc.appeal.note')}</span>
+          {a.note}
+        </p>
+      )}
       {!a.ruling && <p className="otc-note">{t('otc.appeal.waiting')}</p>}
       {a.proof && <ProofImage t={t} id={a.proof} label={t('otc.appeal.proof')} />}
     </section>

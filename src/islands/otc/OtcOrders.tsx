@@ -4,7 +4,13 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { href } from '../../lib/navigation.ts';
-import { loadOrderList, orderListStore, ORDERS_PAGE_SIZE, type OrderListState, type OrderRole } from '../../lib/otc/orders.ts';
+import {
+  loadOrderList,
+  orderListStore,
+  ORDERS_PAGE_SIZE,
+  type OrderListState,
+  type OrderRole,
+} from '../../lib/otc/orders.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { Tabs } from '../ui/Tabs.tsx';
@@ -56,12 +62,22 @@ function OrderTable({ locale, messages, role }: Props) {
       </header>
       {focus !== null && (
         <p className="otc-focus">
-          {t('otc.deals.focus')} <a className="btn btn--primary" href={open(focus)} data-testid="otc-focus-link">{t('otc.orders.open')}</a>
+          {t('otc.deals.focus')}{' '}
+          <a className="btn btn--primary" href={open(focus)} data-testid="otc-focus-link">
+            {t('otc.orders.open')}
+          </a>
         </p>
       )}
-      <Tabs label={t('otc.orders.state')} tabs={(['active', 'done'] as const).map((k) => ({ key: k, label: t(`otc.orders.${k}`) }))} active={view.state} onChange={choose} />
+      <Tabs
+        label={t('otc.orders.state')}
+        tabs={(['active', 'done'] as const).map((k) => ({ key: k, label: t(`otc.orders.${k}`) }))}
+        active={view.state}
+        onChange={choose}
+      />
       {view.status === 'error' ? (
-        <p className="otc-empty" role="alert">{view.error}</p>
+        <p className="otc-empty" role="alert">
+          {view.error}
+        </p>
       ) : (
         <div className="otc-scroll">
           <table className="otc-table" data-testid="otc-order-list">
@@ -80,20 +96,41 @@ function OrderTable({ locale, messages, role }: Props) {
             <tbody>
               {view.orders.map((o) => (
                 <tr key={o.id} className={o.id === focus ? 'is-focus' : undefined}>
-                  <td><a href={open(o.id)}>{o.orderCode}</a></td>
-                  <td className={o.side === 'buy' ? 'up' : 'down'}>{t(`otc.side.${o.side}`)} {o.coin}</td>
-                  <td>{o.fiatAmount} {o.fiat}</td>
+                  <td>
+                    <a href={open(o.id)}>{o.orderCode}</a>
+                  </td>
+                  <td className={o.side === 'buy' ? 'up' : 'down'}>
+                    {t(`otc.side.${o.side}`)} {o.coin}
+                  </td>
+                  <td>
+                    {o.fiatAmount} {o.fiat}
+                  </td>
                   <td>{o.price}</td>
-                  <td>{o.amount.replace(/\.?0+$/, '')} {o.coin}</td>
+                  <td>
+                    {o.amount.replace(/\.?0+$/, '')} {o.coin}
+                  </td>
                   <td>{(o.side === 'buy' ? o.seller : o.buyer).nickname}</td>
-                  <td>{t(`otc.state.${o.state}`)}{o.unread > 0 && <span className="otc-badge" title={t('otc.orders.unread')}>{o.unread}</span>}</td>
+                  <td>
+                    {t(`otc.state.${o.state}`)}
+                    {o.unread > 0 && (
+                      <span className="otc-badge" title={t('otc.orders.unread')}>
+                        {o.unread}
+                      </span>
+                    )}
+                  </td>
                   <td>{formatDateTime(o.createdAt, dates)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {view.status === 'ready' && view.orders.length === 0 && <p className="otc-empty">{t('otc.orders.none')}</p>}
-          <Pager t={t} page={view.page} total={view.total} size={ORDERS_PAGE_SIZE} onPage={(p) => void loadOrderList(role, view.state, p)} />
+          <Pager
+            t={t}
+            page={view.page}
+            total={view.total}
+            size={ORDERS_PAGE_SIZE}
+            onPage={(p) => void loadOrderList(role, view.state, p)}
+          />
         </div>
       )}
     </div>

@@ -8,7 +8,15 @@ export function ProofImage({ t, id, label }: { t: T; id: string; label: string }
   return (
     <figure className="otc-proof">
       <figcaption>{label}</figcaption>
-      {image.status === 'success' ? <img src={image.value} alt={label} /> : image.status === 'error' ? <p className="otc-muted">{t('otc.proof.unavailable')}</p> : <button type="button" className="btn btn--outline" onClick={() => void showProofImage(id)}>{t('otc.proof.show')}</button>}
+      {image.status === 'success' ? (
+        <img src={image.value} alt={label} />
+      ) : image.status === 'error' ? (
+        <p className="otc-muted">{t('otc.proof.unavailable')}</p>
+      ) : (
+        <button type="button" className="btn btn--outline" onClick={() => void showProofImage(id)}>
+          {t('otc.proof.show')}
+        </button>
+      )}
     </figure>
   );
 }

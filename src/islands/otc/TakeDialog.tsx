@@ -58,7 +58,13 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
     setFiat(clean ? fiatForCoin(clean, ad.price) : '');
     setError('');
   };
-  const limits = { price: ad.price, minFiat: ad.minFiat, maxFiat: ad.maxFiat, remaining: ad.remaining, available: selling ? available : undefined };
+  const limits = {
+    price: ad.price,
+    minFiat: ad.minFiat,
+    maxFiat: ad.maxFiat,
+    remaining: ad.remaining,
+    available: selling ? available : undefined,
+  };
   const all = () => onCoin(maxTake(limits));
 
   const submit = async (e: FormEvent) => {
@@ -68,7 +74,12 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
     if (selling && !payment) return setError(t('otc.take.choosePayment'));
     await submitting(setBusy, async () => {
       try {
-        const order = await takeAd({ adId: ad.id, amount: coin.replace(/\.$/, ''), price: ad.price, payment: selling ? Number(payment) : undefined });
+        const order = await takeAd({
+          adId: ad.id,
+          amount: coin.replace(/\.$/, ''),
+          price: ad.price,
+          payment: selling ? Number(payment) : undefined,
+        });
         goTo(`/otc/order?id=${order.id}`);
       } catch (err) {
         setError(failureMessage(err));
@@ -80,17 +91,38 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
   // The merchant pays by one of the kinds the ad names: only the user's methods of those kinds can receive it.
   const own = (payments ?? []).filter((p) => ad.payKinds.includes(p.kind));
   return (
-    <OtcDialog t={t} title={t(`otc.take.title.${userSide}`, { coin: ad.coin })} onClose={onClose} testId="otc-take-dialog" wide>
+    <OtcDialog
+      t={t}
+      title={t(`otc.take.title.${userSide}`, { coin: ad.coin })}
+      onClose={onClose}
+      testId="otc-take-dialog"
+      wide
+    >
       <form className="otc-form" onSubmit={submit} noValidate>
         <MerchantCell t={t} m={ad.merchant} />
         <dl className="facts otc-facts">
-          <Fact label={t('otc.ad.price')} testId="otc-take-price">{ad.price} {ad.fiat}</Fact>
-          <Fact label={t('otc.ad.limits')}>{ad.minFiat} – {ad.maxFiat} {ad.fiat}</Fact>
-          <Fact label={t('otc.ad.available')}>{fmt(ad.remaining, ad.coin)} {ad.coin}</Fact>
+          <Fact label={t('otc.ad.price')} testId="otc-take-price">
+            {ad.price} {ad.fiat}
+          </Fact>
+          <Fact label={t('otc.ad.limits')}>
+            {ad.minFiat} – {ad.maxFiat} {ad.fiat}
+          </Fact>
+          <Fact label={t('otc.ad.available')}>
+            {fmt(ad.remaining, ad.coin)} {ad.coin}
+          </Fact>
           <Fact label={t('otc.ad.payWindow')}>{t('otc.minutes', { minutes: ad.payWindow })}</Fact>
-          <Fact label={t('otc.ad.payments')}><PayKinds t={t} kinds={ad.payKinds} /></Fact>
+          <Fact label={t('otc.ad.payments')}>
+            <PayKinds t={t} kinds={ad.payKinds} />
+          </Fact>
         </dl>
-        <Field label={t(selling ? 'otc.take.fiatReceive' : 'otc.take.fiatPay', { fiat: ad.fiat })} name="fiat" inputMode="decimal" value={fiat} onChange={onFiat} addon={<span className="field__addon field__addon--text">{ad.fiat}</span>} />
+        <Field
+          label={t(selling ? 'otc.take.fiatReceive' : 'otc.take.fiatPay', { fiat: ad.fiat })}
+          name="fiat"
+          inputMode="decimal"
+          value={fiat}
+          onChange={onFiat}
+          addon={<span className="field__addon field__addon--text">{ad.fiat}</span>}
+        />
         <Field
           label={t(selling ? 'otc.take.coinSell' : 'otc.take.coinReceive', { coin: ad.coin })}
           name="coin"
@@ -98,22 +130,48 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
           value={coin}
           onChange={onCoin}
           error={error}
-          hint={selling && available !== undefined ? t('otc.take.otcAvailable', { amount: fmt(available, ad.coin), coin: ad.coin }) : undefined}
-          addon={<button type="button" className="field__addon field__addon--text" onClick={all}>{t('otc.take.all')}</button>}
+          hint={
+            selling && available !== undefined
+              ? t('otc.take.otcAvailable', { amount: fmt(available, ad.coin), coin: ad.coin })
+              : undefined
+          }
+          addon={
+            <button type="button" className="field__addon field__addon--text" onClick={all}>
+              {t('otc.take.all')}
+            </button>
+          }
         />
         {selling && (
           <div className="field">
             <label htmlFor="otc-take-payment">{t('otc.take.receiveBy')}</label>
             {own.length ? (
-              <select id="otc-take-payment" name="payment" value={payment} onChange={(e) => { setPayment(e.target.value); setError(''); }}>
+              <select
+                id="otc-take-payment"
+                name="payment"
+                value={payment}
+                onChange={(e) => {
+                  setPayment(e.target.value);
+                  setError('');
+                }}
+              >
                 <option value="">{t('otc.take.choosePayment')}</option>
-                {own.map((p) => <option key={p.id} value={p.id}>{t(`identity.payment.kind.${p.kind}`)} · {p.account}</option>)}
+                {own.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {t(`identity.payment.kind.${p.kind}`)} · {p.account}
+                  </option>
+                ))}
               </select>
             ) : (
               <p className="otc-muted">{t('otc.take.noPayment')}</p>
             )}
-            <a className="otc-small-link" href={href('/account/center?tab=payment')}>{t('otc.take.addPayment')}</a>
-            {available !== undefined && <a className="otc-small-link" href={href(transferHref(OTC_ACCOUNT, ad.coin))}>{t('otc.take.transferIn')}</a>}
+            <a className="otc-small-link" href={href('/account/center?tab=payment')}>
+              {t('otc.take.addPayment')}
+            </a>
+            {available !== undefined && (
+              <a className="otc-small-link" href={href(transferHref(OTC_ACCOUNT, ad.coin))}>
+                {t('otc.take.transferIn')}
+              </a>
+            )}
           </div>
         )}
         {ad.terms && (
@@ -124,8 +182,12 @@ export function TakeDialog({ t, ad: initial, userSide, onClose }: Props) {
         )}
         <p className="otc-note">{t(selling ? 'otc.take.noteSell' : 'otc.take.noteBuy', { minutes: ad.payWindow })}</p>
         <div className="otc-form__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>{t('otc.cancel')}</button>
-          <button type="submit" className={`btn otc-btn--${userSide}`} disabled={busy}>{t(`otc.ad.take.${userSide}`, { coin: ad.coin })}</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            {t('otc.cancel')}
+          </button>
+          <button type="submit" className={`btn otc-btn--${userSide}`} disabled={busy}>
+            {t(`otc.ad.take.${userSide}`, { coin: ad.coin })}
+          </button>
         </div>
       </form>
     </OtcDialog>

@@ -23,7 +23,13 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
   return (
     <>
       <p className="perp-note">{t('perpAssets.liquidationNote')}</p>
-      <ListState t={t} status={mine ? view.status : 'loading'} count={rows.length} empty={t('perpAssets.noLiquidations')} onRetry={() => void loadLiquidations(kind).catch(() => {})}>
+      <ListState
+        t={t}
+        status={mine ? view.status : 'loading'}
+        count={rows.length}
+        empty={t('perpAssets.noLiquidations')}
+        onRetry={() => void loadLiquidations(kind).catch(() => {})}
+      >
         <div className="perp-scroll">
           <table className="grid-table perp-table" data-testid="perp-liquidations">
             <thead>
@@ -32,10 +38,18 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
                 <th scope="col">{t('perpAssets.col.contract')}</th>
                 <th scope="col">{t('perpAssets.col.position')}</th>
                 <th scope="col">{t('perpAssets.col.event')}</th>
-                <th scope="col" className="num">{t('perpAssets.col.quantity')}</th>
-                <th scope="col" className="num">{t('perpAssets.col.fillPrice')}</th>
-                <th scope="col" className="num">{t('perpAssets.col.markPrice')}</th>
-                <th scope="col" className="num">{t('perpAssets.col.liquidationFee')}</th>
+                <th scope="col" className="num">
+                  {t('perpAssets.col.quantity')}
+                </th>
+                <th scope="col" className="num">
+                  {t('perpAssets.col.fillPrice')}
+                </th>
+                <th scope="col" className="num">
+                  {t('perpAssets.col.markPrice')}
+                </th>
+                <th scope="col" className="num">
+                  {t('perpAssets.col.liquidationFee')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -44,13 +58,17 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
                 return (
                   <tr key={l.id}>
                     <td className="perp-time">{formatDateTime(l.createdAt, dateOptions)}</td>
-                    <td><strong>{t('perpAssets.contractName', { pair: pairOf(l.symbol) })}</strong></td>
+                    <td>
+                      <strong>{t('perpAssets.contractName', { pair: pairOf(l.symbol) })}</strong>
+                    </td>
                     <td className={l.side === 'long' ? 'is-up' : 'is-down'}>{t(`perpAssets.position.${l.side}`)}</td>
                     <td>{t(`perpAssets.event.${l.kind}`)}</td>
                     <td className="num">{quantityText(t, l.quantity, c)}</td>
                     <td className="num">{atScale(l.price, c?.priceScale)}</td>
                     <td className="num">{atScale(l.markPrice, c?.priceScale)}</td>
-                    <td className="num">{isPositive(l.fee) ? (c ? `${fmt(l.fee, c.marginAsset)} ${c.marginAsset}` : l.fee) : '--'}</td>
+                    <td className="num">
+                      {isPositive(l.fee) ? (c ? `${fmt(l.fee, c.marginAsset)} ${c.marginAsset}` : l.fee) : '--'}
+                    </td>
                   </tr>
                 );
               })}

@@ -11,8 +11,8 @@ const VIEWS = ['open', 'history', 'liquidations'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
- * The order centre's contract tab (docs/requirements.md §2 /account/entrust future/u, future/coin): the user's contract orders of
- * one kind, open (with cancel) or finished, and the liquidations of that kind.
+ * The order centre's contract tab (docs/requirements.md §2 /account/entrust future/u, future/coin): the user's contract
+ * orders of one kind, open (with cancel) or finished, and the liquidations of that kind.
  */
 export function PerpOrderCentre({ t, kind }: { t: T; kind: ContractKindName }) {
   const [view, setView] = useState<View>('open');
@@ -21,12 +21,24 @@ export function PerpOrderCentre({ t, kind }: { t: T; kind: ContractKindName }) {
     <section className="perp-orders" aria-label={t(`perpAssets.kind.${kind}`)} data-testid={`perp-orders-${kind}`}>
       <div className="segmented" role="tablist" aria-label={t(`perpAssets.kind.${kind}`)}>
         {VIEWS.map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={v === view} className={v === view ? 'is-active' : ''} onClick={() => setView(v)}>
-            {t(`perpAssets.view.${v}`)}{v === 'open' && openTotal ? ` (${openTotal})` : ''}
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={v === view}
+            className={v === view ? 'is-active' : ''}
+            onClick={() => setView(v)}
+          >
+            {t(`perpAssets.view.${v}`)}
+            {v === 'open' && openTotal ? ` (${openTotal})` : ''}
           </button>
         ))}
       </div>
-      {view === 'liquidations' ? <LiquidationsTable t={t} kind={kind} /> : <PerpOrdersTable t={t} kind={kind} state={view} />}
+      {view === 'liquidations' ? (
+        <LiquidationsTable t={t} kind={kind} />
+      ) : (
+        <PerpOrdersTable t={t} kind={kind} state={view} />
+      )}
     </section>
   );
 }

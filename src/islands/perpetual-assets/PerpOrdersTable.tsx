@@ -3,8 +3,23 @@ import { useStore } from '@nanostores/react';
 import type { ContractKindName, ContractView, PerpOrder } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { $perpContracts, cancelPerpOrder, loadPerpOrders, PAGE_SIZE, perpOrdersStore } from '../../lib/perpetual-assets/orders.ts';
-import { atScale, contractOf, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, signed } from '../../lib/perpetual-assets/view.ts';
+import {
+  $perpContracts,
+  cancelPerpOrder,
+  loadPerpOrders,
+  PAGE_SIZE,
+  perpOrdersStore,
+} from '../../lib/perpetual-assets/orders.ts';
+import {
+  atScale,
+  contractOf,
+  isCancellable,
+  isPositive,
+  pairOf,
+  pnlTone,
+  quantityUnit,
+  signed,
+} from '../../lib/perpetual-assets/view.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -42,7 +57,13 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
   };
 
   return (
-    <ListState t={t} status={mine ? view.status : 'loading'} count={rows.length} empty={t(state === 'open' ? 'perpAssets.noOpen' : 'perpAssets.noHistory')} onRetry={() => void loadPerpOrders(kind, state, view.page).catch(() => {})}>
+    <ListState
+      t={t}
+      status={mine ? view.status : 'loading'}
+      count={rows.length}
+      empty={t(state === 'open' ? 'perpAssets.noOpen' : 'perpAssets.noHistory')}
+      onRetry={() => void loadPerpOrders(kind, state, view.page).catch(() => {})}
+    >
       <div className="perp-scroll">
         <table className="grid-table perp-table" data-testid={`perp-${state}`}>
           <thead>
@@ -51,14 +72,36 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
               <th scope="col">{t('perpAssets.col.contract')}</th>
               <th scope="col">{t('perpAssets.col.type')}</th>
               <th scope="col">{t('perpAssets.col.side')}</th>
-              <th scope="col" className="num">{t('perpAssets.col.price')}</th>
-              <th scope="col" className="num">{t('perpAssets.col.quantity')}</th>
-              <th scope="col" className="num">{t('perpAssets.col.filled')}</th>
-              <th scope="col" className="num">{t('perpAssets.col.avgPrice')}</th>
-              {state === 'open' ? <th scope="col" className="num">{t('perpAssets.col.margin')}</th> : <th scope="col" className="num">{t('perpAssets.col.realizedPnl')}</th>}
-              <th scope="col" className="num">{t('perpAssets.col.fee')}</th>
+              <th scope="col" className="num">
+                {t('perpAssets.col.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('perpAssets.col.quantity')}
+              </th>
+              <th scope="col" className="num">
+                {t('perpAssets.col.filled')}
+              </th>
+              <th scope="col" className="num">
+                {t('perpAssets.col.avgPrice')}
+              </th>
+              {state === 'open' ? (
+                <th scope="col" className="num">
+                  {t('perpAssets.col.margin')}
+                </th>
+              ) : (
+                <th scope="col" className="num">
+                  {t('perpAssets.col.realizedPnl')}
+                </th>
+              )}
+              <th scope="col" className="num">
+                {t('perpAssets.col.fee')}
+              </th>
               <th scope="col">{t('perpAssets.col.status')}</th>
-              {state === 'open' && <th scope="col"><span className="visually-hidden">{t('perpAssets.col.actions')}</span></th>}
+              {state === 'open' && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('perpAssets.col.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -70,32 +113,47 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
                   <td className="perp-time">{formatDateTime(o.createdAt, dateOptions)}</td>
                   <td>
                     <strong>{t('perpAssets.contractName', { pair: pairOf(o.symbol) })}</strong>
-                    <div className="perp-sub">{t(`perpAssets.mode.${o.marginMode}`)} · {o.leverage}×</div>
+                    <div className="perp-sub">
+                      {t(`perpAssets.mode.${o.marginMode}`)} · {o.leverage}×
+                    </div>
                   </td>
                   <td>
                     {t(`perpAssets.type.${o.type}`)}
-                    {o.type === 'limit' && o.timeInForce !== 'GTC' && <span className="perp-tag">{t(`perpAssets.tif.${o.timeInForce}`)}</span>}
+                    {o.type === 'limit' && o.timeInForce !== 'GTC' && (
+                      <span className="perp-tag">{t(`perpAssets.tif.${o.timeInForce}`)}</span>
+                    )}
                     {o.source !== 'user' && <div className="perp-sub">{t(`perpAssets.source.${o.source}`)}</div>}
                   </td>
                   <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>
                     {t(`perpAssets.side.${o.side}`)}
                     {o.reduceOnly && <span className="perp-tag">{t('perpAssets.reduceOnly')}</span>}
                   </td>
-                  <td className="num">{o.type === 'limit' ? atScale(o.price, c?.priceScale) : t('perpAssets.type.market')}</td>
+                  <td className="num">
+                    {o.type === 'limit' ? atScale(o.price, c?.priceScale) : t('perpAssets.type.market')}
+                  </td>
                   <td className="num">{quantityText(t, o.quantity, c)}</td>
                   <td className="num">{atScale(o.filledQty, c?.qtyScale)}</td>
                   <td className="num">{isPositive(o.avgPrice) ? atScale(o.avgPrice, c?.priceScale) : '--'}</td>
                   {state === 'open' ? (
                     <td className="num">{money(o.margin)}</td>
                   ) : (
-                    <td className={`num is-${pnlTone(o.realizedPnl, money(o.realizedPnl))}`}>{signed(money(o.realizedPnl), o.realizedPnl)}</td>
+                    <td className={`num is-${pnlTone(o.realizedPnl, money(o.realizedPnl))}`}>
+                      {signed(money(o.realizedPnl), o.realizedPnl)}
+                    </td>
                   )}
                   <td className="num">{isPositive(o.fee) ? money(o.fee) : '--'}</td>
                   <td>{t(`perpAssets.status.${o.status}`)}</td>
                   {state === 'open' && (
                     <td className="perp-actions">
                       {isCancellable(o) && (
-                        <button type="button" className="link-button" disabled={cancelling === o.id} onClick={() => void cancel(o)}>{t('perpAssets.cancel')}</button>
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={cancelling === o.id}
+                          onClick={() => void cancel(o)}
+                        >
+                          {t('perpAssets.cancel')}
+                        </button>
                       )}
                     </td>
                   )}
@@ -105,7 +163,13 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
           </tbody>
         </table>
       </div>
-      <Pager t={t} page={view.page} total={view.total} size={PAGE_SIZE} onPage={(p) => void loadPerpOrders(kind, state, p).catch(() => {})} />
+      <Pager
+        t={t}
+        page={view.page}
+        total={view.total}
+        size={PAGE_SIZE}
+        onPage={(p) => void loadPerpOrders(kind, state, p).catch(() => {})}
+      />
     </ListState>
   );
 }

@@ -3,7 +3,13 @@ import { formatAssetAmount, formatDateTime } from '../../../isomorphic/format/in
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
-import { $insuranceFund, assetChoices, recordRow, showInsuranceFund, type FundView } from '../../lib/perpetual/insurance.ts';
+import {
+  $insuranceFund,
+  assetChoices,
+  recordRow,
+  showInsuranceFund,
+  type FundView,
+} from '../../lib/perpetual/insurance.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Pager } from '../ui/Pager.tsx';
 
@@ -22,8 +28,14 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
     <div className="insurance-page">
       <h1 className="panel__title">{t('insurance.title')}</h1>
       <p>{t('insurance.intro')}</p>
-      <p><a href={href('/rule/index', locale)}>{t('insurance.rules')}</a></p>
-      {state.status === 'failed' && <p className="form-error" role="alert">{t('insurance.failed')}</p>}
+      <p>
+        <a href={href('/rule/index', locale)}>{t('insurance.rules')}</a>
+      </p>
+      {state.status === 'failed' && (
+        <p className="form-error" role="alert">
+          {t('insurance.failed')}
+        </p>
+      )}
       {state.status === 'loading' && <p className="muted">{t('common.loading')}</p>}
       {fund && (
         <>
@@ -31,7 +43,10 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
             <h2 className="panel__subtitle">{t('insurance.balances')}</h2>
             <dl className="insurance-balances" data-testid="insurance-balances">
               {fund.balances.map((b) => (
-                <div key={b.asset}><dt>{b.asset}</dt><dd>{formatAssetAmount(b.balance)}</dd></div>
+                <div key={b.asset}>
+                  <dt>{b.asset}</dt>
+                  <dd>{formatAssetAmount(b.balance)}</dd>
+                </div>
               ))}
             </dl>
           </section>
@@ -39,7 +54,14 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
             <h2 className="panel__subtitle">{t('insurance.history')}</h2>
             <div className="segmented" role="tablist" aria-label={t('insurance.asset')}>
               {assetChoices(fund).map((asset) => (
-                <button key={asset ?? 'all'} type="button" role="tab" aria-selected={asset === state.view.asset} className={asset === state.view.asset ? 'is-active' : ''} onClick={() => show({ asset, page: 1 })}>
+                <button
+                  key={asset ?? 'all'}
+                  type="button"
+                  role="tab"
+                  aria-selected={asset === state.view.asset}
+                  className={asset === state.view.asset ? 'is-active' : ''}
+                  onClick={() => show({ asset, page: 1 })}
+                >
                   {asset ?? t('insurance.allAssets')}
                 </button>
               ))}
@@ -47,7 +69,13 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
             <div className="wallet-scroll">
               <table className="wallet-table insurance-history" data-testid="insurance-history">
                 <thead>
-                  <tr><th>{t('insurance.time')}</th><th>{t('insurance.asset')}</th><th>{t('insurance.reasonColumn')}</th><th className="num">{t('insurance.amount')}</th><th className="num">{t('insurance.balanceAfter')}</th></tr>
+                  <tr>
+                    <th>{t('insurance.time')}</th>
+                    <th>{t('insurance.asset')}</th>
+                    <th>{t('insurance.reasonColumn')}</th>
+                    <th className="num">{t('insurance.amount')}</th>
+                    <th className="num">{t('insurance.balanceAfter')}</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {fund.history.records.map(recordRow).map((r) => (
@@ -55,15 +83,33 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
                       <td>{formatDateTime(r.time, dates)}</td>
                       <td>{r.asset}</td>
                       <td>{t(r.reasonKey)}</td>
-                      <td className={`num is-${r.direction === 'in' ? 'up' : 'down'}`} title={t(`insurance.${r.direction}`)}>{r.direction === 'in' ? '+' : '−'}{formatAssetAmount(r.amount)}</td>
+                      <td
+                        className={`num is-${r.direction === 'in' ? 'up' : 'down'}`}
+                        title={t(`insurance.${r.direction}`)}
+                      >
+                        {r.direction === 'in' ? '+' : '−'}
+                        {formatAssetAmount(r.amount)}
+                      </td>
                       <td className="num">{formatAssetAmount(r.balance)}</td>
                     </tr>
                   ))}
-                  {!fund.history.records.length && <tr><td colSpan={5} className="muted">{t('insurance.none')}</td></tr>}
+                  {!fund.history.records.length && (
+                    <tr>
+                      <td colSpan={5} className="muted">
+                        {t('insurance.none')}
+                      </td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </div>
-            <Pager t={t} page={fund.history.page} total={fund.history.total} size={fund.history.size} onPage={(page) => show({ ...state.view, page })} />
+            <Pager
+              t={t}
+              page={fund.history.page}
+              total={fund.history.total}
+              size={fund.history.size}
+              onPage={(page) => show({ ...state.view, page })}
+            />
           </section>
         </>
       )}

@@ -9,7 +9,10 @@ import { pickPrice } from '../../lib/spot/picked-price.ts';
 
 const ROWS = 10;
 
-/** The contract's order book: asks above, bids below, each with the running total from the best price; a click picks the price. */
+/**
+ * The contract's order book: asks above, bids below, each with the running total from the best price; a click picks the
+ * price.
+ */
 export function PerpBook({ t, contract: c }: { t: T; contract: ContractView }) {
   const book = useStore(bookStore(c.symbol));
   const asks = cumulative((book?.asks ?? []).slice(0, ROWS), c.qtyScale).reverse();
@@ -29,13 +32,21 @@ export function PerpBook({ t, contract: c }: { t: T; contract: ContractView }) {
   const mark = book?.mark ?? c.mark;
   return (
     <section className="order-book" aria-label={t('trade.orderBook')}>
-      <header className="panel-head"><h2>{t('trade.orderBook')}</h2></header>
+      <header className="panel-head">
+        <h2>{t('trade.orderBook')}</h2>
+      </header>
       <table className="grid-table book-table">
         <thead>
           <tr>
-            <th scope="col">{t('trade.price')} ({c.quote})</th>
-            <th scope="col" className="num">{t('perp.size')} ({unit})</th>
-            <th scope="col" className="num">{t('perp.sum')} ({unit})</th>
+            <th scope="col">
+              {t('trade.price')} ({c.quote})
+            </th>
+            <th scope="col" className="num">
+              {t('perp.size')} ({unit})
+            </th>
+            <th scope="col" className="num">
+              {t('perp.sum')} ({unit})
+            </th>
           </tr>
         </thead>
         <tbody data-testid="perp-asks">{asks.map(row('ask'))}</tbody>
@@ -43,7 +54,9 @@ export function PerpBook({ t, contract: c }: { t: T; contract: ContractView }) {
           <tr className="book-mid">
             <td colSpan={3}>
               <strong data-testid="perp-book-last">{last ? formatAmount(last, c.priceScale) : '--'}</strong>{' '}
-              <small className="muted-inline" title={t('perp.markPrice')}>{mark ? formatAmount(mark, c.priceScale) : '--'}</small>
+              <small className="muted-inline" title={t('perp.markPrice')}>
+                {mark ? formatAmount(mark, c.priceScale) : '--'}
+              </small>
             </td>
           </tr>
         </tbody>
@@ -62,9 +75,21 @@ export function PerpTrades({ t, contract: c }: { t: T; contract: ContractView })
   const trades = book?.trades ?? [];
   return (
     <section className="recent-trades" aria-label={t('trade.recentTrades')}>
-      <header className="panel-head"><h2>{t('trade.recentTrades')}</h2></header>
+      <header className="panel-head">
+        <h2>{t('trade.recentTrades')}</h2>
+      </header>
       <table className="grid-table">
-        <thead><tr><th scope="col">{t('trade.price')}</th><th scope="col" className="num">{t('perp.size')} ({unit})</th><th scope="col" className="num">{t('trade.time')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">{t('trade.price')}</th>
+            <th scope="col" className="num">
+              {t('perp.size')} ({unit})
+            </th>
+            <th scope="col" className="num">
+              {t('trade.time')}
+            </th>
+          </tr>
+        </thead>
         <tbody data-testid="perp-trades">
           {trades.slice(0, 30).map((tr) => (
             <tr key={tr.id} onClick={() => pickPrice(tr.price)}>

@@ -1,13 +1,39 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContractKindName, ContractView, MarginMode, PerpOrderBody } from '../../../isomorphic/contract/perpetual.ts';
+import type {
+  ContractKindName,
+  ContractView,
+  MarginMode,
+  PerpOrderBody,
+} from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
-import { $leverageSettings, accountOf, setStopOrder, submitPerpOrder, updateLeverage } from '../../lib/perpetual/actions.ts';
-import { $orderPreview, askOrderPreview, clearOrderPreview, stopOrderPreview } from '../../lib/perpetual/order-preview.ts';
-import { checkPerpOrder, checkPrice, checkQuantity, checkStops, clean, parseLeverage, quantityForPercent, quantityUnit, smallestQuantity } from '../../../isomorphic/perpetual/math.ts';
+import {
+  $leverageSettings,
+  accountOf,
+  setStopOrder,
+  submitPerpOrder,
+  updateLeverage,
+} from '../../lib/perpetual/actions.ts';
+import {
+  $orderPreview,
+  askOrderPreview,
+  clearOrderPreview,
+  stopOrderPreview,
+} from '../../lib/perpetual/order-preview.ts';
+import {
+  checkPerpOrder,
+  checkPrice,
+  checkQuantity,
+  checkStops,
+  clean,
+  parseLeverage,
+  quantityForPercent,
+  quantityUnit,
+  smallestQuantity,
+} from '../../../isomorphic/perpetual/math.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
@@ -28,24 +54,41 @@ const PERCENTS = [25, 50, 75, 100];
  * an optional take-profit and stop-loss set once the order has filled, and the cost and largest size of a long and
  * a short from orderPreview as the user types. Logged out, a login prompt instead.
  */
-export function PerpOrderForm({ t, contract: c, locale, fullKind }: { t: T; contract: ContractView; locale: Locale; fullKind?: ContractKindName }) {
+export function PerpOrderForm({
+  t,
+  contract: c,
+  locale,
+  fullKind,
+}: {
+  t: T;
+  contract: ContractView;
+  locale: Locale;
+  fullKind?: ContractKindName;
+}) {
   const isLogin = useStore($isLogin);
   const back = fullKind ? `/exchange/full-contract/${fullKind}` : `/trade/index?type=usta&symbol=${c.symbol}`;
   return (
     <section className="order-form perp-form" aria-label={t('perp.placeOrder')}>
-      {isLogin ? (
-        <LeverageBar t={t} contract={c} />
-      ) : null}
+      {isLogin ? <LeverageBar t={t} contract={c} /> : null}
       {isLogin ? (
         <OrderFields t={t} contract={c} locale={locale} />
       ) : (
         <div className="order-form__login perp-form__login" data-testid="perp-login">
           <p>{t('perp.loginToTrade')}</p>
-          <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(back, locale))}`, locale)}>{t('header.login')}</a>
-          <a className="btn btn--outline" href={href('/user/register', locale)}>{t('header.register')}</a>
+          <a
+            className="btn btn--primary"
+            href={href(`/user/login?redirect=${encodeURIComponent(href(back, locale))}`, locale)}
+          >
+            {t('header.login')}
+          </a>
+          <a className="btn btn--outline" href={href('/user/register', locale)}>
+            {t('header.register')}
+          </a>
         </div>
       )}
-      <p className="perp-form__hint perp-form__rules"><a href={href('/rule/index#u-contract', locale)}>{t('perp.rules')}</a></p>
+      <p className="perp-form__hint perp-form__rules">
+        <a href={href('/rule/index#u-contract', locale)}>{t('perp.rules')}</a>
+      </p>
     </section>
   );
 }
@@ -66,7 +109,10 @@ function LeverageBar({ t, contract: c }: { t: T; contract: ContractView }) {
     setError('');
     await submitting(setBusy, async () => {
       const saved = await updateLeverage(c.symbol, leverage, mode);
-      showToast('success', t('perp.leverageSaved', { leverage: saved.leverage, mode: t(`perp.mode.${saved.marginMode}`) }));
+      showToast(
+        'success',
+        t('perp.leverageSaved', { leverage: saved.leverage, mode: t(`perp.mode.${saved.marginMode}`) }),
+      );
     });
   };
   const submitLeverage = (e: React.FormEvent) => {
@@ -75,32 +121,76 @@ function LeverageBar({ t, contract: c }: { t: T; contract: ContractView }) {
     if (n === null) return setError(t('perp.error.leverage', { max: c.maxLeverage }));
     if (setting) void apply(n, setting.marginMode);
   };
-  if (!setting) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (!setting)
+    return (
+      <p className="muted" aria-busy="true">
+        {t('common.loading')}
+      </p>
+    );
   const changed = text !== String(setting.leverage);
   const slider = parseLeverage(text, c.maxLeverage) ?? setting.leverage;
   return (
     <div className="perp-leverage">
       <div className="segmented perp-mode" role="radiogroup" aria-label={t('perp.marginMode')}>
         {(['cross', 'isolated'] as const).map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={m === setting.marginMode} className={m === setting.marginMode ? 'is-active' : ''} disabled={busy}
-            onClick={() => m !== setting.marginMode && void apply(setting.leverage, m)}>
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={m === setting.marginMode}
+            className={m === setting.marginMode ? 'is-active' : ''}
+            disabled={busy}
+            onClick={() => m !== setting.marginMode && void apply(setting.leverage, m)}
+          >
             {t(`perp.mode.${m}`)}
           </button>
         ))}
       </div>
       <form className="perp-leverage__row" onSubmit={submitLeverage} noValidate>
-        <label className="perp-leverage__label" htmlFor="perp-leverage">{t('perp.leverage')}</label>
+        <label className="perp-leverage__label" htmlFor="perp-leverage">
+          {t('perp.leverage')}
+        </label>
         <span className="perp-leverage__field">
-          <input id="perp-leverage" name="leverage" inputMode="numeric" value={text} aria-invalid={error ? true : undefined}
-            onChange={(e) => { setError(''); setText(e.target.value.replace(/[^\d]/g, '').slice(0, 3)); }} />
+          <input
+            id="perp-leverage"
+            name="leverage"
+            inputMode="numeric"
+            value={text}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setError('');
+              setText(e.target.value.replace(/[^\d]/g, '').slice(0, 3));
+            }}
+          />
           <em>×</em>
         </span>
-        <input type="range" min={1} max={c.maxLeverage} step={1} value={slider} aria-label={t('perp.leverage')}
-          onChange={(e) => { setError(''); setText(e.target.value); }} />
-        <button type="submit" className="btn btn--small btn--outline" disabled={busy || !changed}>{t('perp.apply')}</button>
+        <input
+          type="range"
+          min={1}
+          max={c.maxLeverage}
+          step={1}
+          value={slider}
+          aria-label={t('perp.leverage')}
+          onChange={(e) => {
+            setError('');
+            setText(e.target.value);
+          }}
+        />
+        <button type="submit" className="btn btn--small btn--outline" disabled={busy || !changed}>
+          {t('perp.apply')}
+        </button>
       </form>
-      {error && <p className="field__error" role="alert">{error}</p>}
-      <p className="perp-leverage__note">{t('perp.maxNotional', { amount: formatAmount(setting.maxNotional, 0, { grouping: true }), coin: c.marginAsset })}</p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="perp-leverage__note">
+        {t('perp.maxNotional', {
+          amount: formatAmount(setting.maxNotional, 0, { grouping: true }),
+          coin: c.marginAsset,
+        })}
+      </p>
     </div>
   );
 }
@@ -167,7 +257,8 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
   };
 
   const submit = async (side: Side) => {
-    const problem = checkPerpOrder(c, { type: kind, price, quantity }) ?? (withStops ? checkStops(c, takeProfit, stopLoss) : null);
+    const problem =
+      checkPerpOrder(c, { type: kind, price, quantity }) ?? (withStops ? checkStops(c, takeProfit, stopLoss) : null);
     if (problem) return setError(problemText(t, problem));
     setError('');
     await submitting(setBusy, async () => {
@@ -181,9 +272,21 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
       };
       const order = await submitPerpOrder(body);
       const filled = /[1-9]/.test(order.filledQty);
-      showToast('success', t(order.status === 'filled' ? 'perp.orderFilled' : filled ? 'perp.orderPartial' : 'perp.orderPlaced', { id: order.id }));
+      showToast(
+        'success',
+        t(order.status === 'filled' ? 'perp.orderFilled' : filled ? 'perp.orderPartial' : 'perp.orderPlaced', {
+          id: order.id,
+        }),
+      );
       setQuantity('');
-      const stops = withStops ? ([['takeProfit', takeProfit], ['stopLoss', stopLoss]] as const).filter(([, v]) => v.trim()) : [];
+      const stops = withStops
+        ? (
+            [
+              ['takeProfit', takeProfit],
+              ['stopLoss', stopLoss],
+            ] as const
+          ).filter(([, v]) => v.trim())
+        : [];
       if (stops.length && !filled) {
         showToast('error', t('perp.tpsl.notFilled'));
         return;
@@ -201,8 +304,14 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
     const p = preview[side];
     return (
       <dl className="perp-form__preview" data-testid={`perp-preview-${side}`}>
-        <div><dt>{t('perp.cost')}</dt><dd data-testid={`perp-cost-${side}`}>{p ? `${fmt(p.cost, c.marginAsset)} ${c.marginAsset}` : '--'}</dd></div>
-        <div><dt>{t('perp.max')}</dt><dd data-testid={`perp-max-${side}`}>{p ? `${formatAmount(p.maxQty, c.qtyScale)} ${unit}` : '--'}</dd></div>
+        <div>
+          <dt>{t('perp.cost')}</dt>
+          <dd data-testid={`perp-cost-${side}`}>{p ? `${fmt(p.cost, c.marginAsset)} ${c.marginAsset}` : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('perp.max')}</dt>
+          <dd data-testid={`perp-max-${side}`}>{p ? `${formatAmount(p.maxQty, c.qtyScale)} ${unit}` : '--'}</dd>
+        </div>
       </dl>
     );
   };
@@ -211,39 +320,90 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
     <form className="perp-form__fields" onSubmit={(e) => e.preventDefault()} noValidate>
       <div className="segmented" role="tablist">
         {(['limit', 'market'] as const).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === kind} className={k === kind ? 'is-active' : ''} onClick={() => { setKind(k); setError(''); }}>{t(`trade.${k}`)}</button>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            className={k === kind ? 'is-active' : ''}
+            onClick={() => {
+              setKind(k);
+              setError('');
+            }}
+          >
+            {t(`trade.${k}`)}
+          </button>
         ))}
       </div>
       <p className="side-form__available">
-        {t('trade.available')}: <strong data-testid="perp-available">{available === null ? '--' : fmt(available, c.marginAsset)}</strong> {c.marginAsset}{' '}
-        <a href={href('/assets/index?key=transfer', locale)}>{t('perp.transfer')}</a>
+        {t('trade.available')}:{' '}
+        <strong data-testid="perp-available">{available === null ? '--' : fmt(available, c.marginAsset)}</strong>{' '}
+        {c.marginAsset} <a href={href('/assets/index?key=transfer', locale)}>{t('perp.transfer')}</a>
       </p>
       {kind === 'limit' ? (
         <label className="trade-input" htmlFor="perp-price">
           <span>{t('trade.price')}</span>
-          <input id="perp-price" name="price" inputMode="decimal" value={price} onChange={(e) => edit(setPrice, c.priceScale)(e.target.value)} />
+          <input
+            id="perp-price"
+            name="price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => edit(setPrice, c.priceScale)(e.target.value)}
+          />
           <em>{c.quote}</em>
         </label>
       ) : (
-        <p className="trade-input trade-input--static"><span>{t('trade.price')}</span><strong>{t('trade.marketPrice')}</strong></p>
+        <p className="trade-input trade-input--static">
+          <span>{t('trade.price')}</span>
+          <strong>{t('trade.marketPrice')}</strong>
+        </p>
       )}
       <label className="trade-input" htmlFor="perp-qty">
         <span>{t('perp.quantity')}</span>
-        <input id="perp-qty" name="quantity" inputMode="decimal" value={quantity} onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)} />
+        <input
+          id="perp-qty"
+          name="quantity"
+          inputMode="decimal"
+          value={quantity}
+          onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)}
+        />
         <em>{unit}</em>
       </label>
-      {c.kind === 'coin' && <p className="perp-form__hint">{t('perp.contractSize', { size: c.contractSize, quote: c.quote })}</p>}
+      {c.kind === 'coin' && (
+        <p className="perp-form__hint">{t('perp.contractSize', { size: c.contractSize, quote: c.quote })}</p>
+      )}
       <div className="percent-row">
-        {PERCENTS.map((p) => <button key={p} type="button" onClick={() => setPercent(p)}>{p}%</button>)}
+        {PERCENTS.map((p) => (
+          <button key={p} type="button" onClick={() => setPercent(p)}>
+            {p}%
+          </button>
+        ))}
       </div>
       <div className="perp-form__options">
-        <label className="perp-check"><input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} /> {t('perp.reduceOnly')}</label>
-        <label className="perp-check"><input type="checkbox" checked={withStops} onChange={(e) => { setWithStops(e.target.checked); setError(''); }} /> {t('perp.tpsl')}</label>
+        <label className="perp-check">
+          <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />{' '}
+          {t('perp.reduceOnly')}
+        </label>
+        <label className="perp-check">
+          <input
+            type="checkbox"
+            checked={withStops}
+            onChange={(e) => {
+              setWithStops(e.target.checked);
+              setError('');
+            }}
+          />{' '}
+          {t('perp.tpsl')}
+        </label>
         {kind === 'limit' && (
           <label className="inline-select">
             <span>{t('trade.timeInForce')}</span>
             <select value={tif} onChange={(e) => setTif(e.target.value as typeof tif)}>
-              {TIFS.map((x) => <option key={x} value={x}>{t(`trade.tif.${x}`)}</option>)}
+              {TIFS.map((x) => (
+                <option key={x} value={x}>
+                  {t(`trade.tif.${x}`)}
+                </option>
+              ))}
             </select>
           </label>
         )}
@@ -252,24 +412,51 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
         <div className="perp-form__stops">
           <label className="trade-input" htmlFor="perp-tp">
             <span>{t('perp.takeProfit')}</span>
-            <input id="perp-tp" name="takeProfit" inputMode="decimal" value={takeProfit} placeholder={t('perp.triggerByMark')} onChange={(e) => edit(setTakeProfit, c.priceScale)(e.target.value)} />
+            <input
+              id="perp-tp"
+              name="takeProfit"
+              inputMode="decimal"
+              value={takeProfit}
+              placeholder={t('perp.triggerByMark')}
+              onChange={(e) => edit(setTakeProfit, c.priceScale)(e.target.value)}
+            />
             <em>{c.quote}</em>
           </label>
           <label className="trade-input" htmlFor="perp-sl">
             <span>{t('perp.stopLoss')}</span>
-            <input id="perp-sl" name="stopLoss" inputMode="decimal" value={stopLoss} placeholder={t('perp.triggerByMark')} onChange={(e) => edit(setStopLoss, c.priceScale)(e.target.value)} />
+            <input
+              id="perp-sl"
+              name="stopLoss"
+              inputMode="decimal"
+              value={stopLoss}
+              placeholder={t('perp.triggerByMark')}
+              onChange={(e) => edit(setStopLoss, c.priceScale)(e.target.value)}
+            />
             <em>{c.quote}</em>
           </label>
         </div>
       )}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="perp-form__sides">
         <div>
-          <button type="button" className="btn btn--block btn--buy" disabled={busy} onClick={() => void submit('buy')}>{t('perp.buyLong')}</button>
+          <button type="button" className="btn btn--block btn--buy" disabled={busy} onClick={() => void submit('buy')}>
+            {t('perp.buyLong')}
+          </button>
           {previewLine('buy')}
         </div>
         <div>
-          <button type="button" className="btn btn--block btn--sell" disabled={busy} onClick={() => void submit('sell')}>{t('perp.sellShort')}</button>
+          <button
+            type="button"
+            className="btn btn--block btn--sell"
+            disabled={busy}
+            onClick={() => void submit('sell')}
+          >
+            {t('perp.sellShort')}
+          </button>
           {previewLine('sell')}
         </div>
       </div>

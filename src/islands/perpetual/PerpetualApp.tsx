@@ -24,11 +24,11 @@ function symbolFromUrl(): string {
 }
 
 /**
- * docs/requirements.md §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract list with
- * the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the mark
- * price, the book and trades, the order form, and the user's positions and orders below. The stores load the
- * user's side on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances),
- * and the positions' marks every 2 s.
+ * docs/requirements.md §2 /trade/index?type=usta and /exchange/full-contract/{type}: perpetual futures. The contract
+ * list with the USDT-margined and coin-margined tabs, the header with the mark, index and funding, the chart with the
+ * mark price, the book and trades, the order form, and the user's positions and orders below. The stores load the
+ * user's side on sign-in and after the private feed's perpetual pushes (orders, positions, contract balances), and the
+ * positions' marks every 2 s.
  */
 export function PerpetualApp({ t, locale, fullKind }: Props) {
   const contracts = useStore($contracts);
@@ -54,10 +54,22 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
     if (fullKind) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, next));
   };
 
-  if (!contract) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  if (!contract)
+    return (
+      <div className="trade-grid trade-grid--loading" aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   return (
     <div className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`} data-testid="perp-screen">
-      <ContractList t={t} contracts={contracts} kind={kind} current={contract.symbol} onKind={chooseKind} onChoose={choose} />
+      <ContractList
+        t={t}
+        contracts={contracts}
+        kind={kind}
+        current={contract.symbol}
+        onKind={chooseKind}
+        onChoose={choose}
+      />
       <PerpHeader t={t} contract={contract} />
       <PerpChart t={t} contract={contract} />
       <PerpBook t={t} contract={contract} />

@@ -24,9 +24,15 @@ export function ProofAdmin({ t }: { t: T }) {
     <>
       <p className="field__hint">{t('admin.proof.hint')}</p>
       <div className="wallet-actions">
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void publish()}>{t('admin.proof.publish')}</button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void publish()}>
+          {t('admin.proof.publish')}
+        </button>
       </div>
-      {roots.status === 'success' ? <RootsTable t={t} roots={roots.value.records} /> : <p className="muted">{t('common.loading')}</p>}
+      {roots.status === 'success' ? (
+        <RootsTable t={t} roots={roots.value.records} />
+      ) : (
+        <p className="muted">{t('common.loading')}</p>
+      )}
     </>
   );
 }

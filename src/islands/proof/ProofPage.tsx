@@ -45,13 +45,26 @@ export default function ProofPage({ locale, messages }: { locale: Locale; messag
       <p className="field__hint">{t('proof.limits')}</p>
       <section>
         <h2 className="panel__subtitle">{t('proof.checkTitle')}</h2>
-        <p>{t('proof.checkText')} <a href={href('/account/center?tab=proof', locale)}>{t('proof.getYours')}</a></p>
+        <p>
+          {t('proof.checkText')} <a href={href('/account/center?tab=proof', locale)}>{t('proof.getYours')}</a>
+        </p>
         {/* The browser's own file button speaks the browser's language, not the page's: ours is a translated label. */}
         <div className="field proof-file">
-          <span className="field__label" id={`${inputId}-label`}>{t('proof.file')}</span>
+          <span className="field__label" id={`${inputId}-label`}>
+            {t('proof.file')}
+          </span>
           <div>
-            <label className="btn" htmlFor={inputId}>{t('proof.chooseFile')}</label>
-            <input id={inputId} type="file" accept="application/json,.json" aria-labelledby={`${inputId}-label`} data-testid="proof-file" onChange={(e) => void check(e.target.files)} />
+            <label className="btn" htmlFor={inputId}>
+              {t('proof.chooseFile')}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept="application/json,.json"
+              aria-labelledby={`${inputId}-label`}
+              data-testid="proof-file"
+              onChange={(e) => void check(e.target.files)}
+            />
             <span className="muted">{fileName ?? t('proof.noFile')}</span>
           </div>
         </div>
@@ -59,7 +72,9 @@ export default function ProofPage({ locale, messages }: { locale: Locale; messag
       </section>
       <section>
         <h2 className="panel__subtitle">{t('proof.published')}</h2>
-        {!roots ? <p className="muted">{t('common.loading')}</p> : (
+        {!roots ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : (
           <>
             <RootsTable t={t} roots={roots.records} />
             <Pager t={t} page={page} total={roots.total} size={roots.size} onPage={setPage} />

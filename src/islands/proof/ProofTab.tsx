@@ -46,31 +46,75 @@ export function ProofTab({ t, locale }: TabProps) {
   return (
     <div className="proof" data-testid="proof-tab">
       <p>{t('proof.intro')}</p>
-      <p><a href={href('/proof/index', locale)}>{t('proof.allRoots')}</a></p>
+      <p>
+        <a href={href('/proof/index', locale)}>{t('proof.allRoots')}</a>
+      </p>
       {!roots.length ? (
         <p className="muted">{t('proof.noneYet')}</p>
       ) : (
         <>
-          <Select label={t('proof.choose')} name="proof" value={String(chosen)} onChange={(v) => choose(Number(v))} options={roots.map((r) => ({ value: String(r.id), label: t('proof.option', { id: r.id, time: formatDateTime(r.takenAt, dates) }) }))} />
-          {problem && <p className="muted" role="status" data-testid="proof-problem">{problem}</p>}
+          <Select
+            label={t('proof.choose')}
+            name="proof"
+            value={String(chosen)}
+            onChange={(v) => choose(Number(v))}
+            options={roots.map((r) => ({
+              value: String(r.id),
+              label: t('proof.option', { id: r.id, time: formatDateTime(r.takenAt, dates) }),
+            }))}
+          />
+          {problem && (
+            <p className="muted" role="status" data-testid="proof-problem">
+              {problem}
+            </p>
+          )}
           {file && (
             <>
               <dl className="facts">
-                <div className="facts__row"><dt>{t('proof.takenAt')}</dt><dd>{formatDateTime(file.takenAt, dates)}</dd></div>
-                <div className="facts__row"><dt>{t('proof.yourBalances')}</dt><dd data-testid="proof-balances"><Amounts list={file.leaf.balances} /></dd></div>
-                <div className="facts__row"><dt>{t('proof.leafHash')}</dt><dd><code className="proof-hash">{file.leafHash}</code></dd></div>
-                <div className="facts__row"><dt>{t('proof.root')}</dt><dd><code className="proof-hash" data-testid="proof-root">{file.root}</code></dd></div>
-                <div className="facts__row"><dt>{t('proof.steps')}</dt><dd>{t('proof.stepsValue', { steps: file.path.length, users: file.leafCount })}</dd></div>
+                <div className="facts__row">
+                  <dt>{t('proof.takenAt')}</dt>
+                  <dd>{formatDateTime(file.takenAt, dates)}</dd>
+                </div>
+                <div className="facts__row">
+                  <dt>{t('proof.yourBalances')}</dt>
+                  <dd data-testid="proof-balances">
+                    <Amounts list={file.leaf.balances} />
+                  </dd>
+                </div>
+                <div className="facts__row">
+                  <dt>{t('proof.leafHash')}</dt>
+                  <dd>
+                    <code className="proof-hash">{file.leafHash}</code>
+                  </dd>
+                </div>
+                <div className="facts__row">
+                  <dt>{t('proof.root')}</dt>
+                  <dd>
+                    <code className="proof-hash" data-testid="proof-root">
+                      {file.root}
+                    </code>
+                  </dd>
+                </div>
+                <div className="facts__row">
+                  <dt>{t('proof.steps')}</dt>
+                  <dd>{t('proof.stepsValue', { steps: file.path.length, users: file.leafCount })}</dd>
+                </div>
               </dl>
               <div className="wallet-actions">
-                <button type="button" className="btn btn--primary" disabled={checking} onClick={() => void check()}>{t('proof.verify')}</button>
-                <button type="button" className="btn" onClick={() => downloadProof(file)}>{t('proof.download')}</button>
+                <button type="button" className="btn btn--primary" disabled={checking} onClick={() => void check()}>
+                  {t('proof.verify')}
+                </button>
+                <button type="button" className="btn" onClick={() => downloadProof(file)}>
+                  {t('proof.download')}
+                </button>
               </div>
               {verdict && <VerdictLine t={t} verdict={verdict} />}
               <details className="proof-format">
                 <summary>{t('proof.formatTitle')}</summary>
                 <p>{t('proof.formatText')}</p>
-                <pre><code data-testid="proof-leaf-text">{leafText(file.leaf)}</code></pre>
+                <pre>
+                  <code data-testid="proof-leaf-text">{leafText(file.leaf)}</code>
+                </pre>
               </details>
             </>
           )}

@@ -13,7 +13,14 @@ export function RootsTable({ t, roots }: { t: T; roots: ProofRoot[] }) {
     <div className="wallet-scroll">
       <table className="wallet-table" data-testid="proof-roots">
         <thead>
-          <tr><th>{t('proof.number')}</th><th>{t('proof.takenAt')}</th><th className="num">{t('proof.batch')}</th><th className="num">{t('proof.users')}</th><th>{t('proof.root')}</th><th>{t('proof.liabilities')}</th></tr>
+          <tr>
+            <th>{t('proof.number')}</th>
+            <th>{t('proof.takenAt')}</th>
+            <th className="num">{t('proof.batch')}</th>
+            <th className="num">{t('proof.users')}</th>
+            <th>{t('proof.root')}</th>
+            <th>{t('proof.liabilities')}</th>
+          </tr>
         </thead>
         <tbody>
           {roots.map((r) => (
@@ -22,11 +29,21 @@ export function RootsTable({ t, roots }: { t: T; roots: ProofRoot[] }) {
               <td>{formatDateTime(r.takenAt, dates)}</td>
               <td className="num">{r.seq}</td>
               <td className="num">{r.leafCount}</td>
-              <td><code className="proof-hash">{r.root}</code></td>
-              <td><Amounts list={r.totals} /></td>
+              <td>
+                <code className="proof-hash">{r.root}</code>
+              </td>
+              <td>
+                <Amounts list={r.totals} />
+              </td>
             </tr>
           ))}
-          {!roots.length && <tr><td colSpan={6} className="muted">{t('proof.noneYet')}</td></tr>}
+          {!roots.length && (
+            <tr>
+              <td colSpan={6} className="muted">
+                {t('proof.noneYet')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -37,7 +54,11 @@ export function RootsTable({ t, roots }: { t: T; roots: ProofRoot[] }) {
 export function VerdictLine({ t, verdict }: { t: T; verdict: Verdict }) {
   const [key, values] = verdictMessage(verdict);
   return (
-    <p role="status" className={`proof-verdict ${verdict.kind === 'verified' ? 'proof-verdict--ok' : 'proof-verdict--bad'}`} data-testid="proof-verdict">
+    <p
+      role="status"
+      className={`proof-verdict ${verdict.kind === 'verified' ? 'proof-verdict--ok' : 'proof-verdict--bad'}`}
+      data-testid="proof-verdict"
+    >
       {t(key, values)}
     </p>
   );

@@ -11,7 +11,10 @@ import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
 import '../../styles/rate.css';
 
-/** docs/requirements.md §2 /rate/index: the display currencies with their rates against USDT, and a converter between them. */
+/**
+ * docs/requirements.md §2 /rate/index: the display currencies with their rates against USDT, and a converter between
+ * them.
+ */
 export default function RateIndex({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const rates = useStore($rates);
@@ -23,7 +26,9 @@ export default function RateIndex({ locale, messages }: { locale: Locale; messag
         <p className="rate-lead">{t('rate.lead')}</p>
       </header>
       {rates.status === 'error' ? (
-        <p className="rate-note" role="alert">{rates.error.message || t('rate.failed')}</p>
+        <p className="rate-note" role="alert">
+          {rates.error.message || t('rate.failed')}
+        </p>
       ) : rates.status !== 'success' || !rates.value.length ? (
         <p className="rate-note">{t('rate.loading')}</p>
       ) : (
@@ -62,23 +67,46 @@ function RateTable({ t, rates, name }: { t: T; rates: ExchangeRateItem[]; name: 
   const current = settings.currency.exchange_code;
   return (
     <section className="panel rate-table" aria-labelledby="rate-table-title">
-      <h2 id="rate-table-title" className="panel__title">{t('rate.table.title')}</h2>
+      <h2 id="rate-table-title" className="panel__title">
+        {t('rate.table.title')}
+      </h2>
       <div className="wallet-scroll">
         <table className="wallet-table" data-testid="rate-table">
           <thead>
-            <tr><th>{t('rate.table.currency')}</th><th className="num">{t('rate.table.perUsdt')}</th><th className="num">{t('rate.table.inUsdt')}</th><th>{t('rate.table.display')}</th></tr>
+            <tr>
+              <th>{t('rate.table.currency')}</th>
+              <th className="num">{t('rate.table.perUsdt')}</th>
+              <th className="num">{t('rate.table.inUsdt')}</th>
+              <th>{t('rate.table.display')}</th>
+            </tr>
           </thead>
           <tbody>
             {rates.map((r) => (
               <tr key={r.exchange_code} data-code={r.exchange_code}>
-                <td><strong>{r.exchange_code}</strong> <span className="rate-symbol">{r.code_symbol}</span> <span className="muted">{name(r.exchange_code)}</span></td>
+                <td>
+                  <strong>{r.exchange_code}</strong> <span className="rate-symbol">{r.code_symbol}</span>{' '}
+                  <span className="muted">{name(r.exchange_code)}</span>
+                </td>
                 <td className="num">{r.rate}</td>
                 <td className="num">{inverse(r.rate)}</td>
                 <td>
                   {r.exchange_code === current ? (
                     <span className="rate-current">{t('rate.table.shown')}</span>
                   ) : (
-                    <button type="button" className="btn" onClick={() => updateSettings({ currency: { exchange_code: r.exchange_code, quote_currency: r.quote_currency, code_symbol: r.code_symbol, rate: r.rate } })}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() =>
+                        updateSettings({
+                          currency: {
+                            exchange_code: r.exchange_code,
+                            quote_currency: r.quote_currency,
+                            code_symbol: r.code_symbol,
+                            rate: r.rate,
+                          },
+                        })
+                      }
+                    >
                       {t('rate.table.use')}
                     </button>
                   )}
@@ -105,11 +133,32 @@ function Converter({ t, rates, name }: { t: T; rates: ExchangeRateItem[]; name: 
   const problem = result && !result.ok ? t(`rate.problem.${result.problem}`) : undefined;
   return (
     <section className="panel rate-converter" aria-labelledby="rate-converter-title">
-      <h2 id="rate-converter-title" className="panel__title">{t('rate.converter.title')}</h2>
-      <Field label={t('rate.converter.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={setAmount} error={problem} />
+      <h2 id="rate-converter-title" className="panel__title">
+        {t('rate.converter.title')}
+      </h2>
+      <Field
+        label={t('rate.converter.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={setAmount}
+        error={problem}
+      />
       <div className="rate-converter__pair">
         <Select label={t('rate.converter.from')} name="from" value={from} onChange={setFrom} options={options} />
-        <button type="button" className="btn rate-swap" aria-label={t('rate.converter.swap')} title={t('rate.converter.swap')} onClick={() => { setFrom(to); setTo(from); }}>⇄</button>
+        <button
+          type="button"
+          className="btn rate-swap"
+          aria-label={t('rate.converter.swap')}
+          title={t('rate.converter.swap')}
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+          }}
+        >
+          ⇄
+        </button>
         <Select label={t('rate.converter.to')} name="to" value={to} onChange={setTo} options={options} />
       </div>
       <output className="rate-result" data-testid="rate-result" aria-live="polite">

@@ -14,8 +14,9 @@ import { Amounts } from '../ui/Amounts.tsx';
 import { copyText } from '../ui/copy-text.ts';
 
 /**
- * docs/requirements.md §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they promoted in
- * each of three generations, each masked with what their fees have earned; the rates and the rebates so far.
+ * docs/requirements.md §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they
+ * promoted in each of three generations, each masked with what their fees have earned; the rates and the rebates so
+ * far.
  */
 export function AgentTab({ t }: TabProps) {
   const agent = useStore($agentInfo);
@@ -26,7 +27,12 @@ export function AgentTab({ t }: TabProps) {
     <div className="referral" data-testid="agent-tab">
       <Invite t={t} code={info.inviteCode} />
       <p className="field__hint">
-        {t('referral.ratesLine', { first: percentOf(info.rates[0] ?? 0), second: percentOf(info.rates[1] ?? 0), third: percentOf(info.rates[2] ?? 0), minutes: info.periodMinutes })}
+        {t('referral.ratesLine', {
+          first: percentOf(info.rates[0] ?? 0),
+          second: percentOf(info.rates[1] ?? 0),
+          third: percentOf(info.rates[2] ?? 0),
+          minutes: info.periodMinutes,
+        })}
       </p>
       <div className="referral-stats">
         <div className="referral-stat">
@@ -43,11 +49,15 @@ export function AgentTab({ t }: TabProps) {
       <div className="referral-stats">
         <div className="referral-stat">
           <span>{t('referral.earned')}</span>
-          <strong><Amounts list={info.earned} testId="earned" /></strong>
+          <strong>
+            <Amounts list={info.earned} testId="earned" />
+          </strong>
         </div>
         <div className="referral-stat">
           <span>{t('referral.today')}</span>
-          <strong><Amounts list={info.today} testId="today" /></strong>
+          <strong>
+            <Amounts list={info.today} testId="today" />
+          </strong>
         </div>
       </div>
       <Promoted t={t} />
@@ -59,7 +69,9 @@ function Invite({ t, code }: { t: TabProps['t']; code: string }) {
   const link = inviteLink(location.origin, code);
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
-    void QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`));
+    void QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) =>
+      setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+    );
   }, [link]);
   const copy = (text: string) => copyText(t, text);
   return (
@@ -70,15 +82,38 @@ function Invite({ t, code }: { t: TabProps['t']; code: string }) {
         <dl className="facts">
           <div className="facts__row">
             <dt>{t('referral.code')}</dt>
-            <dd><span className="facts__value" data-testid="invite-code">{code}</span> <button type="button" className="link-button" onClick={() => void copy(code)}>{t('common.copy')}</button></dd>
+            <dd>
+              <span className="facts__value" data-testid="invite-code">
+                {code}
+              </span>{' '}
+              <button type="button" className="link-button" onClick={() => void copy(code)}>
+                {t('common.copy')}
+              </button>
+            </dd>
           </div>
           <div className="facts__row">
             <dt>{t('referral.link')}</dt>
-            <dd><span className="facts__value wallet-break" data-testid="invite-link">{link}</span> <button type="button" className="link-button" onClick={() => void copy(link)}>{t('common.copy')}</button></dd>
+            <dd>
+              <span className="facts__value wallet-break" data-testid="invite-link">
+                {link}
+              </span>{' '}
+              <button type="button" className="link-button" onClick={() => void copy(link)}>
+                {t('common.copy')}
+              </button>
+            </dd>
           </div>
         </dl>
       </div>
-      {qr && <img className="referral-qr" src={qr} width={148} height={148} alt={t('referral.qrAlt')} data-testid="invite-qr" />}
+      {qr && (
+        <img
+          className="referral-qr"
+          src={qr}
+          width={148}
+          height={148}
+          alt={t('referral.qrAlt')}
+          data-testid="invite-qr"
+        />
+      )}
     </section>
   );
 }
@@ -96,22 +131,41 @@ function Promoted({ t }: { t: TabProps['t'] }) {
   return (
     <section>
       <h2 className="panel__subtitle">{t('referral.promotedTitle')}</h2>
-      <Tabs label={t('referral.promotedTitle')} active={String(generation)} onChange={(k) => choose(Number(k) as Generation)} tabs={GENERATIONS.map((g) => ({ key: String(g), label: generationName(t, g) }))} />
+      <Tabs
+        label={t('referral.promotedTitle')}
+        active={String(generation)}
+        onChange={(k) => choose(Number(k) as Generation)}
+        tabs={GENERATIONS.map((g) => ({ key: String(g), label: generationName(t, g) }))}
+      />
       {!rows ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
         <div className="wallet-scroll">
           <table className="wallet-table" data-testid={`promoted-list-${generation}`}>
-            <thead><tr><th>{t('referral.user')}</th><th>{t('referral.registered')}</th><th className="num">{t('referral.rebatesToYou')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('referral.user')}</th>
+                <th>{t('referral.registered')}</th>
+                <th className="num">{t('referral.rebatesToYou')}</th>
+              </tr>
+            </thead>
             <tbody>
               {rows.records.map((r, i) => (
                 <tr key={`${r.name}-${r.registerTime}-${i}`}>
                   <td>{r.name}</td>
                   <td>{formatDateTime(r.registerTime, dates)}</td>
-                  <td className="num"><Amounts list={r.rebates} /></td>
+                  <td className="num">
+                    <Amounts list={r.rebates} />
+                  </td>
                 </tr>
               ))}
-              {!rows.records.length && <tr><td colSpan={3} className="muted">{t('common.noData')}</td></tr>}
+              {!rows.records.length && (
+                <tr>
+                  <td colSpan={3} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
           <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />

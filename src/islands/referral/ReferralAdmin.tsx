@@ -51,21 +51,46 @@ export function ReferralAdmin({ t }: { t: T }) {
   return (
     <>
       <p className="field__hint">{t('admin.referral.hint', { minutes: view.periodMinutes })}</p>
-      <form className="referral-rates" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="referral-rates"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         {GENERATIONS.map((g, i) => (
           <label key={g} className="field">
             <span className="field__label">{t('admin.referral.rate', { generation: generationName(t, g) })}</span>
-            <input name={`rate-${g}`} inputMode="decimal" size={6} value={rates[i] ?? ''} onChange={(e) => setRates(rates.map((r, j) => (j === i ? e.target.value : r)))} />
+            <input
+              name={`rate-${g}`}
+              inputMode="decimal"
+              size={6}
+              value={rates[i] ?? ''}
+              onChange={(e) => setRates(rates.map((r, j) => (j === i ? e.target.value : r)))}
+            />
           </label>
         ))}
-        <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.save')}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {t('admin.save')}
+        </button>
       </form>
       <div className="wallet-actions referral-settle">
-        <button type="button" className="btn" disabled={busy} onClick={() => void settle()}>{t('admin.referral.settle')}</button>
+        <button type="button" className="btn" disabled={busy} onClick={() => void settle()}>
+          {t('admin.referral.settle')}
+        </button>
       </div>
       <div className="wallet-scroll">
         <table className="wallet-table" data-testid="admin-payouts">
-          <thead><tr><th>{t('admin.referral.payout')}</th><th>{t('admin.referral.cutOff')}</th><th>{t('admin.referral.paidAt')}</th><th className="num">{t('admin.referral.trades')}</th><th className="num">{t('admin.referral.rebates')}</th><th>{t('admin.referral.by')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('admin.referral.payout')}</th>
+              <th>{t('admin.referral.cutOff')}</th>
+              <th>{t('admin.referral.paidAt')}</th>
+              <th className="num">{t('admin.referral.trades')}</th>
+              <th className="num">{t('admin.referral.rebates')}</th>
+              <th>{t('admin.referral.by')}</th>
+            </tr>
+          </thead>
           <tbody>
             {view.payouts.map((p) => (
               <tr key={p.id}>
@@ -77,7 +102,13 @@ export function ReferralAdmin({ t }: { t: T }) {
                 <td>{t(p.manual ? 'admin.referral.byOperator' : 'admin.referral.byJob')}</td>
               </tr>
             ))}
-            {!view.payouts.length && <tr><td colSpan={6} className="muted">{t('common.noData')}</td></tr>}
+            {!view.payouts.length && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  {t('common.noData')}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

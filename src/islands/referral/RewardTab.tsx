@@ -14,7 +14,10 @@ import { Amounts } from '../ui/Amounts.tsx';
 
 type View = 'days' | 'users';
 
-/** docs/requirements.md §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted user (masked). */
+/**
+ * docs/requirements.md §2 reward centre: the rebates the user was paid, in total per asset, per day and per promoted
+ * user (masked).
+ */
 export function RewardTab({ t }: TabProps) {
   const dates = useStore($dateOptions);
   const agent = useStore($agentInfo);
@@ -34,17 +37,32 @@ export function RewardTab({ t }: TabProps) {
       </div>
       {info && (
         <p className="field__hint" data-testid="paid-up-to">
-          {info.paidUpTo === null ? t('reward.notPaidYet', { minutes: info.periodMinutes }) : t('reward.paidUpTo', { time: formatDateTime(info.paidUpTo, { ...dates, withTime: true }), minutes: info.periodMinutes })}
+          {info.paidUpTo === null
+            ? t('reward.notPaidYet', { minutes: info.periodMinutes })
+            : t('reward.paidUpTo', {
+                time: formatDateTime(info.paidUpTo, { ...dates, withTime: true }),
+                minutes: info.periodMinutes,
+              })}
         </p>
       )}
-      <Tabs label={t('account.tab.reward-center')} active={view} onChange={setView} tabs={[{ key: 'days', label: t('reward.byDay') }, { key: 'users', label: t('reward.byUser') }]} />
+      <Tabs
+        label={t('account.tab.reward-center')}
+        active={view}
+        onChange={setView}
+        tabs={[
+          { key: 'days', label: t('reward.byDay') },
+          { key: 'users', label: t('reward.byUser') },
+        ]}
+      />
       {view === 'days' ? <Days t={t} /> : <Users t={t} />}
     </div>
   );
 }
 
 /** One page of a list at a time: the store of the page on screen. */
-function usePage<R>(store: (page: number) => ReadableAtom<Loadable<Page<R>>>): [Page<R> | null, number, (p: number) => void] {
+function usePage<R>(
+  store: (page: number) => ReadableAtom<Loadable<Page<R>>>,
+): [Page<R> | null, number, (p: number) => void] {
   const [page, setPage] = useState(1);
   const rows = useStore(store(page));
   return [rows.status === 'success' ? rows.value : null, page, setPage];
@@ -57,7 +75,14 @@ function Days({ t }: { t: TabProps['t'] }) {
   return (
     <div className="wallet-scroll">
       <table className="wallet-table" data-testid="reward-days">
-        <thead><tr><th>{t('reward.day')}</th><th>{t('reward.asset')}</th><th className="num">{t('reward.amount')}</th><th className="num">{t('reward.users')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('reward.day')}</th>
+            <th>{t('reward.asset')}</th>
+            <th className="num">{t('reward.amount')}</th>
+            <th className="num">{t('reward.users')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.records.map((r) => (
             <tr key={`${r.dayStart}-${r.asset}`}>
@@ -67,7 +92,13 @@ function Days({ t }: { t: TabProps['t'] }) {
               <td className="num">{r.users}</td>
             </tr>
           ))}
-          {!rows.records.length && <tr><td colSpan={4} className="muted">{t('common.noData')}</td></tr>}
+          {!rows.records.length && (
+            <tr>
+              <td colSpan={4} className="muted">
+                {t('common.noData')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
@@ -82,7 +113,15 @@ function Users({ t }: { t: TabProps['t'] }) {
   return (
     <div className="wallet-scroll">
       <table className="wallet-table" data-testid="reward-users">
-        <thead><tr><th>{t('referral.user')}</th><th>{t('reward.generation')}</th><th>{t('reward.asset')}</th><th className="num">{t('reward.amount')}</th><th>{t('reward.lastPaid')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('referral.user')}</th>
+            <th>{t('reward.generation')}</th>
+            <th>{t('reward.asset')}</th>
+            <th className="num">{t('reward.amount')}</th>
+            <th>{t('reward.lastPaid')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.records.map((r, i) => (
             <tr key={`${r.name}-${r.asset}-${i}`}>
@@ -93,7 +132,13 @@ function Users({ t }: { t: TabProps['t'] }) {
               <td>{formatDateTime(r.lastTime, dates)}</td>
             </tr>
           ))}
-          {!rows.records.length && <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>}
+          {!rows.records.length && (
+            <tr>
+              <td colSpan={5} className="muted">
+                {t('common.noData')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />

@@ -15,9 +15,9 @@ import { SecondsForm } from './SecondsForm.tsx';
 import { SecondsOrders } from './SecondsOrders.tsx';
 
 /**
- * docs/requirements.md §2 /trade/index?type=sec: second contracts. The markets with periods, the live chart with a line at each
- * open order's entry price, the order form, and the user's orders; a settlement pushed on the private feed shows
- * as a message (the order and balance stores reload on it themselves).
+ * docs/requirements.md §2 /trade/index?type=sec: second contracts. The markets with periods, the live chart with a line
+ * at each open order's entry price, the order form, and the user's orders; a settlement pushed on the private feed
+ * shows as a message (the order and balance stores reload on it themselves).
  */
 export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
   const markets = useStore($markets).coinList;
@@ -38,17 +38,27 @@ export function SecondsApp({ t, locale }: { t: T; locale: Locale }) {
   useEffect(() => {
     const notices = settlementNotices(settlements, announced.current);
     if (!notices.length) return;
-    for (const { kind, key, settlement: s } of notices) showToast(kind, t(key, { id: s.orderId, amount: `${fmt(s.profit.replace('-', ''), s.coin)} ${s.coin}` }));
+    for (const { kind, key, settlement: s } of notices)
+      showToast(kind, t(key, { id: s.orderId, amount: `${fmt(s.profit.replace('-', ''), s.coin)} ${s.coin}` }));
   }, [settlements]);
 
-  if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  if (!market)
+    return (
+      <div className="trade-grid trade-grid--loading" aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   return (
     <div className="trade-grid seconds-grid">
       <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
       <TickerBar t={t} market={market} />
       <SecondsChart t={t} market={market} />
       <SecondsForm t={t} market={market} periods={periods.filter((p) => p.symbol === market.symbol)} locale={locale} />
-      <SecondsOrders t={t} symbol={market.symbol} decimalsOf={(s) => markets.find((m) => m.symbol === s)?.part_cou ?? 2} />
+      <SecondsOrders
+        t={t}
+        symbol={market.symbol}
+        decimalsOf={(s) => markets.find((m) => m.symbol === s)?.part_cou ?? 2}
+      />
     </div>
   );
 }
@@ -58,7 +68,14 @@ function SecondsChart({ t, market }: { t: T; market: MarketEntry }) {
   const { open } = useStore(secondsOrdersStore(market.symbol));
   const fmt = useStore($assetFormat);
   const lines = useMemo<ChartLine[]>(
-    () => open.filter((o) => o.symbol === market.symbol).map((o) => ({ price: Number(o.openPrice), up: o.direction === 'up', title: `${t(`seconds.${o.direction}`)} ${fmt(o.amount, o.coin)}` })),
+    () =>
+      open
+        .filter((o) => o.symbol === market.symbol)
+        .map((o) => ({
+          price: Number(o.openPrice),
+          up: o.direction === 'up',
+          title: `${t(`seconds.${o.direction}`)} ${fmt(o.amount, o.coin)}`,
+        })),
     [open, market.symbol],
   );
   return <KlineChart t={t} market={market} lines={lines} />;

@@ -25,7 +25,8 @@ const percent = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
 export function stakeProblem(t: T, amount: string, p: SecondsPeriod): string {
   if (!amount) return t('seconds.error.amountRequired');
   const n = BigInt(amount);
-  if (n < BigInt(p.minStake) || n > BigInt(p.maxStake)) return t('error.secondsStakeRange', { min: p.minStake, max: p.maxStake, coin: p.coin });
+  if (n < BigInt(p.minStake) || n > BigInt(p.maxStake))
+    return t('error.secondsStakeRange', { min: p.minStake, max: p.maxStake, coin: p.coin });
   return '';
 }
 
@@ -47,7 +48,12 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
     setError('');
   }, [market.symbol, periods.length]);
 
-  if (!period) return <section className="seconds-form"><p className="muted">{t('seconds.noPeriods')}</p></section>;
+  if (!period)
+    return (
+      <section className="seconds-form">
+        <p className="muted">{t('seconds.noPeriods')}</p>
+      </section>
+    );
   const coin = period.coin;
   const available = balances.find((b) => b.coin === coin)?.available ?? '0';
   // Stakes are whole units, so a win is exact to 1/10,000 of a unit: shown by the asset's own rule.
@@ -58,7 +64,13 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
     if (problem) return setError(problem);
     setError('');
     await submitting(setBusy, async () => {
-      const order = await openSecondsOrder({ symbol: market.symbol, periodId: period.id, direction, amount, clientKey: crypto.randomUUID() });
+      const order = await openSecondsOrder({
+        symbol: market.symbol,
+        periodId: period.id,
+        direction,
+        amount,
+        clientKey: crypto.randomUUID(),
+      });
       showToast('success', t('seconds.opened', { id: order.id }));
       setAmount('');
     });
@@ -69,7 +81,17 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
       <h2 className="seconds-form__title">{t('seconds.period')}</h2>
       <div className="seconds-periods" role="radiogroup" aria-label={t('seconds.period')}>
         {periods.map((p) => (
-          <button key={p.id} type="button" role="radio" aria-checked={p.id === period.id} className={p.id === period.id ? 'is-active' : ''} onClick={() => { setPeriodId(p.id); setError(''); }}>
+          <button
+            key={p.id}
+            type="button"
+            role="radio"
+            aria-checked={p.id === period.id}
+            className={p.id === period.id ? 'is-active' : ''}
+            onClick={() => {
+              setPeriodId(p.id);
+              setError('');
+            }}
+          >
             <strong>{t('seconds.duration', { seconds: p.seconds })}</strong>
             <span>{t('seconds.profitRate', { rate: percent(p.profitBps) })}</span>
           </button>
@@ -83,28 +105,70 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
           </p>
           <label className="trade-input" htmlFor="seconds-amount">
             <span>{t('seconds.amount')}</span>
-            <input id="seconds-amount" name="amount" inputMode="numeric" value={amount} placeholder={t('seconds.limits', { min: period.minStake, max: period.maxStake })}
-              onChange={(e) => { setError(''); setAmount(e.target.value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 12)); }} />
+            <input
+              id="seconds-amount"
+              name="amount"
+              inputMode="numeric"
+              value={amount}
+              placeholder={t('seconds.limits', { min: period.minStake, max: period.maxStake })}
+              onChange={(e) => {
+                setError('');
+                setAmount(
+                  e.target.value
+                    .replace(/\D/g, '')
+                    .replace(/^0+(?=\d)/, '')
+                    .slice(0, 12),
+                );
+              }}
+            />
             <em>{coin}</em>
           </label>
           <p className="seconds-form__hint">{t('seconds.integerOnly')}</p>
           <dl className="seconds-form__terms">
-            <div><dt>{t('seconds.expectedWin')}</dt><dd data-testid="seconds-win">{win} {coin}</dd></div>
-            <div><dt>{t('seconds.lossRate')}</dt><dd>{percent(period.lossBps)}</dd></div>
+            <div>
+              <dt>{t('seconds.expectedWin')}</dt>
+              <dd data-testid="seconds-win">
+                {win} {coin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('seconds.lossRate')}</dt>
+              <dd>{percent(period.lossBps)}</dd>
+            </div>
           </dl>
-          {error && <p className="field__error" role="alert">{error}</p>}
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="seconds-form__buttons">
-            <button type="button" className="btn btn--buy" disabled={busy} onClick={() => void open('up')}>{t('seconds.up')}</button>
-            <button type="button" className="btn btn--sell" disabled={busy} onClick={() => void open('down')}>{t('seconds.down')}</button>
+            <button type="button" className="btn btn--buy" disabled={busy} onClick={() => void open('up')}>
+              {t('seconds.up')}
+            </button>
+            <button type="button" className="btn btn--sell" disabled={busy} onClick={() => void open('down')}>
+              {t('seconds.down')}
+            </button>
           </div>
         </form>
       ) : (
         <p className="order-form__login">
-          <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=sec&symbol=${market.symbol}`, locale))}`, locale)}>{t('header.login')}</a>
-          <a className="btn btn--outline" href={href('/user/register', locale)}>{t('header.register')}</a>
+          <a
+            className="btn btn--primary"
+            href={href(
+              `/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=sec&symbol=${market.symbol}`, locale))}`,
+              locale,
+            )}
+          >
+            {t('header.login')}
+          </a>
+          <a className="btn btn--outline" href={href('/user/register', locale)}>
+            {t('header.register')}
+          </a>
         </p>
       )}
-      <p className="seconds-form__rule">{t('seconds.ruleShort')} <a href={href('/rule/index#second-contract', locale)}>{t('seconds.rules')}</a></p>
+      <p className="seconds-form__rule">
+        {t('seconds.ruleShort')} <a href={href('/rule/index#second-contract', locale)}>{t('seconds.rules')}</a>
+      </p>
     </section>
   );
 }

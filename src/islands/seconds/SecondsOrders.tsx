@@ -17,7 +17,15 @@ const tone = (o: Pick<SecondsOrder, 'status'>) => (o.status === 'won' ? 'up' : o
  * The user's second-contract orders (counting down; settled with both recorded prices and the result), and
  * everyone's settled orders without their users, which anyone can check against the recorded prices.
  */
-export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string; decimalsOf: (symbol: string) => number }) {
+export function SecondsOrders({
+  t,
+  symbol,
+  decimalsOf,
+}: {
+  t: T;
+  symbol?: string;
+  decimalsOf: (symbol: string) => number;
+}) {
   const isLogin = useStore($isLogin);
   const [tab, setTab] = useState<Tab>('open');
   const { open, history } = useStore(secondsOrdersStore(symbol));
@@ -33,7 +41,14 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
     <section className="user-orders seconds-orders" aria-label={t('seconds.orders')}>
       <div className="tabs" role="tablist">
         {(isLogin ? (['open', 'history', 'public'] as const) : (['public'] as const)).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => setTab(k)}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === tab}
+            className={`tabs__tab${k === tab ? ' is-active' : ''}`}
+            onClick={() => setTab(k)}
+          >
             {t(`seconds.tab.${k}`)} {k === 'open' && open.length ? `(${open.length})` : ''}
           </button>
         ))}
@@ -49,15 +64,25 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
               <th scope="col">{t('seconds.col.time')}</th>
               <th scope="col">{t('seconds.col.pair')}</th>
               <th scope="col">{t('seconds.col.direction')}</th>
-              <th scope="col" className="num">{t('seconds.col.amount')}</th>
-              <th scope="col" className="num">{t('seconds.col.openPrice')}</th>
+              <th scope="col" className="num">
+                {t('seconds.col.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('seconds.col.openPrice')}
+              </th>
               {tab === 'open' ? (
-                <th scope="col" className="num">{t('seconds.col.countdown')}</th>
+                <th scope="col" className="num">
+                  {t('seconds.col.countdown')}
+                </th>
               ) : (
                 <>
-                  <th scope="col" className="num">{t('seconds.col.closePrice')}</th>
+                  <th scope="col" className="num">
+                    {t('seconds.col.closePrice')}
+                  </th>
                   <th scope="col">{t('seconds.col.result')}</th>
-                  <th scope="col" className="num">{t('seconds.col.profit')}</th>
+                  <th scope="col" className="num">
+                    {t('seconds.col.profit')}
+                  </th>
                   <th scope="col">{t('seconds.col.closeTime')}</th>
                 </>
               )}
@@ -67,17 +92,29 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
             {rows.map((o) => (
               <tr key={o.id} data-order={o.id}>
                 <td>{time(o.createdAt)}</td>
-                <td>{o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · {t('seconds.duration', { seconds: o.seconds })}</td>
+                <td>
+                  {o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · {t('seconds.duration', { seconds: o.seconds })}
+                </td>
                 <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)}</td>
-                <td className="num">{fmt(o.amount, o.coin)} {o.coin}</td>
+                <td className="num">
+                  {fmt(o.amount, o.coin)} {o.coin}
+                </td>
                 <td className="num">{price(o.openPrice, o.symbol)}</td>
                 {tab === 'open' ? (
-                  <td className="num"><Countdown t={t} until={o.expiresAt} /></td>
+                  <td className="num">
+                    <Countdown t={t} until={o.expiresAt} />
+                  </td>
                 ) : (
                   <>
                     <td className="num">{price(o.closePrice, o.symbol)}</td>
-                    <td className={`is-${tone(o)}`} data-testid="seconds-result">{t(`seconds.status.${o.status}`)}{o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}</td>
-                    <td className={`num is-${tone(o)}`}>{Number(o.profit) > 0 ? '+' : ''}{fmt(o.profit, o.coin)} {o.coin}</td>
+                    <td className={`is-${tone(o)}`} data-testid="seconds-result">
+                      {t(`seconds.status.${o.status}`)}
+                      {o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}
+                    </td>
+                    <td className={`num is-${tone(o)}`}>
+                      {Number(o.profit) > 0 ? '+' : ''}
+                      {fmt(o.profit, o.coin)} {o.coin}
+                    </td>
                     <td>{time(o.closePeriod ?? o.settledAt)}</td>
                   </>
                 )}
@@ -90,8 +127,20 @@ export function SecondsOrders({ t, symbol, decimalsOf }: { t: T; symbol?: string
   );
 }
 
-/** The public list: each order's period, direction and the two recorded prices with the seconds they were recorded for. */
-function PublicList({ t, symbol, price, time }: { t: T; symbol?: string; price: (p: string | null, of: string) => string; time: (ms: number | null) => string }) {
+/**
+ * The public list: each order's period, direction and the two recorded prices with the seconds they were recorded for.
+ */
+function PublicList({
+  t,
+  symbol,
+  price,
+  time,
+}: {
+  t: T;
+  symbol?: string;
+  price: (p: string | null, of: string) => string;
+  time: (ms: number | null) => string;
+}) {
   const rows = useStore(settledPublicStore(symbol));
   if (!rows.length) return <p className="muted">{t('seconds.noHistory')}</p>;
   return (
@@ -102,9 +151,13 @@ function PublicList({ t, symbol, price, time }: { t: T; symbol?: string; price: 
           <tr>
             <th scope="col">#</th>
             <th scope="col">{t('seconds.col.direction')}</th>
-            <th scope="col" className="num">{t('seconds.col.openPrice')}</th>
+            <th scope="col" className="num">
+              {t('seconds.col.openPrice')}
+            </th>
             <th scope="col">{t('seconds.col.openSecond')}</th>
-            <th scope="col" className="num">{t('seconds.col.closePrice')}</th>
+            <th scope="col" className="num">
+              {t('seconds.col.closePrice')}
+            </th>
             <th scope="col">{t('seconds.col.closeSecond')}</th>
             <th scope="col">{t('seconds.col.result')}</th>
           </tr>
@@ -113,7 +166,9 @@ function PublicList({ t, symbol, price, time }: { t: T; symbol?: string; price: 
           {rows.map((o) => (
             <tr key={o.id}>
               <td>{o.id}</td>
-              <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)} · {t('seconds.duration', { seconds: o.seconds })}</td>
+              <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>
+                {t(`seconds.${o.direction}`)} · {t('seconds.duration', { seconds: o.seconds })}
+              </td>
               <td className="num">{price(o.openPrice, o.symbol)}</td>
               <td>{time(o.openPeriod)}</td>
               <td className="num">{price(o.closePrice, o.symbol)}</td>

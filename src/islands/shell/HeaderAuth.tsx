@@ -34,8 +34,8 @@ const ACCOUNT_LINKS = [
 ] as const;
 
 /**
- * The session-dependent right side of the top bar (docs/requirements.md §2): log in / sign up when logged out; assets menu,
- * customer-service and white-paper icons and the avatar menu when logged in. It also keeps the session alive.
+ * The session-dependent right side of the top bar (docs/requirements.md §2): log in / sign up when logged out; assets
+ * menu, customer-service and white-paper icons and the avatar menu when logged in. It also keeps the session alive.
  */
 export default function HeaderAuth({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
@@ -51,8 +51,12 @@ export default function HeaderAuth({ locale, messages }: Props) {
   if (!mounted || !isLogin) {
     return (
       <div className="header-auth">
-        <a className="btn btn--ghost" href={href('/user/login', locale)}>{t('header.login')}</a>
-        <a className="btn btn--primary" href={href('/user/register', locale)}>{t('header.register')}</a>
+        <a className="btn btn--ghost" href={href('/user/login', locale)}>
+          {t('header.login')}
+        </a>
+        <a className="btn btn--primary" href={href('/user/register', locale)}>
+          {t('header.register')}
+        </a>
       </div>
     );
   }
@@ -70,19 +74,40 @@ export default function HeaderAuth({ locale, messages }: Props) {
         <summary className="menu__button">{t('header.assets')}</summary>
         <ul className="menu__panel">
           {ASSET_LINKS.map(([key, path]) => (
-            <li key={key}><a href={href(path, locale)}>{t(key)}</a></li>
+            <li key={key}>
+              <a href={href(path, locale)}>{t(key)}</a>
+            </li>
           ))}
         </ul>
       </details>
-      <button type="button" className="icon-button" onClick={() => void openCustomerService()} aria-label={t('header.support')} title={t('header.support')}>
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2a9 9 0 0 0-9 9v5a3 3 0 0 0 3 3h2v-7H5v-1a7 7 0 0 1 14 0v1h-3v7h3v1h-6v2h6a2 2 0 0 0 2-2v-9a9 9 0 0 0-9-9Z" /></svg>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => void openCustomerService()}
+        aria-label={t('header.support')}
+        title={t('header.support')}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 2a9 9 0 0 0-9 9v5a3 3 0 0 0 3 3h2v-7H5v-1a7 7 0 0 1 14 0v1h-3v7h3v1h-6v2h6a2 2 0 0 0 2-2v-9a9 9 0 0 0-9-9Z"
+          />
+        </svg>
       </button>
-      <button type="button" className="icon-button" onClick={() => void openWhitePaper()} aria-label={t('header.whitePaper')} title={t('header.whitePaper')}>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => void openWhitePaper()}
+        aria-label={t('header.whitePaper')}
+        title={t('header.whitePaper')}
+      >
         <DocIcon />
       </button>
       <details className="menu menu--end">
         <summary className="menu__button avatar" aria-label={t('header.account')}>
-          <span className="avatar__circle" aria-hidden="true">{(name[0] ?? 'U').toUpperCase()}</span>
+          <span className="avatar__circle" aria-hidden="true">
+            {(name[0] ?? 'U').toUpperCase()}
+          </span>
         </summary>
         <div className="menu__panel account-menu">
           <div className="account-menu__who">
@@ -91,10 +116,20 @@ export default function HeaderAuth({ locale, messages }: Props) {
           </div>
           <ul>
             {ACCOUNT_LINKS.map(([key, path]) => (
-              <li key={key}><a href={href(path, locale)}>{t(key)}</a></li>
+              <li key={key}>
+                <a href={href(path, locale)}>{t(key)}</a>
+              </li>
             ))}
-            {user?.role === 'operator' && <li><a href={href('/admin', locale)}>{t('header.account.console')}</a></li>}
-            <li><button type="button" className="menu__action" onClick={() => void onLogout()}>{t('header.logout')}</button></li>
+            {user?.role === 'operator' && (
+              <li>
+                <a href={href('/admin', locale)}>{t('header.account.console')}</a>
+              </li>
+            )}
+            <li>
+              <button type="button" className="menu__action" onClick={() => void onLogout()}>
+                {t('header.logout')}
+              </button>
+            </li>
           </ul>
         </div>
       </details>

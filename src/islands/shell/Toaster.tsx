@@ -3,7 +3,10 @@ import { useStore } from '@nanostores/react';
 import { showFlash } from '../../lib/stores/flash.ts';
 import { $toasts, dismissToast } from '../../lib/stores/toast.ts';
 
-/** Renders the page's toasts; any island or the API client adds them through showToast, the previous page through flashToast. */
+/**
+ * Renders the page's toasts; any island or the API client adds them through showToast, the previous page through
+ * flashToast.
+ */
 export default function Toaster() {
   const toasts = useStore($toasts);
   useEffect(showFlash, []);

@@ -13,7 +13,13 @@ interface Props {
 export default function WhitePaperLink({ locale, messages, label, variant }: Props) {
   useMessages(locale, messages);
   return (
-    <button type="button" className={variant === 'icon' ? 'icon-button' : 'nav__link nav__link--button'} onClick={() => void openWhitePaper()} aria-label={label} title={label}>
+    <button
+      type="button"
+      className={variant === 'icon' ? 'icon-button' : 'nav__link nav__link--button'}
+      onClick={() => void openWhitePaper()}
+      aria-label={label}
+      title={label}
+    >
       {variant === 'icon' ? <DocIcon /> : label}
     </button>
   );
@@ -22,7 +28,10 @@ export default function WhitePaperLink({ locale, messages, label, variant }: Pro
 export function DocIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-      <path fill="currentColor" d="M6 2h9l5 5v13a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm8 1.5V8h4.5L14 3.5ZM7 12h10v2H7v-2Zm0 4h10v2H7v-2Zm0-8h5v2H7V8Z" />
+      <path
+        fill="currentColor"
+        d="M6 2h9l5 5v13a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm8 1.5V8h4.5L14 3.5ZM7 12h10v2H7v-2Zm0 4h10v2H7v-2Zm0-8h5v2H7V8Z"
+      />
     </svg>
   );
 }

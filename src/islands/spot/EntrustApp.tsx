@@ -14,7 +14,10 @@ import { MarginOrdersTable } from '../margin/index.ts';
 const TABS = ['spot', 'seconds', 'margin-all', 'margin-fixed', 'future/u', 'future/coin'] as const;
 type Tab = (typeof TABS)[number];
 
-/** docs/requirements.md §2 /account/entrust: the order centre; spot orders, second contracts, margin orders (cross and isolated) and contract orders of every pair. */
+/**
+ * docs/requirements.md §2 /account/entrust: the order centre; spot orders, second contracts, margin orders (cross and
+ * isolated) and contract orders of every pair.
+ */
 export default function EntrustApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
@@ -34,11 +37,24 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
       <h1 className="panel__title">{t('entrust.title')}</h1>
       <div className="tabs" role="tablist">
         {TABS.map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => setTab(k)}>{t(k === 'seconds' ? 'seconds.title' : `entrust.tab.${k}`)}</button>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === tab}
+            className={`tabs__tab${k === tab ? ' is-active' : ''}`}
+            onClick={() => setTab(k)}
+          >
+            {t(k === 'seconds' ? 'seconds.title' : `entrust.tab.${k}`)}
+          </button>
         ))}
       </div>
       {!mounted || !isLogin ? (
-        <p className="muted"><a href={href(`/user/login?redirect=${encodeURIComponent(href('/account/entrust', locale))}`, locale)}>{t('header.login')}</a></p>
+        <p className="muted">
+          <a href={href(`/user/login?redirect=${encodeURIComponent(href('/account/entrust', locale))}`, locale)}>
+            {t('header.login')}
+          </a>
+        </p>
       ) : tab === 'spot' ? (
         <>
           {pairs.length > 0 && (
@@ -46,7 +62,11 @@ export default function EntrustApp({ locale, messages }: { locale: Locale; messa
               <span>{t('entrust.pairFilter.label')}</span>
               <select value={pair} onChange={(e) => setPair(e.target.value)} data-testid="pair-filter">
                 <option value="">{t('entrust.pairFilter.all')}</option>
-                {pairs.map((p) => <option key={p.symbol} value={p.symbol}>{t('entrust.pairFilter.option', { pair: p.symbol_name, open: p.openOrders, orders: p.orders })}</option>)}
+                {pairs.map((p) => (
+                  <option key={p.symbol} value={p.symbol}>
+                    {t('entrust.pairFilter.option', { pair: p.symbol_name, open: p.openOrders, orders: p.orders })}
+                  </option>
+                ))}
               </select>
             </label>
           )}

@@ -66,7 +66,17 @@ interface CandleChartProps<I extends string> {
  * The candle chart (lightweight-charts) with its interval buttons: candles and volume, `lines` across it. The data
  * comes from the caller: the spot market's feed, a contract's candles.
  */
-export function CandleChart<I extends string>({ t, candles, precision, intervals, interval, onInterval, lines = [], empty, overlay }: CandleChartProps<I>) {
+export function CandleChart<I extends string>({
+  t,
+  candles,
+  precision,
+  intervals,
+  interval,
+  onInterval,
+  lines = [],
+  empty,
+  overlay,
+}: CandleChartProps<I>) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
@@ -86,10 +96,26 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
         timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dfe3ea', rightOffset: 8 },
         rightPriceScale: { borderColor: '#dfe3ea' },
       });
-      const candles = chart.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false });
-      const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+      const candles = chart.addSeries(CandlestickSeries, {
+        upColor: UP,
+        downColor: DOWN,
+        wickUpColor: UP,
+        wickDownColor: DOWN,
+        borderVisible: false,
+      });
+      const volume = chart.addSeries(HistogramSeries, {
+        priceScaleId: 'volume',
+        priceFormat: { type: 'volume' },
+        lastValueVisible: false,
+        priceLineVisible: false,
+      });
       chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-      const overlay = chart.addSeries(LineSeries, { lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+      const overlay = chart.addSeries(LineSeries, {
+        lineWidth: 1,
+        lastValueVisible: false,
+        priceLineVisible: false,
+        crosshairMarkerVisible: false,
+      });
       parts.current = { chart, candles, volume, overlay };
       setReady(true);
     });
@@ -104,15 +130,38 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
     const p = parts.current;
     if (!p) return;
     p.candles.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
-    p.candles.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), open: +c.open, high: +c.high, low: +c.low, close: +c.close }))));
-    p.volume.setData(rising(candles.map((c) => ({ time: chartTime(c.time, timeZone), value: +c.volume, color: +c.close >= +c.open ? `${UP}66` : `${DOWN}66` }))));
+    p.candles.setData(
+      rising(
+        candles.map((c) => ({
+          time: chartTime(c.time, timeZone),
+          open: +c.open,
+          high: +c.high,
+          low: +c.low,
+          close: +c.close,
+        })),
+      ),
+    );
+    p.volume.setData(
+      rising(
+        candles.map((c) => ({
+          time: chartTime(c.time, timeZone),
+          value: +c.volume,
+          color: +c.close >= +c.open ? `${UP}66` : `${DOWN}66`,
+        })),
+      ),
+    );
   }, [candles, ready, precision, timeZone]);
 
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
-    p.overlay.applyOptions({ color: overlay?.color ?? UP, priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
-    p.overlay.setData(rising((overlay?.points ?? []).map((x) => ({ time: chartTime(x.time, timeZone), value: x.value }))));
+    p.overlay.applyOptions({
+      color: overlay?.color ?? UP,
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
+    p.overlay.setData(
+      rising((overlay?.points ?? []).map((x) => ({ time: chartTime(x.time, timeZone), value: x.value }))),
+    );
   }, [overlay, ready, precision, timeZone]);
 
   const drawn = useRef<IPriceLine[]>([]);
@@ -125,17 +174,39 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
       autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
         const info = original();
         if (!info?.priceRange || !kept.length) return info;
-        return { ...info, priceRange: { minValue: Math.min(info.priceRange.minValue, ...kept), maxValue: Math.max(info.priceRange.maxValue, ...kept) } };
+        return {
+          ...info,
+          priceRange: {
+            minValue: Math.min(info.priceRange.minValue, ...kept),
+            maxValue: Math.max(info.priceRange.maxValue, ...kept),
+          },
+        };
       },
     });
-    drawn.current = lines.map((l) => p.candles.createPriceLine({ price: l.price, color: l.color ?? (l.up ? UP : DOWN), lineWidth: 1, lineStyle: l.solid ? 0 : 2, axisLabelVisible: true, title: l.title }));
+    drawn.current = lines.map((l) =>
+      p.candles.createPriceLine({
+        price: l.price,
+        color: l.color ?? (l.up ? UP : DOWN),
+        lineWidth: 1,
+        lineStyle: l.solid ? 0 : 2,
+        axisLabelVisible: true,
+        title: l.title,
+      }),
+    );
   }, [lines, ready]);
 
   return (
     <section className="kline" aria-label={t('trade.chart')}>
       <div className="kline__intervals" role="tablist" aria-label={t('trade.chart')}>
         {intervals.map((i) => (
-          <button key={i} type="button" role="tab" aria-selected={i === interval} className={i === interval ? 'is-active' : ''} onClick={() => onInterval(i)}>
+          <button
+            key={i}
+            type="button"
+            role="tab"
+            aria-selected={i === interval}
+            className={i === interval ? 'is-active' : ''}
+            onClick={() => onInterval(i)}
+          >
             {t(`trade.interval.${i}`)}
           </button>
         ))}
@@ -147,10 +218,25 @@ export function CandleChart<I extends string>({ t, candles, precision, intervals
   );
 }
 
-/** The K-line chart of a spot market: candles and volume at nine intervals, the last candle live; `lines` mark prices. */
+/**
+ * The K-line chart of a spot market: candles and volume at nine intervals, the last candle live; `lines` mark prices.
+ */
 export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntry; lines?: readonly ChartLine[] }) {
   const [interval, setInterval] = useState<KlineInterval>('15m');
   const series = useStore(klineStore(market.symbol, interval));
-  const candles = useMemo(() => series.map(([time, open, high, low, close, volume]) => ({ time, open, high, low, close, volume })), [series]);
-  return <CandleChart t={t} candles={candles} precision={market.part_cou} intervals={KLINE_INTERVALS} interval={interval} onInterval={setInterval} lines={lines} />;
+  const candles = useMemo(
+    () => series.map(([time, open, high, low, close, volume]) => ({ time, open, high, low, close, volume })),
+    [series],
+  );
+  return (
+    <CandleChart
+      t={t}
+      candles={candles}
+      precision={market.part_cou}
+      intervals={KLINE_INTERVALS}
+      interval={interval}
+      onInterval={setInterval}
+      lines={lines}
+    />
+  );
 }

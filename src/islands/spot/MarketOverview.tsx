@@ -21,7 +21,11 @@ export default function MarketOverview({ locale, messages }: { locale: Locale; m
         {boards.map(([key, rows]) => (
           <section key={key} className="card">
             <h2>{t(key)}</h2>
-            {rows.length ? <MarketTable t={t} locale={locale} rows={rows} /> : <p className="muted">{t('common.loading')}</p>}
+            {rows.length ? (
+              <MarketTable t={t} locale={locale} rows={rows} />
+            ) : (
+              <p className="muted">{t('common.loading')}</p>
+            )}
           </section>
         ))}
       </div>

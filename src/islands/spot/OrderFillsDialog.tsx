@@ -35,19 +35,37 @@ export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
     <dialog {...dialog} className="confirm-dialog fills-dialog" data-testid="fills-dialog">
       <h2 id={titleId}>{t('trade.fills.title', { id: order.id })}</h2>
       <p>
-        <span className={order.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${order.side}`)}</span> {order.symbol_name} · {t('trade.fills.summary', { filled: formatAmount(order.tradedQuantity, decimals.full_cou), avg: /[1-9]/.test(order.avgPrice) ? formatAmount(order.avgPrice, decimals.part_cou) : '--' })}
+        <span className={order.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${order.side}`)}</span>{' '}
+        {order.symbol_name} ·{' '}
+        {t('trade.fills.summary', {
+          filled: formatAmount(order.tradedQuantity, decimals.full_cou),
+          avg: /[1-9]/.test(order.avgPrice) ? formatAmount(order.avgPrice, decimals.part_cou) : '--',
+        })}
       </p>
       {total === null ? (
-        <p className="muted" aria-busy="true">{t('common.loading')}</p>
+        <p className="muted" aria-busy="true">
+          {t('common.loading')}
+        </p>
       ) : fills.length === 0 ? (
         <p className="muted">{t('trade.fills.none')}</p>
       ) : (
         <table className="grid-table fills-table">
           <thead>
             <tr>
-              <th scope="col">{t('trade.time')}</th><th scope="col">{t('trade.fills.role')}</th>
-              <th scope="col" className="num">{t('trade.price')}</th><th scope="col" className="num">{t('trade.amount')}</th>
-              <th scope="col" className="num">{t('trade.total')} ({quote})</th><th scope="col" className="num">{t('trade.fee')}</th>
+              <th scope="col">{t('trade.time')}</th>
+              <th scope="col">{t('trade.fills.role')}</th>
+              <th scope="col" className="num">
+                {t('trade.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.total')} ({quote})
+              </th>
+              <th scope="col" className="num">
+                {t('trade.fee')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -65,8 +83,14 @@ export function OrderFillsDialog({ t, order, decimals, onClose }: Props) {
         </table>
       )}
       <div className="confirm-dialog__actions">
-        {total !== null && fills.length < total && <button type="button" className="btn btn--outline" onClick={() => void loadMoreFills(order.id)}>{t('trade.fills.more')}</button>}
-        <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>{t('common.close')}</button>
+        {total !== null && fills.length < total && (
+          <button type="button" className="btn btn--outline" onClick={() => void loadMoreFills(order.id)}>
+            {t('trade.fills.more')}
+          </button>
+        )}
+        <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>
+          {t('common.close')}
+        </button>
       </div>
     </dialog>
   );

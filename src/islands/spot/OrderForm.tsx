@@ -9,7 +9,15 @@ import { tickerStore } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { $balances, submitOrder } from '../../lib/spot/actions.ts';
-import { checkOrderInput, orderTotal, quantityForPercent, quoteOf, spendForPercent, type Field, type OrderProblem } from '../../lib/spot/order-math.ts';
+import {
+  checkOrderInput,
+  orderTotal,
+  quantityForPercent,
+  quoteOf,
+  spendForPercent,
+  type Field,
+  type OrderProblem,
+} from '../../lib/spot/order-math.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { submitMarginOrder } from '../../lib/margin/orders.ts';
@@ -19,7 +27,12 @@ import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
-const PROBLEM_KEYS = { required: 'error.orderFieldRequired', negative: 'trade.error.negative', invalid: 'error.invalidNumber', zero: 'error.mustBePositive' } as const;
+const PROBLEM_KEYS = {
+  required: 'error.orderFieldRequired',
+  negative: 'trade.error.negative',
+  invalid: 'error.invalidNumber',
+  zero: 'error.mustBePositive',
+} as const;
 const PERCENTS = [25, 50, 75, 100];
 
 interface Props {
@@ -41,7 +54,16 @@ export function OrderForm({ t, market, locale, header, margin }: Props) {
       {header}
       <div className="segmented" role="tablist">
         {(['limit', 'market'] as const).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === kind} className={k === kind ? 'is-active' : ''} onClick={() => setKind(k)}>{t(`trade.${k}`)}</button>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            className={k === kind ? 'is-active' : ''}
+            onClick={() => setKind(k)}
+          >
+            {t(`trade.${k}`)}
+          </button>
         ))}
       </div>
       {isLogin ? (
@@ -51,8 +73,18 @@ export function OrderForm({ t, market, locale, header, margin }: Props) {
         </div>
       ) : (
         <p className="order-form__login">
-          <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=spot&symbol=${market.symbol}${margin ? `&margin=${margin.mode}` : ''}`, locale))}`, locale)}>{t('header.login')}</a>
-          <a className="btn btn--outline" href={href('/user/register', locale)}>{t('header.register')}</a>
+          <a
+            className="btn btn--primary"
+            href={href(
+              `/user/login?redirect=${encodeURIComponent(href(`/trade/index?type=spot&symbol=${market.symbol}${margin ? `&margin=${margin.mode}` : ''}`, locale))}`,
+              locale,
+            )}
+          >
+            {t('header.login')}
+          </a>
+          <a className="btn btn--outline" href={href('/user/register', locale)}>
+            {t('header.register')}
+          </a>
           <span>{t('trade.loginToTrade')}</span>
         </p>
       )}
@@ -62,19 +94,33 @@ export function OrderForm({ t, market, locale, header, margin }: Props) {
 
 /** A form problem as a sentence: field names come in their in-sentence form ("the price", "den Preis"). */
 function problemText(t: T, problem: NonNullable<OrderProblem>, market: MarketEntry): string {
-  if (problem.key === 'minTotal') return t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: quoteOf(market) });
+  if (problem.key === 'minTotal')
+    return t('trade.minTotal', { amount: market.minNotional.replace(/\.?0+$/, ''), coin: quoteOf(market) });
   return t(PROBLEM_KEYS[problem.key], { field: t(`trade.field.${problem.field}`) });
 }
 
 /**
- * What an amount field keeps of a keystroke: stray characters are dropped as docs/requirements.md §5 says, but a minus sign is
- * never silently removed (that would turn -90000 into 90000): the text stays as typed and the form says why not.
+ * What an amount field keeps of a keystroke: stray characters are dropped as docs/requirements.md §5 says, but a minus
+ * sign is never silently removed (that would turn -90000 into 90000): the text stays as typed and the form says why
+ * not.
  */
 function typed(raw: string, decimals: number): string {
   return raw.trim().startsWith('-') ? raw : filterNumericInput(raw, decimals);
 }
 
-function SideForm({ t, market, side, kind, margin }: { t: T; market: MarketEntry; side: Side; kind: Kind; margin?: MarginFunds }) {
+function SideForm({
+  t,
+  market,
+  side,
+  kind,
+  margin,
+}: {
+  t: T;
+  market: MarketEntry;
+  side: Side;
+  kind: Kind;
+  margin?: MarginFunds;
+}) {
   const ticker = useStore(tickerStore(market.symbol));
   const picked = useStore($pickedPrice);
   const balances = useStore($balances);
@@ -102,7 +148,15 @@ function SideForm({ t, market, side, kind, margin }: { t: T; market: MarketEntry
   const effectivePrice = kind === 'limit' ? price : lastPrice;
   const input = { side, kind, price, quantity, total };
   // A minus sign is refused as soon as it is typed in a field of this form, not only on submit.
-  const visible: Array<[Field, string]> = kind === 'limit' ? [['price', price], ['amount', quantity]] : spendsQuote ? [['total', total]] : [['amount', quantity]];
+  const visible: Array<[Field, string]> =
+    kind === 'limit'
+      ? [
+          ['price', price],
+          ['amount', quantity],
+        ]
+      : spendsQuote
+        ? [['total', total]]
+        : [['amount', quantity]];
   const negative = visible.find(([, v]) => v.trim().startsWith('-'))?.[0];
   const shown = error || (negative ? problemText(t, { key: 'negative', field: negative }, market) : '');
 
@@ -141,11 +195,20 @@ function SideForm({ t, market, side, kind, margin }: { t: T; market: MarketEntry
     await submitting(setBusy, async () => {
       const body: SubmitOrderBody =
         kind === 'limit'
-          ? { symbol: market.symbol, side, type: 'limit', price: clean(price), quantity: clean(quantity), timeInForce: tif }
+          ? {
+              symbol: market.symbol,
+              side,
+              type: 'limit',
+              price: clean(price),
+              quantity: clean(quantity),
+              timeInForce: tif,
+            }
           : spendsQuote
             ? { symbol: market.symbol, side, type: 'market', quoteAmount: clean(total) }
             : { symbol: market.symbol, side, type: 'market', quantity: clean(quantity) };
-      const order = margin ? await submitMarginOrder({ ...body, mode: margin.mode, autoBorrow, autoRepay }) : await submitOrder(body);
+      const order = margin
+        ? await submitMarginOrder({ ...body, mode: margin.mode, autoBorrow, autoRepay })
+        : await submitOrder(body);
       showToast('success', t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'));
       setQuantity('');
       setTotal('');
@@ -166,46 +229,97 @@ function SideForm({ t, market, side, kind, margin }: { t: T; market: MarketEntry
       {kind === 'limit' ? (
         <label className="trade-input" htmlFor={`${id}-price`}>
           <span>{t('trade.price')}</span>
-          <input id={`${id}-price`} name="price" inputMode="decimal" value={price} onChange={(e) => edit(setPrice, market.part_cou)(e.target.value)} />
+          <input
+            id={`${id}-price`}
+            name="price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => edit(setPrice, market.part_cou)(e.target.value)}
+          />
           <em>{quote}</em>
         </label>
       ) : (
-        <p className="trade-input trade-input--static"><span>{t('trade.price')}</span><strong>{t('trade.marketPrice')}</strong></p>
+        <p className="trade-input trade-input--static">
+          <span>{t('trade.price')}</span>
+          <strong>{t('trade.marketPrice')}</strong>
+        </p>
       )}
       {kind === 'market' && spendsQuote ? (
         <label className="trade-input" htmlFor={`${id}-total`}>
           <span>{t('trade.total')}</span>
-          <input id={`${id}-total`} name="total" inputMode="decimal" value={total} onChange={(e) => edit(setTotal, quoteDecimals)(e.target.value)} />
+          <input
+            id={`${id}-total`}
+            name="total"
+            inputMode="decimal"
+            value={total}
+            onChange={(e) => edit(setTotal, quoteDecimals)(e.target.value)}
+          />
           <em>{quote}</em>
         </label>
       ) : (
         <label className="trade-input" htmlFor={`${id}-qty`}>
           <span>{t('trade.amount')}</span>
-          <input id={`${id}-qty`} name="quantity" inputMode="decimal" value={quantity} onChange={(e) => edit(setQuantity, market.full_cou)(e.target.value)} />
+          <input
+            id={`${id}-qty`}
+            name="quantity"
+            inputMode="decimal"
+            value={quantity}
+            onChange={(e) => edit(setQuantity, market.full_cou)(e.target.value)}
+          />
           <em>{base}</em>
         </label>
       )}
       <div className="percent-row">
-        {PERCENTS.map((p) => <button key={p} type="button" onClick={() => setPercent(p)}>{p}%</button>)}
+        {PERCENTS.map((p) => (
+          <button key={p} type="button" onClick={() => setPercent(p)}>
+            {p}%
+          </button>
+        ))}
       </div>
       {kind === 'limit' && (
         <>
-          <p className="side-form__total">{t('trade.total')}: <strong data-testid={`total-${side}`}>{shownTotal || '--'}</strong> {quote}</p>
+          <p className="side-form__total">
+            {t('trade.total')}: <strong data-testid={`total-${side}`}>{shownTotal || '--'}</strong> {quote}
+          </p>
           <label className="inline-select">
             <span>{t('trade.timeInForce')}</span>
             <select value={tif} onChange={(e) => setTif(e.target.value as typeof tif)}>
-              {(['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const).map((x) => <option key={x} value={x}>{t(`trade.tif.${x}`)}</option>)}
+              {(['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const).map((x) => (
+                <option key={x} value={x}>
+                  {t(`trade.tif.${x}`)}
+                </option>
+              ))}
             </select>
           </label>
         </>
       )}
       {margin && (
         <div className="margin-auto">
-          <label><input type="checkbox" name="autoBorrow" checked={autoBorrow} onChange={(e) => setAutoBorrow(e.target.checked)} /> {t('margin.autoBorrow')}</label>
-          <label><input type="checkbox" name="autoRepay" checked={autoRepay} onChange={(e) => setAutoRepay(e.target.checked)} /> {t('margin.autoRepay')}</label>
+          <label>
+            <input
+              type="checkbox"
+              name="autoBorrow"
+              checked={autoBorrow}
+              onChange={(e) => setAutoBorrow(e.target.checked)}
+            />{' '}
+            {t('margin.autoBorrow')}
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              name="autoRepay"
+              checked={autoRepay}
+              onChange={(e) => setAutoRepay(e.target.checked)}
+            />{' '}
+            {t('margin.autoRepay')}
+          </label>
         </div>
       )}
-      {shown && <p className="field__error" role="alert">{shown}</p>}
+      {shown && (
+        <p className="field__error" role="alert">
+          {shown}
+        </p>
+      )}
       <button type="submit" className={`btn btn--block ${side === 'buy' ? 'btn--buy' : 'btn--sell'}`} disabled={busy}>
         {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
       </button>

@@ -34,23 +34,50 @@ export default function QuotesApp({ locale, messages }: { locale: Locale; messag
   const rows = tab === 'watchlist' ? markets.currencyList.filter((m) => watch[m.symbol] ?? m.optional) : list;
   // Until the market list has arrived every product tab is loading; after it, an empty one has not opened yet.
   const loaded = markets.currencyList.length > 0;
-  const empty = tab === 'watchlist' ? t(isLogin ? 'quotes.emptyWatchlist' : 'quotes.loginForWatchlist') : tab === 'spot' || !loaded ? t('common.loading') : t('quotes.notOpen');
+  const empty =
+    tab === 'watchlist'
+      ? t(isLogin ? 'quotes.emptyWatchlist' : 'quotes.loginForWatchlist')
+      : tab === 'spot' || !loaded
+        ? t('common.loading')
+        : t('quotes.notOpen');
   return (
     <section className="panel quotes">
       <h1 className="panel__title">{t('quotes.title')}</h1>
       <div className="tabs" role="tablist">
         {TABS.map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === tab} className={`tabs__tab${k === tab ? ' is-active' : ''}`} onClick={() => choose(k)}>{t(`quotes.tab.${k}`)}</button>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === tab}
+            className={`tabs__tab${k === tab ? ' is-active' : ''}`}
+            onClick={() => choose(k)}
+          >
+            {t(`quotes.tab.${k}`)}
+          </button>
         ))}
       </div>
-      {!rows.length ? <p className="muted">{empty}</p> : tab === 'speed' ? <SpeedTable t={t} locale={locale} rows={rows} /> : <MarketTable t={t} locale={locale} rows={rows} {...margin} />}
+      {!rows.length ? (
+        <p className="muted">{empty}</p>
+      ) : tab === 'speed' ? (
+        <SpeedTable t={t} locale={locale} rows={rows} />
+      ) : (
+        <MarketTable t={t} locale={locale} rows={rows} {...margin} />
+      )}
     </section>
   );
 }
 
-/** The speed tab says which countdowns each pair offers (loaded when the tab is first shown), and its buttons open the second-contract screen. */
+/**
+ * The speed tab says which countdowns each pair offers (loaded when the tab is first shown), and its buttons open the
+ * second-contract screen.
+ */
 function SpeedTable({ t, locale, rows }: { t: T; locale: Locale; rows: MarketEntry[] }) {
   const periods = useStore($periods);
-  const of = (symbol: string) => periods.filter((p) => p.symbol === symbol).map((p) => t('seconds.duration', { seconds: p.seconds })).join(' · ');
+  const of = (symbol: string) =>
+    periods
+      .filter((p) => p.symbol === symbol)
+      .map((p) => t('seconds.duration', { seconds: p.seconds }))
+      .join(' · ');
   return <MarketTable t={t} locale={locale} rows={rows} tradeType="sec" extra={{ label: t('seconds.period'), of }} />;
 }

@@ -13,9 +13,21 @@ export function RecentTrades({ t, market }: { t: T; market: MarketEntry }) {
   const { timeZone } = useStore($settings);
   return (
     <section className="recent-trades" aria-label={t('trade.recentTrades')}>
-      <header className="panel-head"><h2>{t('trade.recentTrades')}</h2></header>
+      <header className="panel-head">
+        <h2>{t('trade.recentTrades')}</h2>
+      </header>
       <table className="grid-table">
-        <thead><tr><th scope="col">{t('trade.price')}</th><th scope="col" className="num">{t('trade.amount')}</th><th scope="col" className="num">{t('trade.time')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">{t('trade.price')}</th>
+            <th scope="col" className="num">
+              {t('trade.amount')}
+            </th>
+            <th scope="col" className="num">
+              {t('trade.time')}
+            </th>
+          </tr>
+        </thead>
         <tbody data-testid="recent-trades">
           {trades.slice(0, 30).map((tr) => (
             <tr key={tr.id} onClick={() => pickPrice(tr.price)}>

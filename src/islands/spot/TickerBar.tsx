@@ -6,7 +6,9 @@ import { tickerStore } from '../../lib/stores/market.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { priceComparisonStore } from '../../lib/spot/spot-reads.ts';
 
-/** A base-coin volume: compact once it is large, otherwise at the pair's quantity decimals, so 0.0112 BTC is not "0". */
+/**
+ * A base-coin volume: compact once it is large, otherwise at the pair's quantity decimals, so 0.0112 BTC is not "0".
+ */
 function formatVolume(volume: string, quantityDecimals: number): string {
   return Number(volume) >= 1000 ? formatCompact(volume) : formatCompact(volume, quantityDecimals);
 }
@@ -22,21 +24,57 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
   return (
     <section className="ticker-bar" aria-label={market.symbol_name}>
       <h1 className="ticker-bar__pair">{market.symbol_name}</h1>
-      <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">{formatAmount(close, market.part_cou)}</strong>
+      <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">
+        {formatAmount(close, market.part_cou)}
+      </strong>
       <dl className="ticker-bar__stats">
-        <div><dt>{t('trade.change24h')}</dt><dd className={tone} data-testid="change-24h">{formatChangePercent(pct)}</dd></div>
-        <div><dt>{t('trade.high24h')}</dt><dd>{live ? formatAmount(live.high24, market.part_cou) : '--'}</dd></div>
-        <div><dt>{t('trade.low24h')}</dt><dd>{live ? formatAmount(live.low24, market.part_cou) : '--'}</dd></div>
-        <div><dt>{t('trade.volume24h')} ({market.baseCoin})</dt><dd>{live ? formatVolume(live.volume, market.full_cou) : '--'}</dd></div>
-        <div><dt>{t('trade.turnover24h')} ({quoteOf(market)})</dt><dd>{live ? formatCompact(live.volume24) : '--'}</dd></div>
+        <div>
+          <dt>{t('trade.change24h')}</dt>
+          <dd className={tone} data-testid="change-24h">
+            {formatChangePercent(pct)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.high24h')}</dt>
+          <dd>{live ? formatAmount(live.high24, market.part_cou) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.low24h')}</dt>
+          <dd>{live ? formatAmount(live.low24, market.part_cou) : '--'}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('trade.volume24h')} ({market.baseCoin})
+          </dt>
+          <dd>{live ? formatVolume(live.volume, market.full_cou) : '--'}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('trade.turnover24h')} ({quoteOf(market)})
+          </dt>
+          <dd>{live ? formatCompact(live.volume24) : '--'}</dd>
+        </div>
         <div title={t('trade.indexPrice.hint')}>
           <dt>{t('trade.indexPrice')}</dt>
           <dd data-testid="index-price">
             {at(compared?.index)}
-            {compared?.deviationPercent != null && <small className={`ticker-bar__deviation is-${changeTone(compared.deviationPercent)}`} data-testid="index-deviation"> {formatChangePercent(compared.deviationPercent)}</small>}
+            {compared?.deviationPercent != null && (
+              <small
+                className={`ticker-bar__deviation is-${changeTone(compared.deviationPercent)}`}
+                data-testid="index-deviation"
+              >
+                {' '}
+                {formatChangePercent(compared.deviationPercent)}
+              </small>
+            )}
           </dd>
         </div>
-        <div title={t('trade.priceBand.hint')}><dt>{t('trade.priceBand')}</dt><dd data-testid="price-band">{compared?.bandMin ? `${at(compared.bandMin)} – ${at(compared.bandMax)}` : '--'}</dd></div>
+        <div title={t('trade.priceBand.hint')}>
+          <dt>{t('trade.priceBand')}</dt>
+          <dd data-testid="price-band">
+            {compared?.bandMin ? `${at(compared.bandMin)} – ${at(compared.bandMax)}` : '--'}
+          </dd>
+        </div>
       </dl>
     </section>
   );

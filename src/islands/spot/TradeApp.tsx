@@ -34,7 +34,10 @@ function symbolFromUrl(fullScreen: boolean): string {
   return (new URLSearchParams(location.search).get('symbol') ?? '').toLowerCase();
 }
 
-/** docs/requirements.md §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen, second contracts, or perpetuals. */
+/**
+ * docs/requirements.md §2 /trade/index?type=spot|sec|usta and /exchange/full-screen/{pair}: the spot trading screen,
+ * second contracts, or perpetuals.
+ */
 export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
   const t = useMessages(locale, messages);
   const markets = useStore($markets).currencyList;
@@ -53,11 +56,13 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   const marginParam = (a: TradeAccount) => (a === 'spot' ? '' : `&margin=${a}`);
   const switchAccount = (next: TradeAccount) => {
     setAccount(next);
-    if (!fullScreen && market) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${market.symbol}${marginParam(next)}`);
+    if (!fullScreen && market)
+      history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${market.symbol}${marginParam(next)}`);
   };
   const choose = (next: string) => {
     setSymbol(next);
-    if (!fullScreen) history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}${marginParam(account)}`);
+    if (!fullScreen)
+      history.replaceState(null, '', `${location.pathname}?type=spot&symbol=${next}${marginParam(account)}`);
     else {
       const m = markets.find((x) => x.symbol === next);
       if (m) history.replaceState(null, '', location.pathname.replace(/[^/]+$/, m.symbol_name.replace('/', '_')));
@@ -70,11 +75,18 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     return (
       <div className="trade-closed panel">
         <p>{t('trade.notOpenYet')}</p>
-        <a className="btn btn--primary" href={href('/trade/index?type=spot', locale)}>{t('trade.goSpot')}</a>
+        <a className="btn btn--primary" href={href('/trade/index?type=spot', locale)}>
+          {t('trade.goSpot')}
+        </a>
       </div>
     );
   }
-  if (!market) return <div className="trade-grid trade-grid--loading" aria-busy="true">{t('common.loading')}</div>;
+  if (!market)
+    return (
+      <div className="trade-grid trade-grid--loading" aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
   const margin = account === 'spot' ? null : account;
   return (
@@ -94,7 +106,11 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
           {isLogin && <MarginPanel t={t} mode={margin} market={market} />}
           <MarginOrderForm t={t} market={market} locale={locale} mode={margin} header={accountSwitch} />
           <section className="user-orders" aria-label={t('trade.openOrders')}>
-            {isLogin ? <MarginOrdersTable t={t} mode={margin} symbol={market.symbol} /> : <p className="muted">{t('trade.noOrders')}</p>}
+            {isLogin ? (
+              <MarginOrdersTable t={t} mode={margin} symbol={market.symbol} />
+            ) : (
+              <p className="muted">{t('trade.noOrders')}</p>
+            )}
           </section>
         </>
       )}

@@ -28,7 +28,8 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
   const rows = tab === 'open' ? open : history;
   const markets = useStore($markets).currencyList;
   // Each row shows its own pair's precision; the order centre lists every pair.
-  const decimals = (o: SpotOrder) => markets.find((m) => m.symbol === o.symbol) ?? market ?? { part_cou: 8, full_cou: 8 };
+  const decimals = (o: SpotOrder) =>
+    markets.find((m) => m.symbol === o.symbol) ?? market ?? { part_cou: 8, full_cou: 8 };
 
   const cancel = async (o: SpotOrder) => {
     try {
@@ -52,10 +53,30 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
     <section className="user-orders" aria-label={t('trade.openOrders')}>
       <header className="panel-head">
         <div className="segmented" role="tablist">
-          <button type="button" role="tab" aria-selected={tab === 'open'} className={tab === 'open' ? 'is-active' : ''} onClick={() => setTab('open')}>{t('trade.openOrders')} ({open.length})</button>
-          <button type="button" role="tab" aria-selected={tab === 'history'} className={tab === 'history' ? 'is-active' : ''} onClick={() => setTab('history')}>{t('trade.orderHistory')}</button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'open'}
+            className={tab === 'open' ? 'is-active' : ''}
+            onClick={() => setTab('open')}
+          >
+            {t('trade.openOrders')} ({open.length})
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'history'}
+            className={tab === 'history' ? 'is-active' : ''}
+            onClick={() => setTab('history')}
+          >
+            {t('trade.orderHistory')}
+          </button>
         </div>
-        {tab === 'open' && open.length > 0 && <button type="button" className="btn btn--outline btn--small" onClick={() => setConfirming(true)}>{t('trade.cancelAll')}</button>}
+        {tab === 'open' && open.length > 0 && (
+          <button type="button" className="btn btn--outline btn--small" onClick={() => setConfirming(true)}>
+            {t('trade.cancelAll')}
+          </button>
+        )}
       </header>
       <ConfirmDialog
         open={confirming}
@@ -66,16 +87,36 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
         onConfirm={() => void cancelAll()}
         onCancel={() => setConfirming(false)}
       />
-      {fillsOf && <OrderFillsDialog t={t} order={fillsOf} decimals={decimals(fillsOf)} onClose={() => setFillsOf(null)} />}
+      {fillsOf && (
+        <OrderFillsDialog t={t} order={fillsOf} decimals={decimals(fillsOf)} onClose={() => setFillsOf(null)} />
+      )}
       {!isLogin || rows.length === 0 ? (
         <p className="muted">{t('trade.noOrders')}</p>
       ) : (
         <table className="grid-table orders-table" data-testid={`orders-${tab}`}>
           <thead>
             <tr>
-              <th scope="col">{t('trade.time')}</th><th scope="col">{t('trade.pair')}</th><th scope="col">{t('trade.type')}</th><th scope="col">{t('trade.side')}</th>
-              <th scope="col" className="num">{t('trade.price')}</th><th scope="col" className="num">{t('trade.amount')}</th><th scope="col" className="num">{t('trade.filled')}</th>
-              <th scope="col" className="num">{t('trade.avgPrice')}</th><th scope="col" className="num">{t('trade.fee')}</th><th scope="col">{t('trade.status')}</th><th scope="col" />
+              <th scope="col">{t('trade.time')}</th>
+              <th scope="col">{t('trade.pair')}</th>
+              <th scope="col">{t('trade.type')}</th>
+              <th scope="col">{t('trade.side')}</th>
+              <th scope="col" className="num">
+                {t('trade.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.filled')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.avgPrice')}
+              </th>
+              <th scope="col" className="num">
+                {t('trade.fee')}
+              </th>
+              <th scope="col">{t('trade.status')}</th>
+              <th scope="col" />
             </tr>
           </thead>
           <tbody>
@@ -85,15 +126,31 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
                 <td>{o.symbol_name}</td>
                 <td>{t(`trade.${o.type}`)}</td>
                 <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-                <td className="num">{o.type === 'limit' ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')}</td>
-                <td className="num">{o.type === 'market' && o.side === 'buy' ? `${fmt(o.quoteAmount, quoteOf(o))} ${quoteOf(o)}` : formatAmount(o.quantity, decimals(o).full_cou)}</td>
+                <td className="num">
+                  {o.type === 'limit' ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')}
+                </td>
+                <td className="num">
+                  {o.type === 'market' && o.side === 'buy'
+                    ? `${fmt(o.quoteAmount, quoteOf(o))} ${quoteOf(o)}`
+                    : formatAmount(o.quantity, decimals(o).full_cou)}
+                </td>
                 <td className="num">{formatAmount(o.tradedQuantity, decimals(o).full_cou)}</td>
-                <td className="num">{Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, decimals(o).part_cou) : '--'}</td>
+                <td className="num">
+                  {Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, decimals(o).part_cou) : '--'}
+                </td>
                 <td className="num">{Number(o.fee) > 0 ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'}</td>
                 <td>{t(`trade.status.${o.status}`)}</td>
                 <td className="orders-table__actions">
-                  {/[1-9]/.test(o.tradedQuantity) && <button type="button" className="link-button" onClick={() => setFillsOf(o)}>{t('trade.fills.open')}</button>}
-                  {tab === 'open' && <button type="button" className="link-button" onClick={() => void cancel(o)}>{t('trade.cancel')}</button>}
+                  {/[1-9]/.test(o.tradedQuantity) && (
+                    <button type="button" className="link-button" onClick={() => setFillsOf(o)}>
+                      {t('trade.fills.open')}
+                    </button>
+                  )}
+                  {tab === 'open' && (
+                    <button type="button" className="link-button" onClick={() => void cancel(o)}>
+                      {t('trade.cancel')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -7,7 +7,9 @@ export function Amounts({ list, testId }: { list: AssetAmount[]; testId?: string
   return (
     <span className="amounts" data-testid={testId}>
       {list.map((a) => (
-        <span key={a.asset}>{formatAmount(a.amount, 8, { grouping: true, pad: false })} {a.asset}</span>
+        <span key={a.asset}>
+          {formatAmount(a.amount, 8, { grouping: true, pad: false })} {a.asset}
+        </span>
       ))}
     </span>
   );

@@ -24,12 +24,24 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, on
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="confirm-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       <h2 id={titleId}>{title}</h2>
       <p>{body}</p>
       <div className="confirm-dialog__actions">
-        <button type="button" className="btn btn--outline" autoFocus onClick={onCancel}>{cancelLabel}</button>
-        <button type="button" className="btn btn--sell" onClick={onConfirm}>{confirmLabel}</button>
+        <button type="button" className="btn btn--outline" autoFocus onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="btn btn--sell" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
     </dialog>
   );

@@ -18,13 +18,24 @@ export function Field({ label, value, onChange, error, hint, addon, ...input }: 
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="field__box">
-        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {addon}
       </div>
       {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">{error}</p>
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
       ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>{hint}</p>
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
       ) : null}
     </div>
   );
@@ -46,9 +57,22 @@ export function PasswordField({ showLabel, hideLabel, ...props }: PasswordFieldP
       {...props}
       type={visible ? 'text' : 'password'}
       addon={
-        <button type="button" className="field__addon" onClick={() => setVisible(!visible)} aria-label={visible ? hideLabel : showLabel} aria-pressed={visible}>
+        <button
+          type="button"
+          className="field__addon"
+          onClick={() => setVisible(!visible)}
+          aria-label={visible ? hideLabel : showLabel}
+          aria-pressed={visible}
+        >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-            <path fill="currentColor" d={visible ? 'M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7Zm0 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z' : 'M3.3 2 2 3.3l3.2 3.2A12 12 0 0 0 2 12c1 2.5 5 7 10 7 1.9 0 3.6-.6 5-1.5l3.7 3.7 1.3-1.3L3.3 2ZM12 8a4 4 0 0 1 4 4l-.1.8-4.7-4.7L12 8Zm0-3c5 0 9 4.5 10 7a12 12 0 0 1-2.8 3.9l-2.6-2.6A6 6 0 0 0 9.7 5.3 10 10 0 0 1 12 5Z'} />
+            <path
+              fill="currentColor"
+              d={
+                visible
+                  ? 'M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7Zm0 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z'
+                  : 'M3.3 2 2 3.3l3.2 3.2A12 12 0 0 0 2 12c1 2.5 5 7 10 7 1.9 0 3.6-.6 5-1.5l3.7 3.7 1.3-1.3L3.3 2ZM12 8a4 4 0 0 1 4 4l-.1.8-4.7-4.7L12 8Zm0-3c5 0 9 4.5 10 7a12 12 0 0 1-2.8 3.9l-2.6-2.6A6 6 0 0 0 9.7 5.3 10 10 0 0 1 12 5Z'
+              }
+            />
           </svg>
         </button>
       }

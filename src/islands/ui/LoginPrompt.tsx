@@ -8,7 +8,12 @@ export function LoginPrompt({ t, text }: { t: T; text: string }) {
   return (
     <div className="defi-login">
       <p>{text}</p>
-      <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)}>{t('header.login')}</a>
+      <a
+        className="btn btn--primary"
+        href={href(`/user/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)}
+      >
+        {t('header.login')}
+      </a>
     </div>
   );
 }

@@ -23,12 +23,26 @@ export function PhoneField({ label, countryLabel, country, phone, onCountry, onP
       <div className="field__box field__box--split">
         <select aria-label={countryLabel} value={country} onChange={(e) => onCountry(e.target.value)}>
           {options.map((c) => (
-            <option key={c.code} value={c.code}>{c.dialCode ? `${c.name} +${c.dialCode}` : c.name}</option>
+            <option key={c.code} value={c.code}>
+              {c.dialCode ? `${c.name} +${c.dialCode}` : c.name}
+            </option>
           ))}
         </select>
-        <input id={id} inputMode="numeric" autoComplete="tel-national" value={phone} maxLength={15} onChange={(e) => onPhone(e.target.value.replace(/\D/g, ''))} aria-invalid={error ? true : undefined} />
+        <input
+          id={id}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={phone}
+          maxLength={15}
+          onChange={(e) => onPhone(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={error ? true : undefined}
+        />
       </div>
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

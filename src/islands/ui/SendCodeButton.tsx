@@ -34,7 +34,12 @@ export function SendCodeButton({ send, canSend, label, countdownLabel, seconds =
     }
   };
   return (
-    <button type="button" className="field__addon field__addon--text" disabled={busy || left > 0} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className="field__addon field__addon--text"
+      disabled={busy || left > 0}
+      onClick={() => void onClick()}
+    >
       {left > 0 ? countdownLabel(left) : label}
     </button>
   );

@@ -10,7 +10,14 @@ export function Tabs<K extends string>({ tabs, active, onChange, label }: TabsPr
   return (
     <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map((tab) => (
-        <button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} className={`tabs__tab${tab.key === active ? ' is-active' : ''}`} onClick={() => onChange(tab.key)}>
+        <button
+          key={tab.key}
+          type="button"
+          role="tab"
+          aria-selected={tab.key === active}
+          className={`tabs__tab${tab.key === active ? ' is-active' : ''}`}
+          onClick={() => onChange(tab.key)}
+        >
           {tab.label}
         </button>
       ))}

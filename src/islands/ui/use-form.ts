@@ -15,7 +15,8 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
   /** The translated error of a field, naming it: message('email') → 'Please enter a valid e-mail address'. */
-  const message = (t: T, field: string) => (errors[field] ? t(errors[field]!, { field: t(`field.${field}`) }) : undefined);
+  const message = (t: T, field: string) =>
+    errors[field] ? t(errors[field]!, { field: t(`field.${field}`) }) : undefined;
   return { values, setValues, errors, setErrors, busy: busy || !hydrated, setBusy, set, message };
 }
 

@@ -8,7 +8,17 @@ import { $identity } from '../../lib/identity/actions.ts';
 import type { UserInfo } from '../../../isomorphic/contract/user.ts';
 import { copyText } from '../ui/copy-text.ts';
 
-export const USER_KEYS = ['all', 'primary', 'advanced', 'bank', 'tardPwd', 'loginPwd', 'certified', 'termsService', 'helper'] as const;
+export const USER_KEYS = [
+  'all',
+  'primary',
+  'advanced',
+  'bank',
+  'tardPwd',
+  'loginPwd',
+  'certified',
+  'termsService',
+  'helper',
+] as const;
 export type UserKey = (typeof USER_KEYS)[number];
 
 /** The account's facts and security checklist: the user centre's overview and the account centre's information tab. */
@@ -21,7 +31,10 @@ export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Lo
     ['user.overview.account', user.username ?? t('user.overview.notBound')],
     ['user.overview.email', user.email ? maskEmail(user.email) : t('user.overview.notBound')],
     ['user.overview.phone', user.phone ? maskPhone(user.phone) : t('user.overview.notBound')],
-    ['user.overview.level', t(user.is_merchant === 2 ? 'user.overview.merchant' : user.vip ? 'user.overview.vip' : 'user.overview.normal')],
+    [
+      'user.overview.level',
+      t(user.is_merchant === 2 ? 'user.overview.merchant' : user.vip ? 'user.overview.vip' : 'user.overview.normal'),
+    ],
     ['user.overview.creditScore', String(user.creditScore)],
     ['user.overview.joined', formatDateTime(user.createdAt, { ...dateOptions, withTime: false })],
     ['user.overview.inviteCode', user.inviteCode, () => void copy(user.inviteCode)],
@@ -35,7 +48,11 @@ export function Overview({ t, user, locale }: { t: T; user: UserInfo; locale: Lo
             <dt>{t(label)}</dt>
             <dd>
               <span className="facts__value">{value}</span>
-              {onCopy && <button type="button" className="link-button" onClick={onCopy}>{t('common.copy')}</button>}
+              {onCopy && (
+                <button type="button" className="link-button" onClick={onCopy}>
+                  {t('common.copy')}
+                </button>
+              )}
             </dd>
           </div>
         ))}
@@ -63,7 +80,9 @@ export function Checklist({ t, user, locale }: { t: T; user: UserInfo | null; lo
       {items.map(([label, done, path]) => (
         <li key={label}>
           <a href={href(path, locale)}>{t(label)}</a>
-          <span className={`status ${done ? 'status--done' : 'status--todo'}`}>{t(done ? 'user.status.done' : 'user.status.todo')}</span>
+          <span className={`status ${done ? 'status--done' : 'status--todo'}`}>
+            {t(done ? 'user.status.done' : 'user.status.todo')}
+          </span>
         </li>
       ))}
     </ul>

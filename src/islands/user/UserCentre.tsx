@@ -50,7 +50,16 @@ export default function UserCentre({ locale, messages }: Props) {
     <div className="user-centre">
       <nav className="side-tabs" aria-label={t('user.title')}>
         {USER_KEYS.map((k) => (
-          <a key={k} href={`?key=${k}`} aria-current={k === key ? 'page' : undefined} className={k === key ? 'is-active' : undefined} onClick={(e) => { e.preventDefault(); choose(k); }}>
+          <a
+            key={k}
+            href={`?key=${k}`}
+            aria-current={k === key ? 'page' : undefined}
+            className={k === key ? 'is-active' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              choose(k);
+            }}
+          >
             {t(`user.tab.${k}`)}
           </a>
         ))}
@@ -59,7 +68,13 @@ export default function UserCentre({ locale, messages }: Props) {
         <h1 className="panel__title">{t(`user.tab.${key}`)}</h1>
         {needsLogin ? (
           <p>
-            {t('user.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(href(`/user/index?key=${key}`, locale))}`, locale)}>{t('header.login')}</a>
+            {t('user.loginRequired')}{' '}
+            <a
+              className="btn btn--primary"
+              href={href(`/user/login?redirect=${encodeURIComponent(href(`/user/index?key=${key}`, locale))}`, locale)}
+            >
+              {t('header.login')}
+            </a>
           </p>
         ) : (
           <TabBody tab={key} t={t} user={user} locale={locale} />
@@ -94,17 +109,25 @@ function TabBody({ tab, t, user, locale }: { tab: Key; t: T; user: UserInfo | nu
     case 'loginPwd':
       return <PasswordForm kind="login" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />;
     case 'tardPwd':
-      return user?.hasFundPassword ? <p className="status status--done">{t('user.tardPwd.already')}</p> : <PasswordForm kind="fund" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />;
+      return user?.hasFundPassword ? (
+        <p className="status status--done">{t('user.tardPwd.already')}</p>
+      ) : (
+        <PasswordForm kind="fund" t={t} locale={locale} googleBound={Boolean(user?.googleBound)} />
+      );
     case 'termsService':
       return (
         <div className="prose">
-          {['p1', 'p2', 'p3', 'p4'].map((p) => <p key={p}>{t(`user.terms.${p}`)}</p>)}
+          {['p1', 'p2', 'p3', 'p4'].map((p) => (
+            <p key={p}>{t(`user.terms.${p}`)}</p>
+          ))}
         </div>
       );
     case 'helper':
       return (
         <div className="prose">
-          <p>{t('user.helper.p1')} <a href={href('/user/reset', locale)}>{t('auth.forgot')}</a></p>
+          <p>
+            {t('user.helper.p1')} <a href={href('/user/reset', locale)}>{t('auth.forgot')}</a>
+          </p>
           <p>{t('user.helper.p2')}</p>
           <p>{t('user.helper.p3')}</p>
         </div>

@@ -14,10 +14,18 @@ import { EarnHoldings } from '../earn/index.ts';
 import { FINANCE_ACCOUNT } from '../../lib/earn/view.ts';
 
 /**
- * The asset overview (docs/requirements.md §2 /assets/index?key=overview, finance, agreement; /account/wallet assets): the total
- * and each account type valued in USDT and the display currency, then every coin of the chosen account type.
+ * The asset overview (docs/requirements.md §2 /assets/index?key=overview, finance, agreement; /account/wallet assets):
+ * the total and each account type valued in USDT and the display currency, then every coin of the chosen account type.
  */
-export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: number; onAction: (key: string, coin?: string) => void }) {
+export function AssetsOverview({
+  t,
+  type: fixedType,
+  onAction,
+}: {
+  t: T;
+  type?: number;
+  onAction: (key: string, coin?: string) => void;
+}) {
   const [type, setType] = useState(fixedType ?? 0);
   // Live: loaded again whenever the private feed says a balance changed (a deposit approved, a trade filled).
   const accounts = valueOf(useStore($overviewAccounts), []);
@@ -26,7 +34,14 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
   const rates = valueOf(useStore($rates), []);
   const settings = useStore($settings);
 
-  const currency = useMemo(() => rates.find((r) => r.exchange_code === settings.currency.exchange_code) ?? { ...settings.currency, exchange_value: settings.currency.rate }, [rates, settings.currency]);
+  const currency = useMemo(
+    () =>
+      rates.find((r) => r.exchange_code === settings.currency.exchange_code) ?? {
+        ...settings.currency,
+        exchange_value: settings.currency.rate,
+      },
+    [rates, settings.currency],
+  );
   const showAll = settings.assetDisplay.showAllAssets;
   const shown = coins.filter((c) => showAll || !isSmall(c.usdtValue));
   const selected = accounts.find((a) => a.type === type);
@@ -35,11 +50,16 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
     <div className="wallet-overview">
       <div className="wallet-total">
         <div>
-          <p className="wallet-total__label">{type === 0 ? t('assets.totalValue') : t('assets.accountValue', { account: accountName(t, type) })}</p>
+          <p className="wallet-total__label">
+            {type === 0 ? t('assets.totalValue') : t('assets.accountValue', { account: accountName(t, type) })}
+          </p>
           <p className="wallet-total__value" data-testid="total-value">
             {fmt(selected?.usdtValue ?? '0', 'USDT')} <small>USDT</small>
           </p>
-          <p className="wallet-total__fiat">≈ {currency.code_symbol}{displayValue(selected?.usdtValue ?? '0', currency.rate)} {currency.exchange_code}</p>
+          <p className="wallet-total__fiat">
+            ≈ {currency.code_symbol}
+            {displayValue(selected?.usdtValue ?? '0', currency.rate)} {currency.exchange_code}
+          </p>
         </div>
         <div className="wallet-total__tools">
           <label className="wallet-inline">
@@ -48,19 +68,37 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
               value={currency.exchange_code}
               onChange={(e) => {
                 const r = rates.find((x) => x.exchange_code === e.target.value);
-                if (r) updateSettings({ currency: { exchange_code: r.exchange_code, quote_currency: r.quote_currency, code_symbol: r.code_symbol, rate: r.rate } });
+                if (r)
+                  updateSettings({
+                    currency: {
+                      exchange_code: r.exchange_code,
+                      quote_currency: r.quote_currency,
+                      code_symbol: r.code_symbol,
+                      rate: r.rate,
+                    },
+                  });
               }}
             >
               {(rates.length ? rates : [currency]).map((r) => (
-                <option key={r.exchange_code} value={r.exchange_code}>{r.exchange_code}</option>
+                <option key={r.exchange_code} value={r.exchange_code}>
+                  {r.exchange_code}
+                </option>
               ))}
             </select>
           </label>
           <div className="wallet-actions">
-            <button type="button" className="btn btn--primary" onClick={() => onAction('recharge')}>{t('assets.nav.recharge')}</button>
-            <button type="button" className="btn" onClick={() => onAction('withdraw')}>{t('assets.nav.withdraw')}</button>
-            <button type="button" className="btn" onClick={() => onAction('transfer')}>{t('assets.nav.transfer')}</button>
-            <button type="button" className="btn" onClick={() => onAction('swap')}>{t('assets.nav.swap')}</button>
+            <button type="button" className="btn btn--primary" onClick={() => onAction('recharge')}>
+              {t('assets.nav.recharge')}
+            </button>
+            <button type="button" className="btn" onClick={() => onAction('withdraw')}>
+              {t('assets.nav.withdraw')}
+            </button>
+            <button type="button" className="btn" onClick={() => onAction('transfer')}>
+              {t('assets.nav.transfer')}
+            </button>
+            <button type="button" className="btn" onClick={() => onAction('swap')}>
+              {t('assets.nav.swap')}
+            </button>
           </div>
         </div>
       </div>
@@ -68,7 +106,15 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
       {fixedType === undefined && (
         <div className="wallet-accounts" role="tablist" aria-label={t('assets.accounts')}>
           {accounts.map((a) => (
-            <button key={a.type} type="button" role="tab" aria-selected={a.type === type} className={`wallet-account${a.type === type ? ' is-active' : ''}`} onClick={() => setType(a.type)} data-testid={`account-${a.type}`}>
+            <button
+              key={a.type}
+              type="button"
+              role="tab"
+              aria-selected={a.type === type}
+              className={`wallet-account${a.type === type ? ' is-active' : ''}`}
+              onClick={() => setType(a.type)}
+              data-testid={`account-${a.type}`}
+            >
               <span>{accountName(t, a.type)}</span>
               <strong>{fmt(a.usdtValue, 'USDT')} USDT</strong>
             </button>
@@ -83,7 +129,13 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
 
       <div className="wallet-table-bar">
         <label className="wallet-inline">
-          <input type="checkbox" checked={!showAll} onChange={(e) => updateSettings({ assetDisplay: { ...settings.assetDisplay, showAllAssets: !e.target.checked } })} />
+          <input
+            type="checkbox"
+            checked={!showAll}
+            onChange={(e) =>
+              updateSettings({ assetDisplay: { ...settings.assetDisplay, showAllAssets: !e.target.checked } })
+            }
+          />
           {t('assets.hideSmall')}
         </label>
       </div>
@@ -100,19 +152,34 @@ export function AssetsOverview({ t, type: fixedType, onAction }: { t: T; type?: 
         <tbody>
           {shown.map((c) => (
             <tr key={c.coin} data-coin={c.coin}>
-              <td><strong>{c.coin}</strong> <span className="muted">{c.name}</span></td>
+              <td>
+                <strong>{c.coin}</strong> <span className="muted">{c.name}</span>
+              </td>
               <td className="num">{fmt(c.available, c.coin)}</td>
               <td className="num">{fmt(c.frozen, c.coin)}</td>
-              <td className="num">{currency.code_symbol}{displayValue(c.usdtValue, currency.rate)}</td>
+              <td className="num">
+                {currency.code_symbol}
+                {displayValue(c.usdtValue, currency.rate)}
+              </td>
               <td className="num wallet-row-actions">
-                <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>{t('assets.nav.recharge')}</button>
-                <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>{t('assets.nav.withdraw')}</button>
-                <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>{t('assets.nav.transfer')}</button>
+                <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>
+                  {t('assets.nav.recharge')}
+                </button>
+                <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>
+                  {t('assets.nav.withdraw')}
+                </button>
+                <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>
+                  {t('assets.nav.transfer')}
+                </button>
               </td>
             </tr>
           ))}
           {!shown.length && (
-            <tr><td colSpan={5} className="muted">{t('common.noData')}</td></tr>
+            <tr>
+              <td colSpan={5} className="muted">
+                {t('common.noData')}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

@@ -14,7 +14,10 @@ import { submitting } from '../ui/use-form.ts';
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;
 
-/** Deposit (docs/requirements.md §3 recharge): the user's address for a coin and network, then the amount sent and its payment screenshot. */
+/**
+ * Deposit (docs/requirements.md §3 recharge): the user's address for a coin and network, then the amount sent and its
+ * payment screenshot.
+ */
 export function DepositForm({ t, initialCoin }: { t: T; initialCoin?: string }) {
   const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork(initialCoin);
   const [amount, setAmount] = useState('');
@@ -59,24 +62,60 @@ export function DepositForm({ t, initialCoin }: { t: T; initialCoin?: string }) 
 
   return (
     <form className="stack-form wallet-form" onSubmit={submit} noValidate>
-      <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={coins.map((c) => ({ value: c, label: c }))} />
-      <Select label={t('assets.network')} name="network" value={network} onChange={setNetwork} options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))} />
+      <Select
+        label={t('assets.coin')}
+        name="coin"
+        value={coin}
+        onChange={setCoin}
+        options={coins.map((c) => ({ value: c, label: c }))}
+      />
+      <Select
+        label={t('assets.network')}
+        name="network"
+        value={network}
+        onChange={setNetwork}
+        options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+      />
       <div className="field">
         <span className="field__label">{t('assets.depositAddress')}</span>
         <div className="wallet-address">
           <code data-testid="deposit-address">{address || '…'}</code>
-          <button type="button" className="btn" onClick={copy} disabled={!address}>{t('common.copy')}</button>
+          <button type="button" className="btn" onClick={copy} disabled={!address}>
+            {t('common.copy')}
+          </button>
         </div>
         <p className="field__hint">{t('assets.depositHint', { coin, network })}</p>
       </div>
-      <Field label={t('assets.amount')} name="amount" inputMode="decimal" value={amount} onChange={(v) => setAmount(filterNumericInput(v, 8))} error={errors.amount} placeholder={t('assets.amountPlaceholder')} />
+      <Field
+        label={t('assets.amount')}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(v) => setAmount(filterNumericInput(v, 8))}
+        error={errors.amount}
+        placeholder={t('assets.amountPlaceholder')}
+      />
       <div className={`field${errors.screenshot ? ' field--error' : ''}`}>
         <label htmlFor="recharge-screenshot">{t('assets.screenshot')}</label>
-        <input id="recharge-screenshot" name="screenshot" type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => pick(e.target.files?.[0] ?? null)} />
-        {errors.screenshot ? <p className="field__error" role="alert">{errors.screenshot}</p> : <p className="field__hint">{t('assets.screenshotHint')}</p>}
+        <input
+          id="recharge-screenshot"
+          name="screenshot"
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          onChange={(e) => pick(e.target.files?.[0] ?? null)}
+        />
+        {errors.screenshot ? (
+          <p className="field__error" role="alert">
+            {errors.screenshot}
+          </p>
+        ) : (
+          <p className="field__hint">{t('assets.screenshotHint')}</p>
+        )}
         {preview && <img className="wallet-preview" src={preview} alt={t('assets.screenshot')} />}
       </div>
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.submitDeposit')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('assets.submitDeposit')}
+      </button>
     </form>
   );
 }

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../lib/i18n/client.ts';
-import type { BillRecord, RechargeRecord, TransferRecord, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import type {
+  BillRecord,
+  RechargeRecord,
+  TransferRecord,
+  WithdrawalRecord,
+} from '../../../isomorphic/contract/wallet.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -19,7 +24,14 @@ export function Records({ t, kinds, billType }: { t: T; kinds: RecordKind[]; bil
   const [kind, setKind] = useState<RecordKind>(kinds[0]!);
   return (
     <div className="wallet-records">
-      {kinds.length > 1 && <Tabs label={t('assets.nav.records')} active={kind} onChange={setKind} tabs={kinds.map((k) => ({ key: k, label: t(`assets.records.${k}`) }))} />}
+      {kinds.length > 1 && (
+        <Tabs
+          label={t('assets.nav.records')}
+          active={kind}
+          onChange={setKind}
+          tabs={kinds.map((k) => ({ key: k, label: t(`assets.records.${k}`) }))}
+        />
+      )}
       <RecordTable key={kind} t={t} kind={kind} billType={billType} />
     </div>
   );
@@ -35,10 +47,26 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
   const data = records.value;
   const head = (keys: string[]) => (
     <thead>
-      <tr>{keys.map((k) => <th key={k} className={['assets.amount', 'assets.fee', 'assets.balanceAfter'].includes(k) ? 'num' : undefined}>{t(k)}</th>)}</tr>
+      <tr>
+        {keys.map((k) => (
+          <th
+            key={k}
+            className={['assets.amount', 'assets.fee', 'assets.balanceAfter'].includes(k) ? 'num' : undefined}
+          >
+            {t(k)}
+          </th>
+        ))}
+      </tr>
     </thead>
   );
-  const empty = (cols: number) => !data.records.length && <tr><td colSpan={cols} className="muted">{t('common.noData')}</td></tr>;
+  const empty = (cols: number) =>
+    !data.records.length && (
+      <tr>
+        <td colSpan={cols} className="muted">
+          {t('common.noData')}
+        </td>
+      </tr>
+    );
   let table;
   if (kind === 'deposits') {
     table = (
@@ -46,7 +74,19 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
         <tbody>
           {(data.records as RechargeRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td>{r.network}</td><td className="num">{fmt(r.amount, r.coin)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+            <tr key={r.id}>
+              <td>
+                {time(r.createTime)}
+                <div className="wallet-order-no">{r.orderNo}</div>
+              </td>
+              <td>{r.coin}</td>
+              <td>{r.network}</td>
+              <td className="num">{fmt(r.amount, r.coin)}</td>
+              <td>
+                <StatusBadge t={t} status={r.status} />
+                {r.reason && <div className="muted">{r.reason}</div>}
+              </td>
+            </tr>
           ))}
           {empty(5)}
         </tbody>
@@ -58,7 +98,22 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
         <tbody>
           {(data.records as WithdrawalRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.createTime)}<div className="wallet-order-no">{r.orderNo}</div></td><td>{r.coin}</td><td className="wallet-break">{r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}</td><td className="num">{fmt(r.amount, r.coin)}</td><td className="num">{fmt(r.fee, r.coin)}</td><td><StatusBadge t={t} status={r.status} />{r.reason && <div className="muted">{r.reason}</div>}</td></tr>
+            <tr key={r.id}>
+              <td>
+                {time(r.createTime)}
+                <div className="wallet-order-no">{r.orderNo}</div>
+              </td>
+              <td>{r.coin}</td>
+              <td className="wallet-break">
+                {r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}
+              </td>
+              <td className="num">{fmt(r.amount, r.coin)}</td>
+              <td className="num">{fmt(r.fee, r.coin)}</td>
+              <td>
+                <StatusBadge t={t} status={r.status} />
+                {r.reason && <div className="muted">{r.reason}</div>}
+              </td>
+            </tr>
           ))}
           {empty(6)}
         </tbody>
@@ -70,7 +125,13 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
         {head(['assets.time', 'assets.coin', 'assets.fromAccount', 'assets.toAccount', 'assets.amount'])}
         <tbody>
           {(data.records as TransferRecord[]).map((r) => (
-            <tr key={r.id}><td>{time(r.time)}</td><td>{r.coin}</td><td>{accountName(t, r.from)}</td><td>{accountName(t, r.to)}</td><td className="num">{fmt(r.amount, r.coin)}</td></tr>
+            <tr key={r.id}>
+              <td>{time(r.time)}</td>
+              <td>{r.coin}</td>
+              <td>{accountName(t, r.from)}</td>
+              <td>{accountName(t, r.to)}</td>
+              <td className="num">{fmt(r.amount, r.coin)}</td>
+            </tr>
           ))}
           {empty(5)}
         </tbody>
@@ -79,15 +140,32 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
   } else {
     table = (
       <table className="wallet-table" data-testid="records-bills">
-        {head(['assets.time', 'assets.accountType', 'assets.coin', 'assets.billType', 'assets.amount', 'assets.balanceAfter'])}
+        {head([
+          'assets.time',
+          'assets.accountType',
+          'assets.coin',
+          'assets.billType',
+          'assets.amount',
+          'assets.balanceAfter',
+        ])}
         <tbody>
           {(data.records as BillRecord[]).map((r) => {
             const zero = (x: string) => /^-?0(\.0+)?$/.test(x);
             const signed = (x: string) => (x.startsWith('-') ? fmt(x, r.coin) : `+${fmt(x, r.coin)}`);
-            const parts = [zero(r.available) ? '' : signed(r.available), zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`].filter(Boolean);
+            const parts = [
+              zero(r.available) ? '' : signed(r.available),
+              zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`,
+            ].filter(Boolean);
             const main = zero(r.available) ? r.frozen : r.available;
             return (
-              <tr key={r.id} data-bill={r.billType}><td>{time(r.time)}</td><td>{accountName(t, r.type)}</td><td>{r.coin}</td><td>{t(`bill.${r.billType}`)}</td><td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td><td className="num">{fmt(r.availableAfter, r.coin)}</td></tr>
+              <tr key={r.id} data-bill={r.billType}>
+                <td>{time(r.time)}</td>
+                <td>{accountName(t, r.type)}</td>
+                <td>{r.coin}</td>
+                <td>{t(`bill.${r.billType}`)}</td>
+                <td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td>
+                <td className="num">{fmt(r.availableAfter, r.coin)}</td>
+              </tr>
             );
           })}
           {empty(6)}

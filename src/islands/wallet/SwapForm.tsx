@@ -56,9 +56,28 @@ export function SwapForm({ t }: { t: T }) {
 
   return (
     <form className="stack-form wallet-form" onSubmit={submit} noValidate>
-      <Select label={t('assets.swapFrom')} name="from" value={from} onChange={(v) => editSwap({ from: v })} options={coins.map((c) => ({ value: c, label: c }))} />
-      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => editSwap({ from: to, to: from })}>⇅</button>
-      <Select label={t('assets.swapTo')} name="to" value={to} onChange={(v) => editSwap({ to: v })} options={coins.map((c) => ({ value: c, label: c }))} />
+      <Select
+        label={t('assets.swapFrom')}
+        name="from"
+        value={from}
+        onChange={(v) => editSwap({ from: v })}
+        options={coins.map((c) => ({ value: c, label: c }))}
+      />
+      <button
+        type="button"
+        className="btn wallet-flip"
+        aria-label={t('assets.flip')}
+        onClick={() => editSwap({ from: to, to: from })}
+      >
+        ⇅
+      </button>
+      <Select
+        label={t('assets.swapTo')}
+        name="to"
+        value={to}
+        onChange={(v) => editSwap({ to: v })}
+        options={coins.map((c) => ({ value: c, label: c }))}
+      />
       <Field
         label={t('assets.amount')}
         name="amount"
@@ -67,17 +86,39 @@ export function SwapForm({ t }: { t: T }) {
         onChange={(v) => editSwap({ amount: filterNumericInput(v, 8) })}
         error={error || (from === to ? t('error.sameCoin') : undefined)}
         hint={t('assets.availableOf', { amount: fmt(available, from), coin: from })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => editSwap({ amount: available.replace(/\.?0+$/, '') })}>{t('assets.all')}</button>}
+        addon={
+          <button
+            type="button"
+            className="field__addon field__addon--text"
+            onClick={() => editSwap({ amount: available.replace(/\.?0+$/, '') })}
+          >
+            {t('assets.all')}
+          </button>
+        }
       />
       <dl className="facts wallet-facts">
-        <Fact label={t('assets.price')} testId="swap-price">{quote ? `1 ${from} ≈ ${formatAmount(quote.price, 8, { grouping: true, pad: false })} ${to}` : '--'}</Fact>
-        <Fact label={t('assets.fee')} testId="swap-fee">{quote?.fee ? `${fmt(quote.fee, to)} ${to}` : '0.2%'}</Fact>
-        <Fact label={t('assets.receive')} testId="swap-receive">{quote?.receive ? `${fmt(quote.receive, to)} ${to}` : '--'}</Fact>
+        <Fact label={t('assets.price')} testId="swap-price">
+          {quote ? `1 ${from} ≈ ${formatAmount(quote.price, 8, { grouping: true, pad: false })} ${to}` : '--'}
+        </Fact>
+        <Fact label={t('assets.fee')} testId="swap-fee">
+          {quote?.fee ? `${fmt(quote.fee, to)} ${to}` : '0.2%'}
+        </Fact>
+        <Fact label={t('assets.receive')} testId="swap-receive">
+          {quote?.receive ? `${fmt(quote.receive, to)} ${to}` : '--'}
+        </Fact>
         <Fact label={t('assets.quoteValid')}>{quote ? t('assets.seconds', { s: secondsLeft }) : '--'}</Fact>
       </dl>
-      <Select label={t('assets.slippage')} name="slippage" value={slippage} onChange={setSlippage} options={['10', '50', '100', '300'].map((bps) => ({ value: bps, label: `${Number(bps) / 100}%` }))} />
+      <Select
+        label={t('assets.slippage')}
+        name="slippage"
+        value={slippage}
+        onChange={setSlippage}
+        options={['10', '50', '100', '300'].map((bps) => ({ value: bps, label: `${Number(bps) / 100}%` }))}
+      />
       <p className="field__hint">{t('assets.swapNotice')}</p>
-      <button type="submit" className="btn btn--primary" disabled={busy || from === to}>{t('assets.swapNow')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy || from === to}>
+        {t('assets.swapNow')}
+      </button>
     </form>
   );
 }

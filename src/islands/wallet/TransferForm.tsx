@@ -19,7 +19,10 @@ interface Props {
   /** The accounts it opens with: spot (1) to contract (2) unless said otherwise. */
   initialFrom?: number;
   initialTo?: number;
-  /** What may leave an account when the account knows better than its balance (the contract account: what open positions allow). */
+  /**
+   * What may leave an account when the account knows better than its balance (the contract account: what open positions
+   * allow).
+   */
   availableOf?: (from: number, coin: string) => string | undefined;
   /** After a transfer went through (a dialog closes); the balances on screen load again by themselves. */
   onDone?: () => void;
@@ -59,9 +62,25 @@ export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, a
 
   return (
     <form className="stack-form wallet-form" onSubmit={submit} noValidate>
-      <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={balances.map((b) => ({ value: b.coin, label: b.coin }))} />
+      <Select
+        label={t('assets.coin')}
+        name="coin"
+        value={coin}
+        onChange={setCoin}
+        options={balances.map((b) => ({ value: b.coin, label: b.coin }))}
+      />
       <Select label={t('assets.fromAccount')} name="from" value={from} onChange={setFrom} options={types} />
-      <button type="button" className="btn wallet-flip" aria-label={t('assets.flip')} onClick={() => { setFrom(to); setTo(from); }}>⇅</button>
+      <button
+        type="button"
+        className="btn wallet-flip"
+        aria-label={t('assets.flip')}
+        onClick={() => {
+          setFrom(to);
+          setTo(from);
+        }}
+      >
+        ⇅
+      </button>
       <Select label={t('assets.toAccount')} name="to" value={to} onChange={setTo} options={types} />
       <Field
         label={t('assets.amount')}
@@ -71,9 +90,19 @@ export function TransferForm({ t, initialCoin, initialFrom = 1, initialTo = 2, a
         onChange={(v) => setAmount(filterNumericInput(v, 8))}
         error={error}
         hint={t('assets.availableOf', { amount: fmt(available, coin), coin })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(available.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+        addon={
+          <button
+            type="button"
+            className="field__addon field__addon--text"
+            onClick={() => setAmount(available.replace(/\.?0+$/, ''))}
+          >
+            {t('assets.all')}
+          </button>
+        }
       />
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.transferNow')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('assets.transferNow')}
+      </button>
     </form>
   );
 }

@@ -13,9 +13,27 @@ import { WithdrawForm } from './WithdrawForm.tsx';
 import { MarginAssets } from '../margin/index.ts';
 
 /** docs/requirements.md §2 /assets/index?key= */
-export const ASSET_KEYS = ['overview', 'finance', 'agreement', 'margin', 'recharge', 'withdraw', 'swap', 'transfer', 'tradeOrder', 'records'] as const;
+export const ASSET_KEYS = [
+  'overview',
+  'finance',
+  'agreement',
+  'margin',
+  'recharge',
+  'withdraw',
+  'swap',
+  'transfer',
+  'tradeOrder',
+  'records',
+] as const;
 /** docs/requirements.md §2 /account/wallet tabs */
-export const WALLET_TABS = ['assets', 'deposit', 'withdrawal', 'history-deposit', 'history-withdrawal', 'bills'] as const;
+export const WALLET_TABS = [
+  'assets',
+  'deposit',
+  'withdrawal',
+  'history-deposit',
+  'history-withdrawal',
+  'bills',
+] as const;
 type AssetKey = (typeof ASSET_KEYS)[number];
 type WalletTab = (typeof WALLET_TABS)[number];
 
@@ -56,7 +74,10 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
 
   const choose = (next: string, withCoin?: string) => {
     // The overview's row actions name screens of /assets/index; on /account/wallet they map onto its tabs.
-    const mapped = mode === 'wallet' ? ({ recharge: 'deposit', withdraw: 'withdrawal' } as Record<string, string>)[next] ?? next : next;
+    const mapped =
+      mode === 'wallet'
+        ? (({ recharge: 'deposit', withdraw: 'withdrawal' } as Record<string, string>)[next] ?? next)
+        : next;
     if (!keysOf(mode).includes(mapped)) {
       location.href = href(`/assets/index?key=${next}`, locale);
       return;
@@ -73,7 +94,16 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
     <div className="user-centre wallet-app">
       <nav className="side-tabs" aria-label={t('assets.title')}>
         {keysOf(mode).map((k) => (
-          <a key={k} href={`?${param(mode)}=${k}`} aria-current={k === key ? 'page' : undefined} className={k === key ? 'is-active' : undefined} onClick={(e) => { e.preventDefault(); choose(k); }}>
+          <a
+            key={k}
+            href={`?${param(mode)}=${k}`}
+            aria-current={k === key ? 'page' : undefined}
+            className={k === key ? 'is-active' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              choose(k);
+            }}
+          >
             {mode === 'assets' ? t(`assets.nav.${k}`) : t(`assets.tab.${k}`)}
           </a>
         ))}
@@ -84,7 +114,16 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
           <p>{t('common.loading')}</p>
         ) : !isLogin ? (
           <p>
-            {t('assets.loginRequired')} <a className="btn btn--primary" href={href(`/user/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`, locale)}>{t('header.login')}</a>
+            {t('assets.loginRequired')}{' '}
+            <a
+              className="btn btn--primary"
+              href={href(
+                `/user/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`,
+                locale,
+              )}
+            >
+              {t('header.login')}
+            </a>
           </p>
         ) : (
           <Screen t={t} mode={mode} screen={key} coin={coin} accounts={accounts} onAction={choose} />
@@ -94,7 +133,21 @@ export default function WalletApp({ locale, messages, mode, fixed }: Props) {
   );
 }
 
-function Screen({ t, mode, screen, coin, accounts, onAction }: { t: T; mode: Props['mode']; screen: string; coin?: string; accounts: { from?: number; to?: number }; onAction: (k: string, coin?: string) => void }) {
+function Screen({
+  t,
+  mode,
+  screen,
+  coin,
+  accounts,
+  onAction,
+}: {
+  t: T;
+  mode: Props['mode'];
+  screen: string;
+  coin?: string;
+  accounts: { from?: number; to?: number };
+  onAction: (k: string, coin?: string) => void;
+}) {
   const s = mode === 'assets' ? (screen as AssetKey) : (screen as WalletTab);
   switch (s) {
     case 'overview':
@@ -143,7 +196,9 @@ function Screen({ t, mode, screen, coin, accounts, onAction }: { t: T; mode: Pro
     case 'tradeOrder':
       return (
         <>
-          <p className="field__hint">{t('assets.tradeOrderHint')} <a href={href('/account/entrust')}>{t('assets.orderCentre')}</a></p>
+          <p className="field__hint">
+            {t('assets.tradeOrderHint')} <a href={href('/account/entrust')}>{t('assets.orderCentre')}</a>
+          </p>
           <Records t={t} kinds={['bills']} billType="trade" />
         </>
       );

@@ -51,7 +51,8 @@ export function WithdrawForm({ t, initialCoin }: { t: T; initialCoin?: string })
     const next: Record<string, string> = {};
     if (!address.trim()) next.address = t(method === 'bank' ? 'assets.cardRequired' : 'assets.addressRequired');
     if (!units(amount)) next.amount = t('assets.amountRequired');
-    else if (net && units(amount) < units(net.withdrawMin)) next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, coin) });
+    else if (net && units(amount) < units(net.withdrawMin))
+      next.amount = t('error.amountTooSmall', { min: fmt(net.withdrawMin, coin) });
     else if (units(amount) + units(fee) > units(available)) next.amount = t('error.insufficientBalance');
     if (!fundPassword) next.fundPassword = t('assets.fundPasswordRequired');
     if (googleBound && !/^\d{6}$/.test(googleCode.trim())) next.googleCode = t('validation.googleCode');
@@ -59,7 +60,15 @@ export function WithdrawForm({ t, initialCoin }: { t: T; initialCoin?: string })
     if (Object.keys(next).length) return;
     await submitting(setBusy, async () => {
       try {
-        await submitWithdrawal({ coin, method, network: method === 'address' ? network : undefined, address: address.trim(), amount, fundPassword, googleCode: googleBound ? googleCode.trim() : undefined });
+        await submitWithdrawal({
+          coin,
+          method,
+          network: method === 'address' ? network : undefined,
+          address: address.trim(),
+          amount,
+          fundPassword,
+          googleCode: googleBound ? googleCode.trim() : undefined,
+        });
       } finally {
         // A code presented is used, whatever the answer: the next try needs the next one.
         setGoogleCode('');
@@ -72,11 +81,42 @@ export function WithdrawForm({ t, initialCoin }: { t: T; initialCoin?: string })
 
   return (
     <form className="stack-form wallet-form" onSubmit={submit} noValidate>
-      <Select label={t('assets.coin')} name="coin" value={coin} onChange={setCoin} options={coins.map((c) => ({ value: c, label: c }))} />
-      <Select label={t('assets.method')} name="method" value={method} onChange={(v) => setMethod(v as 'address' | 'bank')} options={[{ value: 'address', label: t('assets.method.address') }, { value: 'bank', label: t('assets.method.bank') }]} />
-      {method === 'address' && <Select label={t('assets.network')} name="network" value={network} onChange={setNetwork} options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))} />}
+      <Select
+        label={t('assets.coin')}
+        name="coin"
+        value={coin}
+        onChange={setCoin}
+        options={coins.map((c) => ({ value: c, label: c }))}
+      />
+      <Select
+        label={t('assets.method')}
+        name="method"
+        value={method}
+        onChange={(v) => setMethod(v as 'address' | 'bank')}
+        options={[
+          { value: 'address', label: t('assets.method.address') },
+          { value: 'bank', label: t('assets.method.bank') },
+        ]}
+      />
+      {method === 'address' && (
+        <Select
+          label={t('assets.network')}
+          name="network"
+          value={network}
+          onChange={setNetwork}
+          options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+        />
+      )}
       <WithdrawSecurity t={t} network={method === 'address' ? network : null} />
-      <Field label={t(method === 'bank' ? 'assets.cardNumber' : 'assets.address')} name="address" value={address} onChange={setAddress} error={errors.address} autoComplete="off" list={method === 'address' ? 'whitelisted-addresses' : undefined} />
+      <Field
+        label={t(method === 'bank' ? 'assets.cardNumber' : 'assets.address')}
+        name="address"
+        value={address}
+        onChange={setAddress}
+        error={errors.address}
+        autoComplete="off"
+        list={method === 'address' ? 'whitelisted-addresses' : undefined}
+      />
       <Field
         label={t('assets.amount')}
         name="amount"
@@ -85,19 +125,54 @@ export function WithdrawForm({ t, initialCoin }: { t: T; initialCoin?: string })
         onChange={(v) => setAmount(filterNumericInput(v, 8))}
         error={errors.amount}
         hint={t('assets.minimum', { min: fmt(net?.withdrawMin ?? '0', coin), coin })}
-        addon={<button type="button" className="field__addon field__addon--text" onClick={() => setAmount(maxAmount.replace(/\.?0+$/, ''))}>{t('assets.all')}</button>}
+        addon={
+          <button
+            type="button"
+            className="field__addon field__addon--text"
+            onClick={() => setAmount(maxAmount.replace(/\.?0+$/, ''))}
+          >
+            {t('assets.all')}
+          </button>
+        }
       />
       <dl className="facts wallet-facts">
-        <Fact label={t('assets.available')} testId="withdraw-available">{fmt(available, coin)} {coin}</Fact>
-        <Fact label={t('assets.fee')} testId="withdraw-fee">{fmt(fee, coin)} {coin}</Fact>
-        <Fact label={t('assets.totalDeducted')} testId="withdraw-total">{fmt(total, coin)} {coin}</Fact>
+        <Fact label={t('assets.available')} testId="withdraw-available">
+          {fmt(available, coin)} {coin}
+        </Fact>
+        <Fact label={t('assets.fee')} testId="withdraw-fee">
+          {fmt(fee, coin)} {coin}
+        </Fact>
+        <Fact label={t('assets.totalDeducted')} testId="withdraw-total">
+          {fmt(total, coin)} {coin}
+        </Fact>
       </dl>
-      <Field label={t('user.tab.tardPwd')} name="fundPassword" type="password" value={fundPassword} onChange={setFundPassword} error={errors.fundPassword} autoComplete="off" />
-      {googleBound && <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={googleCode} onChange={setGoogleCode} error={errors.googleCode} />}
+      <Field
+        label={t('user.tab.tardPwd')}
+        name="fundPassword"
+        type="password"
+        value={fundPassword}
+        onChange={setFundPassword}
+        error={errors.fundPassword}
+        autoComplete="off"
+      />
+      {googleBound && (
+        <Field
+          label={t('field.googleCode')}
+          name="googleCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={googleCode}
+          onChange={setGoogleCode}
+          error={errors.googleCode}
+        />
+      )}
       <p className="field__hint">
         {t('assets.withdrawNotice')} <a href={href('/user/index?key=tardPwd')}>{t('assets.setFundPassword')}</a>
       </p>
-      <button type="submit" className="btn btn--primary" disabled={busy}>{t('assets.submitWithdraw')}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('assets.submitWithdraw')}
+      </button>
     </form>
   );
 }

@@ -32,4 +32,6 @@ export async function renameDevice(id: number, name: string): Promise<void> {
 }
 
 /** A page of the user's sign-ins, newest first. */
-export const loginLogStore = keyed((page: number, size: number) => remote(() => request(api.loginLog, { query: { page, size } })).$value);
+export const loginLogStore = keyed(
+  (page: number, size: number) => remote(() => request(api.loginLog, { query: { page, size } })).$value,
+);

@@ -1,13 +1,27 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/security.endpoints.ts';
-import type { AntiCodeBody, BindingBody, GoogleBindBody, GoogleResetBody, GoogleSetup, SecurityStatus, Whitelist, WhitelistAddBody, WhitelistSwitchBody, SecurityProof } from '../../../isomorphic/contract/security.ts';
+import type {
+  AntiCodeBody,
+  BindingBody,
+  GoogleBindBody,
+  GoogleResetBody,
+  GoogleSetup,
+  SecurityStatus,
+  Whitelist,
+  WhitelistAddBody,
+  WhitelistSwitchBody,
+  SecurityProof,
+} from '../../../isomorphic/contract/security.ts';
 import { loadUserInfo } from '../user/actions.ts';
 
 const status = atom<SecurityStatus | null>(null);
 const list = atom<Whitelist | null>(null);
 
-/** The signed-in user's security facts (bindings, authenticator, anti-phishing code, withdrawal pause), loaded when first shown. */
+/**
+ * The signed-in user's security facts (bindings, authenticator, anti-phishing code, withdrawal pause), loaded when
+ * first shown.
+ */
 export const $securityStatus: ReadableAtom<SecurityStatus | null> = status;
 /** The withdrawal address whitelist, loaded when first shown. */
 export const $whitelist: ReadableAtom<Whitelist | null> = list;

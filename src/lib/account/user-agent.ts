@@ -22,7 +22,10 @@ const SYSTEMS: Array<[string, RegExp]> = [
   ['Linux', /Linux/],
 ];
 
-/** describeAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0') → { browser: 'Firefox 128', os: 'Linux' }. */
+/**
+ * describeAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0') → { browser: 'Firefox 128',
+ * os: 'Linux' }.
+ */
 export function describeAgent(ua: string | null): AgentSummary {
   if (!ua) return { browser: null, os: null };
   const browser = BROWSERS.map(([name, re]) => [name, re.exec(ua)] as const).find(([, m]) => m);

@@ -1,5 +1,12 @@
 import { atom } from 'nanostores';
-import { appealCases, merchantApplications, reviewMerchant, ruleAppeal, type AppealState, type ApplicationState } from '../otc/console.ts';
+import {
+  appealCases,
+  merchantApplications,
+  reviewMerchant,
+  ruleAppeal,
+  type AppealState,
+  type ApplicationState,
+} from '../otc/console.ts';
 import { keyed, remote } from '../stores/remote.ts';
 
 /**
@@ -11,9 +18,29 @@ const decided = atom(0);
 const again = () => decided.set(decided.get() + 1);
 
 /** Merchant applications in a state. */
-export const merchantApplicationsStore = keyed((state: ApplicationState) => remote(() => merchantApplications(state).then((p) => p.records, () => []), { deps: [decided] }).$value);
+export const merchantApplicationsStore = keyed(
+  (state: ApplicationState) =>
+    remote(
+      () =>
+        merchantApplications(state).then(
+          (p) => p.records,
+          () => [],
+        ),
+      { deps: [decided] },
+    ).$value,
+);
 /** Appealed orders in a state, oldest first. */
-export const appealCasesStore = keyed((state: AppealState) => remote(() => appealCases(state).then((p) => p.records, () => []), { deps: [decided] }).$value);
+export const appealCasesStore = keyed(
+  (state: AppealState) =>
+    remote(
+      () =>
+        appealCases(state).then(
+          (p) => p.records,
+          () => [],
+        ),
+      { deps: [decided] },
+    ).$value,
+);
 
 export async function decideMerchant(userId: number, approve: boolean, note: string): Promise<void> {
   await reviewMerchant(userId, approve, note);

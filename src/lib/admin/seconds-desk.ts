@@ -7,7 +7,9 @@ import { remote } from '../stores/remote.ts';
  * counterparty pool, loaded on the first subscriber and again (or from the answer) after each change. A desk that
  * fails to load reads as no periods.
  */
-const desk = remote<{ periods: SecondsPeriodAdmin[]; pool: SecondsPool | null }>(() => secondsDesk().catch(() => ({ periods: [], pool: null })));
+const desk = remote<{ periods: SecondsPeriodAdmin[]; pool: SecondsPool | null }>(() =>
+  secondsDesk().catch(() => ({ periods: [], pool: null })),
+);
 export const $secondsDesk = desk.$value;
 
 export async function savePeriodSettings(body: PeriodBody): Promise<void> {

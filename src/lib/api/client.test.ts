@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
+import {
+  closedPortUrl,
+  installBrowser,
+  removeBrowser,
+  setApiBase,
+  startLocalApi,
+  type LocalApi,
+  type Reply,
+} from '../../../tests/support/browser.ts';
 
 // The modules under test are imported dynamically in beforeAll, after the browser stand-ins exist.
 type ClientModule = typeof import('./client.ts');
@@ -82,7 +90,14 @@ describe('call: success', () => {
 
 describe('call: headers', () => {
   it('sends the token as authorization and satoken, and the page locale as lang and language', async () => {
-    session.storeTokens({ token: 'tok-abc.123', refreshToken: 'ref', tenantId: '000000', issuedAt: 1_700_000_000, expiresIn: 3600, refreshExpiresIn: 604800 });
+    session.storeTokens({
+      token: 'tok-abc.123',
+      refreshToken: 'ref',
+      tenantId: '000000',
+      issuedAt: 1_700_000_000,
+      expiresIn: 3600,
+      refreshExpiresIn: 604800,
+    });
     await client.call('/api/h');
     const h = api.requests[0]!.headers;
     expect(h.authorization).toBe('tok-abc.123');
@@ -103,7 +118,11 @@ describe('call: headers', () => {
 
 describe('call: answered failures (docs/requirements.md §8)', () => {
   it.each<[string, Reply, { code: number; message: string; toast: boolean }]>([
-    ['msg shown as toast', { status: 200, body: { code: 1002, msg: 'Wrong password', data: null } }, { code: 1002, message: 'Wrong password', toast: true }],
+    [
+      'msg shown as toast',
+      { status: 200, body: { code: 1002, msg: 'Wrong password', data: null } },
+      { code: 1002, message: 'Wrong password', toast: true },
+    ],
     [
       'error_description when msg is absent',
       { status: 400, body: { code: 400, error_description: 'Bad grant' } },
@@ -114,17 +133,61 @@ describe('call: answered failures (docs/requirements.md §8)', () => {
       { status: 200, body: { code: 500, msg: '', error_description: 'Described' } },
       { code: 500, message: 'Described', toast: true },
     ],
-    ['msg wins over error_description', { status: 200, body: { code: 500, msg: 'M', error_description: 'D' } }, { code: 500, message: 'M', toast: true }],
-    ['default message when both absent', { status: 200, body: { code: 500 } }, { code: 500, message: NETWORK_SLOW, toast: true }],
-    ['HTTP status as code when the envelope has none', { status: 404, body: { msg: 'Not here' } }, { code: 404, message: 'Not here', toast: true }],
-    ['HTTP 500 is answered', { status: 500, body: { code: 500, msg: 'Boom' } }, { code: 500, message: 'Boom', toast: true }],
-    ['message with sql: no toast', { status: 200, body: { code: 500, msg: 'bad SQL grammar near x' } }, { code: 500, message: 'bad SQL grammar near x', toast: false }],
-    ['message with Sql: no toast', { status: 200, body: { code: 500, msg: 'SqlException' } }, { code: 500, message: 'SqlException', toast: false }],
-    ['message with sql lower case: no toast', { status: 200, body: { code: 500, msg: 'mysql down' } }, { code: 500, message: 'mysql down', toast: false }],
-    ['"Invalid token": no toast', { status: 200, body: { code: 500, msg: 'Invalid token' } }, { code: 500, message: 'Invalid token', toast: false }],
-    ['"token无效": no toast', { status: 200, body: { code: 500, msg: 'token无效' } }, { code: 500, message: 'token无效', toast: false }],
-    ['code 1001 (loginStep1): no toast', { status: 200, body: { code: 1001, msg: 'Enter the code' } }, { code: 1001, message: 'Enter the code', toast: false }],
-    ['step-1 login text: no toast', { status: 200, body: { code: 500, msg: LOGIN_STEP1 } }, { code: 500, message: LOGIN_STEP1, toast: false }],
+    [
+      'msg wins over error_description',
+      { status: 200, body: { code: 500, msg: 'M', error_description: 'D' } },
+      { code: 500, message: 'M', toast: true },
+    ],
+    [
+      'default message when both absent',
+      { status: 200, body: { code: 500 } },
+      { code: 500, message: NETWORK_SLOW, toast: true },
+    ],
+    [
+      'HTTP status as code when the envelope has none',
+      { status: 404, body: { msg: 'Not here' } },
+      { code: 404, message: 'Not here', toast: true },
+    ],
+    [
+      'HTTP 500 is answered',
+      { status: 500, body: { code: 500, msg: 'Boom' } },
+      { code: 500, message: 'Boom', toast: true },
+    ],
+    [
+      'message with sql: no toast',
+      { status: 200, body: { code: 500, msg: 'bad SQL grammar near x' } },
+      { code: 500, message: 'bad SQL grammar near x', toast: false },
+    ],
+    [
+      'message with Sql: no toast',
+      { status: 200, body: { code: 500, msg: 'SqlException' } },
+      { code: 500, message: 'SqlException', toast: false },
+    ],
+    [
+      'message with sql lower case: no toast',
+      { status: 200, body: { code: 500, msg: 'mysql down' } },
+      { code: 500, message: 'mysql down', toast: false },
+    ],
+    [
+      '"Invalid token": no toast',
+      { status: 200, body: { code: 500, msg: 'Invalid token' } },
+      { code: 500, message: 'Invalid token', toast: false },
+    ],
+    [
+      '"token无效": no toast',
+      { status: 200, body: { code: 500, msg: 'token无效' } },
+      { code: 500, message: 'token无效', toast: false },
+    ],
+    [
+      'code 1001 (loginStep1): no toast',
+      { status: 200, body: { code: 1001, msg: 'Enter the code' } },
+      { code: 1001, message: 'Enter the code', toast: false },
+    ],
+    [
+      'step-1 login text: no toast',
+      { status: 200, body: { code: 500, msg: LOGIN_STEP1 } },
+      { code: 500, message: LOGIN_STEP1, toast: false },
+    ],
   ])('%s', async (_name, r, expected) => {
     api.reply = r;
     const err = await failure(client.call('/api/fail'));
@@ -224,7 +287,12 @@ describe('call: transport errors', () => {
 
 describe('call: request shape', () => {
   it.each<[string, Parameters<ClientModule['call']>[1], string, Record<string, string>]>([
-    ['GET with query', { method: 'GET', query: { page: 2, size: 15, q: 'btc usdt', all: true, none: undefined } }, 'GET', { page: '2', size: '15', q: 'btc usdt', all: 'true' }],
+    [
+      'GET with query',
+      { method: 'GET', query: { page: 2, size: 15, q: 'btc usdt', all: true, none: undefined } },
+      'GET',
+      { page: '2', size: '15', q: 'btc usdt', all: 'true' },
+    ],
     ['POST with query', { query: { symbol: 'BTC/USDT' } }, 'POST', { symbol: 'BTC/USDT' }],
     ['no query', {}, 'POST', {}],
   ])('%s reaches the server', async (_name, opts, method, query) => {

@@ -1,6 +1,12 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { ERRORS, type Envelope } from '../../../isomorphic/contract/codes.ts';
-import { pathOf, type AnyEndpoint, type InputOf, type ResponseOf, type TextInput } from '../../../isomorphic/contract/endpoint.ts';
+import {
+  pathOf,
+  type AnyEndpoint,
+  type InputOf,
+  type ResponseOf,
+  type TextInput,
+} from '../../../isomorphic/contract/endpoint.ts';
 import { translate } from '../i18n/client.ts';
 import { currentLocale, goTo } from '../navigation.ts';
 import { platformConfig } from '../platform.ts';
@@ -37,14 +43,16 @@ interface CallOptions {
   method?: 'GET' | 'POST';
   /** Send the body as text/plain (docs/requirements.md §7: "text/plain when requested"). */
   plainText?: boolean;
-  /** The caller shows its own messages (docs/requirements.md §8 white paper and customer service): no automatic toast. */
+  /**
+   * The caller shows its own messages (docs/requirements.md §8 white paper and customer service): no automatic toast.
+   */
   quiet?: boolean;
 }
 
 /**
- * The transport under `request`: docs/requirements.md §7 headers on every call, docs/requirements.md §8 handling of the answer. Resolves with
- * `data` of a code-200 envelope; rejects with ApiError otherwise. Actions call `request` with an endpoint, never
- * a path of their own (isomorphic/contract/endpoints.test.ts checks).
+ * The transport under `request`: docs/requirements.md §7 headers on every call, docs/requirements.md §8 handling of the
+ * answer. Resolves with `data` of a code-200 envelope; rejects with ApiError otherwise. Actions call `request` with an
+ * endpoint, never a path of their own (isomorphic/contract/endpoints.test.ts checks).
  */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const token = $token.get();
@@ -98,10 +106,18 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
 }
 
 /** A part the caller must send when the endpoint has one, and may leave out when every field is optional. */
-type PartInput<K extends string, X, T> = [X] extends [undefined] ? unknown : {} extends T ? { [P in K]?: T } : { [P in K]: T };
+type PartInput<K extends string, X, T> = [X] extends [undefined]
+  ? unknown
+  : {} extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What request() takes for an endpoint: its path parameters, query and body, typed from its definition. */
-type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'], TextInput<InputOf<NonNullable<E['params']>>>> &
+type RequestInput<E extends AnyEndpoint> = PartInput<
+  'params',
+  E['params'],
+  TextInput<InputOf<NonNullable<E['params']>>>
+> &
   PartInput<'query', E['query'], TextInput<InputOf<NonNullable<E['query']>>>> &
   PartInput<'body', E['body'], InputOf<NonNullable<E['body']>>> &
   Pick<CallOptions, 'plainText' | 'quiet'>;
@@ -110,7 +126,14 @@ type RequestInput<E extends AnyEndpoint> = PartInput<'params', E['params'], Text
  * Calls an endpoint (isomorphic/contract/*.endpoints.ts) with its method and path, answering its typed `data`:
  * request(depositAddress, { params: { coin }, query: { network } }). Failures as `call`.
  */
-export async function request<E extends AnyEndpoint>(e: E, ...[input]: {} extends RequestInput<E> ? [RequestInput<E>?] : [RequestInput<E>]): Promise<ResponseOf<E>> {
-  const { params, query, body, plainText, quiet } = (input ?? {}) as { params?: Record<string, string | number>; query?: CallOptions['query']; body?: unknown } & CallOptions;
+export async function request<E extends AnyEndpoint>(
+  e: E,
+  ...[input]: {} extends RequestInput<E> ? [RequestInput<E>?] : [RequestInput<E>]
+): Promise<ResponseOf<E>> {
+  const { params, query, body, plainText, quiet } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: CallOptions['query'];
+    body?: unknown;
+  } & CallOptions;
   return call<ResponseOf<E>>(pathOf(e, params), { method: e.method, query, body, plainText, quiet });
 }

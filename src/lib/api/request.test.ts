@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi } from '../../../tests/support/browser.ts';
+import {
+  installBrowser,
+  removeBrowser,
+  setApiBase,
+  startLocalApi,
+  type LocalApi,
+} from '../../../tests/support/browser.ts';
 
 // The modules under test are imported dynamically in beforeAll, after the browser stand-ins exist.
 let client: typeof import('./client.ts');
@@ -29,23 +35,45 @@ beforeEach(() => {
 const sent = () => {
   const r = api.requests[0]!;
   const url = new URL(r.url, 'http://x');
-  return { method: r.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: r.body ? JSON.parse(r.body) : undefined };
+  return {
+    method: r.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: r.body ? JSON.parse(r.body) : undefined,
+  };
 };
 
 describe('request: an endpoint decides method and path', () => {
   it('GET with path parameters filled in and encoded, and the query', async () => {
-    await expect(client.request(wallet.depositAddress, { params: { coin: 'US/DT' }, query: { network: 'TRC20' } })).resolves.toEqual({ fine: true });
-    expect(sent()).toEqual({ method: 'GET', path: '/api/asset/getDepositAddress/US%2FDT', query: { network: 'TRC20' }, body: undefined });
+    await expect(
+      client.request(wallet.depositAddress, { params: { coin: 'US/DT' }, query: { network: 'TRC20' } }),
+    ).resolves.toEqual({ fine: true });
+    expect(sent()).toEqual({
+      method: 'GET',
+      path: '/api/asset/getDepositAddress/US%2FDT',
+      query: { network: 'TRC20' },
+      body: undefined,
+    });
   });
 
   it('POST with numbers in the query sent as their digits', async () => {
     await client.request(spot.cancelOrder, { query: { id: 42 } });
-    expect(sent()).toEqual({ method: 'POST', path: '/api/currency/order/cancelOrder', query: { id: '42' }, body: undefined });
+    expect(sent()).toEqual({
+      method: 'POST',
+      path: '/api/currency/order/cancelOrder',
+      query: { id: '42' },
+      body: undefined,
+    });
   });
 
   it('POST with a JSON body', async () => {
     await client.request(spot.priceComparison, { body: { symbolNameList: ['btcusdt'] } });
-    expect(sent()).toEqual({ method: 'POST', path: '/api/app/coin/open/getPriceComparison', query: {}, body: { symbolNameList: ['btcusdt'] } });
+    expect(sent()).toEqual({
+      method: 'POST',
+      path: '/api/app/coin/open/getPriceComparison',
+      query: {},
+      body: { symbolNameList: ['btcusdt'] },
+    });
   });
 
   it('several path parameters', async () => {
@@ -54,7 +82,9 @@ describe('request: an endpoint decides method and path', () => {
   });
 
   it('refuses to send a path with a parameter missing', async () => {
-    await expect(client.request(content.detailData, { params: { formId: 'news' } as never })).rejects.toThrow(/parameter id missing/);
+    await expect(client.request(content.detailData, { params: { formId: 'news' } as never })).rejects.toThrow(
+      /parameter id missing/,
+    );
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -4,7 +4,10 @@ import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 import type { Page, Uploaded } from '../../../isomorphic/contract/wallet.ts';
 import { uploadImage } from '../wallet/actions.ts';
 
-/** One page of a chat at the server's page size (docs/requirements.md §9: 15), newest page first; reading it marks the chat read. */
+/**
+ * One page of a chat at the server's page size (docs/requirements.md §9: 15), newest page first; reading it marks the
+ * chat read.
+ */
 export function chatPage(chatId: string, current: number): Promise<Page<ChatLine>> {
   return request(otc.chatRecords, { params: { x: chatId }, body: { current } });
 }

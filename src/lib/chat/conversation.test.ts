@@ -3,7 +3,15 @@ import type { ChatLine } from '../../../isomorphic/contract/otc.ts';
 import { authorOf, lineOfPush, mergeLines, nextPage } from './conversation.ts';
 import { inboxRows } from './inbox.ts';
 
-const line = (id: number, from = 7, name = 'alice'): ChatLine => ({ id, chatId: 'order-1', blade_user_id: from, content_type: 1, content: `line ${id}`, create_time: 1000 + id, name });
+const line = (id: number, from = 7, name = 'alice'): ChatLine => ({
+  id,
+  chatId: 'order-1',
+  blade_user_id: from,
+  content_type: 1,
+  content: `line ${id}`,
+  create_time: 1000 + id,
+  name,
+});
 
 describe('a conversation’s lines', () => {
   it('are each held once, oldest first, newest at the bottom', () => {
@@ -21,10 +29,20 @@ describe('a conversation’s lines', () => {
 
   it('take a pushed line of the same chat, named after the author’s earlier line', () => {
     const held = [line(1, 7, 'alice'), line(2, 9, 'bob')];
-    expect(lineOfPush({ chatId: 'order-1', id: 3, from: 9, content: 'hi', contentType: 1, ts: 5 }, 'order-1', held)).toEqual({
-      id: 3, chatId: 'order-1', blade_user_id: 9, content_type: 1, content: 'hi', create_time: 5, name: 'bob',
+    expect(
+      lineOfPush({ chatId: 'order-1', id: 3, from: 9, content: 'hi', contentType: 1, ts: 5 }, 'order-1', held),
+    ).toEqual({
+      id: 3,
+      chatId: 'order-1',
+      blade_user_id: 9,
+      content_type: 1,
+      content: 'hi',
+      create_time: 5,
+      name: 'bob',
     });
-    expect(lineOfPush({ chatId: 'order-2', id: 3, from: 9, content: 'hi', contentType: 1, ts: 5 }, 'order-1', held)).toBeNull();
+    expect(
+      lineOfPush({ chatId: 'order-2', id: 3, from: 9, content: 'hi', contentType: 1, ts: 5 }, 'order-1', held),
+    ).toBeNull();
     expect(lineOfPush({ from: 9, content: 'bare SEND', contentType: 1, ts: 5 }, 'order-1', held)).toBeNull();
   });
 
@@ -46,6 +64,8 @@ describe('the customer-service inbox', () => {
       { chatId: 'service-6', unread: 1, lastAt: 200, title: 'dan' },
       { chatId: 'service-5', unread: 0, lastAt: 100, title: 'eve' },
     ]);
-    expect(inboxRows([{ chatId: 'service-5', unread: 3, lastAt: 300, title: 'eve' }], seen)).toEqual([{ chatId: 'service-5', unread: 3, lastAt: 300, title: 'eve' }]);
+    expect(inboxRows([{ chatId: 'service-5', unread: 3, lastAt: 300, title: 'eve' }], seen)).toEqual([
+      { chatId: 'service-5', unread: 3, lastAt: 300, title: 'eve' },
+    ]);
   });
 });

@@ -28,7 +28,15 @@ export function nextPage(held: number, size: number): number {
 export function lineOfPush(m: ChatMessage, chatId: string, held: readonly ChatLine[]): ChatLine | null {
   if (m.chatId !== chatId || m.id === undefined) return null;
   const name = held.findLast((l) => l.blade_user_id === m.from)?.name ?? '';
-  return { id: m.id, chatId, blade_user_id: m.from, content_type: m.contentType, content: m.content, create_time: m.ts, name };
+  return {
+    id: m.id,
+    chatId,
+    blade_user_id: m.from,
+    content_type: m.contentType,
+    content: m.content,
+    create_time: m.ts,
+    name,
+  };
 }
 
 /** Who a line is from, as the panel labels it: the viewer, customer service, the system, or the other side by name. */

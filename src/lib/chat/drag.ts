@@ -1,6 +1,6 @@
 /**
- * Where the customer-service button may sit (docs/requirements.md §2, §9): wholly inside the window and never higher than 64 px
- * from the top. Positions are the button's top-left corner in CSS pixels.
+ * Where the customer-service button may sit (docs/requirements.md §2, §9): wholly inside the window and never higher
+ * than 64 px from the top. Positions are the button's top-left corner in CSS pixels.
  */
 export const BUTTON_MIN_TOP = 64;
 
@@ -31,7 +31,9 @@ export function dragTo(start: Point, from: Point, to: Point, button: Size, view:
   return clampButton({ x: start.x + to.x - from.x, y: start.y + to.y - from.y }, button, view);
 }
 
-/** Whether a press moved far enough to be a drag: one that moved less is a click, so a shaky hand still opens the chat. */
+/**
+ * Whether a press moved far enough to be a drag: one that moved less is a click, so a shaky hand still opens the chat.
+ */
 export function movedBeyond(from: Point, to: Point, slop = 4): boolean {
   return Math.abs(to.x - from.x) > slop || Math.abs(to.y - from.y) > slop;
 }

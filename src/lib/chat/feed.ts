@@ -7,6 +7,10 @@ import { userStomp } from '../feed/user-stomp.ts';
  */
 export const chatFeed = {
   listen(onLine: (m: ChatMessage) => void, onSync?: () => void): () => void {
-    return userStomp.listen({ topics: (user) => [STOMP_DESTINATION.chat(user.id)], onMessage: (m) => onLine(m as ChatMessage), onConnect: onSync });
+    return userStomp.listen({
+      topics: (user) => [STOMP_DESTINATION.chat(user.id)],
+      onMessage: (m) => onLine(m as ChatMessage),
+      onConnect: onSync,
+    });
   },
 };

@@ -26,7 +26,15 @@ function load(): void {
   if (reading) return void (again = true);
   reading = true;
   unreadChats()
-    .then((unread) => $state.set({ chats: inboxRows(unread.filter((c) => c.chatId.startsWith('service-')), $state.get().chats), loaded: true }))
+    .then((unread) =>
+      $state.set({
+        chats: inboxRows(
+          unread.filter((c) => c.chatId.startsWith('service-')),
+          $state.get().chats,
+        ),
+        loaded: true,
+      }),
+    )
     .catch(() => $state.set({ ...$state.get(), loaded: true }))
     .finally(() => {
       reading = false;

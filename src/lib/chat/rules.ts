@@ -1,13 +1,15 @@
 import { CHAT_MAX_CHARS } from '../../../isomorphic/contract/private-feed.ts';
 
 /**
- * The chat composer's rules (docs/requirements.md §5): a message with no character other than spaces is refused ("cannot be
- * empty"), at most 400 characters with a counter, sending is off while empty or while a text send is under way,
- * Enter sends and Ctrl+Enter starts a new line. The server checks the same (sendChatBody); these give the answer
+ * The chat composer's rules (docs/requirements.md §5): a message with no character other than spaces is refused
+ * ("cannot be empty"), at most 400 characters with a counter, sending is off while empty or while a text send is under
+ * way, Enter sends and Ctrl+Enter starts a new line. The server checks the same (sendChatBody); these give the answer
  * before a round trip.
  */
 
-/** Characters as the counter and the 400 limit count them: UTF-16 units, as sendChatBody's check (and a textarea) does. */
+/**
+ * Characters as the counter and the 400 limit count them: UTF-16 units, as sendChatBody's check (and a textarea) does.
+ */
 export function chatLength(text: string): number {
   return text.length;
 }
@@ -30,7 +32,12 @@ export function canSend(text: string, sending: boolean): boolean {
 }
 
 /** What a key press in the box does: Enter sends, Ctrl+Enter inserts a new line, anything else types. */
-export function keyAction(e: { key: string; ctrlKey: boolean; shiftKey: boolean; isComposing?: boolean }): 'send' | 'newline' | null {
+export function keyAction(e: {
+  key: string;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  isComposing?: boolean;
+}): 'send' | 'newline' | null {
   // Enter that confirms an input-method composition (Japanese, Chinese, Korean) is not a send.
   if (e.key !== 'Enter' || e.isComposing) return null;
   if (e.ctrlKey) return 'newline';

@@ -12,7 +12,10 @@ export const $serviceChatOpen: ReadableAtom<boolean> = $open;
 /** The signed-in user's customer-service chat, or null when logged out. */
 export const $serviceChatId = computed($userInfo, (user) => (user ? serviceChatId(user.id) : null));
 
-/** Opens the dialog; chat needs login (docs/requirements.md §6), so a visitor goes to the login page and comes back here. */
+/**
+ * Opens the dialog; chat needs login (docs/requirements.md §6), so a visitor goes to the login page and comes back
+ * here.
+ */
 export function openServiceChat(): void {
   if (!$token.get() || !$userInfo.get()) {
     goTo(`/user/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);

@@ -33,8 +33,19 @@ export interface Conversation {
   dismissRefusal(): void;
 }
 
-// The page size is the server's (docs/requirements.md §9: 15) once the first page has come; nothing pages back before that.
-const START: ChatState = { lines: [], total: 0, pageSize: 15, loading: true, failed: false, loadingOlder: false, sending: false, uploading: false, refusal: null };
+// The page size is the server's (docs/requirements.md §9: 15) once the first page has come; nothing pages back before
+// that.
+const START: ChatState = {
+  lines: [],
+  total: 0,
+  pageSize: 15,
+  loading: true,
+  failed: false,
+  loadingOlder: false,
+  sending: false,
+  uploading: false,
+  refusal: null,
+};
 
 /** What a failed call says: the server's translated sentence, or the network one the client made. */
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : translate('common.networkSlow'));
@@ -133,7 +144,9 @@ export function conversation(chatId: string): Conversation {
         } catch (err) {
           // docs/requirements.md §8: the upload-failed tip, with the server's reason when it gave one.
           const reason = err instanceof ApiError && err.code !== 0 ? err.message : '';
-          patch({ refusal: reason ? translate('chat.uploadFailedBecause', { reason }) : translate('chat.uploadFailed') });
+          patch({
+            refusal: reason ? translate('chat.uploadFailedBecause', { reason }) : translate('chat.uploadFailed'),
+          });
           return;
         }
         absorb([await sendImage(chatId, uploadId)]);

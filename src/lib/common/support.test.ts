@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../isomorphic/contract/user.ts';
-import { closedPortUrl, installBrowser, removeBrowser, setApiBase, startLocalApi, type LocalApi, type Reply } from '../../../tests/support/browser.ts';
+import {
+  closedPortUrl,
+  installBrowser,
+  removeBrowser,
+  setApiBase,
+  startLocalApi,
+  type LocalApi,
+  type Reply,
+} from '../../../tests/support/browser.ts';
 
 /**
  * The white-paper and customer-service actions of docs/requirements.md §7/§8 against a real local HTTP server (as
@@ -107,7 +115,10 @@ describe('openWhitePaper (docs/requirements.md §8)', () => {
 
 describe('openCustomerService (docs/requirements.md §8)', () => {
   it('opens the first configured link', async () => {
-    api.reply = envelope({ code: 200, data: [{ url: '' }, { url: 'https://chat.lumex.example/' }, { url: 'https://other.example/' }] });
+    api.reply = envelope({
+      code: 200,
+      data: [{ url: '' }, { url: 'https://chat.lumex.example/' }, { url: 'https://other.example/' }],
+    });
     await support.openCustomerService();
     expect(paths()).toEqual(['POST /api/common/getCustomerService']);
     expect(opened).toEqual([['https://chat.lumex.example/', '_blank', 'noopener,noreferrer']]);
@@ -139,7 +150,15 @@ describe('openCustomerService (docs/requirements.md §8)', () => {
   });
 
   it('opens the in-platform chat dialog when the server offers it (kind chat, no link), for a signed-in user', async () => {
-    session.storeTokens({ token: 't', refreshToken: 'r', tenantId: '0', issuedAt: 0, expiresIn: 1, refreshExpiresIn: 1, userInfo: { id: 42 } as UserInfo });
+    session.storeTokens({
+      token: 't',
+      refreshToken: 'r',
+      tenantId: '0',
+      issuedAt: 0,
+      expiresIn: 1,
+      refreshExpiresIn: 1,
+      userInfo: { id: 42 } as UserInfo,
+    });
     api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }] });
     await support.openCustomerService();
     expect(chat.$serviceChatOpen.get()).toBe(true);
@@ -150,7 +169,13 @@ describe('openCustomerService (docs/requirements.md §8)', () => {
   });
 
   it('prefers a configured link to the chat, and sends a visitor to login for the chat (it needs login)', async () => {
-    api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }, { url: 'https://chat.lumex.example/', kind: 'link' }] });
+    api.reply = envelope({
+      code: 200,
+      data: [
+        { url: '', kind: 'chat' },
+        { url: 'https://chat.lumex.example/', kind: 'link' },
+      ],
+    });
     await support.openCustomerService();
     expect(opened).toEqual([['https://chat.lumex.example/', '_blank', 'noopener,noreferrer']]);
     api.reply = envelope({ code: 200, data: [{ url: '', kind: 'chat' }] });

@@ -5,7 +5,9 @@ import type { CustomerServiceEntry } from '../../../isomorphic/contract/otc.ts';
 import { translate } from '../i18n/client.ts';
 import { showToast } from '../stores/toast.ts';
 
-/** Opens a link the server configures in a new tab, or explains with the docs/requirements.md §8 warning why it cannot. */
+/**
+ * Opens a link the server configures in a new tab, or explains with the docs/requirements.md §8 warning why it cannot.
+ */
 function openExternal(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
@@ -22,16 +24,19 @@ export async function openWhitePaper(): Promise<void> {
 }
 
 /**
- * Customer service of the top bar icon and footer (docs/requirements.md §7, §8): data.code must be 200, data.data a list of entries.
- * A link opens in a new tab; the platform's own chat (kind 'chat', offered when no link is configured) opens the
- * customer-service dialog.
+ * Customer service of the top bar icon and footer (docs/requirements.md §7, §8): data.code must be 200, data.data a
+ * list of entries. A link opens in a new tab; the platform's own chat (kind 'chat', offered when no link is configured)
+ * opens the customer-service dialog.
  */
 export async function openCustomerService(): Promise<void> {
   let data: { code: number; data: CustomerServiceEntry[] };
   try {
     data = await request(customerService, { quiet: true });
   } catch (err) {
-    showToast('error', translate(err instanceof ApiError && err.code !== 0 ? 'support.badCode' : 'support.unavailable'));
+    showToast(
+      'error',
+      translate(err instanceof ApiError && err.code !== 0 ? 'support.badCode' : 'support.unavailable'),
+    );
     return;
   }
   if (data?.code !== 200) return void showToast('error', translate('support.badCode'));

@@ -11,23 +11,36 @@ import type { SearchDoc } from '../../../isomorphic/content/search.ts';
 import { keyed, remote } from '../stores/remote.ts';
 
 const searchIndex = keyed((locale: Locale) =>
-  remote(async () => {
-    const res = await fetch(localizePath('/search-index.json', locale));
-    if (!res.ok) throw new Error(`search index: HTTP ${res.status}`);
-    return (await res.json()) as SearchDoc[];
-  }, { once: true }),
+  remote(
+    async () => {
+      const res = await fetch(localizePath('/search-index.json', locale));
+      if (!res.ok) throw new Error(`search index: HTTP ${res.status}`);
+      return (await res.json()) as SearchDoc[];
+    },
+    { once: true },
+  ),
 );
 /** The search index of a language, fetched once per page; a failed fetch is not kept, so a later search retries. */
 export const searchIndexStore = (locale: Locale) => searchIndex(locale).$value;
 /** Asks for the search index when the user starts searching (again after a failure); once there, it stays. */
 export function askSearchIndex(locale: Locale): void {
-  searchIndex(locale).ensure().catch(() => {});
+  searchIndex(locale)
+    .ensure()
+    .catch(() => {});
 }
 
 /** Every news item or notice the API has, newest first, once per page. Quiet: the page already shows the built list. */
-export const latestItemsStore = keyed((kind: Publishable) =>
-  remote(async () => (await request(getData, { params: { formId: kind }, query: { pageSize: PAGE_SIZE_ALL }, quiet: true })).records, { once: true }).$value,
+export const latestItemsStore = keyed(
+  (kind: Publishable) =>
+    remote(
+      async () =>
+        (await request(getData, { params: { formId: kind }, query: { pageSize: PAGE_SIZE_ALL }, quiet: true })).records,
+      { once: true },
+    ).$value,
 );
 
 /** One news item or notice with its text, for items that have no page of their own (published after the build). */
-export const itemDetailStore = keyed((kind: Publishable, id: number) => remote(() => request(detailData, { params: { formId: kind, id } }), { once: true }).$value);
+export const itemDetailStore = keyed(
+  (kind: Publishable, id: number) =>
+    remote(() => request(detailData, { params: { formId: kind, id } }), { once: true }).$value,
+);

@@ -33,7 +33,11 @@ export function blocks(markdown: string): Block[] {
       continue;
     }
     if (lines.every((l) => LIST_ITEM.test(l))) {
-      out.push({ type: 'list', ordered: /^\s*\d/.test(lines[0]!), items: lines.map((l) => inlines(LIST_ITEM.exec(l)![2]!)) });
+      out.push({
+        type: 'list',
+        ordered: /^\s*\d/.test(lines[0]!),
+        items: lines.map((l) => inlines(LIST_ITEM.exec(l)![2]!)),
+      });
       continue;
     }
     out.push({ type: 'paragraph', content: inlines(lines.map((l) => l.trim()).join(' ')) });

@@ -42,7 +42,8 @@ export async function localized<C extends CollectionName>(name: C, locale: Local
 }
 
 /** Newest first, then by id: the order of news and notice lists. */
-export const byDateDesc = <T extends { data: { date: string; id: number } }>(a: T, b: T) => b.data.date.localeCompare(a.data.date) || b.data.id - a.data.id;
+export const byDateDesc = <T extends { data: { date: string; id: number } }>(a: T, b: T) =>
+  b.data.date.localeCompare(a.data.date) || b.data.id - a.data.id;
 
 export interface HelpTreeNode {
   id: number;
@@ -56,8 +57,16 @@ export interface HelpTreeNode {
 
 /** The help-centre tree in one language: categories (pid 0), sections, articles (pid = their section). */
 export async function helpTree(locale: Locale): Promise<HelpTreeNode[]> {
-  const [categories, sections, articles] = await Promise.all([localized('categories', locale), localized('sections', locale), localized('articles', locale)]);
-  const node = (type: HelpTreeNode['type'], d: { data: { id: number; title: string; summary: string; sort: number }; fallback: boolean }, pid: number): HelpTreeNode => ({
+  const [categories, sections, articles] = await Promise.all([
+    localized('categories', locale),
+    localized('sections', locale),
+    localized('articles', locale),
+  ]);
+  const node = (
+    type: HelpTreeNode['type'],
+    d: { data: { id: number; title: string; summary: string; sort: number }; fallback: boolean },
+    pid: number,
+  ): HelpTreeNode => ({
     id: d.data.id,
     pid,
     sort: d.data.sort,
@@ -108,7 +117,9 @@ export async function searchDocs(locale: Locale): Promise<SearchDoc[]> {
 export async function contentPaths(): Promise<string[]> {
   const en = DEFAULT_LOCALE;
   const [news, notices, tree] = await Promise.all([localized('news', en), localized('notices', en), helpTree(en)]);
-  const standing = await Promise.all(STANDING.map(async (type) => (await localized(type, en)).map((d) => documentPath(type, d.data.id))));
+  const standing = await Promise.all(
+    STANDING.map(async (type) => (await localized(type, en)).map((d) => documentPath(type, d.data.id))),
+  );
   return [
     NEWS_INDEX,
     ...news.map((d) => documentPath('news', d.data.id)),
@@ -129,5 +140,8 @@ export function helpNodePath(node: Pick<HelpTreeNode, 'type' | 'id'>): string {
 
 /** docs/requirements.md §2: the breadcrumb of a help page, from All down the category tree, with localized links. */
 export function helpCrumbs(nodes: readonly HelpTreeNode[], id: number, locale: Locale, allLabel: string): Crumb[] {
-  return breadcrumb(nodes, id, { label: allLabel, href: localizePath(ARTICLE_INDEX, locale) }, (n) => ({ label: n.title, href: localizePath(helpNodePath(n), locale) }));
+  return breadcrumb(nodes, id, { label: allLabel, href: localizePath(ARTICLE_INDEX, locale) }, (n) => ({
+    label: n.title,
+    href: localizePath(helpNodePath(n), locale),
+  }));
 }

@@ -1,8 +1,13 @@
 /**
- * Addresses of the content pages (docs/requirements.md §2), without locale prefix; localizePath adds it. One place, so pages,
- * the sitemap, the search index and the API's links agree.
+ * Addresses of the content pages (docs/requirements.md §2), without locale prefix; localizePath adds it. One place, so
+ * pages, the sitemap, the search index and the API's links agree.
  */
-import { PUBLISHED_ID_BASE, type ArticleType, type FormId, type RuleCode } from '../../../isomorphic/contract/content.ts';
+import {
+  PUBLISHED_ID_BASE,
+  type ArticleType,
+  type FormId,
+  type RuleCode,
+} from '../../../isomorphic/contract/content.ts';
 
 export const NEWS_INDEX = '/news/index';
 export const RULE_INDEX = '/rule/index';

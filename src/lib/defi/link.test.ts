@@ -12,13 +12,16 @@ const ADDRESS = addressOf(secp256k1.getPublicKey(key));
 const hexText = (hex: string) => new TextDecoder().decode(Uint8Array.from(Buffer.from(hex.slice(2), 'hex')));
 
 /** A wallet as a browser extension answers: its account, and personal_sign over the hex text with its key. */
-function wallet(opts: { account?: string; signKey?: Uint8Array; refuse?: { method: string; code: number; message?: string } } = {}): Eip1193Provider & { calls: string[] } {
+function wallet(
+  opts: { account?: string; signKey?: Uint8Array; refuse?: { method: string; code: number; message?: string } } = {},
+): Eip1193Provider & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     async request({ method, params }) {
       calls.push(method);
-      if (opts.refuse?.method === method) throw Object.assign(new Error(opts.refuse.message ?? 'no'), { code: opts.refuse.code });
+      if (opts.refuse?.method === method)
+        throw Object.assign(new Error(opts.refuse.message ?? 'no'), { code: opts.refuse.code });
       if (method === 'eth_requestAccounts') return [opts.account ?? ADDRESS.toUpperCase().replace('0X', '0x')];
       if (method === 'personal_sign') return personalSign(hexText((params as string[])[0]!), opts.signKey ?? key);
       throw new Error(`unexpected ${method}`);
@@ -31,11 +34,17 @@ function steps(w: Eip1193Provider | null, sendError?: ApiError): LinkSteps & { s
   const s = {
     sent: 0,
     wallet: w,
-    challenge: async (address: string) => ({ address, message: `Link ${address}\nNonce: 1`, expiresAt: 0, fee: { coin: 'ETH', amount: '0.005' } }),
+    challenge: async (address: string) => ({
+      address,
+      message: `Link ${address}\nNonce: 1`,
+      expiresAt: 0,
+      fee: { coin: 'ETH', amount: '0.005' },
+    }),
     send: async (body: { address: string; message: string; signature: string }): Promise<DefiLink> => {
       s.sent++;
       if (sendError) throw sendError;
-      if (recoverSigner(body.message, body.signature) !== body.address) throw new ApiError(ERRORS.defiBadSignature, 'bad', false);
+      if (recoverSigner(body.message, body.signature) !== body.address)
+        throw new ApiError(ERRORS.defiBadSignature, 'bad', false);
       return { address: body.address, linkedAt: 1, fee: { coin: 'ETH', amount: '0.005' } };
     },
   };
@@ -46,7 +55,10 @@ describe('linking a browser wallet', () => {
   it('links the account the wallet names with a real personal_sign signature the server recovers', async () => {
     const w = wallet();
     const outcome = await linkWallet(steps(w), [], '0.01');
-    expect(outcome).toEqual({ ok: true, link: { address: ADDRESS, linkedAt: 1, fee: { coin: 'ETH', amount: '0.005' } } });
+    expect(outcome).toEqual({
+      ok: true,
+      link: { address: ADDRESS, linkedAt: 1, fee: { coin: 'ETH', amount: '0.005' } },
+    });
     expect(w.calls).toEqual(['eth_requestAccounts', 'personal_sign']);
   });
 
@@ -67,21 +79,43 @@ describe('linking a browser wallet', () => {
     const rejected = steps(wallet({ refuse: { method: 'personal_sign', code: 4001 } }));
     expect(await linkWallet(rejected, [], '1')).toMatchObject({ ok: false, problem: 'rejected', address: ADDRESS });
     expect(rejected.sent).toBe(0);
-    expect(await linkWallet(steps(wallet({ refuse: { method: 'eth_requestAccounts', code: -32002 } })), [], '1')).toMatchObject({ problem: 'pending' });
-    expect(await linkWallet(steps(wallet({ refuse: { method: 'eth_requestAccounts', code: -32603, message: 'internal' } })), [], '1')).toMatchObject({ problem: 'walletError', message: 'internal' });
+    expect(
+      await linkWallet(steps(wallet({ refuse: { method: 'eth_requestAccounts', code: -32002 } })), [], '1'),
+    ).toMatchObject({ problem: 'pending' });
+    expect(
+      await linkWallet(
+        steps(wallet({ refuse: { method: 'eth_requestAccounts', code: -32603, message: 'internal' } })),
+        [],
+        '1',
+      ),
+    ).toMatchObject({ problem: 'walletError', message: 'internal' });
     expect(await linkWallet(steps(wallet({ account: 'nope' })), [], '1')).toMatchObject({ problem: 'noAccount' });
   });
 
   it('reports a signature by another key as a bad signature, and a fee the server could not take as ETH short', async () => {
-    expect(await linkWallet(steps(wallet({ signKey: secp256k1.utils.randomSecretKey() })), [], '1')).toMatchObject({ ok: false, problem: 'badSignature' });
-    expect(await linkWallet(steps(wallet(), new ApiError(ERRORS.insufficientBalance, 'short', false)), [], '1')).toMatchObject({ problem: 'ethShort' });
-    expect(await linkWallet(steps(wallet(), new ApiError(ERRORS.defiAddressTaken, 'This address is linked to another account', false)), [], '1'))
-      .toMatchObject({ problem: 'server', message: 'This address is linked to another account' });
+    expect(await linkWallet(steps(wallet({ signKey: secp256k1.utils.randomSecretKey() })), [], '1')).toMatchObject({
+      ok: false,
+      problem: 'badSignature',
+    });
+    expect(
+      await linkWallet(steps(wallet(), new ApiError(ERRORS.insufficientBalance, 'short', false)), [], '1'),
+    ).toMatchObject({ problem: 'ethShort' });
+    expect(
+      await linkWallet(
+        steps(wallet(), new ApiError(ERRORS.defiAddressTaken, 'This address is linked to another account', false)),
+        [],
+        '1',
+      ),
+    ).toMatchObject({ problem: 'server', message: 'This address is linked to another account' });
   });
 
   it('does not ask to sign again for an address already linked', async () => {
     const w = wallet();
-    expect(await linkWallet(steps(w), [ADDRESS], '1')).toMatchObject({ ok: false, problem: 'alreadyLinked', address: ADDRESS });
+    expect(await linkWallet(steps(w), [ADDRESS], '1')).toMatchObject({
+      ok: false,
+      problem: 'alreadyLinked',
+      address: ADDRESS,
+    });
     expect(w.calls).toEqual(['eth_requestAccounts']);
   });
 

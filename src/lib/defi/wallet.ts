@@ -25,7 +25,9 @@ const USER_REJECTED = 4001;
 const REQUEST_PENDING = -32002;
 
 /** The wallet the browser injected, or null when there is none (no wallet extension installed). */
-export function injectedWallet(scope: { ethereum?: unknown } = globalThis as { ethereum?: unknown }): Eip1193Provider | null {
+export function injectedWallet(
+  scope: { ethereum?: unknown } = globalThis as { ethereum?: unknown },
+): Eip1193Provider | null {
   const candidate = scope.ethereum as Partial<Eip1193Provider> | undefined;
   return candidate && typeof candidate.request === 'function' ? (candidate as Eip1193Provider) : null;
 }

@@ -10,10 +10,17 @@ import { termOf } from '../../../isomorphic/earn/interest.ts';
 
 export const ORDERS_PAGE_SIZE = 10;
 
-export const ordersOf = (kind: EarnKind | undefined, state: EarnOrderState | undefined, page: number, size = ORDERS_PAGE_SIZE) =>
-  request(earn.earnOrders, { query: { ...(kind ? { kind } : {}), ...(state ? { state } : {}), page, size } });
+export const ordersOf = (
+  kind: EarnKind | undefined,
+  state: EarnOrderState | undefined,
+  page: number,
+  size = ORDERS_PAGE_SIZE,
+) => request(earn.earnOrders, { query: { ...(kind ? { kind } : {}), ...(state ? { state } : {}), page, size } });
 
-/** When interest would start for a subscription made now: 00:00 UTC after the server's today (its clock decides, not the browser's). */
+/**
+ * When interest would start for a subscription made now: 00:00 UTC after the server's today (its clock decides, not the
+ * browser's).
+ */
 export async function firstAccrualAt(): Promise<number> {
   const { serverTime: now } = await request(serverTime, { quiet: true });
   return termOf(now, 1).beginAt;

@@ -40,25 +40,61 @@ export interface FormProblem {
   params?: Record<string, string | number>;
 }
 
-/** The label key of a field: the form's, and in messages the field's name (amounts by the server's own names, "The minimum must be a number"). */
+/**
+ * The label key of a field: the form's, and in messages the field's name (amounts by the server's own names, "The
+ * minimum must be a number").
+ */
 export const labelOf = (f: DraftField) => `admin.earn.field.${f}`;
 
 export const emptyDraft = (kind: EarnKind): ProductDraft => ({
-  kind, name: '', coin: 'USDT', dailyRate: '', cycleDays: '', minAmount: '', maxAmount: '', perUser: '0', capacity: '', earlyRedeem: 'forfeit', open: true,
+  kind,
+  name: '',
+  coin: 'USDT',
+  dailyRate: '',
+  cycleDays: '',
+  minAmount: '',
+  maxAmount: '',
+  perUser: '0',
+  capacity: '',
+  earlyRedeem: 'forfeit',
+  open: true,
 });
 
 export const draftOf = (p: EarnProduct): ProductDraft => ({
-  id: p.id, kind: p.kind, name: p.name, coin: p.coin, dailyRate: trim(p.dailyRate), cycleDays: String(p.cycleDays), minAmount: trim(p.minAmount),
-  maxAmount: trim(p.maxAmount), perUser: String(p.perUser), capacity: trim(p.capacity), earlyRedeem: p.earlyRedeem, open: p.open,
+  id: p.id,
+  kind: p.kind,
+  name: p.name,
+  coin: p.coin,
+  dailyRate: trim(p.dailyRate),
+  cycleDays: String(p.cycleDays),
+  minAmount: trim(p.minAmount),
+  maxAmount: trim(p.maxAmount),
+  perUser: String(p.perUser),
+  capacity: trim(p.capacity),
+  earlyRedeem: p.earlyRedeem,
+  open: p.open,
 });
 
 /** A positive amount as server/spot/order-checks.ts positiveUnits reads it, or the problem it names. */
-export function checkAmount(text: string, label: string): { ok: true; value: bigint } | { ok: false; key: string; params: Record<string, string | number> } {
+export function checkAmount(
+  text: string,
+  label: string,
+): { ok: true; value: bigint } | { ok: false; key: string; params: Record<string, string | number> } {
   const params = { field: label, decimals: SCALE };
   const s = text.trim();
   if (!s) return { ok: false, key: 'error.orderFieldRequired', params };
   const r = parseUnits(s, SCALE, MAX_UNITS);
-  if (!r.ok) return { ok: false, key: r.problem === 'precision' ? 'error.tooPrecise' : r.problem === 'range' ? 'error.tooLarge' : 'error.invalidNumber', params };
+  if (!r.ok)
+    return {
+      ok: false,
+      key:
+        r.problem === 'precision'
+          ? 'error.tooPrecise'
+          : r.problem === 'range'
+            ? 'error.tooLarge'
+            : 'error.invalidNumber',
+      params,
+    };
   return r.value > 0n ? r : { ok: false, key: 'error.mustBePositive', params };
 }
 
@@ -82,24 +118,42 @@ export function productProblems(d: ProductDraft): FormProblem[] {
   const out: FormProblem[] = [];
   const name = d.name.trim();
   if (!name) out.push({ field: 'name', key: 'validation.required', params: { field: labelOf('name') } });
-  else if (name.length > NAME_MAX) out.push({ field: 'name', key: 'validation.tooLong', params: { field: labelOf('name') } });
-  if (!COIN.test(d.coin.trim())) out.push({ field: 'coin', key: 'validation.invalidValue', params: { field: labelOf('coin') } });
+  else if (name.length > NAME_MAX)
+    out.push({ field: 'name', key: 'validation.tooLong', params: { field: labelOf('name') } });
+  if (!COIN.test(d.coin.trim()))
+    out.push({ field: 'coin', key: 'validation.invalidValue', params: { field: labelOf('coin') } });
   const rate = parseUnits(d.dailyRate.trim(), SCALE);
-  if (!rate.ok || rate.value <= 0n || rate.value > MAX_RATE) out.push({ field: 'dailyRate', key: 'error.earnRateInvalid' });
+  if (!rate.ok || rate.value <= 0n || rate.value > MAX_RATE)
+    out.push({ field: 'dailyRate', key: 'error.earnRateInvalid' });
   if (whole(d.cycleDays, 1, 3650) === null) out.push({ field: 'cycleDays', key: 'validation.earnCycle' });
-  if (whole(d.perUser, 0, 1000) === null) out.push({ field: 'perUser', key: 'validation.integer', params: { field: labelOf('perUser') } });
+  if (whole(d.perUser, 0, 1000) === null)
+    out.push({ field: 'perUser', key: 'validation.integer', params: { field: labelOf('perUser') } });
   const min = amountOf(d, 'minAmount', out);
   const max = amountOf(d, 'maxAmount', out);
   const capacity = amountOf(d, 'capacity', out);
-  if (min !== null && max !== null && capacity !== null && (min > max || max > capacity)) out.push({ field: 'maxAmount', key: 'error.earnLimitsInvalid' });
+  if (min !== null && max !== null && capacity !== null && (min > max || max > capacity))
+    out.push({ field: 'maxAmount', key: 'error.earnLimitsInvalid' });
   return out;
 }
 
-/** What the form sends: the text as typed, trimmed, with the whole numbers as numbers (the contract takes no digit strings). */
+/**
+ * What the form sends: the text as typed, trimmed, with the whole numbers as numbers (the contract takes no digit
+ * strings).
+ */
 export function bodyOf(d: ProductDraft): ProductBody {
   return {
-    ...(d.id === undefined ? {} : { id: d.id }), kind: d.kind, name: d.name.trim(), coin: d.coin.trim(), dailyRate: d.dailyRate.trim(), cycleDays: Number(d.cycleDays.trim()),
-    minAmount: d.minAmount.trim(), maxAmount: d.maxAmount.trim(), perUser: Number(d.perUser.trim()), capacity: d.capacity.trim(), earlyRedeem: d.earlyRedeem, open: d.open,
+    ...(d.id === undefined ? {} : { id: d.id }),
+    kind: d.kind,
+    name: d.name.trim(),
+    coin: d.coin.trim(),
+    dailyRate: d.dailyRate.trim(),
+    cycleDays: Number(d.cycleDays.trim()),
+    minAmount: d.minAmount.trim(),
+    maxAmount: d.maxAmount.trim(),
+    perUser: Number(d.perUser.trim()),
+    capacity: d.capacity.trim(),
+    earlyRedeem: d.earlyRedeem,
+    open: d.open,
   };
 }
 

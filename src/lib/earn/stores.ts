@@ -19,23 +19,35 @@ function earnChanged(): void {
 }
 
 /** The products of a list: staking ('pledge'), finance, or the mining pools ('defi'). */
-export const productsStore = keyed((x: 'pledge' | 'finance' | 'defi') => remote(() => request(earn.productList, { params: { x } })).$value);
+export const productsStore = keyed(
+  (x: 'pledge' | 'finance' | 'defi') => remote(() => request(earn.productList, { params: { x } })).$value,
+);
 
 /** One product with what is sold of it; again after this tab subscribes. Quiet: the page says when there is none. */
-export const productStore = keyed((id: number) => remote(() => request(earn.productDetail, { query: { id }, quiet: true }), { deps: [changes] }).$value);
+export const productStore = keyed(
+  (id: number) => remote(() => request(earn.productDetail, { query: { id }, quiet: true }), { deps: [changes] }).$value,
+);
 
 /** A page of the user's orders of a kind and state; again after this tab subscribes or redeems. */
-export const earnOrdersStore = keyed((kind: EarnKind, state: EarnOrderState, page: number) => remote(() => ordersOf(kind, state, page), { deps: [changes] }).$value);
+export const earnOrdersStore = keyed(
+  (kind: EarnKind, state: EarnOrderState, page: number) =>
+    remote(() => ordersOf(kind, state, page), { deps: [changes] }).$value,
+);
 
 /** A page of what the user's ended orders paid; again after this tab subscribes or redeems. */
-export const incomeStore = keyed((page: number) => remote(() => request(earn.personalIncome, { query: { page, size: ORDERS_PAGE_SIZE } }), { deps: [changes] }).$value);
+export const incomeStore = keyed(
+  (page: number) =>
+    remote(() => request(earn.personalIncome, { query: { page, size: ORDERS_PAGE_SIZE } }), { deps: [changes] }).$value,
+);
 
 // The private feed's word that a balance moved (an order paid out, a subscription elsewhere).
 const $balancesMoved = computed($accountActivity, (a) => a.balances);
 /** The most holdings listed; past that the count says how many more there are. */
 const HOLDINGS_SHOWN = 100;
 /** The finance account's orders in progress (the wallet's overview of it); live. */
-export const $earnHoldings = remote(() => ordersOf(undefined, 'inProgress', 1, HOLDINGS_SHOWN), { deps: [$balancesMoved, changes] }).$value;
+export const $earnHoldings = remote(() => ordersOf(undefined, 'inProgress', 1, HOLDINGS_SHOWN), {
+  deps: [$balancesMoved, changes],
+}).$value;
 
 /** When interest would start for a subscription made now, by the server's clock; again after each subscription. */
 export const $firstAccrual = remote(firstAccrualAt, { deps: [changes] }).$value;

@@ -1,4 +1,7 @@
-/** How the earn screens (staking, finance, DeFi mining) read a product's wire values: rates as percentages, a stake's full interest. */
+/**
+ * How the earn screens (staking, finance, DeFi mining) read a product's wire values: rates as percentages, a stake's
+ * full interest.
+ */
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
@@ -27,11 +30,16 @@ export function ordersLeft(pool: Pick<EarnProduct, 'perUser' | 'yours'>): number
   return pool.perUser === 0 ? null : Math.max(0, pool.perUser - pool.yours);
 }
 
-/** The most one stake may be now: what the spot account holds, within one order's maximum and what the pool has left. */
+/**
+ * The most one stake may be now: what the spot account holds, within one order's maximum and what the pool has left.
+ */
 export function stakeMax(available: string, pool: Pick<EarnProduct, 'maxAmount' | 'remaining'>): string {
   const values = [available, pool.maxAmount, pool.remaining].map((v) => {
     const r = parseUnits(v, ASSET_SCALE);
     return r.ok ? r.value : 0n;
   });
-  return formatUnits(values.reduce((a, b) => (b < a ? b : a)), ASSET_SCALE).replace(/\.?0+$/, '');
+  return formatUnits(
+    values.reduce((a, b) => (b < a ? b : a)),
+    ASSET_SCALE,
+  ).replace(/\.?0+$/, '');
 }

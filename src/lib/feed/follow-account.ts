@@ -11,7 +11,11 @@ type ActivityCounter = 'balances' | 'orders';
  * when one of `counters` moves, and when a store in `inputs` (what the load asks for) changes. Following the
  * account activity also signs the private feed in as this user. Nothing runs while pages are built.
  */
-export function followAccount(load: () => void, counters: readonly ActivityCounter[] = [], inputs: readonly ReadableAtom<unknown>[] = []): () => (() => void) | undefined {
+export function followAccount(
+  load: () => void,
+  counters: readonly ActivityCounter[] = [],
+  inputs: readonly ReadableAtom<unknown>[] = [],
+): () => (() => void) | undefined {
   return () => {
     if (typeof window === 'undefined') return;
     let last: unknown[] = [];

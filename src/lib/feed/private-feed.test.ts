@@ -25,7 +25,6 @@ afterAll(() => {
   http.close();
 });
 
-
 describe('the private feed client', () => {
   it('connects as the signed-in user with the token as its first message, answers HEARTBEAT with ping, and reconnects after a drop but not after a refused token', async () => {
     const client = new PrivateFeedClient((id) => `${base}/ws/coin/${id}`);
@@ -65,16 +64,51 @@ describe('account activity', () => {
     fold({ event: 'USER_STATUS', data: { userId: 1, status: 'active', isMerchant: 1 }, ts: 1 });
     fold({ event: 'OWNCOIN', data: [{ type: 1, coin: 'USDT', available: '1.00000000', frozen: '0.00000000' }], ts: 1 });
     fold({ event: 'ORDER', data: { symbol: 'btcusdt' }, ts: 1 });
-    fold({ event: 'OWNCOIN', data: [{ type: 1, coin: 'USDT', available: '2.00000000', frozen: '0.00000000' }, { type: 1, coin: 'BTC', available: '0.10000000', frozen: '0.00000000' }], ts: 1 });
+    fold({
+      event: 'OWNCOIN',
+      data: [
+        { type: 1, coin: 'USDT', available: '2.00000000', frozen: '0.00000000' },
+        { type: 1, coin: 'BTC', available: '0.10000000', frozen: '0.00000000' },
+      ],
+      ts: 1,
+    });
     fold({ event: 'PONG', ts: 1 });
     await Promise.resolve();
-    expect(sets).toEqual([{ synced: 1, balances: 2, orders: 1, coins: [{ type: 1, coin: 'USDT', available: '2.00000000', frozen: '0.00000000' }, { type: 1, coin: 'BTC', available: '0.10000000', frozen: '0.00000000' }] }]);
+    expect(sets).toEqual([
+      {
+        synced: 1,
+        balances: 2,
+        orders: 1,
+        coins: [
+          { type: 1, coin: 'USDT', available: '2.00000000', frozen: '0.00000000' },
+          { type: 1, coin: 'BTC', available: '0.10000000', frozen: '0.00000000' },
+        ],
+      },
+    ]);
   });
 
   it('puts pushed balances on the rows of their account type only, with the total worked out exactly', () => {
-    const row = (coin: string) => ({ coin, name: coin, available: '1.00000000', frozen: '0.00000000', total: '1.00000000', usdtValue: '1.00000000', displayDecimals: 2 });
+    const row = (coin: string) => ({
+      coin,
+      name: coin,
+      available: '1.00000000',
+      frozen: '0.00000000',
+      total: '1.00000000',
+      usdtValue: '1.00000000',
+      displayDecimals: 2,
+    });
     const rows = [row('USDT'), row('BTC')];
-    const next = withOwnCoins(rows, [{ type: 1, coin: 'USDT', available: '0.10000001', frozen: '0.20000002' }, { type: 2, coin: 'BTC', available: '9.00000000', frozen: '0.00000000' }], 1);
-    expect(next).toEqual([{ ...row('USDT'), available: '0.10000001', frozen: '0.20000002', total: '0.30000003' }, row('BTC')]);
+    const next = withOwnCoins(
+      rows,
+      [
+        { type: 1, coin: 'USDT', available: '0.10000001', frozen: '0.20000002' },
+        { type: 2, coin: 'BTC', available: '9.00000000', frozen: '0.00000000' },
+      ],
+      1,
+    );
+    expect(next).toEqual([
+      { ...row('USDT'), available: '0.10000001', frozen: '0.20000002', total: '0.30000003' },
+      row('BTC'),
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { atom, onMount, readonlyType } from 'nanostores';
-import { FEED_CLOSE, type OwnCoin, type PrivateFeedCommand, type PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
+import {
+  FEED_CLOSE,
+  type OwnCoin,
+  type PrivateFeedCommand,
+  type PrivateFeedMessage,
+} from '../../../isomorphic/contract/private-feed.ts';
 import { $token, $userInfo } from '../stores/session.ts';
 import { browserSocket, FeedConnection, wsOrigin, type SocketFactory } from './feed-socket.ts';
 
@@ -10,10 +15,10 @@ export interface Signed {
 }
 
 /**
- * The signed-in user's private feed `/ws/coin/{userId}` (docs/requirements.md §4): authenticates with its first message, answers
- * HEARTBEAT with ping, and reconnects 3 s after a drop, unless the server refused the token (4001, 4003): then
- * the session has ended and the API's 401 logs the user out. The socket opens with the first listener and
- * closes after the last.
+ * The signed-in user's private feed `/ws/coin/{userId}` (docs/requirements.md §4): authenticates with its first
+ * message, answers HEARTBEAT with ping, and reconnects 3 s after a drop, unless the server refused the token
+ * (4001, 4003): then the session has ended and the API's 401 logs the user out. The socket opens with the first
+ * listener and closes after the last.
  */
 export class PrivateFeedClient extends FeedConnection<PrivateFeedCommand, PrivateFeedMessage> {
   private who: Signed | undefined;
@@ -103,7 +108,10 @@ export function accountActivityFolder(store: { get(): AccountActivity; set(v: Ac
     if (m.event === 'ORDER') next.orders++;
     if (m.event === 'OWNCOIN') {
       next.balances++;
-      next.coins = [...next.coins.filter((c) => !m.data.some((d) => d.type === c.type && d.coin === c.coin)), ...m.data];
+      next.coins = [
+        ...next.coins.filter((c) => !m.data.some((d) => d.type === c.type && d.coin === c.coin)),
+        ...m.data,
+      ];
     }
   };
 }

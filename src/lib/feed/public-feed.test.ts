@@ -24,7 +24,6 @@ afterAll(() => {
   http.close();
 });
 
-
 describe('the feed client', () => {
   it('subscribes once per topic, routes messages, and re-subscribes 3 s after the connection drops', async () => {
     const client = new FeedClient(() => url);

@@ -1,4 +1,9 @@
-import { topicKey, type FeedCommand, type FeedMessage, type FeedSubscription } from '../../../isomorphic/contract/feed.ts';
+import {
+  topicKey,
+  type FeedCommand,
+  type FeedMessage,
+  type FeedSubscription,
+} from '../../../isomorphic/contract/feed.ts';
 import { browserSocket, FeedConnection, wsOrigin, type SocketFactory } from './feed-socket.ts';
 
 type Handler = (message: FeedMessage) => void;

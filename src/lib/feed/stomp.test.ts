@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PLATFORM_GLOBAL } from '../../../isomorphic/contract/platform.ts';
 import { stompClient, stompUrl } from './stomp.ts';
 
-const setPlatform = (config: Record<string, unknown> | undefined) => ((globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] = config);
+const setPlatform = (config: Record<string, unknown> | undefined) =>
+  ((globalThis as Record<string, unknown>)[PLATFORM_GLOBAL] = config);
 
 describe('the browser’s STOMP client', () => {
   afterEach(() => setPlatform(undefined));

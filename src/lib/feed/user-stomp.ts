@@ -67,14 +67,17 @@ class UserStomp {
     this.client = undefined;
     this.signedAs = who;
     if (!user || !token) return;
-    const client = stompClient({ userId: user.id, token }, {
-      onConnect: () => {
-        // A client being replaced may still connect: only the current one subscribes.
-        if (this.client !== client) return;
-        const now = $userInfo.get() ?? user;
-        for (const l of this.subscriptions.keys()) this.subscribe(l, now);
+    const client = stompClient(
+      { userId: user.id, token },
+      {
+        onConnect: () => {
+          // A client being replaced may still connect: only the current one subscribes.
+          if (this.client !== client) return;
+          const now = $userInfo.get() ?? user;
+          for (const l of this.subscriptions.keys()) this.subscribe(l, now);
+        },
       },
-    });
+    );
     this.client = client;
     client.activate();
   }
@@ -83,15 +86,20 @@ class UserStomp {
     const client = this.client;
     if (!client) return;
     const topics = l.topics(user);
-    this.subscriptions.set(l, { topics: topics.join(','), subs: topics.map((topic) => client.subscribe(topic, (frame) => {
-      let m: unknown;
-      try {
-        m = JSON.parse(frame.body);
-      } catch {
-        return;
-      }
-      l.onMessage(m);
-    })) });
+    this.subscriptions.set(l, {
+      topics: topics.join(','),
+      subs: topics.map((topic) =>
+        client.subscribe(topic, (frame) => {
+          let m: unknown;
+          try {
+            m = JSON.parse(frame.body);
+          } catch {
+            return;
+          }
+          l.onMessage(m);
+        }),
+      ),
+    });
     l.onConnect?.();
   }
 

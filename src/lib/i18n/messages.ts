@@ -2,7 +2,10 @@ import { DEFAULT_LOCALE, type Locale } from '../../../isomorphic/i18n/locales.ts
 
 type Dictionary = Record<string, string>;
 // messages/<area>/<locale>.json, merged per locale (see dictionary.node.ts for the layout).
-const modules = import.meta.glob<Dictionary>('../../../isomorphic/i18n/messages/*/*.json', { eager: true, import: 'default' });
+const modules = import.meta.glob<Dictionary>('../../../isomorphic/i18n/messages/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 const byLocale = new Map<string, Dictionary>();
 for (const [path, dict] of Object.entries(modules)) {
   const locale = path.replace(/^.*\/(.+)\.json$/, '$1');

@@ -2,7 +2,18 @@ import { atom, onMount, readonlyType } from 'nanostores';
 import { keyed, remote } from '../stores/remote.ts';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/identity.endpoints.ts';
-import type { AdvancedKycBody, BankCardBody, BankCardView, IdentityState, KycRecord, KycStatus, PaymentBody, PaymentMethod, PrimaryKycBody, WithdrawLimitsBody } from '../../../isomorphic/contract/identity.ts';
+import type {
+  AdvancedKycBody,
+  BankCardBody,
+  BankCardView,
+  IdentityState,
+  KycRecord,
+  KycStatus,
+  PaymentBody,
+  PaymentMethod,
+  PrimaryKycBody,
+  WithdrawLimitsBody,
+} from '../../../isomorphic/contract/identity.ts';
 
 /** The signed-in user's verification level, latest submissions, bank-card state and withdrawal limit. */
 const identity = atom<IdentityState | null>(null);
@@ -59,7 +70,17 @@ export async function deletePayment(id: number): Promise<void> {
 /** The console's side (operators only): the verification queue and the withdrawal limit of each level. */
 const reviewed = atom(0);
 /** The submissions in a review state; again after each decision. A failed load reads as none. */
-export const kycQueueStore = keyed((status: KycStatus) => remote(() => request(api.kycQueue, { query: { status } }).then((p) => p.records, () => []), { deps: [reviewed] }).$value);
+export const kycQueueStore = keyed(
+  (status: KycStatus) =>
+    remote(
+      () =>
+        request(api.kycQueue, { query: { status } }).then(
+          (p) => p.records,
+          () => [],
+        ),
+      { deps: [reviewed] },
+    ).$value,
+);
 export async function reviewKyc(id: number, approve: boolean, reason?: string): Promise<void> {
   await request(api.reviewKyc, { body: { id, approve, reason } });
   reviewed.set(reviewed.get() + 1);

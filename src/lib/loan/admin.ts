@@ -9,8 +9,16 @@ export type QueueState = 'pending' | 'passed' | 'failed';
 
 const reviewed = atom(0);
 /** The first page of applications in a state; again after each decision. A failed load reads as none. */
-export const loanQueueStore = keyed((state: QueueState) =>
-  remote(() => request(api.loanQueue, { query: { state, page: 1, size: 20 } }).then((p) => p.records, () => []), { deps: [reviewed] }).$value,
+export const loanQueueStore = keyed(
+  (state: QueueState) =>
+    remote(
+      () =>
+        request(api.loanQueue, { query: { state, page: 1, size: 20 } }).then(
+          (p) => p.records,
+          () => [],
+        ),
+      { deps: [reviewed] },
+    ).$value,
 );
 export async function reviewLoan(id: number, approve: boolean, reason?: string): Promise<void> {
   await request(api.reviewLoan, { body: { id, approve, ...(reason ? { reason } : {}) } });
@@ -29,7 +37,18 @@ export async function fundLoanPool(coin: string, amount: string): Promise<void> 
 export type ProductDraft = Omit<LoanProduct, 'id' | 'repayTypes'> & { id?: number };
 export async function saveLoanProduct(p: ProductDraft): Promise<void> {
   await request(api.saveLoanProduct, {
-    body: { ...(p.id === undefined ? {} : { id: p.id }), name: p.name, coin: p.coin, dailyRate: p.dailyRate, overdueRate: p.overdueRate, cycles: p.cycles, minAmount: p.minAmount, maxAmount: p.maxAmount, institution: p.institution, open: p.open },
+    body: {
+      ...(p.id === undefined ? {} : { id: p.id }),
+      name: p.name,
+      coin: p.coin,
+      dailyRate: p.dailyRate,
+      overdueRate: p.overdueRate,
+      cycles: p.cycles,
+      minAmount: p.minAmount,
+      maxAmount: p.maxAmount,
+      institution: p.institution,
+      open: p.open,
+    },
   });
   await setup.reload().catch(() => {});
 }

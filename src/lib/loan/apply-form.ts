@@ -13,7 +13,11 @@ const units = (s: string) => {
 };
 
 export type ApplyProblem =
-  | { field: 'amount'; key: 'loan.problem.amountFormat' | 'loan.problem.amountPrecision' | 'error.loanOutsideLimits'; params?: Record<string, string> }
+  | {
+      field: 'amount';
+      key: 'loan.problem.amountFormat' | 'loan.problem.amountPrecision' | 'error.loanOutsideLimits';
+      params?: Record<string, string>;
+    }
   | { field: 'photos'; key: 'loan.problem.photos' }
   | { field: 'kyc'; key: 'loan.problem.kyc' };
 
@@ -27,9 +31,17 @@ interface ApplyInput {
 export function applyProblems(p: LoanProduct, f: ApplyInput, neededLevel = 1): ApplyProblem[] {
   const out: ApplyProblem[] = [];
   const parsed = parseUnits(f.amount.trim(), SCALE);
-  if (!parsed.ok) out.push({ field: 'amount', key: parsed.problem === 'precision' ? 'loan.problem.amountPrecision' : 'loan.problem.amountFormat' });
+  if (!parsed.ok)
+    out.push({
+      field: 'amount',
+      key: parsed.problem === 'precision' ? 'loan.problem.amountPrecision' : 'loan.problem.amountFormat',
+    });
   else if (parsed.value < units(p.minAmount) || parsed.value > units(p.maxAmount)) {
-    out.push({ field: 'amount', key: 'error.loanOutsideLimits', params: { min: trim(p.minAmount), max: trim(p.maxAmount), coin: p.coin } });
+    out.push({
+      field: 'amount',
+      key: 'error.loanOutsideLimits',
+      params: { min: trim(p.minAmount), max: trim(p.maxAmount), coin: p.coin },
+    });
   }
   if (f.photos < 3) out.push({ field: 'photos', key: 'loan.problem.photos' });
   if (f.kycLevel < neededLevel) out.push({ field: 'kyc', key: 'loan.problem.kyc' });
@@ -42,7 +54,12 @@ export function applyQuote(p: LoanProduct, amount: string, cycleDays: number) {
   if (!parsed.ok || parsed.value === 0n) return null;
   const q = quoteOf(parsed.value, units(p.dailyRate), units(p.overdueRate), cycleDays);
   const s = (v: bigint) => trim(formatUnits(v, SCALE));
-  return { interest: s(q.interest), total: s(q.total), minInterest: s(q.minInterest), penaltyPerDay: s(q.penaltyPerDay) };
+  return {
+    interest: s(q.interest),
+    total: s(q.total),
+    minInterest: s(q.minInterest),
+    penaltyPerDay: s(q.penaltyPerDay),
+  };
 }
 
 /** '1000.50000000' → '1000.5'; '100.00000000' → '100'. */

@@ -1,8 +1,8 @@
 /**
- * Power loans for the user (docs/requirements.md §2 /loan/index and /loan/order): the products open for applications, the
- * repayment types of t_repay_type, applying with three ID photos, the user's loans with what each owes now, and
- * repaying. Stores load on their first listener; each action answers the loan as it is now and reloads the list,
- * and the list follows the user's refresh topic while it is shown.
+ * Power loans for the user (docs/requirements.md §2 /loan/index and /loan/order): the products open for applications,
+ * the repayment types of t_repay_type, applying with three ID photos, the user's loans with what each owes now, and
+ * repaying. Stores load on their first listener; each action answers the loan as it is now and reloads the list, and
+ * the list follows the user's refresh topic while it is shown.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
@@ -30,7 +30,10 @@ export const $loanCatalog: ReadableAtom<CatalogView> = catalog;
 async function loadCatalog(): Promise<void> {
   catalog.set({ ...catalog.get(), status: 'loading' });
   try {
-    const [products, repayTypes] = await Promise.all([request(api.loanList, { quiet: true }), request(api.repayTypes, { quiet: true })]);
+    const [products, repayTypes] = await Promise.all([
+      request(api.loanList, { quiet: true }),
+      request(api.repayTypes, { quiet: true }),
+    ]);
     catalog.set({ products, repayTypes, status: 'ready', error: '' });
   } catch (e) {
     catalog.set({ ...catalog.get(), status: 'error', error: e instanceof Error ? e.message : '' });
@@ -58,9 +61,11 @@ export async function loadMyLoans(page = loans.get().page, opts: { quiet?: boole
   if (!opts.quiet) loans.set({ ...loans.get(), page, status: 'loading' });
   try {
     const answer = await request(api.myLoans, { query: { page, size: LOANS_PAGE_SIZE }, quiet: true });
-    if (loanCalls.isCurrent(ticket)) loans.set({ page, records: answer.records, total: answer.total, status: 'ready', error: '' });
+    if (loanCalls.isCurrent(ticket))
+      loans.set({ page, records: answer.records, total: answer.total, status: 'ready', error: '' });
   } catch (e) {
-    if (loanCalls.isCurrent(ticket)) loans.set({ ...loans.get(), status: 'error', error: e instanceof Error ? e.message : '' });
+    if (loanCalls.isCurrent(ticket))
+      loans.set({ ...loans.get(), status: 'error', error: e instanceof Error ? e.message : '' });
   }
 }
 onMount(loans, () => {
@@ -90,8 +95,22 @@ interface Application {
 
 /** Uploads the three ID photos (each the user's own upload, which only they and operators can see), then applies. */
 export async function applyForLoan(a: Application): Promise<LoanRecord> {
-  const [front, back, selfie] = await Promise.all((['front', 'back', 'selfie'] as const).map(async (p) => (await uploadImage(a.photos[p], `${p}.${extensionOf(a.photos[p])}`)).id));
-  const record = await request(api.applyLoan, { body: { productId: a.productId, amount: a.amount, cycleDays: a.cycleDays, repayType: a.repayType, front: front!, back: back!, selfie: selfie! } });
+  const [front, back, selfie] = await Promise.all(
+    (['front', 'back', 'selfie'] as const).map(
+      async (p) => (await uploadImage(a.photos[p], `${p}.${extensionOf(a.photos[p])}`)).id,
+    ),
+  );
+  const record = await request(api.applyLoan, {
+    body: {
+      productId: a.productId,
+      amount: a.amount,
+      cycleDays: a.cycleDays,
+      repayType: a.repayType,
+      front: front!,
+      back: back!,
+      selfie: selfie!,
+    },
+  });
   void loadMyLoans(1, { quiet: true });
   return record;
 }
@@ -108,4 +127,5 @@ export function loanNow(id: number): Promise<LoanRecord> {
   return request(api.loanDetail, { query: { id }, quiet: true });
 }
 
-const extensionOf = (b: Blob) => ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' })[b.type] ?? 'png';
+const extensionOf = (b: Blob) =>
+  ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' })[b.type] ?? 'png';

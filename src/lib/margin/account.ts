@@ -30,7 +30,9 @@ export const $marginProperty: ReadableAtom<MarginPropertyView> = $view;
 
 const calls = latest();
 
-/** Loads the margin accounts; a `quiet` reload (a push, the timer) keeps what is shown and shows no toast if it fails. */
+/**
+ * Loads the margin accounts; a `quiet` reload (a push, the timer) keeps what is shown and shows no toast if it fails.
+ */
 export async function loadMarginProperty(opts: { quiet?: boolean } = {}): Promise<void> {
   const ticket = calls.next();
   const before = $view.get();
@@ -47,9 +49,15 @@ export async function loadMarginProperty(opts: { quiet?: boolean } = {}): Promis
 
 /** A margin call or liquidation as a notice: "Margin call on Cross margin: margin level 1.28". */
 function announce(alert: NonNullable<ReturnType<typeof marginAlertOf>>): void {
-  const pair = alert.symbol ? ($view.get().property?.pairs.find((p) => p.symbol === alert.symbol)?.symbol_name ?? alert.symbol.toUpperCase()) : '';
-  const account = alert.mode === 'cross' ? translate('margin.name.cross') : translate('margin.name.isolatedPair', { pair });
-  showToast(alert.kind === 'liquidation' ? 'error' : 'warning', translate(`margin.notice.${alert.kind}`, { account, level: levelText(alert.level) ?? alert.level }));
+  const pair = alert.symbol
+    ? ($view.get().property?.pairs.find((p) => p.symbol === alert.symbol)?.symbol_name ?? alert.symbol.toUpperCase())
+    : '';
+  const account =
+    alert.mode === 'cross' ? translate('margin.name.cross') : translate('margin.name.isolatedPair', { pair });
+  showToast(
+    alert.kind === 'liquidation' ? 'error' : 'warning',
+    translate(`margin.notice.${alert.kind}`, { account, level: levelText(alert.level) ?? alert.level }),
+  );
 }
 
 onMount($view, () => {
@@ -70,7 +78,10 @@ onMount($view, () => {
  * Which account a call is about: the `all` or `fixed` path segment, and the pair of an isolated account. (The
  * contract's segmentOfMode says the same, but its module brings zod, which stays out of the islands.)
  */
-export function target(mode: MarginMode, symbol?: string): { params: { segment: MarginSegment }; symbol: string | undefined } {
+export function target(
+  mode: MarginMode,
+  symbol?: string,
+): { params: { segment: MarginSegment }; symbol: string | undefined } {
   return { params: { segment: mode === 'cross' ? 'all' : 'fixed' }, symbol: mode === 'isolated' ? symbol : undefined };
 }
 
@@ -86,7 +97,10 @@ export function borrowableStore(mode: MarginMode, symbol?: string): ReadableAtom
     if (typeof window === 'undefined' || !$isLogin.get()) return;
     const { params, symbol: pair } = target(mode, symbol);
     // Quiet: a pair not open for margin answers an error the screen already explains.
-    const load = () => void request(api.canBorrowList, { params, query: { symbol: pair }, quiet: true }).then((rows) => writable.set(rows)).catch(() => {});
+    const load = () =>
+      void request(api.canBorrowList, { params, query: { symbol: pair }, quiet: true })
+        .then((rows) => writable.set(rows))
+        .catch(() => {});
     load();
     return followMargin(load, LEVEL_REFRESH_MS);
   });

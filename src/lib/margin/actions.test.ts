@@ -39,7 +39,13 @@ beforeAll(async () => {
     req.on('data', (c) => (text += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      held.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined, answer: (data, code = 200, msg = 'success') => reply(res, { code, msg, data }) });
+      held.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body: text ? JSON.parse(text) : undefined,
+        answer: (data, code = 200, msg = 'success') => reply(res, { code, msg, data }),
+      });
       waiters.splice(0).forEach((w) => w());
     });
   });
@@ -70,7 +76,11 @@ describe('the loan calls', () => {
   it('borrow on the cross account under `all`, then load the accounts again', async () => {
     const done = actions.borrow({ mode: 'cross', symbol: 'btcusdt' }, 'USDT', '100');
     const r = await nextRequest();
-    expect([r.method, r.path, r.body]).toEqual(['POST', '/api/app/coin/wallet/all/borrow', { coin: 'USDT', amount: '100' }]);
+    expect([r.method, r.path, r.body]).toEqual([
+      'POST',
+      '/api/app/coin/wallet/all/borrow',
+      { coin: 'USDT', amount: '100' },
+    ]);
     r.answer({ coin: 'USDT', amount: '100', interest: '0', principal: '0', account: emptyProperty.cross });
     await answerReload();
     expect((await done).amount).toBe('100');
@@ -80,7 +90,10 @@ describe('the loan calls', () => {
   it('repay an isolated pair under `fixed` with its symbol', async () => {
     const done = actions.repay({ mode: 'isolated', symbol: 'btcusdt' }, 'BTC', '0.5');
     const r = await nextRequest();
-    expect([r.path, r.body]).toEqual(['/api/app/coin/wallet/fixed/still', { coin: 'BTC', amount: '0.5', symbol: 'btcusdt' }]);
+    expect([r.path, r.body]).toEqual([
+      '/api/app/coin/wallet/fixed/still',
+      { coin: 'BTC', amount: '0.5', symbol: 'btcusdt' },
+    ]);
     r.answer({ coin: 'BTC', amount: '0.5', interest: '0.001', principal: '0.499', account: emptyProperty.cross });
     await answerReload();
     expect((await done).principal).toBe('0.499');
@@ -89,7 +102,11 @@ describe('the loan calls', () => {
   it('asks what may be borrowed and previews a borrow without showing a toast (the dialog shows refusals)', async () => {
     const max = actions.canBorrow({ mode: 'isolated', symbol: 'ethusdt' }, 'ETH');
     const r = await nextRequest();
-    expect([r.method, r.path, r.query]).toEqual(['GET', '/api/app/coin/wallet/fixed/getCanborrow', { coin: 'ETH', symbol: 'ethusdt' }]);
+    expect([r.method, r.path, r.query]).toEqual([
+      'GET',
+      '/api/app/coin/wallet/fixed/getCanborrow',
+      { coin: 'ETH', symbol: 'ethusdt' },
+    ]);
     r.answer({ coin: 'ETH', max: '2' });
     expect((await max).max).toBe('2');
     const preview = actions.previewBorrow({ mode: 'cross' }, 'USDT', '5');
@@ -102,7 +119,10 @@ describe('the loan calls', () => {
   it('moves coins in and out with the account named in the body', async () => {
     const done = actions.transferMargin({ mode: 'isolated', symbol: 'btcusdt' }, 'USDT', '10', 'out');
     const r = await nextRequest();
-    expect([r.path, r.body]).toEqual(['/api/margin/transfer', { mode: 'isolated', symbol: 'btcusdt', coin: 'USDT', amount: '10', direction: 'out' }]);
+    expect([r.path, r.body]).toEqual([
+      '/api/margin/transfer',
+      { mode: 'isolated', symbol: 'btcusdt', coin: 'USDT', amount: '10', direction: 'out' },
+    ]);
     r.answer({ coin: 'USDT', amount: '10', direction: 'out', account: emptyProperty.cross });
     await answerReload();
     await done;
@@ -118,7 +138,8 @@ describe('the loan calls', () => {
   });
 });
 
-const order = (id: number): MarginOrder => ({ id, symbol: 'btcusdt', symbol_name: 'BTC/USDT', mode: 'cross', status: 'open' }) as MarginOrder;
+const order = (id: number): MarginOrder =>
+  ({ id, symbol: 'btcusdt', symbol_name: 'BTC/USDT', mode: 'cross', status: 'open' }) as MarginOrder;
 const page = (records: MarginOrder[], total = records.length, p = 1) => ({ total, page: p, size: 15, records });
 
 describe('the margin order lists', () => {
@@ -126,10 +147,18 @@ describe('the margin order lists', () => {
     const loading = orders.loadMarginOrders({ mode: 'isolated', state: 'open', symbol: 'btcusdt' });
     expect(orders.$marginOrders.get()).toMatchObject({ mode: 'isolated', state: 'open', status: 'loading' });
     const r = await nextRequest();
-    expect([r.path, r.query]).toEqual(['/api/margin/order/list', { mode: 'isolated', state: 'open', symbol: 'btcusdt', page: '1', size: '15' }]);
+    expect([r.path, r.query]).toEqual([
+      '/api/margin/order/list',
+      { mode: 'isolated', state: 'open', symbol: 'btcusdt', page: '1', size: '15' },
+    ]);
     r.answer(page([order(1)], 20));
     await loading;
-    expect(orders.$marginOrders.get()).toMatchObject({ mode: 'isolated', symbol: 'btcusdt', total: 20, status: 'ready' });
+    expect(orders.$marginOrders.get()).toMatchObject({
+      mode: 'isolated',
+      symbol: 'btcusdt',
+      total: 20,
+      status: 'ready',
+    });
   });
 
   it('show only the latest answer, and go back a page when the one shown has emptied', async () => {
@@ -143,13 +172,39 @@ describe('the margin order lists', () => {
     await second;
     firstRequest.answer(page([order(1)]));
     await first;
-    expect(orders.$marginOrders.get()).toMatchObject({ state: 'history', page: 2, status: 'ready', records: [expect.objectContaining({ id: 9 })] });
+    expect(orders.$marginOrders.get()).toMatchObject({
+      state: 'history',
+      page: 2,
+      status: 'ready',
+      records: [expect.objectContaining({ id: 9 })],
+    });
   });
 
   it('place an order on the margin endpoint and cancel with the spot cancel, then load accounts and list again', async () => {
-    const placed = orders.submitMarginOrder({ mode: 'cross', symbol: 'btcusdt', side: 'buy', type: 'limit', price: '1', quantity: '1', autoBorrow: true, autoRepay: false });
+    const placed = orders.submitMarginOrder({
+      mode: 'cross',
+      symbol: 'btcusdt',
+      side: 'buy',
+      type: 'limit',
+      price: '1',
+      quantity: '1',
+      autoBorrow: true,
+      autoRepay: false,
+    });
     const r = await nextRequest();
-    expect([r.path, r.body]).toEqual(['/api/margin/order/submit', { mode: 'cross', symbol: 'btcusdt', side: 'buy', type: 'limit', price: '1', quantity: '1', autoBorrow: true, autoRepay: false }]);
+    expect([r.path, r.body]).toEqual([
+      '/api/margin/order/submit',
+      {
+        mode: 'cross',
+        symbol: 'btcusdt',
+        side: 'buy',
+        type: 'limit',
+        price: '1',
+        quantity: '1',
+        autoBorrow: true,
+        autoRepay: false,
+      },
+    ]);
     r.answer(order(5));
     const after = [await nextRequest(), await nextRequest()];
     expect(after.map((x) => x.path).sort()).toEqual(['/api/app/coin/marginProperty', '/api/margin/order/list']);

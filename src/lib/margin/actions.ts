@@ -5,7 +5,14 @@
  */
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/margin.endpoints.ts';
-import type { BorrowPreview, CanBorrow, LoanResult, MarginAccountView, MarginMode, MarginTransferResult } from '../../../isomorphic/contract/margin.ts';
+import type {
+  BorrowPreview,
+  CanBorrow,
+  LoanResult,
+  MarginAccountView,
+  MarginMode,
+  MarginTransferResult,
+} from '../../../isomorphic/contract/margin.ts';
 import { loadMarginProperty, target } from './account.ts';
 
 /** The account a dialog acts on. */
@@ -23,7 +30,9 @@ export function canBorrow(to: MarginTarget, coin: string): Promise<CanBorrow> {
   return request(api.canBorrow, { params, query: { coin, symbol }, quiet: true });
 }
 
-/** A borrow checked without being made: the first hour's interest and the level after; refused as the borrow would be. */
+/**
+ * A borrow checked without being made: the first hour's interest and the level after; refused as the borrow would be.
+ */
 export function previewBorrow(to: MarginTarget, coin: string, amount: string): Promise<BorrowPreview> {
   const { params, symbol } = target(to.mode, to.symbol);
   return request(api.preBorrow, { params, body: { coin, amount, symbol }, quiet: true });
@@ -45,8 +54,16 @@ export async function repay(to: MarginTarget, coin: string, amount: string): Pro
 }
 
 /** Moves a coin from the spot account into the margin account (`in`) or back (`out`). */
-export async function transferMargin(to: MarginTarget, coin: string, amount: string, direction: 'in' | 'out'): Promise<MarginTransferResult> {
-  const result = await request(api.marginTransfer, { body: { mode: to.mode, symbol: to.mode === 'isolated' ? to.symbol : undefined, coin, amount, direction }, quiet: true });
+export async function transferMargin(
+  to: MarginTarget,
+  coin: string,
+  amount: string,
+  direction: 'in' | 'out',
+): Promise<MarginTransferResult> {
+  const result = await request(api.marginTransfer, {
+    body: { mode: to.mode, symbol: to.mode === 'isolated' ? to.symbol : undefined, coin, amount, direction },
+    quiet: true,
+  });
   await refresh();
   return result;
 }

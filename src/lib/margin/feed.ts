@@ -47,7 +47,9 @@ export function followMargin(reload: () => void, everyMs?: number): () => void {
 }
 
 /** A margin call or liquidation a MARGIN message announces, for the screens to show as a notice; null for the rest. */
-export function marginAlertOf(m: PrivateFeedMessage): { kind: 'marginCall' | 'liquidation'; mode: 'cross' | 'isolated'; symbol: string | null; level: string } | null {
+export function marginAlertOf(
+  m: PrivateFeedMessage,
+): { kind: 'marginCall' | 'liquidation'; mode: 'cross' | 'isolated'; symbol: string | null; level: string } | null {
   if (m.event !== 'MARGIN' || m.data.kind === 'changed' || !m.data.mode || m.data.level === null) return null;
   return { kind: m.data.kind, mode: m.data.mode, symbol: m.data.symbol, level: m.data.level };
 }

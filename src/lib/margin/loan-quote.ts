@@ -28,7 +28,10 @@ export function borrowLimitsStore(to: MarginTarget, coin: string): ReadableAtom<
     onStart(s, () => {
       if (typeof window === 'undefined') return;
       s.set({ status: 'pending' });
-      canBorrow(to, coin).then((value) => s.set({ status: 'success', value }), (e: unknown) => s.set(failed(e)));
+      canBorrow(to, coin).then(
+        (value) => s.set({ status: 'success', value }),
+        (e: unknown) => s.set(failed(e)),
+      );
     });
     limitStores.set(key, store);
   }

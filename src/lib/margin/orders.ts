@@ -30,7 +30,14 @@ interface MarginOrdersView extends MarginOrderQuery {
   status: LoadStatus;
 }
 
-const $orders = atom<MarginOrdersView>({ mode: 'cross', state: 'open', page: 1, total: 0, records: [], status: 'idle' });
+const $orders = atom<MarginOrdersView>({
+  mode: 'cross',
+  state: 'open',
+  page: 1,
+  total: 0,
+  records: [],
+  status: 'idle',
+});
 /** The list on screen (read-only; the actions below change it). */
 export const $marginOrders: ReadableAtom<MarginOrdersView> = $orders;
 
@@ -40,19 +47,31 @@ export function marginOrdersStore(query: MarginOrderQuery): ReadableAtom<MarginO
 }
 
 const calls = latest();
-const sameQuery = (a: MarginOrderQuery, b: MarginOrderQuery) => a.mode === b.mode && a.state === b.state && a.symbol === b.symbol;
+const sameQuery = (a: MarginOrderQuery, b: MarginOrderQuery) =>
+  a.mode === b.mode && a.state === b.state && a.symbol === b.symbol;
 
 /** Loads a page of margin orders; the list keeps what it shows while the same list loads again. */
-export async function loadMarginOrders(query: MarginOrderQuery, page = 1, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function loadMarginOrders(
+  query: MarginOrderQuery,
+  page = 1,
+  opts: { quiet?: boolean } = {},
+): Promise<void> {
   const ticket = calls.next();
   const before = $orders.get();
   const same = sameQuery(before, query);
-  $orders.set({ ...query, page, total: same ? before.total : 0, records: same ? before.records : [], status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading' });
+  $orders.set({
+    ...query,
+    page,
+    total: same ? before.total : 0,
+    records: same ? before.records : [],
+    status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading',
+  });
   try {
     const res = await request(api.marginOrders, { query: { ...query, page, size: PAGE_SIZE }, quiet: opts.quiet });
     if (!calls.isCurrent(ticket)) return;
     // A page past the end (its last order was cancelled or filled): show the last page there is.
-    if (!res.records.length && page > 1) return loadMarginOrders(query, Math.max(1, Math.ceil(res.total / PAGE_SIZE)), opts);
+    if (!res.records.length && page > 1)
+      return loadMarginOrders(query, Math.max(1, Math.ceil(res.total / PAGE_SIZE)), opts);
     $orders.set({ ...query, page, total: res.total, records: res.records, status: 'ready' });
   } catch (e) {
     if (!calls.isCurrent(ticket)) return;
@@ -79,4 +98,6 @@ export async function cancelMarginOrder(id: number): Promise<void> {
   await Promise.all([loadMarginProperty({ quiet: true }).catch(() => {}), reload({ quiet: true }).catch(() => {})]);
 }
 
-onMount($orders, () => followMargin(() => void ($orders.get().status !== 'idle' ? reload({ quiet: true }).catch(() => {}) : undefined)));
+onMount($orders, () =>
+  followMargin(() => void ($orders.get().status !== 'idle' ? reload({ quiet: true }).catch(() => {}) : undefined)),
+);

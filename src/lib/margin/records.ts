@@ -34,14 +34,25 @@ export function marginRecordsStore(filter: MarginRecordFilter): ReadableAtom<Mar
 
 const calls = latest();
 
-export async function loadMarginRecords(filter: MarginRecordFilter, page = 1, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function loadMarginRecords(
+  filter: MarginRecordFilter,
+  page = 1,
+  opts: { quiet?: boolean } = {},
+): Promise<void> {
   const ticket = calls.next();
   const before = $list.get();
   const same = before.mode === filter.mode && before.kind === filter.kind;
-  $list.set({ ...filter, page, total: same ? before.total : 0, records: same ? before.records : [], status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading' });
+  $list.set({
+    ...filter,
+    page,
+    total: same ? before.total : 0,
+    records: same ? before.records : [],
+    status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading',
+  });
   try {
     const res = await request(api.marginRecords, { query: { ...filter, page, size: PAGE_SIZE }, quiet: opts.quiet });
-    if (calls.isCurrent(ticket)) $list.set({ ...filter, page, total: res.total, records: res.records, status: 'ready' });
+    if (calls.isCurrent(ticket))
+      $list.set({ ...filter, page, total: res.total, records: res.records, status: 'ready' });
   } catch (e) {
     if (!calls.isCurrent(ticket)) return;
     if (!(opts.quiet && $list.get().status === 'ready')) $list.set({ ...$list.get(), status: 'error' });

@@ -1,20 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { MARGIN_RECORD_KINDS, segmentOfMode, type MarginAccountView, type MarginLine, type MarginProperty } from '../../../isomorphic/contract/margin.ts';
+import {
+  MARGIN_RECORD_KINDS,
+  segmentOfMode,
+  type MarginAccountView,
+  type MarginLine,
+  type MarginProperty,
+} from '../../../isomorphic/contract/margin.ts';
 import { target } from './account.ts';
 import {
-  accountOf, checkAmount, cleanAmount, collateralCoins, isOwing, levelText, marginPairOf, owed, owedCoins, ratePercent, RECORD_KINDS, repayMax, riskOfLevel, shownLines,
-  spendable, tradeAccountOf, units, walletAccounts,
+  accountOf,
+  checkAmount,
+  cleanAmount,
+  collateralCoins,
+  isOwing,
+  levelText,
+  marginPairOf,
+  owed,
+  owedCoins,
+  ratePercent,
+  RECORD_KINDS,
+  repayMax,
+  riskOfLevel,
+  shownLines,
+  spendable,
+  tradeAccountOf,
+  units,
+  walletAccounts,
 } from './view.ts';
 
 const thresholds = { borrowLimit: '1.5', marginCall: '1.3', liquidation: '1.1', transferOut: '2' };
 
 function line(coin: string, over: Partial<MarginLine> = {}): MarginLine {
-  return { coin, total: '0', free: '0', onOrder: '0', borrowed: '0', interest: '0', netAsset: '0', maxBorrow: '0', maxTransferOut: '0', indexPrice: '1', ...over };
+  return {
+    coin,
+    total: '0',
+    free: '0',
+    onOrder: '0',
+    borrowed: '0',
+    interest: '0',
+    netAsset: '0',
+    maxBorrow: '0',
+    maxTransferOut: '0',
+    indexPrice: '1',
+    ...over,
+  };
 }
 
 function account(over: Partial<MarginAccountView> = {}): MarginAccountView {
   return {
-    mode: 'cross', symbol: null, symbol_name: null, leverage: 3, level: null, risk: 'safe', totalAsset: '0', totalLiability: '0', netAsset: '0', thresholds, liquidationPrice: null, lines: [], pricedAt: 0,
+    mode: 'cross',
+    symbol: null,
+    symbol_name: null,
+    leverage: 3,
+    level: null,
+    risk: 'safe',
+    totalAsset: '0',
+    totalLiability: '0',
+    netAsset: '0',
+    thresholds,
+    liquidationPrice: null,
+    lines: [],
+    pricedAt: 0,
     ...over,
   };
 }
@@ -73,7 +119,9 @@ describe('what is owed and what may be repaid', () => {
   });
 
   it('lists the coins owed for the repay dialog', () => {
-    expect(owedCoins(account({ lines: [line('BTC', { borrowed: '1' }), line('USDT', { total: '5' })] }))).toEqual(['BTC']);
+    expect(owedCoins(account({ lines: [line('BTC', { borrowed: '1' }), line('USDT', { total: '5' })] }))).toEqual([
+      'BTC',
+    ]);
   });
 });
 
@@ -117,10 +165,14 @@ describe('which account a screen shows', () => {
     expect(collateralCoins(property, 'cross')).toEqual(['BTC', 'USDT', 'ETH']);
   });
 
-  it('hides cross lines that hold and owe nothing, never an isolated pair\'s two', () => {
+  it("hides cross lines that hold and owe nothing, never an isolated pair's two", () => {
     const a = account({ lines: [line('BTC'), line('USDT', { total: '1' }), line('ETH', { interest: '0.1' })] });
     expect(shownLines(a).map((l) => l.coin)).toEqual(['USDT', 'ETH']);
-    expect(shownLines(account({ mode: 'isolated', symbol: 'btcusdt', lines: [line('BTC'), line('USDT')] })).map((l) => l.coin)).toEqual(['BTC', 'USDT']);
+    expect(
+      shownLines(account({ mode: 'isolated', symbol: 'btcusdt', lines: [line('BTC'), line('USDT')] })).map(
+        (l) => l.coin,
+      ),
+    ).toEqual(['BTC', 'USDT']);
   });
 
   it('reads the switch from the page address', () => {
@@ -135,7 +187,10 @@ describe('which account a screen shows', () => {
 describe('the contract, restated without zod for the islands', () => {
   it('names the same path segment', () => {
     expect(target('cross').params.segment).toBe(segmentOfMode('cross'));
-    expect(target('isolated', 'btcusdt')).toEqual({ params: { segment: segmentOfMode('isolated') }, symbol: 'btcusdt' });
+    expect(target('isolated', 'btcusdt')).toEqual({
+      params: { segment: segmentOfMode('isolated') },
+      symbol: 'btcusdt',
+    });
     expect(target('cross', 'btcusdt').symbol).toBeUndefined();
   });
 

@@ -3,7 +3,14 @@
  * of a margin level against the account's thresholds, what is owed and what may be repaid, and whether a typed
  * amount can be sent. Pure functions on decimal strings in the asset's integer units; no floats.
  */
-import type { MarginAccountView, MarginLine, MarginMode, MarginProperty, MarginRecordKind, MarginRisk } from '../../../isomorphic/contract/margin.ts';
+import type {
+  MarginAccountView,
+  MarginLine,
+  MarginMode,
+  MarginProperty,
+  MarginRecordKind,
+  MarginRisk,
+} from '../../../isomorphic/contract/margin.ts';
 import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
@@ -12,7 +19,14 @@ export type TradeAccount = 'spot' | MarginMode;
 export const TRADE_ACCOUNTS: readonly TradeAccount[] = ['spot', 'cross', 'isolated'];
 
 /** The kinds of margin record, in the order the records filter offers them (the contract's list, without its zod). */
-export const RECORD_KINDS: readonly MarginRecordKind[] = ['borrow', 'repay', 'interest', 'transfer', 'marginCall', 'liquidation'];
+export const RECORD_KINDS: readonly MarginRecordKind[] = [
+  'borrow',
+  'repay',
+  'interest',
+  'transfer',
+  'marginCall',
+  'liquidation',
+];
 
 /** The wallet's account types of spot margin (server/ledger/account-types.ts), named by `assets.account.<type>`. */
 export const MARGIN_ACCOUNT_TYPE: Record<MarginMode, number> = { cross: 5, isolated: 6 };
@@ -39,7 +53,10 @@ const asText = (value: bigint) => formatUnits(value, ASSET_SCALE).replace(/\.?0+
  * The risk of a margin level by the account's thresholds (at or below each one the rule acts): no level (nothing
  * owed) is safe. riskOfLevel('1.25', { borrowLimit: '1.5', marginCall: '1.3', liquidation: '1.1' }) → "marginCall".
  */
-export function riskOfLevel(level: string | null, th: Pick<MarginAccountView['thresholds'], 'borrowLimit' | 'marginCall' | 'liquidation'>): MarginRisk {
+export function riskOfLevel(
+  level: string | null,
+  th: Pick<MarginAccountView['thresholds'], 'borrowLimit' | 'marginCall' | 'liquidation'>,
+): MarginRisk {
   const l = units(level);
   if (l === null) return 'safe';
   const at = (threshold: string) => l <= (units(threshold) ?? 0n);
@@ -49,20 +66,30 @@ export function riskOfLevel(level: string | null, th: Pick<MarginAccountView['th
   return 'safe';
 }
 
-/** A margin level as shown: two decimals, cut down (never shows an account safer than it is). levelText('1.309') → "1.30". */
+/**
+ * A margin level as shown: two decimals, cut down (never shows an account safer than it is). levelText('1.309') →
+ * "1.30".
+ */
 export function levelText(level: string | null): string | null {
   const l = units(level, 2);
   return l === null ? null : formatUnits(l, 2);
 }
 
 /** The account a screen shows: the cross account, or the isolated account of a pair (undefined until it is used). */
-export function accountOf(property: MarginProperty | null, mode: MarginMode, symbol?: string): MarginAccountView | undefined {
+export function accountOf(
+  property: MarginProperty | null,
+  mode: MarginMode,
+  symbol?: string,
+): MarginAccountView | undefined {
   if (!property) return undefined;
   return mode === 'cross' ? property.cross : property.isolated.find((a) => a.symbol === symbol);
 }
 
 /** Whether a pair is open for margin trading, with its coins and leverage cap. */
-export function marginPairOf(property: MarginProperty | null, symbol: string): MarginProperty['pairs'][number] | undefined {
+export function marginPairOf(
+  property: MarginProperty | null,
+  symbol: string,
+): MarginProperty['pairs'][number] | undefined {
   return property?.pairs.find((p) => p.symbol === symbol);
 }
 
@@ -99,8 +126,14 @@ export function spendable(free: string, maxBorrow: string, autoBorrow: boolean):
   return asText(autoBorrow ? f + (units(maxBorrow) ?? 0n) : f);
 }
 
-/** A typed amount that cannot be sent, as a message key and its parameters (translated by the island): null when fine. */
-export type AmountProblem = { key: 'required' | 'invalid' | 'zero' | 'negative' } | { key: 'tooPrecise'; decimals: number } | { key: 'overMax'; max: string } | null;
+/**
+ * A typed amount that cannot be sent, as a message key and its parameters (translated by the island): null when fine.
+ */
+export type AmountProblem =
+  | { key: 'required' | 'invalid' | 'zero' | 'negative' }
+  | { key: 'tooPrecise'; decimals: number }
+  | { key: 'overMax'; max: string }
+  | null;
 
 /**
  * Checks a dialog's amount before it is sent: present, a plain positive number of at most the asset's 8 decimals,
@@ -111,7 +144,8 @@ export function checkAmount(text: string, max?: string): AmountProblem {
   if (s === '') return { key: 'required' };
   if (s.startsWith('-')) return { key: 'negative' };
   const parsed = parseUnits(s, ASSET_SCALE);
-  if (!parsed.ok) return parsed.problem === 'precision' ? { key: 'tooPrecise', decimals: ASSET_SCALE } : { key: 'invalid' };
+  if (!parsed.ok)
+    return parsed.problem === 'precision' ? { key: 'tooPrecise', decimals: ASSET_SCALE } : { key: 'invalid' };
   if (parsed.value === 0n) return { key: 'zero' };
   if (max !== undefined && parsed.value > (units(max) ?? 0n)) return { key: 'overMax', max };
   return null;
@@ -125,7 +159,10 @@ export function cleanAmount(text: string): string {
 /** The accounts of the wallet's margin section: the cross account first, then each isolated pair by name. */
 export function walletAccounts(property: MarginProperty | null): MarginAccountView[] {
   if (!property) return [];
-  return [property.cross, ...[...property.isolated].sort((a, b) => (a.symbol_name ?? '').localeCompare(b.symbol_name ?? ''))];
+  return [
+    property.cross,
+    ...[...property.isolated].sort((a, b) => (a.symbol_name ?? '').localeCompare(b.symbol_name ?? '')),
+  ];
 }
 
 /**

@@ -30,21 +30,49 @@ export type AdErrors = Partial<Record<AdField, { key: string; values?: Record<st
 export const TERMS_MAX = 1000;
 
 export function newAdForm(coin: string, fiat: string): AdForm {
-  return { side: 'sell', coin, fiat, priceType: 'fixed', price: '', floatPct: '0', total: '', minFiat: '', maxFiat: '', payWindow: String(PAY_WINDOW_MINUTES.min), payments: [], terms: '', online: true };
+  return {
+    side: 'sell',
+    coin,
+    fiat,
+    priceType: 'fixed',
+    price: '',
+    floatPct: '0',
+    total: '',
+    minFiat: '',
+    maxFiat: '',
+    payWindow: String(PAY_WINDOW_MINUTES.min),
+    payments: [],
+    terms: '',
+    online: true,
+  };
 }
 
 /** An own ad in the form, for a change (side, coin, fiat and total stay as posted). */
 export function adFormOf(ad: OtcOwnAd): AdForm {
   return {
-    id: ad.id, side: ad.side, coin: ad.coin, fiat: ad.fiat, priceType: ad.priceType, price: (ad.priceType === 'fixed' && ad.price) || '', floatPct: ad.floatPct ?? '0',
-    total: ad.total, minFiat: ad.minFiat, maxFiat: ad.maxFiat, payWindow: String(ad.payWindow), payments: [...ad.payments], terms: ad.terms, online: ad.online,
+    id: ad.id,
+    side: ad.side,
+    coin: ad.coin,
+    fiat: ad.fiat,
+    priceType: ad.priceType,
+    price: (ad.priceType === 'fixed' && ad.price) || '',
+    floatPct: ad.floatPct ?? '0',
+    total: ad.total,
+    minFiat: ad.minFiat,
+    maxFiat: ad.maxFiat,
+    payWindow: String(ad.payWindow),
+    payments: [...ad.payments],
+    terms: ad.terms,
+    online: ad.online,
   };
 }
 
 const amountError = (text: string, scale: number): AdErrors[AdField] => {
   const read = readAmount(text, scale);
   if (typeof read === 'bigint') return undefined;
-  return read.key === 'tooPrecise' ? { key: 'otc.error.tooPrecise', values: { decimals: read.decimals } } : { key: `otc.error.${read.key}` };
+  return read.key === 'tooPrecise'
+    ? { key: 'otc.error.tooPrecise', values: { decimals: read.decimals } }
+    : { key: `otc.error.${read.key}` };
 };
 
 /** The problems of the form, field by field; empty when it can be sent. */
@@ -58,14 +86,17 @@ export function checkAd(f: AdForm): AdErrors {
     const pct = f.floatPct.trim().replace(/^[-+]/, '');
     const units = unitsOf(pct, 2);
     if (units === null) set('floatPct', { key: 'otc.error.invalid' });
-    else if (units > BigInt(FLOATING_MAX_PCT) * 100n) set('floatPct', { key: 'error.otcFloatRange', values: { max: FLOATING_MAX_PCT } });
+    else if (units > BigInt(FLOATING_MAX_PCT) * 100n)
+      set('floatPct', { key: 'error.otcFloatRange', values: { max: FLOATING_MAX_PCT } });
   }
   set('total', amountError(f.total, COIN_SCALE));
   set('minFiat', amountError(f.minFiat, FIAT_SCALE));
   set('maxFiat', amountError(f.maxFiat, FIAT_SCALE));
-  if (!errors.minFiat && !errors.maxFiat && unitsOf(f.minFiat, FIAT_SCALE)! > unitsOf(f.maxFiat, FIAT_SCALE)!) set('maxFiat', { key: 'error.otcLimitsInvalid' });
+  if (!errors.minFiat && !errors.maxFiat && unitsOf(f.minFiat, FIAT_SCALE)! > unitsOf(f.maxFiat, FIAT_SCALE)!)
+    set('maxFiat', { key: 'error.otcLimitsInvalid' });
   const window = Number(f.payWindow);
-  if (!/^\d+$/.test(f.payWindow.trim()) || window < PAY_WINDOW_MINUTES.min || window > PAY_WINDOW_MINUTES.max) set('payWindow', { key: 'validation.otcPayWindow' });
+  if (!/^\d+$/.test(f.payWindow.trim()) || window < PAY_WINDOW_MINUTES.min || window > PAY_WINDOW_MINUTES.max)
+    set('payWindow', { key: 'validation.otcPayWindow' });
   if (f.payments.length === 0) set('payments', { key: 'error.otcPaymentRequired' });
   if (f.terms.trim().length > TERMS_MAX) set('terms', { key: 'otc.error.termsTooLong', values: { max: TERMS_MAX } });
   return errors;
@@ -76,9 +107,19 @@ const clean = (s: string) => s.trim().replace(/\.$/, '');
 /** The body to send for a checked form. */
 export function adBodyOf(f: AdForm): AdBody {
   return {
-    id: f.id, side: f.side, coin: f.coin, fiat: f.fiat, priceType: f.priceType,
+    id: f.id,
+    side: f.side,
+    coin: f.coin,
+    fiat: f.fiat,
+    priceType: f.priceType,
     price: f.priceType === 'fixed' ? clean(f.price) : undefined,
     floatPct: f.priceType === 'floating' ? clean(f.floatPct) : undefined,
-    total: clean(f.total), minFiat: clean(f.minFiat), maxFiat: clean(f.maxFiat), payWindow: Number(f.payWindow), payments: f.payments, terms: f.terms.trim(), online: f.online,
+    total: clean(f.total),
+    minFiat: clean(f.minFiat),
+    maxFiat: clean(f.maxFiat),
+    payWindow: Number(f.payWindow),
+    payments: f.payments,
+    terms: f.terms.trim(),
+    online: f.online,
   };
 }

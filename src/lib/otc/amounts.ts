@@ -5,7 +5,9 @@
  */
 import { formatUnits, mulDivDown, mulDivUp, parseUnits } from '../../../isomorphic/money/units.ts';
 
-/** a * b / d, half a unit rounded up: how the server prices an order's fiat and a floating price (server/otc/fiat.ts). */
+/**
+ * a * b / d, half a unit rounded up: how the server prices an order's fiat and a floating price (server/otc/fiat.ts).
+ */
 function mulDivHalfUp(a: bigint, b: bigint, d: bigint): bigint {
   return (a * b * 2n + d) / (2n * d);
 }
@@ -92,8 +94,10 @@ export function checkTake(coin: string, limits: TakeLimits): AmountProblem | nul
   const min = unitsOf(limits.minFiat, FIAT_SCALE) ?? 0n;
   const max = unitsOf(limits.maxFiat, FIAT_SCALE) ?? 0n;
   if (fiat < min || fiat > max) return { key: 'outsideLimits', min: limits.minFiat, max: limits.maxFiat };
-  if (amount > (unitsOf(limits.remaining, COIN_SCALE) ?? 0n)) return { key: 'overRemaining', remaining: limits.remaining };
-  if (limits.available !== undefined && amount > (unitsOf(limits.available, COIN_SCALE) ?? 0n)) return { key: 'overBalance', available: limits.available };
+  if (amount > (unitsOf(limits.remaining, COIN_SCALE) ?? 0n))
+    return { key: 'overRemaining', remaining: limits.remaining };
+  if (limits.available !== undefined && amount > (unitsOf(limits.available, COIN_SCALE) ?? 0n))
+    return { key: 'overBalance', available: limits.available };
   return null;
 }
 
@@ -116,11 +120,17 @@ export function floatingPrice(indexUsdt: string | null, ratePerUsdt: string | nu
   return formatUnits(cents, FIAT_SCALE);
 }
 
-/** The most coin one order may take: what the ad has left, what its maximum buys (rounded down) and the seller's balance. */
+/**
+ * The most coin one order may take: what the ad has left, what its maximum buys (rounded down) and the seller's
+ * balance.
+ */
 export function maxTake(limits: TakeLimits): string {
   const price = unitsOf(limits.price, FIAT_SCALE) ?? 0n;
   const caps = [unitsOf(limits.remaining, COIN_SCALE) ?? 0n];
   if (price > 0n) caps.push(mulDivDown(unitsOf(limits.maxFiat, FIAT_SCALE) ?? 0n, COIN_ONE, price));
   if (limits.available !== undefined) caps.push(unitsOf(limits.available, COIN_SCALE) ?? 0n);
-  return plain(caps.reduce((a, b) => (b < a ? b : a)), COIN_SCALE);
+  return plain(
+    caps.reduce((a, b) => (b < a ? b : a)),
+    COIN_SCALE,
+  );
 }

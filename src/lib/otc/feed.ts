@@ -1,6 +1,7 @@
 /**
- * The signed-in user's OTC refresh topics on the page's STOMP connection (docs/requirements.md §7): `/topic/user.{id}.refresh`, and
- * for a merchant also `/topic/merchant.{id}.refresh` (docs/requirements.md §6, the second real-time channel).
+ * The signed-in user's OTC refresh topics on the page's STOMP connection (docs/requirements.md §7):
+ * `/topic/user.{id}.refresh`, and for a merchant also `/topic/merchant.{id}.refresh` (docs/requirements.md §6, the
+ * second real-time channel).
  *
  * `$otcPulse` moves on every message of kind 'otc' and on every (re)connect (pushes may have been missed while the
  * socket was down): the OTC screens load again when it moves. `$notices` is the shell's notification stack.
@@ -14,7 +15,9 @@ import { throttle } from '../perpetual-assets/remote.ts';
 import { $token } from '../stores/session.ts';
 import { dropNotice, noticeOf, pushNotice, type ShownNotice } from './notices.ts';
 
-/** The topics a user follows: their own, and a merchant's merchant topic (the merchant id is the user id unless said). */
+/**
+ * The topics a user follows: their own, and a merchant's merchant topic (the merchant id is the user id unless said).
+ */
 export function refreshTopics(user: Pick<UserInfo, 'id' | 'is_merchant' | 'merchant'>): string[] {
   const topics = [STOMP_DESTINATION.refresh(user.id)];
   if (user.is_merchant === 2) topics.push(STOMP_DESTINATION.merchant(user.merchant?.id ?? user.id));
@@ -79,7 +82,12 @@ let off: (() => void) | undefined;
 for (const store of [pulse, notices]) {
   onMount(store, () => {
     if (typeof window === 'undefined') return;
-    if (shown++ === 0) off = userStomp.listen({ topics: refreshTopics, onMessage: (m) => onRefresh(m as RefreshMessage), onConnect: () => onRefresh(null) });
+    if (shown++ === 0)
+      off = userStomp.listen({
+        topics: refreshTopics,
+        onMessage: (m) => onRefresh(m as RefreshMessage),
+        onConnect: () => onRefresh(null),
+      });
     return () => {
       if (--shown === 0) off?.();
     };

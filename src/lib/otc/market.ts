@@ -35,7 +35,13 @@ interface AdsView {
   error: string;
 }
 
-const view = atom<AdsView>({ filter: { side: 'buy', coin: 'USDT', fiat: DEFAULT_FIAT, page: 1 }, ads: [], total: 0, status: 'idle', error: '' });
+const view = atom<AdsView>({
+  filter: { side: 'buy', coin: 'USDT', fiat: DEFAULT_FIAT, page: 1 },
+  ads: [],
+  total: 0,
+  status: 'idle',
+  error: '',
+});
 export const $ads: ReadableAtom<AdsView> = view;
 const calls = latest();
 
@@ -44,12 +50,21 @@ export async function loadAds(filter: MarketFilter = view.get().filter, opts: { 
   const ticket = calls.next();
   const before = view.get();
   const same = JSON.stringify(filter) === JSON.stringify(before.filter);
-  view.set({ ...before, filter, status: opts.quiet && same ? before.status : 'loading', ...(same ? {} : { ads: [], total: 0 }) });
+  view.set({
+    ...before,
+    filter,
+    status: opts.quiet && same ? before.status : 'loading',
+    ...(same ? {} : { ads: [], total: 0 }),
+  });
   try {
-    const page = await request(api.adList, { query: { side: filter.side, coin: filter.coin, fiat: filter.fiat, page: filter.page, size: ADS_PAGE_SIZE }, quiet: true });
+    const page = await request(api.adList, {
+      query: { side: filter.side, coin: filter.coin, fiat: filter.fiat, page: filter.page, size: ADS_PAGE_SIZE },
+      quiet: true,
+    });
     if (calls.isCurrent(ticket)) view.set({ filter, ads: page.records, total: page.total, status: 'ready', error: '' });
   } catch (e) {
-    if (calls.isCurrent(ticket)) view.set({ filter, ads: [], total: 0, status: 'error', error: e instanceof Error ? e.message : '' });
+    if (calls.isCurrent(ticket))
+      view.set({ filter, ads: [], total: 0, status: 'error', error: e instanceof Error ? e.message : '' });
   }
 }
 
@@ -57,7 +72,12 @@ export async function loadAds(filter: MarketFilter = view.get().filter, opts: { 
 function filterOfAddress(search: string): MarketFilter {
   const q = new URLSearchParams(search);
   const side: OtcSide = q.get('side') === 'sell' ? 'sell' : 'buy';
-  return { side, coin: (q.get('coin') ?? 'USDT').toUpperCase(), fiat: (q.get('fiat') ?? DEFAULT_FIAT).toUpperCase(), page: 1 };
+  return {
+    side,
+    coin: (q.get('coin') ?? 'USDT').toUpperCase(),
+    fiat: (q.get('fiat') ?? DEFAULT_FIAT).toUpperCase(),
+    page: 1,
+  };
 }
 
 // The market shown first is the one the page's address names.
@@ -75,7 +95,8 @@ export async function takeAd(body: TakeBody): Promise<OtcOrder> {
   try {
     return await request(api.takeAd, { body, quiet: true });
   } catch (err) {
-    if (err instanceof ApiError && (err.code === ERRORS.otcPriceChanged || err.code === ERRORS.otcOutsideLimits)) await loadAds(undefined, { quiet: true });
+    if (err instanceof ApiError && (err.code === ERRORS.otcPriceChanged || err.code === ERRORS.otcOutsideLimits))
+      await loadAds(undefined, { quiet: true });
     throw err;
   }
 }
@@ -85,5 +106,7 @@ const fiats = atom<ExchangeRateItem[]>([]);
 export const $fiats: ReadableAtom<ExchangeRateItem[]> = fiats;
 onMount(fiats, () => {
   if (typeof window === 'undefined') return;
-  loadRates().then((r) => fiats.set(r)).catch(() => {});
+  loadRates()
+    .then((r) => fiats.set(r))
+    .catch(() => {});
 });

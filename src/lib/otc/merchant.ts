@@ -1,7 +1,7 @@
 /**
- * Merchants (docs/requirements.md §6): the application and its standing (the account centre's merchant tab, /merchant/index for
- * users who are not merchants yet), the merchant's own ads with posting, changing, showing, hiding and closing, and
- * the balances of the merchant account (type 8) and the OTC account (type 4) the coins move through.
+ * Merchants (docs/requirements.md §6): the application and its standing (the account centre's merchant tab,
+ * /merchant/index for users who are not merchants yet), the merchant's own ads with posting, changing, showing, hiding
+ * and closing, and the balances of the merchant account (type 8) and the OTC account (type 4) the coins move through.
  */
 import { atom, onMount, onStart, readonlyType, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
@@ -92,7 +92,11 @@ export function otcBalancesStore(type: OtcAccount): ReadableAtom<CurrencyAccount
   let store = balanceStores.get(type);
   if (!store) {
     const s = (store = atom<CurrencyAccountRow[] | null>(null));
-    const load = () => void coinsOf(type).then((rows) => s.set(rows), () => {});
+    const load = () =>
+      void coinsOf(type).then(
+        (rows) => s.set(rows),
+        () => {},
+      );
     onStart(s, () => (typeof window === 'undefined' ? undefined : load()));
     onMount(s, () => (typeof window === 'undefined' ? undefined : followOtc(load)));
     balanceStores.set(type, store);

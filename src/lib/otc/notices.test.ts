@@ -3,7 +3,16 @@ import type { OtcNotice } from '../../../isomorphic/contract/private-feed.ts';
 import { dropNotice, MAX_NOTICES, noticeHref, noticeKey, noticeOf, pushNotice, type ShownNotice } from './notices.ts';
 
 const notice = (orderId: number, patch: Partial<OtcNotice> = {}, ts = orderId): ShownNotice => ({
-  type: 'otc', isNew: 0, content: 'paid', orderId, orderCode: `C${orderId}`, changeUser: 7, serviceType: 'sell', link_merchant: false, ts, ...patch,
+  type: 'otc',
+  isNew: 0,
+  content: 'paid',
+  orderId,
+  orderCode: `C${orderId}`,
+  changeUser: 7,
+  serviceType: 'sell',
+  link_merchant: false,
+  ts,
+  ...patch,
 });
 
 describe('the notification stack (docs/requirements.md §4)', () => {

@@ -1,7 +1,7 @@
 /**
- * The OTC notification stack of the site shell (docs/requirements.md §4): order notices arrive on the STOMP refresh topics; at most
- * four show at once, a fifth closes the oldest, and each stays until it is clicked. Clicking one opens its order:
- * on the merchant's order page when the notice says `link_merchant`, otherwise on the user's order page.
+ * The OTC notification stack of the site shell (docs/requirements.md §4): order notices arrive on the STOMP refresh
+ * topics; at most four show at once, a fifth closes the oldest, and each stays until it is clicked. Clicking one opens
+ * its order: on the merchant's order page when the notice says `link_merchant`, otherwise on the user's order page.
  */
 import type { OtcNotice, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 
@@ -9,11 +9,14 @@ import type { OtcNotice, RefreshMessage } from '../../../isomorphic/contract/pri
 export const MAX_NOTICES = 4;
 
 export interface ShownNotice extends OtcNotice {
-  /** The message's time, which with the order and what happened tells a notice pushed twice (user and merchant topic). */
+  /**
+   * The message's time, which with the order and what happened tells a notice pushed twice (user and merchant topic).
+   */
   ts: number;
 }
 
-const sameNotice = (a: ShownNotice, b: ShownNotice) => a.orderId === b.orderId && a.content === b.content && a.ts === b.ts;
+const sameNotice = (a: ShownNotice, b: ShownNotice) =>
+  a.orderId === b.orderId && a.content === b.content && a.ts === b.ts;
 
 /** The stack after a notice arrives: the newest last, the oldest closed beyond `max`, a repeat ignored. */
 export function pushNotice(stack: readonly ShownNotice[], notice: ShownNotice, max = MAX_NOTICES): ShownNotice[] {

@@ -3,7 +3,15 @@ import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import { actionsOf, countdown, paying, stateNoteKey } from './order-view.ts';
 
 type Part = Pick<OtcOrder, 'side' | 'state' | 'payDeadline' | 'appeal' | 'role' | 'endReason'>;
-const order = (patch: Partial<Part>): Part => ({ side: 'buy', state: 'created', payDeadline: 10_000, appeal: null, role: 'user', endReason: null, ...patch });
+const order = (patch: Partial<Part>): Part => ({
+  side: 'buy',
+  state: 'created',
+  payDeadline: 10_000,
+  appeal: null,
+  role: 'user',
+  endReason: null,
+  ...patch,
+});
 const appeal = { by: 'buyer' as const, reason: 'x', proof: null, at: 1, ruling: null, note: null, ruledAt: null };
 
 describe('the order page’s buttons by part and state', () => {

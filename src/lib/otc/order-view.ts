@@ -6,8 +6,14 @@ import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 
 export type OrderAction = 'paid' | 'cancel' | 'release' | 'appeal';
 
-/** The buttons of the caller's part: the buyer pays or cancels before the deadline; the seller releases a paid order; either side appeals a paid one once. */
-export function actionsOf(o: Pick<OtcOrder, 'side' | 'state' | 'payDeadline' | 'appeal' | 'role'>, now: number): OrderAction[] {
+/**
+ * The buttons of the caller's part: the buyer pays or cancels before the deadline; the seller releases a paid order;
+ * either side appeals a paid one once.
+ */
+export function actionsOf(
+  o: Pick<OtcOrder, 'side' | 'state' | 'payDeadline' | 'appeal' | 'role'>,
+  now: number,
+): OrderAction[] {
   if (o.role === 'operator') return [];
   const buyer = o.side === 'buy';
   const out: OrderAction[] = [];

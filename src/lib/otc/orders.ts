@@ -45,7 +45,8 @@ async function loadOrder(id: number, opts: { quiet?: boolean } = {}): Promise<vo
     const order = await request(api.orderDetail, { query: { id }, quiet: true });
     w.set({ order, status: 'ready', error: '' });
   } catch (e) {
-    if (!(opts.quiet && w.get().order)) w.set({ order: null, status: 'error', error: e instanceof Error ? e.message : '' });
+    if (!(opts.quiet && w.get().order))
+      w.set({ order: null, status: 'error', error: e instanceof Error ? e.message : '' });
   }
 }
 
@@ -94,7 +95,15 @@ interface OrderListView {
   error: string;
 }
 
-const list = atom<OrderListView>({ role: 'user', state: 'active', page: 1, orders: [], total: 0, status: 'idle', error: '' });
+const list = atom<OrderListView>({
+  role: 'user',
+  state: 'active',
+  page: 1,
+  orders: [],
+  total: 0,
+  status: 'idle',
+  error: '',
+});
 /** The order list of the page (/otc/ordinary as user, /merchant/deal as merchant). */
 export const $orderList: ReadableAtom<OrderListView> = list;
 
@@ -104,16 +113,30 @@ export function orderListStore(role: OrderRole): ReadableAtom<OrderListView> {
 }
 const listCalls = latest();
 
-export async function loadOrderList(role: OrderRole, state: OrderListState, page: number, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function loadOrderList(
+  role: OrderRole,
+  state: OrderListState,
+  page: number,
+  opts: { quiet?: boolean } = {},
+): Promise<void> {
   const ticket = listCalls.next();
   const before = list.get();
   const same = before.role === role && before.state === state && before.page === page;
-  list.set({ ...before, role, state, page, status: opts.quiet && same ? before.status : 'loading', ...(same ? {} : { orders: [], total: 0 }) });
+  list.set({
+    ...before,
+    role,
+    state,
+    page,
+    status: opts.quiet && same ? before.status : 'loading',
+    ...(same ? {} : { orders: [], total: 0 }),
+  });
   try {
     const answer = await request(api.orderList, { query: { role, state, page, size: ORDERS_PAGE_SIZE }, quiet: true });
-    if (listCalls.isCurrent(ticket)) list.set({ role, state, page, orders: answer.records, total: answer.total, status: 'ready', error: '' });
+    if (listCalls.isCurrent(ticket))
+      list.set({ role, state, page, orders: answer.records, total: answer.total, status: 'ready', error: '' });
   } catch (e) {
-    if (listCalls.isCurrent(ticket)) list.set({ ...list.get(), status: 'error', error: e instanceof Error ? e.message : '' });
+    if (listCalls.isCurrent(ticket))
+      list.set({ ...list.get(), status: 'error', error: e instanceof Error ? e.message : '' });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * The wallet's contract assets (docs/requirements.md §2 "contract assets"): the user's contract account per margin asset, with
- * wallet and margin balance, margins, unrealised PnL, margin ratio, what orders can use and what can be
+ * The wallet's contract assets (docs/requirements.md §2 "contract assets"): the user's contract account per margin
+ * asset, with wallet and margin balance, margins, unrealised PnL, margin ratio, what orders can use and what can be
  * transferred out. Loaded when a screen first shows it and again when the private feed says it moved.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';

@@ -5,7 +5,22 @@ import { mayAddLiquidation, touchesPerpetual } from './feed.ts';
 const position = (product: PositionMessage['product'], status: PositionMessage['status']): PrivateFeedMessage => ({
   event: 'POSITION',
   ts: 1,
-  data: { product, positionId: '1', symbol: 'btcusdt_perp', side: 'long', marginMode: 'cross', leverage: 10, quantity: '0.01', entryPrice: '60000', markPrice: '60000', margin: '60', unrealizedPnl: '0', liquidationPrice: null, status, updatedAt: 1 },
+  data: {
+    product,
+    positionId: '1',
+    symbol: 'btcusdt_perp',
+    side: 'long',
+    marginMode: 'cross',
+    leverage: 10,
+    quantity: '0.01',
+    entryPrice: '60000',
+    markPrice: '60000',
+    margin: '60',
+    unrealizedPnl: '0',
+    liquidationPrice: null,
+    status,
+    updatedAt: 1,
+  },
 });
 
 describe('which pushes move the perpetual lists', () => {
@@ -14,10 +29,18 @@ describe('which pushes move the perpetual lists', () => {
     expect(touchesPerpetual({ event: 'ORDER', ts: 1, data: { symbol: 'btcusdt' } })).toBe(false);
     expect(touchesPerpetual(position('perpetual', 'open'))).toBe(true);
     expect(touchesPerpetual(position('margin', 'open'))).toBe(false);
-    expect(touchesPerpetual({ event: 'OWNCOIN', ts: 1, data: [{ type: 2, coin: 'USDT', available: '1', frozen: '0' }] })).toBe(true);
-    expect(touchesPerpetual({ event: 'OWNCOIN', ts: 1, data: [{ type: 1, coin: 'USDT', available: '1', frozen: '0' }] })).toBe(false);
-    expect(touchesPerpetual({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'active', isMerchant: 1 } })).toBe(true);
-    expect(touchesPerpetual({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'signedOut', isMerchant: 1 } })).toBe(false);
+    expect(
+      touchesPerpetual({ event: 'OWNCOIN', ts: 1, data: [{ type: 2, coin: 'USDT', available: '1', frozen: '0' }] }),
+    ).toBe(true);
+    expect(
+      touchesPerpetual({ event: 'OWNCOIN', ts: 1, data: [{ type: 1, coin: 'USDT', available: '1', frozen: '0' }] }),
+    ).toBe(false);
+    expect(
+      touchesPerpetual({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'active', isMerchant: 1 } }),
+    ).toBe(true);
+    expect(
+      touchesPerpetual({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'signedOut', isMerchant: 1 } }),
+    ).toBe(false);
     expect(touchesPerpetual({ event: 'HEARTBEAT', ts: 1 })).toBe(false);
   });
 
@@ -25,6 +48,8 @@ describe('which pushes move the perpetual lists', () => {
     expect(mayAddLiquidation(position('perpetual', 'liquidated'))).toBe(true);
     expect(mayAddLiquidation(position('perpetual', 'closed'))).toBe(false);
     expect(mayAddLiquidation(position('margin', 'liquidated'))).toBe(false);
-    expect(mayAddLiquidation({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'active', isMerchant: 1 } })).toBe(true);
+    expect(
+      mayAddLiquidation({ event: 'USER_STATUS', ts: 1, data: { userId: 1, status: 'active', isMerchant: 1 } }),
+    ).toBe(true);
   });
 });

@@ -23,5 +23,8 @@ export function touchesPerpetual(m: PrivateFeedMessage): boolean {
 
 /** Whether a message can add a liquidation: a perpetual position ended by the liquidation engine, or a resync. */
 export function mayAddLiquidation(m: PrivateFeedMessage): boolean {
-  return (m.event === 'POSITION' && m.data.product === 'perpetual' && m.data.status === 'liquidated') || (m.event === 'USER_STATUS' && m.data.status === 'active');
+  return (
+    (m.event === 'POSITION' && m.data.product === 'perpetual' && m.data.status === 'liquidated') ||
+    (m.event === 'USER_STATUS' && m.data.status === 'active')
+  );
 }

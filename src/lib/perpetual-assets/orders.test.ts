@@ -37,7 +37,11 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      held.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), answer: (data, code = 200, msg = 'success') => reply(res, { code, msg, data }) });
+      held.push({
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        answer: (data, code = 200, msg = 'success') => reply(res, { code, msg, data }),
+      });
       waiters.splice(0).forEach((w) => w());
     });
   });
@@ -56,8 +60,26 @@ beforeEach(() => {
 });
 
 const order = (id: number, status: PerpOrder['status'] = 'open'): PerpOrder => ({
-  id, symbol: 'btcusdt_perp', side: 'buy', type: 'limit', timeInForce: 'GTC', price: '50000.0', quantity: '0.010', filledQty: '0.000', avgPrice: null, fee: '0', margin: '50.00000000',
-  marginMode: 'cross', leverage: 10, reduceOnly: false, source: 'user', status, realizedPnl: '0', marginAsset: 'USDT', createdAt: 1, updatedAt: 1,
+  id,
+  symbol: 'btcusdt_perp',
+  side: 'buy',
+  type: 'limit',
+  timeInForce: 'GTC',
+  price: '50000.0',
+  quantity: '0.010',
+  filledQty: '0.000',
+  avgPrice: null,
+  fee: '0',
+  margin: '50.00000000',
+  marginMode: 'cross',
+  leverage: 10,
+  reduceOnly: false,
+  source: 'user',
+  status,
+  realizedPnl: '0',
+  marginAsset: 'USDT',
+  createdAt: 1,
+  updatedAt: 1,
 });
 const page = (records: PerpOrder[], total = records.length, p = 1) => ({ total, page: p, size: 15, records });
 
@@ -70,7 +92,13 @@ describe('the order centre lists', () => {
     expect(r.query).toEqual({ kind: 'usdt', state: 'open', page: '1', size: '15' });
     r.answer(page([order(1), order(2)], 17));
     await loading;
-    expect(orders.$perpOrders.get()).toMatchObject({ kind: 'usdt', state: 'open', page: 1, total: 17, status: 'ready' });
+    expect(orders.$perpOrders.get()).toMatchObject({
+      kind: 'usdt',
+      state: 'open',
+      page: 1,
+      total: 17,
+      status: 'ready',
+    });
     expect(orders.$perpOrders.get().records.map((o) => o.id)).toEqual([1, 2]);
     expect(orders.$perpOpenTotals.get().usdt).toBe(17);
   });
@@ -137,9 +165,25 @@ describe('the order centre lists', () => {
     const loading = orders.loadLiquidations('coin');
     const r = await nextRequest();
     expect(r).toMatchObject({ path: '/api/perpetual/liquidations', query: { kind: 'coin' } });
-    r.answer([{ id: 1, symbol: 'btcusd_perp', side: 'long', kind: 'liquidation', quantity: '10', price: '50000.0', markPrice: '49990.0', fee: '0.0001', createdAt: 1 }]);
+    r.answer([
+      {
+        id: 1,
+        symbol: 'btcusd_perp',
+        side: 'long',
+        kind: 'liquidation',
+        quantity: '10',
+        price: '50000.0',
+        markPrice: '49990.0',
+        fee: '0.0001',
+        createdAt: 1,
+      },
+    ]);
     await loading;
-    expect(orders.$liquidations.get()).toMatchObject({ kind: 'coin', status: 'ready', records: [expect.objectContaining({ id: 1 })] });
+    expect(orders.$liquidations.get()).toMatchObject({
+      kind: 'coin',
+      status: 'ready',
+      records: [expect.objectContaining({ id: 1 })],
+    });
   });
 
   it('a table asks for its list when it starts showing it, again each time it is shown anew', async () => {
@@ -149,7 +193,11 @@ describe('the order centre lists', () => {
     expect(r.query).toEqual({ kind: 'coin', state: 'history', page: '1', size: '15' });
     r.answer(page([order(7, 'filled')]));
     await until(() => shown.get().status === 'ready');
-    expect(shown.get()).toMatchObject({ kind: 'coin', state: 'history', records: [expect.objectContaining({ id: 7 })] });
+    expect(shown.get()).toMatchObject({
+      kind: 'coin',
+      state: 'history',
+      records: [expect.objectContaining({ id: 7 })],
+    });
     off();
     // Shown again at once (a quick switch of tabs back): asked again, not left to the store's unmount delay.
     off = shown.listen(() => {});
@@ -179,7 +227,17 @@ describe('the order centre lists', () => {
 
 describe('the contract assets', () => {
   const acc = (asset: string, kind: 'usdt' | 'coin'): PerpAccount => ({
-    asset, kind, walletBalance: '1', unrealizedPnl: '0', marginBalance: '1', positionMargin: '0', orderMargin: '0', maintenanceMargin: '0', marginRatio: '0.00', availableBalance: '1', maxWithdraw: '1',
+    asset,
+    kind,
+    walletBalance: '1',
+    unrealizedPnl: '0',
+    marginBalance: '1',
+    positionMargin: '0',
+    orderMargin: '0',
+    maintenanceMargin: '0',
+    marginRatio: '0.00',
+    availableBalance: '1',
+    maxWithdraw: '1',
   });
 
   it('loads every margin asset, USDT-margined first', async () => {

@@ -1,7 +1,7 @@
 /**
- * The order centre's contract tabs (docs/requirements.md §2 /account/entrust future/u and future/coin): the user's contract
- * orders of one kind, open or finished, a page at a time; the liquidations of that kind; and cancelling an open
- * order. Each list answers only the latest request, so a quick change of tab never shows an older answer.
+ * The order centre's contract tabs (docs/requirements.md §2 /account/entrust future/u and future/coin): the user's
+ * contract orders of one kind, open or finished, a page at a time; the liquidations of that kind; and cancelling an
+ * open order. Each list answers only the latest request, so a quick change of tab never shows an older answer.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
@@ -42,7 +42,6 @@ export const $perpOpenTotals: ReadableAtom<Record<ContractKindName, number | nul
 /** Every contract with its scales, for names and decimals; loaded once, when first shown. */
 export const $perpContracts: ReadableAtom<ContractView[]> = $contractList;
 
-
 /** The orders list for a table of one kind and state: showing it loads the first page. */
 export function perpOrdersStore(kind: ContractKindName, state: 'open' | 'history'): ReadableAtom<PerpOrdersView> {
   return shownAs(`orders:${kind}:${state}`, $orders, () => loadPerpOrders(kind, state, 1));
@@ -60,16 +59,29 @@ const liquidationCalls = latest();
  * Loads a page of the user's contract orders of one kind; the list keeps the last page shown while it loads.
  * `quiet` reloads (a push from the private feed) keep the status ready and show no toast on failure.
  */
-export async function loadPerpOrders(kind: ContractKindName, state: 'open' | 'history', page = 1, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function loadPerpOrders(
+  kind: ContractKindName,
+  state: 'open' | 'history',
+  page = 1,
+  opts: { quiet?: boolean } = {},
+): Promise<void> {
   const ticket = orderCalls.next();
   const before = $orders.get();
   const same = before.kind === kind && before.state === state;
-  $orders.set({ kind, state, page, total: same ? before.total : 0, records: same ? before.records : [], status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading' });
+  $orders.set({
+    kind,
+    state,
+    page,
+    total: same ? before.total : 0,
+    records: same ? before.records : [],
+    status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading',
+  });
   try {
     const res = await request(api.perpOrders, { query: { kind, state, page, size: PAGE_SIZE }, quiet: opts.quiet });
     if (!orderCalls.isCurrent(ticket)) return;
     // A page past the end (the last order of the last page was cancelled): show the page before it.
-    if (!res.records.length && page > 1) return loadPerpOrders(kind, state, Math.max(1, Math.ceil(res.total / PAGE_SIZE)), opts);
+    if (!res.records.length && page > 1)
+      return loadPerpOrders(kind, state, Math.max(1, Math.ceil(res.total / PAGE_SIZE)), opts);
     $orders.set({ kind, state, page, total: res.total, records: res.records, status: 'ready' });
     if (state === 'open') $openTotals.set({ ...$openTotals.get(), [kind]: res.total });
   } catch (e) {
@@ -98,13 +110,18 @@ export async function loadLiquidations(kind: ContractKindName, opts: { quiet?: b
   const ticket = liquidationCalls.next();
   const before = $liquidationList.get();
   const same = before.kind === kind;
-  $liquidationList.set({ kind, records: same ? before.records : [], status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading' });
+  $liquidationList.set({
+    kind,
+    records: same ? before.records : [],
+    status: opts.quiet && same && before.status === 'ready' ? 'ready' : 'loading',
+  });
   try {
     const records = await request(api.liquidations, { query: { kind }, quiet: opts.quiet });
     if (liquidationCalls.isCurrent(ticket)) $liquidationList.set({ kind, records, status: 'ready' });
   } catch (e) {
     if (!liquidationCalls.isCurrent(ticket)) return;
-    if (!(opts.quiet && $liquidationList.get().status === 'ready')) $liquidationList.set({ ...$liquidationList.get(), status: 'error' });
+    if (!(opts.quiet && $liquidationList.get().status === 'ready'))
+      $liquidationList.set({ ...$liquidationList.get(), status: 'error' });
     throw e;
   }
 }
@@ -128,7 +145,11 @@ export function loadPerpContracts(): Promise<ContractView[]> {
 }
 
 // While a list is on screen, what the private feed says moves it is loaded again, quietly.
-function followFeed(shown: () => boolean, reload: () => Promise<void>, matters: (m: Parameters<typeof touchesPerpetual>[0]) => boolean) {
+function followFeed(
+  shown: () => boolean,
+  reload: () => Promise<void>,
+  matters: (m: Parameters<typeof touchesPerpetual>[0]) => boolean,
+) {
   return () => {
     if (typeof window === 'undefined') return;
     const again = throttle(() => void (shown() ? reload().catch(() => {}) : undefined), 1_000);
@@ -144,6 +165,20 @@ function followFeed(shown: () => boolean, reload: () => Promise<void>, matters: 
   };
 }
 
-onMount($orders, followFeed(() => $orders.get().status !== 'idle', () => reloadPerpOrders({ quiet: true }), touchesPerpetual));
-onMount($liquidationList, followFeed(() => $liquidationList.get().status !== 'idle', () => loadLiquidations($liquidationList.get().kind, { quiet: true }), mayAddLiquidation));
+onMount(
+  $orders,
+  followFeed(
+    () => $orders.get().status !== 'idle',
+    () => reloadPerpOrders({ quiet: true }),
+    touchesPerpetual,
+  ),
+);
+onMount(
+  $liquidationList,
+  followFeed(
+    () => $liquidationList.get().status !== 'idle',
+    () => loadLiquidations($liquidationList.get().kind, { quiet: true }),
+    mayAddLiquidation,
+  ),
+);
 onMount($contractList, () => void (typeof window === 'undefined' ? undefined : loadPerpContracts().catch(() => {})));

@@ -1,6 +1,8 @@
 import { computed, onStart, type ReadableAtom } from 'nanostores';
 
-/** Where a list loaded from the server stands: not asked yet, on its way, shown, or failed (the screen offers a retry). */
+/**
+ * Where a list loaded from the server stands: not asked yet, on its way, shown, or failed (the screen offers a retry).
+ */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
@@ -19,7 +21,11 @@ export function latest(): { next(): number; isCurrent(ticket: number): boolean }
  * Runs `work` at most once per `ms`: the first call runs at once, calls during the pause run once after it. For
  * reloads a burst of pushes asks for (a fill sends a balance, an order and a position message together).
  */
-export function throttle(work: () => void, ms: number, timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis): { (): void; cancel(): void } {
+export function throttle(
+  work: () => void,
+  ms: number,
+  timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+): { (): void; cancel(): void } {
   let waiting: ReturnType<typeof setTimeout> | undefined;
   let pending = false;
   const run = () => {

@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { PerpAccount } from '../../../isomorphic/contract/perpetual.ts';
-import { atScale, contractOf, kindOfEntry, decimalsIn, isCancellable, isPositive, pairOf, pnlTone, quantityUnit, riskOf, signed, sortAccounts } from './view.ts';
+import {
+  atScale,
+  contractOf,
+  kindOfEntry,
+  decimalsIn,
+  isCancellable,
+  isPositive,
+  pairOf,
+  pnlTone,
+  quantityUnit,
+  riskOf,
+  signed,
+  sortAccounts,
+} from './view.ts';
 
 const account = (asset: string, kind: 'usdt' | 'coin'): PerpAccount => ({
-  asset, kind, walletBalance: '0', unrealizedPnl: '0', marginBalance: '0', positionMargin: '0', orderMargin: '0', maintenanceMargin: '0', marginRatio: '0.00', availableBalance: '0', maxWithdraw: '0',
+  asset,
+  kind,
+  walletBalance: '0',
+  unrealizedPnl: '0',
+  marginBalance: '0',
+  positionMargin: '0',
+  orderMargin: '0',
+  maintenanceMargin: '0',
+  marginRatio: '0.00',
+  availableBalance: '0',
+  maxWithdraw: '0',
 });
 
 describe('names and scales', () => {
@@ -76,7 +99,16 @@ describe('profit and loss', () => {
 
 describe('margin ratio risk', () => {
   it.each([
-    ['0.00', 'low'], ['49.99', 'low'], ['50.00', 'medium'], ['50', 'medium'], ['79.999', 'medium'], ['80.00', 'high'], ['100.00', 'high'], ['250.5', 'high'], ['-1', 'low'], ['--', 'low'],
+    ['0.00', 'low'],
+    ['49.99', 'low'],
+    ['50.00', 'medium'],
+    ['50', 'medium'],
+    ['79.999', 'medium'],
+    ['80.00', 'high'],
+    ['100.00', 'high'],
+    ['250.5', 'high'],
+    ['-1', 'low'],
+    ['--', 'low'],
   ] as const)('%s%% is %s', (ratio, risk) => {
     expect(riskOf(ratio)).toBe(risk);
   });

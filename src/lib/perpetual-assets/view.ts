@@ -6,12 +6,12 @@ import type { ContractKindName, ContractView, PerpAccount, PerpOrder } from '../
 import { changeTone, formatAmount, type ChangeTone } from '../../../isomorphic/format/index.ts';
 import { parseDecimal } from '../../../isomorphic/format/decimal.ts';
 
-/** Wallet account types (docs/requirements.md §3) a contract transfer moves between: the spot account and the contract account. */
+/**
+ * Wallet account types (docs/requirements.md §3) a contract transfer moves between: the spot account and the contract
+ * account.
+ */
 export const SPOT_ACCOUNT = 1;
 export const CONTRACT_ACCOUNT = 2;
-
-/** The order centre's contract tabs (docs/requirements.md §2 /account/entrust) and the kind of contract each lists. */
-const ENTRUST_KINDS = { 'future/u': 'usdt', 'future/coin': 'coin' } as const satisfies Record<string, ContractKindName>;
 
 /** The trading pair of a contract symbol: pairOf('btcusdt_perp') → "BTCUSDT". */
 export function pairOf(symbol: string): string {
@@ -60,7 +60,10 @@ export function pnlTone(value: string, formatted?: string): ChangeTone {
   return changeTone(value);
 }
 
-/** A formatted amount with its sign: a gain reads "+12.50", a loss "-3.00" (the minus comes with the number), nothing "0.00". */
+/**
+ * A formatted amount with its sign: a gain reads "+12.50", a loss "-3.00" (the minus comes with the number), nothing
+ * "0.00".
+ */
 export function signed(formatted: string, value: string): string {
   return pnlTone(value, formatted) === 'up' ? `+${formatted}` : formatted;
 }
@@ -78,8 +81,13 @@ export function riskOf(marginRatio: string): Risk {
   return hundredths >= 8000n ? 'high' : hundredths >= 5000n ? 'medium' : 'low';
 }
 
-/** The unit an order's quantity is counted in: the base coin for USDT-margined contracts, whole contracts for coin-margined. */
-export function quantityUnit(contract: Pick<ContractView, 'kind' | 'base'> | undefined): { coin: string } | 'contracts' | null {
+/**
+ * The unit an order's quantity is counted in: the base coin for USDT-margined contracts, whole contracts for
+ * coin-margined.
+ */
+export function quantityUnit(
+  contract: Pick<ContractView, 'kind' | 'base'> | undefined,
+): { coin: string } | 'contracts' | null {
   if (!contract) return null;
   return contract.kind === 'coin' ? 'contracts' : { coin: contract.base };
 }

@@ -10,8 +10,18 @@ import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type {
-  ContractView, LeverageSetting, Liquidation, MarginMode, PerpAccount, PerpBook, PerpCandle, PerpOrder, PerpOrderBody, PerpPosition,
-  StopOrder, StopOrderBody,
+  ContractView,
+  LeverageSetting,
+  Liquidation,
+  MarginMode,
+  PerpAccount,
+  PerpBook,
+  PerpCandle,
+  PerpOrder,
+  PerpOrderBody,
+  PerpPosition,
+  StopOrder,
+  StopOrderBody,
 } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
@@ -50,11 +60,17 @@ function shared<T>(key: string, make: () => ReadableAtom<T>): ReadableAtom<T> {
   return store as ReadableAtom<T>;
 }
 
-/** A contract's book, latest trades and prices from the public feed's `perpetual` topic: a snapshot, then each change. */
+/**
+ * A contract's book, latest trades and prices from the public feed's `perpetual` topic: a snapshot, then each change.
+ */
 export function bookStore(symbol: string): ReadableAtom<PerpBook | null> {
   return shared(`perp-book:${symbol}`, () => {
     const store = atom<PerpBook | null>(null);
-    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'perpetual', symbol }, (m) => m.event === 'PERPETUAL' && store.set(m.data)) : undefined));
+    onMount(store, () =>
+      inBrowser()
+        ? publicFeed.subscribe({ topic: 'perpetual', symbol }, (m) => m.event === 'PERPETUAL' && store.set(m.data))
+        : undefined,
+    );
     return store;
   });
 }
@@ -64,14 +80,21 @@ export type PerpInterval = KlineInterval;
 export const PERP_INTERVALS = KLINE_INTERVALS;
 
 /** A contract's candles of its last price: 300 at first, then the two latest every 2 s merged in. */
-export function candleStore(symbol: string, interval: PerpInterval, price: 'last' | 'mark' = 'last'): ReadableAtom<PerpCandle[]> {
+export function candleStore(
+  symbol: string,
+  interval: PerpInterval,
+  price: 'last' | 'mark' = 'last',
+): ReadableAtom<PerpCandle[]> {
   return shared(`perp-kline:${symbol}:${interval}:${price}`, () => {
     const store = atom<PerpCandle[]>([]);
     let loaded = false;
     onMount(store, () => {
       if (!inBrowser()) return;
       return pollWhileVisible(async () => {
-        const candles = await request(api.perpKline, { query: { symbol, interval, price, limit: loaded ? 2 : 300 }, quiet: true });
+        const candles = await request(api.perpKline, {
+          query: { symbol, interval, price, limit: loaded ? 2 : 300 },
+          quiet: true,
+        });
         store.set(loaded ? mergeCandles(store.get(), candles) : candles);
         loaded = true;
       }, KLINE_POLL_MS);
@@ -166,7 +189,9 @@ function followPerpetualPushes(then: () => void): () => void {
 function followMine(): () => void {
   if (!inBrowser()) return () => {};
   const reload = () => {
-    request(api.leverageSettings, { query: {} }).then((rows) => leverageSettings.set(rows)).catch(() => {});
+    request(api.leverageSettings, { query: {} })
+      .then((rows) => leverageSettings.set(rows))
+      .catch(() => {});
     loadMine().catch(() => {});
   };
   // Following the account activity signs the private feed in as this user.
@@ -261,7 +286,11 @@ export async function cancelStopOrder(id: number): Promise<void> {
 }
 
 /** Sets the leverage and margin mode of a contract; the list of settings takes the answer. */
-export async function updateLeverage(symbol: string, leverage: number, marginMode: MarginMode): Promise<LeverageSetting> {
+export async function updateLeverage(
+  symbol: string,
+  leverage: number,
+  marginMode: MarginMode,
+): Promise<LeverageSetting> {
   const setting = await request(api.updateLeverage, { body: { symbol, leverage, marginMode } });
   leverageSettings.set([...leverageSettings.get().filter((s) => s.symbol !== setting.symbol), setting]);
   return setting;

@@ -6,12 +6,24 @@ vi.mock('../api/client.ts', () => ({ request: (...args: unknown[]) => request(..
 const { $insuranceFund, assetChoices, recordRow, showInsuranceFund } = await import('./insurance.ts');
 
 const fund = (page: number): InsuranceFund => ({
-  balances: [{ asset: 'BTC', balance: '20.00000000' }, { asset: 'USDT', balance: '999812.50000000' }],
+  balances: [
+    { asset: 'BTC', balance: '20.00000000' },
+    { asset: 'USDT', balance: '999812.50000000' },
+  ],
   history: {
-    total: 3, page, size: 20,
+    total: 3,
+    page,
+    size: 20,
     records: [
       { id: 9, asset: 'USDT', reason: 'perp_insurance', amount: '-187.50000000', balance: '999812.50000000', time: 2 },
-      { id: 4, asset: 'USDT', reason: 'perp_liquidation_fee', amount: '12.25000000', balance: '1000000.00000000', time: 1 },
+      {
+        id: 4,
+        asset: 'USDT',
+        reason: 'perp_liquidation_fee',
+        amount: '12.25000000',
+        balance: '1000000.00000000',
+        time: 1,
+      },
     ],
   },
 });
@@ -21,8 +33,20 @@ describe('the insurance fund page', () => {
 
   it('shows a movement with its reason, which way it went, and the amount without a sign', () => {
     const [out, into] = fund(1).history.records.map(recordRow);
-    expect(out).toEqual({ id: 9, time: 2, asset: 'USDT', reasonKey: 'insurance.reason.perp_insurance', direction: 'out', amount: '187.50000000', balance: '999812.50000000' });
-    expect(into).toMatchObject({ reasonKey: 'insurance.reason.perp_liquidation_fee', direction: 'in', amount: '12.25000000' });
+    expect(out).toEqual({
+      id: 9,
+      time: 2,
+      asset: 'USDT',
+      reasonKey: 'insurance.reason.perp_insurance',
+      direction: 'out',
+      amount: '187.50000000',
+      balance: '999812.50000000',
+    });
+    expect(into).toMatchObject({
+      reasonKey: 'insurance.reason.perp_liquidation_fee',
+      direction: 'in',
+      amount: '12.25000000',
+    });
   });
 
   it('offers all assets first, then each the fund holds', () => {

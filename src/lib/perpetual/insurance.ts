@@ -18,7 +18,10 @@ export interface FundView {
   page: number;
 }
 
-type FundState = { status: 'loading'; view: FundView } | { status: 'ready'; view: FundView; fund: InsuranceFund } | { status: 'failed'; view: FundView };
+type FundState =
+  | { status: 'loading'; view: FundView }
+  | { status: 'ready'; view: FundView; fund: InsuranceFund }
+  | { status: 'failed'; view: FundView };
 
 const $state = atom<FundState>({ status: 'loading', view: { asset: null, page: 1 } });
 export const $insuranceFund: ReadableAtom<FundState> = $state;
@@ -32,7 +35,9 @@ export async function showInsuranceFund(view: FundView): Promise<void> {
   const previous = $state.get();
   $state.set(previous.status === 'ready' ? { ...previous, view } : { status: 'loading', view });
   try {
-    const fund = await request(api.insuranceFund, { query: { ...(view.asset ? { asset: view.asset } : {}), page: view.page, size: INSURANCE_PAGE_SIZE } });
+    const fund = await request(api.insuranceFund, {
+      query: { ...(view.asset ? { asset: view.asset } : {}), page: view.page, size: INSURANCE_PAGE_SIZE },
+    });
     if ($state.get().view === view) $state.set({ status: 'ready', view, fund });
   } catch {
     if ($state.get().view === view) $state.set({ status: 'failed', view });
@@ -54,7 +59,15 @@ export interface RecordRow {
 /** A movement as a row: its reason's label key, which way it went, and the amount without its sign. */
 export function recordRow(r: InsuranceFundRecord): RecordRow {
   const out = r.amount.startsWith('-');
-  return { id: r.id, time: r.time, asset: r.asset, reasonKey: `insurance.reason.${r.reason}`, direction: out ? 'out' : 'in', amount: out ? r.amount.slice(1) : r.amount, balance: r.balance };
+  return {
+    id: r.id,
+    time: r.time,
+    asset: r.asset,
+    reasonKey: `insurance.reason.${r.reason}`,
+    direction: out ? 'out' : 'in',
+    amount: out ? r.amount.slice(1) : r.amount,
+    balance: r.balance,
+  };
 }
 
 /** The asset filter's choices: all, then each asset the fund holds, in the order given. */

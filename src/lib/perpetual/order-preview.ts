@@ -10,7 +10,10 @@ export const PREVIEW_DELAY_MS = 350;
 
 const none: Record<PreviewSide, OrderPreview | null> = { buy: null, sell: null };
 const preview = atom(none);
-/** What an order of each side would hold and the most the account could open, for the form shown; null until asked or if refused. */
+/**
+ * What an order of each side would hold and the most the account could open, for the form shown; null until asked or if
+ * refused.
+ */
 export const $orderPreview = readonlyType(preview);
 
 let timer: ReturnType<typeof setTimeout> | undefined;

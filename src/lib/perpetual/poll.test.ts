@@ -49,7 +49,12 @@ describe('pollWhileVisible', () => {
   it('never starts a run while the last one is still waiting for its answer, and survives a failure', async () => {
     const p = page(true);
     let finish: () => void = () => {};
-    const task = vi.fn(() => new Promise<void>((resolve, reject) => (finish = task.mock.calls.length === 1 ? () => reject(new Error('down')) : resolve)));
+    const task = vi.fn(
+      () =>
+        new Promise<void>(
+          (resolve, reject) => (finish = task.mock.calls.length === 1 ? () => reject(new Error('down')) : resolve),
+        ),
+    );
     const stop = pollWhileVisible(task, 1000, p.v);
     await vi.advanceTimersByTimeAsync(4000);
     expect(task).toHaveBeenCalledTimes(1);

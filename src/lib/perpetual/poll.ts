@@ -19,7 +19,11 @@ const documentVisibility: Visibility = {
  * runs it at once. A run that is still under way is not started again (a slow answer never piles requests up).
  * Returns the stop function.
  */
-export function pollWhileVisible(task: () => Promise<unknown>, ms: number, page: Visibility = documentVisibility): () => void {
+export function pollWhileVisible(
+  task: () => Promise<unknown>,
+  ms: number,
+  page: Visibility = documentVisibility,
+): () => void {
   let running = false;
   let stopped = false;
   const run = () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { convert, inverse, rateOf } from './convert.ts';
 
-const item = (exchange_code: string, rate: string): ExchangeRateItem => ({ exchange_code, rate, exchange_value: rate, quote_currency: 'USDT', code_symbol: '' });
+const item = (exchange_code: string, rate: string): ExchangeRateItem => ({
+  exchange_code,
+  rate,
+  exchange_value: rate,
+  quote_currency: 'USDT',
+  code_symbol: '',
+});
 
 describe('converting between display currencies', () => {
   it('goes through USDT with integers and rounds down', () => {

@@ -1,7 +1,7 @@
 /**
- * The exchange-rate page's sums (docs/requirements.md §2 /rate/index, §3 exchange-rate item): each display currency's rate is how
- * many units of it one USDT reads as, the same configured data the site's currency picker uses. Conversions run on
- * fixed-point integers, never floats, and round down.
+ * The exchange-rate page's sums (docs/requirements.md §2 /rate/index, §3 exchange-rate item): each display currency's
+ * rate is how many units of it one USDT reads as, the same configured data the site's currency picker uses. Conversions
+ * run on fixed-point integers, never floats, and round down.
  */
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
@@ -23,7 +23,12 @@ type ConvertProblem = 'format' | 'precision' | 'range' | 'rate';
  * `amount` of the currency with rate `fromRate` in the currency with rate `toRate`, with `decimals` places rounded
  * down: convert('100', '7.25', '1', 8) → { ok: true, value: '13.79310344' } (100 CNY in USDT).
  */
-export function convert(amount: string, fromRate: string, toRate: string, decimals = 8): { ok: true; value: string } | { ok: false; problem: ConvertProblem } {
+export function convert(
+  amount: string,
+  fromRate: string,
+  toRate: string,
+  decimals = 8,
+): { ok: true; value: string } | { ok: false; problem: ConvertProblem } {
   const a = parseUnits(amount.trim(), SCALE, 10n ** 30n);
   if (!a.ok) return { ok: false, problem: a.problem };
   const from = scaled(fromRate);

@@ -19,11 +19,22 @@ function orNothing<R>(answer: Promise<Page<R>>, current: number): Promise<Page<R
 /** The user's invitation code, their team and what they earned, for the agent and reward tabs. */
 export const $agentInfo = remote(() => request(api.agentInfo, { body: { offsetMinutes: offsetMinutes() } })).$value;
 /** A page of the users the user brought in, by generation. */
-export const promotedStore = keyed((generation: Generation, current: number) => remote(() => orNothing(request(api.agentList, { body: { generation, current, size: 15 } }), current)).$value);
+export const promotedStore = keyed(
+  (generation: Generation, current: number) =>
+    remote(() => orNothing(request(api.agentList, { body: { generation, current, size: 15 } }), current)).$value,
+);
 /** A page of the rebates the user was paid, per day of their time zone. */
-export const rewardDaysStore = keyed((current: number) => remote(() => orNothing(request(api.rewardDays, { body: { offsetMinutes: offsetMinutes(), current, size: 15 } }), current)).$value);
+export const rewardDaysStore = keyed(
+  (current: number) =>
+    remote(() =>
+      orNothing(request(api.rewardDays, { body: { offsetMinutes: offsetMinutes(), current, size: 15 } }), current),
+    ).$value,
+);
 /** A page of the rebates the user was paid, per promoted user. */
-export const rewardUsersStore = keyed((current: number) => remote(() => orNothing(request(api.rewardUsers, { body: { current, size: 15 } }), current)).$value);
+export const rewardUsersStore = keyed(
+  (current: number) =>
+    remote(() => orNothing(request(api.rewardUsers, { body: { current, size: 15 } }), current)).$value,
+);
 
 /** The operator console's side (operators only): the rates, what is due and the latest payouts. */
 const admin = remote(() => request(api.referralAdmin));

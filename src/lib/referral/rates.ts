@@ -1,6 +1,12 @@
 /** A rate in basis points as the percent operators and users read: percentOf(500) → '5', percentOf(1250) → '12.5'. */
 export function percentOf(bps: number): string {
-  return `${Math.floor(bps / 100)}${bps % 100 ? `.${String(bps % 100).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+  return `${Math.floor(bps / 100)}${
+    bps % 100
+      ? `.${String(bps % 100)
+          .padStart(2, '0')
+          .replace(/0$/, '')}`
+      : ''
+  }`;
 }
 
 /** A percent typed by an operator as basis points, or undefined when it is not a number with at most 2 decimals:

@@ -2,7 +2,12 @@ import { atom, onMount, readonlyType, type ReadableAtom, type WritableAtom } fro
 import { request } from '../api/client.ts';
 import type { SettlementMessage } from '../../../isomorphic/contract/private-feed.ts';
 import * as api from '../../../isomorphic/contract/seconds.endpoints.ts';
-import type { CreateSecondsBody, SecondsOrder, SecondsPeriod, SettledSeconds } from '../../../isomorphic/contract/seconds.ts';
+import type {
+  CreateSecondsBody,
+  SecondsOrder,
+  SecondsPeriod,
+  SettledSeconds,
+} from '../../../isomorphic/contract/seconds.ts';
 import { currencyAccount } from '../../../isomorphic/contract/wallet.endpoints.ts';
 import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { followAccount } from '../feed/follow-account.ts';
@@ -26,7 +31,13 @@ onMount(periods, () => {
 const contractBalances = atom<CurrencyAccountRow[]>([]);
 /** The contract account's coins while shown: loaded when the private feed (re)connects and says balances moved. */
 export const $contractBalances = readonlyType(contractBalances);
-onMount(contractBalances, followAccount(quietly(() => loadContractBalances()), ['balances']));
+onMount(
+  contractBalances,
+  followAccount(
+    quietly(() => loadContractBalances()),
+    ['balances'],
+  ),
+);
 
 /** The contract account's coins, with each asset's display decimals remembered for every screen. */
 export async function loadContractBalances(): Promise<void> {
@@ -50,7 +61,8 @@ export const $settlements = readonlyType(settlements);
 onMount(settlements, () => {
   if (!inBrowser()) return;
   return privateFeed.listen((m) => {
-    if (m.event === 'SETTLEMENT' && m.data.product === 'seconds') settlements.set([m.data, ...settlements.get()].slice(0, 50));
+    if (m.event === 'SETTLEMENT' && m.data.product === 'seconds')
+      settlements.set([m.data, ...settlements.get()].slice(0, 50));
   });
 });
 

@@ -25,7 +25,10 @@ describe('settlementNotices', () => {
       ['2', 'seconds.settledLost', 'warning'],
     ]);
     expect(settlementNotices([settled('2', '-50'), settled('1', '85')], announced)).toEqual([]);
-    const next = settlementNotices([settled('4', '0'), settled('3', '-10'), settled('2', '-50'), settled('1', '85')], announced);
+    const next = settlementNotices(
+      [settled('4', '0'), settled('3', '-10'), settled('2', '-50'), settled('1', '85')],
+      announced,
+    );
     expect(next.map((n) => [n.settlement.orderId, n.key])).toEqual([
       ['3', 'seconds.settledLost'],
       ['4', 'seconds.settledEven'],

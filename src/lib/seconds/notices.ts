@@ -8,11 +8,14 @@ interface SettlementNotice {
 }
 
 /**
- * The messages owed for settlements not yet announced, oldest first, marking them announced. Orders settled in
- * one tick arrive together and render once, so each must be picked out rather than only the newest. A loss is
- * news, not a failed call: as an error toast the error throttle of docs/requirements.md §8 would hold the second one back.
+ * The messages owed for settlements not yet announced, oldest first, marking them announced. Orders settled in one tick
+ * arrive together and render once, so each must be picked out rather than only the newest. A loss is news, not a failed
+ * call: as an error toast the error throttle of docs/requirements.md §8 would hold the second one back.
  */
-export function settlementNotices(settlements: readonly SettlementMessage[], announced: Set<string>): SettlementNotice[] {
+export function settlementNotices(
+  settlements: readonly SettlementMessage[],
+  announced: Set<string>,
+): SettlementNotice[] {
   const fresh = settlements.filter((s) => !announced.has(s.orderId)).reverse();
   return fresh.map((settlement) => {
     announced.add(settlement.orderId);

@@ -2,7 +2,9 @@
 interface NavItem {
   key: string;
   href?: string;
-  /** Items that open a link fetched from the server (white paper, customer service) carry an action instead of an href. */
+  /**
+   * Items that open a link fetched from the server (white paper, customer service) carry an action instead of an href.
+   */
   action?: 'whitePaper' | 'customerService';
   children?: NavItem[];
 }

@@ -44,14 +44,34 @@ describe('the spot stores', () => {
     const store = actions.spotOrdersStore('btcusdt');
     const off = store.listen(() => {});
     expect(api.requests).toEqual([]);
-    session.storeTokens({ token: 'tok-1', refreshToken: 'ref-1', tenantId: '000000', issuedAt: 1, expiresIn: 3600, refreshExpiresIn: 604800 });
+    session.storeTokens({
+      token: 'tok-1',
+      refreshToken: 'ref-1',
+      tenantId: '000000',
+      issuedAt: 1,
+      expiresIn: 3600,
+      refreshExpiresIn: 604800,
+    });
     await until(() => store.get().open.length === 1 && store.get().history.length === 1);
-    expect(asked('/api/currency/order/orderList?symbol=btcusdt').sort()).toEqual(['/api/currency/order/orderList?symbol=btcusdt&state=history&size=50', '/api/currency/order/orderList?symbol=btcusdt&state=open&size=50']);
+    expect(asked('/api/currency/order/orderList?symbol=btcusdt').sort()).toEqual([
+      '/api/currency/order/orderList?symbol=btcusdt&state=history&size=50',
+      '/api/currency/order/orderList?symbol=btcusdt&state=open&size=50',
+    ]);
     off();
   });
 
   it('load the spot account when the balances are shown', async () => {
-    answer([{ coin: 'USDT', name: 'USDT', available: '5.00000000', frozen: '0.00000000', total: '5.00000000', usdtValue: '5.00000000', displayDecimals: 2 }]);
+    answer([
+      {
+        coin: 'USDT',
+        name: 'USDT',
+        available: '5.00000000',
+        frozen: '0.00000000',
+        total: '5.00000000',
+        usdtValue: '5.00000000',
+        displayDecimals: 2,
+      },
+    ]);
     const off = actions.$balances.listen(() => {});
     await until(() => actions.$balances.get().length === 1);
     // (Remembering the rows' display decimals may ask for every account's assets too, type=0: not this store's call.)

@@ -53,7 +53,10 @@ export function spotOrdersStore(symbol?: string): ReadableAtom<SpotOrders> {
   let store = orderStores.get(key);
   if (!store) {
     store = atom<SpotOrders>({ open: [], history: [] });
-    onMount(store, followAccount(() => void loadOrders(symbol).catch(() => {}), ['orders']));
+    onMount(
+      store,
+      followAccount(() => void loadOrders(symbol).catch(() => {}), ['orders']),
+    );
     orderStores.set(key, store);
   }
   return readonlyType(store);

@@ -1,4 +1,14 @@
 import { MARGIN_MESSAGES } from '../margin/messages.ts';
 
 /** The dictionary prefixes the trade islands use; pages pass these slices as props. */
-export const TRADE_MESSAGES = ['trade.', 'seconds.', 'perp.', 'common.', 'error.', 'validation.', 'header.login', 'header.register', ...MARGIN_MESSAGES];
+export const TRADE_MESSAGES = [
+  'trade.',
+  'seconds.',
+  'perp.',
+  'common.',
+  'error.',
+  'validation.',
+  'header.login',
+  'header.register',
+  ...MARGIN_MESSAGES,
+];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bookSteps, checkOrderInput, orderTotal, orderTotalUnits, quantityForPercent, quoteOf, spendForPercent } from './order-math.ts';
+import {
+  bookSteps,
+  checkOrderInput,
+  orderTotal,
+  orderTotalUnits,
+  quantityForPercent,
+  quoteOf,
+  spendForPercent,
+} from './order-math.ts';
 
 // BTC/USDT as seeded: prices at 2 decimals, quantities at 5, minimum total 5 USDT.
 const BTC = { symbol_name: 'BTC/USDT', part_cou: 2, full_cou: 5, stepSize: '0.00001', minNotional: '5.00000000' };
@@ -30,7 +38,11 @@ describe('quantityForPercent', () => {
   });
 
   it('never buys more than the balance pays for', () => {
-    for (const [avail, price] of [['748.07351452', '97.13'], ['5.00000001', '3.33'], ['1000.00000000', '96500.01']] as const) {
+    for (const [avail, price] of [
+      ['748.07351452', '97.13'],
+      ['5.00000001', '3.33'],
+      ['1000.00000000', '96500.01'],
+    ] as const) {
       const qty = quantityForPercent(BTC, 'buy', avail, 100, price);
       const cost = orderTotalUnits(BTC, price, qty)!; // at scale 7
       expect(cost * 10n).toBeLessThanOrEqual(BigInt(avail.replace('.', '')));
@@ -55,7 +67,7 @@ describe('orderTotal', () => {
     expect(orderTotal(BTC, '96500.12', '0.12345', 'buy', 7)).toBe('11912.9398140');
   });
 
-  it('rounds in the platform\'s favour when shown at fewer decimals: a buy up, a sell down', () => {
+  it("rounds in the platform's favour when shown at fewer decimals: a buy up, a sell down", () => {
     expect(orderTotal(BTC, '96500.01', '0.00001', 'buy', 2)).toBe('0.97');
     expect(orderTotal(BTC, '96500.01', '0.00001', 'sell', 2)).toBe('0.96');
     expect(orderTotal(BTC, '97.50', '1.5', 'buy', 2)).toBe('146.25');
@@ -67,8 +79,23 @@ describe('orderTotal', () => {
 });
 
 describe('checkOrderInput', () => {
-  const limit = (price: string, quantity: string) => ({ side: 'buy' as const, kind: 'limit' as const, price, quantity, total: '' });
-  it.each<[string, ReturnType<typeof limit> | { side: 'buy' | 'sell'; kind: 'market'; price: string; quantity: string; total: string }, unknown]>([
+  const limit = (price: string, quantity: string) => ({
+    side: 'buy' as const,
+    kind: 'limit' as const,
+    price,
+    quantity,
+    total: '',
+  });
+  it.each<
+    [
+      string,
+      (
+        | ReturnType<typeof limit>
+        | { side: 'buy' | 'sell'; kind: 'market'; price: string; quantity: string; total: string }
+      ),
+      unknown,
+    ]
+  >([
     ['no price', limit('', '1'), { key: 'required', field: 'price' }],
     ['a price of 0 must be greater than zero, not "missing"', limit('0', '1'), { key: 'zero', field: 'price' }],
     ['a price of 0.00', limit('0.00', '1'), { key: 'zero', field: 'price' }],
@@ -79,17 +106,31 @@ describe('checkOrderInput', () => {
     ['below the minimum total', limit('96500', '0.00005'), { key: 'minTotal' }],
     ['exactly the minimum total', limit('100000', '0.00005'), null],
     ['a fine limit order', limit('96500.', '0.1'), null],
-    ['a market buy below the minimum', { side: 'buy', kind: 'market', price: '', quantity: '', total: '4.99' }, { key: 'minTotal' }],
+    [
+      'a market buy below the minimum',
+      { side: 'buy', kind: 'market', price: '', quantity: '', total: '4.99' },
+      { key: 'minTotal' },
+    ],
     ['a market buy at the minimum', { side: 'buy', kind: 'market', price: '', quantity: '', total: '5' }, null],
-    ['a market sell without amount', { side: 'sell', kind: 'market', price: '', quantity: '', total: '' }, { key: 'required', field: 'amount' }],
+    [
+      'a market sell without amount',
+      { side: 'sell', kind: 'market', price: '', quantity: '', total: '' },
+      { key: 'required', field: 'amount' },
+    ],
   ])('%s', (_label, input, expected) => {
     expect(checkOrderInput(BTC, input, 2)).toEqual(expected);
   });
 
   it('checks the minimum total in the quote asset of the market', () => {
-    expect(checkOrderInput(ETHBTC, { side: 'buy', kind: 'limit', price: '0.03456', quantity: '0.002', total: '' }, 8)).toEqual({ key: 'minTotal' });
-    expect(checkOrderInput(ETHBTC, { side: 'buy', kind: 'limit', price: '0.03456', quantity: '0.003', total: '' }, 8)).toBeNull();
-    expect(checkOrderInput(ETHBTC, { side: 'buy', kind: 'market', price: '', quantity: '', total: '0.00009' }, 8)).toEqual({ key: 'minTotal' });
+    expect(
+      checkOrderInput(ETHBTC, { side: 'buy', kind: 'limit', price: '0.03456', quantity: '0.002', total: '' }, 8),
+    ).toEqual({ key: 'minTotal' });
+    expect(
+      checkOrderInput(ETHBTC, { side: 'buy', kind: 'limit', price: '0.03456', quantity: '0.003', total: '' }, 8),
+    ).toBeNull();
+    expect(
+      checkOrderInput(ETHBTC, { side: 'buy', kind: 'market', price: '', quantity: '', total: '0.00009' }, 8),
+    ).toEqual({ key: 'minTotal' });
   });
 });
 

@@ -67,7 +67,11 @@ export function spendForPercent(available: string, percent: number, decimals: nu
 }
 
 /** price × quantity exactly, in units of the market's total scale; null while either is not a valid number yet. */
-export function orderTotalUnits(m: Pick<MarketEntry, 'part_cou' | 'full_cou'>, price: string, quantity: string): bigint | null {
+export function orderTotalUnits(
+  m: Pick<MarketEntry, 'part_cou' | 'full_cou'>,
+  price: string,
+  quantity: string,
+): bigint | null {
   const p = unitsOf(price, m.part_cou);
   const q = unitsOf(quantity, m.full_cou);
   return p === null || q === null ? null : p * q;
@@ -77,7 +81,13 @@ export function orderTotalUnits(m: Pick<MarketEntry, 'part_cou' | 'full_cou'>, p
  * The total of a limit order at the quote's display `decimals`: a buy rounds up (what it can cost at most), a sell
  * down (what it pays at least): orderTotal(btc, '96500.01', '0.00001', 'buy', 2) → "0.97" (exactly 0.9650001).
  */
-export function orderTotal(m: Pick<MarketEntry, 'part_cou' | 'full_cou'>, price: string, quantity: string, side: Side, decimals: number): string {
+export function orderTotal(
+  m: Pick<MarketEntry, 'part_cou' | 'full_cou'>,
+  price: string,
+  quantity: string,
+  side: Side,
+  decimals: number,
+): string {
   const exact = orderTotalUnits(m, price, quantity);
   if (exact === null) return '';
   const scale = totalScale(m);
@@ -97,7 +107,10 @@ export function belowMinNotional(m: Pick<MarketEntry, 'minNotional'>, total: big
 export type Field = 'price' | 'amount' | 'total';
 
 /** A problem with the form, as a message key and its field (translated by the island): null when none. */
-export type OrderProblem = { key: 'required' | 'negative' | 'invalid' | 'zero'; field: Field } | { key: 'minTotal' } | null;
+export type OrderProblem =
+  | { key: 'required' | 'negative' | 'invalid' | 'zero'; field: Field }
+  | { key: 'minTotal' }
+  | null;
 
 interface OrderInput {
   side: Side;
@@ -124,9 +137,12 @@ function fieldProblem(text: string, scale: number, field: Field): OrderProblem {
  */
 export function checkOrderInput(m: Scales, input: OrderInput, totalDecimals: number): OrderProblem {
   if (input.kind === 'limit') {
-    const problem = fieldProblem(input.price, m.part_cou, 'price') ?? fieldProblem(input.quantity, m.full_cou, 'amount');
+    const problem =
+      fieldProblem(input.price, m.part_cou, 'price') ?? fieldProblem(input.quantity, m.full_cou, 'amount');
     if (problem) return problem;
-    return belowMinNotional(m, orderTotalUnits(m, input.price, input.quantity)!, totalScale(m)) ? { key: 'minTotal' } : null;
+    return belowMinNotional(m, orderTotalUnits(m, input.price, input.quantity)!, totalScale(m))
+      ? { key: 'minTotal' }
+      : null;
   }
   if (input.side === 'buy') {
     const problem = fieldProblem(input.total, totalDecimals, 'total');

@@ -79,7 +79,10 @@ export const $orderPairs = readonlyType(orderPairs);
 async function loadOrderPairs(): Promise<void> {
   orderPairs.set(await request(entrustLogCurrency));
 }
-onMount(orderPairs, followAccount(() => void loadOrderPairs().catch(() => {}), ['orders']));
+onMount(
+  orderPairs,
+  followAccount(() => void loadOrderPairs().catch(() => {}), ['orders']),
+);
 
 /** Loads the pairs again if a screen shows them (after the user placed or cancelled an order). */
 export function reloadOrderPairs(): Promise<void> {

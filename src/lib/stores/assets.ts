@@ -16,7 +16,10 @@ export function rememberAssetDecimals(rows: ReadonlyArray<Pick<CurrencyAccountRo
  * How every screen writes an amount of an asset (isomorphic/format/asset.ts): fmt('748.07351452', 'USDT') → "748.07".
  * Until the asset's decimals are known it shows all 8, never fewer than are there.
  */
-export const $assetFormat = computed($decimals, (d) => (value: string | number, coin: string) => formatAssetAmount(value, d[coin] ?? ASSET_SCALE));
+export const $assetFormat = computed(
+  $decimals,
+  (d) => (value: string | number, coin: string) => formatAssetAmount(value, d[coin] ?? ASSET_SCALE),
+);
 
 /** Display decimals of an asset: 8 until known. */
 export const $assetDecimals = computed($decimals, (d) => (coin: string) => d[coin] ?? ASSET_SCALE);

@@ -10,7 +10,11 @@ const flashKey = () => `${platformConfig().storagePrefix}flash`;
  * "logged out"), which would otherwise vanish with the page that showed it. Kept in sessionStorage, so only this
  * tab sees it, once. Without storage it shows at once instead.
  */
-export function flashToast(kind: Toast['kind'], text: string, storage: SessionStore | undefined = globalThis.sessionStorage): void {
+export function flashToast(
+  kind: Toast['kind'],
+  text: string,
+  storage: SessionStore | undefined = globalThis.sessionStorage,
+): void {
   try {
     storage!.setItem(flashKey(), JSON.stringify({ kind, text }));
   } catch {
@@ -30,5 +34,6 @@ export function showFlash(storage: SessionStore | undefined = globalThis.session
     return;
   }
   const kinds: Array<Toast['kind']> = ['success', 'info', 'warning', 'error'];
-  if (flash && kinds.includes(flash.kind as Toast['kind']) && typeof flash.text === 'string') showToast(flash.kind as Toast['kind'], flash.text);
+  if (flash && kinds.includes(flash.kind as Toast['kind']) && typeof flash.text === 'string')
+    showToast(flash.kind as Toast['kind'], flash.text);
 }

@@ -5,4 +5,8 @@ import type { ApiError } from '../api/client.ts';
  * instead of a loading flag, an error and the data side by side, so a screen cannot show two of them at once.
  * The error is the ApiError the client rejects with (src/lib/api/client.ts).
  */
-export type Loadable<T> = { status: 'idle' } | { status: 'pending' } | { status: 'success'; value: T } | { status: 'error'; error: ApiError };
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'success'; value: T }
+  | { status: 'error'; error: ApiError };

@@ -2,7 +2,15 @@ import { atom, map, onMount, readonlyType, type ReadableAtom } from 'nanostores'
 import { request } from '../api/client.ts';
 import type { SymbolDetail } from '../../../isomorphic/contract/feed.ts';
 import { addOptional, cancelOptional, coinList, kline } from '../../../isomorphic/contract/spot.endpoints.ts';
-import type { CoinList, DepthSnapshot, Kline, KlineInterval, MarketEntry, PriceInfo, PublicTrade } from '../../../isomorphic/contract/spot.ts';
+import type {
+  CoinList,
+  DepthSnapshot,
+  Kline,
+  KlineInterval,
+  MarketEntry,
+  PriceInfo,
+  PublicTrade,
+} from '../../../isomorphic/contract/spot.ts';
 import { publicFeed } from '../feed/public-feed.ts';
 
 const markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
@@ -17,7 +25,13 @@ function applyDetails(details: SymbolDetail[]): void {
       return d ? { ...e, close: d.close, amount: d.close, zdf: d.zdf, turnover: d.amount } : e;
     });
   const c = markets.get();
-  markets.set({ ...c, currencyList: update(c.currencyList), mt5List: update(c.mt5List), coinList: update(c.coinList), contractList: update(c.contractList) });
+  markets.set({
+    ...c,
+    currencyList: update(c.currencyList),
+    mt5List: update(c.mt5List),
+    coinList: update(c.coinList),
+    contractList: update(c.contractList),
+  });
 }
 
 /** Loads the market list again (after a watchlist change, say). */
@@ -48,7 +62,11 @@ function shared<T>(key: string, make: () => ReadableAtom<T>): ReadableAtom<T> {
 export function tickerStore(symbol: string): ReadableAtom<PriceInfo | null> {
   return shared(`detail:${symbol}`, () => {
     const store = atom<PriceInfo | null>(null);
-    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'detail', symbol }, (m) => m.event === 'DETAIL' && store.set(m.data)) : undefined));
+    onMount(store, () =>
+      inBrowser()
+        ? publicFeed.subscribe({ topic: 'detail', symbol }, (m) => m.event === 'DETAIL' && store.set(m.data))
+        : undefined,
+    );
     return store;
   });
 }
@@ -57,7 +75,14 @@ export function tickerStore(symbol: string): ReadableAtom<PriceInfo | null> {
 export function depthStore(symbol: string, step: string): ReadableAtom<DepthSnapshot | null> {
   return shared(`depth:${symbol}:${step}`, () => {
     const store = atom<DepthSnapshot | null>(null);
-    onMount(store, () => (inBrowser() ? publicFeed.subscribe({ topic: 'depth', symbol, ...(step ? { step } : {}) }, (m) => m.event === 'DEPTH' && store.set(m.data)) : undefined));
+    onMount(store, () =>
+      inBrowser()
+        ? publicFeed.subscribe(
+            { topic: 'depth', symbol, ...(step ? { step } : {}) },
+            (m) => m.event === 'DEPTH' && store.set(m.data),
+          )
+        : undefined,
+    );
     return store;
   });
 }

@@ -1,10 +1,11 @@
 /**
- * The stored-item wrapper of docs/requirements.md §3 (data type, content, type, timestamp) around each persisted value, so a
- * stored value says what it is and when it was written. Used as @nanostores/persistent's encode/decode.
+ * The stored-item wrapper of docs/requirements.md §3 (data type, content, type, timestamp) around each persisted value,
+ * so a stored value says what it is and when it was written. Used as @nanostores/persistent's encode/decode.
  */
 export function wrapped<T>(fallback: T) {
   return {
-    encode: (content: T) => JSON.stringify({ dataType: typeof content, content, type: 'localStorage', datetime: Date.now() }),
+    encode: (content: T) =>
+      JSON.stringify({ dataType: typeof content, content, type: 'localStorage', datetime: Date.now() }),
     decode: (raw: string): T => {
       try {
         const content = (JSON.parse(raw) as { content?: T }).content;

@@ -24,7 +24,8 @@ beforeEach(() => {
 
 const ask = () => client.call<{ n: number }>('/api/thing', { quiet: true });
 const settled = async (l: { get(): { status: string } }) => {
-  for (let i = 0; i < 200 && ['idle', 'pending'].includes(l.get().status); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 200 && ['idle', 'pending'].includes(l.get().status); i++)
+    await new Promise((r) => setTimeout(r, 5));
 };
 
 describe('remote(): a store that loads on its first subscriber', () => {
@@ -50,7 +51,11 @@ describe('remote(): a store that loads on its first subscriber', () => {
     await settled(r.$value);
     const v = r.$value.get();
     expect(v.status).toBe('error');
-    expect(v.status === 'error' && [v.error instanceof client.ApiError, v.error.code, v.error.message]).toEqual([true, 500, 'no such thing']);
+    expect(v.status === 'error' && [v.error instanceof client.ApiError, v.error.code, v.error.message]).toEqual([
+      true,
+      500,
+      'no such thing',
+    ]);
     off();
     cleanStores(r.$value);
   });
@@ -72,7 +77,9 @@ describe('remote(): a store that loads on its first subscriber', () => {
 
   it('loads again when a dependency changes, and the latest answer wins', async () => {
     const $page = atom(1);
-    const r = remote.remote(() => client.call<{ n: number }>(`/api/page/${$page.get()}`, { quiet: true }), { deps: [$page] });
+    const r = remote.remote(() => client.call<{ n: number }>(`/api/page/${$page.get()}`, { quiet: true }), {
+      deps: [$page],
+    });
     const off = r.$value.listen(() => {});
     await settled(r.$value);
     $page.set(2);
@@ -102,7 +109,7 @@ describe('remote(): a store that loads on its first subscriber', () => {
     cleanStores(r.$value);
   });
 
-  it('put() holds an action\'s answer, and an older answer still on its way does not replace it', async () => {
+  it("put() holds an action's answer, and an older answer still on its way does not replace it", async () => {
     const r = remote.remote(ask);
     const off = r.$value.listen(() => {});
     r.put({ n: 9 });

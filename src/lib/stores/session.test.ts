@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 
 // A storage engine of our own (a plain object, as localStorage is to the library) swapped in for localStorage.
 const storage: Record<string, string> = {};
-setPersistentEngine(storage, { addEventListener: (_k: string, _l: PersistentListener) => {}, removeEventListener: (_k: string, _l: PersistentListener) => {}, perKey: false });
+setPersistentEngine(storage, {
+  addEventListener: (_k: string, _l: PersistentListener) => {},
+  removeEventListener: (_k: string, _l: PersistentListener) => {},
+  perKey: false,
+});
 const { $isLogin, clearSession, storeTokens } = await import('./session.ts');
 
-const LOGIN = { token: 'a'.repeat(43), refreshToken: 'r'.repeat(43), tenantId: '000000', issuedAt: 1_700_000_000, expiresIn: 691200, refreshExpiresIn: 2592000 };
+const LOGIN = {
+  token: 'a'.repeat(43),
+  refreshToken: 'r'.repeat(43),
+  tenantId: '000000',
+  issuedAt: 1_700_000_000,
+  expiresIn: 691200,
+  refreshExpiresIn: 2592000,
+};
 
 describe('the stored session (docs/requirements.md §4)', () => {
   it('stores both tokens and the session on login', () => {

@@ -20,7 +20,11 @@ interface StoredSession {
   issuedAt: number;
   userInfo: UserInfo | null;
 }
-const session = persistentAtom<StoredSession | null>(`${prefix}session`, null, wrappedOrRemoved<StoredSession | null>(null));
+const session = persistentAtom<StoredSession | null>(
+  `${prefix}session`,
+  null,
+  wrappedOrRemoved<StoredSession | null>(null),
+);
 export const $session = readonlyType(session);
 
 export const $isLogin = computed($token, (token) => token !== '');
@@ -43,7 +47,10 @@ export function storeUserInfo(userInfo: UserInfo): void {
   if (s) session.set({ ...s, userInfo });
 }
 
-/** Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied (docs/requirements.md §4). */
+/**
+ * Forgets the session: token, user info and flag; the stored tokens and user info are removed, not emptied
+ * (docs/requirements.md §4).
+ */
 export function clearSession(): void {
   token.set('');
   refreshToken.set('');

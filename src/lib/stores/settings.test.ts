@@ -5,7 +5,11 @@ import { formatDateTime } from '../../../isomorphic/format/index.ts';
 
 // A storage engine of our own (a plain object, as localStorage is to the library) swapped in for localStorage.
 const storage: Record<string, string> = {};
-const events = { addEventListener: (_k: string, _l: PersistentListener) => {}, removeEventListener: (_k: string, _l: PersistentListener) => {}, perKey: false };
+const events = {
+  addEventListener: (_k: string, _l: PersistentListener) => {},
+  removeEventListener: (_k: string, _l: PersistentListener) => {},
+  perKey: false,
+};
 setPersistentEngine(storage, events);
 const { $settings, $dateOptions, DEFAULT_SETTINGS, updateSettings } = await import('./settings.ts');
 
@@ -25,7 +29,11 @@ describe('settings', () => {
   it('persist a change inside the stored-item wrapper', () => {
     updateSettings({ timeZone: 'Europe/Vilnius' });
     const raw = JSON.parse(storage['lumex:settings']!);
-    expect(raw).toMatchObject({ dataType: 'object', type: 'localStorage', content: { timeZone: 'Europe/Vilnius', withTime: true } });
+    expect(raw).toMatchObject({
+      dataType: 'object',
+      type: 'localStorage',
+      content: { timeZone: 'Europe/Vilnius', withTime: true },
+    });
     expect(typeof raw.datetime).toBe('number');
     expect(formatDateTime(Date.UTC(2020, 0, 1), $dateOptions.get())).toBe('01/01/2020 02:00:00');
   });

@@ -24,14 +24,21 @@ export interface Settings {
   assetDisplay: { showAllAssets: boolean; type: number };
 }
 
-/** docs/requirements.md §9 defaults (the same the server's getAllSetting answers): CNY with rate 1, Asia/Hong_Kong, MM/DD/YYYY HH:mm:ss, all assets shown. */
+/**
+ * docs/requirements.md §9 defaults (the same the server's getAllSetting answers): CNY with rate 1, Asia/Hong_Kong,
+ * MM/DD/YYYY HH:mm:ss, all assets shown.
+ */
 export const DEFAULT_SETTINGS: Settings = {
   ...DISPLAY_DEFAULTS,
   currency: { ...DISPLAY_DEFAULTS.currency },
   assetDisplay: { ...DISPLAY_DEFAULTS.assetDisplay },
 };
 
-const settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}settings`, DEFAULT_SETTINGS, wrapped(DEFAULT_SETTINGS));
+const settings = persistentAtom<Settings>(
+  `${platformConfig().storagePrefix}settings`,
+  DEFAULT_SETTINGS,
+  wrapped(DEFAULT_SETTINGS),
+);
 /** Changed only through updateSettings, which refuses what is not valid. */
 export const $settings = readonlyType(settings);
 

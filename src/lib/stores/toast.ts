@@ -17,7 +17,10 @@ const VISIBLE_MS = 3500;
 /** Long messages (how to get a code on an install without mail) stay long enough to be read. */
 const READ_MS_PER_CHAR = 60;
 
-/** Shows a toast for a few seconds; error toasts at most once per 2 seconds (docs/requirements.md §8). Returns whether it showed. */
+/**
+ * Shows a toast for a few seconds; error toasts at most once per 2 seconds (docs/requirements.md §8). Returns whether
+ * it showed.
+ */
 export function showToast(kind: Toast['kind'], text: string, now: number = Date.now()): boolean {
   // Pages are rendered at build time too; a toast there would be baked into every page's HTML.
   if (typeof window === 'undefined') return false;

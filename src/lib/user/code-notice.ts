@@ -6,5 +6,7 @@ import { platformConfig } from '../platform.ts';
  * default install.
  */
 export function codeNotice(channel: 'email' | 'sms'): { kind: 'success' | 'info'; key: string } {
-  return platformConfig().deliversCodes[channel] ? { kind: 'success', key: 'msg.codeSent' } : { kind: 'info', key: 'msg.codeInOutbox' };
+  return platformConfig().deliversCodes[channel]
+    ? { kind: 'success', key: 'msg.codeSent' }
+    : { kind: 'info', key: 'msg.codeInOutbox' };
 }

@@ -3,7 +3,17 @@ import { RULES, checkForm, type FormErrors } from './form-rules.ts';
 
 describe('RULES', () => {
   it('has exactly the known rules', () => {
-    expect(Object.keys(RULES).sort()).toEqual(['code', 'countryCode', 'email', 'googleCode', 'inviteCode', 'loginPassword', 'password', 'phone', 'username']);
+    expect(Object.keys(RULES).sort()).toEqual([
+      'code',
+      'countryCode',
+      'email',
+      'googleCode',
+      'inviteCode',
+      'loginPassword',
+      'password',
+      'phone',
+      'username',
+    ]);
   });
 
   it.each<[keyof typeof RULES, string, string | undefined]>([
@@ -95,7 +105,12 @@ describe('checkForm', () => {
   it.each<[string, Record<string, string>, Record<string, keyof typeof RULES>, FormErrors]>([
     ['valid email', { email: 'a@b.co' }, { email: 'email' }, {}],
     ['bad email', { email: 'x' }, { email: 'email' }, { email: 'validation.email' }],
-    ['missing field reads as empty', {}, { email: 'email', password: 'password' }, { email: 'validation.required', password: 'validation.required' }],
+    [
+      'missing field reads as empty',
+      {},
+      { email: 'email', password: 'password' },
+      { email: 'validation.required', password: 'validation.required' },
+    ],
     ['unchecked fields are ignored', { email: 'a@b.co', junk: '' }, { email: 'email' }, {}],
     ['no rules', { email: 'x' }, {}, {}],
     [
@@ -125,10 +140,26 @@ describe('checkForm', () => {
     ['confirmation equal', { password: 'abc123', confirmPassword: 'abc123' }, {}],
     ['confirmation empty', { password: 'abc123', confirmPassword: '' }, { confirmPassword: 'validation.required' }],
     ['confirmation missing', { password: 'abc123' }, { confirmPassword: 'validation.required' }],
-    ['confirmation differs', { password: 'abc123', confirmPassword: 'abc124' }, { confirmPassword: 'validation.passwordMismatch' }],
-    ['confirmation differs by case', { password: 'abc123', confirmPassword: 'ABC123' }, { confirmPassword: 'validation.passwordMismatch' }],
-    ['confirmation differs by a space', { password: 'abc123', confirmPassword: 'abc123 ' }, { confirmPassword: 'validation.passwordMismatch' }],
-    ['confirmation of spaces', { password: 'abc123', confirmPassword: '   ' }, { confirmPassword: 'validation.passwordMismatch' }],
+    [
+      'confirmation differs',
+      { password: 'abc123', confirmPassword: 'abc124' },
+      { confirmPassword: 'validation.passwordMismatch' },
+    ],
+    [
+      'confirmation differs by case',
+      { password: 'abc123', confirmPassword: 'ABC123' },
+      { confirmPassword: 'validation.passwordMismatch' },
+    ],
+    [
+      'confirmation differs by a space',
+      { password: 'abc123', confirmPassword: 'abc123 ' },
+      { confirmPassword: 'validation.passwordMismatch' },
+    ],
+    [
+      'confirmation of spaces',
+      { password: 'abc123', confirmPassword: '   ' },
+      { confirmPassword: 'validation.passwordMismatch' },
+    ],
     [
       'password invalid, confirmation equal',
       { password: 'abc', confirmPassword: 'abc' },
@@ -149,7 +180,9 @@ describe('checkForm', () => {
   });
 
   it('confirm works without a rule on the confirmed field', () => {
-    expect(checkForm({ newPwd: 'x', again: 'y' }, {}, { field: 'again', equals: 'newPwd' })).toEqual({ again: 'validation.passwordMismatch' });
+    expect(checkForm({ newPwd: 'x', again: 'y' }, {}, { field: 'again', equals: 'newPwd' })).toEqual({
+      again: 'validation.passwordMismatch',
+    });
     expect(checkForm({ newPwd: 'x', again: 'x' }, {}, { field: 'again', equals: 'newPwd' })).toEqual({});
   });
 });

@@ -6,7 +6,16 @@ export type FormErrors = Record<string, string>;
 type Rule = (value: string) => string | undefined;
 
 /** The name of a field rule, for form definitions: { email: 'email', password: 'loginPassword' }. */
-export type RuleName = 'username' | 'email' | 'phone' | 'countryCode' | 'password' | 'loginPassword' | 'code' | 'googleCode' | 'inviteCode';
+export type RuleName =
+  | 'username'
+  | 'email'
+  | 'phone'
+  | 'countryCode'
+  | 'password'
+  | 'loginPassword'
+  | 'code'
+  | 'googleCode'
+  | 'inviteCode';
 
 const required: Rule = (v) => (v.trim() === '' ? 'validation.required' : undefined);
 

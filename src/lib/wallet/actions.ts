@@ -1,7 +1,19 @@
 import { request } from '../api/client.ts';
 import { pathOf } from '../../../isomorphic/contract/endpoint.ts';
 import * as api from '../../../isomorphic/contract/wallet.endpoints.ts';
-import type { CurrencyAccountRow, ExchangeBody, RechargeBody, RechargeRecord, SwapQuote, SwapResult, TransferBody, TransferRecord, Uploaded, WithdrawalPlain, WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
+import type {
+  CurrencyAccountRow,
+  ExchangeBody,
+  RechargeBody,
+  RechargeRecord,
+  SwapQuote,
+  SwapResult,
+  TransferBody,
+  TransferRecord,
+  Uploaded,
+  WithdrawalPlain,
+  WithdrawalRecord,
+} from '../../../isomorphic/contract/wallet.ts';
 import { SPOT_ACCOUNT } from '../perpetual-assets/view.ts';
 import { platformConfig } from '../platform.ts';
 import { rememberAssetDecimals } from '../stores/assets.ts';
@@ -21,7 +33,10 @@ export async function spotAvailable(coin: string): Promise<string> {
   return (await coinsOf(SPOT_ACCOUNT)).find((c) => c.coin === coin)?.available ?? '0';
 }
 
-/** Uploads an image (the payment screenshot, a chat image) and answers its id and link; `quiet`: the caller shows the failure. */
+/**
+ * Uploads an image (the payment screenshot, a chat image) and answers its id and link; `quiet`: the caller shows the
+ * failure.
+ */
 export function uploadImage(file: Blob, name = 'screenshot', quiet = false): Promise<Uploaded> {
   const form = new FormData();
   form.append('file', file, name);
@@ -33,7 +48,9 @@ export function imageUrl(id: string): Promise<string> {
   return imageAt(pathOf(api.uploaded, { id }));
 }
 
-/** The image at an upload's address (an upload's `link`, a chat image line) as an object URL, fetched with the session. */
+/**
+ * The image at an upload's address (an upload's `link`, a chat image line) as an object URL, fetched with the session.
+ */
 export async function imageAt(link: string): Promise<string> {
   const res = await fetch(`${platformConfig().apiBase || ''}${link}`, { headers: { authorization: $token.get() } });
   if (!res.ok) throw new Error(`image ${res.status}`);
@@ -72,4 +89,5 @@ export async function swap(body: ExchangeBody): Promise<SwapResult> {
 export const rechargeLog = (page = 1, size = 15) => request(api.rechargeLog, { query: { page, size } });
 export const withdrawalLog = (page = 1, size = 15) => request(api.withdrawalLog, { query: { page, size } });
 export const transferLog = (page = 1, size = 15) => request(api.transfers, { query: { page, size } });
-export const billLog = (page = 1, size = 15, billType?: string) => request(api.myBill, { query: { page, size, billType } });
+export const billLog = (page = 1, size = 15, billType?: string) =>
+  request(api.myBill, { query: { page, size, billType } });

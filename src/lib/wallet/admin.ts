@@ -15,11 +15,18 @@ import { imageUrl } from './actions.ts';
 const reviewed = atom(0);
 
 /** The deposits or withdrawals in a review state; again after each decision. */
-export const reviewQueueStore = keyed((kind: 'recharges' | 'withdrawals', status: ReviewStatus) =>
-  remote(async () => {
-    const page = await (kind === 'recharges' ? request(api.rechargeQueue, { query: { status } }) : request(api.withdrawalQueue, { query: { status } })).catch(() => ({ records: [] }));
-    return page.records;
-  }, { deps: [reviewed] }).$value,
+export const reviewQueueStore = keyed(
+  (kind: 'recharges' | 'withdrawals', status: ReviewStatus) =>
+    remote(
+      async () => {
+        const page = await (kind === 'recharges'
+          ? request(api.rechargeQueue, { query: { status } })
+          : request(api.withdrawalQueue, { query: { status } })
+        ).catch(() => ({ records: [] }));
+        return page.records;
+      },
+      { deps: [reviewed] },
+    ).$value,
 );
 
 export async function reviewRecharge(id: number, approve: boolean, reason?: string): Promise<void> {
@@ -32,11 +39,22 @@ export async function reviewWithdrawal(id: number, approve: boolean, reason?: st
 }
 
 /** The latest 100 audit entries. */
-export const $auditLog = remote(() => request(api.auditLog, { query: { size: 100 } }).then((p) => p.records, () => [])).$value;
+export const $auditLog = remote(() =>
+  request(api.auditLog, { query: { size: 100 } }).then(
+    (p) => p.records,
+    () => [],
+  ),
+).$value;
 /** The latest 50 messages the platform sent (codes and notices). */
-export const $outbox = remote(() => request(api.outbox, { query: { page: 1, size: 50 } }).then((p) => p.records, () => [])).$value;
+export const $outbox = remote(() =>
+  request(api.outbox, { query: { page: 1, size: 50 } }).then(
+    (p) => p.records,
+    () => [],
+  ),
+).$value;
 
-export const saveRates = (rates: Array<Omit<ExchangeRateItem, 'exchange_value'>>) => request(api.setRates, { body: { rates } });
+export const saveRates = (rates: Array<Omit<ExchangeRateItem, 'exchange_value'>>) =>
+  request(api.setRates, { body: { rates } });
 
 const desk = remote(() => request(api.swapDesk).catch(() => []));
 /** The swap desk's inventory and limit per coin. */
@@ -49,9 +67,14 @@ export async function setSwapLimit(coin: string, maxPerSwap: string): Promise<vo
 }
 
 /** A deposit's payment screenshot as an object URL, once per page; a failure is said in a toast and not kept. */
-export const screenshotStore = keyed((id: string) =>
-  remote(() => imageUrl(id).catch((e: unknown) => {
-    showToast('error', translate('common.operationFailed'));
-    throw e;
-  }), { once: true }).$value,
+export const screenshotStore = keyed(
+  (id: string) =>
+    remote(
+      () =>
+        imageUrl(id).catch((e: unknown) => {
+          showToast('error', translate('common.operationFailed'));
+          throw e;
+        }),
+      { once: true },
+    ).$value,
 );

@@ -18,9 +18,13 @@ import { $walletChanges } from './changes.ts';
 const $balancesMoved = computed($accountActivity, (a) => `${a.synced}:${a.balances}`);
 
 /** Every account type with its value, as the asset overview shows them; live. */
-export const $overviewAccounts = remote(() => request(api.walletAccount), { deps: [$balancesMoved, $walletChanges] }).$value;
+export const $overviewAccounts = remote(() => request(api.walletAccount), {
+  deps: [$balancesMoved, $walletChanges],
+}).$value;
 /** The coins of one account type (0: all), as the asset overview lists them; live. */
-export const overviewCoinsStore = keyed((type: number) => remote(() => coinsOf(type), { deps: [$balancesMoved, $walletChanges] }).$value);
+export const overviewCoinsStore = keyed(
+  (type: number) => remote(() => coinsOf(type), { deps: [$balancesMoved, $walletChanges] }).$value,
+);
 
 /** The coins of one account type, as a form that moves them reads them; again after this tab's own changes. */
 export const balancesStore = keyed((type: number) => remote(() => coinsOf(type), { deps: [$walletChanges] }).$value);
@@ -40,6 +44,10 @@ export const $rates = rates.$value;
 /** The display currencies, loaded if no screen has yet (the OTC market's fiat list, the console's rate editor). */
 export const loadRates = (): Promise<ExchangeRateItem[]> => rates.ensure();
 
-const addresses = keyed((coin: string, network: string) => remote(() => request(api.depositAddress, { params: { coin }, query: { network } }), { once: true }).$value);
+const addresses = keyed(
+  (coin: string, network: string) =>
+    remote(() => request(api.depositAddress, { params: { coin }, query: { network } }), { once: true }).$value,
+);
 /** The user's deposit address for a coin on a network; idle, asking nothing, until both are chosen. */
-export const depositAddressStore = (coin: string, network: string) => (coin && network ? addresses(coin, network) : $idle);
+export const depositAddressStore = (coin: string, network: string) =>
+  coin && network ? addresses(coin, network) : $idle;

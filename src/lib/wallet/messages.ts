@@ -2,6 +2,43 @@ import { CHAT_MESSAGES } from '../chat/messages.ts';
 import { MARGIN_MESSAGES } from '../margin/messages.ts';
 
 /** The dictionary prefixes the wallet islands use; pages pass these slices as props. */
-export const WALLET_MESSAGES = ['assets.', 'bill.', 'common.', 'error.', 'validation.', 'header.login', 'header.assets', 'user.tab.tardPwd', 'field.googleCode', 'security.pause.', 'security.withdraw.', 'perpAssets.', 'earn.holdings.', 'earn.kind.', 'earn.title.', 'earn.days', 'earn.orders.product', 'earn.orders.amount', 'earn.orders.accrued', ...MARGIN_MESSAGES];
+export const WALLET_MESSAGES = [
+  'assets.',
+  'bill.',
+  'common.',
+  'error.',
+  'validation.',
+  'header.login',
+  'header.assets',
+  'user.tab.tardPwd',
+  'field.googleCode',
+  'security.pause.',
+  'security.withdraw.',
+  'perpAssets.',
+  'earn.holdings.',
+  'earn.kind.',
+  'earn.title.',
+  'earn.days',
+  'earn.orders.product',
+  'earn.orders.amount',
+  'earn.orders.accrued',
+  ...MARGIN_MESSAGES,
+];
 /** The operator console's slice. */
-export const ADMIN_MESSAGES = ['admin.', 'assets.', 'bill.', 'common.', 'error.', 'validation.', 'header.login', 'identity.', 'field.', 'proof.', 'referral.generation.', 'otc.state.', 'loan.', 'earn.field.', ...CHAT_MESSAGES];
+export const ADMIN_MESSAGES = [
+  'admin.',
+  'assets.',
+  'bill.',
+  'common.',
+  'error.',
+  'validation.',
+  'header.login',
+  'identity.',
+  'field.',
+  'proof.',
+  'referral.generation.',
+  'otc.state.',
+  'loan.',
+  'earn.field.',
+  ...CHAT_MESSAGES,
+];

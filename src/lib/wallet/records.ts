@@ -17,9 +17,13 @@ const logs: Record<RecordKind, (page: number, billType?: string) => Promise<Page
  * One page of asset records, newest first; loaded again when this tab sends a deposit, a withdrawal, a transfer
  * or a swap, so the list under the form shows it. A list that fails to load reads as empty.
  */
-export const recordsStore = keyed((kind: RecordKind, page: number, billType?: string) =>
-  remote(
-    () => logs[kind](page, billType).catch((): Page<unknown> => ({ total: 0, page, size: RECORDS_PAGE_SIZE, records: [] })),
-    { deps: [$walletChanges] },
-  ).$value,
+export const recordsStore = keyed(
+  (kind: RecordKind, page: number, billType?: string) =>
+    remote(
+      () =>
+        logs[kind](page, billType).catch(
+          (): Page<unknown> => ({ total: 0, page, size: RECORDS_PAGE_SIZE, records: [] }),
+        ),
+      { deps: [$walletChanges] },
+    ).$value,
 );

@@ -1,7 +1,10 @@
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { parseUnits, formatUnits } from '../../../isomorphic/money/units.ts';
 
-/** isSmall('0.5') → true: a USDT value under 1 USDT counts as small (the hide-small-assets setting of docs/requirements.md §3). */
+/**
+ * isSmall('0.5') → true: a USDT value under 1 USDT counts as small (the hide-small-assets setting of
+ * docs/requirements.md §3).
+ */
 export function isSmall(usdtValue: string): boolean {
   const v = parseUnits(usdtValue, 8);
   return !v.ok || v.value < 100_000_000n;

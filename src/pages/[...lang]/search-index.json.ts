@@ -10,5 +10,7 @@ export const getStaticPaths = localeStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { locale } = props as LocaleProps;
-  return new Response(JSON.stringify(await searchDocs(locale)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(await searchDocs(locale)), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 };

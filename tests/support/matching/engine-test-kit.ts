@@ -5,7 +5,17 @@
 import { expect, it } from 'vitest';
 import { createEngine } from '../../../server/matching/engine.ts';
 import { ReferenceEngine } from './reference-engine.ts';
-import type { CancelAllCommand, CancelCommand, Command, EngineEvent, MoveCommand, PlaceCommand, ReduceCommand, RestingOrder, SideName } from '../../../server/matching/types.ts';
+import type {
+  CancelAllCommand,
+  CancelCommand,
+  Command,
+  EngineEvent,
+  MoveCommand,
+  PlaceCommand,
+  ReduceCommand,
+  RestingOrder,
+  SideName,
+} from '../../../server/matching/types.ts';
 
 export const ALICE = 1;
 export const BOB = 2;
@@ -14,7 +24,14 @@ const NAMES: Record<number, string> = { [ALICE]: 'alice', [BOB]: 'bob', [CAROL]:
 const who = (userId: number) => NAMES[userId] ?? `user${userId}`;
 
 type Extra = Partial<Omit<PlaceCommand, 'type'>>;
-const limit = (side: SideName, orderId: number, userId: number, quantity: number, price: number, extra: Extra = {}): PlaceCommand => ({
+const limit = (
+  side: SideName,
+  orderId: number,
+  userId: number,
+  quantity: number,
+  price: number,
+  extra: Extra = {},
+): PlaceCommand => ({
   type: 'place',
   orderId,
   userId,
@@ -27,15 +44,32 @@ const limit = (side: SideName, orderId: number, userId: number, quantity: number
 });
 
 /** bid(1, ALICE, 5, 100): order #1, alice buys 5 lots at 100 ticks, GTC unless `extra` says otherwise. */
-export const bid = (orderId: number, userId: number, quantity: number, price: number, extra?: Extra) => limit('buy', orderId, userId, quantity, price, extra);
-export const ask = (orderId: number, userId: number, quantity: number, price: number, extra?: Extra) => limit('sell', orderId, userId, quantity, price, extra);
+export const bid = (orderId: number, userId: number, quantity: number, price: number, extra?: Extra) =>
+  limit('buy', orderId, userId, quantity, price, extra);
+export const ask = (orderId: number, userId: number, quantity: number, price: number, extra?: Extra) =>
+  limit('sell', orderId, userId, quantity, price, extra);
 /** A market order (IOC unless `extra` says FOK). */
-export const market = (orderId: number, userId: number, side: SideName, quantity: number, extra: Extra = {}): PlaceCommand =>
-  limit(side, orderId, userId, quantity, 0, { kind: 'market', tif: 'IOC', ...extra });
+export const market = (
+  orderId: number,
+  userId: number,
+  side: SideName,
+  quantity: number,
+  extra: Extra = {},
+): PlaceCommand => limit(side, orderId, userId, quantity, 0, { kind: 'market', tif: 'IOC', ...extra });
 export const cancel = (orderId: number, userId: number): CancelCommand => ({ type: 'cancel', orderId, userId });
 export const cancelAll = (userId: number): CancelAllCommand => ({ type: 'cancelAll', userId });
-export const move = (orderId: number, userId: number, price: number): MoveCommand => ({ type: 'move', orderId, userId, price });
-export const reduce = (orderId: number, userId: number, quantity: number): ReduceCommand => ({ type: 'reduce', orderId, userId, quantity });
+export const move = (orderId: number, userId: number, price: number): MoveCommand => ({
+  type: 'move',
+  orderId,
+  userId,
+  price,
+});
+export const reduce = (orderId: number, userId: number, quantity: number): ReduceCommand => ({
+  type: 'reduce',
+  orderId,
+  userId,
+  quantity,
+});
 
 /** 'trade 2@101 maker #1 (0 left) taker #3 (3 left)', 'done #3 ioc_expired 3', 'rested #2 buy 2@100', … */
 export function show(e: EngineEvent): string {

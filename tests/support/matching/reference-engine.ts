@@ -4,7 +4,15 @@
  * budget arithmetic). The property tests run both on the same random commands and require identical events,
  * so a priority, STP or budget mistake in the fast engine shows up as a difference from this one.
  */
-import type { Command, DoneReason, EngineEvent, PlaceCommand, RejectReason, RestingOrder, SideName } from '../../../server/matching/types.ts';
+import type {
+  Command,
+  DoneReason,
+  EngineEvent,
+  PlaceCommand,
+  RejectReason,
+  RestingOrder,
+  SideName,
+} from '../../../server/matching/types.ts';
 
 interface RefOrder extends RestingOrder {
   /** Arrival at its price: lower trades first. */
@@ -30,7 +38,12 @@ export class ReferenceEngine {
   }
 
   /** Trades `taker` (not resting) against the book; returns why it stopped early, if it did. */
-  private match(taker: RefOrder, limit: number, budget: bigint | undefined, out: EngineEvent[]): { stop: 'none' | 'stp' | 'budget'; spent: bigint } {
+  private match(
+    taker: RefOrder,
+    limit: number,
+    budget: bigint | undefined,
+    out: EngineEvent[],
+  ): { stop: 'none' | 'stp' | 'budget'; spent: bigint } {
     let spent = 0n;
     for (;;) {
       if (taker.remaining === 0) return { stop: 'none', spent };
@@ -38,7 +51,13 @@ export class ReferenceEngine {
       if (!maker) return { stop: 'none', spent };
       if (maker.userId === taker.userId) {
         if (taker.stp === 'cancel_taker') return { stop: 'stp', spent };
-        out.push({ type: 'done', orderId: maker.orderId, userId: maker.userId, reason: 'stp', remaining: maker.remaining });
+        out.push({
+          type: 'done',
+          orderId: maker.orderId,
+          userId: maker.userId,
+          reason: 'stp',
+          remaining: maker.remaining,
+        });
         this.remove(maker);
         if (taker.stp === 'cancel_both') return { stop: 'stp', spent };
         continue;
@@ -81,7 +100,8 @@ export class ReferenceEngine {
     if (c.stp !== undefined && !STP_MODES.includes(c.stp)) return 'invalid_stp';
     if (!market && !isPos(c.price)) return 'invalid_price';
     if (!isPos(c.quantity)) return 'invalid_quantity';
-    if (c.quoteBudget !== undefined && !(market && c.side === 'buy' && isPos(c.quoteBudget))) return 'invalid_quote_budget';
+    if (c.quoteBudget !== undefined && !(market && c.side === 'buy' && isPos(c.quoteBudget)))
+      return 'invalid_quote_budget';
     if (this.resting.some((o) => o.orderId === c.orderId)) return 'duplicate_order_id';
     return null;
   }
@@ -97,9 +117,26 @@ export class ReferenceEngine {
     const limit = market ? (c.side === 'buy' ? Number.MAX_SAFE_INTEGER : 0) : c.price;
     const budget = c.quoteBudget === undefined ? undefined : BigInt(c.quoteBudget);
     const done = (why: DoneReason, remaining: number, spent: bigint) =>
-      out.push({ type: 'done', orderId: c.orderId, userId: c.userId, reason: why, remaining, ...(budget !== undefined ? { quoteSpent: Number(spent) } : {}) });
-    const taker: RefOrder = { orderId: c.orderId, userId: c.userId, side: c.side, price: limit, remaining: c.quantity, tif: 'GTC', stp: c.stp ?? 'cancel_taker', seq: 0 };
-    if (c.tif === 'POST_ONLY' && this.makers(c.side, limit).length > 0) return void done('post_only_rejected', c.quantity, 0n);
+      out.push({
+        type: 'done',
+        orderId: c.orderId,
+        userId: c.userId,
+        reason: why,
+        remaining,
+        ...(budget !== undefined ? { quoteSpent: Number(spent) } : {}),
+      });
+    const taker: RefOrder = {
+      orderId: c.orderId,
+      userId: c.userId,
+      side: c.side,
+      price: limit,
+      remaining: c.quantity,
+      tif: 'GTC',
+      stp: c.stp ?? 'cancel_taker',
+      seq: 0,
+    };
+    if (c.tif === 'POST_ONLY' && this.makers(c.side, limit).length > 0)
+      return void done('post_only_rejected', c.quantity, 0n);
     if (c.tif === 'FOK') {
       // Try it on a copy of the book: it may go ahead only if the copy fills it entirely.
       const trial = new ReferenceEngine();
@@ -115,7 +152,14 @@ export class ReferenceEngine {
     if (c.tif === 'IOC') return void done('ioc_expired', taker.remaining, spent);
     if (c.tif === 'FOK') throw new Error('reference: FOK left lots after a successful trial');
     this.resting.push({ ...taker, tif: c.tif, seq: ++this.seq });
-    out.push({ type: 'rested', orderId: c.orderId, userId: c.userId, side: c.side, price: limit, remaining: taker.remaining });
+    out.push({
+      type: 'rested',
+      orderId: c.orderId,
+      userId: c.userId,
+      side: c.side,
+      price: limit,
+      remaining: taker.remaining,
+    });
   }
 
   /** The order a cancel, move or reduce names, or the reason it cannot be touched. */
@@ -158,12 +202,25 @@ export class ReferenceEngine {
         o.price = c.price;
         const { stop } = this.match(o, c.price, undefined, out);
         if (o.remaining === 0 || stop === 'stp') {
-          out.push({ type: 'done', orderId: o.orderId, userId: o.userId, reason: o.remaining === 0 ? 'filled' : 'stp', remaining: o.remaining });
+          out.push({
+            type: 'done',
+            orderId: o.orderId,
+            userId: o.userId,
+            reason: o.remaining === 0 ? 'filled' : 'stp',
+            remaining: o.remaining,
+          });
           return;
         }
         o.seq = ++this.seq;
         this.resting.push(o);
-        out.push({ type: 'rested', orderId: o.orderId, userId: o.userId, side: o.side, price: o.price, remaining: o.remaining });
+        out.push({
+          type: 'rested',
+          orderId: o.orderId,
+          userId: o.userId,
+          side: o.side,
+          price: o.price,
+          remaining: o.remaining,
+        });
         return;
       }
       case 'reduce': {
@@ -175,7 +232,13 @@ export class ReferenceEngine {
           return this.remove(o);
         }
         o.remaining -= c.quantity;
-        out.push({ type: 'reduced', orderId: o.orderId, userId: o.userId, reducedBy: c.quantity, remaining: o.remaining });
+        out.push({
+          type: 'reduced',
+          orderId: o.orderId,
+          userId: o.userId,
+          reducedBy: c.quantity,
+          remaining: o.remaining,
+        });
         return;
       }
       default:
@@ -185,8 +248,17 @@ export class ReferenceEngine {
 
   /** Bids best first, then asks best first; arrival order within a price. */
   restingOrders(): RestingOrder[] {
-    const bySide = (side: SideName) => this.makers(side === 'buy' ? 'sell' : 'buy', side === 'buy' ? 0 : Number.MAX_SAFE_INTEGER);
-    return [...bySide('buy'), ...bySide('sell')].map(({ orderId, userId, side, price, remaining, tif, stp }) => ({ orderId, userId, side, price, remaining, tif, stp }));
+    const bySide = (side: SideName) =>
+      this.makers(side === 'buy' ? 'sell' : 'buy', side === 'buy' ? 0 : Number.MAX_SAFE_INTEGER);
+    return [...bySide('buy'), ...bySide('sell')].map(({ orderId, userId, side, price, remaining, tif, stp }) => ({
+      orderId,
+      userId,
+      side,
+      price,
+      remaining,
+      tif,
+      stp,
+    }));
   }
 
   load(orders: readonly RestingOrder[]): void {

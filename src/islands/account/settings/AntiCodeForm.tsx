@@ -17,7 +17,9 @@ interface Props {
   back: string;
 }
 
-/** docs/requirements.md §2 setting/anti-code: the code every e-mail from the platform shows, so a fake one stands out. */
+/**
+ * docs/requirements.md §2 setting/anti-code: the code every e-mail from the platform shows, so a fake one stands out.
+ */
 export function AntiCodeForm({ t, locale, status, back }: Props) {
   const [antiCode, setValue] = useState('');
   const [code, setCode] = useState('');
@@ -35,7 +37,8 @@ export function AntiCodeForm({ t, locale, status, back }: Props) {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!ANTI_CODE_PATTERN.test(antiCode.trim())) next.antiCode = t('validation.antiCode');
-    if (!isSixDigits(code)) next.code = t(status.verification === 'google' ? 'validation.googleCode' : 'validation.code');
+    if (!isSixDigits(code))
+      next.code = t(status.verification === 'google' ? 'validation.googleCode' : 'validation.code');
     setErrors(next);
     if (Object.keys(next).length) return;
     void submitting(setBusy, async () => {
@@ -48,9 +51,20 @@ export function AntiCodeForm({ t, locale, status, back }: Props) {
     <form className="stack-form" method="post" onSubmit={onSubmit} noValidate data-testid="anti-code">
       <p>{t('security.antiCode.text')}</p>
       <p>{status.antiCode ? t('security.antiCode.current', { code: status.antiCode }) : t('security.antiCode.none')}</p>
-      <Field label={t('field.antiCode')} name="antiCode" value={antiCode} onChange={setValue} error={errors.antiCode} hint={t('validation.antiCode')} maxLength={20} autoComplete="off" />
+      <Field
+        label={t('field.antiCode')}
+        name="antiCode"
+        value={antiCode}
+        onChange={setValue}
+        error={errors.antiCode}
+        hint={t('validation.antiCode')}
+        maxLength={20}
+        autoComplete="off"
+      />
       <ProofField t={t} status={status} value={code} onChange={setCode} error={errors.code} />
-      <button className="btn btn--primary" type="submit" disabled={busy}>{t('security.save')}</button>
+      <button className="btn btn--primary" type="submit" disabled={busy}>
+        {t('security.save')}
+      </button>
     </form>
   );
 }

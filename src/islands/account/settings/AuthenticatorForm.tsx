@@ -52,21 +52,47 @@ function BindAuthenticator({ t, back }: Props) {
         <li>{t('security.google.step3')}</li>
       </ol>
       {!setup ? (
-        <button type="button" className="btn btn--primary" onClick={start} disabled={form.busy}>{t('security.google.start')}</button>
+        <button type="button" className="btn btn--primary" onClick={start} disabled={form.busy}>
+          {t('security.google.start')}
+        </button>
       ) : (
         <form className="stack-form" method="post" onSubmit={onSubmit} noValidate data-testid="google-bind">
           <div className="authenticator__key">
             <img src={setup.qr} width={180} height={180} alt={t('security.google.qrAlt')} />
             <div>
               <p>{t('security.google.keyText')}</p>
-              <p className="authenticator__secret" data-testid="google-secret">{setup.secret}</p>
-              <button type="button" className="link-button" onClick={() => void copy(setup.secret)}>{t('common.copy')}</button>
+              <p className="authenticator__secret" data-testid="google-secret">
+                {setup.secret}
+              </p>
+              <button type="button" className="link-button" onClick={() => void copy(setup.secret)}>
+                {t('common.copy')}
+              </button>
               <p className="field__hint">{t('security.google.keyWarning')}</p>
             </div>
           </div>
-          <Field label={t('field.googleCode')} name="googleCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.googleCode} onChange={set('googleCode')} error={form.message(t, 'googleCode')} />
-          <PasswordField label={t('field.loginPassword')} name="loginPassword" autoComplete="current-password" value={values.loginPassword} onChange={set('loginPassword')} error={form.message(t, 'loginPassword')} showLabel={t('auth.showPassword')} hideLabel={t('auth.hidePassword')} />
-          <button className="btn btn--primary" type="submit" disabled={form.busy}>{t('security.bind')}</button>
+          <Field
+            label={t('field.googleCode')}
+            name="googleCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={values.googleCode}
+            onChange={set('googleCode')}
+            error={form.message(t, 'googleCode')}
+          />
+          <PasswordField
+            label={t('field.loginPassword')}
+            name="loginPassword"
+            autoComplete="current-password"
+            value={values.loginPassword}
+            onChange={set('loginPassword')}
+            error={form.message(t, 'loginPassword')}
+            showLabel={t('auth.showPassword')}
+            hideLabel={t('auth.hidePassword')}
+          />
+          <button className="btn btn--primary" type="submit" disabled={form.busy}>
+            {t('security.bind')}
+          </button>
         </form>
       )}
     </div>
@@ -83,7 +109,10 @@ function ResetAuthenticator({ t, status, back }: Props) {
   if (!channels.length) {
     return (
       <p className="status status--todo">
-        {t('security.google.resetNeedsBinding')} <button type="button" className="link-button" onClick={() => void openCustomerService()}>{t('content.support.contact')}</button>
+        {t('security.google.resetNeedsBinding')}{' '}
+        <button type="button" className="link-button" onClick={() => void openCustomerService()}>
+          {t('content.support.contact')}
+        </button>
       </p>
     );
   }
@@ -102,22 +131,43 @@ function ResetAuthenticator({ t, status, back }: Props) {
     <form className="stack-form" method="post" onSubmit={onSubmit} noValidate data-testid="google-reset">
       <p className="status status--done">{t('security.google.isBound')}</p>
       <p>{t('security.google.resetText')}</p>
-      <PasswordField label={t('field.loginPassword')} name="loginPassword" autoComplete="current-password" value={values.loginPassword} onChange={set('loginPassword')} error={form.message(t, 'loginPassword')} showLabel={t('auth.showPassword')} hideLabel={t('auth.hidePassword')} />
+      <PasswordField
+        label={t('field.loginPassword')}
+        name="loginPassword"
+        autoComplete="current-password"
+        value={values.loginPassword}
+        onChange={set('loginPassword')}
+        error={form.message(t, 'loginPassword')}
+        showLabel={t('auth.showPassword')}
+        hideLabel={t('auth.hidePassword')}
+      />
       {channels.length > 1 && (
         <fieldset className="security-choice">
           <legend>{t('field.channel')}</legend>
           {channels.map((c) => (
             <label key={c}>
-              <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} /> {maskedTarget(status, c)}
+              <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} />{' '}
+              {maskedTarget(status, c)}
             </label>
           ))}
         </fieldset>
       )}
       <Field
-        label={t(channel === 'email' ? 'security.proof.emailCode' : 'security.proof.smsCode', { target: maskedTarget(status, channel) })} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={set('code')} error={form.message(t, 'code')}
+        label={t(channel === 'email' ? 'security.proof.emailCode' : 'security.proof.smsCode', {
+          target: maskedTarget(status, channel),
+        })}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={values.code}
+        onChange={set('code')}
+        error={form.message(t, 'code')}
         addon={<SendCodeToOwn key={channel} t={t} channel={channel} target={maskedTarget(status, channel)} />}
       />
-      <button className="btn btn--sell" type="submit" disabled={form.busy}>{t('security.google.resetSubmit')}</button>
+      <button className="btn btn--sell" type="submit" disabled={form.busy}>
+        {t('security.google.resetSubmit')}
+      </button>
     </form>
   );
 }

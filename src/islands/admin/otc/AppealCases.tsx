@@ -27,8 +27,19 @@ export function AppealCases({ t }: { t: T }) {
   return (
     <>
       <p className="field__hint">{t('admin.otc.appeals.hint')}</p>
-      <Tabs label={t('admin.otc.appeals')} active={state} onChange={setState} tabs={STATES.map((s) => ({ key: s, label: t(`admin.otc.appeal.${s}`) }))} />
-      {!rows ? <p className="muted">{t('common.loading')}</p> : !rows.length ? <p className="muted">{t('common.noData')}</p> : rows.map((r) => <AppealCase key={r.id} t={t} order={r} />)}
+      <Tabs
+        label={t('admin.otc.appeals')}
+        active={state}
+        onChange={setState}
+        tabs={STATES.map((s) => ({ key: s, label: t(`admin.otc.appeal.${s}`) }))}
+      />
+      {!rows ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : !rows.length ? (
+        <p className="muted">{t('common.noData')}</p>
+      ) : (
+        rows.map((r) => <AppealCase key={r.id} t={t} order={r} />)
+      )}
     </>
   );
 }
@@ -61,21 +72,40 @@ function AppealCase({ t, order }: { t: T; order: OtcAppealCase }) {
     <article className="otc-case" data-testid="admin-otc-appeal" data-order={order.orderCode}>
       <div className="otc-case__facts">
         <h3>
-          {t('admin.otc.order', { code: order.orderCode })} <span className={`otc-case__state otc-case__state--${order.state}`}>{t(`otc.state.${order.state}`)}</span>
+          {t('admin.otc.order', { code: order.orderCode })}{' '}
+          <span className={`otc-case__state otc-case__state--${order.state}`}>{t(`otc.state.${order.state}`)}</span>
         </h3>
         <dl className="otc-case__grid">
-          <dt>{t('admin.otc.buyer')}</dt><dd>{party(order.buyer)}</dd>
-          <dt>{t('admin.otc.seller')}</dt><dd>{party(order.seller)}</dd>
-          <dt>{t('admin.otc.amount')}</dt><dd>{order.amount} {order.coin}</dd>
-          <dt>{t('admin.otc.price')}</dt><dd>{order.price} {order.fiat}</dd>
-          <dt>{t('admin.otc.fiatAmount')}</dt><dd>{order.fiatAmount} {order.fiat}</dd>
-          <dt>{t('admin.otc.paidWith')}</dt><dd>{paidWith ? `${t(`identity.payment.kind.${paidWith.kind}`)} · ${paidWith.name}` : '—'}</dd>
-          <dt>{t('admin.otc.createdAt')}</dt><dd>{when(order.createdAt)}</dd>
-          <dt>{t('admin.otc.paidAt')}</dt><dd>{when(order.paidAt)}</dd>
+          <dt>{t('admin.otc.buyer')}</dt>
+          <dd>{party(order.buyer)}</dd>
+          <dt>{t('admin.otc.seller')}</dt>
+          <dd>{party(order.seller)}</dd>
+          <dt>{t('admin.otc.amount')}</dt>
+          <dd>
+            {order.amount} {order.coin}
+          </dd>
+          <dt>{t('admin.otc.price')}</dt>
+          <dd>
+            {order.price} {order.fiat}
+          </dd>
+          <dt>{t('admin.otc.fiatAmount')}</dt>
+          <dd>
+            {order.fiatAmount} {order.fiat}
+          </dd>
+          <dt>{t('admin.otc.paidWith')}</dt>
+          <dd>{paidWith ? `${t(`identity.payment.kind.${paidWith.kind}`)} · ${paidWith.name}` : '—'}</dd>
+          <dt>{t('admin.otc.createdAt')}</dt>
+          <dd>{when(order.createdAt)}</dd>
+          <dt>{t('admin.otc.paidAt')}</dt>
+          <dd>{when(order.paidAt)}</dd>
           {appeal && (
             <>
-              <dt>{t('admin.otc.appealBy')}</dt><dd>{t(`admin.otc.${appeal.by}`)} · {when(appeal.at)}</dd>
-              <dt>{t('admin.otc.reason')}</dt><dd className="otc-case__text">{appeal.reason}</dd>
+              <dt>{t('admin.otc.appealBy')}</dt>
+              <dd>
+                {t(`admin.otc.${appeal.by}`)} · {when(appeal.at)}
+              </dd>
+              <dt>{t('admin.otc.reason')}</dt>
+              <dd className="otc-case__text">{appeal.reason}</dd>
             </>
           )}
         </dl>
@@ -92,10 +122,21 @@ function AppealCase({ t, order }: { t: T; order: OtcAppealCase }) {
         ) : (
           order.state === 'appealed' && (
             <div className="otc-case__rule">
-              <textarea rows={2} value={note} maxLength={500} placeholder={t('admin.otc.rulingNote')} aria-label={t('admin.otc.rulingNote')} onChange={(e) => setNote(e.target.value)} />
+              <textarea
+                rows={2}
+                value={note}
+                maxLength={500}
+                placeholder={t('admin.otc.rulingNote')}
+                aria-label={t('admin.otc.rulingNote')}
+                onChange={(e) => setNote(e.target.value)}
+              />
               <div className="admin-actions">
-                <button type="button" className="btn btn--primary" onClick={() => ask('release')}>{t('admin.otc.release')}</button>
-                <button type="button" className="btn btn--danger" onClick={() => ask('refund')}>{t('admin.otc.refund')}</button>
+                <button type="button" className="btn btn--primary" onClick={() => ask('release')}>
+                  {t('admin.otc.release')}
+                </button>
+                <button type="button" className="btn btn--danger" onClick={() => ask('refund')}>
+                  {t('admin.otc.refund')}
+                </button>
               </div>
             </div>
           )
@@ -108,7 +149,12 @@ function AppealCase({ t, order }: { t: T; order: OtcAppealCase }) {
       <ConfirmDialog
         open={asking !== null}
         title={t(`admin.otc.confirm.${asking ?? 'release'}`)}
-        body={t(`admin.otc.confirm.${asking ?? 'release'}.body`, { amount: order.amount, coin: order.coin, buyer: order.buyer.nickname, seller: order.seller.nickname })}
+        body={t(`admin.otc.confirm.${asking ?? 'release'}.body`, {
+          amount: order.amount,
+          coin: order.coin,
+          buyer: order.buyer.nickname,
+          seller: order.seller.nickname,
+        })}
         confirmLabel={t(`admin.otc.${asking ?? 'release'}`)}
         cancelLabel={t('admin.otc.cancel')}
         onConfirm={() => void rule()}

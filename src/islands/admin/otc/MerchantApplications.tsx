@@ -12,7 +12,9 @@ import { ReviewActions } from '../ReviewActions.tsx';
 
 const STATES: readonly ApplicationState[] = ['pending', 'approved', 'rejected'];
 
-/** Merchant applications by state: approve (the deposit becomes the merchant's) or reject with a note (it is released). */
+/**
+ * Merchant applications by state: approve (the deposit becomes the merchant's) or reject with a note (it is released).
+ */
 export function MerchantApplications({ t }: { t: T }) {
   const dates = useStore($dateOptions);
   const [state, setState] = useState<ApplicationState>('pending');
@@ -35,7 +37,12 @@ export function MerchantApplications({ t }: { t: T }) {
   return (
     <>
       <p className="field__hint">{t('admin.otc.merchants.hint')}</p>
-      <Tabs label={t('admin.otc.merchants')} active={state} onChange={setState} tabs={STATES.map((s) => ({ key: s, label: t(`admin.otc.application.${s}`) }))} />
+      <Tabs
+        label={t('admin.otc.merchants')}
+        active={state}
+        onChange={setState}
+        tabs={STATES.map((s) => ({ key: s, label: t(`admin.otc.application.${s}`) }))}
+      />
       {!rows ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
@@ -43,14 +50,22 @@ export function MerchantApplications({ t }: { t: T }) {
           <table className="wallet-table" data-testid="admin-otc-merchants">
             <thead>
               <tr>
-                <th>{t('admin.user')}</th><th>{t('admin.otc.email')}</th><th>{t('admin.kyc.level')}</th><th className="num">{t('admin.otc.deposit')}</th>
-                <th>{t('admin.otc.appliedAt')}</th><th>{t('admin.otc.reviewedAt')}</th><th>{t('admin.otc.note')}</th><th>{t('assets.actions')}</th>
+                <th>{t('admin.user')}</th>
+                <th>{t('admin.otc.email')}</th>
+                <th>{t('admin.kyc.level')}</th>
+                <th className="num">{t('admin.otc.deposit')}</th>
+                <th>{t('admin.otc.appliedAt')}</th>
+                <th>{t('admin.otc.reviewedAt')}</th>
+                <th>{t('admin.otc.note')}</th>
+                <th>{t('assets.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.userId} data-user={r.nickname}>
-                  <td>{r.nickname} <span className="muted">#{r.userId}</span></td>
+                  <td>
+                    {r.nickname} <span className="muted">#{r.userId}</span>
+                  </td>
                   <td>{r.email ?? '—'}</td>
                   <td>{t(`identity.level.${r.level}`)}</td>
                   <td className="num">{r.deposit}</td>
@@ -59,14 +74,25 @@ export function MerchantApplications({ t }: { t: T }) {
                   <td className="wallet-break">{r.note || '—'}</td>
                   <td className="admin-actions">
                     {r.state === 'pending' ? (
-                      <ReviewActions t={t} reason={notes[r.userId] ?? ''} onReason={(v) => setNotes({ ...notes, [r.userId]: v })} onDecide={(approve) => void decide(r, approve)} />
+                      <ReviewActions
+                        t={t}
+                        reason={notes[r.userId] ?? ''}
+                        onReason={(v) => setNotes({ ...notes, [r.userId]: v })}
+                        onDecide={(approve) => void decide(r, approve)}
+                      />
                     ) : (
                       t(`admin.otc.application.${r.state}`)
                     )}
                   </td>
                 </tr>
               ))}
-              {!rows.length && <tr><td colSpan={8} className="muted">{t('common.noData')}</td></tr>}
+              {!rows.length && (
+                <tr>
+                  <td colSpan={8} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

@@ -15,7 +15,12 @@ export function OtcConsole({ t }: { t: T }) {
   const [part, setPart] = useState<Part>('merchants');
   return (
     <div className="otc-console">
-      <Tabs label={t('admin.tab.otc')} active={part} onChange={setPart} tabs={PARTS.map((p) => ({ key: p, label: t(`admin.otc.${p}`) }))} />
+      <Tabs
+        label={t('admin.tab.otc')}
+        active={part}
+        onChange={setPart}
+        tabs={PARTS.map((p) => ({ key: p, label: t(`admin.otc.${p}`) }))}
+      />
       {part === 'merchants' && <MerchantApplications t={t} />}
       {part === 'appeals' && <AppealCases t={t} />}
       {part === 'inbox' && <ServiceInbox t={t} />}

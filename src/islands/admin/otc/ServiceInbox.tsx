@@ -8,7 +8,10 @@ import { $dateOptions } from '../../../lib/stores/settings.ts';
 import { ChatDialog, CHAT_DIALOG_WIDTH } from '../../chat/ChatDialog.tsx';
 import { ChatPanel } from '../../chat/ChatPanel.tsx';
 
-/** The customer-service inbox: conversations waiting for an answer, live; opening one shows it in the 532 px customer dialog. */
+/**
+ * The customer-service inbox: conversations waiting for an answer, live; opening one shows it in the 532 px customer
+ * dialog.
+ */
 export function ServiceInbox({ t }: { t: T }) {
   const inbox = useStore($inbox);
   const dates = useStore($dateOptions);
@@ -26,7 +29,12 @@ export function ServiceInbox({ t }: { t: T }) {
         <div className="wallet-scroll">
           <table className="wallet-table" data-testid="admin-otc-inbox">
             <thead>
-              <tr><th>{t('admin.user')}</th><th>{t('admin.otc.lastLine')}</th><th className="num">{t('admin.otc.unread')}</th><th>{t('assets.actions')}</th></tr>
+              <tr>
+                <th>{t('admin.user')}</th>
+                <th>{t('admin.otc.lastLine')}</th>
+                <th className="num">{t('admin.otc.unread')}</th>
+                <th>{t('assets.actions')}</th>
+              </tr>
             </thead>
             <tbody>
               {inbox.chats.map((c) => (
@@ -34,16 +42,30 @@ export function ServiceInbox({ t }: { t: T }) {
                   <td>{c.title}</td>
                   <td>{formatDateTime(c.lastAt, dates)}</td>
                   <td className="num">{c.unread ? <span className="otc-inbox__unread">{c.unread}</span> : '0'}</td>
-                  <td><button type="button" className="btn btn--primary" onClick={() => setOpen(c)}>{t('admin.otc.answer')}</button></td>
+                  <td>
+                    <button type="button" className="btn btn--primary" onClick={() => setOpen(c)}>
+                      {t('admin.otc.answer')}
+                    </button>
+                  </td>
                 </tr>
               ))}
-              {!inbox.chats.length && <tr><td colSpan={4} className="muted">{t('admin.otc.inbox.empty')}</td></tr>}
+              {!inbox.chats.length && (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    {t('admin.otc.inbox.empty')}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
       )}
       {open && (
-        <ChatDialog title={t('admin.otc.conversationWith', { name: open.title })} width={CHAT_DIALOG_WIDTH.customer} onClose={close}>
+        <ChatDialog
+          title={t('admin.otc.conversationWith', { name: open.title })}
+          width={CHAT_DIALOG_WIDTH.customer}
+          onClose={close}
+        >
           <ChatPanel chatId={open.chatId} />
         </ChatDialog>
       )}

@@ -3,7 +3,18 @@ import { useStore } from '@nanostores/react';
 import type { EarnObligation, EarnPool, EarnProduct } from '../../../../isomorphic/contract/earn.ts';
 import { EARLY_REDEEM, EARN_KINDS, type EarnKind } from '../../../../isomorphic/contract/earn.values.ts';
 import { $earnSetup, fundEarnPool, saveEarnProduct } from '../../../lib/earn/admin.ts';
-import { bodyOf, checkAmount, draftOf, emptyDraft, labelOf, poolFree, productProblems, type DraftField, type FormProblem, type ProductDraft } from '../../../lib/earn/admin-form.ts';
+import {
+  bodyOf,
+  checkAmount,
+  draftOf,
+  emptyDraft,
+  labelOf,
+  poolFree,
+  productProblems,
+  type DraftField,
+  type FormProblem,
+  type ProductDraft,
+} from '../../../lib/earn/admin-form.ts';
 import { formatAmount } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { ratePercent } from '../../../lib/loan/apply-form.ts';
@@ -32,7 +43,12 @@ export function EarnAdmin({ t }: { t: T }) {
   const setup = answer.status === 'success' ? answer.value : null;
   return (
     <div className="earn-admin" data-testid="admin-earn">
-      <Tabs label={t('admin.tab.earn')} active={view} onChange={setView} tabs={VIEWS.map((k) => ({ key: k, label: t(`admin.earn.${k}`) }))} />
+      <Tabs
+        label={t('admin.tab.earn')}
+        active={view}
+        onChange={setView}
+        tabs={VIEWS.map((k) => ({ key: k, label: t(`admin.earn.${k}`) }))}
+      />
       {!setup ? (
         <p className="muted">{t('common.loading')}</p>
       ) : view === 'products' ? (
@@ -69,48 +85,105 @@ function Products({ t, products }: { t: T; products: EarnProduct[] }) {
         <table className="wallet-table" data-testid="admin-earn-products">
           <thead>
             <tr>
-              <th>{t('admin.earn.field.name')}</th><th className="num">{t('admin.earn.field.dailyRate')}</th><th className="num">{t('admin.earn.field.cycleDays')}</th><th>{t('admin.earn.limits')}</th>
-              <th className="num">{t('admin.earn.soldOfCapacity')}</th><th>{t('admin.earn.field.earlyRedeem')}</th><th>{t('assets.statusLabel')}</th><th>{t('assets.actions')}</th>
+              <th>{t('admin.earn.field.name')}</th>
+              <th className="num">{t('admin.earn.field.dailyRate')}</th>
+              <th className="num">{t('admin.earn.field.cycleDays')}</th>
+              <th>{t('admin.earn.limits')}</th>
+              <th className="num">{t('admin.earn.soldOfCapacity')}</th>
+              <th>{t('admin.earn.field.earlyRedeem')}</th>
+              <th>{t('assets.statusLabel')}</th>
+              <th>{t('assets.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.id} data-product={p.id}>
-                <td>{p.name}<div className="muted">{t(`admin.earn.kind.${p.kind}`)}</div></td>
-                <td className="num">{ratePercent(p.dailyRate)}<div className="muted">{t('admin.earn.yearly', { rate: ratePercent(p.yearlyRate) })}</div></td>
+                <td>
+                  {p.name}
+                  <div className="muted">{t(`admin.earn.kind.${p.kind}`)}</div>
+                </td>
+                <td className="num">
+                  {ratePercent(p.dailyRate)}
+                  <div className="muted">{t('admin.earn.yearly', { rate: ratePercent(p.yearlyRate) })}</div>
+                </td>
                 <td className="num">{p.cycleDays}</td>
                 <td>
-                  <span className="earn-admin__amounts">{money(p.minAmount)} – {money(p.maxAmount)} {p.coin}</span>
-                  <div className="muted">{t('admin.earn.field.perUser')}: {p.perUser || t('admin.earn.noLimit')}</div>
+                  <span className="earn-admin__amounts">
+                    {money(p.minAmount)} – {money(p.maxAmount)} {p.coin}
+                  </span>
+                  <div className="muted">
+                    {t('admin.earn.field.perUser')}: {p.perUser || t('admin.earn.noLimit')}
+                  </div>
                 </td>
-                <td className="num" data-testid="earn-sold"><span className="earn-admin__amounts">{money(p.sold)} / {money(p.capacity)} {p.coin}</span><div className="muted">{ratePercent(p.progress)}</div></td>
+                <td className="num" data-testid="earn-sold">
+                  <span className="earn-admin__amounts">
+                    {money(p.sold)} / {money(p.capacity)} {p.coin}
+                  </span>
+                  <div className="muted">{ratePercent(p.progress)}</div>
+                </td>
                 <td>{t(`admin.earn.early.${p.earlyRedeem}`)}</td>
                 <td data-testid="earn-status">{t(p.open ? 'admin.earn.open' : 'admin.earn.closed')}</td>
                 <td className="admin-actions">
-                  <button type="button" className="btn" onClick={() => setEditing(draftOf(p))}>{t('admin.earn.edit')}</button>
-                  <button type="button" className="btn" onClick={() => void toggle(p)}>{t(p.open ? 'admin.earn.close' : 'admin.earn.reopen')}</button>
+                  <button type="button" className="btn" onClick={() => setEditing(draftOf(p))}>
+                    {t('admin.earn.edit')}
+                  </button>
+                  <button type="button" className="btn" onClick={() => void toggle(p)}>
+                    {t(p.open ? 'admin.earn.close' : 'admin.earn.reopen')}
+                  </button>
                 </td>
               </tr>
             ))}
-            {!products.length && <tr><td colSpan={8} className="muted">{t('common.noData')}</td></tr>}
+            {!products.length && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  {t('common.noData')}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
       {editing ? (
-        <ProductForm key={editing.id ?? `new-${editing.kind}`} t={t} draft={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+        <ProductForm
+          key={editing.id ?? `new-${editing.kind}`}
+          t={t}
+          draft={editing}
+          onDone={() => setEditing(null)}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <div className="earn-admin__new">
-          <select aria-label={t('admin.earn.field.kind')} value={newKind} onChange={(e) => setNewKind(e.target.value as EarnKind)}>
-            {EARN_KINDS.map((k) => <option key={k} value={k}>{t(`admin.earn.kind.${k}`)}</option>)}
+          <select
+            aria-label={t('admin.earn.field.kind')}
+            value={newKind}
+            onChange={(e) => setNewKind(e.target.value as EarnKind)}
+          >
+            {EARN_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`admin.earn.kind.${k}`)}
+              </option>
+            ))}
           </select>
-          <button type="button" className="btn btn--primary" onClick={() => setEditing(emptyDraft(newKind))}>{t('admin.earn.newProduct')}</button>
+          <button type="button" className="btn btn--primary" onClick={() => setEditing(emptyDraft(newKind))}>
+            {t('admin.earn.newProduct')}
+          </button>
         </div>
       )}
     </>
   );
 }
 
-function ProductForm({ t, draft, onDone, onCancel }: { t: T; draft: ProductDraft; onDone: () => void; onCancel: () => void }) {
+function ProductForm({
+  t,
+  draft,
+  onDone,
+  onCancel,
+}: {
+  t: T;
+  draft: ProductDraft;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const [d, setD] = useState(draft);
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -131,23 +204,50 @@ function ProductForm({ t, draft, onDone, onCancel }: { t: T; draft: ProductDraft
         <span className="earn-admin__input">
           {input}
           {hint && <small className="field__hint">{hint}</small>}
-          {problem && <small className="field__error" role="alert" data-testid={`earn-problem-${f}`}>{say(t, problem)}</small>}
+          {problem && (
+            <small className="field__error" role="alert" data-testid={`earn-problem-${f}`}>
+              {say(t, problem)}
+            </small>
+          )}
         </span>
       </label>
     );
   };
-  const text = (f: Exclude<DraftField, 'kind' | 'earlyRedeem'>, extra: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; disabled?: boolean } = {}) => (
-    <input name={f} value={d[f]} onChange={(e) => setD({ ...d, [f]: e.target.value })} aria-invalid={problems.some((p) => p.field === f)} {...extra} />
+  const text = (
+    f: Exclude<DraftField, 'kind' | 'earlyRedeem'>,
+    extra: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; disabled?: boolean } = {},
+  ) => (
+    <input
+      name={f}
+      value={d[f]}
+      onChange={(e) => setD({ ...d, [f]: e.target.value })}
+      aria-invalid={problems.some((p) => p.field === f)}
+      {...extra}
+    />
   );
   const editing = d.id !== undefined;
   return (
     <form className="earn-admin__form" onSubmit={submit} noValidate data-testid="admin-earn-product-form">
-      <h3>{editing ? t('admin.earn.editProduct', { name: draft.name }) : t('admin.earn.newOf', { kind: t(`admin.earn.kind.${d.kind}`) })}</h3>
-      {row('kind', (
-        <select name="kind" value={d.kind} disabled={editing} onChange={(e) => setD({ ...d, kind: e.target.value as EarnKind })}>
-          {EARN_KINDS.map((k) => <option key={k} value={k}>{t(`admin.earn.kind.${k}`)}</option>)}
-        </select>
-      ))}
+      <h3>
+        {editing
+          ? t('admin.earn.editProduct', { name: draft.name })
+          : t('admin.earn.newOf', { kind: t(`admin.earn.kind.${d.kind}`) })}
+      </h3>
+      {row(
+        'kind',
+        <select
+          name="kind"
+          value={d.kind}
+          disabled={editing}
+          onChange={(e) => setD({ ...d, kind: e.target.value as EarnKind })}
+        >
+          {EARN_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`admin.earn.kind.${k}`)}
+            </option>
+          ))}
+        </select>,
+      )}
       {row('name', text('name'))}
       {row('coin', text('coin', { maxLength: 10, disabled: editing }))}
       {row('dailyRate', text('dailyRate', { inputMode: 'decimal' }), t('admin.earn.rateHint'))}
@@ -156,32 +256,76 @@ function ProductForm({ t, draft, onDone, onCancel }: { t: T; draft: ProductDraft
       {row('maxAmount', text('maxAmount', { inputMode: 'decimal' }))}
       {row('capacity', text('capacity', { inputMode: 'decimal' }), t('admin.earn.capacityHint'))}
       {row('perUser', text('perUser', { inputMode: 'numeric' }), t('admin.earn.perUserHint'))}
-      {row('earlyRedeem', (
-        <select name="earlyRedeem" value={d.earlyRedeem} onChange={(e) => setD({ ...d, earlyRedeem: e.target.value as ProductDraft['earlyRedeem'] })}>
-          {EARLY_REDEEM.map((k) => <option key={k} value={k}>{t(`admin.earn.early.${k}`)}</option>)}
-        </select>
-      ))}
-      <label className="earn-admin__check"><input type="checkbox" name="open" checked={d.open} onChange={(e) => setD({ ...d, open: e.target.checked })} /> {t('admin.earn.openForSubscription')}</label>
+      {row(
+        'earlyRedeem',
+        <select
+          name="earlyRedeem"
+          value={d.earlyRedeem}
+          onChange={(e) => setD({ ...d, earlyRedeem: e.target.value as ProductDraft['earlyRedeem'] })}
+        >
+          {EARLY_REDEEM.map((k) => (
+            <option key={k} value={k}>
+              {t(`admin.earn.early.${k}`)}
+            </option>
+          ))}
+        </select>,
+      )}
+      <label className="earn-admin__check">
+        <input type="checkbox" name="open" checked={d.open} onChange={(e) => setD({ ...d, open: e.target.checked })} />{' '}
+        {t('admin.earn.openForSubscription')}
+      </label>
       <p className="field__hint">{t('admin.earn.termsKept')}</p>
       <div className="earn-admin__actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.earn.save')}</button>
-        <button type="button" className="btn" onClick={onCancel}>{t('admin.earn.cancel')}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {t('admin.earn.save')}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('admin.earn.cancel')}
+        </button>
       </div>
     </form>
   );
 }
 
 /** A table of the tab under its explanation: the first column text, the others figures; "no data" when empty. */
-function FigureTable({ t, hint, testId, heads, empty, children }: { t: T; hint: string; testId: string; heads: string[]; empty: boolean; children: ReactNode }) {
+function FigureTable({
+  t,
+  hint,
+  testId,
+  heads,
+  empty,
+  children,
+}: {
+  t: T;
+  hint: string;
+  testId: string;
+  heads: string[];
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <p className="field__hint">{hint}</p>
       <div className="wallet-scroll">
         <table className="wallet-table" data-testid={testId}>
-          <thead><tr>{heads.map((h, i) => <th key={h} className={i ? 'num' : undefined}>{h}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              {heads.map((h, i) => (
+                <th key={h} className={i ? 'num' : undefined}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {children}
-            {empty && <tr><td colSpan={heads.length} className="muted">{t('common.noData')}</td></tr>}
+            {empty && (
+              <tr>
+                <td colSpan={heads.length} className="muted">
+                  {t('common.noData')}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
@@ -190,12 +334,30 @@ function FigureTable({ t, hint, testId, heads, empty, children }: { t: T; hint: 
 }
 
 function Obligations({ t, rows }: { t: T; rows: EarnObligation[] }) {
-  const heads = [t('admin.earn.product'), t('admin.earn.openOrders'), t('admin.earn.principal'), t('admin.earn.interestOwed')];
+  const heads = [
+    t('admin.earn.product'),
+    t('admin.earn.openOrders'),
+    t('admin.earn.principal'),
+    t('admin.earn.interestOwed'),
+  ];
   return (
-    <FigureTable t={t} hint={t('admin.earn.obligationsHint')} testId="admin-earn-obligations" heads={heads} empty={!rows.length}>
+    <FigureTable
+      t={t}
+      hint={t('admin.earn.obligationsHint')}
+      testId="admin-earn-obligations"
+      heads={heads}
+      empty={!rows.length}
+    >
       {rows.map((o) => (
         <tr key={o.productId} data-obligation={o.productId}>
-          <td>{o.name}</td><td className="num">{o.openOrders}</td><td className="num">{money(o.principal)} {o.coin}</td><td className="num">{money(o.interestOwed)} {o.coin}</td>
+          <td>{o.name}</td>
+          <td className="num">{o.openOrders}</td>
+          <td className="num">
+            {money(o.principal)} {o.coin}
+          </td>
+          <td className="num">
+            {money(o.interestOwed)} {o.coin}
+          </td>
         </tr>
       ))}
     </FigureTable>
@@ -225,12 +387,25 @@ function Pools({ t, pools }: { t: T; pools: EarnPool[] }) {
   };
   return (
     <>
-      <FigureTable t={t} hint={t('admin.earn.poolHint')} testId="admin-earn-pools" heads={[t('admin.earn.field.coin'), t('admin.earn.poolBalance'), t('admin.earn.reserved'), t('admin.earn.free')]} empty={!pools.length}>
+      <FigureTable
+        t={t}
+        hint={t('admin.earn.poolHint')}
+        testId="admin-earn-pools"
+        heads={[
+          t('admin.earn.field.coin'),
+          t('admin.earn.poolBalance'),
+          t('admin.earn.reserved'),
+          t('admin.earn.free'),
+        ]}
+        empty={!pools.length}
+      >
         {pools.map((p) => {
           const free = poolFree(p);
           return (
             <tr key={p.coin} data-pool={p.coin}>
-              <td>{p.coin}</td><td className="num">{money(p.balance)}</td><td className="num">{money(p.reserved)}</td>
+              <td>{p.coin}</td>
+              <td className="num">{money(p.balance)}</td>
+              <td className="num">{money(p.reserved)}</td>
               <td className={`num${free.startsWith('-') ? ' earn-admin__short' : ''}`}>{money(free)}</td>
             </tr>
           );
@@ -240,16 +415,34 @@ function Pools({ t, pools }: { t: T; pools: EarnPool[] }) {
         <form className="earn-admin__form" onSubmit={fund} noValidate data-testid="admin-earn-fund">
           <label className="earn-admin__row">
             <span>{t('admin.earn.field.coin')}</span>
-            <select name="coin" value={coin} onChange={(e) => setCoin(e.target.value)}>{pools.map((p) => <option key={p.coin} value={p.coin}>{p.coin}</option>)}</select>
+            <select name="coin" value={coin} onChange={(e) => setCoin(e.target.value)}>
+              {pools.map((p) => (
+                <option key={p.coin} value={p.coin}>
+                  {p.coin}
+                </option>
+              ))}
+            </select>
           </label>
           <label className="earn-admin__row">
             <span>{t('admin.earn.amount')}</span>
             <span className="earn-admin__input">
-              <input name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" aria-invalid={!!problem} />
-              {problem && <small className="field__error" role="alert" data-testid="earn-problem-amount">{problem}</small>}
+              <input
+                name="amount"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                inputMode="decimal"
+                aria-invalid={!!problem}
+              />
+              {problem && (
+                <small className="field__error" role="alert" data-testid="earn-problem-amount">
+                  {problem}
+                </small>
+              )}
             </span>
           </label>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{t('admin.earn.fund')}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t('admin.earn.fund')}
+          </button>
         </form>
       )}
     </>
