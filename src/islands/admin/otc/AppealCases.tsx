@@ -7,8 +7,7 @@ import { appealCasesStore, decideAppeal } from '../../../lib/admin/otc-console.t
 import { proofAddress, type AppealState } from '../../../lib/otc/console.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';
 import { showToast } from '../../../lib/stores/toast.ts';
-import { ChatImage } from '../../chat/ChatImage.tsx';
-import { ChatPanel } from '../../chat/ChatPanel.tsx';
+import { ChatImage, ChatPanel } from '../../chat/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 

@@ -5,8 +5,7 @@ import type { ChatUnread } from '../../../../isomorphic/contract/otc.ts';
 import { formatDateTime } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { $dateOptions } from '../../../lib/stores/settings.ts';
-import { ChatDialog, CHAT_DIALOG_WIDTH } from '../../chat/ChatDialog.tsx';
-import { ChatPanel } from '../../chat/ChatPanel.tsx';
+import { CHAT_DIALOG_WIDTH, ChatDialog, ChatPanel } from '../../chat/index.ts';
 
 /**
  * The customer-service inbox: conversations waiting for an answer, live; opening one shows it in the 532 px customer
