@@ -1,5 +1,5 @@
 import { atom, readonlyType, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { ApiError } from '../api/client.ts';
+import { asApiError } from '../api/failure.ts';
 import type { Loadable } from '../stores/loadable.ts';
 import { imageUrl } from '../wallet/actions.ts';
 
@@ -27,9 +27,6 @@ export async function showProofImage(id: string): Promise<void> {
   } catch (e) {
     // The image is fetched as a file, not through `request`: its failure becomes an ApiError of code 0, as a
     // transport failure does (nothing was toasted).
-    store.set({
-      status: 'error',
-      error: e instanceof ApiError ? e : new ApiError(0, e instanceof Error ? e.message : String(e), false),
-    });
+    store.set({ status: 'error', error: asApiError(e) });
   }
 }

@@ -1,5 +1,5 @@
 import { atom, onMount, readonlyType, type ReadableAtom } from 'nanostores';
-import { ApiError } from '../api/client.ts';
+import { asApiError } from '../api/failure.ts';
 import type { Loadable } from './loadable.ts';
 
 /** A store of what the API answered, and the way to ask again after a change. */
@@ -11,11 +11,6 @@ interface Remote<T> {
   ensure(): Promise<T>;
   /** Holds what an action's answer says the state now is (a saved form's result), without asking again. */
   put(value: T): void;
-}
-
-/** Anything a load rejects with, as the ApiError a Loadable holds (a programming error keeps its message). */
-function asApiError(e: unknown): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, e instanceof Error ? e.message : String(e), false);
 }
 
 /** The value a Loadable holds, or `fallback` before it has one. */
