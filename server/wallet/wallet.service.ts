@@ -8,7 +8,7 @@ import type {
   WalletAccount,
   WithdrawalRecord,
 } from '../../isomorphic/contract/wallet.ts';
-import { ASSET_SCALE, formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
+import { parseUnits } from '../../isomorphic/money/units.ts';
 import type { OwnCoin } from '../../isomorphic/contract/private-feed.ts';
 import { audit } from '../audit/audit.ts';
 import { fail } from '../outcome.ts';
@@ -28,6 +28,7 @@ import { isChainAddress } from '../../isomorphic/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
 import { depositAddress, installSecret } from './addresses.ts';
 import { orderNo } from './order-no.ts';
+import { ownCoin } from '../feeds/private/account-bus.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
 import { checkWithdrawalAllowed } from '../account/security/withdraw-guard.ts';
 import type { DailyLimit } from '../identity/withdraw-limit.ts';
@@ -401,10 +402,5 @@ export async function setCoinRates(db: Db, operatorId: number, rates: typeof DEF
 /** The user's balances in every account, or in one account type (0: all), as the private feed shows them. */
 export async function balances(db: Db, userId: number, type: number): Promise<OwnCoin[]> {
   const rows = (await balancesOf(db, userId)).filter((b) => type === 0 || b.type === type);
-  return rows.map((b) => ({
-    type: b.type,
-    coin: b.asset,
-    available: formatUnits(b.available, ASSET_SCALE),
-    frozen: formatUnits(b.frozen, ASSET_SCALE),
-  }));
+  return rows.map(ownCoin);
 }

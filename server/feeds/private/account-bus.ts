@@ -4,6 +4,16 @@ import { listenToAccounts, type BalanceAfter } from './account-events.ts';
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { userTopics } from '../topics.ts';
 
+/** A balance as the private feed and the balance call show it: decimal strings at the asset scale. */
+export function ownCoin(b: { type: number; asset: string; available: bigint; frozen: bigint }): OwnCoin {
+  return {
+    type: b.type,
+    coin: b.asset,
+    available: formatUnits(b.available, ASSET_SCALE),
+    frozen: formatUnits(b.frozen, ASSET_SCALE),
+  };
+}
+
 /**
  * Puts the durable account changes of a database on the bus: per user, their new balances (`user.<id>.balance`),
  * a note that their orders changed (`user.<id>.orders`), and for the STOMP refresh topic what to load again.
@@ -16,12 +26,7 @@ export function accountsToBus(scope: object, bus: Bus): () => void {
       for (const c of changes) {
         let coins = byUser.get(c.userId);
         if (!coins) byUser.set(c.userId, (coins = []));
-        coins.push({
-          type: c.type,
-          coin: c.asset,
-          available: formatUnits(c.available, ASSET_SCALE),
-          frozen: formatUnits(c.frozen, ASSET_SCALE),
-        });
+        coins.push(ownCoin(c));
       }
       const ts = Date.now();
       for (const [userId, coins] of byUser) {
