@@ -22,6 +22,7 @@ import { createSender, type Sender } from './notify/sender.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Db } from './storage/db.ts';
 import type { FeatureContext } from './feature.ts';
+import { watchedChains } from './chain/chains.ts';
 import { FEATURES } from './features.ts';
 import { PriceIndex } from './prices/price-index.ts';
 import { lastRecordedIndexes } from './prices/prices.repo.ts';
@@ -198,6 +199,7 @@ export async function buildApp({
     prices,
     sealedBox,
     sender: mailer,
+    chains: await watchedChains(db, config.chain),
   };
   for (const feature of FEATURES) await feature.start?.(ctx);
   for (const feature of FEATURES) {

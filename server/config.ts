@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { STOMP_PATH } from '../isomorphic/contract/private-feed.ts';
+import { chainSettings, type ChainSettings } from './chain/chain-config.ts';
 
 /** Everything the server reads from the environment, with the defaults that make `npm start` work offline. */
 export interface Config {
@@ -12,9 +13,12 @@ export interface Config {
   brokerUrl: string | undefined;
   /**
    * ROLE: `all` (one process, the default), or in a cluster (server/cluster) `core` (the trading core, active or
-   * standby) and `edge` (site, API and feeds, sending commands to the core).
+   * standby) and `edge` (site, API and feeds, sending commands to the core); `signer` (server/chain/signer: the only
+   * process holding the hot key, paying approved withdrawals and sweeping deposit addresses; no HTTP).
    */
   role: Role;
+  /** Chains watched and the public keys deposit addresses come from (server/chain/chain-config.ts). */
+  chain: ChainSettings;
   /** CORE_LEASE_MS: how long the active core's lease lasts unrenewed; a standby takes over this long after it dies. */
   coreLeaseMs: number;
   /** CORE_TIMEOUT_MS: how long an edge waits for the core's answer before telling the caller the outcome is unknown. */
@@ -85,7 +89,7 @@ function schemaName(env: NodeJS.ProcessEnv): string | undefined {
   return s;
 }
 
-const ROLES = ['all', 'core', 'edge'] as const;
+const ROLES = ['all', 'core', 'edge', 'signer'] as const;
 type Role = (typeof ROLES)[number];
 
 function role(env: NodeJS.ProcessEnv): Role {
@@ -94,7 +98,7 @@ function role(env: NodeJS.ProcessEnv): Role {
   // A cluster shares its storage and its bus: the embedded SQLite file and in-process bus are one process's.
   if (r !== 'all' && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? ''))
     throw new Error(`ROLE=${r} needs DATABASE_URL=postgres://…`);
-  if (r !== 'all' && !env.BROKER_URL) throw new Error(`ROLE=${r} needs BROKER_URL=amqp://…`);
+  if (r !== 'all' && r !== 'signer' && !env.BROKER_URL) throw new Error(`ROLE=${r} needs BROKER_URL=amqp://…`);
   return r;
 }
 
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: schemaName(env),
     brokerUrl: env.BROKER_URL || undefined,
     role: role(env),
+    chain: chainSettings(env),
     coreLeaseMs: atLeastOne(env, 'CORE_LEASE_MS', 3000),
     coreTimeoutMs: atLeastOne(env, 'CORE_TIMEOUT_MS', 15_000),
     coreConcurrency: atLeastOne(env, 'CORE_CONCURRENCY', 256),

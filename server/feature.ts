@@ -12,6 +12,7 @@ import type { LeasedJob, Scheduler } from './jobs/scheduler.ts';
 import type { Sender } from './notify/sender.ts';
 import type { PriceIndex } from './prices/price-index.ts';
 import type { Db } from './storage/db.ts';
+import type { Chain } from './chain/chains.ts';
 import type { Migration } from './storage/migrations.ts';
 
 /** The core services every feature may use, built once by server/app.ts before any feature plugs in. */
@@ -35,6 +36,8 @@ export interface FeatureContext {
   sealedBox: SealedBox;
   /** Mail and SMS, through the outbox. */
   sender: Sender;
+  /** The EVM chains with an RPC URL (server/chain/chains.ts): watched, paid out on, swept. */
+  chains: Chain[];
 }
 
 export type FeatureJob = LeasedJob & { where?: 'lease' | 'core' };

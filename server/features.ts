@@ -80,6 +80,7 @@ import { seedDeskAtStart } from './wallet/swap-desk.ts';
 import { UPLOADS_OWNER_MIGRATION } from './wallet/uploads.migration.ts';
 import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -120,6 +121,7 @@ export const FEATURES: Feature[] = [
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
+  { name: 'chain', migrations: [CHAIN_MIGRATION] },
   {
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],

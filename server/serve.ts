@@ -20,6 +20,7 @@ import { standBy } from './cluster/standby.ts';
 import type { TradingCore } from './core/core.ts';
 import { systemClock } from './clock/clock.ts';
 import { DrivenClock } from './clock/driven-clock.ts';
+import { startDemoChain, type DemoChain } from './chain/demo/demo-chain.ts';
 
 /**
  * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the trading
@@ -28,7 +29,7 @@ import { DrivenClock } from './clock/driven-clock.ts';
  * from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
  */
 export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<void> {
-  const config = loadConfig();
+  let config = loadConfig();
   const clock = given ?? (config.drivenClock ? new DrivenClock() : undefined);
   if (config.role === 'edge') return serveEdge(config);
   const started = performance.now();
@@ -39,6 +40,9 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
     backgroundCheckpoint: true,
   });
   await migrate(db, MIGRATIONS);
+  const demo =
+    config.chain.demoChain && config.role === 'all' ? await startDemoChain({ db, dataDir: config.dataDir }) : undefined;
+  if (demo) config = onDemoChain(config, demo);
   const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
   const activeFrom = core?.heldAt ?? performance.now();
   const lease = core?.lease;
@@ -84,7 +88,20 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
     await app.close();
     await lease?.release();
     await db.close();
+    await demo?.node.stop();
   }, app.log);
+}
+
+/** The configuration with the demo chain watched and its keys in use, unless EVM_XPUB names the operator's own. */
+function onDemoChain(config: Config, demo: DemoChain): Config {
+  return {
+    ...config,
+    chain: {
+      ...config.chain,
+      rpcUrls: { ...config.chain.rpcUrls, demo: demo.url },
+      evmXpub: config.chain.evmXpub ?? demo.xpub,
+    },
+  };
 }
 
 /**

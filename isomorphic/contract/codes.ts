@@ -123,6 +123,11 @@ export const ERRORS = {
   swapAboveLimit: 2023,
   addressInvalid: 2024,
   fundPasswordLocked: 2025,
+  // Chains (server/chain).
+  depositNotEnabled: 2026,
+  faucetUnavailable: 2027,
+  withdrawTooPrecise: 2028,
+  chainUnavailable: 2029,
 
   // Spot trading.
   unknownMarket: 3001,

@@ -39,6 +39,7 @@ export interface SchemaModules {
   loan: typeof import('./loan.ts');
   defi: typeof import('./defi.ts');
   settings: typeof import('./settings.ts');
+  chain: typeof import('./chain.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

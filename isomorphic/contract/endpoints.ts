@@ -20,6 +20,7 @@ import * as settings from './settings.endpoints.ts';
 import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
+import * as chain from './chain.endpoints.ts';
 
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   user,
@@ -42,4 +43,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   loan,
   defi,
   settings,
+  chain,
 ].flatMap((m) => Object.values(m) as AnyEndpoint[]);

@@ -22,6 +22,7 @@ import * as security from './security.ts';
 import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
+import * as chain from './chain.ts';
 
 const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   user,
@@ -42,6 +43,7 @@ const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   loan,
   defi,
   settings,
+  chain,
 };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */

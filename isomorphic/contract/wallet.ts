@@ -5,6 +5,7 @@
 import { z } from './zod.ts';
 import { bodyInt, bodyIntIn, queryInt } from './integers.ts';
 import { googleCode } from './user.ts';
+import type { WithdrawalChain } from './chain.ts';
 
 const text = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
@@ -171,6 +172,8 @@ export interface WithdrawalRecord {
   createTime: number;
   reviewTime: number | null;
   username?: string;
+  /** Its transaction once approved on a watched chain (server/chain); null for manual networks and bank transfers. */
+  chain: WithdrawalChain | null;
 }
 
 export interface BillRecord {
@@ -243,11 +246,7 @@ export interface Balance {
   frozen: string;
 }
 
-export interface DepositAddress {
-  coin: string;
-  network: string;
-  address: string;
-}
+export type { DepositAddress } from './chain.ts';
 
 export type { Page } from './page.ts';
 

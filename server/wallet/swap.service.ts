@@ -8,7 +8,7 @@ import { postFunds, type FundsPost } from '../core/funds.ts';
 import type { Db } from '../storage/db.ts';
 import { uniqueViolation } from '../storage/unique.ts';
 import type { UserRow } from '../user/user.repo.ts';
-import { installSecret } from './addresses.ts';
+import { installSecret } from './install-secret.ts';
 import { amountOf, money, requireAsset, type UsdtPrices } from './amounts.ts';
 import { deskLimit, insertSwap } from './swap.repo.ts';
 

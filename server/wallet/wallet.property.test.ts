@@ -139,7 +139,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
         // Each run starts by funding one user, so that what follows has something to move.
         const seeded = users[ops.length % users.length]!;
         for (const coin of COINS) {
-          const r = await wallet.submitRecharge(t.db, seeded, {
+          const r = await wallet.submitRecharge(t.db, CUSTODY, seeded, {
             coin,
             network: NETWORK[coin]!,
             amount: '200',
@@ -170,7 +170,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
             switch (o.kind) {
               case 'deposit':
               case 'rejectDeposit': {
-                const r = await wallet.submitRecharge(t.db, u, {
+                const r = await wallet.submitRecharge(t.db, CUSTODY, u, {
                   coin: o.coin,
                   network: NETWORK[o.coin]!,
                   amount: o.amount,
@@ -258,7 +258,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     )!;
     if (Number(before.available) > 0)
       await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
-    const r = await wallet.submitRecharge(t.db, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
+    const r = await wallet.submitRecharge(t.db, CUSTODY, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
     await reviewRecharge(t.db, app.core, operatorId, r.id, true);
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>

@@ -31,6 +31,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   const route = router(app, db);
   const usdt = usdtPricesOf(markets, prices);
   const limit = dailyLimit(usdt, ctx.clock);
+  const custody = { chains: ctx.chains, settings: ctx.config.chain };
 
   route(api.walletAccount, async (req) => ok(await wallet.walletAccounts(db, usdt, userOf(req))));
   route(api.currencyAccount, async (req) => ok(await wallet.currencyAccount(db, usdt, userOf(req), req.query.type)));
@@ -44,9 +45,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
 
   route(api.rechargeCurrency, async () => ok(await wallet.networks(db)));
   route(api.depositAddress, async (req) =>
-    ok(await wallet.addressFor(db, userOf(req).id, req.params.coin, req.query.network)),
+    ok(await wallet.addressFor(db, custody, userOf(req).id, req.params.coin, req.query.network)),
   );
-  route(api.submitRecharge, async (req) => ok(await wallet.submitRecharge(db, userOf(req), req.body)));
+  route(api.submitRecharge, async (req) => ok(await wallet.submitRecharge(db, custody, userOf(req), req.body)));
   route(api.rechargeLog, async (req) =>
     ok(await wallet.listOf(db, 'recharges', userOf(req).id, req.query.page, req.query.size, req.query.coin)),
   );

@@ -26,7 +26,8 @@ import { SEALED_MAX_AGE_MS } from '../crypto/sealed-box.ts';
 import { findSealedUse, recordSealedUse } from '../crypto/sealed-uses.repo.ts';
 import { isChainAddress } from '../../isomorphic/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
-import { depositAddress, installSecret } from './addresses.ts';
+import { depositTarget, type Custody } from '../chain/custody.ts';
+import type { DepositAddress } from '../../isomorphic/contract/chain.ts';
 import { orderNo } from './order-no.ts';
 import { ownCoin } from '../feeds/private/account-bus.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
@@ -60,15 +61,17 @@ async function networkOf(
   return { network: row.network, fee: BigInt(row.withdraw_fee), min: BigInt(row.withdraw_min) };
 }
 
+/** The user's deposit address for a coin and network: only ever one whose key the platform holds (server/chain). */
 export async function addressFor(
   db: Db,
+  custody: Custody,
   userId: number,
   coin: string,
   network?: string,
-): Promise<{ coin: string; network: string; address: string }> {
+): Promise<DepositAddress> {
   await requireAsset(db, coin);
   const n = await networkOf(db, coin, network);
-  return { coin, network: n.network, address: depositAddress(await installSecret(db), userId, coin, n.network) };
+  return depositTarget(db, custody, userId, coin, n.network);
 }
 
 /** Per account type, what it holds in USDT; type 0 is the total (docs/requirements.md §3 wallet account). */
@@ -166,6 +169,7 @@ export async function transfers(db: Db, userId: number, page: number, size: numb
  */
 export async function submitRecharge(
   db: Db,
+  custody: Custody,
   user: UserRow,
   body: { coin: string; network: string; amount: string; screenshot?: string },
 ): Promise<RechargeRecord> {
@@ -173,7 +177,9 @@ export async function submitRecharge(
   if (!body.screenshot) fail('screenshotRequired');
   await requireAsset(db, body.coin);
   if ((await repo.uploadOwner(db, body.screenshot)) !== user.id) fail('screenshotRequired');
-  const { address, network } = await addressFor(db, user.id, body.coin, body.network);
+  const { address, network, mode } = await addressFor(db, custody, user.id, body.coin, body.network);
+  // A watched chain credits by itself; a screenshot is for the manual review flow only.
+  if (mode !== 'manual' || !address) fail('depositNotEnabled', { coin: body.coin, network });
   const row = await repo.insertRecharge(db, {
     orderNo: orderNo('R'),
     userId: user.id,
@@ -219,6 +225,7 @@ export function toWithdrawal(r: Record<string, unknown>): WithdrawalRecord {
     createTime: Number(r.created_at),
     reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at),
     ...(r.username ? { username: String(r.username) } : {}),
+    chain: null,
   };
 }
 

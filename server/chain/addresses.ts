@@ -1,0 +1,31 @@
+import type { Db } from '../storage/db.ts';
+import { addressOfUser, insertAddress, nextAddressIndex } from './chain.repo.ts';
+import { evmDepositAddress } from './evm/hd.ts';
+
+/**
+ * Address schemes: every EVM chain shares one (a user has the same address on Ethereum, BNB Smart Chain and the demo
+ * chain, as on the exchanges our users know, so coins sent on the wrong EVM chain still reach their owner once that
+ * chain is watched); Bitcoin and TRON have their own.
+ */
+export type AddressScheme = 'evm' | 'btc' | 'tron';
+
+export const DERIVE: Partial<Record<AddressScheme, (xpub: string, index: number) => string>> = {
+  evm: (xpub, i) => evmDepositAddress(xpub, i).toLowerCase(),
+};
+
+/**
+ * The user's deposit address in a scheme, allocated on first use: the next free derivation index, stored with the
+ * user, unique, never reused. Two first requests at once race for the index; the loser takes the winner's row (the
+ * same user) or the next index (another user).
+ */
+export async function depositAddressOf(db: Db, scheme: AddressScheme, xpub: string, userId: number): Promise<string> {
+  for (;;) {
+    const found = await addressOfUser(db, scheme, userId);
+    if (found) return found.address;
+    const idx = await nextAddressIndex(db, scheme);
+    const derive = DERIVE[scheme];
+    if (!derive) throw new Error(`no derivation for ${scheme} addresses`);
+    const address = derive(xpub, idx);
+    if (await insertAddress(db, { scheme, idx, userId, address, at: Date.now() })) return address;
+  }
+}
