@@ -8,6 +8,8 @@
  *   ← { "event": "OWNCOIN", "data": [{ "type": 1, "coin": "USDT", "available": "90.00000000", "frozen": "10.00000000" }], "ts": … }
  */
 
+import type { ChainDeposit, PayoutStatus } from './chain.ts';
+
 /** What the browser sends: its token first (never in the URL, which access logs keep), then pings. */
 export type PrivateFeedCommand = { event: 'auth'; token: string } | { event: 'ping' };
 
@@ -84,6 +86,15 @@ export interface MarginMessage {
   level: string | null;
 }
 
+/**
+ * One of the user's on-chain movements changed (server/chain): a deposit seen, confirmed further, credited, dropped by a
+ * reorg or found to be dust; a withdrawal sent, confirmed or failed. The wallet shows `deposit` as it is and loads its
+ * withdrawal records again for `withdrawal`.
+ */
+export type ChainMessage =
+  | { kind: 'deposit'; deposit: ChainDeposit }
+  | { kind: 'withdrawal'; withdrawalId: number; status: PayoutStatus; txHash: string | null };
+
 /** Every pushed message carries `ts`, the server's clock when it left. */
 export type PrivateFeedMessage =
   | { event: 'USER_STATUS'; data: UserStatus; ts: number }
@@ -92,6 +103,7 @@ export type PrivateFeedMessage =
   | { event: 'SETTLEMENT'; data: SettlementMessage; ts: number }
   | { event: 'POSITION'; data: PositionMessage; ts: number }
   | { event: 'MARGIN'; data: MarginMessage; ts: number }
+  | { event: 'CHAIN'; data: ChainMessage; ts: number }
   | { event: 'HEARTBEAT'; ts: number }
   | { event: 'PONG'; ts: number }
   | { event: 'ERROR'; msg: string };

@@ -16,6 +16,8 @@ export const userTopics = {
   position: (userId: number) => `user.${userId}.position`,
   /** MarginMessage. */
   margin: (userId: number) => `user.${userId}.margin`,
+  /** ChainMessage: an on-chain deposit or withdrawal changed (server/chain). */
+  chain: (userId: number) => `user.${userId}.chain`,
   /** RefreshMessage: the STOMP refresh topic. */
   refresh: (userId: number) => `user.${userId}.refresh`,
   /** ChatMessage: the STOMP chat topic. */

@@ -26,6 +26,7 @@ const EVENTS = [
   ['settlement', 'SETTLEMENT'],
   ['position', 'POSITION'],
   ['margin', 'MARGIN'],
+  ['chain', 'CHAIN'],
 ] as const;
 
 interface UserTopic {
