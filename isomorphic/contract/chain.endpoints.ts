@@ -1,6 +1,6 @@
 /** Chains and custody (docs/products/chain.md): on-chain deposits, the demo chain's faucet, the operators' view. */
 import { endpoint, schemasIn, type } from './endpoint.ts';
-import type { ChainDeposit, ChainOverview } from './chain.ts';
+import type { ChainDeposit, ChainOverview, ManualAddress } from './chain.ts';
 import type { Page } from './page.ts';
 
 const s = schemasIn('chain');
@@ -46,5 +46,26 @@ export const setChainSettings = endpoint({
   response: type<ChainOverview>(),
   errors: ['amountInvalid'],
   summary: 'Auto-approval limits for withdrawals and hot wallet warning thresholds, per coin',
+  tags: ['admin'],
+});
+
+export const manualAddresses = endpoint({
+  method: 'GET',
+  path: '/api/admin/wallet/deposit-addresses',
+  auth: 'operator',
+  response: type<ManualAddress[]>(),
+  errors: [],
+  summary: 'Deposit addresses operators entered for networks the platform holds no key for (manual review flow)',
+  tags: ['admin'],
+});
+
+export const setManualAddress = endpoint({
+  method: 'POST',
+  path: '/api/admin/wallet/deposit-addresses',
+  auth: 'operator',
+  body: s('manualAddressBody'),
+  response: type<ManualAddress[]>(),
+  errors: ['addressInvalid', 'unknownNetwork'],
+  summary: "Set a manual deposit address for a coin and network (checked by the network's checksum); empty removes it",
   tags: ['admin'],
 });

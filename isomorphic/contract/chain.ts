@@ -109,3 +109,14 @@ export const chainSettingsBody = z.object({
   autoApprove: z.record(coin, text().max(40)),
   warnBelow: z.record(coin, text().max(40)),
 });
+
+/** An address an operator entered for the manual review flow of a network no key of the platform's covers. */
+export interface ManualAddress {
+  coin: string;
+  network: string;
+  address: string;
+  updatedAt: number;
+}
+
+/** POST /api/admin/wallet/deposit-addresses: sets (or, with an empty address, removes) a manual deposit address. */
+export const manualAddressBody = z.object({ coin, network, address: text().max(200) });
