@@ -87,9 +87,9 @@ export interface MarginMessage {
 }
 
 /**
- * One of the user's on-chain movements changed (server/chain): a deposit seen, confirmed further, credited, dropped by a
- * reorg or found to be dust; a withdrawal sent, confirmed or failed. The wallet shows `deposit` as it is and loads its
- * withdrawal records again for `withdrawal`.
+ * One of the user's on-chain movements changed (server/chain): a deposit seen, confirmed further, credited, dropped by
+ * a reorg or found to be dust; a withdrawal sent, confirmed or failed. The wallet shows `deposit` as it is and loads
+ * its withdrawal records again for `withdrawal`.
  */
 export type ChainMessage =
   | { kind: 'deposit'; deposit: ChainDeposit }

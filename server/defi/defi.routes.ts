@@ -10,7 +10,20 @@ import * as service from './defi.service.ts';
 export async function defiRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db, core, clock } = ctx;
   const route = router(app, db);
-  const d = { db, core, now: () => clock.now() };
+  // Wallet links are Ethereum-network signatures: the chain serving ERC20, when one is watched, checks contract
+  // wallets.
+  const chain = ctx.chains.find((c) => c.network === 'ERC20');
+  const d = {
+    db,
+    core,
+    now: () => clock.now(),
+    ...(chain
+      ? {
+          verifyOnChain: (address: `0x${string}`, message: string, signature: `0x${string}`) =>
+            chain.client.verifyMessage({ address, message, signature }),
+        }
+      : {}),
+  };
   route(api.defiChallenge, async (req) => ok(await service.challenge(d, userOf(req), req.body.address)));
   route(api.sendApproveHash, async (req) => ok(await service.link(d, userOf(req), req.body)));
   route(api.defiLinks, async (req) => ok(await service.links(d, userOf(req).id)));

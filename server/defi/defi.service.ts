@@ -15,6 +15,11 @@ interface DefiDeps {
   db: Db;
   core: TradingCore;
   now: () => number;
+  /**
+   * The watched Ethereum-network chain's check of a signature (viem's verifyMessage: EIP-1271 for smart-contract
+   * wallets, which sign through their contract, not with a key ecrecover finds); absent when no chain is watched.
+   */
+  verifyOnChain?: (address: `0x${string}`, message: string, signature: `0x${string}`) => Promise<boolean>;
 }
 
 /** How long an issued message may be signed and sent back. */
@@ -60,7 +65,7 @@ export async function link(
   user: UserRow,
   body: { address: string; message: string; signature: string },
 ): Promise<DefiLink> {
-  if (recoverSigner(body.message, body.signature) !== body.address) fail('defiBadSignature');
+  if (!(await signedBy(d, body))) fail('defiBadSignature');
   const now = d.now();
   try {
     await d.core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
@@ -88,6 +93,20 @@ export async function link(
     throw err;
   }
   return { address: body.address, linkedAt: now, fee };
+}
+
+/**
+ * Whether the address signed the message: recovered from the signature for a key's account (EOA); otherwise, on a
+ * watched chain, asked of the address's contract (EIP-1271). A chain that cannot be reached proves nothing.
+ */
+async function signedBy(d: DefiDeps, body: { address: string; message: string; signature: string }): Promise<boolean> {
+  if (recoverSigner(body.message, body.signature) === body.address) return true;
+  if (!d.verifyOnChain || !/^0x[0-9a-fA-F]+$/.test(body.signature)) return false;
+  try {
+    return await d.verifyOnChain(body.address as `0x${string}`, body.message, body.signature as `0x${string}`);
+  } catch {
+    return false;
+  }
 }
 
 export async function links(d: DefiDeps, userId: number): Promise<DefiLink[]> {

@@ -50,7 +50,16 @@ export async function startEvmNode(opts: { dir: string; port?: number; blockMs?:
       reject(new Error(`the demo chain's node exited (${code}) before it was ready:\n${out}`)),
     );
   });
-  return { url, stop: () => stopChild(child) };
+  // A server that dies without its shutdown must not leave its chain running.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  return {
+    url,
+    stop: () => {
+      process.off('exit', orphan);
+      return stopChild(child);
+    },
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
