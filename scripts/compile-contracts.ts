@@ -1,4 +1,5 @@
 /** Writes server/chain/demo/demo-token.artifact.ts from DemoToken.sol (run after changing the contract). */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { compileDemoToken } from '../server/chain/demo/compile.ts';
 
@@ -10,4 +11,6 @@ writeFileSync(
     `export const DEMO_TOKEN_ABI = ${JSON.stringify(abi, null, 2)} as const;\n\n` +
     `export const DEMO_TOKEN_BYTECODE: \`0x\${string}\` =\n  '${bytecode}';\n`,
 );
+// The house format, so regenerating an unchanged contract changes nothing.
+execFileSync('biome', ['format', '--write', file.pathname], { stdio: 'ignore' });
 console.log(`wrote ${file.pathname} (${(bytecode.length - 2) / 2} bytes of code)`);
