@@ -28,6 +28,8 @@ export function ownServer(name: string, offset: number, env: Record<string, stri
         AUTH_RATE_LIMIT: '10000',
         MARKET_MAKERS: '1',
         OPERATOR_PASSWORD,
+        // The shared server runs the demo chain for the chain journeys; an own server needs one only when it asks.
+        DEMO_CHAIN: '0',
         ...env,
       },
       stdio: 'ignore',
