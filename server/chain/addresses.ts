@@ -1,6 +1,8 @@
 import type { Db } from '../storage/db.ts';
 import { addressOfUser, insertAddress, nextAddressIndex } from './chain.repo.ts';
+import { btcDepositAddress } from './btc/hd.ts';
 import { evmDepositAddress } from './evm/hd.ts';
+import { tronDepositAddress } from './tron/hd.ts';
 
 /**
  * Address schemes: every EVM chain shares one (a user has the same address on Ethereum, BNB Smart Chain and the demo
@@ -9,8 +11,11 @@ import { evmDepositAddress } from './evm/hd.ts';
  */
 export type AddressScheme = 'evm' | 'btc' | 'tron';
 
-export const DERIVE: Partial<Record<AddressScheme, (xpub: string, index: number) => string>> = {
+/** Each scheme's address at receive index i of its account key (EVM_XPUB, BTC_XPUB, TRON_XPUB). */
+export const DERIVE: Record<AddressScheme, (xpub: string, index: number) => string> = {
   evm: (xpub, i) => evmDepositAddress(xpub, i).toLowerCase(),
+  btc: btcDepositAddress,
+  tron: tronDepositAddress,
 };
 
 /**
@@ -23,9 +28,7 @@ export async function depositAddressOf(db: Db, scheme: AddressScheme, xpub: stri
     const found = await addressOfUser(db, scheme, userId);
     if (found) return found.address;
     const idx = await nextAddressIndex(db, scheme);
-    const derive = DERIVE[scheme];
-    if (!derive) throw new Error(`no derivation for ${scheme} addresses`);
-    const address = derive(xpub, idx);
+    const address = DERIVE[scheme](xpub, idx);
     if (await insertAddress(db, { scheme, idx, userId, address, at: Date.now() })) return address;
   }
 }
