@@ -21,14 +21,28 @@ export const DERIVE: Record<AddressScheme, (xpub: string, index: number) => stri
 /**
  * The user's deposit address in a scheme, allocated on first use: the next free derivation index, stored with the
  * user, unique, never reused. Two first requests at once race for the index; the loser takes the winner's row (the
- * same user) or the next index (another user).
+ * same user) or the next index (another user). Null when the stored address is not what `xpub` derives at its index:
+ * the key was changed after addresses were handed out, and an address of another key is never shown as this one's.
  */
-export async function depositAddressOf(db: Db, scheme: AddressScheme, xpub: string, userId: number): Promise<string> {
+export async function addressUnderKey(
+  db: Db,
+  scheme: AddressScheme,
+  xpub: string,
+  userId: number,
+): Promise<string | null> {
+  const derive = DERIVE[scheme];
   for (;;) {
     const found = await addressOfUser(db, scheme, userId);
-    if (found) return found.address;
+    if (found) return derive(xpub, Number(found.idx)) === found.address ? found.address : null;
     const idx = await nextAddressIndex(db, scheme);
-    const address = DERIVE[scheme](xpub, idx);
+    const address = derive(xpub, idx);
     if (await insertAddress(db, { scheme, idx, userId, address, at: Date.now() })) return address;
   }
+}
+
+/** addressUnderKey where the key must be the one the addresses came from (a changed key is an operator's error). */
+export async function depositAddressOf(db: Db, scheme: AddressScheme, xpub: string, userId: number): Promise<string> {
+  const address = await addressUnderKey(db, scheme, xpub, userId);
+  if (!address) throw new Error(`${scheme} deposit addresses were derived from another key than the one configured`);
+  return address;
 }
