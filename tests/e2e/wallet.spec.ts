@@ -91,7 +91,7 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
 
   // 6. Withdraws with the fund password: a wrong one is refused, then two requests go to review.
   await openAssets(user, 'withdraw');
-  await user.locator('input[name="address"]').fill('TXYZ123456789abcdefghijkLMNPQRSTUV');
+  await user.locator('input[name="address"]').fill('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
   await user.locator('input[name="amount"]').fill('50');
   await expect(user.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
   await expect(user.getByTestId('withdraw-total')).toHaveText('51.00 USDT');
@@ -122,7 +122,7 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
   await expect(ops.locator('.toast--success', { hasText: 'Rejected' })).toBeVisible();
   await ops
     .getByTestId('admin-withdrawals')
-    .locator('tr', { hasText: 'TXYZ123456789' })
+    .locator('tr', { hasText: 'TUEZSdKsoDHQ' })
     .getByRole('button', { name: 'Approve' })
     .click();
   await expect(ops.locator('.toast--success', { hasText: 'Approved' })).toBeVisible();
