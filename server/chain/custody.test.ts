@@ -76,7 +76,12 @@ describe.each(DIALECTS)('where a user deposits, on %s', (_name, open) => {
   afterAll(() => t.drop());
 
   it('shows no address at all where no key or operator covers a network', async () => {
-    for (const env of [{}, { EVM_XPUB: KEYS.EVM_XPUB }, { EVM_RPC_URL_ETHEREUM: 'http://127.0.0.1:9' }]) {
+    const envs: Array<Record<string, string>> = [
+      {},
+      { EVM_XPUB: KEYS.EVM_XPUB },
+      { EVM_RPC_URL_ETHEREUM: 'http://127.0.0.1:9' },
+    ];
+    for (const env of envs) {
       for (const d of await everyTarget(await custody(env))) {
         expect(d).toEqual({
           coin: d.coin,

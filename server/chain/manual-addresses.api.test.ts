@@ -63,9 +63,9 @@ describe.each(DIALECTS)("operators' manual deposit addresses on %s", (_name, ope
   });
 
   it('refuses a coin or network the wallet does not have', async () => {
-    expect((await set({ coin: 'USDT', network: 'SOL', address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' })).code).toBe(
-      ERRORS.unknownNetwork,
-    );
+    expect(
+      (await set({ coin: 'USDT', network: 'SOL', address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' })).code,
+    ).toBe(ERRORS.unknownNetwork);
     expect((await set({ coin: 'NOPE', network: 'XRP', address: XRP })).code).toBe(ERRORS.unknownNetwork);
     expect((await api(app, URL, { method: 'GET', token: ops })).data).toHaveLength(1);
   });

@@ -36,12 +36,19 @@ export async function setManualAddress(
     const before = await repo.manualAddressRow(q, body.coin, network);
     if (address) await repo.upsertManualAddress(q, { coin: body.coin, network, address, operatorId, at: Date.now() });
     else await repo.deleteManualAddress(q, body.coin, network);
-    await audit(q, operatorId, address ? 'deposit-address.set' : 'deposit-address.remove', 'wallet_network', `${body.coin}/${network}`, {
-      coin: body.coin,
-      network,
-      address: address || null,
-      previous: before?.address ?? null,
-    });
+    await audit(
+      q,
+      operatorId,
+      address ? 'deposit-address.set' : 'deposit-address.remove',
+      'wallet_network',
+      `${body.coin}/${network}`,
+      {
+        coin: body.coin,
+        network,
+        address: address || null,
+        previous: before?.address ?? null,
+      },
+    );
   });
   return manualAddresses(db);
 }

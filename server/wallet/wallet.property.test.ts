@@ -264,7 +264,12 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     )!;
     if (Number(before.available) > 0)
       await wallet.transfer(t.db, app.core, u, { coin: 'LTC', from: 1, to: 3, amount: before.available });
-    const r = await wallet.submitRecharge(t.db, CUSTODY, u, { coin: 'LTC', network: 'LTC', amount: '1', screenshot: shots[0] });
+    const r = await wallet.submitRecharge(t.db, CUSTODY, u, {
+      coin: 'LTC',
+      network: 'LTC',
+      amount: '1',
+      screenshot: shots[0],
+    });
     await reviewRecharge(t.db, app.core, operatorId, r.id, true);
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
