@@ -6,6 +6,7 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { isChainAddress } from '../../isomorphic/validate/chain-address.ts';
 import { DERIVE } from './addresses.ts';
+import { chainSettings } from './chain-config.ts';
 import { tronAddressOf } from './tron/hd.ts';
 
 /** BIP39's seed of the well-known test mnemonic (PBKDF2-HMAC-SHA512, 2048 rounds, salt "mnemonic"). */
@@ -48,5 +49,14 @@ describe('deposit addresses from the account keys', () => {
 
   it("derives the EVM test vector at m/44'/60'/0'/0/0, lower case as stored", () => {
     expect(DERIVE.evm(account("m/44'/60'/0'"), 0)).toBe('0x9858effd232b4033e47d90003d41ec34ecaeda94');
+  });
+});
+
+describe('the account keys the configuration takes', () => {
+  it('refuses a ypub for BTC_XPUB at start, before any user asks for an address', () => {
+    const ypub = HDKey.fromMasterSeed(new Uint8Array(32).fill(3), { private: 0x049d7878, public: 0x049d7cb2 });
+    expect(ypub.publicExtendedKey).toMatch(/^ypub/);
+    expect(() => chainSettings({ BTC_XPUB: ypub.publicExtendedKey })).toThrow(/not a ypub/);
+    expect(chainSettings({ BTC_XPUB: account("m/84'/0'/0'") }).btcXpub).toMatch(/^xpub/);
   });
 });
