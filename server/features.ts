@@ -81,6 +81,8 @@ import { UPLOADS_OWNER_MIGRATION } from './wallet/uploads.migration.ts';
 import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
+import { MANUAL_ADDRESSES_MIGRATION } from './chain/manual-addresses.migration.ts';
+import { manualAddressRoutes } from './chain/manual-addresses.routes.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -121,7 +123,8 @@ export const FEATURES: Feature[] = [
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
-  { name: 'chain', migrations: [CHAIN_MIGRATION] },
+  { name: 'chain', migrations: [CHAIN_MIGRATION, MANUAL_ADDRESSES_MIGRATION] },
+  { name: 'chain-addresses', migrations: [], routes: manualAddressRoutes },
   {
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],

@@ -4,6 +4,7 @@ import { api, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { seedOperator } from '../seed/operator.ts';
 import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
+import { manualAddressesFor } from '../../tests/support/manual-addresses.ts';
 
 /** The platform config script's object. */
 async function platform(app: FastifyInstance): Promise<Record<string, unknown>> {
@@ -27,6 +28,7 @@ describe.each(FEATURE_DIALECTS)('what an operator of a default install sees, on 
       PRICE_FEED_URL: '',
     }));
     await seedOperator(t.db, 'ops@example.com', 'opspass1');
+    await manualAddressesFor(t.db, 'USDT/TRC20');
     tokens.ops = (
       await api(app, '/api/user/login', { payload: { type: 'email', email: 'ops@example.com', password: 'opspass1' } })
     ).data.token;

@@ -42,10 +42,14 @@ export function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
   const port = Number(env.DEMO_CHAIN_PORT || 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('DEMO_CHAIN_PORT must be a port from 0 to 65535');
+  const btcXpub = xpub(env, 'BTC_XPUB');
+  // Deposit addresses are native segwit (server/chain/btc/hd.ts): a ypub's wallet would watch P2SH-wrapped ones.
+  if (btcXpub && !/^[xz]pub/.test(btcXpub))
+    throw new Error("BTC_XPUB must be the xpub or zpub of a BIP84 account (m/84'/0'/0'), not a ypub");
   return {
     rpcUrls,
     evmXpub: xpub(env, 'EVM_XPUB'),
-    btcXpub: xpub(env, 'BTC_XPUB'),
+    btcXpub,
     tronXpub: xpub(env, 'TRON_XPUB'),
     demoChain,
     demoChainPort: port,

@@ -7,6 +7,7 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
+import { manualAddressesFor } from '../../tests/support/manual-addresses.ts';
 
 /**
  * Type-confused input is refused and changes nothing: integers are integers (JSON numbers in bodies, canonical
@@ -26,6 +27,7 @@ describe.each(FEATURE_DIALECTS)('strict input on %s', (_name, open) => {
     t = await open();
     ({ app } = await testApp(t.db, { DATA_DIR: `/tmp/lumex-strict-test-${process.pid}` }));
     ops = await signInOperator(app, t.db);
+    await manualAddressesFor(t.db, 'USDT/TRC20');
     alice = await signUp(app, 'alice_strict');
     bob = await signUp(app, 'bob_strict');
     const shot = await api(app, '/api/common/upload/OSS', { token: alice.token, ...multipart(PNG) });

@@ -9,7 +9,7 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 
-const ADDRESS = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
+const ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const LIMITS = '/api/admin/kyc/limits';
 
 /** The 24-hour withdrawal limit of each verification level, enforced in the withdrawal's prepare step. */

@@ -17,14 +17,19 @@ import * as wallet from './wallet.service.ts';
 import { PNG } from '../../tests/support/wallet-fixtures.ts';
 import type { DailyLimit } from '../identity/withdraw-limit.ts';
 import { runs } from '../../tests/support/property.ts';
+import { manualAddressesFor } from '../../tests/support/manual-addresses.ts';
+import { chainSettings } from '../chain/chain-config.ts';
+import type { Custody } from '../chain/custody.ts';
 
 const COINS = ['USDT', 'BTC', 'LTC'] as const;
 const NETWORK: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', LTC: 'LTC' };
 const ADDRESS: Record<string, string> = {
-  USDT: 'TXYZ123456789abcdefghijkLMNPQRSTUV',
+  USDT: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
   BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-  LTC: 'ltc1qg82tjg2m5gxw6a7v6f6t6k6q8h8hwdp8e5x9k3',
+  LTC: 'ltc1qxtm55gultqzhqzl2p3ks50hg2478y3hehuj6dz',
 };
+/** No chain is watched and no key configured: deposits take the manual flow to the operator's entered addresses. */
+const CUSTODY: Custody = { chains: [], settings: chainSettings({ DEMO_CHAIN: '0' }) };
 /** A fresh nonce, as each sealed body the browser sends carries one. */
 const nonce = () => randomBytes(16).toString('base64url');
 /**
@@ -46,6 +51,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
     ({ app } = await testApp(t.db, { DATA_DIR: `/tmp/lumex-wallet-prop-${process.pid}` }));
     await seedOperator(t.db, 'ops@example.com', 'opspass1');
     operatorId = (await findUserBy(t.db, 'email', 'ops@example.com'))!.id;
+    await manualAddressesFor(t.db, ...COINS.map((c) => `${c}/${NETWORK[c]}`));
     const fundHash = await hashPassword('fund123');
     for (let i = 0; i < 3; i++) {
       const now = Date.now();

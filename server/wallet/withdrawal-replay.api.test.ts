@@ -7,7 +7,7 @@ import { DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 
-const ADDRESS = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
+const ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 
 /** Sealed withdrawals replayed, redirected to another user, post-dated; fund passwords guessed. */
 describe.each(DIALECTS)('withdrawal replay and fund-password guessing on %s', (_name, open) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { arrivedAt, expect, hydrated, test } from './fixtures.ts';
 import { codeSentTo, createAccount, loginThroughUi, stored, uniqueName, signIn, signInOperator } from './support.ts';
+import { enterOperatorAddress } from './manual-addresses.ts';
 
 /** What a newcomer tripped over on a default install, page by page. */
 const SHOTS = 'tests/.artifacts/screens';
@@ -128,6 +129,7 @@ test('the operator console: the rejection reason is readable and the audit log s
   request,
 }) => {
   const name = uniqueName('audit');
+  await enterOperatorAddress(request, 'USDT', 'TRC20');
   await createAccount(request, name);
   const login = await request.post('/api/user/login', {
     data: { type: 'account', username: name, password: 'abc123' },

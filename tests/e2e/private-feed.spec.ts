@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { createAccount, credit, uniqueName, signIn } from './support.ts';
+import { enterOperatorAddress } from './manual-addresses.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 /** A 1×1 PNG, the deposit's payment screenshot. */
@@ -83,6 +84,7 @@ test('a deposit the operator approves shows on the user’s assets page without 
   request,
 }) => {
   const name = uniqueName('depositor');
+  await enterOperatorAddress(request, 'USDT', 'TRC20');
   await createAccount(request, name);
   const token = await tokenOf(request, { type: 'account', username: name, password: 'abc123' });
   const upload = await (

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createAccount, credit, uniqueName, signIn } from './support.ts';
+import { enterOperatorAddress } from './manual-addresses.ts';
 import { apiLogin, openTrade, printTrades } from './trade-support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
@@ -140,6 +141,7 @@ test('every balance and amount of an asset is shown by one rule: its display dec
   request,
 }) => {
   const name = uniqueName('nums');
+  await enterOperatorAddress(request, 'USDT', 'TRC20');
   await createAccount(request, name);
   await credit(request, name, 'USDT', '748.07351452');
   await credit(request, name, 'BTC', '0.00052899');

@@ -15,8 +15,8 @@ const SEND_SMS = '/api/app/coin/open/send/sms';
 const STATUS = '/api/app/coin/member/getMemberOtherData/security';
 const BINDING = '/api/app/coin/member/accountVerificationBinding';
 const GOOGLE = '/api/app/coin/member/googleVerificationBindingOrReset';
-const TRC20 = 'TXYZ123456789abcdefghijkLMNPQRSTUV';
-const TRC20_OTHER = 'TABC123456789abcdefghijkLMNPQRSTUV';
+const TRC20 = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+const TRC20_OTHER = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
 
 describe.each(FEATURE_DIALECTS)('account security on %s', (_name, open) => {
   let t: TestDatabase;
