@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import type { ChainInfo, DepositAddress } from '../../isomorphic/contract/chain.ts';
 import { money } from '../wallet/amounts.ts';
 import type { Db } from '../storage/db.ts';
@@ -58,7 +59,15 @@ export async function depositTarget(
   const own = chain && xpub ? await addressUnderKey(db, 'evm', xpub, userId) : null;
   if (chain && own) {
     const token = chain.tokens.find((t) => t.coin === coin)!;
-    return { coin, network, mode: 'chain', address: own, chain: chainInfo(chain), minDeposit: money(token.minDeposit) };
+    // Stored in lower case for matching; shown with EIP-55's checksum, which wallets check when it is pasted.
+    return {
+      coin,
+      network,
+      mode: 'chain',
+      address: getAddress(own),
+      chain: chainInfo(chain),
+      minDeposit: money(token.minDeposit),
+    };
   }
   const manual = (address: string): DepositAddress => ({
     coin,
