@@ -81,6 +81,7 @@ import { UPLOADS_OWNER_MIGRATION } from './wallet/uploads.migration.ts';
 import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
+import { depositJobs, depositRoutes } from './chain/deposits/deposits.feature.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -121,7 +122,7 @@ export const FEATURES: Feature[] = [
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
-  { name: 'chain', migrations: [CHAIN_MIGRATION] },
+  { name: 'chain', migrations: [CHAIN_MIGRATION], jobs: depositJobs, routes: depositRoutes },
   {
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],

@@ -19,6 +19,11 @@ export interface ChainSettings {
    */
   demoChain: boolean;
   demoChainPort: number;
+  /**
+   * CHAIN_POLL_MS: how often each watched chain is read for new blocks (server/chain/deposits), in milliseconds;
+   * default 1000. A deposit is seen at most this long after its block, and credited this long after its final one.
+   */
+  pollMs: number;
 }
 
 const KEY = /^EVM_RPC_URL_([A-Z0-9_]+)$/;
@@ -42,6 +47,9 @@ export function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
   const port = Number(env.DEMO_CHAIN_PORT || 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('DEMO_CHAIN_PORT must be a port from 0 to 65535');
+  const pollMs = Number(env.CHAIN_POLL_MS || 1000);
+  if (!Number.isInteger(pollMs) || pollMs < 50 || pollMs > 600_000)
+    throw new Error('CHAIN_POLL_MS must be a whole number of milliseconds from 50 to 600000');
   return {
     rpcUrls,
     evmXpub: xpub(env, 'EVM_XPUB'),
@@ -49,6 +57,7 @@ export function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
     tronXpub: xpub(env, 'TRON_XPUB'),
     demoChain,
     demoChainPort: port,
+    pollMs,
   };
 }
 
