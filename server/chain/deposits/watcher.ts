@@ -86,7 +86,10 @@ export class DepositWatcher {
         next = await this.rollBack(cursor, head);
       } else {
         const range = await readRange(chain, cursor.number + 1, Math.min(head, cursor.number + STEP));
-        if (!range) break; // the chain changed while it was read: read again on the next turn
+        if (!range) {
+          this.deps.log.info({ chain: chain.key, from: cursor.number + 1 }, 'blocks read do not link up: read again');
+          break; // the chain changed while it was read (a reorg): read again on the next turn
+        }
         next =
           range.blocks[0]!.parentHash === cursor.hash
             ? await this.record(cursor, range)
