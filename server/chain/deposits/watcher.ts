@@ -246,14 +246,16 @@ export class DepositWatcher {
       else if (this.told.get(Number(r.id)) !== confirmations) counted.push(r);
     }
     this.tell(counted, tip);
-    // The core decides one command after the other; submitting them together spares a round trip each.
-    const results = await Promise.allSettled(due.map((r) => this.credit(r)));
+    // The core decides one command after the other; submitting them together spares a round trip each, and each
+    // owner is told as soon as their own credit is committed.
+    const results = await Promise.allSettled(
+      due.map(async (r) => {
+        const credited = await this.credit(r);
+        if (credited) this.tell([credited], tip);
+      }),
+    );
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    this.tell(
-      results.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : [])),
-      tip,
-    );
   }
 
   /** Credits one final deposit: external → the owner's spot account, in the transaction that marks it credited. */
