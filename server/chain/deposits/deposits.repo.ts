@@ -2,9 +2,9 @@ import type { Queryable } from '../../storage/db.ts';
 import { pageOf, type PageRequest } from '../../storage/paging.ts';
 
 /**
- * The deposit watcher's SQL (server/chain/chain.migration.ts): each chain's cursor and recent block hashes, the deposits
- * seen, and users' EVM deposit addresses. Deposits are keyed by (chain, tx hash, log index); every status change is a
- * conditional update, so two watchers or a replay change a row once.
+ * The deposit watcher's SQL (server/chain/chain.migration.ts): each chain's cursor and recent block hashes, the
+ * deposits seen, and users' EVM deposit addresses. Deposits are keyed by (chain, tx hash, log index); every status
+ * change is a conditional update, so two watchers or a replay change a row once.
  */
 export interface DepositRow {
   id: bigint | number;

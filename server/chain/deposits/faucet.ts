@@ -38,6 +38,7 @@ export class Faucet {
 
   async send(userId: number, coin: string, network: string): Promise<{ txHash: string }> {
     const { db, chains, xpub, clock } = this.deps;
+    network = network.toUpperCase();
     const chain = chains.find((c) => c.demo && c.network === network && c.tokens.some((t) => t.coin === coin));
     if (!chain) fail('faucetUnavailable');
     if (!xpub) fail('depositNotEnabled', { coin, network });
@@ -47,6 +48,7 @@ export class Faucet {
     if (since < FAUCET_EVERY_MS) fail('faucetTooSoon', { coin, seconds: Math.ceil((FAUCET_EVERY_MS - since) / 1000) });
     // Taken before sending, so two requests at once cannot both pass; given back when nothing was sent.
     this.last.set(key, now);
+    if (this.last.size > 10_000) for (const [k, at] of this.last) if (now - at >= FAUCET_EVERY_MS) this.last.delete(k);
     const to = (await depositAddressOf(db, 'evm', xpub, userId)) as Hex;
     try {
       return { txHash: await pay(chain, coin, to, now) };
