@@ -68,10 +68,6 @@ export class DepositWatcher {
     this.keep = chain.confirmations + MARGIN;
   }
 
-  get key(): string {
-    return this.deps.chain.key;
-  }
-
   /** One turn: catch up from the cursor to the head (at most MAX_STEPS steps), then confirm and credit. */
   async run(): Promise<void> {
     const { chain } = this.deps;
