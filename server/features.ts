@@ -83,6 +83,7 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
 import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
 import { MANUAL_ADDRESSES_MIGRATION } from './chain/manual-addresses.migration.ts';
 import { manualAddressRoutes } from './chain/manual-addresses.routes.ts';
+import { depositJobs, depositRoutes } from './chain/deposits/deposits.feature.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -123,7 +124,7 @@ export const FEATURES: Feature[] = [
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
-  { name: 'chain', migrations: [CHAIN_MIGRATION, MANUAL_ADDRESSES_MIGRATION] },
+  { name: 'chain', migrations: [CHAIN_MIGRATION, MANUAL_ADDRESSES_MIGRATION], jobs: depositJobs, routes: depositRoutes },
   { name: 'chain-addresses', migrations: [], routes: manualAddressRoutes },
   {
     name: 'seconds',

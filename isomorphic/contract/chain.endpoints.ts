@@ -23,7 +23,7 @@ export const faucet = endpoint({
   auth: 'user',
   body: s('faucetBody'),
   response: type<{ txHash: string }>(),
-  errors: ['faucetUnavailable', 'depositNotEnabled'],
+  errors: ['faucetUnavailable', 'depositNotEnabled', 'faucetTooSoon', 'chainUnavailable'],
   summary: 'Demo chain only: sends test coins to your deposit address from outside the platform',
   tags,
 });

@@ -128,6 +128,8 @@ export const ERRORS = {
   faucetUnavailable: 2027,
   withdrawTooPrecise: 2028,
   chainUnavailable: 2029,
+  // Chain deposits and the demo faucet (server/chain/deposits, 2030–2039).
+  faucetTooSoon: 2030,
 
   // Spot trading.
   unknownMarket: 3001,

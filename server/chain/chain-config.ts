@@ -19,6 +19,11 @@ export interface ChainSettings {
    */
   demoChain: boolean;
   demoChainPort: number;
+  /**
+   * CHAIN_POLL_MS: how often each watched chain is read for new blocks (server/chain/deposits), in milliseconds;
+   * default 1000. A deposit is seen at most this long after its block, and credited this long after its final one.
+   */
+  pollMs: number;
 }
 
 const KEY = /^EVM_RPC_URL_([A-Z0-9_]+)$/;
@@ -46,6 +51,9 @@ export function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
   // Deposit addresses are native segwit (server/chain/btc/hd.ts): a ypub's wallet would watch P2SH-wrapped ones.
   if (btcXpub && !/^[xz]pub/.test(btcXpub))
     throw new Error("BTC_XPUB must be the xpub or zpub of a BIP84 account (m/84'/0'/0'), not a ypub");
+  const pollMs = Number(env.CHAIN_POLL_MS || 1000);
+  if (!Number.isInteger(pollMs) || pollMs < 50 || pollMs > 600_000)
+    throw new Error('CHAIN_POLL_MS must be a whole number of milliseconds from 50 to 600000');
   return {
     rpcUrls,
     evmXpub: xpub(env, 'EVM_XPUB'),
@@ -53,6 +61,7 @@ export function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
     tronXpub: xpub(env, 'TRON_XPUB'),
     demoChain,
     demoChainPort: port,
+    pollMs,
   };
 }
 

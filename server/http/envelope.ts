@@ -47,6 +47,7 @@ const TOO_MANY = new Set<ErrorName>([
   'fundPasswordLocked',
   'googleCodeLocked',
   'uploadRateLimited',
+  'faucetTooSoon',
   'codeDailyLimit',
 ]);
 

@@ -13,12 +13,14 @@ import { startEvmNode, type EvmNode } from './demo-node.ts';
  * nothing of value may ever be sent to them on a real chain; this chain is never one.
  */
 export const DEMO_DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-export const DEMO_FAUCET = '0x70997970c51812dc3a63c785e9ec49b3e8b67a3a';
+export const DEMO_FAUCET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
 export const DEMO_CHAIN = { key: 'demo', chainId: 31337, network: 'ERC20', name: 'Demo chain', confirmations: 3 };
 
 /** What the hot wallet starts with on each fresh demo chain: the platform's own coins, for gas and withdrawals. */
 const HOT_START = { eth: parseEther('100'), usdt: 1_000_000n * 10n ** 6n };
+/** The outside world's USDT (#1 has Hardhat's 10,000 ETH already): what the faucet pays users from. */
+const FAUCET_USDT = 1_000_000_000n * 10n ** 6n;
 
 export interface DemoChain {
   url: string;
@@ -72,6 +74,14 @@ export async function startDemoChain(opts: {
       abi: DEMO_TOKEN_ABI,
       functionName: 'transfer',
       args: [hot, HOT_START.usdt],
+    }),
+    await wallet.writeContract({
+      account: DEMO_DEPLOYER,
+      chain: null,
+      address: token,
+      abi: DEMO_TOKEN_ABI,
+      functionName: 'transfer',
+      args: [DEMO_FAUCET, FAUCET_USDT],
     }),
   ];
   for (const hash of funded) await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
