@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ChainOverview, ManualAddress } from '../../../isomorphic/contract/chain.ts';
 import { formatAssetAmount as fmt, formatDateTime } from '../../../isomorphic/format/index.ts';
@@ -17,7 +17,7 @@ import type { Loadable } from '../../lib/stores/loadable.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Select } from '../ui/Select.tsx';
-import { DemoChainBadge, useCoinNetwork } from '../wallet/index.ts';
+import { ChainName, useCoinNetwork } from '../wallet/index.ts';
 
 /**
  * The chains as operators watch them (docs/products/chain.md): hot wallets and what waits on deposit addresses,
@@ -51,7 +51,7 @@ function Loaded<V>({
   t: T;
   value: Loadable<V>;
   retry: () => Promise<void>;
-  children: (v: V) => React.ReactNode;
+  children: (v: V) => ReactNode;
 }) {
   if (value.status === 'success') return <>{children(value.value)}</>;
   if (value.status === 'error')
@@ -86,7 +86,7 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
               {o.holdings.map((h) => (
                 <tr key={`${h.chain.key}:${h.coin}`} data-coin={h.coin}>
                   <td>
-                    {h.chain.name} <DemoChainBadge t={t} chain={h.chain} />
+                    <ChainName t={t} chain={h.chain} />
                   </td>
                   <td>{h.coin}</td>
                   <td className="wallet-break">

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ChainDeposit as Deposit, DepositAddress } from '../../../isomorphic/contract/chain.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
-import { failureMessage } from '../../lib/api/failure.ts';
+import { ERRORS } from '../../../isomorphic/contract/codes.ts';
+import { failedWith, failureMessage } from '../../lib/api/failure.ts';
 import { $chainDeposits, reloadChainDeposits, requestTestCoins } from '../../lib/chain/deposits.ts';
 import { chainTone, depositStatusText, shortHash, zoneLabel } from '../../lib/chain/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Fact } from '../ui/Fact.tsx';
-import { AddressBox, AddressQr, DemoChainBadge, TxHash } from './chain-parts.tsx';
+import { AddressBox, AddressQr, ChainName, DemoChainBadge, TxHash } from './chain-parts.tsx';
 
 type OnChain = DepositAddress & { mode: 'chain'; address: string };
 
@@ -43,7 +44,7 @@ export function ChainDeposit({ t, target }: { t: T; target: OnChain }) {
         <Fact label={t('assets.network')}>{network}</Fact>
         {chain && (
           <Fact label={t('onchain.chain')}>
-            {chain.name} <DemoChainBadge t={t} chain={chain} />
+            <ChainName t={t} chain={chain} />
           </Fact>
         )}
         {target.minDeposit && (
@@ -79,7 +80,9 @@ function Faucet({ t, coin, network }: { t: T; coin: string; network: string }) {
       const hash = await requestTestCoins(coin, network);
       setSaid({ ok: true, text: t('onchain.faucetSent', { coin, hash: shortHash(hash) }) });
     } catch (e) {
-      setSaid({ ok: false, text: failureMessage(e) || t('onchain.faucetFailed') });
+      // A server without the faucet answers "not found", which says nothing useful here.
+      const said = failedWith(e, ERRORS.notFound) ? '' : failureMessage(e);
+      setSaid({ ok: false, text: said || t('onchain.faucetFailed') });
     } finally {
       setBusy(false);
     }
@@ -120,7 +123,11 @@ function ChainDeposits({ t }: { t: T }) {
     );
   if (list.status !== 'success') return <p className="muted">{t('common.loading')}</p>;
   if (!list.value.length) return <p className="muted">{t('onchain.deposits.empty')}</p>;
-  const when = (ms: number) => `${formatDateTime(ms, dates)} (${zoneLabel(ms, dates.timeZone)})`;
+  const when = (ms: number) => (
+    <>
+      {formatDateTime(ms, dates)} <span className="muted">{zoneLabel(ms, dates.timeZone)}</span>
+    </>
+  );
   const status = (d: Deposit) => {
     const s = depositStatusText(d);
     return <span className={`status status--${chainTone(d.status)}`}>{t(s.key, s.values)}</span>;
@@ -142,7 +149,9 @@ function ChainDeposits({ t }: { t: T }) {
             <tr key={d.id} data-status={d.status}>
               <td>{when(d.time)}</td>
               <td>
-                {d.coin} <span className="muted">{d.network}</span> <DemoChainBadge t={t} chain={d.chain} />
+                {d.coin} <span className="muted">{d.network}</span>
+                {/* The page says it is the demo chain; a deposit of another chain says which. */}
+                {!d.chain.demo && <div className="muted">{d.chain.name}</div>}
               </td>
               <td className="num">{fmt(d.amount, d.coin)}</td>
               <td>{status(d)}</td>

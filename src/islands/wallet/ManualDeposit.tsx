@@ -53,7 +53,12 @@ export function ManualDeposit({ t, coin, network, address }: { t: T; coin: strin
   };
 
   return (
-    <form className="stack-form wallet-form" onSubmit={submit} noValidate data-testid="manual-deposit">
+    <form
+      className="stack-form wallet-form chain-manual-deposit"
+      onSubmit={submit}
+      noValidate
+      data-testid="manual-deposit"
+    >
       <div className="field">
         <span className="field__label">{t('assets.depositAddress')}</span>
         <div className="chain-address">

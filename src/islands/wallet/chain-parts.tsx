@@ -20,6 +20,11 @@ export function DemoChainBadge({ t, chain }: { t: T; chain: ChainInfo | null | u
   );
 }
 
+/** A chain by its name; the demo chain by its translated label alone (its own name is the server's, in English). */
+export function ChainName({ t, chain }: { t: T; chain: ChainInfo }) {
+  return chain.demo ? <DemoChainBadge t={t} chain={chain} /> : chain.name;
+}
+
 /** A transaction's hash, short, with the whole one copied, and its page on the explorer when the chain has one. */
 export function TxHash({ t, hash, explorerUrl }: { t: T; hash: string | null; explorerUrl: string | null }) {
   if (!hash) return null;
@@ -42,8 +47,10 @@ export function TxHash({ t, hash, explorerUrl }: { t: T; hash: string | null; ex
 export function PayoutStatus({ t, chain }: { t: T; chain: WithdrawalChain }) {
   return (
     <div className="chain-payout" data-testid="payout-status" data-status={chain.status}>
-      <span className={`status status--${chainTone(chain.status)}`}>{t(`onchain.payout.${chain.status}`)}</span>{' '}
-      <DemoChainBadge t={t} chain={chain.chain} />
+      <span>
+        <span className={`status status--${chainTone(chain.status)}`}>{t(`onchain.payout.${chain.status}`)}</span>{' '}
+        <DemoChainBadge t={t} chain={chain.chain} />
+      </span>
       {chain.status === 'failed' && (
         <div className="muted">
           {chain.error ? `${chain.error} · ` : ''}
