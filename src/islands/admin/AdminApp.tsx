@@ -32,10 +32,13 @@ import { LoanAdmin } from '../loan/index.ts';
 import { EarnAdmin } from '../earn/index.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
+import { ChainsDesk } from './ChainsDesk.tsx';
+import { PayoutStatus } from '../wallet/index.ts';
 
 const TABS = [
   'recharges',
   'withdrawals',
+  'chains',
   'kyc',
   'otc',
   'loans',
@@ -51,8 +54,8 @@ const TABS = [
 type Tab = (typeof TABS)[number];
 
 /**
- * The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the audit log, the
- * outbox, the swap desk and display rates.
+ * The operator console (/admin): review queues with the payment screenshot, decisions with reasons, the chains, the
+ * audit log, the outbox, the swap desk and display rates.
  */
 export default function AdminApp({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
@@ -79,6 +82,7 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
     );
   else if (role !== undefined && role !== 'operator') body = <p role="alert">{t('admin.operatorsOnly')}</p>;
   else if (tab === 'recharges' || tab === 'withdrawals') body = <Queue key={tab} t={t} kind={tab} />;
+  else if (tab === 'chains') body = <ChainsDesk t={t} />;
   else if (tab === 'kyc') body = <KycReview t={t} />;
   else if (tab === 'otc') body = <OtcConsole t={t} />;
   else if (tab === 'loans') body = <LoanAdmin t={t} />;
@@ -174,6 +178,7 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                   <td>
                     <StatusBadge t={t} status={r.status} />
                     {r.reason && <div className="muted">{r.reason}</div>}
+                    {'chain' in r && r.chain && <PayoutStatus t={t} chain={r.chain} />}
                   </td>
                   <td className="admin-actions">
                     {'screenshot' in r && (

@@ -4,6 +4,7 @@ import { MARGIN_MESSAGES } from '../margin/messages.ts';
 /** The dictionary prefixes the wallet islands use; pages pass these slices as props. */
 export const WALLET_MESSAGES = [
   'assets.',
+  'onchain.',
   'bill.',
   'common.',
   'error.',
@@ -28,6 +29,7 @@ export const WALLET_MESSAGES = [
 export const ADMIN_MESSAGES = [
   'admin.',
   'assets.',
+  'onchain.',
   'bill.',
   'common.',
   'error.',

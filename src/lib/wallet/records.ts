@@ -1,6 +1,7 @@
 import type { Page } from '../../../isomorphic/contract/wallet.ts';
 import { keyed, remote } from '../stores/remote.ts';
 import { billLog, rechargeLog, transferLog, withdrawalLog } from './actions.ts';
+import { $chainWithdrawalMoves } from '../chain/withdrawals.ts';
 import { $walletChanges } from './changes.ts';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'bills';
@@ -15,7 +16,8 @@ const logs: Record<RecordKind, (page: number, billType?: string) => Promise<Page
 
 /**
  * One page of asset records, newest first; loaded again when this tab sends a deposit, a withdrawal, a transfer
- * or a swap, so the list under the form shows it. A list that fails to load reads as empty.
+ * or a swap, so the list under the form shows it, and withdrawals when one moves on chain (a CHAIN push). A list
+ * that fails to load reads as empty.
  */
 export const recordsStore = keyed(
   (kind: RecordKind, page: number, billType?: string) =>
@@ -24,6 +26,6 @@ export const recordsStore = keyed(
         logs[kind](page, billType).catch(
           (): Page<unknown> => ({ total: 0, page, size: RECORDS_PAGE_SIZE, records: [] }),
         ),
-      { deps: [$walletChanges] },
+      { deps: kind === 'withdrawals' ? [$walletChanges, $chainWithdrawalMoves] : [$walletChanges] },
     ).$value,
 );

@@ -1,0 +1,314 @@
+import { useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ChainOverview, ManualAddress } from '../../../isomorphic/contract/chain.ts';
+import { formatAssetAmount as fmt, formatDateTime } from '../../../isomorphic/format/index.ts';
+import {
+  $chainOverview,
+  $manualAddresses,
+  reloadChainOverview,
+  reloadManualAddresses,
+  saveChainSettings,
+  setManualAddress,
+  settingsFormOf,
+  type ChainSettingsForm,
+} from '../../lib/chain/admin.ts';
+import type { T } from '../../lib/i18n/client.ts';
+import type { Loadable } from '../../lib/stores/loadable.ts';
+import { $dateOptions } from '../../lib/stores/settings.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+import { Select } from '../ui/Select.tsx';
+import { ChainName, useCoinNetwork } from '../wallet/index.ts';
+
+/**
+ * The chains as operators watch them (docs/products/chain.md): hot wallets and what waits on deposit addresses,
+ * liabilities beside what is on chain, the gas budget, the auto-approval limits and warning thresholds, and the
+ * manual deposit addresses of networks the platform holds no key for.
+ */
+export function ChainsDesk({ t }: { t: T }) {
+  const overview = useStore($chainOverview);
+  return (
+    <div className="chain-admin" data-testid="admin-chains">
+      <Loaded t={t} value={overview} retry={reloadChainOverview}>
+        {(o) => (
+          <>
+            <Holdings t={t} o={o} />
+            <Settings key={JSON.stringify(settingsFormOf(o))} t={t} o={o} />
+          </>
+        )}
+      </Loaded>
+      <ManualAddresses t={t} />
+    </div>
+  );
+}
+
+/** A section's content once loaded; before, loading; on failure, a translated line with a retry. */
+function Loaded<V>({
+  t,
+  value,
+  retry,
+  children,
+}: {
+  t: T;
+  value: Loadable<V>;
+  retry: () => Promise<void>;
+  children: (v: V) => ReactNode;
+}) {
+  if (value.status === 'success') return <>{children(value.value)}</>;
+  if (value.status === 'error')
+    return (
+      <p className="field__error" role="alert">
+        {t('onchain.admin.loadFailed')}{' '}
+        <button type="button" className="link-button" onClick={() => void retry().catch(() => {})}>
+          {t('onchain.retry')}
+        </button>
+      </p>
+    );
+  return <p className="muted">{t('common.loading')}</p>;
+}
+
+function Holdings({ t, o }: { t: T; o: ChainOverview }) {
+  return (
+    <>
+      <section>
+        <h2 className="panel__subtitle">{t('onchain.admin.holdings')}</h2>
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid="chain-holdings">
+            <thead>
+              <tr>
+                <th>{t('onchain.chain')}</th>
+                <th>{t('assets.coin')}</th>
+                <th>{t('onchain.admin.hotWallet')}</th>
+                <th className="num">{t('onchain.admin.balance')}</th>
+                <th className="num">{t('onchain.admin.unswept')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.holdings.map((h) => (
+                <tr key={`${h.chain.key}:${h.coin}`} data-coin={h.coin}>
+                  <td>
+                    <ChainName t={t} chain={h.chain} />
+                  </td>
+                  <td>{h.coin}</td>
+                  <td className="wallet-break">
+                    <code>{h.hotWallet}</code>
+                  </td>
+                  <td className="num">
+                    {fmt(h.hot, 8)}
+                    {h.low && (
+                      <div className="chain-low" role="alert" data-testid="hot-low">
+                        {t('onchain.admin.low', { amount: fmt(h.warnBelow, 8) })}
+                      </div>
+                    )}
+                  </td>
+                  <td className="num">{fmt(h.unswept, 8)}</td>
+                </tr>
+              ))}
+              {!o.holdings.length && (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    {t('onchain.admin.noChain')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section>
+        <h2 className="panel__subtitle">{t('onchain.admin.coverage')}</h2>
+        <div className="wallet-scroll">
+          <table className="wallet-table" data-testid="chain-coverage">
+            <thead>
+              <tr>
+                <th>{t('assets.coin')}</th>
+                <th className="num">{t('onchain.admin.liabilities')}</th>
+                <th className="num">{t('onchain.admin.onChain')}</th>
+                <th className="num">{t('onchain.admin.gasBudget')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.coins.map((c) => (
+                <tr key={c.coin} data-coin={c.coin}>
+                  <td>{c.coin}</td>
+                  <td className="num">{fmt(c.liabilities, 8)}</td>
+                  <td className="num">{fmt(c.onChain, 8)}</td>
+                  <td className="num">{o.gasBudget[c.coin] === undefined ? '--' : fmt(o.gasBudget[c.coin]!, 8)}</td>
+                </tr>
+              ))}
+              {!o.coins.length && (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        <p className="field__hint">{t('onchain.admin.gasHint')}</p>
+      </section>
+    </>
+  );
+}
+
+/** The auto-approval limit and the hot wallet's warning threshold of every coin on a watched chain. */
+function Settings({ t, o }: { t: T; o: ChainOverview }) {
+  const [form, setForm] = useState<ChainSettingsForm>(() => settingsFormOf(o));
+  const [busy, setBusy] = useState(false);
+  const coins = Object.keys(form.autoApprove);
+  const edit = (field: keyof ChainSettingsForm, coin: string, v: string) =>
+    setForm({ ...form, [field]: { ...form[field], [coin]: v } });
+  const save = async () => {
+    setBusy(true);
+    try {
+      await saveChainSettings(form);
+      showToast('success', t('common.operationSuccess'));
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!coins.length) return null;
+  return (
+    <section className="chain-settings">
+      <h2 className="panel__subtitle">{t('onchain.admin.settings')}</h2>
+      <p className="field__hint">{t('onchain.admin.settingsHint')}</p>
+      <div className="wallet-scroll">
+        <table className="wallet-table" data-testid="chain-settings">
+          <thead>
+            <tr>
+              <th>{t('assets.coin')}</th>
+              <th>{t('onchain.admin.autoApprove')}</th>
+              <th>{t('onchain.admin.warnBelow')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {coins.map((coin) => (
+              <tr key={coin} data-coin={coin}>
+                <td>{coin}</td>
+                {(['autoApprove', 'warnBelow'] as const).map((field) => (
+                  <td key={field}>
+                    <input
+                      name={`${field}-${coin}`}
+                      inputMode="decimal"
+                      placeholder={t('onchain.admin.none')}
+                      aria-label={`${t(`onchain.admin.${field}`)} ${coin}`}
+                      value={form[field][coin] ?? ''}
+                      onChange={(e) => edit(field, coin, e.target.value)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
+        {t('admin.save')}
+      </button>
+    </section>
+  );
+}
+
+/** The manual deposit addresses: listed, set for a coin and network, removed (saved empty). */
+function ManualAddresses({ t }: { t: T }) {
+  const list = useStore($manualAddresses);
+  const dates = useStore($dateOptions);
+  const { coin, setCoin, network, setNetwork, coins, coinNetworks } = useCoinNetwork();
+  const [address, setAddress] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (a: Pick<ManualAddress, 'coin' | 'network' | 'address'>) => {
+    setBusy(true);
+    try {
+      await setManualAddress(a.coin, a.network, a.address);
+      if (a.address) setAddress('');
+      showToast('success', t('common.operationSuccess'));
+    } catch {
+      // The API client has shown the message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section>
+      <h2 className="panel__subtitle">{t('onchain.admin.manual')}</h2>
+      <p className="field__hint">{t('onchain.admin.manualHint')}</p>
+      <Loaded t={t} value={list} retry={reloadManualAddresses}>
+        {(rows) => (
+          <div className="wallet-scroll">
+            <table className="wallet-table" data-testid="manual-addresses">
+              <thead>
+                <tr>
+                  <th>{t('assets.coin')}</th>
+                  <th>{t('assets.network')}</th>
+                  <th>{t('onchain.admin.address')}</th>
+                  <th>{t('onchain.admin.updated')}</th>
+                  <th>{t('assets.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.coin}:${r.network}`} data-coin={r.coin}>
+                    <td>{r.coin}</td>
+                    <td>{r.network}</td>
+                    <td className="wallet-break">
+                      <code>{r.address}</code>
+                    </td>
+                    <td>{formatDateTime(r.updatedAt, dates)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--outline"
+                        disabled={busy}
+                        onClick={() => void run({ ...r, address: '' })}
+                      >
+                        {t('onchain.admin.remove')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+                {!rows.length && (
+                  <tr>
+                    <td colSpan={5} className="muted">
+                      {t('common.noData')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
+      <form
+        className="chain-manual-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (address.trim()) void run({ coin, network, address });
+        }}
+      >
+        <Select
+          label={t('assets.coin')}
+          name="manual-coin"
+          value={coin}
+          onChange={setCoin}
+          options={coins.map((c) => ({ value: c, label: c }))}
+        />
+        <Select
+          label={t('assets.network')}
+          name="manual-network"
+          value={network}
+          onChange={setNetwork}
+          options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+        />
+        <label className="field chain-manual-address">
+          <span className="field__label">{t('onchain.admin.address')}</span>
+          <input name="manual-address" value={address} onChange={(e) => setAddress(e.target.value)} />
+        </label>
+        <button type="submit" className="btn btn--primary" disabled={busy || !address.trim()}>
+          {t('onchain.admin.set')}
+        </button>
+      </form>
+    </section>
+  );
+}
