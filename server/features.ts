@@ -124,7 +124,12 @@ export const FEATURES: Feature[] = [
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
-  { name: 'chain', migrations: [CHAIN_MIGRATION, MANUAL_ADDRESSES_MIGRATION], jobs: depositJobs, routes: depositRoutes },
+  {
+    name: 'chain',
+    migrations: [CHAIN_MIGRATION, MANUAL_ADDRESSES_MIGRATION],
+    jobs: depositJobs,
+    routes: depositRoutes,
+  },
   { name: 'chain-addresses', migrations: [], routes: manualAddressRoutes },
   {
     name: 'seconds',

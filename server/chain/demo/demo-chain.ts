@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { createPublicClient, createWalletClient, http, parseEther, type PublicClient, type WalletClient } from 'viem';
 import type { Db } from '../../storage/db.ts';
@@ -28,6 +29,22 @@ export interface DemoChain {
   signerKeyFile: string;
   token: `0x${string}`;
   node: EvmNode;
+}
+
+/**
+ * Every start is a new chain with the same accounts, and a transaction's hash depends only on what is signed: a
+ * payment repeated after a restart (same sender, nonce, recipient, amount) would have the hash of one made on the
+ * chain before, and a deposit is known by its hash. Starting each account that sends here (the node's unlocked
+ * accounts, which people import into their wallets, and the hot wallet) at a random nonce makes every chain's
+ * transactions its own.
+ */
+async function freshNonces(client: PublicClient, hot: `0x${string}`): Promise<void> {
+  const rpc = client.request as unknown as (a: { method: string; params?: unknown[] }) => Promise<unknown>;
+  const accounts = (await rpc({ method: 'eth_accounts' })) as string[];
+  for (const address of [...accounts, hot]) {
+    const nonce = 1 + randomInt(2 ** 40);
+    await rpc({ method: 'hardhat_setNonce', params: [address, `0x${nonce.toString(16)}`] });
+  }
 }
 
 /** Deploys the demo USDT from #0 and waits for it; returns its address. */
@@ -63,6 +80,7 @@ export async function startDemoChain(opts: {
   const node = await startEvmNode({ dir: join(dir, 'node'), port: opts.port ?? 0, blockMs: opts.blockMs ?? 2000 });
   const client = createPublicClient({ transport: http(node.url) }) as PublicClient;
   const wallet = createWalletClient({ transport: http(node.url) });
+  await freshNonces(client, evmHotWallet(keys.xpub));
   const token = await deployDemoToken(wallet, client);
   const hot = evmHotWallet(keys.xpub);
   const funded = [
