@@ -81,6 +81,8 @@ import { UPLOADS_OWNER_MIGRATION } from './wallet/uploads.migration.ts';
 import { WALLET_MIGRATION } from './wallet/wallet.migration.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
+import { chainPayoutJobs, startChainPayouts } from './chain/payouts/payouts.feature.ts';
+import { chainPayoutRoutes } from './chain/payouts/payouts.routes.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -122,6 +124,13 @@ export const FEATURES: Feature[] = [
     routes: walletRoutes,
   },
   { name: 'chain', migrations: [CHAIN_MIGRATION] },
+  {
+    name: 'chain-payouts',
+    migrations: [],
+    start: startChainPayouts,
+    jobs: chainPayoutJobs,
+    routes: chainPayoutRoutes,
+  },
   {
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],

@@ -19,6 +19,11 @@ export interface ChainSettings {
    */
   demoChain: boolean;
   demoChainPort: number;
+  /**
+   * The demo chain's signer key file (never from the environment: server/serve.ts sets it once startDemoChain has
+   * made it); server/chain/signer reads the file, nothing else does.
+   */
+  demoSignerKeyFile?: string;
 }
 
 const KEY = /^EVM_RPC_URL_([A-Z0-9_]+)$/;
