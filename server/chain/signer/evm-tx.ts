@@ -76,8 +76,8 @@ export async function sign(
 }
 
 /**
- * The outcome of sending signed bytes: `sent` (the node took them, now or before: "already known", or a nonce the
- * same transaction used), `refused` with the node's message, or `unreachable` (no answer: it may or may not have them;
+ * The outcome of sending signed bytes: `sent` (the node has them, taken now or before), `refused` with the node's
+ * message, or `unreachable` (no answer: it may or may not have them;
  * the row stays as it is and the next run sends again, which is harmless, the bytes being the same).
  */
 export type Broadcast = { kind: 'sent' } | { kind: 'refused'; message: string } | { kind: 'unreachable' };
@@ -89,11 +89,12 @@ export async function broadcast(client: PublicClient, signed: Pick<Signed, 'raw'
   } catch (err) {
     if (!(err instanceof BaseError)) throw err;
     if (err.walk((e) => e instanceof TimeoutError) || isTransportFailure(err)) return { kind: 'unreachable' };
-    const message = nodeMessage(err);
-    if (/already known|known transaction|already imported|nonce too low|nonce has already been used/i.test(message)) {
-      if (await known(client, signed.hash)) return { kind: 'sent' };
-    }
-    return { kind: 'refused', message };
+    // A node that answers with an error may still have the transaction: sent before ("already known", "nonce too
+    // low" for one mined already), or mined and reverted at once (an automining development node says so as an
+    // error). Only a transaction the node does not know was refused.
+    const there = await known(client, signed.hash);
+    if (there === undefined) return { kind: 'unreachable' };
+    return there ? { kind: 'sent' } : { kind: 'refused', message: nodeMessage(err) };
   }
 }
 
