@@ -44,7 +44,7 @@ export const setChainSettings = endpoint({
   auth: 'operator',
   body: s('chainSettingsBody'),
   response: type<ChainOverview>(),
-  errors: ['amountInvalid', 'chainUnavailable'],
+  errors: ['amountInvalid', 'chainCoinUnknown', 'chainUnavailable'],
   summary: 'Auto-approval limits for withdrawals and hot wallet warning thresholds, per coin',
   tags: ['admin'],
 });

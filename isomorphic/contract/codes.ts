@@ -128,6 +128,8 @@ export const ERRORS = {
   faucetUnavailable: 2027,
   withdrawTooPrecise: 2028,
   chainUnavailable: 2029,
+  // Chain payouts (server/chain/payouts).
+  chainCoinUnknown: 2040,
 
   // Spot trading.
   unknownMarket: 3001,

@@ -38,12 +38,18 @@ const parse = (text: string): bigint => {
   return p.value;
 };
 
-/** An operator's new settings (decimals per coin; an empty text removes a coin's entry), with their audit line. */
+/**
+ * An operator's new settings (decimals per coin; an empty text removes a coin's entry), with their audit line. Only
+ * coins a watched chain carries (`coins`) may be named: a limit on anything else would never apply.
+ */
 export async function setPayoutSettings(
   db: Db,
   operatorId: number,
+  coins: ReadonlySet<string>,
   body: { autoApprove: Record<string, string>; warnBelow: Record<string, string> },
 ): Promise<void> {
+  for (const coin of [...Object.keys(body.autoApprove), ...Object.keys(body.warnBelow)])
+    if (!coins.has(coin)) fail('chainCoinUnknown', { coin });
   const pick = (m: Record<string, string>) =>
     Object.fromEntries(Object.entries(m).filter(([, v]) => v.trim() !== '').map(([c, v]) => [c, parse(v)]));
   const next: PayoutSettings = { autoApprove: pick(body.autoApprove), warnBelow: pick(body.warnBelow) };

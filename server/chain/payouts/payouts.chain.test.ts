@@ -408,9 +408,11 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
           .code,
       ).toBe(ERRORS.forbidden);
     }
-    expect((await call(ops, '/api/admin/chain/settings', { payload: { autoApprove: { ETH: 'x' }, warnBelow: {} } })).code).toBe(
-      ERRORS.amountInvalid,
-    );
+    const settings = (body: object) => call(ops, '/api/admin/chain/settings', { payload: body });
+    expect((await settings({ autoApprove: { ETH: 'x' }, warnBelow: {} })).code).toBe(ERRORS.amountInvalid);
+    const unknown = await settings({ autoApprove: { BTC: '1' }, warnBelow: {} });
+    expect(unknown.code).toBe(ERRORS.chainCoinUnknown);
+    expect(unknown.msg).toContain('BTC');
   });
 });
 

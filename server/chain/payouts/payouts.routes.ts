@@ -14,7 +14,8 @@ export async function chainPayoutRoutes(app: FastifyInstance, ctx: FeatureContex
   const overview = () => chainOverview(db, ctx.chains, ctx.config.chain.evmXpub);
   route(api.chainOverview, async () => ok(await overview()));
   route(api.setChainSettings, async (req) => {
-    await setPayoutSettings(db, userOf(req).id, req.body);
+    const coins = new Set(ctx.chains.flatMap((c) => c.tokens.map((t) => t.coin)));
+    await setPayoutSettings(db, userOf(req).id, coins, req.body);
     return ok(await overview());
   });
 }
