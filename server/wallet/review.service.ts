@@ -123,7 +123,8 @@ export async function reviewWithdrawal(
   const hold = withdrawalHoldId(id);
   const meta = { refType: 'withdrawal', refId: id };
   const row = approve && custody ? await findWithdrawal(custody.db, id) : undefined;
-  const at = row?.method === 'address' ? payoutToken(custody, String(row.coin), row.network as string | null) : undefined;
+  const at =
+    row?.method === 'address' ? payoutToken(custody, String(row.coin), row.network as string | null) : undefined;
   if (at) {
     await custody!.db.tx(async (q) => {
       const { coin, amount, address } = await decided(q);

@@ -54,12 +54,14 @@ export async function insertTransfer(
 const PAYOUT_COLUMNS = `p.chain AS payout_chain, p.status AS payout_status, p.tx_hash AS payout_tx,
   p.error AS payout_error, c.name AS payout_chain_name, c.chain_id AS payout_chain_id, c.demo AS payout_demo,
   c.confirmations AS payout_confirmations, c.explorer_tx AS payout_explorer`;
-const PAYOUT_JOIN =
-  'LEFT JOIN chain_payouts p ON p.withdrawal_id = r.id LEFT JOIN chains c ON c.key = p.chain';
-const joined = (table: string) => (table === 'withdrawals' ? { cols: `, ${PAYOUT_COLUMNS}`, join: PAYOUT_JOIN } : {
-  cols: '',
-  join: '',
-});
+const PAYOUT_JOIN = 'LEFT JOIN chain_payouts p ON p.withdrawal_id = r.id LEFT JOIN chains c ON c.key = p.chain';
+const joined = (table: string) =>
+  table === 'withdrawals'
+    ? { cols: `, ${PAYOUT_COLUMNS}`, join: PAYOUT_JOIN }
+    : {
+        cols: '',
+        join: '',
+      };
 
 /** A page of one user's rows of a table (transfers, recharges, withdrawals), newest first, optionally of one coin. */
 export function userRows(

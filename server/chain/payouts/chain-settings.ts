@@ -22,7 +22,9 @@ const texts = (m: Record<string, bigint>) => Object.fromEntries(Object.entries(m
 
 export async function payoutSettings(q: Queryable): Promise<PayoutSettings> {
   const raw = await readSetting(q, CHAIN_SETTINGS_KEY);
-  const parsed = raw ? (JSON.parse(raw) as { autoApprove?: Record<string, string>; warnBelow?: Record<string, string> }) : {};
+  const parsed = raw
+    ? (JSON.parse(raw) as { autoApprove?: Record<string, string>; warnBelow?: Record<string, string> })
+    : {};
   return { autoApprove: units(parsed.autoApprove), warnBelow: units(parsed.warnBelow) };
 }
 
@@ -51,7 +53,11 @@ export async function setPayoutSettings(
   for (const coin of [...Object.keys(body.autoApprove), ...Object.keys(body.warnBelow)])
     if (!coins.has(coin)) fail('chainCoinUnknown', { coin });
   const pick = (m: Record<string, string>) =>
-    Object.fromEntries(Object.entries(m).filter(([, v]) => v.trim() !== '').map(([c, v]) => [c, parse(v)]));
+    Object.fromEntries(
+      Object.entries(m)
+        .filter(([, v]) => v.trim() !== '')
+        .map(([c, v]) => [c, parse(v)]),
+    );
   const next: PayoutSettings = { autoApprove: pick(body.autoApprove), warnBelow: pick(body.warnBelow) };
   await db.tx(async (q) => {
     await writeSetting(

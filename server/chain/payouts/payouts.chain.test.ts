@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { createPublicClient, custom, erc20Abi, getAddress, http, HttpRequestError, parseEther, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  custom,
+  erc20Abi,
+  getAddress,
+  http,
+  HttpRequestError,
+  parseEther,
+  type PublicClient,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../isomorphic/contract/codes.ts';
@@ -19,6 +28,7 @@ import { loadSignerKeys, type SignerKeys } from '../signer/keys.ts';
 import { PayoutSigner } from '../signer/signer.ts';
 import { runSweeps } from '../signer/sweeps.ts';
 import { runSettlement } from './settle.ts';
+import { withdrawalsInReview } from '../../wallet/wallet.repo.ts';
 
 const ETH = 10n ** 8n;
 
@@ -44,8 +54,7 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
         ),
       },
     });
-  const approve = (id: number) =>
-    call(ops, '/api/admin/wallet/withdrawal/review', { payload: { id, approve: true } });
+  const approve = (id: number) => call(ops, '/api/admin/wallet/withdrawal/review', { payload: { id, approve: true } });
   const spot = (who: string, coin: string) => balanceOf(t.db, users[who]!.id, ACCOUNT.spot, coin);
   const gasBudget = async () => (await balanceOf(t.db, null, ACCOUNT.chainGas, 'ETH')).available;
   const payout = (id: number) =>
@@ -92,7 +101,11 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
   beforeAll(async () => {
     t = await open();
     chain = await testChain(t.db);
-    ({ app } = await testApp(t.db, { ...chain.env, DATA_DIR: `/tmp/lumex-payouts-${process.pid}` }, new ManualClock(Date.now())));
+    ({ app } = await testApp(
+      t.db,
+      { ...chain.env, DATA_DIR: `/tmp/lumex-payouts-${process.pid}` },
+      new ManualClock(Date.now()),
+    ));
     demo = (await watchedChains(t.db, { rpcUrls: { demo: chain.url } }))[0]!;
     keys = loadSignerKeys({ env: { SIGNER_KEY: chain.xprv } }, chain.xpub);
     const script = (await app.inject({ url: '/platform/dev/config.js' })).body;
@@ -150,8 +163,9 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     expect(a.code).toBe(200);
     expect(a.data.chain).toMatchObject({ status: 'queued', txHash: null, chain: { key: 'demo', demo: true } });
     expect(await payout(w.data.id)).toMatchObject({ status: 'queued', to_address: to.toLowerCase() });
-    // Approved on a chain, nothing moved yet: the funds are in flight.
+    // Approved on a chain, nothing moved yet: the funds are in flight, and a core started now holds them again.
     expect((await spot('alice', 'ETH')).frozen).toBe(150300000n);
+    expect((await withdrawalsInReview(t.db)).map((x) => x.id)).toContain(w.data.id);
     const hotBefore = await chain.client.getBalance({ address: keys.hot.address });
     const budget = await gasBudget();
 
@@ -172,6 +186,7 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
 
     expect(await settle()).toBe(1);
     expect(await settle()).toBe(0);
+    expect((await withdrawalsInReview(t.db)).map((x) => x.id)).not.toContain(w.data.id);
     const after = await spot('alice', 'ETH');
     expect(after).toEqual({ available: before.available, frozen: 0n });
     // The gas is the platform's: account 110 paid it (in ledger units, rounded up), never the user.
@@ -208,18 +223,49 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     expect(queue.data.records.find((r: any) => r.id === w.data.id).chain.status).toBe('confirmed');
   });
 
+  it('signs nothing the gas budget could not pay for, and says so to operators', async () => {
+    const budget = await gasBudget();
+    const move = (units: bigint) =>
+      app.core.submit(postFunds, {
+        lines: [
+          { owner: null, type: ACCOUNT.chainGas, asset: 'ETH', available: -units },
+          { owner: null, type: ACCOUNT.external, asset: 'ETH', available: units },
+        ],
+        meta: { billType: 'chain_gas_funding', refType: 'test', refId: 'drain' },
+      });
+    await move(budget);
+    const w = await withdraw('alice', 'ETH', '0.1', newRecipient());
+    await approve(w.data.id);
+    await signer().run();
+    expect(await payout(w.data.id)).toMatchObject({
+      status: 'queued',
+      error: expect.stringMatching(/gas budget short/),
+    });
+    const queue = await call(ops, '/api/admin/wallet/withdrawals', { method: 'GET', query: { status: 'passed' } });
+    expect(queue.data.records.find((r: any) => r.id === w.data.id).chain.error).toMatch(/gas budget short: 0\.0000/);
+    await move(-budget);
+    await payOut(w.data.id);
+    expect(await payout(w.data.id)).toMatchObject({ status: 'confirmed', error: null });
+    expect(await settle()).toBe(1);
+  });
+
   it('refuses amounts finer than the token and addresses failing their checksum, on a watched chain', async () => {
     const to = newRecipient();
     const fine = await withdraw('alice', 'USDT', '25.0000001', to);
     expect(fine.code).toBe(ERRORS.withdrawTooPrecise);
-    const mixed = to.slice(0, 2) + [...to.slice(2)].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    const mixed =
+      to.slice(0, 2) +
+      [...to.slice(2)].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
     expect(getAddress(to)).not.toBe(mixed);
     expect((await withdraw('alice', 'USDT', '25', mixed)).code).toBe(ERRORS.addressInvalid);
     expect((await withdraw('alice', 'USDT', '25', to.toLowerCase())).code).toBe(200);
     const left = await t.db.get<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'review'");
     expect(
-      (await call(ops, '/api/admin/wallet/withdrawal/review', { payload: { id: Number(left!.id), approve: false, reason: 'test' } }))
-        .code,
+      (
+        await call(ops, '/api/admin/wallet/withdrawal/review', {
+          payload: { id: Number(left!.id), approve: false, reason: 'test' },
+        })
+      ).code,
     ).toBe(200);
   });
 
@@ -320,8 +366,11 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     expect(await chain.client.getBalance({ address: to })).toBe(parseEther('0.2'));
     expect(await settle()).toBe(1);
     expect(
-      (await call(ops, '/api/admin/wallet/withdrawal/review', { payload: { id: large.data.id, approve: false, reason: 'no' } }))
-        .code,
+      (
+        await call(ops, '/api/admin/wallet/withdrawal/review', {
+          payload: { id: large.data.id, approve: false, reason: 'no' },
+        })
+      ).code,
     ).toBe(200);
     expect((await spot('bob', 'ETH')).frozen).toBe(0n);
   });

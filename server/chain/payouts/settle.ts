@@ -36,10 +36,10 @@ export function gasLines(gas: { coin: string; decimals: number } | undefined, co
 }
 
 /**
- * Settles what the signer finished (docs/products/chain.md, "Settlement"), each row exactly once: the prepare step's
- * conditional update (settled 0 → 1) decides it, in one transaction with the core's journal row. A confirmed payout
- * spends the withdrawal's hold as an approval off chain does (amount to external, fee to fee income); a failed one
- * returns the hold to the user (bill withdraw_return) and fails the withdrawal with the chain's reason. Every
+ * Settles what the signer finished (docs/products/chain-payouts.md, "Settlement"), each row exactly once: the prepare
+ * step's conditional update (settled 0 → 1) decides it, in one transaction with the core's journal row. A confirmed
+ * payout spends the withdrawal's hold as an approval off chain does (amount to external, fee to fee income); a failed
+ * one returns the hold to the user (bill withdraw_return) and fails the withdrawal with the chain's reason. Every
  * payout's and sweep's gas is booked from account 110, never from the user.
  */
 export async function runSettlement(db: Db, core: TradingCore, bus: Bus): Promise<number> {

@@ -20,7 +20,9 @@ export interface Fees {
   maxPriorityFeePerGas: bigint;
 }
 
-/** A transaction signed and not yet sent: what the row keeps before the broadcast (a crash then re-sends these bytes). */
+/**
+ * A transaction signed and not yet sent: what the row keeps before the broadcast (a crash then re-sends these bytes).
+ */
 export interface Signed {
   raw: `0x${string}`;
   hash: `0x${string}`;

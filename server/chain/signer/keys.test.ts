@@ -32,12 +32,12 @@ describe('the signer keys', () => {
 
   it('refuses to start with a key that is not EVM_XPUB’s, a public key, or none', () => {
     const other = account(2);
-    expect(() =>
-      loadSignerKeys({ env: { SIGNER_KEY: other.privateExtendedKey } }, mine.publicExtendedKey),
-    ).toThrow(/differs from EVM_XPUB/);
-    expect(() =>
-      loadSignerKeys({ env: { SIGNER_KEY: mine.publicExtendedKey } }, mine.publicExtendedKey),
-    ).toThrow(/public key/);
+    expect(() => loadSignerKeys({ env: { SIGNER_KEY: other.privateExtendedKey } }, mine.publicExtendedKey)).toThrow(
+      /differs from EVM_XPUB/,
+    );
+    expect(() => loadSignerKeys({ env: { SIGNER_KEY: mine.publicExtendedKey } }, mine.publicExtendedKey)).toThrow(
+      /public key/,
+    );
     expect(() => loadSignerKeys({ env: { SIGNER_KEY: 'xprv-nonsense' } }, mine.publicExtendedKey)).toThrow(/xprv/);
     expect(() => loadSignerKeys({ env: {} }, mine.publicExtendedKey)).toThrow(/SIGNER_KEY/);
     expect(() => loadSignerKeys({ env: { SIGNER_KEY: mine.privateExtendedKey } }, undefined)).toThrow(/EVM_XPUB/);

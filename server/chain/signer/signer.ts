@@ -46,7 +46,7 @@ export async function tokenBalance(client: PublicClient, token: ChainToken, owne
 }
 
 /**
- * Pays approved withdrawals on one chain (docs/products/chain.md, "Payouts"), one step per row and status:
+ * Pays approved withdrawals on one chain (docs/products/chain-payouts.md, "Payouts"), one step per row and status:
  * `signed` rows (a crash between signing and sending, or a node that did not answer) are sent again; `sent` rows
  * become `confirmed` or `failed` once their receipt has the chain's confirmations; `queued` rows are signed, stored
  * `signed` with their bytes and hash BEFORE the broadcast, then sent. Each change is published to its owner after
@@ -91,7 +91,8 @@ export class PayoutSigner {
       return this.note(p, `the node cannot estimate the transfer: ${(err as Error).message.split('\n')[0]}`);
     }
     const maxCost = gas * fees.maxFeePerGas;
-    if (nativeBalance < maxCost + call.value) return this.note(p, `hot wallet short of ${this.chain.nativeCoin} for gas`);
+    if (nativeBalance < maxCost + call.value)
+      return this.note(p, `hot wallet short of ${this.chain.nativeCoin} for gas`);
     const short = await gasCovered(db, this.chain, maxCost);
     if (short) return this.note(p, short);
     const nonce = await hotNonce(db, this.chain, keys);
