@@ -32,13 +32,13 @@ export const payoutsIn = (q: Queryable, chain: string, status: string) =>
     [chain, status],
   );
 
-/** The highest nonce a payout still in flight holds: the next one signed takes a higher one. */
-export async function inFlightNonce(q: Queryable, chain: string): Promise<number | undefined> {
-  const r = await q.get<{ n: bigint | number | null }>(
-    "SELECT MAX(nonce) AS n FROM chain_payouts WHERE chain = ? AND status IN ('signed', 'sent')",
+/** The nonces payouts still in flight hold: the next one signed takes none of them. */
+export async function inFlightNonces(q: Queryable, chain: string): Promise<Set<number>> {
+  const rows = await q.all<{ nonce: bigint | number }>(
+    "SELECT nonce FROM chain_payouts WHERE chain = ? AND status IN ('signed', 'sent') AND nonce IS NOT NULL",
     [chain],
   );
-  return r?.n === null || r?.n === undefined ? undefined : Number(r.n);
+  return new Set(rows.map((r) => Number(r.nonce)));
 }
 
 /** A payout moves from one status to the next; false when another signer moved it first. */

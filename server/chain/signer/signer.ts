@@ -32,11 +32,15 @@ export async function gasCovered(db: Db, chain: Chain, maxCost: bigint): Promise
 
 export const nativeToken = (chain: Chain): ChainToken => chain.tokens.find((t) => t.contract === null)!;
 
-/** The hot wallet's next nonce: the node's pending count, past every nonce a payout in flight holds. */
+/**
+ * The hot wallet's next nonce: from the node's pending count, the first one no payout in flight holds. A refused
+ * payout frees its nonce, and the next payout fills that gap (a later nonce would wait behind it forever).
+ */
 export async function hotNonce(db: Db, chain: Chain, keys: SignerKeys): Promise<number> {
-  const pending = await chain.client.getTransactionCount({ address: keys.hot.address, blockTag: 'pending' });
-  const held = await repo.inFlightNonce(db, chain.key);
-  return held === undefined ? pending : Math.max(pending, held + 1);
+  let nonce = await chain.client.getTransactionCount({ address: keys.hot.address, blockTag: 'pending' });
+  const held = await repo.inFlightNonces(db, chain.key);
+  while (held.has(nonce)) nonce++;
+  return nonce;
 }
 
 export async function tokenBalance(client: PublicClient, token: ChainToken, owner: `0x${string}`): Promise<bigint> {
