@@ -27,21 +27,32 @@ export async function runSweeps(deps: SignerDeps, chain: Chain): Promise<void> {
   for (const s of await repo.sweepsIn(db, chain.key, 'topup')) await afterTopup(deps, chain, s);
   for (const s of await repo.sweepsIn(db, chain.key, 'signed')) await unsent(deps, chain, s);
   for (const s of await repo.sweepsIn(db, chain.key, 'sent')) await settleSent(deps, chain, s);
+  // One sweep per address at a time: a native sweep takes all but its own gas, which a token transfer signed beside
+  // it would then lack.
+  const started = new Set<string>();
   for (const c of await repo.sweepCandidates(db, chain.key)) {
     const token = chain.tokens.find((t) => t.coin === c.coin);
-    if (token) await startSweep(deps, chain, token, Number(c.idx), c.address as `0x${string}`);
+    if (!token || started.has(c.address)) continue;
+    if (await startSweep(deps, chain, token, Number(c.idx), c.address as `0x${string}`)) started.add(c.address);
   }
 }
 
-async function startSweep(deps: SignerDeps, chain: Chain, token: ChainToken, idx: number, address: `0x${string}`) {
+/** Starts a sweep of one coin on one address when there is enough to sweep and gas for it; true when it did. */
+async function startSweep(
+  deps: SignerDeps,
+  chain: Chain,
+  token: ChainToken,
+  idx: number,
+  address: `0x${string}`,
+): Promise<boolean> {
   const { db, keys } = deps;
   const balance = await tokenBalance(chain.client, token, address);
-  if (balance === 0n || balance < toChain(token.minDeposit, token.decimals)) return;
+  if (balance === 0n || balance < toChain(token.minDeposit, token.decimals)) return false;
   const fees = await feesOf(chain.client);
   const hot = keys.hot.address;
   if (!token.contract) {
     const cost = NATIVE_GAS * fees.maxFeePerGas;
-    if (balance <= cost || (await gasCovered(db, chain, cost))) return;
+    if (balance <= cost || (await gasCovered(db, chain, cost))) return false;
     const nonce = await chain.client.getTransactionCount({ address, blockTag: 'pending' });
     const signed = await sign(keys.deposit(idx), chain, {
       ...transferCall(token, hot, balance - cost),
@@ -58,7 +69,8 @@ async function startSweep(deps: SignerDeps, chain: Chain, token: ChainToken, idx
       tx_hash: signed.hash,
       gas_cost: signed.maxCost.toString(),
     });
-    return sendSweep(deps, chain, id, signed, 0n);
+    await sendSweep(deps, chain, id, signed, 0n);
+    return true;
   }
   const call = transferCall(token, hot, balance);
   const gas = await gasOf(chain.client, address, call);
@@ -66,9 +78,12 @@ async function startSweep(deps: SignerDeps, chain: Chain, token: ChainToken, idx
   const onAddress = await chain.client.getBalance({ address });
   const need = transferMax > onAddress ? transferMax - onAddress : 0n;
   const topupMax = need ? NATIVE_GAS * fees.maxFeePerGas : 0n;
-  if (await gasCovered(db, chain, transferMax + topupMax)) return;
-  if (!need) return transferToHot(deps, chain, token, idx, address, 0n);
-  if ((await chain.client.getBalance({ address: hot })) < need + topupMax) return;
+  if (await gasCovered(db, chain, transferMax + topupMax)) return false;
+  if (!need) {
+    await transferToHot(deps, chain, token, idx, address, 0n);
+    return true;
+  }
+  if ((await chain.client.getBalance({ address: hot })) < need + topupMax) return false;
   const topup = await sign(keys.hot, chain, {
     ...transferCall({ ...token, contract: null }, address, need),
     nonce: await hotNonce(db, chain, keys),
@@ -86,6 +101,7 @@ async function startSweep(deps: SignerDeps, chain: Chain, token: ChainToken, idx
   });
   const sent = await broadcast(chain.client, topup);
   if (sent.kind === 'refused') await repo.moveSweep(db, id, 'topup', 'failed', { error: sent.message, gas_cost: '0' });
+  return true;
 }
 
 /** A top-up mined: the token transfer goes; a top-up reverted or lost ends the sweep (a later one starts over). */
