@@ -246,6 +246,12 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     await move(-budget);
     await payOut(w.data.id);
     expect(await payout(w.data.id)).toMatchObject({ status: 'confirmed', error: null });
+    // Drained by hand after signing, the budget cannot pay: the core refuses, the row waits and is settled once
+    // the budget is back.
+    await move(budget);
+    await expect(settle()).rejects.toThrow();
+    expect(await payout(w.data.id)).toMatchObject({ settled: 0n });
+    await move(-budget);
     expect(await settle()).toBe(1);
   });
 

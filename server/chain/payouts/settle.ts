@@ -45,6 +45,17 @@ export function gasLines(gas: { coin: string; decimals: number } | undefined, co
 export async function runSettlement(db: Db, core: TradingCore, bus: Bus): Promise<number> {
   const gas = await gasCoins(db);
   let settled = 0;
+  // A row the core refuses (a gas budget overdrawn by hand, say) stays unsettled and is tried again next run; the
+  // rows after it are settled meanwhile, and the first refusal is thrown at the end for the job's log.
+  let refused: unknown;
+  const once = async (prepare: (q: Queryable) => Promise<FundsPost>): Promise<boolean> => {
+    try {
+      return await settleOnce(core, prepare);
+    } catch (err) {
+      refused ??= err;
+      return false;
+    }
+  };
   for (const p of await repo.unsettledPayouts(db)) {
     const id = Number(p.withdrawal_id);
     const userId = Number(p.user_id);
@@ -53,7 +64,7 @@ export async function runSettlement(db: Db, core: TradingCore, bus: Bus): Promis
     const hold = withdrawalHoldId(id);
     const meta = { refType: 'withdrawal', refId: id };
     const spent: Posting[] = gasLines(gas.get(p.chain), p.gas_cost);
-    const ok = await once(core, async (q) => {
+    const ok = await once(async (q) => {
       if (!(await repo.claimPayout(q, id))) throw new AlreadySettled();
       if (p.status === 'confirmed')
         return {
@@ -87,7 +98,7 @@ export async function runSettlement(db: Db, core: TradingCore, bus: Bus): Promis
       if (!(await repo.claimSweep(q, id))) throw new AlreadySettled();
     };
     const ok = lines.length
-      ? await once(core, async (q) => {
+      ? await once(async (q) => {
           await claim(q);
           return { lines, meta: { billType: 'chain_gas', refType: 'chain_sweep', refId: id } };
         })
@@ -97,10 +108,11 @@ export async function runSettlement(db: Db, core: TradingCore, bus: Bus): Promis
         );
     if (ok) settled++;
   }
+  if (refused) throw refused;
   return settled;
 }
 
-async function once(core: TradingCore, prepare: (q: Queryable) => Promise<FundsPost>): Promise<boolean> {
+async function settleOnce(core: TradingCore, prepare: (q: Queryable) => Promise<FundsPost>): Promise<boolean> {
   try {
     await core.submitPrepared(postFunds, prepare);
     return true;
