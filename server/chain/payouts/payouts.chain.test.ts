@@ -29,6 +29,7 @@ import { PayoutSigner } from '../signer/signer.ts';
 import { runSweeps } from '../signer/sweeps.ts';
 import { runSettlement } from './settle.ts';
 import { withdrawalsInReview } from '../../wallet/wallet.repo.ts';
+import { readLiabilities } from '../../proof/proof.repo.ts';
 
 const ETH = 10n ** 8n;
 
@@ -184,8 +185,15 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     expect(await chain.client.getBalance({ address: to })).toBe(parseEther('1.5'));
     expect(await chain.client.getBalance({ address: keys.hot.address })).toBe(hotBefore - parseEther('1.5') - gas);
 
+    // The proof of reserves (server/proof) counts the funds in flight as owed to the user until settled.
+    const owed = async () =>
+      (await readLiabilities(t.db)).rows
+        .filter((r) => r.userId === users.alice!.id && r.asset === 'ETH')
+        .reduce((sum, r) => sum + r.total, 0n);
+    expect(await owed()).toBe(before.available + before.frozen);
     expect(await settle()).toBe(1);
     expect(await settle()).toBe(0);
+    expect(await owed()).toBe(before.available);
     expect((await withdrawalsInReview(t.db)).map((x) => x.id)).not.toContain(w.data.id);
     const after = await spot('alice', 'ETH');
     expect(after).toEqual({ available: before.available, frozen: 0n });
