@@ -84,6 +84,8 @@ import { CHAIN_MIGRATION } from './chain/chain.migration.ts';
 import { MANUAL_ADDRESSES_MIGRATION } from './chain/manual-addresses.migration.ts';
 import { manualAddressRoutes } from './chain/manual-addresses.routes.ts';
 import { depositJobs, depositRoutes } from './chain/deposits/deposits.feature.ts';
+import { chainPayoutJobs, startChainPayouts } from './chain/payouts/payouts.feature.ts';
+import { chainPayoutRoutes } from './chain/payouts/payouts.routes.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -131,6 +133,13 @@ export const FEATURES: Feature[] = [
     routes: depositRoutes,
   },
   { name: 'chain-addresses', migrations: [], routes: manualAddressRoutes },
+  {
+    name: 'chain-payouts',
+    migrations: [],
+    start: startChainPayouts,
+    jobs: chainPayoutJobs,
+    routes: chainPayoutRoutes,
+  },
   {
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],

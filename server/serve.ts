@@ -21,10 +21,15 @@ import type { TradingCore } from './core/core.ts';
 import { systemClock } from './clock/clock.ts';
 import { DrivenClock } from './clock/driven-clock.ts';
 import { startDemoChain, type DemoChain } from './chain/demo/demo-chain.ts';
+import { createBus } from './bus/create-bus.ts';
+import { watchedChains } from './chain/chains.ts';
+import { signerJobsFor } from './chain/signer/signer-process.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 
 /**
  * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the trading
- * core of a cluster: a standby until it holds the lease, then active) or `edge` (server/cluster/edge.ts). Storage,
+ * core of a cluster: a standby until it holds the lease, then active), `edge` (server/cluster/edge.ts) or `signer`
+ * (server/chain/signer: pays withdrawals and sweeps, no HTTP). Storage,
  * migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer reads comes
  * from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
  */
@@ -40,6 +45,7 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
     backgroundCheckpoint: true,
   });
   await migrate(db, MIGRATIONS);
+  if (config.role === 'signer') return serveSigner(db, config, started);
   const demo =
     config.chain.demoChain && config.role === 'all' ? await startDemoChain({ db, dataDir: config.dataDir }) : undefined;
   if (demo) config = onDemoChain(config, demo);
@@ -100,8 +106,32 @@ function onDemoChain(config: Config, demo: DemoChain): Config {
       ...config.chain,
       rpcUrls: { ...config.chain.rpcUrls, demo: demo.url },
       evmXpub: config.chain.evmXpub ?? demo.xpub,
+      // The signer in this process signs with the demo key only when the addresses are the demo key's.
+      ...(config.chain.evmXpub ? {} : { demoSignerKeyFile: demo.signerKeyFile }),
     },
   };
+}
+
+/**
+ * ROLE=signer (server/chain/signer): the one process holding the hot key. Storage and migrations, then a scheduler
+ * running only the signer's leased jobs (one per watched chain); no HTTP, no trading core. Its notices reach users'
+ * feeds through the broker (BROKER_URL); without one they stay in this process, and the screens see the change on
+ * their next load.
+ */
+async function serveSigner(db: Db, config: Config, started: number): Promise<void> {
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
+  const bus = await createBus({ brokerUrl: config.brokerUrl }, log);
+  const chains = await watchedChains(db, config.chain);
+  const jobs = new Scheduler({ db, log });
+  const setup = { db, bus, chains, evmXpub: config.chain.evmXpub, env: process.env, log };
+  for (const job of signerJobsFor(setup, true)) jobs.lease(job);
+  jobs.start();
+  log.info({ ms: Math.round(performance.now() - started), chains: chains.map((c) => c.key) }, 'signer ready');
+  onSignals(async () => {
+    await jobs.stop();
+    await bus.close();
+    await db.close();
+  }, log);
 }
 
 /**

@@ -33,7 +33,7 @@ export const chainOverview = endpoint({
   path: '/api/admin/chain/overview',
   auth: 'operator',
   response: type<ChainOverview>(),
-  errors: [],
+  errors: ['chainUnavailable'],
   summary: 'Hot wallets, unswept deposit addresses and liabilities per coin',
   tags: ['admin'],
 });
@@ -44,7 +44,7 @@ export const setChainSettings = endpoint({
   auth: 'operator',
   body: s('chainSettingsBody'),
   response: type<ChainOverview>(),
-  errors: ['amountInvalid'],
+  errors: ['amountInvalid', 'chainCoinUnknown', 'chainUnavailable'],
   summary: 'Auto-approval limits for withdrawals and hot wallet warning thresholds, per coin',
   tags: ['admin'],
 });

@@ -130,6 +130,8 @@ export const ERRORS = {
   chainUnavailable: 2029,
   // Chain deposits and the demo faucet (server/chain/deposits, 2030–2039).
   faucetTooSoon: 2030,
+  // Chain payouts (server/chain/payouts).
+  chainCoinUnknown: 2040,
 
   // Spot trading.
   unknownMarket: 3001,

@@ -32,7 +32,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
     ok(await reviewRecharge(db, ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
   );
   route(api.reviewWithdrawal, async (req) =>
-    ok(await reviewWithdrawal(ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason)),
+    ok(
+      await reviewWithdrawal(ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason, {
+        db,
+        chains: ctx.chains,
+      }),
+    ),
   );
   route(api.auditLog, async (req) => ok(await auditLog(db, req.query.page, req.query.size)));
   route(api.outbox, async (req) => ok(await outboxPage(db, req.query.page, req.query.size, transports)));

@@ -24,6 +24,11 @@ export interface ChainSettings {
    * default 1000. A deposit is seen at most this long after its block, and credited this long after its final one.
    */
   pollMs: number;
+  /**
+   * The demo chain's signer key file (never from the environment: server/serve.ts sets it once startDemoChain has
+   * made it); server/chain/signer reads the file, nothing else does.
+   */
+  demoSignerKeyFile?: string;
 }
 
 const KEY = /^EVM_RPC_URL_([A-Z0-9_]+)$/;

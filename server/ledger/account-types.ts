@@ -33,6 +33,12 @@ export const ACCOUNT = {
   earnPool: 108,
   /** Power loans' pool: pays loans out, takes principal, interest and penalties back; operators fund it. */
   loanPool: 109,
+  /**
+   * The platform's gas budget on chains (server/chain/payouts), per native coin (ETH, BNB): every settled payout and
+   * sweep books its gas from here to the external account, never from the user. Operators fund it (the demo chain's
+   * install gets 10 ETH once); the signer signs nothing this budget, less gas not yet booked, could not pay for.
+   */
+  chainGas: 110,
 } as const;
 
 export type AccountType = (typeof ACCOUNT)[keyof typeof ACCOUNT];
@@ -107,5 +113,7 @@ export const BILL_TYPES = [
   'loan_repay',
   'loan_pool_funding',
   'defi_link_fee',
+  'chain_gas',
+  'chain_gas_funding',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

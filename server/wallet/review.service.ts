@@ -10,7 +10,9 @@ import { requireAsset } from './amounts.ts';
 import { fail } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import { withdrawalHoldId } from './withdrawal-holds.ts';
-import { decideRequest, queueRows, requestExists } from './wallet.repo.ts';
+import { decideRequest, findWithdrawal, queueRows, requestExists } from './wallet.repo.ts';
+import type { Chain } from '../chain/chains.ts';
+import { payoutToken, queuePayout } from '../chain/payouts/queue.ts';
 import { toRecharge, toRequestRecord, toWithdrawal, type RequestRecord } from './wallet.service.ts';
 
 export async function queue<T extends keyof RequestRecord>(
@@ -87,7 +89,9 @@ export async function reviewRecharge(
 /**
  * Review passed: the held amount leaves to the external account and the fee to fee income (bills withdraw and
  * withdraw_fee). Failed: the hold returns amount and fee to available (bill withdraw_return). Either way through
- * the core, in one transaction with the decision and its audit line.
+ * the core, in one transaction with the decision and its audit line. On a network a watched chain serves
+ * (`custody`), an approval moves no money yet: it queues the payout in the same transaction, the hold stays while
+ * the funds are in flight, and the core settles it once the chain has decided (server/chain/payouts).
  */
 export async function reviewWithdrawal(
   core: TradingCore,
@@ -95,6 +99,7 @@ export async function reviewWithdrawal(
   id: number,
   approve: boolean,
   reason?: string,
+  custody?: { db: Db; chains: Chain[] },
 ): Promise<WithdrawalRecord> {
   if (!approve && !reason?.trim()) fail('reasonRequired');
   let record: WithdrawalRecord | undefined;
@@ -108,11 +113,24 @@ export async function reviewWithdrawal(
       reason: reason ?? null,
     });
     record = toWithdrawal(w);
-    return { coin: String(w.coin), amount: BigInt(w.amount as bigint), fee: BigInt(w.fee as bigint) };
+    return {
+      coin: String(w.coin),
+      amount: BigInt(w.amount as bigint),
+      fee: BigInt(w.fee as bigint),
+      address: String(w.address),
+    };
   };
   const hold = withdrawalHoldId(id);
   const meta = { refType: 'withdrawal', refId: id };
-  if (approve) {
+  const row = approve && custody ? await findWithdrawal(custody.db, id) : undefined;
+  const at =
+    row?.method === 'address' ? payoutToken(custody, String(row.coin), row.network as string | null) : undefined;
+  if (at) {
+    await custody!.db.tx(async (q) => {
+      const { coin, amount, address } = await decided(q);
+      record!.chain = await queuePayout(q, at, { id, coin, address, amount }, Date.now());
+    });
+  } else if (approve) {
     await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
       const { coin, amount, fee } = await decided(q);
       return {

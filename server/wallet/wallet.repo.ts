@@ -47,6 +47,22 @@ export async function insertTransfer(
   return Number(row!.id);
 }
 
+/**
+ * A withdrawal's transaction on chain, when it has one (server/chain/payouts): the payout row and its chain's names,
+ * as `payout_*` columns beside the request's own (toWithdrawal reads them).
+ */
+const PAYOUT_COLUMNS = `p.chain AS payout_chain, p.status AS payout_status, p.tx_hash AS payout_tx,
+  p.error AS payout_error, c.name AS payout_chain_name, c.chain_id AS payout_chain_id, c.demo AS payout_demo,
+  c.confirmations AS payout_confirmations, c.explorer_tx AS payout_explorer`;
+const PAYOUT_JOIN = 'LEFT JOIN chain_payouts p ON p.withdrawal_id = r.id LEFT JOIN chains c ON c.key = p.chain';
+const joined = (table: string) =>
+  table === 'withdrawals'
+    ? { cols: `, ${PAYOUT_COLUMNS}`, join: PAYOUT_JOIN }
+    : {
+        cols: '',
+        join: '',
+      };
+
 /** A page of one user's rows of a table (transfers, recharges, withdrawals), newest first, optionally of one coin. */
 export function userRows(
   q: Queryable,
@@ -55,12 +71,13 @@ export function userRows(
   page: PageRequest,
   coin?: string,
 ) {
+  const { cols, join } = joined(table);
   return pageOf<Row>(
     q,
     {
-      select: '*',
-      from: `FROM ${table} WHERE user_id = ?${coin ? ' AND coin = ?' : ''}`,
-      order: 'id DESC',
+      select: `r.*${cols}`,
+      from: `FROM ${table} r ${join} WHERE r.user_id = ?${coin ? ' AND r.coin = ?' : ''}`,
+      order: 'r.id DESC',
       params: coin ? [userId, coin] : [userId],
     },
     page,
@@ -88,11 +105,12 @@ export async function requestExists(q: Queryable, table: 'recharges' | 'withdraw
 
 /** Requests in one status with the user's name: the review queue oldest first, decided ones newest first. */
 export function queueRows(q: Queryable, table: 'recharges' | 'withdrawals', status: string, page: PageRequest) {
+  const { cols, join } = joined(table);
   return pageOf<Row>(
     q,
     {
-      select: 'r.*, COALESCE(u.username, u.email, u.phone) AS username',
-      from: `FROM ${table} r JOIN users u ON u.id = r.user_id WHERE r.status = ?`,
+      select: `r.*, COALESCE(u.username, u.email, u.phone) AS username${cols}`,
+      from: `FROM ${table} r JOIN users u ON u.id = r.user_id ${join} WHERE r.status = ?`,
       order: `r.id ${status === 'review' ? 'ASC' : 'DESC'}`,
       params: [status],
     },
@@ -145,7 +163,7 @@ export async function insertWithdrawal(
 }
 
 export function findWithdrawal(q: Queryable, id: number): Promise<Row | undefined> {
-  return q.get<Row>('SELECT * FROM withdrawals WHERE id = ?', [id]);
+  return q.get<Row>(`SELECT r.*, ${PAYOUT_COLUMNS} FROM withdrawals r ${PAYOUT_JOIN} WHERE r.id = ?`, [id]);
 }
 
 /** A page of a user's ledger lines with their account type, newest first, filtered by coin, account type, bill type. */
@@ -171,12 +189,16 @@ export function billRows(
   );
 }
 
-/** Withdrawals under review, whose amount and fee are held until an operator decides. */
+/**
+ * Withdrawals whose amount and fee are held: under review until an operator decides, and approved ones on a chain
+ * until their payout is settled (confirmed: spent; failed: returned; server/chain/payouts).
+ */
 export async function withdrawalsInReview(
   q: Queryable,
 ): Promise<Array<{ id: number; userId: number; coin: string; held: bigint }>> {
   const rows = await q.all<{ id: bigint; user_id: bigint; coin: string; amount: bigint; fee: bigint }>(
-    "SELECT id, user_id, coin, amount, fee FROM withdrawals WHERE status = 'review' ORDER BY id",
+    `SELECT id, user_id, coin, amount, fee FROM withdrawals w WHERE status = 'review'
+       OR EXISTS (SELECT 1 FROM chain_payouts p WHERE p.withdrawal_id = w.id AND p.settled = 0) ORDER BY id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

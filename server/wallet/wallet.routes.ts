@@ -55,7 +55,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   const withdraw = async (req: EndpointRequest<typeof api.withdrawal>) => {
     const user = userOf(req);
     const { data, nonce } = openSealed(sealedBox, req.body.sealed, user.id, withdrawalPlain);
-    return ok(await wallet.submitWithdrawal(db, ctx.core, limit, user, data, nonce, ctx.clock.now()));
+    return ok(await wallet.submitWithdrawal(db, ctx.core, limit, user, data, nonce, ctx.clock.now(), custody));
   };
   const limited = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
   route(api.withdrawal, withdraw, limited);

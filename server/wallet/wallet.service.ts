@@ -27,7 +27,11 @@ import { findSealedUse, recordSealedUse } from '../crypto/sealed-uses.repo.ts';
 import { isChainAddress } from '../../isomorphic/validate/chain-address.ts';
 import { amountOf, money, requireAsset, usdtValue, type UsdtPrices } from './amounts.ts';
 import { depositTarget, type Custody } from '../chain/custody.ts';
-import type { DepositAddress } from '../../isomorphic/contract/chain.ts';
+import { isAddress } from 'viem';
+import { payoutToken, queuePayout, requireChainPrecision } from '../chain/payouts/queue.ts';
+import { autoApproved } from '../chain/payouts/chain-settings.ts';
+import { approveAutomatically } from '../chain/payouts/payouts.repo.ts';
+import type { DepositAddress, PayoutStatus, WithdrawalChain } from '../../isomorphic/contract/chain.ts';
 import { orderNo } from './order-no.ts';
 import { ownCoin } from '../feeds/private/account-bus.ts';
 import { requireSecondFactor } from '../account/security/second-factor.ts';
@@ -225,7 +229,27 @@ export function toWithdrawal(r: Record<string, unknown>): WithdrawalRecord {
     createTime: Number(r.created_at),
     reviewTime: r.reviewed_at === null || r.reviewed_at === undefined ? null : Number(r.reviewed_at),
     ...(r.username ? { username: String(r.username) } : {}),
-    chain: null,
+    chain: withdrawalChain(r),
+  };
+}
+
+/** The payout columns a withdrawal query joins (wallet.repo.ts PAYOUT_COLUMNS), as the record's `chain`. */
+function withdrawalChain(r: Record<string, unknown>): WithdrawalChain | null {
+  if (r.payout_chain === null || r.payout_chain === undefined) return null;
+  const txHash = (r.payout_tx as string | null) ?? null;
+  const explorer = (r.payout_explorer as string | null) ?? null;
+  return {
+    chain: {
+      key: String(r.payout_chain),
+      name: String(r.payout_chain_name),
+      chainId: Number(r.payout_chain_id),
+      demo: Number(r.payout_demo) === 1,
+      confirmations: Number(r.payout_confirmations),
+    },
+    status: r.payout_status as PayoutStatus,
+    txHash,
+    explorerUrl: explorer && txHash ? explorer.replace('{hash}', txHash) : null,
+    error: (r.payout_error as string | null) ?? null,
   };
 }
 
@@ -289,6 +313,7 @@ export async function submitWithdrawal(
   },
   nonce: string,
   now = Date.now(),
+  custody?: Pick<Custody, 'chains'>,
 ): Promise<WithdrawalRecord> {
   if (await findSealedUse(db, nonce)) return firstResult(db, user, nonce);
   const units = amountOf(body.amount);
@@ -296,6 +321,11 @@ export async function submitWithdrawal(
   const n = await networkOf(db, body.coin, body.method === 'address' ? body.network : undefined);
   const address = body.address.trim();
   if (body.method === 'address' && !isChainAddress(n.network, address)) fail('addressInvalid', { network: n.network });
+  // Paid on a watched chain (server/chain/payouts): the address must pass its checksum (EIP-55), the amount fit the
+  // token's decimals.
+  const payout = body.method === 'address' ? payoutToken(custody, body.coin, n.network) : undefined;
+  if (payout && !isAddress(address)) fail('addressInvalid', { network: n.network });
+  if (payout) requireChainPrecision(payout.token, body.coin, units);
   if (units < n.min) fail('amountTooSmall', { min: money(n.min) });
   await requireFundPassword(db, user.id, body.fundPassword);
   const target = { method: body.method, network: body.method === 'address' ? n.network : null, address };
@@ -331,6 +361,12 @@ export async function submitWithdrawal(
       if (core.risk.available(user.id, ACCOUNT.spot, body.coin) < units + n.fee) fail('insufficientBalance');
       await limit.charge(q, { withdrawalId: id, userId: user.id, coin: body.coin, amount: units });
       record = toWithdrawal(row);
+      // Below the operators' limit for the coin, the platform approves it at once (reason `auto`, no reviewer) and
+      // queues the payout; the hold below stays until the payout is settled.
+      if (payout && (await autoApproved(q, body.coin, units)) && (await approveAutomatically(q, id, now))) {
+        const chain = await queuePayout(q, payout, { id, coin: body.coin, address, amount: units }, now);
+        record = { ...record, status: 'passed', reason: 'auto', reviewTime: now, chain };
+      }
       return {
         id: withdrawalHoldId(id),
         owner: user.id,
