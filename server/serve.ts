@@ -123,7 +123,7 @@ async function serveSigner(db: Db, config: Config, started: number): Promise<voi
   const bus = await createBus({ brokerUrl: config.brokerUrl }, log);
   const chains = await watchedChains(db, config.chain);
   const jobs = new Scheduler({ db, log });
-  const setup = { db, bus, chains, evmXpub: config.chain.evmXpub, env: process.env, log };
+  const setup = { db, bus, chains, evmXpub: config.chain.evmXpub, env: process.env, log, everyMs: config.chain.pollMs };
   for (const job of signerJobsFor(setup, true)) jobs.lease(job);
   jobs.start();
   log.info({ ms: Math.round(performance.now() - started), chains: chains.map((c) => c.key) }, 'signer ready');

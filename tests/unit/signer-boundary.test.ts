@@ -1,5 +1,5 @@
 /**
- * The signer's boundary (issue 28; docs/products/chain-payouts.md, "Keys"), checked on resolved paths:
+ * The signer's boundary (issue 28; docs/products/chain.md, "Keys"), checked on resolved paths:
  * 1. server/chain/signer/keys.ts, the only code that reads the private key, is imported from server/chain/signer alone
  *    (tests aside, which sign as the signer does);
  * 2. nothing server/chain/signer reaches, directly or through what it imports, is in server/core or server/ledger:

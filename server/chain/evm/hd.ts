@@ -15,9 +15,13 @@ export function evmAddressOf(publicKey: Uint8Array): `0x${string}` {
   return getAddress(`0x${keccak256(toHex(full.subarray(1))).slice(-40)}`);
 }
 
+/** The receive branch of each xpub seen, parsed once: every address shown is derived from it again (custody.ts). */
+const branches = new Map<string, HDKey>();
+
 export function evmDepositAddress(xpub: string, index: number): `0x${string}` {
-  const key = HDKey.fromExtendedKey(xpub).deriveChild(DEPOSIT_BRANCH).deriveChild(index);
-  return evmAddressOf(key.publicKey!);
+  let branch = branches.get(xpub);
+  if (!branch) branches.set(xpub, (branch = HDKey.fromExtendedKey(xpub).deriveChild(DEPOSIT_BRANCH)));
+  return evmAddressOf(branch.deriveChild(index).publicKey!);
 }
 
 export function evmHotWallet(xpub: string): `0x${string}` {

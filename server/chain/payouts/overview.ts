@@ -19,7 +19,7 @@ async function balanceOn(chain: Chain, token: ChainToken, owner: `0x${string}`):
 const strings = (m: Record<string, bigint>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, money(v)]));
 
 /**
- * The operators' view of custody (docs/products/chain-payouts.md, "Operators"): per watched chain and coin, the hot
+ * The operators' view of custody (docs/products/chain.md, "Operators"): per watched chain and coin, the hot
  * wallet and what it holds, what waits on deposit addresses for a sweep (read on chain), and the warning threshold; per
  * coin, what the ledger owes (every account but the external world's) beside what is on chain; the auto-approval limits
  * and the gas budget (account 110). On-chain amounts are in ledger units, rounded down.

@@ -50,6 +50,7 @@ export function chainPayoutJobs(ctx: FeatureContext): FeatureJob[] {
         env: process.env,
         demoKeyFile: config.chain.demoSignerKeyFile,
         log: app.log,
+        everyMs: config.chain.pollMs,
       }),
     );
   return jobs;

@@ -7,7 +7,7 @@ import { router } from '../../http/route.ts';
 import { setPayoutSettings } from './chain-settings.ts';
 import { chainOverview } from './overview.ts';
 
-/** The operators' chain view and settings (docs/products/chain-payouts.md, "Operators"). */
+/** The operators' chain view and settings (docs/products/chain.md, "Operators"). */
 export async function chainPayoutRoutes(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { db } = ctx;
   const route = router(app, db);

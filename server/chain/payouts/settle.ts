@@ -36,7 +36,7 @@ export function gasLines(gas: { coin: string; decimals: number } | undefined, co
 }
 
 /**
- * Settles what the signer finished (docs/products/chain-payouts.md, "Settlement"), each row exactly once: the prepare
+ * Settles what the signer finished (docs/products/chain.md, "Withdrawals sent"), each row exactly once: the prepare
  * step's conditional update (settled 0 → 1) decides it, in one transaction with the core's journal row. A confirmed
  * payout spends the withdrawal's hold as an approval off chain does (amount to external, fee to fee income); a failed
  * one returns the hold to the user (bill withdraw_return) and fails the withdrawal with the chain's reason. Every

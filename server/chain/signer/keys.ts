@@ -5,7 +5,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { DEPOSIT_BRANCH, HOT_BRANCH } from '../evm/hd.ts';
 
 /**
- * The signer's keys (docs/products/chain-payouts.md, "Keys"): the account-level xprv (m/44'/60'/0') from SIGNER_KEY or
+ * The signer's keys (docs/products/chain.md, "Keys"): the account-level xprv (m/44'/60'/0') from SIGNER_KEY or
  * the file SIGNER_KEY_FILE names (or, on the demo chain, the file startDemoChain made). This module is the only code
  * that reads a private key, and only server/chain/signer imports it (tests/unit/signer-boundary.test.ts): the API
  * process holds the public half alone. A key whose xpub is not EVM_XPUB would pay from and sweep to addresses the API

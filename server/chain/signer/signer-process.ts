@@ -5,8 +5,8 @@ import type { Chain } from '../chains.ts';
 import { hasSignerKey, loadSignerKeys, type KeySource } from './keys.ts';
 import { signerJobs } from './signer.ts';
 
-/** How often the signer looks at its rows and the chain (about a block's time on the fastest chains we serve). */
-export const SIGNER_POLL_MS = 1_000;
+/** How often the signer looks at its rows and the chain when not told (CHAIN_POLL_MS's default). */
+const SIGNER_POLL_MS = 1_000;
 
 export interface SignerSetup {
   db: Db;

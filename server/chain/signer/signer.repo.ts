@@ -1,7 +1,7 @@
 import type { Queryable } from '../../storage/db.ts';
 
 /**
- * What the signer reads and writes (docs/products/chain-payouts.md): it writes chain_payouts and
+ * What the signer reads and writes (docs/products/chain.md): it writes chain_payouts and
  * chain_sweeps rows only, each change conditional on the status it starts from, so two signers (a lease handed over
  * mid-run) never both move a row. It reads the platform's gas budget, ledger account 110, without importing the
  * ledger: the signer process holds the hot key and touches no balance.

@@ -50,7 +50,7 @@ export async function tokenBalance(client: PublicClient, token: ChainToken, owne
 }
 
 /**
- * Pays approved withdrawals on one chain (docs/products/chain-payouts.md, "Payouts"), one step per row and status:
+ * Pays approved withdrawals on one chain (docs/products/chain.md, "Withdrawals sent"), one step per row and status:
  * `signed` rows (a crash between signing and sending, or a node that did not answer) are sent again; `sent` rows
  * become `confirmed` or `failed` once their receipt has the chain's confirmations; `queued` rows are signed, stored
  * `signed` with their bytes and hash BEFORE the broadcast, then sent. Each change is published to its owner after

@@ -15,7 +15,7 @@ import * as repo from './signer.repo.ts';
 import { gasCovered, hotNonce, tokenBalance, type SignerDeps } from './signer.ts';
 
 /**
- * Sweeps (docs/products/chain-payouts.md, "Sweeps"): what users deposited moves from their deposit addresses to the hot
+ * Sweeps (docs/products/chain.md, "Sweeps and gas"): what users deposited moves from their deposit addresses to the hot
  * wallet, so withdrawals are paid from one place. An address is swept per coin once it has credited deposits and
  * holds at least the coin's minimum deposit: the native coin directly (its balance less the transfer's gas); a token
  * after the hot wallet has sent the address just enough native coin for the transfer's gas (`topup`, its hash in
