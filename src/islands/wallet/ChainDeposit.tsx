@@ -134,7 +134,7 @@ function ChainDeposits({ t }: { t: T }) {
   };
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table chain-deposits" data-testid="chain-deposits">
+      <table className="wallet-table wallet-table--cards chain-deposits" data-testid="chain-deposits">
         <thead>
           <tr>
             <th>{t('assets.time')}</th>
@@ -147,15 +147,17 @@ function ChainDeposits({ t }: { t: T }) {
         <tbody>
           {list.value.map((d) => (
             <tr key={d.id} data-status={d.status}>
-              <td>{when(d.time)}</td>
-              <td>
+              <td data-label={t('assets.time')}>{when(d.time)}</td>
+              <td data-label={t('assets.coin')}>
                 {d.coin} <span className="muted">{d.network}</span>
                 {/* The page says it is the demo chain; a deposit of another chain says which. */}
                 {!d.chain.demo && <div className="muted">{d.chain.name}</div>}
               </td>
-              <td className="num">{fmt(d.amount, d.coin)}</td>
-              <td>{status(d)}</td>
-              <td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(d.amount, d.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>{status(d)}</td>
+              <td data-label={t('onchain.tx')}>
                 <TxHash t={t} hash={d.txHash} explorerUrl={d.explorerUrl} />
               </td>
             </tr>

@@ -94,23 +94,28 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
       </table>
     );
   } else if (kind === 'withdrawals') {
+    // Cards on a phone: the chain status, at the row's end, would be out of sight in a table scrolled sideways.
     table = (
-      <table className="wallet-table" data-testid="records-withdrawals">
+      <table className="wallet-table wallet-table--cards" data-testid="records-withdrawals">
         {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
         <tbody>
           {(data.records as WithdrawalRecord[]).map((r) => (
             <tr key={r.id}>
-              <td>
+              <td data-label={t('assets.time')}>
                 {time(r.createTime)}
                 <div className="wallet-order-no">{r.orderNo}</div>
               </td>
-              <td>{r.coin}</td>
-              <td className="wallet-break">
+              <td data-label={t('assets.coin')}>{r.coin}</td>
+              <td className="wallet-break" data-label={t('assets.address')}>
                 {r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}
               </td>
-              <td className="num">{fmt(r.amount, r.coin)}</td>
-              <td className="num">{fmt(r.fee, r.coin)}</td>
-              <td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(r.amount, r.coin)}
+              </td>
+              <td className="num" data-label={t('assets.fee')}>
+                {fmt(r.fee, r.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>
                 <StatusBadge t={t} status={r.status} />
                 {r.reason && <div className="muted">{r.reason}</div>}
                 {r.chain && <PayoutStatus t={t} chain={r.chain} />}
