@@ -71,6 +71,29 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * The pending deposit of `coin` pictured at both widths at once, the phone's from a second page of the same user
+ * opened beside (`phone`): a deposit is pending for a few seconds only, too short to resize one page between two.
+ */
+async function pendingShots(page: Page, phone: Page, coin: string, name: string): Promise<void> {
+  await phone.locator('select[name="coin"]').selectOption(coin);
+  await phone.locator('select[name="network"]').selectOption('ERC20');
+  await expect(depositRow(phone, coin).first()).toHaveAttribute('data-status', 'pending');
+  await Promise.all([
+    page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true }),
+    phone.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true }),
+  ]);
+}
+
+/** The page of `page` again, on a phone, for the same user. */
+async function onPhone(page: Page): Promise<Page> {
+  const phone = await page.context().newPage();
+  await phone.setViewportSize(PHONE);
+  await phone.goto(page.url());
+  await hydrated(phone);
+  return phone;
+}
+
+/**
  * Follows the payout status of the withdrawal to `address` in the page itself, every state it shows, so a journey can
  * tell the record moved by itself: a reload would lose what was seen.
  */
@@ -168,9 +191,11 @@ test('demo chain: faucet deposits confirmed and credited, a withdrawal approved,
   await expect(usdt).toContainText('Credited');
   await expect(usdt).toContainText('1,000.00');
   // Then 1 ETH: the picture has one deposit pending and one credited.
+  const phone = await onPhone(user);
   const eth = await faucetDeposit(user, 'ETH', /Pending · [12] of 3 confirmations/);
   await expect(user.getByTestId('deposit-address')).toHaveText(address);
-  await shots(user, 'chain-deposit-pending-en');
+  await pendingShots(user, phone, 'ETH', 'chain-deposit-pending-en');
+  await phone.close();
   await expect(eth).toHaveAttribute('data-status', 'credited', CHAIN_STEP);
   await shots(user, 'chain-deposit-credited-en');
 
@@ -279,8 +304,10 @@ test('demo chain in Chinese: a faucet deposit pending, then credited, in transla
   const eth = await faucetDeposit(user, 'ETH', /待确认 · [12]\/3 个确认/);
   await expect(eth).toHaveAttribute('data-status', 'credited', CHAIN_STEP);
   await expect(eth).toContainText('已入账');
+  const phone = await onPhone(user);
   const usdt = await faucetDeposit(user, 'USDT', /待确认 · [12]\/3 个确认/);
-  await shots(user, 'chain-deposit-pending-zh-CN');
+  await pendingShots(user, phone, 'USDT', 'chain-deposit-pending-zh-CN');
+  await phone.close();
   await expect(usdt).toHaveAttribute('data-status', 'credited', CHAIN_STEP);
   await expect(usdt).toContainText('已入账');
   await shots(user, 'chain-deposit-credited-zh-CN');

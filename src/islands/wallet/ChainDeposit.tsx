@@ -21,6 +21,11 @@ type OnChain = DepositAddress & { mode: 'chain'; address: string };
 export function ChainDeposit({ t, target }: { t: T; target: OnChain }) {
   const fmt = useStore($assetFormat);
   const { coin, network, chain, address } = target;
+  // Two sentences; Chinese and Japanese run on after their full stop without a space.
+  const hints = [
+    ...(target.minDeposit ? [t('onchain.dustHint', { min: `${fmt(target.minDeposit, coin)} ${coin}` })] : []),
+    t('onchain.creditedHint'),
+  ];
   return (
     <div className="chain-deposit" data-testid="chain-deposit">
       {chain?.demo && (
@@ -58,10 +63,7 @@ export function ChainDeposit({ t, target }: { t: T; target: OnChain }) {
           </Fact>
         )}
       </dl>
-      <p className="field__hint">
-        {target.minDeposit && `${t('onchain.dustHint', { min: `${fmt(target.minDeposit, coin)} ${coin}` })} `}
-        {t('onchain.creditedHint')}
-      </p>
+      <p className="field__hint">{hints.join(/[。！？]$/.test(hints[0]!) ? '' : ' ')}</p>
       {chain?.demo && <Faucet t={t} coin={coin} network={network} />}
       <h2 className="panel__subtitle">{t('onchain.deposits.title')}</h2>
       <ChainDeposits t={t} />
