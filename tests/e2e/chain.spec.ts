@@ -285,6 +285,24 @@ test('demo chain: faucet deposits confirmed and credited, a withdrawal approved,
     user.getByTestId('records-withdrawals').locator('tr', { hasText: first }).getByTestId('payout-status'),
   ).toContainText('已确认');
   await shots(user, 'chain-withdrawal-confirmed-zh-CN');
+
+  // The signer swept the user's USDT to the hot wallet after sending the address its gas (the sweep confirmed: the
+  // top-up was mined blocks before): that top-up is the platform's, and the user's deposits are the faucet's two.
+  await expect
+    .poll(
+      () =>
+        readDb((db) =>
+          db
+            .prepare(
+              "SELECT id FROM chain_sweeps WHERE address = ? AND coin = 'USDT' AND topup_tx IS NOT NULL AND status = 'confirmed'",
+            )
+            .all(address.toLowerCase()),
+        ).length,
+      CHAIN_STEP,
+    )
+    .toBeGreaterThan(0);
+  await openAssets(user, 'key=recharge&coin=ETH');
+  await expect(user.getByTestId('chain-deposits').locator('tbody tr')).toHaveCount(2);
 });
 
 test('demo chain in Chinese: a faucet deposit pending, then credited, in translated words', async ({
