@@ -69,21 +69,25 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
       </tr>
     );
   let table;
+  // Deposits and withdrawals are cards on a phone (src/styles/chain.css): their state, at the row's end, would be out
+  // of sight in a table scrolled sideways.
   if (kind === 'deposits') {
     table = (
-      <table className="wallet-table" data-testid="records-deposits">
+      <table className="wallet-table wallet-table--cards" data-testid="records-deposits">
         {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
         <tbody>
           {(data.records as RechargeRecord[]).map((r) => (
             <tr key={r.id}>
-              <td>
+              <td data-label={t('assets.time')}>
                 {time(r.createTime)}
                 <div className="wallet-order-no">{r.orderNo}</div>
               </td>
-              <td>{r.coin}</td>
-              <td>{r.network}</td>
-              <td className="num">{fmt(r.amount, r.coin)}</td>
-              <td>
+              <td data-label={t('assets.coin')}>{r.coin}</td>
+              <td data-label={t('assets.network')}>{r.network}</td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(r.amount, r.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>
                 <StatusBadge t={t} status={r.status} />
                 {r.reason && <div className="muted">{r.reason}</div>}
               </td>
@@ -94,7 +98,6 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
       </table>
     );
   } else if (kind === 'withdrawals') {
-    // Cards on a phone: the chain status, at the row's end, would be out of sight in a table scrolled sideways.
     table = (
       <table className="wallet-table wallet-table--cards" data-testid="records-withdrawals">
         {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
