@@ -139,6 +139,7 @@ async function confirmedOnChain(page: Page, to: string, usdt: bigint, seen: () =
     [...states].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
   );
   expect(states).toContain('sent');
+  test.info().annotations.push({ type: 'payout states seen', description: states.join(' → ') });
   await expect(status).toContainText('Confirmed');
   const hash = (await status.locator('code').getAttribute('title')) as Hex;
   expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
