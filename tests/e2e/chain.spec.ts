@@ -240,6 +240,9 @@ test('demo chain: faucet deposits confirmed and credited, a withdrawal approved,
     'Under review',
   );
   expect(await confirmedOnChain(user, second, 50n, seenSecond)).toBe(hot);
+  await expect(user.getByTestId('records-withdrawals').locator('tr', { hasText: second })).toContainText(
+    'Approved automatically',
+  );
 
   // 4. The console's chains: the hot wallet that paid, what it holds beside what users are owed, the gas budget.
   await ops.reload();
@@ -285,6 +288,9 @@ test('demo chain: faucet deposits confirmed and credited, a withdrawal approved,
   await expect(
     user.getByTestId('records-withdrawals').locator('tr', { hasText: first }).getByTestId('payout-status'),
   ).toContainText('已确认');
+  await expect(user.getByTestId('records-withdrawals').locator('tr', { hasText: second })).toContainText(
+    '自动审核通过',
+  );
   await shots(user, 'chain-withdrawal-confirmed-zh-CN');
 
   // The signer swept the user's USDT to the hot wallet after sending the address its gas (the sweep confirmed: the

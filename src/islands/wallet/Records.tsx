@@ -15,7 +15,7 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { accountName } from './parts.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { PayoutStatus } from './chain-parts.tsx';
+import { PayoutStatus, reasonText } from './chain-parts.tsx';
 
 /**
  * Asset records: deposits, withdrawals, transfers and bills (every ledger line), newest first; what this tab sends
@@ -120,7 +120,7 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
               </td>
               <td data-label={t('assets.statusLabel')}>
                 <StatusBadge t={t} status={r.status} />
-                {r.reason && <div className="muted">{r.reason}</div>}
+                {r.reason && <div className="muted">{reasonText(t, r)}</div>}
                 {r.chain && <PayoutStatus t={t} chain={r.chain} />}
               </td>
             </tr>
