@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4410);
+/**
+ * The demo chain's JSON-RPC port (DEMO_CHAIN_PORT), fixed so journeys can read the chain itself (tests/e2e/chain.spec.ts
+ * checks a withdrawal arrived); E2E_CHAIN_PORT when the default is taken.
+ */
+export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? PORT + 1000);
 export const E2E_DATA_DIR = 'tests/.artifacts/e2e-data';
 
 /**
@@ -56,6 +61,7 @@ export default defineConfig({
       CUSTOMER_SERVICE_URLS: '',
       MARKET_MAKERS: '0',
       OPERATOR_PASSWORD: 'e2e-operator-1',
+      DEMO_CHAIN_PORT: String(E2E_CHAIN_PORT),
     },
   },
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { compressDist } from './compress-dist.ts';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+// isomorphic/: the site is built with its messages, formats and contract too.
+const SOURCES = ['src', 'isomorphic', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

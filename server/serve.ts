@@ -47,7 +47,9 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
   await migrate(db, MIGRATIONS);
   if (config.role === 'signer') return serveSigner(db, config, started);
   const demo =
-    config.chain.demoChain && config.role === 'all' ? await startDemoChain({ db, dataDir: config.dataDir }) : undefined;
+    config.chain.demoChain && config.role === 'all'
+      ? await startDemoChain({ db, dataDir: config.dataDir, port: config.chain.demoChainPort })
+      : undefined;
   if (demo) config = onDemoChain(config, demo);
   const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
   const activeFrom = core?.heldAt ?? performance.now();

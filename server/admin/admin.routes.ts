@@ -36,6 +36,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
       await reviewWithdrawal(ctx.core, userOf(req).id, req.body.id, req.body.approve, req.body.reason, {
         db,
         chains: ctx.chains,
+        bus: ctx.bus,
       }),
     ),
   );

@@ -12,6 +12,9 @@ import type { Db, Queryable } from '../storage/db.ts';
 import { withdrawalHoldId } from './withdrawal-holds.ts';
 import { decideRequest, findWithdrawal, queueRows, requestExists } from './wallet.repo.ts';
 import type { Chain } from '../chain/chains.ts';
+import type { Bus } from '../bus/bus.ts';
+import type { ChainMessage } from '../../isomorphic/contract/private-feed.ts';
+import { userTopics } from '../feeds/topics.ts';
 import { payoutToken, queuePayout } from '../chain/payouts/queue.ts';
 import { toRecharge, toRequestRecord, toWithdrawal, type RequestRecord } from './wallet.service.ts';
 
@@ -99,7 +102,7 @@ export async function reviewWithdrawal(
   id: number,
   approve: boolean,
   reason?: string,
-  custody?: { db: Db; chains: Chain[] },
+  custody?: { db: Db; chains: Chain[]; bus?: Bus },
 ): Promise<WithdrawalRecord> {
   if (!approve && !reason?.trim()) fail('reasonRequired');
   let record: WithdrawalRecord | undefined;
@@ -130,6 +133,10 @@ export async function reviewWithdrawal(
       const { coin, amount, address } = await decided(q);
       record!.chain = await queuePayout(q, at, { id, coin, address, amount }, Date.now());
     });
+    // The user's records show the payout queued now, not when the signer first moves it (which a short gas budget
+    // can hold up): the same push as the signer's moves, after commit.
+    const queued: ChainMessage = { kind: 'withdrawal', withdrawalId: id, status: 'queued', txHash: null };
+    custody!.bus?.publish(userTopics.chain(Number(row!.user_id)), queued);
   } else if (approve) {
     await core.submitPrepared(postFunds, async (q): Promise<FundsPost> => {
       const { coin, amount, fee } = await decided(q);

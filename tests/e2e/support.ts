@@ -1,11 +1,12 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seal } from '../../isomorphic/crypto/seal.ts';
 import { arrivedAt, expect, hydrated } from './fixtures.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
 /** Opens the server's own database file read-only, as an inbox would be read. */
-function readDb<T>(fn: (db: DatabaseSync) => T): T {
+export function readDb<T>(fn: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(join(E2E_DATA_DIR, 'lumex.db'), { readOnly: true });
   try {
     return fn(db);
@@ -156,4 +157,23 @@ export async function loginOperator(page: Page, prefix = ''): Promise<void> {
   await page.locator('input[name="password"]').fill('e2e-operator-1');
   await page.locator('form button[type="submit"]').click();
   await arrivedAt(page, new RegExp(`${prefix}/home/index$`));
+}
+
+/** Sets the fund password through the API, sealed like the browser seals it. */
+export async function setFundPassword(
+  request: APIRequestContext,
+  username: string,
+  fundPassword: string,
+): Promise<void> {
+  const login = await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } });
+  const { token, userInfo } = (await login.json()).data as { token: string; userInfo: { id: number } };
+  const script = await (await request.get('/platform/dev/config.js')).text();
+  const sealKey = JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';'))).sealKey as string;
+  const sealed = await seal(
+    { loginPassword: 'abc123', password: fundPassword, confirmPassword: fundPassword },
+    sealKey,
+    userInfo.id,
+  );
+  const res = await request.post('/api/user/tardPwdSet', { headers: { authorization: token }, data: { sealed } });
+  expect((await res.json()).code).toBe(200);
 }

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { seal } from '../../isomorphic/crypto/seal.ts';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, uniqueName, signIn, signInOperator } from './support.ts';
+import { createAccount, uniqueName, signIn, signInOperator, setFundPassword } from './support.ts';
 import { enterOperatorAddress } from './manual-addresses.ts';
 
 /** A 1×1 PNG, the "payment screenshot". */
@@ -10,21 +9,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const SHOTS = 'tests/.artifacts/screens';
-
-/** Sets the fund password through the API, sealed like the browser seals it. */
-async function setFundPassword(request: APIRequestContext, username: string, fundPassword: string): Promise<void> {
-  const login = await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } });
-  const { token, userInfo } = (await login.json()).data as { token: string; userInfo: { id: number } };
-  const script = await (await request.get('/platform/dev/config.js')).text();
-  const sealKey = JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';'))).sealKey as string;
-  const sealed = await seal(
-    { loginPassword: 'abc123', password: fundPassword, confirmPassword: fundPassword },
-    sealKey,
-    userInfo.id,
-  );
-  const res = await request.post('/api/user/tardPwdSet', { headers: { authorization: token }, data: { sealed } });
-  expect((await res.json()).code).toBe(200);
-}
 
 async function openAssets(page: Page, key: string, prefix = '') {
   await page.goto(`${prefix}/assets/index?key=${key}`);

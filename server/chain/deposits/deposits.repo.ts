@@ -189,3 +189,16 @@ export const evmAddressesAfter = (q: Queryable, after: number) =>
     "SELECT idx, address, user_id FROM deposit_addresses WHERE scheme = 'evm' AND idx > ? ORDER BY idx",
     [after],
   );
+
+/**
+ * Of these value transfers, the gas top-ups the signer sent to deposit addresses before sweeping a token
+ * (server/chain/signer/sweeps.ts records each one's hash before sending it): the platform's own coins, not deposits.
+ */
+export async function sweepTopups(q: Queryable, chain: string, txHashes: readonly string[]): Promise<Set<string>> {
+  if (!txHashes.length) return new Set();
+  const rows = await q.all<{ topup_tx: string }>(
+    `SELECT topup_tx FROM chain_sweeps WHERE chain = ? AND topup_tx IN (${txHashes.map(() => '?').join(', ')})`,
+    [chain, ...txHashes],
+  );
+  return new Set(rows.map((r) => r.topup_tx));
+}

@@ -209,6 +209,45 @@ describe.each(DIALECTS)('deposits on chain, on %s', (_name, open) => {
     expect(JSON.stringify(balances.data)).toContain('250');
   });
 
+  it("takes a sweep's gas top-up to a deposit address for the platform's, never a deposit; a payment beside it is one", async () => {
+    await chain.test.setAutomine(false);
+    let topup: Hex, paid: Hex;
+    try {
+      // The signer records a top-up's hash before sending it (server/chain/signer/sweeps.ts); here the test does,
+      // for a top-up above the minimum deposit, as gas costs on a busy chain.
+      topup = await chain.wallet.sendTransaction({
+        account: DEMO_FAUCET,
+        chain: null,
+        to: bob.address,
+        value: parseEther('0.01'),
+      });
+      await t.db.run(
+        `INSERT INTO chain_sweeps (chain, address, coin, raw_amount, status, topup_tx, gas_cost, created_at, updated_at)
+         VALUES ('demo', ?, 'USDT', '1', 'topup', ?, '0', ?, ?)`,
+        [bob.address.toLowerCase(), topup, clock.now(), clock.now()],
+      );
+      paid = await chain.wallet.sendTransaction({
+        account: DEMO_FAUCET,
+        chain: null,
+        to: bob.address,
+        value: parseEther('0.02'),
+      });
+      await mine(1);
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    for (const h of [topup, paid]) await mined(h);
+    const before = await spot(bob.id, 'ETH');
+    await mine(3);
+    await run();
+    await run();
+    expect(await depositOf(bob, topup)).toBeUndefined();
+    expect(await depositOf(bob, paid)).toMatchObject({ amount: '0.02000000', status: 'credited' });
+    expect(await spot(bob.id, 'ETH')).toBe(before + 2_000_000n);
+    expect(toldAbout(bob.id, topup)).toEqual([]);
+    await t.db.run('DELETE FROM chain_sweeps WHERE topup_tx = ?', [topup]);
+  });
+
   it('drops a deposit whose block a reorg removes before finality, never credits it, and credits the same transaction once when it is mined again', async () => {
     const before = await spot(alice.id, 'ETH');
     const snap = await chain.snapshot();

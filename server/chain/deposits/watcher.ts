@@ -189,7 +189,15 @@ export class DepositWatcher {
   private async record(cursor: repo.Cursor, range: Range): Promise<repo.Cursor | undefined> {
     const { db, chain, clock } = this.deps;
     await this.refreshOwners();
-    const ours = range.movements.filter((m) => this.owners.has(m.to));
+    const toUsers = range.movements.filter((m) => this.owners.has(m.to));
+    // The hot wallet's gas for a token sweep lands on a deposit address like a deposit, but is the platform's: credited,
+    // it would hand the user the sweep's gas (on a chain where gas costs more than the minimum deposit).
+    const topups = await repo.sweepTopups(
+      db,
+      chain.key,
+      toUsers.filter((m) => m.logIndex === -1).map((m) => m.txHash),
+    );
+    const ours = toUsers.filter((m) => !(m.logIndex === -1 && topups.has(m.txHash)));
     const natives = ours.filter((m) => m.logIndex === -1).map((m) => m.txHash);
     const ok = natives.length ? await succeeded(chain, natives) : new Set<string>();
     const last: BlockLink = range.blocks.at(-1)!;

@@ -207,7 +207,7 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
     });
     expect(messages).toEqual(
       expect.arrayContaining(
-        ['signed', 'sent', 'confirmed'].map((status) =>
+        ['queued', 'signed', 'sent', 'confirmed'].map((status) =>
           expect.objectContaining({ kind: 'withdrawal', withdrawalId: w.data.id, status }),
         ),
       ),

@@ -33,7 +33,7 @@ import { EarnAdmin } from '../earn/index.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 import { ChainsDesk } from './ChainsDesk.tsx';
-import { PayoutStatus } from '../wallet/index.ts';
+import { PayoutStatus, reasonText } from '../wallet/index.ts';
 
 const TABS = [
   'recharges',
@@ -177,7 +177,9 @@ function Queue({ t, kind }: { t: T; kind: 'recharges' | 'withdrawals' }) {
                   {kind === 'withdrawals' && <td className="num">{fmt((r as WithdrawalRecord).fee, 8)}</td>}
                   <td>
                     <StatusBadge t={t} status={r.status} />
-                    {r.reason && <div className="muted">{r.reason}</div>}
+                    {r.reason && (
+                      <div className="muted">{'chain' in r ? reasonText(t, r as WithdrawalRecord) : r.reason}</div>
+                    )}
                     {'chain' in r && r.chain && <PayoutStatus t={t} chain={r.chain} />}
                   </td>
                   <td className="admin-actions">

@@ -72,7 +72,7 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
       <section>
         <h2 className="panel__subtitle">{t('onchain.admin.holdings')}</h2>
         <div className="wallet-scroll">
-          <table className="wallet-table" data-testid="chain-holdings">
+          <table className="wallet-table wallet-table--cards" data-testid="chain-holdings">
             <thead>
               <tr>
                 <th>{t('onchain.chain')}</th>
@@ -85,14 +85,14 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
             <tbody>
               {o.holdings.map((h) => (
                 <tr key={`${h.chain.key}:${h.coin}`} data-coin={h.coin}>
-                  <td>
+                  <td data-label={t('onchain.chain')}>
                     <ChainName t={t} chain={h.chain} />
                   </td>
-                  <td>{h.coin}</td>
-                  <td className="wallet-break">
+                  <td data-label={t('assets.coin')}>{h.coin}</td>
+                  <td className="wallet-break" data-label={t('onchain.admin.hotWallet')}>
                     <code>{h.hotWallet}</code>
                   </td>
-                  <td className="num">
+                  <td className="num" data-label={t('onchain.admin.balance')}>
                     {fmt(h.hot, 8)}
                     {h.low && (
                       <div className="chain-low" role="alert" data-testid="hot-low">
@@ -100,7 +100,9 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
                       </div>
                     )}
                   </td>
-                  <td className="num">{fmt(h.unswept, 8)}</td>
+                  <td className="num" data-label={t('onchain.admin.unswept')}>
+                    {fmt(h.unswept, 8)}
+                  </td>
                 </tr>
               ))}
               {!o.holdings.length && (
@@ -117,7 +119,7 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
       <section>
         <h2 className="panel__subtitle">{t('onchain.admin.coverage')}</h2>
         <div className="wallet-scroll">
-          <table className="wallet-table" data-testid="chain-coverage">
+          <table className="wallet-table wallet-table--cards" data-testid="chain-coverage">
             <thead>
               <tr>
                 <th>{t('assets.coin')}</th>
@@ -129,10 +131,16 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
             <tbody>
               {o.coins.map((c) => (
                 <tr key={c.coin} data-coin={c.coin}>
-                  <td>{c.coin}</td>
-                  <td className="num">{fmt(c.liabilities, 8)}</td>
-                  <td className="num">{fmt(c.onChain, 8)}</td>
-                  <td className="num">{o.gasBudget[c.coin] === undefined ? '--' : fmt(o.gasBudget[c.coin]!, 8)}</td>
+                  <td data-label={t('assets.coin')}>{c.coin}</td>
+                  <td className="num" data-label={t('onchain.admin.liabilities')}>
+                    {fmt(c.liabilities, 8)}
+                  </td>
+                  <td className="num" data-label={t('onchain.admin.onChain')}>
+                    {fmt(c.onChain, 8)}
+                  </td>
+                  <td className="num" data-label={t('onchain.admin.gasBudget')}>
+                    {o.gasBudget[c.coin] === undefined ? '--' : fmt(o.gasBudget[c.coin]!, 8)}
+                  </td>
                 </tr>
               ))}
               {!o.coins.length && (
@@ -175,7 +183,7 @@ function Settings({ t, o }: { t: T; o: ChainOverview }) {
       <h2 className="panel__subtitle">{t('onchain.admin.settings')}</h2>
       <p className="field__hint">{t('onchain.admin.settingsHint')}</p>
       <div className="wallet-scroll">
-        <table className="wallet-table" data-testid="chain-settings">
+        <table className="wallet-table wallet-table--cards" data-testid="chain-settings">
           <thead>
             <tr>
               <th>{t('assets.coin')}</th>
@@ -186,9 +194,9 @@ function Settings({ t, o }: { t: T; o: ChainOverview }) {
           <tbody>
             {coins.map((coin) => (
               <tr key={coin} data-coin={coin}>
-                <td>{coin}</td>
+                <td data-label={t('assets.coin')}>{coin}</td>
                 {(['autoApprove', 'warnBelow'] as const).map((field) => (
-                  <td key={field}>
+                  <td key={field} data-label={t(`onchain.admin.${field}`)}>
                     <input
                       name={`${field}-${coin}`}
                       inputMode="decimal"

@@ -21,6 +21,11 @@ type OnChain = DepositAddress & { mode: 'chain'; address: string };
 export function ChainDeposit({ t, target }: { t: T; target: OnChain }) {
   const fmt = useStore($assetFormat);
   const { coin, network, chain, address } = target;
+  // Two sentences; Chinese and Japanese run on after their full stop without a space.
+  const hints = [
+    ...(target.minDeposit ? [t('onchain.dustHint', { min: `${fmt(target.minDeposit, coin)} ${coin}` })] : []),
+    t('onchain.creditedHint'),
+  ];
   return (
     <div className="chain-deposit" data-testid="chain-deposit">
       {chain?.demo && (
@@ -58,10 +63,7 @@ export function ChainDeposit({ t, target }: { t: T; target: OnChain }) {
           </Fact>
         )}
       </dl>
-      <p className="field__hint">
-        {target.minDeposit && `${t('onchain.dustHint', { min: `${fmt(target.minDeposit, coin)} ${coin}` })} `}
-        {t('onchain.creditedHint')}
-      </p>
+      <p className="field__hint">{hints.join(/[。！？]$/.test(hints[0]!) ? '' : ' ')}</p>
       {chain?.demo && <Faucet t={t} coin={coin} network={network} />}
       <h2 className="panel__subtitle">{t('onchain.deposits.title')}</h2>
       <ChainDeposits t={t} />
@@ -134,7 +136,7 @@ function ChainDeposits({ t }: { t: T }) {
   };
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table chain-deposits" data-testid="chain-deposits">
+      <table className="wallet-table wallet-table--cards chain-deposits" data-testid="chain-deposits">
         <thead>
           <tr>
             <th>{t('assets.time')}</th>
@@ -147,15 +149,17 @@ function ChainDeposits({ t }: { t: T }) {
         <tbody>
           {list.value.map((d) => (
             <tr key={d.id} data-status={d.status}>
-              <td>{when(d.time)}</td>
-              <td>
+              <td data-label={t('assets.time')}>{when(d.time)}</td>
+              <td data-label={t('assets.coin')}>
                 {d.coin} <span className="muted">{d.network}</span>
                 {/* The page says it is the demo chain; a deposit of another chain says which. */}
                 {!d.chain.demo && <div className="muted">{d.chain.name}</div>}
               </td>
-              <td className="num">{fmt(d.amount, d.coin)}</td>
-              <td>{status(d)}</td>
-              <td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(d.amount, d.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>{status(d)}</td>
+              <td data-label={t('onchain.tx')}>
                 <TxHash t={t} hash={d.txHash} explorerUrl={d.explorerUrl} />
               </td>
             </tr>

@@ -15,7 +15,7 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { accountName } from './parts.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { PayoutStatus } from './chain-parts.tsx';
+import { PayoutStatus, reasonText } from './chain-parts.tsx';
 
 /**
  * Asset records: deposits, withdrawals, transfers and bills (every ledger line), newest first; what this tab sends
@@ -69,21 +69,25 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
       </tr>
     );
   let table;
+  // Deposits and withdrawals are cards on a phone (src/styles/chain.css): their state, at the row's end, would be out
+  // of sight in a table scrolled sideways.
   if (kind === 'deposits') {
     table = (
-      <table className="wallet-table" data-testid="records-deposits">
+      <table className="wallet-table wallet-table--cards" data-testid="records-deposits">
         {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
         <tbody>
           {(data.records as RechargeRecord[]).map((r) => (
             <tr key={r.id}>
-              <td>
+              <td data-label={t('assets.time')}>
                 {time(r.createTime)}
                 <div className="wallet-order-no">{r.orderNo}</div>
               </td>
-              <td>{r.coin}</td>
-              <td>{r.network}</td>
-              <td className="num">{fmt(r.amount, r.coin)}</td>
-              <td>
+              <td data-label={t('assets.coin')}>{r.coin}</td>
+              <td data-label={t('assets.network')}>{r.network}</td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(r.amount, r.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>
                 <StatusBadge t={t} status={r.status} />
                 {r.reason && <div className="muted">{r.reason}</div>}
               </td>
@@ -95,24 +99,28 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
     );
   } else if (kind === 'withdrawals') {
     table = (
-      <table className="wallet-table" data-testid="records-withdrawals">
+      <table className="wallet-table wallet-table--cards" data-testid="records-withdrawals">
         {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
         <tbody>
           {(data.records as WithdrawalRecord[]).map((r) => (
             <tr key={r.id}>
-              <td>
+              <td data-label={t('assets.time')}>
                 {time(r.createTime)}
                 <div className="wallet-order-no">{r.orderNo}</div>
               </td>
-              <td>{r.coin}</td>
-              <td className="wallet-break">
+              <td data-label={t('assets.coin')}>{r.coin}</td>
+              <td className="wallet-break" data-label={t('assets.address')}>
                 {r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}
               </td>
-              <td className="num">{fmt(r.amount, r.coin)}</td>
-              <td className="num">{fmt(r.fee, r.coin)}</td>
-              <td>
+              <td className="num" data-label={t('assets.amount')}>
+                {fmt(r.amount, r.coin)}
+              </td>
+              <td className="num" data-label={t('assets.fee')}>
+                {fmt(r.fee, r.coin)}
+              </td>
+              <td data-label={t('assets.statusLabel')}>
                 <StatusBadge t={t} status={r.status} />
-                {r.reason && <div className="muted">{r.reason}</div>}
+                {r.reason && <div className="muted">{reasonText(t, r)}</div>}
                 {r.chain && <PayoutStatus t={t} chain={r.chain} />}
               </td>
             </tr>

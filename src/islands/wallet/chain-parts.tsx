@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { ChainInfo, WithdrawalChain } from '../../../isomorphic/contract/chain.ts';
+import type { WithdrawalRecord } from '../../../isomorphic/contract/wallet.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { chainTone, shortHash } from '../../lib/chain/view.ts';
+import { chainTone, reasonKey, shortHash } from '../../lib/chain/view.ts';
 import { copyText } from '../ui/copy-text.ts';
 
 /**
@@ -62,6 +63,12 @@ export function PayoutStatus({ t, chain }: { t: T; chain: WithdrawalChain }) {
       </div>
     </div>
   );
+}
+
+/** A withdrawal's review reason: the platform's own ("auto") in words, an operator's as written. */
+export function reasonText(t: T, r: WithdrawalRecord): string {
+  const key = reasonKey(r);
+  return key ? t(key) : (r.reason ?? '');
 }
 
 /** An address as a QR code (SVG, drawn in the browser), for a wallet app's camera. */

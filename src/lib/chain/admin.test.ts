@@ -53,6 +53,15 @@ describe('the form of auto-approval limits and warning thresholds', () => {
     });
   });
 
+  it('shows a saved 0 as none and a saved amount without its trailing zeros', () => {
+    const saved = overview({ autoApprove: { ETH: '0.00000000', USDT: '500.00000000' } });
+    saved.holdings[0]!.warnBelow = '1000.50000000';
+    expect(admin.settingsFormOf(saved)).toEqual({
+      autoApprove: { ETH: '', USDT: '500' },
+      warnBelow: { ETH: '', USDT: '1000.5' },
+    });
+  });
+
   it('sends an emptied field as 0 (none) and shows the overview the server answers', async () => {
     api.reply = ok(overview());
     const off = admin.$chainOverview.listen(() => {});

@@ -19,13 +19,18 @@ export interface ChainSettingsForm {
   warnBelow: Record<string, string>;
 }
 
-/** The form's starting values from the overview: every coin on a watched chain, with what is set for it. */
+/**
+ * The form's starting values from the overview: every coin on a watched chain, with what is set for it as a person
+ * writes it ("500", not "500.00000000"); a limit or threshold of 0 is none, so its field is empty.
+ */
 export function settingsFormOf(o: ChainOverview): ChainSettingsForm {
   const coins = [...new Set([...o.holdings.map((h) => h.coin), ...o.coins.map((c) => c.coin)])].sort();
-  const warn = (coin: string) => o.holdings.find((h) => h.coin === coin && !/^0(\.0*)?$/.test(h.warnBelow))?.warnBelow;
+  const field = (v: string | undefined) =>
+    !v || /^0(\.0*)?$/.test(v) ? '' : v.includes('.') ? v.replace(/\.?0+$/, '') : v;
+  const warn = (coin: string) => o.holdings.find((h) => h.coin === coin && field(h.warnBelow))?.warnBelow;
   return {
-    autoApprove: Object.fromEntries(coins.map((c) => [c, o.autoApprove[c] ?? ''])),
-    warnBelow: Object.fromEntries(coins.map((c) => [c, warn(c) ?? ''])),
+    autoApprove: Object.fromEntries(coins.map((c) => [c, field(o.autoApprove[c])])),
+    warnBelow: Object.fromEntries(coins.map((c) => [c, field(warn(c))])),
   };
 }
 

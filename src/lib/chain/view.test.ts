@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainDeposit } from '../../../isomorphic/contract/chain.ts';
-import { chainMessageOf, chainTone, depositStatusText, mergeDeposit, shortHash, zoneLabel } from './view.ts';
+import { chainMessageOf, chainTone, depositStatusText, mergeDeposit, reasonKey, shortHash, zoneLabel } from './view.ts';
 
 const demo = { key: 'demo', name: 'Demo chain', chainId: 31337, demo: true, confirmations: 12 };
 const deposit = (id: number, time: number, over: Partial<ChainDeposit> = {}): ChainDeposit => ({
@@ -85,5 +85,15 @@ describe('the chain messages of the private feed', () => {
     const data = { kind: 'withdrawal' as const, withdrawalId: 7, status: 'sent' as const, txHash: '0x1' };
     expect(chainMessageOf({ event: 'CHAIN', data, ts: 0 })).toEqual(data);
     expect(chainMessageOf({ event: 'HEARTBEAT', ts: 0 })).toBeNull();
+  });
+});
+
+describe("a review's reason", () => {
+  const chain = { status: 'queued' };
+  it("words the platform's own approval of a chain withdrawal, and leaves an operator's text as written", () => {
+    expect(reasonKey({ status: 'passed', reason: 'auto', chain })).toBe('onchain.autoApproved');
+    expect(reasonKey({ status: 'passed', reason: 'auto', chain: null })).toBeUndefined();
+    expect(reasonKey({ status: 'failed', reason: 'auto', chain })).toBeUndefined();
+    expect(reasonKey({ status: 'passed', reason: 'checked by phone', chain })).toBeUndefined();
   });
 });

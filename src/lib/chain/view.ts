@@ -50,3 +50,12 @@ export function mergeDeposit(list: readonly ChainDeposit[], d: ChainDeposit, siz
 export function chainMessageOf(m: PrivateFeedMessage): ChainMessage | null {
   return m.event === 'CHAIN' ? m.data : null;
 }
+
+/**
+ * The message key of a review's reason, when it is the platform's own word rather than an operator's: `auto` is a
+ * chain withdrawal below the operators' limit, approved by itself (server/wallet/wallet.service.ts). Undefined: the
+ * reason is an operator's text, shown as written.
+ */
+export function reasonKey(r: { status: string; reason: string | null; chain?: unknown }): string | undefined {
+  return r.status === 'passed' && r.reason === 'auto' && r.chain ? 'onchain.autoApproved' : undefined;
+}
