@@ -2,8 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4410);
 /**
- * The demo chain's JSON-RPC port (DEMO_CHAIN_PORT), fixed so journeys can read the chain itself (tests/e2e/chain.spec.ts
- * checks a withdrawal arrived); E2E_CHAIN_PORT when the default is taken.
+ * The demo chain's JSON-RPC port (DEMO_CHAIN_PORT), fixed so journeys can read the chain itself
+ * (tests/e2e/chain.spec.ts checks a withdrawal arrived); E2E_CHAIN_PORT when the default is taken.
  */
 export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? PORT + 1000);
 export const E2E_DATA_DIR = 'tests/.artifacts/e2e-data';

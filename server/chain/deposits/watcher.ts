@@ -190,8 +190,8 @@ export class DepositWatcher {
     const { db, chain, clock } = this.deps;
     await this.refreshOwners();
     const toUsers = range.movements.filter((m) => this.owners.has(m.to));
-    // The hot wallet's gas for a token sweep lands on a deposit address like a deposit, but is the platform's: credited,
-    // it would hand the user the sweep's gas (on a chain where gas costs more than the minimum deposit).
+    // The hot wallet's gas for a token sweep lands on a deposit address like a deposit, but is the platform's:
+    // credited, it would hand the user the sweep's gas (on a chain where gas costs more than the minimum deposit).
     const topups = await repo.sweepTopups(
       db,
       chain.key,

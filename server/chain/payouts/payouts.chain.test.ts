@@ -1,3 +1,4 @@
+import { money } from '../../wallet/amounts.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   createPublicClient,
@@ -465,6 +466,11 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
       `${(await gasBudget()) / ETH}.${((await gasBudget()) % ETH).toString().padStart(8, '0')}`,
     );
     expect(view.data.coins.map((c: any) => c.coin).sort()).toEqual(['ETH', 'USDT']);
+    // Liabilities are what users hold, not the platform's own accounts.
+    const owed = await t.db.get<{ total: bigint }>(
+      "SELECT SUM(available + frozen) AS total FROM accounts WHERE owner_id IS NOT NULL AND asset = 'USDT'",
+    );
+    expect(view.data.coins.find((c: any) => c.coin === 'USDT').liabilities).toBe(money(BigInt(owed!.total)));
     for (const token of [users.alice!.token, users.bob!.token]) {
       expect((await call(token, '/api/admin/chain/overview', { method: 'GET' })).code).toBe(ERRORS.forbidden);
       expect(

@@ -67,10 +67,14 @@ export const approveAutomatically = async (q: Queryable, id: number, at: number)
     [at, id],
   )) === 1;
 
-/** Per coin, what the ledger owes: every account but the external world's (users' and the platform's own). */
+/**
+ * Per coin, what the platform owes its users: their balances in every account type, held ones included (a
+ * withdrawal in flight is still owed), as the proof of liabilities counts them. The platform's own accounts (fees,
+ * pools, the gas budget) are its equity, not a debt to anyone.
+ */
 export const liabilities = (q: Queryable) =>
   q.all<{ asset: string; total: bigint | number | null }>(
-    'SELECT asset, SUM(available + frozen) AS total FROM accounts WHERE type <> 102 GROUP BY asset',
+    'SELECT asset, SUM(available + frozen) AS total FROM accounts WHERE owner_id IS NOT NULL GROUP BY asset',
   );
 
 /** Platform account balances of one type per asset (the gas budget, account 110). */
