@@ -44,6 +44,8 @@ type Refusal = { message: string; detail?: string; code?: number };
  */
 export class StompSession {
   user: UserRow | undefined;
+  /** What the CONNECT authenticated with, to read the user again (freshForMerchantTopic). */
+  private credentials: { login: string | undefined; passcode: string | undefined } | undefined;
   private readonly link: StompLink;
   private pending = Buffer.alloc(0);
   private queue: Promise<void> = Promise.resolve();
@@ -96,6 +98,7 @@ export class StompSession {
 
   private async handle(f: Frame): Promise<void> {
     const receipt = f.headers.get('receipt');
+    await this.freshForMerchantTopic(f);
     const refusal = this.user ? this.connected(f) : await this.connect(f);
     if (refusal) return this.refuse(refusal, receipt);
     if (receipt !== undefined && f.command !== 'CONNECT' && f.command !== 'STOMP')
@@ -104,6 +107,18 @@ export class StompSession {
       this.end();
       this.link.close(1000, 'disconnected');
     }
+  }
+
+  /**
+   * A user approved as a merchant while connected subscribes to their merchant topic on the same socket: their row is
+   * read again with the CONNECT's credentials, since the one read then says they are not a merchant (frames are
+   * handled one after another, so nothing else reads `user` meanwhile).
+   */
+  private async freshForMerchantTopic(f: Frame): Promise<void> {
+    if (!this.user || !this.credentials || f.command !== 'SUBSCRIBE' || this.user.isMerchant === 2) return;
+    if (!/^\/topic\/merchant\./.test(f.headers.get('destination') ?? '')) return;
+    const auth = await this.link.authenticate(this.credentials.login, this.credentials.passcode);
+    if (auth.ok && auth.user.id === this.user.id) this.user = auth.user;
   }
 
   private async connect(f: Frame): Promise<Refusal | undefined> {
@@ -117,6 +132,7 @@ export class StompSession {
     if (!auth.ok) return { message: auth.reason, code: auth.code };
     if (!this.link.admitUser(auth.user.id)) return { message: 'too many connections for this user', code: 1008 };
     this.user = auth.user;
+    this.credentials = { login: f.headers.get('login'), passcode: f.headers.get('passcode') };
     this.link.send(
       frame('CONNECTED', {
         version: '1.2',
