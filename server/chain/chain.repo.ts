@@ -77,10 +77,3 @@ export const insertAddress = async (
     'INSERT INTO deposit_addresses (scheme, idx, user_id, address, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     [a.scheme, a.idx, a.userId, a.address, a.at],
   )) === 1;
-
-/** The owners of addresses among `addresses` (lower case), for the watcher's filter. */
-export const ownersOf = (q: Queryable, scheme: string) =>
-  q.all<{ address: string; user_id: bigint | number }>(
-    'SELECT address, user_id FROM deposit_addresses WHERE scheme = ?',
-    [scheme],
-  );
