@@ -170,6 +170,20 @@ export async function verifySigned(
   return { user, permissions, params: signed.params };
 }
 
+/**
+ * A call that carries only the key (Binance's USER_STREAM calls, the listen key's): the key, its IP allow-list and
+ * its owner, with no signature to check or record.
+ */
+export async function verifyKeyOnly(db: Db, apiKey: string | undefined, ip: string): Promise<Verified> {
+  const key = apiKey && apiKey.length <= 128 ? await repo.findByApiKey(db, apiKey) : undefined;
+  if (!key) fail('apiKeyInvalid');
+  if (!ipAllowed(JSON.parse(String(key.ip_list)) as string[], ip)) fail('apiIpNotAllowed');
+  const user = await findUserBy(db, 'id', Number(key.user_id));
+  if (!user) fail('apiKeyInvalid');
+  if (user.status === 'frozen') fail('accountFrozen');
+  return { user, permissions: permissionsOf(key), params: {} };
+}
+
 /** Forgets signatures whose window has closed and that no longer count against a rate. */
 export function pruneUses(db: Db, now: number): Promise<void> {
   return repo.pruneUses(db, now);

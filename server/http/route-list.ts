@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AnyEndpoint } from '../../isomorphic/contract/endpoint.ts';
 import type { Access } from './auth.ts';
+import type { DoorEndpoint } from '../binance/door.ts';
 
 /** One declared route, as tests and tools see it: hidden ones (operator routes, the site's catch-all) included. */
 export interface RouteEntry {
@@ -10,6 +11,8 @@ export interface RouteEntry {
   access: Access | undefined;
   /** The definition the route was declared from (server/http/route.ts); every API route has one. */
   endpoint: AnyEndpoint | undefined;
+  /** A call of the Binance-shaped door (server/binance), defined by its own list instead. */
+  binance: DoorEndpoint | undefined;
 }
 
 declare module 'fastify' {
@@ -31,6 +34,7 @@ export function installRouteList(app: FastifyInstance): void {
         schema: route.schema,
         access: route.config?.access,
         endpoint: route.config?.endpoint,
+        binance: route.config?.binance,
       });
   });
 }

@@ -1,0 +1,17 @@
+import type { Feature } from '../feature.ts';
+import { openDoor } from './door.ts';
+import { spotDoor } from './spot/spot.door.ts';
+
+/**
+ * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
+ * operators' market makers work unchanged but for the base URL. One exchange, two doors: every call goes
+ * through the services the web API uses.
+ */
+export const BINANCE_FEATURE: Feature = {
+  name: 'binance',
+  migrations: [],
+  routes: async (app, ctx) => {
+    const door = await openDoor(app, ctx);
+    spotDoor(door);
+  },
+};

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import ccxt from 'ccxt';
+
+/** The door's base URL once `app` listens on a loopback port. */
+export async function listening(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace('localhost', '127.0.0.1');
+}
+
+/**
+ * CCXT's own `binance` class, unchanged but for the URL override its manual documents and the options that keep it
+ * off Binance-only endpoints (currencies, margin pairs, markets of other types).
+ */
+export function ccxtSpot(base: string, key?: { apiKey: string; secret: string }) {
+  const ws = base.replace(/^http/, 'ws');
+  return new ccxt.pro.binance({
+    ...key,
+    urls: {
+      api: {
+        public: `${base}/api/v3`,
+        private: `${base}/api/v3`,
+        v3: `${base}/api/v3`,
+        ws: { spot: `${ws}/ws`, margin: `${ws}/ws`, future: `${ws}/ws`, delivery: `${ws}/ws` },
+      },
+    },
+    options: { fetchCurrencies: false, fetchMargins: false, fetchMarkets: { types: ['spot'] } },
+  });
+}
