@@ -1,18 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import ccxt from 'ccxt';
+import type { FastifyInstance } from "fastify";
+import ccxt from "ccxt";
 
 /** The door's base URL once `app` listens on a loopback port. */
 export async function listening(app: FastifyInstance): Promise<string> {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return address.replace('localhost', '127.0.0.1');
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return address.replace("localhost", "127.0.0.1");
 }
 
 /**
  * CCXT's own `binance` class, unchanged but for the URL override its manual documents and the options that keep it
  * off Binance-only endpoints (currencies, margin pairs, markets of other types).
  */
-export function ccxtSpot(base: string, key?: { apiKey: string; secret: string }) {
-  const ws = base.replace(/^http/, 'ws');
+export function ccxtSpot(
+  base: string,
+  key?: { apiKey: string; secret: string },
+) {
+  const ws = base.replace(/^http/, "ws");
   return new ccxt.pro.binance({
     ...key,
     urls: {
@@ -20,9 +23,36 @@ export function ccxtSpot(base: string, key?: { apiKey: string; secret: string })
         public: `${base}/api/v3`,
         private: `${base}/api/v3`,
         v3: `${base}/api/v3`,
-        ws: { spot: `${ws}/ws`, margin: `${ws}/ws`, future: `${ws}/ws`, delivery: `${ws}/ws` },
+        ws: {
+          spot: `${ws}/ws`,
+          margin: `${ws}/ws`,
+          future: `${ws}/ws`,
+          delivery: `${ws}/ws`,
+        },
       },
     },
-    options: { fetchCurrencies: false, fetchMargins: false, fetchMarkets: { types: ['spot'] } },
+    options: {
+      fetchCurrencies: false,
+      fetchMargins: false,
+      fetchMarkets: { types: ["spot"] },
+    },
   });
+}
+
+/** A user with an API key of their own, made through the web API as a person would (trade when asked). */
+export async function apiKeyFor(
+  app: FastifyInstance,
+  token: string,
+  permissions: Array<"read" | "trade"> = ["read", "trade"],
+): Promise<{ apiKey: string; secret: string }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/app/coin/member/api",
+    headers: { authorization: token },
+    payload: { label: "bot", permissions, ipList: [] },
+  });
+  const data = (res.json() as { data: { apiKey: string; secret: string } })
+    .data;
+  if (!data?.apiKey) throw new Error(`no key: ${res.body}`);
+  return { apiKey: data.apiKey, secret: data.secret };
 }
