@@ -33,8 +33,10 @@ const levelsOf = (side: Array<[number, number]>): Levels => new Map(side);
  * Update ids for the spot books (developers.binance.com, "How to manage a local order book correctly"): every
  * change of a book, as read from the core's engine, gets the next id of that book, and the REST snapshot and the
  * diff streams are both cut from the same numbered states, so a client that applies the diffs after a snapshot's
- * `lastUpdateId` holds exactly the book of any later snapshot. A book is read again on each `market.*.book`
- * event and before each REST snapshot; the ids start at 1 when this process first reads the book.
+ * `lastUpdateId` holds exactly the book of any later snapshot. A book is numbered from its first REST snapshot or
+ * stream follower on (ids start at 1 then, in this process), and from then on read again on each `market.*.book`
+ * event and before each REST snapshot; books nobody asked for cost nothing per batch. Changes between two reads
+ * share one id, which keeps the rule: every id is one whole step from the book before to the book after.
  * Both sides are followed to MAX_DEPTH_LIMIT levels: a level pushed beyond it reads as removed, as on Binance.
  */
 export class BookIds {
@@ -102,6 +104,11 @@ export class BookIds {
       bids: sorted(book.bids, false),
       asks: sorted(book.asks, true),
     };
+  }
+
+  /** Reads a book again if it is numbered already (a bus event's book); books nobody asked for are left alone. */
+  syncNumbered(symbol: string): void {
+    if (this.books.has(symbol)) this.sync(symbol);
   }
 
   /** Takes the changes collected for a cadence since it last took them, per book. */

@@ -161,7 +161,7 @@ export function streamsDoor({ route, ctx }: Door): void {
 
   const offBook = bus.subscribe("market.*.book", (msg) => {
     const m = spotMarket((msg as { symbol: string }).symbol);
-    if (m) books.sync(m.symbol);
+    if (m) books.syncNumbered(m.symbol);
   });
   const offTrades = bus.subscribe("market.*.trades", (msg) => {
     const { symbol, trades } = msg as MarketTradesMessage;
