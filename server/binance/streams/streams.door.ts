@@ -143,7 +143,7 @@ export function streamsDoor({ route, ctx }: Door): void {
   };
 
   // The public feed (server/feeds/public/public-feed.ts) answers `/ws/{id}`, its id a random word of the site's
-  // (src/lib/feed/public-feed.ts: eight base-36 letters). Binance's stream names all hold an '@' (`btcusdt@trade`,
+  // (src/lib/feed/public-feed.ts: eight base-36 characters). Binance's stream names all hold an '@' (`btcusdt@trade`,
   // `!ticker@arr`), and CCXT opens its connections as `/ws/0`, `/ws/1`… (a number up to its 1024 streams), neither
   // of which the site's ids are; this route takes just those, by a regular-expression parameter, which find-my-way
   // tries before the feed's plain one, so the feed keeps every other id. A number opens a bare connection, as
@@ -151,7 +151,7 @@ export function streamsDoor({ route, ctx }: Door): void {
   const ws = { websocket: true, schema: { hide: true } } as const;
   app.get("/ws/:stream(^(?:[0-9]{1,4}|[^@]+@.+)$)", ws, (socket, req) => {
     const path = (req.params as { stream: string }).stream;
-    open(socket, false, /^[0-9]+$/.test(path) ? [] : path.split("/"));
+    open(socket, false, /^[0-9]+$/.test(path) ? [] : [path]);
   });
   app.get("/ws", ws, (socket) => open(socket, false, []));
   app.get("/stream", ws, (socket, req: FastifyRequest) => {
