@@ -1,6 +1,7 @@
 import type { Feature } from "../feature.ts";
 import { openDoor } from "./door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
+import { streamsDoor } from "./streams/streams.door.ts";
 
 /**
  * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
@@ -13,5 +14,6 @@ export const BINANCE_FEATURE: Feature = {
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);
+    streamsDoor(door);
   },
 };
