@@ -161,6 +161,37 @@ describe.each(FEATURE_DIALECTS)(
       expect((await noKey.json()).code).toBe(-2015);
     });
 
+    it("makes futures listen keys apart from spot's; keepalive and close name none", async () => {
+      const spot = (await stream("victor", "POST", "/api/v3/userDataStream"))
+        .body.listenKey;
+      const futures = (await stream("victor", "POST", "/fapi/v1/listenKey"))
+        .body.listenKey;
+      expect(futures).toMatch(/^[A-Za-z0-9]{60}$/);
+      expect(futures).not.toBe(spot);
+      expect(
+        (await stream("victor", "POST", "/fapi/v1/listenKey")).body.listenKey,
+      ).toBe(futures);
+      expect(await stream("victor", "PUT", "/fapi/v1/listenKey")).toEqual({
+        status: 200,
+        body: {},
+      });
+      expect(await stream("victor", "DELETE", "/fapi/v1/listenKey")).toEqual({
+        status: 200,
+        body: {},
+      });
+      expect(
+        (await stream("victor", "PUT", "/fapi/v1/listenKey")).body.code,
+      ).toBe(-1125);
+      expect(
+        await stream(
+          "victor",
+          "PUT",
+          "/api/v3/userDataStream",
+          `listenKey=${spot}`,
+        ),
+      ).toEqual({ status: 200, body: {} });
+    });
+
     it("refuses a socket for a key that is not live before the upgrade", async () => {
       await expect(
         listen(`${ws}/user-stream/${"x".repeat(60)}`),
@@ -253,7 +284,7 @@ describe.each(FEATURE_DIALECTS)(
       const key = (await stream("victor", "POST", "/api/v3/userDataStream"))
         .body.listenKey;
       const s = await listen(`${ws}/user-stream/${key}`);
-      await clock.advance(LISTEN_KEY_TTL_MS - 60_000);
+      await clock.jump(LISTEN_KEY_TTL_MS - 60_000);
       expect(
         (
           await stream(
@@ -264,10 +295,10 @@ describe.each(FEATURE_DIALECTS)(
           )
         ).status,
       ).toBe(200);
-      await clock.advance(LISTEN_KEY_TTL_MS - 60_000);
+      await clock.jump(LISTEN_KEY_TTL_MS - 60_000);
       await app.core.settled();
       expect(s.heard.filter((e) => e.e === "listenKeyExpired")).toEqual([]);
-      await clock.advance(2 * 60_000);
+      await clock.jump(2 * 60_000);
       const expired = await s.next((e) => e.e === "listenKeyExpired");
       expect(expired).toEqual({
         e: "listenKeyExpired",

@@ -17,10 +17,13 @@ export function isListenKey(name: string): boolean {
   return /^[A-Za-z0-9]{60}$/.test(name);
 }
 
-/** A live key's stream, read up to now: what happens after this is what the socket will hear. */
+/**
+ * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
+ * stream has no spot part: its ORDER_TRADE_UPDATE and ACCOUNT_UPDATE are not served yet, only listenKeyExpired.
+ */
 export interface UserStream {
   key: ListenKeyRow;
-  spot: SpotOrdersStream;
+  spot: SpotOrdersStream | undefined;
 }
 
 /** The stream of a live key, or undefined for an unknown, expired or closed one. */
@@ -31,6 +34,7 @@ export async function openUserStream(
   if (!isListenKey(listenKey)) return undefined;
   const key = await liveKey(ctx.db, listenKey, ctx.clock.now());
   if (!key) return undefined;
+  if (key.product !== "spot") return { key, spot: undefined };
   const spot = new SpotOrdersStream(ctx.db, ctx.markets, key.userId);
   await spot.start();
   return { key, spot };
@@ -57,31 +61,35 @@ export function attachUserStream(
       ctx.app.log.error({ err }, "binance user stream: a change not told");
     });
   };
-  const offs = [
-    bus.subscribe(userTopics.orders(userId), (note) =>
-      then(async () => {
-        await core.settled();
-        const symbol = (note as { symbol: string }).symbol;
-        if (!ctx.markets.has(symbol)) return;
-        for (const r of await stream.spot.changed(symbol, clock.now())) send(r);
-      }),
-    ),
-    bus.subscribe(userTopics.balance(userId), (coins) =>
-      then(() => {
-        const spot = (coins as OwnCoin[]).filter(
-          (c) => c.type === ACCOUNT.spot,
-        );
-        if (!spot.length) return;
-        const now = clock.now();
-        send({
-          e: "outboundAccountPosition",
-          E: now,
-          u: now,
-          B: spot.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
-        });
-      }),
-    ),
-  ];
+  const { spot } = stream;
+  const offs = spot
+    ? [
+        bus.subscribe(userTopics.orders(userId), (note) =>
+          then(async () => {
+            // The note comes once the batch is journaled; orders and fills are read once they are in the tables.
+            await core.settled();
+            const symbol = (note as { symbol: string }).symbol;
+            if (!ctx.markets.has(symbol)) return;
+            for (const r of await spot.changed(symbol, clock.now())) send(r);
+          }),
+        ),
+        bus.subscribe(userTopics.balance(userId), (coins) =>
+          then(() => {
+            const held = (coins as OwnCoin[]).filter(
+              (c) => c.type === ACCOUNT.spot,
+            );
+            if (!held.length) return;
+            const now = clock.now();
+            send({
+              e: "outboundAccountPosition",
+              E: now,
+              u: now,
+              B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
+            });
+          }),
+        ),
+      ]
+    : [];
   let cancel = () => {};
   const watch = (expiresAt: number) => {
     cancel = clock.after(
