@@ -280,6 +280,48 @@ describe.each(FEATURE_DIALECTS)(
       buyer.socket.close();
     });
 
+    it("tells a partial fill as PARTIALLY_FILLED and the cancel of the rest as CANCELED", async () => {
+      const key = (await stream("ursula", "POST", "/api/v3/userDataStream"))
+        .body.listenKey;
+      const s = await listen(`${ws}/user-stream/${key}`);
+      const sell = await order("ursula", {
+        symbol: "btcusdt",
+        side: "sell",
+        type: "limit",
+        price: "96100",
+        quantity: "0.2",
+      });
+      await order("victor", {
+        symbol: "btcusdt",
+        side: "buy",
+        type: "limit",
+        price: "96100",
+        quantity: "0.05",
+      });
+      const part = await s.next((e) => e.x === "TRADE");
+      expect(part).toMatchObject({
+        i: sell.data.id,
+        X: "PARTIALLY_FILLED",
+        z: expect.stringMatching(/^0\.050*$/),
+        w: true,
+      });
+      await api(app, "/api/currency/order/cancelOrder", {
+        token: users.ursula!.token,
+        query: { id: String(sell.data.id) },
+      });
+      const gone = await s.next((e) => e.x === "CANCELED");
+      expect(gone).toMatchObject({
+        i: sell.data.id,
+        X: "CANCELED",
+        z: expect.stringMatching(/^0\.050*$/),
+        w: false,
+      });
+      expect(
+        s.heard.filter((e) => e.e === "executionReport").map((e) => e.X),
+      ).toEqual(["NEW", "PARTIALLY_FILLED", "CANCELED"]);
+      s.socket.close();
+    });
+
     it("keeps the socket while keepalives come and tells listenKeyExpired once they stop", async () => {
       const key = (await stream("victor", "POST", "/api/v3/userDataStream"))
         .body.listenKey;
