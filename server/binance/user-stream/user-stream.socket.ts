@@ -17,6 +17,13 @@ export function isListenKey(name: string): boolean {
   return /^[A-Za-z0-9]{60}$/.test(name);
 }
 
+/** How an event is written: as it is on `/ws/<listenKey>`, `{stream, data}` on a combined `/stream` socket. */
+export type Frame = (listenKey: string, event: object) => string;
+const raw: Frame = (_key, event) => JSON.stringify(event);
+/** A combined stream's frame (developers.binance.com, "WebSocket Streams": `{"stream":…,"data":…}`). */
+export const combinedFrame: Frame = (listenKey, event) =>
+  JSON.stringify({ stream: listenKey, data: event });
+
 /**
  * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
  * stream has no spot part: its ORDER_TRADE_UPDATE and ACCOUNT_UPDATE are not served yet, only listenKeyExpired.
@@ -50,10 +57,11 @@ export function attachUserStream(
   ctx: FeatureContext,
   stream: UserStream,
   socket: WebSocket,
+  frame: Frame = raw,
 ): void {
   const { bus, clock, core, db } = ctx;
   const { userId, listenKey } = stream.key;
-  const send = (event: object) => sendTo(socket, JSON.stringify(event));
+  const send = (event: object) => sendTo(socket, frame(listenKey, event));
   // One change at a time, in the order the bus told them: a note's reads finish before the next one's start.
   let chain = Promise.resolve();
   const then = (step: () => Promise<void> | void) => {
@@ -116,10 +124,11 @@ export async function userStreamSocket(
   ctx: FeatureContext,
   listenKey: string,
   socket: WebSocket,
+  frame: Frame = raw,
 ): Promise<void> {
   const stream = await openUserStream(ctx, listenKey);
   if (!stream) return socket.close(1008, noSuchKey().message);
-  attachUserStream(ctx, stream, socket);
+  attachUserStream(ctx, stream, socket, frame);
 }
 
 /**
