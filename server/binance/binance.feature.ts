@@ -2,6 +2,8 @@ import type { Feature } from "../feature.ts";
 import { openDoor } from "./door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
 import { streamsDoor } from "./streams/streams.door.ts";
+import { LISTEN_KEYS_MIGRATION } from "./user-stream/listen-keys.migration.ts";
+import { userStreamDoor } from "./user-stream/user-stream.door.ts";
 
 /**
  * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
@@ -10,10 +12,11 @@ import { streamsDoor } from "./streams/streams.door.ts";
  */
 export const BINANCE_FEATURE: Feature = {
   name: "binance",
-  migrations: [],
+  migrations: [LISTEN_KEYS_MIGRATION],
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);
     streamsDoor(door);
+    userStreamDoor(door);
   },
 };

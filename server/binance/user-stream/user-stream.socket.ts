@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import type { OwnCoin } from "../../../isomorphic/contract/private-feed.ts";
+import type { FeatureContext } from "../../feature.ts";
+import { sendTo } from "../../feeds/public/feed-topics.ts";
+import { userTopics } from "../../feeds/topics.ts";
+import { ACCOUNT } from "../../ledger/account-types.ts";
+import { liveKey, type ListenKeyRow } from "./listen-keys.repo.ts";
+import { noSuchKey } from "./listen-keys.ts";
+import { SpotOrdersStream } from "./spot-orders-stream.ts";
+
+/** A closed or expired key is noticed within this even when its expiry is further off (a DELETE). */
+const KEY_CHECK_MS = 60_000;
+
+/** A name that can be a listen key: 60 letters and digits, which no market stream name (`btcusdt@trade`) is. */
+export function isListenKey(name: string): boolean {
+  return /^[A-Za-z0-9]{60}$/.test(name);
+}
+
+/** How an event is written: as it is on `/ws/<listenKey>`, `{stream, data}` on a combined `/stream` socket. */
+export type Frame = (listenKey: string, event: object) => string;
+const raw: Frame = (_key, event) => JSON.stringify(event);
+/** A combined stream's frame (developers.binance.com, "WebSocket Streams": `{"stream":…,"data":…}`). */
+export const combinedFrame: Frame = (listenKey, event) =>
+  JSON.stringify({ stream: listenKey, data: event });
+
+/**
+ * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
+ * stream has no spot part: its ORDER_TRADE_UPDATE and ACCOUNT_UPDATE are not served yet, only listenKeyExpired.
+ */
+export interface UserStream {
+  key: ListenKeyRow;
+  spot: SpotOrdersStream | undefined;
+}
+
+/** The stream of a live key, or undefined for an unknown, expired or closed one. */
+export async function openUserStream(
+  ctx: FeatureContext,
+  listenKey: string,
+): Promise<UserStream | undefined> {
+  if (!isListenKey(listenKey)) return undefined;
+  const key = await liveKey(ctx.db, listenKey, ctx.clock.now());
+  if (!key) return undefined;
+  if (key.product !== "spot") return { key, spot: undefined };
+  const spot = new SpotOrdersStream(ctx.db, ctx.markets, key.userId);
+  await spot.start();
+  return { key, spot };
+}
+
+/**
+ * Writes the user's events to the socket as Binance's user data stream does (developers.binance.com, spot "User
+ * Data Streams"): `executionReport` per order step, `outboundAccountPosition` per balance change of the spot
+ * account, and `listenKeyExpired` before the socket closes once the key has expired or been closed. It subscribes
+ * at once (synchronously), so nothing after the call is missed.
+ */
+export function attachUserStream(
+  ctx: FeatureContext,
+  stream: UserStream,
+  socket: WebSocket,
+  frame: Frame = raw,
+): void {
+  const { bus, clock, core, db } = ctx;
+  const { userId, listenKey } = stream.key;
+  const send = (event: object) => sendTo(socket, frame(listenKey, event));
+  // One change at a time, in the order the bus told them: a note's reads finish before the next one's start.
+  let chain = Promise.resolve();
+  const then = (step: () => Promise<void> | void) => {
+    chain = chain.then(step).catch((err: unknown) => {
+      ctx.app.log.error({ err }, "binance user stream: a change not told");
+    });
+  };
+  const { spot } = stream;
+  const offs = spot
+    ? [
+        bus.subscribe(userTopics.orders(userId), (note) =>
+          then(async () => {
+            // The note comes once the batch is journaled; orders and fills are read once they are in the tables.
+            await core.settled();
+            const symbol = (note as { symbol: string }).symbol;
+            if (!ctx.markets.has(symbol)) return;
+            for (const r of await spot.changed(symbol, clock.now())) send(r);
+          }),
+        ),
+        bus.subscribe(userTopics.balance(userId), (coins) =>
+          then(() => {
+            const held = (coins as OwnCoin[]).filter(
+              (c) => c.type === ACCOUNT.spot,
+            );
+            if (!held.length) return;
+            const now = clock.now();
+            send({
+              e: "outboundAccountPosition",
+              E: now,
+              u: now,
+              B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
+            });
+          }),
+        ),
+      ]
+    : [];
+  let cancel = () => {};
+  const watch = (expiresAt: number) => {
+    cancel = clock.after(
+      Math.min(Math.max(expiresAt - clock.now(), 0), KEY_CHECK_MS),
+      () =>
+        then(async () => {
+          const now = clock.now();
+          const live = await liveKey(db, listenKey, now);
+          if (live) return watch(live.expiresAt);
+          send({ e: "listenKeyExpired", E: now, listenKey });
+          socket.close(1000, "listenKey expired");
+        }),
+    );
+  };
+  watch(stream.key.expiresAt);
+  socket.on("close", () => {
+    cancel();
+    for (const off of offs) off();
+  });
+}
+
+/** The whole socket for a listen key: refused (closed, -1125's message) when the key is not live. */
+export async function userStreamSocket(
+  ctx: FeatureContext,
+  listenKey: string,
+  socket: WebSocket,
+  frame: Frame = raw,
+): Promise<void> {
+  const stream = await openUserStream(ctx, listenKey);
+  if (!stream) return socket.close(1008, noSuchKey().message);
+  attachUserStream(ctx, stream, socket, frame);
+}
+
+/**
+ * Serves `/user-stream/<listenKey>`: the key is checked before the upgrade, so an unknown one gets Binance's -1125
+ * as an HTTP answer, and a live one a socket that hears everything after it opens.
+ */
+export function mountUserStream(
+  app: FastifyInstance,
+  ctx: FeatureContext,
+): void {
+  const streams = new WeakMap<FastifyRequest, UserStream>();
+  app.get<{ Params: { listenKey: string } }>(
+    "/user-stream/:listenKey",
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (req, reply) => {
+        const stream = await openUserStream(ctx, req.params.listenKey);
+        if (!stream) {
+          const err = noSuchKey();
+          return reply
+            .status(err.status)
+            .send({ code: err.code, msg: err.message });
+        }
+        streams.set(req, stream);
+      },
+    },
+    (socket, req) => {
+      const stream = streams.get(req);
+      if (!stream) return socket.close(1011, "no stream");
+      attachUserStream(ctx, stream, socket);
+    },
+  );
+}
