@@ -1,5 +1,6 @@
 import type { Feature } from "../feature.ts";
 import { openDoor } from "./door.ts";
+import { futuresDoor } from "./futures/futures.door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
 
 /**
@@ -13,5 +14,6 @@ export const BINANCE_FEATURE: Feature = {
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);
+    futuresDoor(door);
   },
 };
