@@ -236,6 +236,24 @@ describe.each(FEATURE_DIALECTS)(
       await expect(alice.cancelOrder(rest.id!, BTC)).rejects.toBeInstanceOf(
         ccxt.OrderNotFound,
       );
+
+      // Alice made both fills (0.1 sold, then 0.1 bought back): maker fees at 0.02% of 9650 and 9640 USDT.
+      const mine = await alice.fetchMyTrades(BTC);
+      expect(
+        mine.map((m) => [
+          m.side,
+          m.price,
+          m.amount,
+          m.takerOrMaker,
+          m.fee?.cost,
+        ]),
+      ).toEqual([
+        ["sell", 96500, 0.1, "maker", 1.93],
+        ["buy", 96400, 0.1, "maker", 1.928],
+      ]);
+      expect((await bob.fetchMyTrades(BTC)).map((m) => m.takerOrMaker)).toEqual(
+        ["taker", "taker"],
+      );
     });
 
     it("maps refusals to CCXT's classes and changes nothing", async () => {

@@ -2,6 +2,7 @@ import type { Door } from "../door.ts";
 import { futuresAccount } from "./account.ts";
 import { futuresOrders } from "./orders.ts";
 import { futuresPublic } from "./public.ts";
+import { futuresUserTrades } from "./user-trades.ts";
 
 /**
  * Binance's USDⓈ-M futures calls (`/fapi`) over our USDT-margined perpetuals: market data from the perpetual book,
@@ -11,4 +12,5 @@ export function futuresDoor(door: Door): void {
   futuresPublic(door);
   futuresAccount(door);
   futuresOrders(door);
+  futuresUserTrades(door);
 }

@@ -112,6 +112,7 @@ export const dualPost: DoorEndpoint = {
   weight: 1,
 };
 
+export const userTrades = get("/fapi/v1/userTrades", "USER_DATA", 5);
 export const leverageBracket = get("/fapi/v1/leverageBracket", "USER_DATA", 1);
 
 export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
@@ -145,4 +146,5 @@ export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
   dualGet,
   dualPost,
   leverageBracket,
+  userTrades,
 ];
