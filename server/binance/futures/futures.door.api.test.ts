@@ -120,6 +120,40 @@ describe.each(FEATURE_DIALECTS)(
       expect(await x.fetchTime()).toBe(clock.now());
     });
 
+    it("answers exchangeInfo with Binance's filters and charges each call its weight", async () => {
+      const info = (await (
+        await fetch(`${base}/fapi/v1/exchangeInfo`)
+      ).json()) as {
+        symbols: Array<{
+          symbol: string;
+          contractType: string;
+          marginAsset: string;
+          filters: Array<{ filterType: string }>;
+        }>;
+      };
+      const btc = info.symbols.find((s) => s.symbol === "BTCUSDT")!;
+      expect(btc).toMatchObject({
+        contractType: "PERPETUAL",
+        marginAsset: "USDT",
+      });
+      expect(btc.filters.map((f) => f.filterType)).toEqual([
+        "PRICE_FILTER",
+        "LOT_SIZE",
+        "MARKET_LOT_SIZE",
+        "MIN_NOTIONAL",
+        "PERCENT_PRICE",
+      ]);
+      const used = async (path: string) =>
+        Number(
+          (await fetch(`${base}${path}`)).headers.get("x-mbx-used-weight-1m"),
+        );
+      const before = await used("/fapi/v1/ping");
+      expect(await used("/fapi/v1/depth?symbol=BTCUSDT&limit=100")).toBe(
+        before + 5,
+      );
+      expect(await used("/fapi/v1/ticker/bookTicker")).toBe(before + 10);
+    });
+
     it("answers market data: ticker, book, candles, funding, open interest", async () => {
       const x = ccxtFutures(base);
       expect((await x.fetchTicker(BTC)).symbol).toBe(BTC);

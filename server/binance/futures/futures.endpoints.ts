@@ -20,9 +20,11 @@ const klinesWeight = (p: Record<string, string>) => {
   const limit = Number(p.limit ?? 500);
   return limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10;
 };
-/** One symbol costs 1 (ticker/24hr) or 1 (price, bookTicker); all symbols 40, 2 and 5. */
-const perSymbol = (all: number) => (p: Record<string, string>) =>
-  p.symbol ? 1 : all;
+/** The calls whose symbol is optional: `one` for a symbol, `all` without (ticker/24hr 1/40, price 1/2, bookTicker 2/5). */
+const perSymbol =
+  (all: number, one = 1) =>
+  (p: Record<string, string>) =>
+    p.symbol ? one : all;
 
 export const ping = get("/fapi/v1/ping", "NONE", 1);
 export const time = get("/fapi/v1/time", "NONE", 1);
@@ -48,7 +50,7 @@ export const tickerPriceV2 = get(
 export const bookTicker = get(
   "/fapi/v1/ticker/bookTicker",
   "MARKET_DATA",
-  perSymbol(5),
+  perSymbol(5, 2),
 );
 export const premiumIndex = get("/fapi/v1/premiumIndex", "MARKET_DATA", 1);
 export const fundingRate = get("/fapi/v1/fundingRate", "MARKET_DATA", 1);
