@@ -26,6 +26,9 @@ export function ccxtFutures(
         fapiData: `${base}/futures/data`,
       },
     },
+    // CCXT paces calls by Binance's weights (positionSide/dual and income cost 30, 1.5 s of waiting each); the door
+    // counts weights itself, so the tests skip the client-side wait.
+    enableRateLimit: false,
     options: {
       fetchCurrencies: false,
       fetchMargins: false,

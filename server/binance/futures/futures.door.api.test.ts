@@ -285,6 +285,15 @@ describe.each(FEATURE_DIALECTS)(
         ["sell", 96500, 0.1, "maker", 1.93],
         ["buy", 96400, 0.1, "maker", 1.928],
       ]);
+      // Income: alice's two maker fees and the PnL of buying back 100 USDT under where she sold (0.1 × 100).
+      const income = (await alice.fapiPrivateGetIncome({
+        symbol: "BTCUSDT",
+      })) as Array<{ incomeType: string; income: string }>;
+      expect(income.map((i) => [i.incomeType, i.income]).sort()).toEqual([
+        ["COMMISSION", "-1.92800000"],
+        ["COMMISSION", "-1.93000000"],
+        ["REALIZED_PNL", "10.00000000"],
+      ]);
       expect((await bob.fetchMyTrades(BTC)).map((m) => m.takerOrMaker)).toEqual(
         ["taker", "taker"],
       );

@@ -1,5 +1,6 @@
 import type { Door } from "../door.ts";
 import { futuresAccount } from "./account.ts";
+import { futuresIncome } from "./income.ts";
 import { futuresOrders } from "./orders.ts";
 import { futuresPublic } from "./public.ts";
 import { futuresUserTrades } from "./user-trades.ts";
@@ -13,4 +14,5 @@ export function futuresDoor(door: Door): void {
   futuresAccount(door);
   futuresOrders(door);
   futuresUserTrades(door);
+  futuresIncome(door);
 }

@@ -115,6 +115,7 @@ export const dualPost: DoorEndpoint = {
 };
 
 export const userTrades = get("/fapi/v1/userTrades", "USER_DATA", 5);
+export const income = get("/fapi/v1/income", "USER_DATA", 30);
 export const leverageBracket = get("/fapi/v1/leverageBracket", "USER_DATA", 1);
 
 export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
@@ -149,4 +150,5 @@ export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
   dualPost,
   leverageBracket,
   userTrades,
+  income,
 ];

@@ -43,3 +43,50 @@ export async function userFills(
     time: num(r.created_at),
   }));
 }
+
+/** One ledger line of a user's contract account that Binance's income history shows. */
+export interface IncomeLine {
+  id: number;
+  billType: string;
+  refType: string;
+  refId: string;
+  asset: string;
+  /** What the line moved on the account, available and held together. */
+  amount: bigint;
+  time: number;
+}
+
+/** The user's contract-account lines of `billTypes`, oldest first within [start, end], at most `limit`. */
+export async function incomeLines(
+  q: Queryable,
+  userId: number,
+  contractAccountType: number,
+  billTypes: readonly string[],
+  window: { start: number; end: number; limit: number },
+): Promise<IncomeLine[]> {
+  const rows = await q.all(
+    `SELECT e.id, e.bill_type, e.ref_type, e.ref_id, e.asset, e.delta_available, e.delta_frozen, e.created_at
+       FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+      WHERE a.owner_id = ? AND a.type = ? AND e.bill_type IN (${billTypes.map(() => "?").join(", ")})
+        AND e.created_at >= ? AND e.created_at <= ?
+      ORDER BY e.id LIMIT ?`,
+    [
+      userId,
+      contractAccountType,
+      ...billTypes,
+      window.start,
+      window.end,
+      window.limit,
+    ],
+  );
+  return rows.map((r) => ({
+    id: num(r.id),
+    billType: String(r.bill_type),
+    refType: String(r.ref_type),
+    refId: String(r.ref_id),
+    asset: String(r.asset),
+    amount:
+      BigInt(r.delta_available as bigint) + BigInt(r.delta_frozen as bigint),
+    time: num(r.created_at),
+  }));
+}
