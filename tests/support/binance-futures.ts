@@ -26,9 +26,10 @@ export function ccxtFutures(
         fapiData: `${base}/futures/data`,
       },
     },
-    // CCXT paces calls by Binance's weights (positionSide/dual and income cost 30, 1.5 s of waiting each); the door
-    // counts weights itself, so the tests skip the client-side wait.
-    enableRateLimit: false,
+    // CCXT paces calls by Binance's weights, 50 ms a unit (positionSide/dual and income cost 30: 1.5 s each). The door
+    // counts weights itself, so the tests pace at 5 ms a unit: still never two calls in one millisecond, whose
+    // identical signatures the door would refuse as a replay.
+    rateLimit: 5,
     options: {
       fetchCurrencies: false,
       fetchMargins: false,

@@ -159,7 +159,13 @@ describe.each(FEATURE_DIALECTS)(
       expect((await x.fetchTicker(BTC)).symbol).toBe(BTC);
       const book = await x.fetchOrderBook(BTC, 5);
       expect(book).toMatchObject({ bids: [], asks: [], symbol: BTC });
-      expect(Array.isArray(await x.fetchOHLCV(BTC, "1m"))).toBe(true);
+      const candles = await x.fetchOHLCV(BTC, "1m");
+      expect(Array.isArray(candles)).toBe(true);
+      const raw = (await x.fapiPublicGetKlines({
+        symbol: "BTCUSDT",
+        interval: "1h",
+      })) as number[][];
+      for (const k of raw) expect(k[6]).toBe(k[0]! + 3_600_000 - 1);
       const funding = await x.fetchFundingRate(BTC);
       expect(funding).toMatchObject({
         symbol: BTC,

@@ -147,8 +147,11 @@ export function futuresOrders({ route, ctx }: Door): void {
     let row: PerpOrderRow;
     try {
       row = await owned(params, userId);
-    } catch {
-      throw new BinanceError(400, -2011, "Unknown order sent.");
+    } catch (err) {
+      // A cancel of an order the caller has not got is Binance's -2011, not the query's -2013.
+      if (err instanceof BinanceError && err.code === -2013)
+        throw new BinanceError(400, -2011, "Unknown order sent.");
+      throw err;
     }
     const clientId = clientIdOf(row);
     return view(await service.cancelOrder(deps, userId, row.id), clientId);

@@ -26,6 +26,20 @@ import { integer, required } from "./params.ts";
 import { binanceSymbol, bookOf, contractFor, contractsFor } from "./symbols.ts";
 
 const DAY = 86_400_000;
+const UNIT_MS: Record<string, number> = {
+  m: 60_000,
+  h: 3_600_000,
+  d: DAY,
+  w: 7 * DAY,
+  // A month is 28 to 31 days: 31 days after a month's first day is inside the next month, whose open candleOpen finds.
+  M: 31 * DAY,
+};
+
+/** A candle's close time as Binance gives it: the next candle's open, less one millisecond. */
+function closeTimeOf(interval: KlineInterval, openTime: number): number {
+  const span = Number(interval.slice(0, -1)) * UNIT_MS[interval.slice(-1)]!;
+  return candleOpen(interval, openTime + span) - 1;
+}
 
 /** The public market data of the USDⓈ-M door, read from the perpetual book, candles and funding state. */
 export function futuresPublic({ route, ctx }: Door): void {
@@ -109,7 +123,7 @@ export function futuresPublic({ route, ctx }: Door): void {
         price(c, k.low),
         price(c, k.close),
         qty(c, k.volume),
-        candleOpen(interval, k.openTime + 31 * DAY) - 1,
+        closeTimeOf(interval, k.openTime),
         money(k.quoteVolume),
         k.trades,
       ]);
