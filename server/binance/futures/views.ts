@@ -83,9 +83,14 @@ export function positionRiskView(
   const im = flat ? 0n : initialMargin(c, p.qty, mark, BigInt(leverage));
   const liq = flat ? null : shownLiquidationPrice({ risk }, b, p);
   let orderMargin = 0n;
+  // The value of the open orders on each side, at their limits (developers.binance.com, "Position Information V3").
+  const sides = { buy: 0n, sell: 0n };
   if (p)
     for (const o of b.userOrders(p.userId))
-      if (o.symbol === c.symbol) orderMargin += o.margin;
+      if (o.symbol === c.symbol) {
+        orderMargin += o.margin;
+        sides[o.side] += notional(c, o.quantity - o.filledQty, o.price);
+      }
   const amount = flat ? "0" : (p.qty < 0n ? "-" : "") + qty(c, p.qty);
   const iso = !flat && mode === "isolated" ? p.isoMargin : 0n;
   return {
@@ -93,21 +98,23 @@ export function positionRiskView(
     positionSide: "BOTH",
     positionAmt: amount,
     entryPrice: flat ? "0" : price(c, entryPrice(c, p) ?? 0n),
-    breakEvenPrice: flat ? "0" : price(c, entryPrice(c, p) ?? 0n),
     markPrice: price(c, mark),
     unRealizedProfit: money(pnl),
     liquidationPrice: liq === null ? "0" : price(c, liq),
     isolatedMargin: money(iso === 0n ? 0n : iso + pnl),
     isolatedWallet: money(iso),
-    notional: money(flat ? 0n : signed(p.qty, notional(c, p.qty, mark))),
+    // Binance signs the notional as the position: negative for a short (ours is its size).
+    notional: money(
+      flat ? 0n : (p.qty < 0n ? -1n : 1n) * notional(c, p.qty, mark),
+    ),
     marginAsset: c.marginAsset,
     initialMargin: money(im + orderMargin),
     maintMargin: money(flat ? 0n : positionMaintenance(c, p, mark)),
     positionInitialMargin: money(im),
     openOrderInitialMargin: money(orderMargin),
     adl: flat ? 0 : adlRank(b, c, p, mark),
-    bidNotional: "0",
-    askNotional: "0",
+    bidNotional: money(sides.buy),
+    askNotional: money(sides.sell),
     leverage: String(leverage),
     marginType: mode === "isolated" ? "isolated" : "cross",
     maxNotionalValue: money(maxNotionalAt(c, BigInt(leverage))),
@@ -115,9 +122,6 @@ export function positionRiskView(
     updateTime: p?.updatedAt ?? 0,
   };
 }
-
-const signed = (qtySign: bigint, v: bigint) =>
-  qtySign < 0n ? -(v < 0n ? -v : v) : v < 0n ? -v : v;
 
 /** A non-negative money string of accountView back in units, to add two of its parts. */
 function unitsOf(text: string): bigint {
