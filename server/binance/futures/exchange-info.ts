@@ -48,6 +48,7 @@ function symbolInfo(core: TradingCore, c: Contract) {
       {
         filterType: "PRICE_FILTER",
         minPrice: price(c, 1n),
+        // The perpetual service refuses a price above 10^15 ticks (perp.service.ts, MAX_UNITS).
         maxPrice: price(c, 10n ** 15n),
         tickSize: price(c, 1n),
       },
