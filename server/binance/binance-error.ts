@@ -96,6 +96,7 @@ const BY_NAME: Partial<
     -2022,
     "ReduceOnly Order is rejected.",
   ],
+  perpLeverageOutOfRange: () => [400, -4028, "Leverage is not valid."],
   perpMarginModeLocked: () => [
     400,
     -4048,

@@ -1,5 +1,6 @@
 import type { Feature } from "../feature.ts";
 import { openDoor } from "./door.ts";
+import { futuresDoor } from "./futures/futures.door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
 import { streamsDoor } from "./streams/streams.door.ts";
 import { LISTEN_KEYS_MIGRATION } from "./user-stream/listen-keys.migration.ts";
@@ -18,5 +19,6 @@ export const BINANCE_FEATURE: Feature = {
     spotDoor(door);
     streamsDoor(door);
     userStreamDoor(door);
+    futuresDoor(door);
   },
 };

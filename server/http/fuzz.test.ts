@@ -246,6 +246,26 @@ function breach(status: number, contentType: string | undefined, text: string): 
   return undefined;
 }
 
+/**
+ * The Binance-shaped door (server/binance) answers Binance's shapes instead of the envelope: a refusal is
+ * `{code, msg}` with a negative code and a message, and nothing is ever a server error.
+ */
+function binanceBreach(status: number, contentType: string | undefined, text: string): string | undefined {
+  if (status >= 500) return `HTTP ${status}`;
+  if (!contentType?.startsWith('application/json')) return `content-type ${contentType}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (status < 400) return undefined;
+  const e = body as { code?: unknown; msg?: unknown };
+  if (typeof e.code !== 'number' || e.code >= 0 || typeof e.msg !== 'string' || !e.msg) return 'not a Binance error';
+  if (Object.keys(e).length !== 2) return 'extra error keys';
+  return undefined;
+}
+
 describe('fuzzing every API route', () => {
   let t: TestDatabase;
   let app: FastifyInstance;
@@ -272,7 +292,9 @@ describe('fuzzing every API route', () => {
   });
 
   const apiRoutes = () =>
-    app.routeList.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith('/api/docs'));
+    app.routeList.filter(
+      (r) => r.method !== 'HEAD' && (isApiPath(r.url) || r.binance) && !r.url.startsWith('/api/docs'),
+    );
 
   it('covers the public document and the hidden operator routes', () => {
     const listed = new Set(apiRoutes().map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
@@ -299,7 +321,7 @@ describe('fuzzing every API route', () => {
         for (const { label, opts } of i === 0 ? probes : probes.filter((_, k) => k % 7 === 0)) {
           const res = await app.inject(opts);
           sent++;
-          const why = breach(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+          const why = (route.binance ? binanceBreach : breach)(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
           if (why)
             breaches.push(
               `${route.method} ${route.url} [${token === valid ? 'token' : token ? 'bad token' : 'no token'}] ${label}: ${why} ${res.body.slice(0, 120)}`,
