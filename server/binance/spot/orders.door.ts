@@ -1,0 +1,274 @@
+import type { SubmitOrderBody } from "../../../isomorphic/contract/spot.ts";
+import type { FeatureContext } from "../../feature.ts";
+import type { Market } from "../../spot/market.ts";
+import { checkOrder } from "../../spot/order-checks.ts";
+import {
+  findOrder,
+  userFills,
+  userOrders,
+  type OrderRow,
+} from "../../spot/orders.repo.ts";
+import { BinanceError } from "../binance-error.ts";
+import type { Door, DoorCall } from "../door.ts";
+import { ordersFrom } from "./door-orders.repo.ts";
+import { OrderCounter } from "./order-count.ts";
+import {
+  decimalParam,
+  enumParam,
+  intParam,
+  need,
+  spotMarket,
+  type Params,
+} from "./params.ts";
+import * as e from "./spot.endpoints.ts";
+import {
+  binanceFill,
+  binanceOrder,
+  cancelledOrder,
+  clientIdOf,
+} from "./views.ts";
+
+/** Binance's trade calls (developers.binance.com, "Trading endpoints") through spot.place and spot.cancel. */
+const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
+const NO_ORDER = "Order does not exist.";
+
+interface NewOrder {
+  m: Market;
+  body: SubmitOrderBody;
+  clientOrderId: string | undefined;
+  respType: "ACK" | "RESULT" | "FULL";
+}
+
+/** Reads a new order's parameters as Binance does, in its order: enums first, then each type's fields. */
+function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
+  const m = spotMarket(ctx, need(params, "symbol"));
+  need(params, "side");
+  const side = enumParam(
+    params,
+    "side",
+    ["BUY", "SELL"],
+    [-1117, "Invalid side."],
+  )!;
+  need(params, "type");
+  const type = enumParam(
+    params,
+    "type",
+    ["LIMIT", "LIMIT_MAKER", "MARKET"],
+    [-1116, "Invalid orderType."],
+  )!;
+  const tif = enumParam(
+    params,
+    "timeInForce",
+    ["GTC", "IOC", "FOK"],
+    [-1115, "Invalid timeInForce."],
+  );
+  const respType =
+    enumParam(
+      params,
+      "newOrderRespType",
+      ["ACK", "RESULT", "FULL"],
+      [-1100, "Illegal characters found in parameter 'newOrderRespType'."],
+    ) ?? "FULL";
+  const clientOrderId = params.newClientOrderId || undefined;
+  if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId))
+    throw new BinanceError(
+      400,
+      -1100,
+      "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.",
+    );
+  const quantity = decimalParam(params, "quantity");
+  const price = decimalParam(params, "price");
+  const quoteOrderQty = decimalParam(params, "quoteOrderQty");
+  const sideName = side === "BUY" ? "buy" : "sell";
+  let body: SubmitOrderBody;
+  if (type === "MARKET") {
+    if (quantity === undefined && quoteOrderQty === undefined)
+      throw new BinanceError(
+        400,
+        -1102,
+        "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
+      );
+    // The book fills a market buy against a quote budget and a market sell by quantity, nothing else.
+    if (
+      sideName === "buy" ? quoteOrderQty === undefined : quantity === undefined
+    )
+      throw new BinanceError(
+        400,
+        -1013,
+        sideName === "buy"
+          ? "Market buy orders are placed by quoteOrderQty on this exchange."
+          : "Market sell orders are placed by quantity on this exchange.",
+      );
+    body =
+      sideName === "buy"
+        ? {
+            symbol: m.symbol,
+            side: "buy",
+            type: "market",
+            quoteAmount: quoteOrderQty,
+          }
+        : { symbol: m.symbol, side: "sell", type: "market", quantity };
+  } else {
+    if (type === "LIMIT") need(params, "timeInForce");
+    need(params, "quantity");
+    need(params, "price");
+    body = {
+      symbol: m.symbol,
+      side: sideName,
+      type: "limit",
+      price,
+      quantity,
+      timeInForce: type === "LIMIT_MAKER" ? "POST_ONLY" : tif!,
+    };
+  }
+  return { m, body, clientOrderId, respType };
+}
+
+/** The caller's order on this market named by orderId or origClientOrderId, or -2013 (-2011 on a cancel). */
+async function ownOrder(
+  ctx: FeatureContext,
+  call: DoorCall,
+  code: number,
+  msg: string,
+): Promise<{ m: Market; order: OrderRow; clientOrderId?: string }> {
+  const { params } = call;
+  const m = spotMarket(ctx, need(params, "symbol"));
+  const given = params.origClientOrderId || undefined;
+  const idText = params.orderId || given?.replace(/^lumex-/, "");
+  if (idText === undefined)
+    throw new BinanceError(
+      400,
+      -1102,
+      "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+    );
+  const id = /^[0-9]{1,15}$/.test(idText) ? Number(idText) : 0;
+  const order = id ? await findOrder(ctx.db, id) : undefined;
+  if (
+    !order ||
+    order.userId !== call.signed!.user.id ||
+    order.symbol !== m.symbol ||
+    order.account !== "spot"
+  )
+    throw new BinanceError(400, code, msg);
+  return { m, order, ...(given ? { clientOrderId: given } : {}) };
+}
+
+export function ordersDoor({ route, ctx }: Door): void {
+  const counter = new OrderCounter();
+  ctx.jobs.local("binance.orderCount", 60_000, async () =>
+    counter.prune(ctx.clock.now()),
+  );
+
+  route(e.testOrder, async ({ params, signed }) => {
+    const { m, body } = readNewOrder(ctx, params);
+    checkOrder(m, signed!.user.id, body, ctx.spot.reference(m.symbol));
+    return {};
+  });
+
+  route(e.newOrder, async ({ params, signed, reply }) => {
+    const userId = signed!.user.id;
+    const { m, body, clientOrderId, respType } = readNewOrder(ctx, params);
+    const counts = counter.count(userId, ctx.clock.now());
+    reply.header("X-MBX-ORDER-COUNT-10S", String(counts.tenSeconds));
+    reply.header("X-MBX-ORDER-COUNT-1D", String(counts.day));
+    const o = await ctx.spot.place(userId, body);
+    // Binance refuses a LIMIT_MAKER that would take instead of accepting it (developers.binance.com, "LIMIT_MAKER").
+    if (o.doneReason === "post_only_rejected")
+      throw new BinanceError(
+        400,
+        -2010,
+        "Order would immediately match and take.",
+      );
+    const id = clientIdOf(o, clientOrderId);
+    if (respType === "ACK")
+      return {
+        symbol: m.symbol.toUpperCase(),
+        orderId: o.id,
+        orderListId: -1,
+        clientOrderId: id,
+        transactTime: o.createdAt,
+      };
+    const {
+      stopPrice: _s,
+      icebergQty: _i,
+      time: _t,
+      updateTime: _u,
+      isWorking: _w,
+      ...result
+    } = binanceOrder(m, o, clientOrderId);
+    const answer = { ...result, transactTime: o.createdAt };
+    if (respType === "RESULT") return answer;
+    await ctx.core.settled();
+    const { rows } = await userFills(ctx.db, userId, {
+      orderId: o.id,
+      newestFirst: false,
+      page: 1,
+      size: 1000,
+    });
+    return { ...answer, fills: rows.map((t) => binanceFill(m, t, userId)) };
+  });
+
+  route(e.queryOrder, async (call) => {
+    const { m, order, clientOrderId } = await ownOrder(
+      ctx,
+      call,
+      -2013,
+      NO_ORDER,
+    );
+    return binanceOrder(m, order, clientOrderId);
+  });
+
+  route(e.cancelOrder, async (call) => {
+    const { m, order, clientOrderId } = await ownOrder(
+      ctx,
+      call,
+      -2011,
+      "Unknown order sent.",
+    );
+    const done = await ctx.spot.cancel(call.signed!.user.id, order.id);
+    return cancelledOrder(m, done, clientOrderId);
+  });
+
+  route(e.openOrders, async ({ params, signed }) => {
+    const m =
+      params.symbol === undefined ? undefined : spotMarket(ctx, params.symbol);
+    const { rows } = await userOrders(
+      ctx.db,
+      signed!.user.id,
+      "open",
+      { page: 1, size: 1000 },
+      m?.symbol,
+    );
+    return rows
+      .reverse()
+      .map((o) => binanceOrder(ctx.markets.market(o.symbol), o));
+  });
+
+  route(e.cancelOpenOrders, async ({ params, signed }) => {
+    const userId = signed!.user.id;
+    const m = spotMarket(ctx, need(params, "symbol"));
+    const { rows } = await userOrders(
+      ctx.db,
+      userId,
+      "open",
+      { page: 1, size: 1000 },
+      m.symbol,
+    );
+    if (!rows.length) throw new BinanceError(400, -2011, "Unknown order sent.");
+    await ctx.spot.cancelAll(userId, m.symbol);
+    await ctx.core.settled();
+    const done = await Promise.all(rows.map((o) => findOrder(ctx.db, o.id)));
+    return done.map((o) => cancelledOrder(m, o!));
+  });
+
+  route(e.allOrders, async ({ params, signed }) => {
+    const m = spotMarket(ctx, need(params, "symbol"));
+    const rows = await ordersFrom(ctx.db, signed!.user.id, m.symbol, {
+      fromId: intParam(params, "orderId", 0, Number.MAX_SAFE_INTEGER),
+      startTime: intParam(params, "startTime", 0, Number.MAX_SAFE_INTEGER),
+      endTime: intParam(params, "endTime", 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(params, "limit", 1, 1000, 500)!,
+    });
+    return rows.map((o) => binanceOrder(m, o));
+  });
+}
