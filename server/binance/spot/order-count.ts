@@ -20,15 +20,9 @@ interface Use {
 export class OrderCounter {
   private readonly users = new Map<number, Use>();
 
-  /** Counts one new order of `userId` at `now`; the counts after it, or -1015 when over either limit. */
-  count(userId: number, now: number): { tenSeconds: number; day: number } {
-    const window = Math.floor(now / TEN_S);
-    const day = Math.floor(now / DAY);
-    let use = this.users.get(userId);
-    if (!use)
-      this.users.set(userId, (use = { window, inWindow: 0, day, inDay: 0 }));
-    if (use.window !== window) Object.assign(use, { window, inWindow: 0 });
-    if (use.day !== day) Object.assign(use, { day, inDay: 0 });
+  /** Refuses a new order of `userId` at `now` with -1015 when either count is at its limit. */
+  check(userId: number, now: number): void {
+    const use = this.useOf(userId, now);
     if (use.inWindow >= ORDERS_PER_10S)
       throw new BinanceError(
         429,
@@ -41,9 +35,25 @@ export class OrderCounter {
         -1015,
         `Too many new orders; current limit is ${ORDERS_PER_DAY} orders per DAY.`,
       );
+  }
+
+  /** Counts an order the exchange took (a refused one is not counted); the counts after it. */
+  add(userId: number, now: number): { tenSeconds: number; day: number } {
+    const use = this.useOf(userId, now);
     use.inWindow++;
     use.inDay++;
     return { tenSeconds: use.inWindow, day: use.inDay };
+  }
+
+  private useOf(userId: number, now: number): Use {
+    const window = Math.floor(now / TEN_S);
+    const day = Math.floor(now / DAY);
+    let use = this.users.get(userId);
+    if (!use)
+      this.users.set(userId, (use = { window, inWindow: 0, day, inDay: 0 }));
+    if (use.window !== window) Object.assign(use, { window, inWindow: 0 });
+    if (use.day !== day) Object.assign(use, { day, inDay: 0 });
+    return use;
   }
 
   /** Forgets users whose day has passed. */

@@ -168,10 +168,11 @@ export function ordersDoor({ route, ctx }: Door): void {
   route(e.newOrder, async ({ params, signed, reply }) => {
     const userId = signed!.user.id;
     const { m, body, clientOrderId, respType } = readNewOrder(ctx, params);
-    const counts = counter.count(userId, ctx.clock.now());
+    counter.check(userId, ctx.clock.now());
+    const o = await ctx.spot.place(userId, body);
+    const counts = counter.add(userId, ctx.clock.now());
     reply.header("X-MBX-ORDER-COUNT-10S", String(counts.tenSeconds));
     reply.header("X-MBX-ORDER-COUNT-1D", String(counts.day));
-    const o = await ctx.spot.place(userId, body);
     // Binance refuses a LIMIT_MAKER that would take instead of accepting it (developers.binance.com, "LIMIT_MAKER").
     if (o.doneReason === "post_only_rejected")
       throw new BinanceError(
