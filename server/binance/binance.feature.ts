@@ -1,4 +1,5 @@
 import type { Feature } from "../feature.ts";
+import { CLIENT_ORDERS_MIGRATION } from "./client-orders.migration.ts";
 import { openDoor } from "./door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
 
@@ -9,7 +10,7 @@ import { spotDoor } from "./spot/spot.door.ts";
  */
 export const BINANCE_FEATURE: Feature = {
   name: "binance",
-  migrations: [],
+  migrations: [CLIENT_ORDERS_MIGRATION],
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);

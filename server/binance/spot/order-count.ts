@@ -45,6 +45,12 @@ export class OrderCounter {
     return { tenSeconds: use.inWindow, day: use.inDay };
   }
 
+  /** The user's counts now, for GET /api/v3/rateLimit/order. */
+  counts(userId: number, now: number): { tenSeconds: number; day: number } {
+    const use = this.useOf(userId, now);
+    return { tenSeconds: use.inWindow, day: use.inDay };
+  }
+
   private useOf(userId: number, now: number): Use {
     const window = Math.floor(now / TEN_S);
     const day = Math.floor(now / DAY);

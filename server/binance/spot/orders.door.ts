@@ -10,8 +10,13 @@ import {
 } from "../../spot/orders.repo.ts";
 import { BinanceError } from "../binance-error.ts";
 import type { Door, DoorCall } from "../door.ts";
+import {
+  clientIdsOf,
+  orderOfClientId,
+  saveClientId,
+} from "../client-orders.repo.ts";
 import { ordersFrom } from "./door-orders.repo.ts";
-import { OrderCounter } from "./order-count.ts";
+import { ORDERS_PER_10S, ORDERS_PER_DAY, OrderCounter } from "./order-count.ts";
 import {
   decimalParam,
   enumParam,
@@ -133,24 +138,29 @@ async function ownOrder(
 ): Promise<{ m: Market; order: OrderRow; clientOrderId?: string }> {
   const { params } = call;
   const m = spotMarket(ctx, need(params, "symbol"));
+  const userId = call.signed!.user.id;
   const given = params.origClientOrderId || undefined;
-  const idText = params.orderId || given?.replace(/^lumex-/, "");
-  if (idText === undefined)
+  if (params.orderId === undefined && given === undefined)
     throw new BinanceError(
       400,
       -1102,
       "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
     );
-  const id = /^[0-9]{1,15}$/.test(idText) ? Number(idText) : 0;
+  const id =
+    params.orderId !== undefined
+      ? intParam(params, "orderId", 1, Number.MAX_SAFE_INTEGER)
+      : ((await orderOfClientId(ctx.db, userId, given!)) ??
+        Number(/^lumex-([0-9]{1,15})$/.exec(given!)?.[1] ?? 0));
   const order = id ? await findOrder(ctx.db, id) : undefined;
   if (
     !order ||
-    order.userId !== call.signed!.user.id ||
+    order.userId !== userId ||
     order.symbol !== m.symbol ||
     order.account !== "spot"
   )
     throw new BinanceError(400, code, msg);
-  return { m, order, ...(given ? { clientOrderId: given } : {}) };
+  const clientOrderId = (await clientIdsOf(ctx.db, [order.id])).get(order.id);
+  return { m, order, ...(clientOrderId ? { clientOrderId } : {}) };
 }
 
 export function ordersDoor({ route, ctx }: Door): void {
@@ -169,7 +179,16 @@ export function ordersDoor({ route, ctx }: Door): void {
     const userId = signed!.user.id;
     const { m, body, clientOrderId, respType } = readNewOrder(ctx, params);
     counter.check(userId, ctx.clock.now());
+    if (clientOrderId !== undefined) {
+      // Binance refuses a client id that names an order still open (developers.binance.com, "New order").
+      const named = await orderOfClientId(ctx.db, userId, clientOrderId);
+      const prior = named ? await findOrder(ctx.db, named) : undefined;
+      if (prior && (prior.status === "open" || prior.status === "partial"))
+        throw new BinanceError(400, -2010, "Duplicate order sent.");
+    }
     const o = await ctx.spot.place(userId, body);
+    if (clientOrderId !== undefined)
+      await saveClientId(ctx.db, userId, clientOrderId, o.id);
     const counts = counter.add(userId, ctx.clock.now());
     reply.header("X-MBX-ORDER-COUNT-10S", String(counts.tenSeconds));
     reply.header("X-MBX-ORDER-COUNT-1D", String(counts.day));
@@ -240,9 +259,13 @@ export function ordersDoor({ route, ctx }: Door): void {
       { page: 1, size: 1000 },
       m?.symbol,
     );
+    const ids = await clientIdsOf(
+      ctx.db,
+      rows.map((o) => o.id),
+    );
     return rows
       .reverse()
-      .map((o) => binanceOrder(ctx.markets.market(o.symbol), o));
+      .map((o) => binanceOrder(ctx.markets.market(o.symbol), o, ids.get(o.id)));
   });
 
   route(e.cancelOpenOrders, async ({ params, signed }) => {
@@ -259,7 +282,31 @@ export function ordersDoor({ route, ctx }: Door): void {
     await ctx.spot.cancelAll(userId, m.symbol);
     await ctx.core.settled();
     const done = await Promise.all(rows.map((o) => findOrder(ctx.db, o.id)));
-    return done.map((o) => cancelledOrder(m, o!));
+    const ids = await clientIdsOf(
+      ctx.db,
+      rows.map((o) => o.id),
+    );
+    return done.map((o) => cancelledOrder(m, o!, ids.get(o!.id)));
+  });
+
+  route(e.rateLimitOrder, async ({ signed }) => {
+    const counts = counter.counts(signed!.user.id, ctx.clock.now());
+    return [
+      {
+        rateLimitType: "ORDERS",
+        interval: "SECOND",
+        intervalNum: 10,
+        limit: ORDERS_PER_10S,
+        count: counts.tenSeconds,
+      },
+      {
+        rateLimitType: "ORDERS",
+        interval: "DAY",
+        intervalNum: 1,
+        limit: ORDERS_PER_DAY,
+        count: counts.day,
+      },
+    ];
   });
 
   route(e.allOrders, async ({ params, signed }) => {
@@ -270,6 +317,10 @@ export function ordersDoor({ route, ctx }: Door): void {
       endTime: intParam(params, "endTime", 0, Number.MAX_SAFE_INTEGER),
       limit: intParam(params, "limit", 1, 1000, 500)!,
     });
-    return rows.map((o) => binanceOrder(m, o));
+    const ids = await clientIdsOf(
+      ctx.db,
+      rows.map((o) => o.id),
+    );
+    return rows.map((o) => binanceOrder(m, o, ids.get(o.id)));
   });
 }

@@ -197,6 +197,32 @@ describe.each(FEATURE_DIALECTS)(
       });
       expect(result.body.fills).toBeUndefined();
 
+      const byClientId = await signed(
+        trader,
+        "GET",
+        "/api/v3/order",
+        "symbol=BTCUSDT&origClientOrderId=mine-1",
+      );
+      expect(byClientId.body).toMatchObject({
+        orderId: ack.body.orderId,
+        clientOrderId: "mine-1",
+        status: "NEW",
+      });
+      const duplicate = await signed(
+        trader,
+        "POST",
+        "/api/v3/order",
+        `${good}&newClientOrderId=mine-1`,
+      );
+      expect(duplicate.body).toEqual({
+        code: -2010,
+        msg: "Duplicate order sent.",
+      });
+      const limits = await signed(trader, "GET", "/api/v3/rateLimit/order", "");
+      expect(limits.body.map((l: { count: number }) => l.count)).toEqual([
+        2, 2,
+      ]);
+
       // A LIMIT_MAKER that would take is refused as Binance does; a buy at the ask would take.
       const maker = await signed(
         trader,

@@ -63,6 +63,7 @@ export const openOrders = get("openOrders", "USER_DATA", (p) =>
   p.symbol === undefined ? 80 : 6,
 );
 export const allOrders = get("allOrders", "USER_DATA", 20);
+export const rateLimitOrder = get("rateLimit/order", "USER_DATA", 40);
 export const newOrder: DoorEndpoint = {
   method: "POST",
   path: "/api/v3/order",
@@ -111,6 +112,7 @@ export const SPOT_ENDPOINTS: DoorEndpoint[] = [
   queryOrder,
   openOrders,
   allOrders,
+  rateLimitOrder,
   newOrder,
   testOrder,
   cancelOrder,
