@@ -76,7 +76,7 @@ function symbolInfo(m: Market) {
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    cancelReplaceAllowed: true,
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: filtersOf(m),

@@ -8,7 +8,7 @@ import {
   userOrders,
   type OrderRow,
 } from "../../spot/orders.repo.ts";
-import { BinanceError } from "../binance-error.ts";
+import { BinanceError, toBinance } from "../binance-error.ts";
 import type { Door, DoorCall } from "../door.ts";
 import {
   clientIdsOf,
@@ -135,20 +135,21 @@ async function ownOrder(
   call: DoorCall,
   code: number,
   msg: string,
+  names = { orderId: "orderId", clientId: "origClientOrderId" },
 ): Promise<{ m: Market; order: OrderRow; clientOrderId?: string }> {
   const { params } = call;
   const m = spotMarket(ctx, need(params, "symbol"));
   const userId = call.signed!.user.id;
-  const given = params.origClientOrderId || undefined;
-  if (params.orderId === undefined && given === undefined)
+  const given = params[names.clientId] || undefined;
+  if (params[names.orderId] === undefined && given === undefined)
     throw new BinanceError(
       400,
       -1102,
-      "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+      `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
     );
   const id =
-    params.orderId !== undefined
-      ? intParam(params, "orderId", 1, Number.MAX_SAFE_INTEGER)
+    params[names.orderId] !== undefined
+      ? intParam(params, names.orderId, 1, Number.MAX_SAFE_INTEGER)
       : ((await orderOfClientId(ctx.db, userId, given!)) ??
         Number(/^lumex-([0-9]{1,15})$/.exec(given!)?.[1] ?? 0));
   const order = id ? await findOrder(ctx.db, id) : undefined;
@@ -175,23 +176,22 @@ export function ordersDoor({ route, ctx }: Door): void {
     return {};
   });
 
-  route(e.newOrder, async ({ params, signed, reply }) => {
-    const userId = signed!.user.id;
-    const { m, body, clientOrderId, respType } = readNewOrder(ctx, params);
+  /** Places a read new order as its owner: the ORDERS counts, the client id, and the answer its respType asks. */
+  const placeNew = async (
+    userId: number,
+    { m, body, clientOrderId, respType }: NewOrder,
+    reply: DoorCall["reply"],
+  ) => {
     counter.check(userId, ctx.clock.now());
     if (clientOrderId !== undefined) {
       // Binance refuses a client id that names an order still open (developers.binance.com, "New order").
+      await ctx.core.settled();
       const named = await orderOfClientId(ctx.db, userId, clientOrderId);
       const prior = named ? await findOrder(ctx.db, named) : undefined;
       if (prior && (prior.status === "open" || prior.status === "partial"))
         throw new BinanceError(400, -2010, "Duplicate order sent.");
     }
     const o = await ctx.spot.place(userId, body);
-    if (clientOrderId !== undefined)
-      await saveClientId(ctx.db, userId, clientOrderId, o.id);
-    const counts = counter.add(userId, ctx.clock.now());
-    reply.header("X-MBX-ORDER-COUNT-10S", String(counts.tenSeconds));
-    reply.header("X-MBX-ORDER-COUNT-1D", String(counts.day));
     // Binance refuses a LIMIT_MAKER that would take instead of accepting it (developers.binance.com, "LIMIT_MAKER").
     if (o.doneReason === "post_only_rejected")
       throw new BinanceError(
@@ -199,6 +199,11 @@ export function ordersDoor({ route, ctx }: Door): void {
         -2010,
         "Order would immediately match and take.",
       );
+    if (clientOrderId !== undefined)
+      await saveClientId(ctx.db, userId, clientOrderId, o.id);
+    const counts = counter.add(userId, ctx.clock.now());
+    reply.header("X-MBX-ORDER-COUNT-10S", String(counts.tenSeconds));
+    reply.header("X-MBX-ORDER-COUNT-1D", String(counts.day));
     const id = clientIdOf(o, clientOrderId);
     if (respType === "ACK")
       return {
@@ -226,6 +231,78 @@ export function ordersDoor({ route, ctx }: Door): void {
       size: 1000,
     });
     return { ...answer, fills: rows.map((t) => binanceFill(m, t, userId)) };
+  };
+
+  route(e.newOrder, async ({ params, signed, reply }) =>
+    placeNew(signed!.user.id, readNewOrder(ctx, params), reply),
+  );
+
+  /**
+   * Cancels an order and places another in one call (developers.binance.com, "Cancel an Existing Order and Send a
+   * New Order"): STOP_ON_FAILURE places nothing when the cancel fails, ALLOW_FAILURE places anyway. Both failing is
+   * 400/-2022; one of the two failing is 409/-2021; each part's answer or error is under `data`.
+   */
+  route(e.cancelReplace, async (call) => {
+    const { params, reply } = call;
+    const userId = call.signed!.user.id;
+    const mode = enumParam(
+      params,
+      "cancelReplaceMode",
+      ["STOP_ON_FAILURE", "ALLOW_FAILURE"],
+      [-1100, "Illegal characters found in parameter 'cancelReplaceMode'."],
+    );
+    if (mode === undefined) need(params, "cancelReplaceMode");
+    const order = readNewOrder(ctx, params);
+    const failure = (err: unknown, action: "cancel" | "newOrder") => {
+      const b = toBinance(err, action);
+      if (b.status >= 500) throw err;
+      return { code: b.code, msg: b.message };
+    };
+    let cancelResponse: unknown;
+    let cancelled = true;
+    try {
+      const {
+        m,
+        order: o,
+        clientOrderId,
+      } = await ownOrder(ctx, call, -2011, "Unknown order sent.", {
+        orderId: "cancelOrderId",
+        clientId: "cancelOrigClientOrderId",
+      });
+      cancelResponse = cancelledOrder(
+        m,
+        await ctx.spot.cancel(userId, o.id),
+        clientOrderId,
+      );
+    } catch (err) {
+      cancelResponse = failure(err, "cancel");
+      cancelled = false;
+    }
+    let newOrderResponse: unknown = null;
+    let placed: boolean | undefined;
+    if (cancelled || mode === "ALLOW_FAILURE") {
+      try {
+        newOrderResponse = await placeNew(userId, order, reply);
+        placed = true;
+      } catch (err) {
+        newOrderResponse = failure(err, "newOrder");
+        placed = false;
+      }
+    }
+    const data = {
+      cancelResult: cancelled ? "SUCCESS" : "FAILURE",
+      newOrderResult:
+        placed === undefined ? "NOT_ATTEMPTED" : placed ? "SUCCESS" : "FAILURE",
+      cancelResponse,
+      newOrderResponse,
+    };
+    if (cancelled && placed) return data;
+    if (!cancelled && !placed) {
+      reply.status(400);
+      return { code: -2022, msg: "Order cancel-replace failed.", data };
+    }
+    reply.status(409);
+    return { code: -2021, msg: "Order cancel-replace partially failed.", data };
   });
 
   route(e.queryOrder, async (call) => {

@@ -261,6 +261,86 @@ describe.each(FEATURE_DIALECTS)(
       ]);
     });
 
+    it("cancels and replaces as Binance does, with -2022 and 409/-2021 when a part fails", async () => {
+      const limit =
+        "symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=0.001";
+      const first = await signed(
+        trader,
+        "POST",
+        "/api/v3/order",
+        `${limit}&price=99000&newClientOrderId=cr-1`,
+      );
+      const ok = await signed(
+        trader,
+        "POST",
+        "/api/v3/order/cancelReplace",
+        `${limit}&price=99500&cancelReplaceMode=STOP_ON_FAILURE&cancelOrigClientOrderId=cr-1&newClientOrderId=cr-1`,
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({
+        cancelResult: "SUCCESS",
+        newOrderResult: "SUCCESS",
+        cancelResponse: {
+          orderId: first.body.orderId,
+          status: "CANCELED",
+          origClientOrderId: "cr-1",
+        },
+        newOrderResponse: {
+          price: "99500.00",
+          status: "NEW",
+          clientOrderId: "cr-1",
+        },
+      });
+      const stop = await signed(
+        trader,
+        "POST",
+        "/api/v3/order/cancelReplace",
+        `${limit}&price=99500&cancelReplaceMode=STOP_ON_FAILURE&cancelOrderId=987654`,
+      );
+      expect(stop.status).toBe(400);
+      expect(stop.body).toEqual({
+        code: -2022,
+        msg: "Order cancel-replace failed.",
+        data: {
+          cancelResult: "FAILURE",
+          newOrderResult: "NOT_ATTEMPTED",
+          cancelResponse: { code: -2011, msg: "Unknown order sent." },
+          newOrderResponse: null,
+        },
+      });
+      const allow = await signed(
+        trader,
+        "POST",
+        "/api/v3/order/cancelReplace",
+        `${limit}&price=99600&cancelReplaceMode=ALLOW_FAILURE&cancelOrderId=987654`,
+      );
+      expect(allow.status).toBe(409);
+      expect(allow.body).toMatchObject({
+        code: -2021,
+        data: {
+          cancelResult: "FAILURE",
+          newOrderResult: "SUCCESS",
+          newOrderResponse: { price: "99600.00" },
+        },
+      });
+      const half = await signed(
+        trader,
+        "POST",
+        "/api/v3/order/cancelReplace",
+        `symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=50&price=99000&cancelReplaceMode=STOP_ON_FAILURE&cancelOrigClientOrderId=cr-1`,
+      );
+      expect(half.status).toBe(409);
+      expect(half.body.data).toMatchObject({
+        cancelResult: "SUCCESS",
+        newOrderResult: "FAILURE",
+        newOrderResponse: {
+          code: -2010,
+          msg: "Account has insufficient balance for requested action.",
+        },
+      });
+      await signed(trader, "DELETE", "/api/v3/openOrders", "symbol=BTCUSDT");
+    });
+
     it("serves exchangeInfo with the limits and our market's filters", async () => {
       const res = await fetch(`${base}/api/v3/exchangeInfo?symbol=BTCUSDT`);
       const info = await res.json();

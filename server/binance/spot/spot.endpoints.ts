@@ -78,6 +78,13 @@ export const testOrder: DoorEndpoint = {
   weight: 1,
   action: "newOrder",
 };
+export const cancelReplace: DoorEndpoint = {
+  method: "POST",
+  path: "/api/v3/order/cancelReplace",
+  security: "TRADE",
+  weight: 1,
+  action: "newOrder",
+};
 export const cancelOrder: DoorEndpoint = {
   method: "DELETE",
   path: "/api/v3/order",
@@ -115,6 +122,7 @@ export const SPOT_ENDPOINTS: DoorEndpoint[] = [
   rateLimitOrder,
   newOrder,
   testOrder,
+  cancelReplace,
   cancelOrder,
   cancelOpenOrders,
 ];
