@@ -1,5 +1,5 @@
-import { columnTypes } from "../storage/db.ts";
-import type { Migration } from "../storage/migrations.ts";
+import { columnTypes } from '../storage/db.ts';
+import type { Migration } from '../storage/migrations.ts';
 
 /**
  * The ids a program gives its spot orders (Binance's newClientOrderId): one order per (user, id), the latest that
@@ -7,7 +7,7 @@ import type { Migration } from "../storage/migrations.ts";
  */
 export const CLIENT_ORDERS_MIGRATION: Migration = {
   version: 31,
-  name: "binance client order ids",
+  name: 'binance client order ids',
   up(dialect) {
     const t = columnTypes(dialect);
     return `

@@ -1,4 +1,4 @@
-import { num, type Queryable } from "../storage/db.ts";
+import { num, type Queryable } from '../storage/db.ts';
 
 /** The order a user's client id names now, if any. */
 export async function orderOfClientId(
@@ -7,7 +7,7 @@ export async function orderOfClientId(
   clientOrderId: string,
 ): Promise<number | undefined> {
   const row = await q.get<{ order_id: unknown }>(
-    "SELECT order_id FROM binance_client_orders WHERE user_id = ? AND client_order_id = ?",
+    'SELECT order_id FROM binance_client_orders WHERE user_id = ? AND client_order_id = ?',
     [userId, clientOrderId],
   );
   return row ? num(row.order_id) : undefined;
@@ -28,13 +28,10 @@ export async function saveClientId(
 }
 
 /** The client ids of these orders (those that have one). */
-export async function clientIdsOf(
-  q: Queryable,
-  orderIds: readonly number[],
-): Promise<Map<number, string>> {
+export async function clientIdsOf(q: Queryable, orderIds: readonly number[]): Promise<Map<number, string>> {
   if (!orderIds.length) return new Map();
   const rows = await q.all<{ order_id: unknown; client_order_id: string }>(
-    `SELECT order_id, client_order_id FROM binance_client_orders WHERE order_id IN (${orderIds.map(() => "?").join(", ")})`,
+    `SELECT order_id, client_order_id FROM binance_client_orders WHERE order_id IN (${orderIds.map(() => '?').join(', ')})`,
     [...orderIds],
   );
   return new Map(rows.map((r) => [num(r.order_id), r.client_order_id]));

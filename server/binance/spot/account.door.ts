@@ -1,9 +1,9 @@
-import { programAccount } from "../../api-keys/program.service.ts";
-import { userFills } from "../../spot/orders.repo.ts";
-import type { Door } from "../door.ts";
-import { intParam, need, spotMarket } from "./params.ts";
-import * as e from "./spot.endpoints.ts";
-import { binanceMyTrade } from "./views.ts";
+import { programAccount } from '../../api-keys/program.service.ts';
+import { userFills } from '../../spot/orders.repo.ts';
+import type { Door } from '../door.ts';
+import { intParam, need, spotMarket } from './params.ts';
+import * as e from './spot.endpoints.ts';
+import { binanceMyTrade } from './views.ts';
 
 /** The account calls (developers.binance.com, "Account endpoints"): the spot balances and the user's fills. */
 export function accountDoor({ route, ctx }: Door): void {
@@ -11,16 +11,16 @@ export function accountDoor({ route, ctx }: Door): void {
     const { user, permissions } = signed!;
     const { balances } = await programAccount(ctx.db, user.id, permissions);
     return {
-      canTrade: permissions.includes("trade"),
+      canTrade: permissions.includes('trade'),
       canWithdraw: false,
       canDeposit: false,
       brokered: false,
       requireSelfTradePrevention: false,
       preventSor: false,
       updateTime: ctx.clock.now(),
-      accountType: "SPOT",
+      accountType: 'SPOT',
       balances,
-      permissions: ["SPOT"],
+      permissions: ['SPOT'],
       uid: user.id,
     };
   });
@@ -31,12 +31,12 @@ export function accountDoor({ route, ctx }: Door): void {
    */
   route(e.myTrades, async ({ params, signed }) => {
     const userId = signed!.user.id;
-    const m = spotMarket(ctx, need(params, "symbol"));
-    const orderId = intParam(params, "orderId", 1, Number.MAX_SAFE_INTEGER);
-    const fromId = intParam(params, "fromId", 0, Number.MAX_SAFE_INTEGER);
-    const start = intParam(params, "startTime", 0, Number.MAX_SAFE_INTEGER);
-    const end = intParam(params, "endTime", 0, Number.MAX_SAFE_INTEGER);
-    const limit = intParam(params, "limit", 1, 1000, 500)!;
+    const m = spotMarket(ctx, need(params, 'symbol'));
+    const orderId = intParam(params, 'orderId', 1, Number.MAX_SAFE_INTEGER);
+    const fromId = intParam(params, 'fromId', 0, Number.MAX_SAFE_INTEGER);
+    const start = intParam(params, 'startTime', 0, Number.MAX_SAFE_INTEGER);
+    const end = intParam(params, 'endTime', 0, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(params, 'limit', 1, 1000, 500)!;
     const { rows } = await userFills(ctx.db, userId, {
       symbol: m.symbol,
       ...(orderId === undefined ? {} : { orderId }),
@@ -52,10 +52,7 @@ export function accountDoor({ route, ctx }: Door): void {
           (start === undefined || t.createdAt >= start) &&
           (end === undefined || t.createdAt <= end),
       );
-    const page =
-      fromId !== undefined || start !== undefined
-        ? picked.slice(0, limit)
-        : picked.slice(-limit);
+    const page = fromId !== undefined || start !== undefined ? picked.slice(0, limit) : picked.slice(-limit);
     return page.map((t) => binanceMyTrade(m, t, userId));
   });
 }

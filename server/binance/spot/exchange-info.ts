@@ -1,9 +1,9 @@
-import { ASSET_SCALE, formatUnits } from "../../../isomorphic/money/units.ts";
-import type { FeatureContext } from "../../feature.ts";
-import type { Market } from "../../spot/market.ts";
-import { WEIGHT_LIMIT_PER_MINUTE } from "../weights.ts";
-import { ORDERS_PER_10S, ORDERS_PER_DAY } from "./order-count.ts";
-import { marketsNamed, symbolOf, type Params } from "./params.ts";
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import type { FeatureContext } from '../../feature.ts';
+import type { Market } from '../../spot/market.ts';
+import { WEIGHT_LIMIT_PER_MINUTE } from '../weights.ts';
+import { ORDERS_PER_10S, ORDERS_PER_DAY } from './order-count.ts';
+import { marketsNamed, symbolOf, type Params } from './params.ts';
 
 /** The largest amount an order field may hold, in its own units (server/spot/order-checks.ts refuses beyond). */
 const MAX_UNITS = 10n ** 17n;
@@ -26,21 +26,21 @@ function filtersOf(m: Market) {
   const minNotional = formatUnits(m.minNotional, ASSET_SCALE);
   return [
     {
-      filterType: "PRICE_FILTER",
+      filterType: 'PRICE_FILTER',
       minPrice: tick,
       maxPrice: formatUnits(MAX_UNITS, m.priceScale),
       tickSize: tick,
     },
-    { filterType: "LOT_SIZE", ...lot },
-    { filterType: "MARKET_LOT_SIZE", ...lot },
+    { filterType: 'LOT_SIZE', ...lot },
+    { filterType: 'MARKET_LOT_SIZE', ...lot },
     {
-      filterType: "MIN_NOTIONAL",
+      filterType: 'MIN_NOTIONAL',
       minNotional,
       applyToMarket: true,
       avgPriceMins: 0,
     },
     {
-      filterType: "NOTIONAL",
+      filterType: 'NOTIONAL',
       minNotional,
       applyMinToMarket: true,
       maxNotional: formatUnits(MAX_UNITS, ASSET_SCALE),
@@ -48,7 +48,7 @@ function filtersOf(m: Market) {
       avgPriceMins: 0,
     },
     {
-      filterType: "PERCENT_PRICE_BY_SIDE",
+      filterType: 'PERCENT_PRICE_BY_SIDE',
       bidMultiplierUp: multiplier(m.priceBandBps),
       bidMultiplierDown: multiplier(-m.priceBandBps),
       askMultiplierUp: multiplier(m.priceBandBps),
@@ -62,7 +62,7 @@ function filtersOf(m: Market) {
 function symbolInfo(m: Market) {
   return {
     symbol: symbolOf(m),
-    status: m.status === "active" ? "TRADING" : "BREAK",
+    status: m.status === 'active' ? 'TRADING' : 'BREAK',
     baseAsset: m.base,
     baseAssetPrecision: ASSET_SCALE,
     quoteAsset: m.quote,
@@ -70,7 +70,7 @@ function symbolInfo(m: Market) {
     quoteAssetPrecision: ASSET_SCALE,
     baseCommissionPrecision: ASSET_SCALE,
     quoteCommissionPrecision: ASSET_SCALE,
-    orderTypes: ["LIMIT", "LIMIT_MAKER", "MARKET"],
+    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
     icebergAllowed: false,
     ocoAllowed: false,
     otoAllowed: false,
@@ -80,45 +80,42 @@ function symbolInfo(m: Market) {
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: filtersOf(m),
-    permissions: ["SPOT"],
-    permissionSets: [["SPOT"]],
-    defaultSelfTradePreventionMode: "NONE",
-    allowedSelfTradePreventionModes: ["NONE"],
+    permissions: ['SPOT'],
+    permissionSets: [['SPOT']],
+    defaultSelfTradePreventionMode: 'NONE',
+    allowedSelfTradePreventionModes: ['NONE'],
   };
 }
 
 /** GET /api/v3/exchangeInfo: the limits and every spot market, or those `symbol`/`symbols`/`permissions` name. */
 export function exchangeInfo(ctx: FeatureContext, params: Params) {
   const permissions = params.permissions;
-  const wanted =
-    permissions === undefined || /SPOT/.test(permissions)
-      ? marketsNamed(ctx, params)
-      : [];
+  const wanted = permissions === undefined || /SPOT/.test(permissions) ? marketsNamed(ctx, params) : [];
   return {
-    timezone: "UTC",
+    timezone: 'UTC',
     serverTime: ctx.clock.now(),
     rateLimits: [
       {
-        rateLimitType: "REQUEST_WEIGHT",
-        interval: "MINUTE",
+        rateLimitType: 'REQUEST_WEIGHT',
+        interval: 'MINUTE',
         intervalNum: 1,
         limit: WEIGHT_LIMIT_PER_MINUTE,
       },
       {
-        rateLimitType: "ORDERS",
-        interval: "SECOND",
+        rateLimitType: 'ORDERS',
+        interval: 'SECOND',
         intervalNum: 10,
         limit: ORDERS_PER_10S,
       },
       {
-        rateLimitType: "ORDERS",
-        interval: "DAY",
+        rateLimitType: 'ORDERS',
+        interval: 'DAY',
         intervalNum: 1,
         limit: ORDERS_PER_DAY,
       },
       {
-        rateLimitType: "RAW_REQUESTS",
-        interval: "MINUTE",
+        rateLimitType: 'RAW_REQUESTS',
+        interval: 'MINUTE',
         intervalNum: 5,
         limit: 61000,
       },

@@ -1,25 +1,14 @@
-import {
-  KLINE_INTERVALS,
-  type KlineInterval,
-} from "../../../isomorphic/contract/spot.ts";
-import { ASSET_SCALE, formatUnits } from "../../../isomorphic/money/units.ts";
-import type { FeatureContext } from "../../feature.ts";
-import type { Candle } from "../../market-data/candles.ts";
-import type { Market } from "../../spot/market.ts";
-import type { SettledTrade } from "../../spot/settlement.ts";
-import { BinanceError } from "../binance-error.ts";
-import type { Door } from "../door.ts";
-import { exchangeInfo } from "./exchange-info.ts";
-import {
-  enumParam,
-  intParam,
-  marketsNamed,
-  need,
-  spotMarket,
-  symbolOf,
-  type Params,
-} from "./params.ts";
-import * as e from "./spot.endpoints.ts";
+import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/spot.ts';
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import type { FeatureContext } from '../../feature.ts';
+import type { Candle } from '../../market-data/candles.ts';
+import type { Market } from '../../spot/market.ts';
+import type { SettledTrade } from '../../spot/settlement.ts';
+import { BinanceError } from '../binance-error.ts';
+import type { Door } from '../door.ts';
+import { exchangeInfo } from './exchange-info.ts';
+import { enumParam, intParam, marketsNamed, need, spotMarket, symbolOf, type Params } from './params.ts';
+import * as e from './spot.endpoints.ts';
 
 /** Binance's public market data (developers.binance.com, "Market Data endpoints") from server/market-data. */
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);
@@ -27,8 +16,7 @@ const qty = (m: Market, v: bigint) => formatUnits(v, m.qtyScale);
 const asset = (v: bigint) => formatUnits(v, ASSET_SCALE);
 
 /** A ticker call answers one object for `symbol`, a list otherwise. */
-const oneOrList = <T>(params: Params, list: T[]) =>
-  params.symbol !== undefined ? list[0] : list;
+const oneOrList = <T>(params: Params, list: T[]) => (params.symbol !== undefined ? list[0] : list);
 
 /** The best bid and ask with their quantities, from the core's book. */
 function bestOf(ctx: FeatureContext, m: Market) {
@@ -60,10 +48,7 @@ function ticker24(ctx: FeatureContext, m: Market, now: number) {
   return {
     symbol: symbolOf(m),
     priceChange: price(m, t.close - t.open),
-    priceChangePercent: formatUnits(
-      t.open ? ((t.close - t.open) * 100_000n) / t.open : 0n,
-      3,
-    ),
+    priceChangePercent: formatUnits(t.open ? ((t.close - t.open) * 100_000n) / t.open : 0n, 3),
     weightedAvgPrice: price(m, weighted(m, t.quoteVolume, t.volume, t.close)),
     prevClosePrice: price(m, t.open),
     lastPrice: price(m, t.close),
@@ -80,14 +65,14 @@ function ticker24(ctx: FeatureContext, m: Market, now: number) {
 }
 
 const INTERVAL_MS: Partial<Record<KlineInterval, number>> = {
-  "1m": 60_000,
-  "5m": 300_000,
-  "15m": 900_000,
-  "30m": 1_800_000,
-  "1h": 3_600_000,
-  "4h": 14_400_000,
-  "1d": 86_400_000,
-  "1w": 604_800_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
 };
 
 /** The last millisecond of a candle: the next one's open less one. */
@@ -117,33 +102,27 @@ function kline(m: Market, interval: KlineInterval, c: Candle) {
 }
 
 function klines(ctx: FeatureContext, params: Params) {
-  const m = spotMarket(ctx, need(params, "symbol"));
-  need(params, "interval");
-  const interval = enumParam(params, "interval", KLINE_INTERVALS, [
-    -1120,
-    "Invalid interval.",
-  ])!;
-  const limit = intParam(params, "limit", 1, 1000, 500)!;
-  const start = intParam(params, "startTime", 0, Number.MAX_SAFE_INTEGER);
-  const end = intParam(params, "endTime", 0, Number.MAX_SAFE_INTEGER);
+  const m = spotMarket(ctx, need(params, 'symbol'));
+  need(params, 'interval');
+  const interval = enumParam(params, 'interval', KLINE_INTERVALS, [-1120, 'Invalid interval.'])!;
+  const limit = intParam(params, 'limit', 1, 1000, 500)!;
+  const start = intParam(params, 'startTime', 0, Number.MAX_SAFE_INTEGER);
+  const end = intParam(params, 'endTime', 0, Number.MAX_SAFE_INTEGER);
   const all = ctx.marketData.series(m.symbol).candles(interval, 1500);
   const inRange = all.filter(
-    (c) =>
-      (start === undefined || c.openTime >= start) &&
-      (end === undefined || c.openTime <= end),
+    (c) => (start === undefined || c.openTime >= start) && (end === undefined || c.openTime <= end),
   );
-  const picked =
-    start !== undefined ? inRange.slice(0, limit) : inRange.slice(-limit);
+  const picked = start !== undefined ? inRange.slice(0, limit) : inRange.slice(-limit);
   return picked.map((c) => kline(m, interval, c));
 }
 
 /** The market's recent trades (the exchange keeps the last 100 in memory), filtered as aggTrades asks. */
 function recent(ctx: FeatureContext, params: Params) {
-  const m = spotMarket(ctx, need(params, "symbol"));
-  const limit = intParam(params, "limit", 1, 1000, 500)!;
-  const fromId = intParam(params, "fromId", 0, Number.MAX_SAFE_INTEGER);
-  const start = intParam(params, "startTime", 0, Number.MAX_SAFE_INTEGER);
-  const end = intParam(params, "endTime", 0, Number.MAX_SAFE_INTEGER);
+  const m = spotMarket(ctx, need(params, 'symbol'));
+  const limit = intParam(params, 'limit', 1, 1000, 500)!;
+  const fromId = intParam(params, 'fromId', 0, Number.MAX_SAFE_INTEGER);
+  const start = intParam(params, 'startTime', 0, Number.MAX_SAFE_INTEGER);
+  const end = intParam(params, 'endTime', 0, Number.MAX_SAFE_INTEGER);
   const list = ctx.marketData
     .recentTrades(m.symbol)
     .filter(
@@ -152,10 +131,7 @@ function recent(ctx: FeatureContext, params: Params) {
         (start === undefined || t.time >= start) &&
         (end === undefined || t.time <= end),
     );
-  const picked =
-    fromId !== undefined || start !== undefined
-      ? list.slice(0, limit)
-      : list.slice(-limit);
+  const picked = fromId !== undefined || start !== undefined ? list.slice(0, limit) : list.slice(-limit);
   return { m, picked };
 }
 
@@ -166,7 +142,7 @@ const publicTrade = (m: Market, t: SettledTrade) => ({
   qty: qty(m, t.quantity),
   quoteQty: asset(t.quoteQty),
   time: t.time,
-  isBuyerMaker: t.takerSide === "sell",
+  isBuyerMaker: t.takerSide === 'sell',
   isBestMatch: true,
 });
 
@@ -178,17 +154,17 @@ const aggTrade = (m: Market, t: SettledTrade) => ({
   f: t.id,
   l: t.id,
   T: t.time,
-  m: t.takerSide === "sell",
+  m: t.takerSide === 'sell',
   M: true,
 });
 
 /** The average price over the last five minutes of trades, or the last price when none traded. */
 function avgPrice(ctx: FeatureContext, params: Params) {
-  const m = spotMarket(ctx, need(params, "symbol"));
+  const m = spotMarket(ctx, need(params, 'symbol'));
   const now = ctx.clock.now();
   const minutes = ctx.marketData
     .series(m.symbol)
-    .candles("1m", 5)
+    .candles('1m', 5)
     .filter((c) => c.openTime > now - 300_000);
   const base = minutes.reduce((s, c) => s + c.volume, 0n);
   const quote = minutes.reduce((s, c) => s + c.quoteVolume, 0n);
@@ -203,7 +179,7 @@ function avgPrice(ctx: FeatureContext, params: Params) {
 export function marketDoor({ route, ctx }: Door): void {
   route(e.exchangeInfo, async ({ params }) => exchangeInfo(ctx, params));
   route(e.trades, async ({ params }) => {
-    const { m, picked } = recent(ctx, { ...params, fromId: "" });
+    const { m, picked } = recent(ctx, { ...params, fromId: '' });
     return picked.map((t) => publicTrade(m, t));
   });
   route(e.historicalTrades, async ({ params }) => {
@@ -244,17 +220,9 @@ export function marketDoor({ route, ctx }: Door): void {
   );
   route(e.rollingTicker, async ({ params }) => {
     if (params.symbol === undefined && params.symbols === undefined)
-      throw new BinanceError(
-        400,
-        -1102,
-        "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.",
-      );
-    if ((params.windowSize ?? "1d") !== "1d")
-      throw new BinanceError(
-        400,
-        -1100,
-        "Illegal characters found in parameter 'windowSize'; legal range is '1d'.",
-      );
+      throw new BinanceError(400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.");
+    if ((params.windowSize ?? '1d') !== '1d')
+      throw new BinanceError(400, -1100, "Illegal characters found in parameter 'windowSize'; legal range is '1d'.");
     const now = ctx.clock.now();
     return oneOrList(
       params,

@@ -1,4 +1,4 @@
-import { BinanceError } from "../binance-error.ts";
+import { BinanceError } from '../binance-error.ts';
 
 /**
  * Binance's unfilled-order count (developers.binance.com, "LIMITS", "Unfilled Order Count"): each new order counts
@@ -30,11 +30,7 @@ export class OrderCounter {
         `Too many new orders; current limit is ${ORDERS_PER_10S} orders per 10 SECOND.`,
       );
     if (use.inDay >= ORDERS_PER_DAY)
-      throw new BinanceError(
-        429,
-        -1015,
-        `Too many new orders; current limit is ${ORDERS_PER_DAY} orders per DAY.`,
-      );
+      throw new BinanceError(429, -1015, `Too many new orders; current limit is ${ORDERS_PER_DAY} orders per DAY.`);
   }
 
   /** Counts an order the exchange took (a refused one is not counted); the counts after it. */
@@ -55,8 +51,7 @@ export class OrderCounter {
     const window = Math.floor(now / TEN_S);
     const day = Math.floor(now / DAY);
     let use = this.users.get(userId);
-    if (!use)
-      this.users.set(userId, (use = { window, inWindow: 0, day, inDay: 0 }));
+    if (!use) this.users.set(userId, (use = { window, inWindow: 0, day, inDay: 0 }));
     if (use.window !== window) Object.assign(use, { window, inWindow: 0 });
     if (use.day !== day) Object.assign(use, { day, inDay: 0 });
     return use;
@@ -65,7 +60,6 @@ export class OrderCounter {
   /** Forgets users whose day has passed. */
   prune(now: number): void {
     const day = Math.floor(now / DAY);
-    for (const [id, use] of this.users)
-      if (use.day < day) this.users.delete(id);
+    for (const [id, use] of this.users) if (use.day < day) this.users.delete(id);
   }
 }

@@ -1,7 +1,7 @@
-import { ASSET_SCALE, formatUnits } from "../../../isomorphic/money/units.ts";
-import type { Market } from "../../spot/market.ts";
-import type { OrderRow, TradeRecord } from "../../spot/orders.repo.ts";
-import { symbolOf } from "./params.ts";
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import type { Market } from '../../spot/market.ts';
+import type { OrderRow, TradeRecord } from '../../spot/orders.repo.ts';
+import { symbolOf } from './params.ts';
 
 /** Our orders and fills in Binance's shapes (developers.binance.com, "Spot API", "Query order", "Account trade list"). */
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);
@@ -13,25 +13,22 @@ const asset = (v: bigint) => formatUnits(v, ASSET_SCALE);
  * market_exhausted), as Binance's does; a cancel or self-trade prevention is CANCELED.
  */
 export function statusOf(o: OrderRow): string {
-  if (o.status === "open") return "NEW";
-  if (o.status === "partial") return "PARTIALLY_FILLED";
-  if (o.status === "filled") return o.filledQty > 0n ? "FILLED" : "EXPIRED";
-  if (o.status === "rejected") return "REJECTED";
-  return o.doneReason === "cancelled" || o.doneReason === "stp"
-    ? "CANCELED"
-    : "EXPIRED";
+  if (o.status === 'open') return 'NEW';
+  if (o.status === 'partial') return 'PARTIALLY_FILLED';
+  if (o.status === 'filled') return o.filledQty > 0n ? 'FILLED' : 'EXPIRED';
+  if (o.status === 'rejected') return 'REJECTED';
+  return o.doneReason === 'cancelled' || o.doneReason === 'stp' ? 'CANCELED' : 'EXPIRED';
 }
 
 /** Binance's type and time in force: LIMIT_MAKER is our post-only limit, which Binance sends as GTC. */
 function typeOf(o: OrderRow): { type: string; timeInForce: string } {
-  if (o.kind === "market") return { type: "MARKET", timeInForce: "GTC" };
-  if (o.tif === "POST_ONLY") return { type: "LIMIT_MAKER", timeInForce: "GTC" };
-  return { type: "LIMIT", timeInForce: o.tif };
+  if (o.kind === 'market') return { type: 'MARKET', timeInForce: 'GTC' };
+  if (o.tif === 'POST_ONLY') return { type: 'LIMIT_MAKER', timeInForce: 'GTC' };
+  return { type: 'LIMIT', timeInForce: o.tif };
 }
 
 /** The id a caller gave an order, or the one the door gives it: `lumex-<orderId>`. */
-export const clientIdOf = (o: Pick<OrderRow, "id">, given?: string) =>
-  given ?? `lumex-${o.id}`;
+export const clientIdOf = (o: Pick<OrderRow, 'id'>, given?: string) => given ?? `lumex-${o.id}`;
 
 /** What every order answer holds (the new-order RESULT answer and the query answer share these). */
 function orderCore(m: Market, o: OrderRow, clientOrderId: string) {
@@ -40,7 +37,7 @@ function orderCore(m: Market, o: OrderRow, clientOrderId: string) {
     orderId: o.id,
     orderListId: -1,
     clientOrderId,
-    price: o.kind === "limit" ? price(m, o.price) : price(m, 0n),
+    price: o.kind === 'limit' ? price(m, o.price) : price(m, 0n),
     origQty: qty(m, o.quantity),
     executedQty: qty(m, o.filledQty),
     cummulativeQuoteQty: asset(o.filledQuote),
@@ -61,7 +58,7 @@ export function binanceOrder(m: Market, o: OrderRow, clientOrderId?: string) {
     isWorking: true,
     workingTime: o.createdAt,
     origQuoteOrderQty: asset(o.quoteBudget),
-    selfTradePreventionMode: "NONE",
+    selfTradePreventionMode: 'NONE',
   };
 }
 
@@ -73,18 +70,17 @@ export function cancelledOrder(m: Market, o: OrderRow, clientOrderId?: string) {
     origClientOrderId: id,
     transactTime: o.updatedAt,
     origQuoteOrderQty: asset(o.quoteBudget),
-    selfTradePreventionMode: "NONE",
+    selfTradePreventionMode: 'NONE',
   };
 }
 
 /** The commission asset of a fill: a buyer pays in the base it receives, a seller in the quote. */
-const feeAssetOf = (m: Market, side: "buy" | "sell") =>
-  side === "buy" ? m.base : m.quote;
+const feeAssetOf = (m: Market, side: 'buy' | 'sell') => (side === 'buy' ? m.base : m.quote);
 
 /** One of the user's fills as GET /api/v3/myTrades answers it. */
 export function binanceMyTrade(m: Market, t: TradeRecord, userId: number) {
   const maker = t.makerUserId === userId;
-  const side = maker ? (t.takerSide === "buy" ? "sell" : "buy") : t.takerSide;
+  const side = maker ? (t.takerSide === 'buy' ? 'sell' : 'buy') : t.takerSide;
   return {
     symbol: symbolOf(m),
     id: t.id,
@@ -96,7 +92,7 @@ export function binanceMyTrade(m: Market, t: TradeRecord, userId: number) {
     commission: asset(maker ? t.makerFee : t.takerFee),
     commissionAsset: feeAssetOf(m, side),
     time: t.createdAt,
-    isBuyer: side === "buy",
+    isBuyer: side === 'buy',
     isMaker: maker,
     isBestMatch: true,
   };
