@@ -1,7 +1,7 @@
-import type { Feature } from '../feature.ts';
-import { CLIENT_ORDERS_MIGRATION } from './client-orders.migration.ts';
-import { openDoor } from './door.ts';
-import { spotDoor } from './spot/spot.door.ts';
+import type { Feature } from "../feature.ts";
+import { CLIENT_ORDERS_MIGRATION } from "./client-orders.migration.ts";
+import { openDoor } from "./door.ts";
+import { spotDoor } from "./spot/spot.door.ts";
 
 /**
  * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
@@ -9,7 +9,7 @@ import { spotDoor } from './spot/spot.door.ts';
  * through the services the web API uses.
  */
 export const BINANCE_FEATURE: Feature = {
-  name: 'binance',
+  name: "binance",
   migrations: [CLIENT_ORDERS_MIGRATION],
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);

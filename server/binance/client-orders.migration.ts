@@ -6,7 +6,7 @@ import type { Migration } from '../storage/migrations.ts';
  * used it, so origClientOrderId finds it; written by the door, never by the trading core, which needs no such id.
  */
 export const CLIENT_ORDERS_MIGRATION: Migration = {
-  version: 31,
+  version: 32,
   name: 'binance client order ids',
   up(dialect) {
     const t = columnTypes(dialect);
