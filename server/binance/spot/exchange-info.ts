@@ -6,7 +6,7 @@ import { ORDERS_PER_10S, ORDERS_PER_DAY } from './order-count.ts';
 import { marketsNamed, symbolOf, type Params } from './params.ts';
 
 /** The largest amount an order field may hold, in its own units (server/spot/order-checks.ts refuses beyond). */
-const MAX_UNITS = 10n ** 17n;
+export const MAX_UNITS = 10n ** 17n;
 
 /** A band in basis points as Binance's multiplier around the price: 500 bps up is "1.0500". */
 const multiplier = (bps: bigint) => formatUnits(10_000n + bps, 4);

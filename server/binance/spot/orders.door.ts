@@ -1,4 +1,5 @@
 import type { SubmitOrderBody } from '../../../isomorphic/contract/spot.ts';
+import { ASSET_SCALE, parseUnits } from '../../../isomorphic/money/units.ts';
 import type { FeatureContext } from '../../feature.ts';
 import type { Market } from '../../spot/market.ts';
 import { checkOrder } from '../../spot/order-checks.ts';
@@ -7,6 +8,7 @@ import { BinanceError, toBinance } from '../binance-error.ts';
 import type { Door, DoorCall } from '../door.ts';
 import { clientIdsOf, orderOfClientId, saveClientId } from '../client-orders.repo.ts';
 import { ordersFrom } from './door-orders.repo.ts';
+import { MAX_UNITS } from './exchange-info.ts';
 import { ORDERS_PER_10S, ORDERS_PER_DAY, OrderCounter } from './order-count.ts';
 import { decimalParam, enumParam, intParam, need, spotMarket, type Params } from './params.ts';
 import * as e from './spot.endpoints.ts';
@@ -21,6 +23,13 @@ interface NewOrder {
   body: SubmitOrderBody;
   clientOrderId: string | undefined;
   respType: 'ACK' | 'RESULT' | 'FULL';
+}
+
+/** Refuses an amount above its filter's maximum, as exchangeInfo lists it; its precision is the service's check. */
+function overMax(value: string | undefined, scale: number, filter: string): void {
+  const parsed = value === undefined ? undefined : parseUnits(value, scale, MAX_UNITS);
+  if (parsed && !parsed.ok && parsed.problem === 'range')
+    throw new BinanceError(400, -1013, `Filter failure: ${filter}`);
 }
 
 /** Reads a new order's parameters as Binance does, in its order: enums first, then each type's fields. */
@@ -48,6 +57,10 @@ function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
   const quantity = decimalParam(params, 'quantity');
   const price = decimalParam(params, 'price');
   const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
+  // Above a filter's maximum (exchangeInfo's maxPrice, maxQty, maxNotional) is Binance's filter failure.
+  overMax(price, m.priceScale, 'PRICE_FILTER');
+  overMax(quantity, m.qtyScale, 'LOT_SIZE');
+  overMax(quoteOrderQty, ASSET_SCALE, 'NOTIONAL');
   const sideName = side === 'BUY' ? 'buy' : 'sell';
   let body: SubmitOrderBody;
   if (type === 'MARKET') {
