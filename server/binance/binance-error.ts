@@ -86,6 +86,8 @@ const BY_NAME: Partial<
   belowMinNotional: () => [400, -1013, "Filter failure: NOTIONAL"],
   priceOutOfBand: () => [400, -1013, "Filter failure: PERCENT_PRICE_BY_SIDE"],
   tooPrecise: () => [400, -1111, "Parameter has too much precision."],
+  /** The door checks each field's maximum itself (spot/orders.door.ts); what remains is a notional too large. */
+  tooLarge: () => [400, -1013, "Filter failure: NOTIONAL"],
   orderNotFound: (action) =>
     action === "cancel"
       ? [400, -2011, UNKNOWN_ORDER]

@@ -1,4 +1,5 @@
 import type { Feature } from "../feature.ts";
+import { CLIENT_ORDERS_MIGRATION } from "./client-orders.migration.ts";
 import { openDoor } from "./door.ts";
 import { futuresDoor } from "./futures/futures.door.ts";
 import { spotDoor } from "./spot/spot.door.ts";
@@ -13,7 +14,7 @@ import { userStreamDoor } from "./user-stream/user-stream.door.ts";
  */
 export const BINANCE_FEATURE: Feature = {
   name: "binance",
-  migrations: [LISTEN_KEYS_MIGRATION],
+  migrations: [LISTEN_KEYS_MIGRATION, CLIENT_ORDERS_MIGRATION],
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);

@@ -1,17 +1,124 @@
-import type { DoorEndpoint } from "../door.ts";
+import type { DoorEndpoint } from '../door.ts';
 
-/** Binance's spot REST calls served under `/api/v3` (developers.binance.com, "Spot API"), with Binance's weights. */
-export const ping: DoorEndpoint = {
-  method: "GET",
-  path: "/api/v3/ping",
-  security: "NONE",
-  weight: 1,
-};
-export const time: DoorEndpoint = {
-  method: "GET",
-  path: "/api/v3/time",
-  security: "NONE",
-  weight: 1,
+/**
+ * Binance's spot REST calls served under `/api/v3` (developers.binance.com, "Spot API"), with Binance's weights.
+ * `depth` and `userDataStream` are served by their own modules.
+ */
+const get = (
+  path: string,
+  security: DoorEndpoint['security'],
+  weight: DoorEndpoint['weight'],
+  action?: DoorEndpoint['action'],
+): DoorEndpoint => ({
+  method: 'GET',
+  path: `/api/v3/${path}`,
+  security,
+  weight,
+  ...(action ? { action } : {}),
+});
+
+/** A ticker call weighs per symbol asked for, or its whole-exchange price when none is named (ticker/24hr). */
+const perSymbols = (one: number, some: (n: number) => number, all: number) => (params: Record<string, string>) => {
+  if (params.symbol !== undefined) return one;
+  if (params.symbols === undefined) return all;
+  return some((params.symbols.match(/,/g)?.length ?? 0) + 1);
 };
 
-export const SPOT_ENDPOINTS: DoorEndpoint[] = [ping, time];
+export const ping = get('ping', 'NONE', 1);
+export const time = get('time', 'NONE', 1);
+export const exchangeInfo = get('exchangeInfo', 'NONE', 20);
+export const trades = get('trades', 'NONE', 25);
+export const historicalTrades = get('historicalTrades', 'NONE', 25);
+export const aggTrades = get('aggTrades', 'NONE', 2);
+export const klines = get('klines', 'NONE', 2);
+export const uiKlines = get('uiKlines', 'NONE', 2);
+export const avgPrice = get('avgPrice', 'NONE', 2);
+export const ticker24hr = get(
+  'ticker/24hr',
+  'NONE',
+  perSymbols(2, (n) => (n <= 20 ? 2 : n <= 100 ? 40 : 80), 80),
+);
+export const tickerPrice = get(
+  'ticker/price',
+  'NONE',
+  perSymbols(2, () => 4, 4),
+);
+export const bookTicker = get(
+  'ticker/bookTicker',
+  'NONE',
+  perSymbols(2, () => 4, 4),
+);
+export const rollingTicker = get(
+  'ticker',
+  'NONE',
+  perSymbols(4, (n) => Math.min(4 * n, 200), 200),
+);
+
+export const account = get('account', 'USER_DATA', 20);
+export const myTrades = get('myTrades', 'USER_DATA', 20);
+export const queryOrder = get('order', 'USER_DATA', 4, 'query');
+export const openOrders = get('openOrders', 'USER_DATA', (p) => (p.symbol === undefined ? 80 : 6));
+export const allOrders = get('allOrders', 'USER_DATA', 20);
+export const rateLimitOrder = get('rateLimit/order', 'USER_DATA', 40);
+export const newOrder: DoorEndpoint = {
+  method: 'POST',
+  path: '/api/v3/order',
+  security: 'TRADE',
+  weight: 1,
+  action: 'newOrder',
+};
+export const testOrder: DoorEndpoint = {
+  method: 'POST',
+  path: '/api/v3/order/test',
+  security: 'TRADE',
+  weight: 1,
+  action: 'newOrder',
+};
+export const cancelReplace: DoorEndpoint = {
+  method: 'POST',
+  path: '/api/v3/order/cancelReplace',
+  security: 'TRADE',
+  weight: 1,
+  action: 'newOrder',
+};
+export const cancelOrder: DoorEndpoint = {
+  method: 'DELETE',
+  path: '/api/v3/order',
+  security: 'TRADE',
+  weight: 1,
+  action: 'cancel',
+};
+export const cancelOpenOrders: DoorEndpoint = {
+  method: 'DELETE',
+  path: '/api/v3/openOrders',
+  security: 'TRADE',
+  weight: 1,
+  action: 'cancel',
+};
+
+export const SPOT_ENDPOINTS: DoorEndpoint[] = [
+  ping,
+  time,
+  exchangeInfo,
+  trades,
+  historicalTrades,
+  aggTrades,
+  klines,
+  uiKlines,
+  avgPrice,
+  ticker24hr,
+  tickerPrice,
+  bookTicker,
+  rollingTicker,
+  account,
+  myTrades,
+  queryOrder,
+  openOrders,
+  allOrders,
+  rateLimitOrder,
+  newOrder,
+  testOrder,
+  cancelReplace,
+  cancelOrder,
+  cancelOpenOrders,
+];
