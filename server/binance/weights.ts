@@ -34,13 +34,8 @@ export class WeightCounter {
   spend(ip: string, weight: number, now: number): Spent {
     const minute = Math.floor(now / 60_000);
     let use = this.ips.get(ip);
-    if (!use)
-      this.ips.set(
-        ip,
-        (use = { minute, used: 0, refused: 0, bannedUntil: 0, bans: 0 }),
-      );
-    if (use.minute !== minute)
-      Object.assign(use, { minute, used: 0, refused: 0 });
+    if (!use) this.ips.set(ip, (use = { minute, used: 0, refused: 0, bannedUntil: 0, bans: 0 }));
+    if (use.minute !== minute) Object.assign(use, { minute, used: 0, refused: 0 });
     if (use.bannedUntil > now)
       return {
         ok: false,
@@ -50,8 +45,7 @@ export class WeightCounter {
       };
     if (use.used + weight > this.limit) {
       if (++use.refused > REFUSALS_BEFORE_BAN) {
-        use.bannedUntil =
-          now + Math.min(FIRST_BAN_MS * 2 ** use.bans++, LONGEST_BAN_MS);
+        use.bannedUntil = now + Math.min(FIRST_BAN_MS * 2 ** use.bans++, LONGEST_BAN_MS);
         return {
           ok: false,
           status: 418,
@@ -68,7 +62,6 @@ export class WeightCounter {
   /** Forgets IPs idle for a minute and not banned, so the map holds only current callers. */
   prune(now: number): void {
     const minute = Math.floor(now / 60_000);
-    for (const [ip, use] of this.ips)
-      if (use.minute < minute && use.bannedUntil <= now) this.ips.delete(ip);
+    for (const [ip, use] of this.ips) if (use.minute < minute && use.bannedUntil <= now) this.ips.delete(ip);
   }
 }

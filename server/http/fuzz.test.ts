@@ -321,7 +321,11 @@ describe('fuzzing every API route', () => {
         for (const { label, opts } of i === 0 ? probes : probes.filter((_, k) => k % 7 === 0)) {
           const res = await app.inject(opts);
           sent++;
-          const why = (route.binance ? binanceBreach : breach)(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+          const why = (route.binance ? binanceBreach : breach)(
+            res.statusCode,
+            res.headers['content-type'] as string | undefined,
+            res.body,
+          );
           if (why)
             breaches.push(
               `${route.method} ${route.url} [${token === valid ? 'token' : token ? 'bad token' : 'no token'}] ${label}: ${why} ${res.body.slice(0, 120)}`,

@@ -1,14 +1,11 @@
-import ccxt from "ccxt";
-import { API_KEY_HEADER } from "../../isomorphic/contract/api-keys.ts";
+import ccxt from 'ccxt';
+import { API_KEY_HEADER } from '../../isomorphic/contract/api-keys.ts';
 
 /**
  * CCXT's own `binanceusdm` class, unchanged but for the URL override (every `fapi` API it calls, v1 to v3) and the
  * options that keep it off Binance-only endpoints (currencies, margin pairs, coin-margined markets).
  */
-export function ccxtFutures(
-  base: string,
-  key?: { apiKey: string; secret: string },
-) {
+export function ccxtFutures(base: string, key?: { apiKey: string; secret: string }) {
   const v = (n: number) => `${base}/fapi/v${n}`;
   return new ccxt.pro.binanceusdm({
     ...key,
@@ -33,7 +30,7 @@ export function ccxtFutures(
     options: {
       fetchCurrencies: false,
       fetchMargins: false,
-      fetchMarkets: { types: ["linear"] },
+      fetchMarkets: { types: ['linear'] },
     },
   });
 }

@@ -1,17 +1,17 @@
-import * as service from "../../perpetual/perp.service.ts";
-import { DEFAULT_LEVERAGE } from "../../perpetual/perp-book.ts";
-import { maxNotionalAt } from "../../perpetual/contracts.ts";
-import { money } from "../../wallet/amounts.ts";
-import { bracketViews } from "../../perpetual/views.ts";
-import { BinanceError } from "../binance-error.ts";
-import type { Door } from "../door.ts";
-import * as e from "./futures.endpoints.ts";
-import { integer, oneOf, required } from "./params.ts";
-import { binanceSymbol, bookOf, contractFor, contractsFor } from "./symbols.ts";
-import { assetRow, positionRiskView } from "./views.ts";
+import * as service from '../../perpetual/perp.service.ts';
+import { DEFAULT_LEVERAGE } from '../../perpetual/perp-book.ts';
+import { maxNotionalAt } from '../../perpetual/contracts.ts';
+import { money } from '../../wallet/amounts.ts';
+import { bracketViews } from '../../perpetual/views.ts';
+import { BinanceError } from '../binance-error.ts';
+import type { Door } from '../door.ts';
+import * as e from './futures.endpoints.ts';
+import { integer, oneOf, required } from './params.ts';
+import { binanceSymbol, bookOf, contractFor, contractsFor } from './symbols.ts';
+import { assetRow, positionRiskView } from './views.ts';
 
 /** The USDⓈ-M door's margin asset: every linear contract is margined in USDT. */
-const USDT = "USDT";
+const USDT = 'USDT';
 
 /** Account, balance, positions and per-contract settings, read from the perpetual book as the web's reads are. */
 export function futuresAccount({ route, ctx }: Door): void {
@@ -22,20 +22,13 @@ export function futuresAccount({ route, ctx }: Door): void {
     const p = bookOf(core).position(userId, symbol);
     return {
       leverage: p?.leverage ?? DEFAULT_LEVERAGE,
-      mode: p?.mode ?? ("cross" as const),
+      mode: p?.mode ?? ('cross' as const),
     };
   };
   const risks = (userId: number, symbol: string | undefined) =>
     contractsFor(core, symbol).map((c) => {
       const s = settingOf(userId, c.symbol);
-      return positionRiskView(
-        core.risk,
-        bookOf(core),
-        c,
-        bookOf(core).position(userId, c.symbol),
-        s.leverage,
-        s.mode,
-      );
+      return positionRiskView(core.risk, bookOf(core), c, bookOf(core).position(userId, c.symbol), s.leverage, s.mode);
     });
 
   const account = async (userId: number) => {
@@ -75,7 +68,7 @@ export function futuresAccount({ route, ctx }: Door): void {
         openOrderInitialMargin: p.openOrderInitialMargin,
         entryPrice: p.entryPrice,
         leverage: p.leverage,
-        isolated: p.marginType === "isolated",
+        isolated: p.marginType === 'isolated',
         maxNotional: p.maxNotionalValue,
         updateTime: p.updateTime,
       })),
@@ -111,15 +104,13 @@ export function futuresAccount({ route, ctx }: Door): void {
   // v3 lists only the positions held (developers.binance.com, "Position Information V3").
   route(e.positionRiskV3, async ({ params, signed }) => {
     await core.settled();
-    return risks(userOf(signed), params.symbol).filter(
-      (p) => p.positionAmt !== "0",
-    );
+    return risks(userOf(signed), params.symbol).filter((p) => p.positionAmt !== '0');
   });
 
   route(e.leverage, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
-    required(params, "leverage");
-    const leverage = integer(params, "leverage", 0, 1, 125);
+    const c = contractFor(core, required(params, 'symbol'));
+    required(params, 'leverage');
+    const leverage = integer(params, 'leverage', 0, 1, 125);
     const userId = userOf(signed);
     const p = await service.updateLeverage(deps, userId, {
       symbol: c.symbol,
@@ -134,25 +125,18 @@ export function futuresAccount({ route, ctx }: Door): void {
   });
 
   route(e.marginType, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
-    const type = oneOf(
-      params,
-      "marginType",
-      ["ISOLATED", "CROSSED"],
-      -4044,
-      "marginType",
-    );
+    const c = contractFor(core, required(params, 'symbol'));
+    const type = oneOf(params, 'marginType', ['ISOLATED', 'CROSSED'], -4044, 'marginType');
     const userId = userOf(signed);
     const now = settingOf(userId, c.symbol);
-    const mode = type === "ISOLATED" ? "isolated" : "cross";
-    if (now.mode === mode)
-      throw new BinanceError(400, -4046, "No need to change margin type.");
+    const mode = type === 'ISOLATED' ? 'isolated' : 'cross';
+    if (now.mode === mode) throw new BinanceError(400, -4046, 'No need to change margin type.');
     await service.updateLeverage(deps, userId, {
       symbol: c.symbol,
       leverage: now.leverage,
       marginMode: mode,
     });
-    return { code: 200, msg: "success" };
+    return { code: 200, msg: 'success' };
   });
 
   // Binance answers these figures as JSON numbers (developers.binance.com, "Notional and Leverage Brackets").
@@ -172,14 +156,9 @@ export function futuresAccount({ route, ctx }: Door): void {
 
   route(e.dualGet, async () => ({ dualSidePosition: false }));
   route(e.dualPost, async ({ params }) => {
-    const dual = required(params, "dualSidePosition");
-    if (dual === "false")
-      throw new BinanceError(400, -4059, "No need to change position side.");
+    const dual = required(params, 'dualSidePosition');
+    if (dual === 'false') throw new BinanceError(400, -4059, 'No need to change position side.');
     // Hedge mode is not offered: positions are one-way (positionSide BOTH), the web's and the door's alike.
-    throw new BinanceError(
-      400,
-      -4068,
-      "Position side cannot be changed: this exchange offers one-way mode only.",
-    );
+    throw new BinanceError(400, -4068, 'Position side cannot be changed: this exchange offers one-way mode only.');
   });
 }

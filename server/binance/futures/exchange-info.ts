@@ -1,15 +1,15 @@
-import { formatUnits } from "../../../isomorphic/money/units.ts";
-import type { TradingCore } from "../../core/core.ts";
-import { maxLeverage, type Contract } from "../../perpetual/contracts.ts";
-import { PRICE_BAND_BPS } from "../../perpetual/perp-orders.ts";
-import { price, qty } from "../../perpetual/views.ts";
-import { WEIGHT_LIMIT_PER_MINUTE } from "../weights.ts";
-import { binanceSymbol, bookOf, linearContracts } from "./symbols.ts";
+import { formatUnits } from '../../../isomorphic/money/units.ts';
+import type { TradingCore } from '../../core/core.ts';
+import { maxLeverage, type Contract } from '../../perpetual/contracts.ts';
+import { PRICE_BAND_BPS } from '../../perpetual/perp-orders.ts';
+import { price, qty } from '../../perpetual/views.ts';
+import { WEIGHT_LIMIT_PER_MINUTE } from '../weights.ts';
+import { binanceSymbol, bookOf, linearContracts } from './symbols.ts';
 
 /** The order kinds the door takes (stop and trailing orders go through the web's TP/SL calls). */
-const ORDER_TYPES = ["LIMIT", "MARKET"];
+const ORDER_TYPES = ['LIMIT', 'MARKET'];
 /** GTX is Binance's post-only (our POST_ONLY). */
-const TIME_IN_FORCE = ["GTC", "IOC", "FOK", "GTX"];
+const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'GTX'];
 
 /**
  * The largest quantity the leverage brackets allow at the mark: the top bracket's notional cap over the price,
@@ -29,11 +29,11 @@ function symbolInfo(core: TradingCore, c: Contract) {
   return {
     symbol: binanceSymbol(c),
     pair: binanceSymbol(c),
-    contractType: "PERPETUAL",
+    contractType: 'PERPETUAL',
     // Binance's perpetuals carry this far-future delivery date (developers.binance.com, "Exchange Information").
     deliveryDate: 4133404800000,
     onboardDate: 0,
-    status: "TRADING",
+    status: 'TRADING',
     baseAsset: c.base,
     quoteAsset: c.quote,
     marginAsset: c.marginAsset,
@@ -41,36 +41,36 @@ function symbolInfo(core: TradingCore, c: Contract) {
     quantityPrecision: c.qtyScale,
     baseAssetPrecision: 8,
     quotePrecision: 8,
-    underlyingType: "COIN",
+    underlyingType: 'COIN',
     settlePlan: 0,
     maxLeverage: Number(maxLeverage(c)),
     filters: [
       {
-        filterType: "PRICE_FILTER",
+        filterType: 'PRICE_FILTER',
         minPrice: price(c, 1n),
         // The perpetual service refuses a price above 10^15 ticks (perp.service.ts, MAX_UNITS).
         maxPrice: price(c, 10n ** 15n),
         tickSize: price(c, 1n),
       },
       {
-        filterType: "LOT_SIZE",
+        filterType: 'LOT_SIZE',
         minQty: qty(c, 1n),
         maxQty,
         stepSize: qty(c, 1n),
       },
       {
-        filterType: "MARKET_LOT_SIZE",
+        filterType: 'MARKET_LOT_SIZE',
         minQty: qty(c, 1n),
         maxQty,
         stepSize: qty(c, 1n),
       },
       // We set no smallest order value; Binance's filter field is `notional`.
-      { filterType: "MIN_NOTIONAL", notional: "0" },
+      { filterType: 'MIN_NOTIONAL', notional: '0' },
       {
-        filterType: "PERCENT_PRICE",
+        filterType: 'PERCENT_PRICE',
         multiplierUp: formatUnits(10_000n + PRICE_BAND_BPS, 4),
         multiplierDown: formatUnits(10_000n - PRICE_BAND_BPS, 4),
-        multiplierDecimal: String(band.split(".")[1]!.length),
+        multiplierDecimal: String(band.split('.')[1]!.length),
       },
     ],
     orderTypes: ORDER_TYPES,
@@ -81,19 +81,19 @@ function symbolInfo(core: TradingCore, c: Contract) {
 /** GET /fapi/v1/exchangeInfo (developers.binance.com, "Exchange Information"). */
 export function exchangeInfo(core: TradingCore, now: number) {
   return {
-    timezone: "UTC",
+    timezone: 'UTC',
     serverTime: now,
-    futuresType: "U_MARGINED",
+    futuresType: 'U_MARGINED',
     rateLimits: [
       {
-        rateLimitType: "REQUEST_WEIGHT",
-        interval: "MINUTE",
+        rateLimitType: 'REQUEST_WEIGHT',
+        interval: 'MINUTE',
         intervalNum: 1,
         limit: WEIGHT_LIMIT_PER_MINUTE,
       },
     ],
     exchangeFilters: [],
-    assets: [{ asset: "USDT", marginAvailable: true, autoAssetExchange: "0" }],
+    assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
     symbols: linearContracts(core).map((c) => symbolInfo(core, c)),
   };
 }

@@ -1,335 +1,272 @@
-import type { FastifyInstance } from "fastify";
-import ccxt from "ccxt";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type {
-  PerpAccount,
-  PerpPosition,
-} from "../../../isomorphic/contract/perpetual.ts";
-import {
-  api,
-  operatorToken,
-  signUp,
-  testApp,
-} from "../../../tests/support/app.ts";
-import { apiKeyFor, listening } from "../../../tests/support/binance.ts";
-import { ccxtFutures } from "../../../tests/support/binance-futures.ts";
-import {
-  FEATURE_DIALECTS,
-  type TestDatabase,
-} from "../../../tests/support/databases.ts";
-import { priceFeed } from "../../../tests/support/price-feed.ts";
-import { ManualClock } from "../../clock/clock.ts";
+import type { FastifyInstance } from 'fastify';
+import ccxt from 'ccxt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PerpAccount, PerpPosition } from '../../../isomorphic/contract/perpetual.ts';
+import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.ts';
+import { apiKeyFor, listening } from '../../../tests/support/binance.ts';
+import { ccxtFutures } from '../../../tests/support/binance-futures.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { priceFeed } from '../../../tests/support/price-feed.ts';
+import { ManualClock } from '../../clock/clock.ts';
 
-const BTC = "BTC/USDT:USDT";
+const BTC = 'BTC/USDT:USDT';
 
 /**
  * CCXT's binanceusdm against the door on a listening app whose clock and marks the test drives: the clock starts
  * at the real time, so CCXT's signed timestamps fall inside the recvWindow.
  */
-describe.each(FEATURE_DIALECTS)(
-  "the USDⓈ-M futures door (%s) with CCXT binanceusdm",
-  (_name, open) => {
-    let t: TestDatabase;
-    let app: FastifyInstance;
-    let feed: Awaited<ReturnType<typeof priceFeed>>;
-    let base: string;
-    const clock = new ManualClock(Date.now());
-    const prices: Record<string, string> = {
-      BTCUSDT: "96500.00",
-      ETHUSDT: "3450.00",
-    };
-    const users: Record<
-      string,
-      { token: string; x: ReturnType<typeof ccxtFutures> }
-    > = {};
-    /** What the web's own perpetual calls show the user: their positions and their USDT contract account. */
-    const webPositions = async (name: string) =>
-      (
-        await api<PerpPosition[]>(app, "/api/contract/position/list", {
-          token: users[name]!.token,
-          query: {},
-        })
-      ).data;
-    const webAccount = async (name: string) =>
-      (
-        await api<PerpAccount[]>(app, "/api/perpetual/account", {
-          method: "GET",
-          token: users[name]!.token,
-          query: { kind: "usdt" },
-        })
-      ).data[0]!;
-    /**
-     * The test's clock brought up to real time (its jobs run as they would have), then CCXT's own clock sync
-     * (fetchTime): the server's clock stands still between steps while real time runs, and a signed call stamped
-     * more than a second ahead of it is refused.
-     */
-    const synced = async () => {
-      await clock.advance(Math.max(0, Date.now() - clock.now()));
-      await app.core.settled();
-      for (const u of Object.values(users)) await u.x.loadTimeDifference();
-    };
+describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanceusdm', (_name, open) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let feed: Awaited<ReturnType<typeof priceFeed>>;
+  let base: string;
+  const clock = new ManualClock(Date.now());
+  const prices: Record<string, string> = {
+    BTCUSDT: '96500.00',
+    ETHUSDT: '3450.00',
+  };
+  const users: Record<string, { token: string; x: ReturnType<typeof ccxtFutures> }> = {};
+  /** What the web's own perpetual calls show the user: their positions and their USDT contract account. */
+  const webPositions = async (name: string) =>
+    (
+      await api<PerpPosition[]>(app, '/api/contract/position/list', {
+        token: users[name]!.token,
+        query: {},
+      })
+    ).data;
+  const webAccount = async (name: string) =>
+    (
+      await api<PerpAccount[]>(app, '/api/perpetual/account', {
+        method: 'GET',
+        token: users[name]!.token,
+        query: { kind: 'usdt' },
+      })
+    ).data[0]!;
+  /**
+   * The test's clock brought up to real time (its jobs run as they would have), then CCXT's own clock sync
+   * (fetchTime): the server's clock stands still between steps while real time runs, and a signed call stamped
+   * more than a second ahead of it is refused.
+   */
+  const synced = async () => {
+    await clock.advance(Math.max(0, Date.now() - clock.now()));
+    await app.core.settled();
+    for (const u of Object.values(users)) await u.x.loadTimeDifference();
+  };
 
-    beforeAll(async () => {
-      t = await open();
-      feed = await priceFeed(prices);
-      ({ app } = await testApp(
-        t.db,
-        { PRICE_FEED_URL: feed.url, MARKET_MAKERS: "0" },
-        clock,
-      ));
-      base = await listening(app);
-      const ops = await operatorToken(app, t.db);
-      for (const name of ["alice", "bob"]) {
-        const { token } = await signUp(app, `${name}_fut`);
-        await api(app, "/api/admin/credit", {
-          token: ops,
-          payload: { username: `${name}_fut`, asset: "USDT", amount: "10000" },
-        });
-        await api(app, "/api/asset/transferFunds", {
-          token,
-          payload: { coin: "USDT", from: 1, to: 2, amount: "10000" },
-        });
-        users[name] = {
-          token,
-          x: ccxtFutures(base, await apiKeyFor(app, token)),
-        };
-      }
-      app.prices.start(app.jobs, 1_000);
-      await clock.advance(1_000);
-      await app.core.settled();
-    });
-    beforeEach(synced);
-    afterAll(async () => {
-      await app.close();
-      await feed.close();
-      await t.drop();
-    });
-
-    it("lists the USDT-margined perpetuals as CCXT markets", async () => {
-      const x = ccxtFutures(base);
-      const markets = await x.loadMarkets();
-      expect(Object.keys(markets).sort()).toEqual([BTC, "ETH/USDT:USDT"]);
-      expect(markets[BTC]).toMatchObject({
-        id: "BTCUSDT",
-        type: "swap",
-        linear: true,
-        settle: "USDT",
-        active: true,
-        precision: { price: 0.1, amount: 0.001 },
+  beforeAll(async () => {
+    t = await open();
+    feed = await priceFeed(prices);
+    ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, MARKET_MAKERS: '0' }, clock));
+    base = await listening(app);
+    const ops = await operatorToken(app, t.db);
+    for (const name of ['alice', 'bob']) {
+      const { token } = await signUp(app, `${name}_fut`);
+      await api(app, '/api/admin/credit', {
+        token: ops,
+        payload: { username: `${name}_fut`, asset: 'USDT', amount: '10000' },
       });
-      expect(await x.fetchTime()).toBe(clock.now());
-    });
-
-    it("answers exchangeInfo with Binance's filters and charges each call its weight", async () => {
-      const info = (await (
-        await fetch(`${base}/fapi/v1/exchangeInfo`)
-      ).json()) as {
-        symbols: Array<{
-          symbol: string;
-          contractType: string;
-          marginAsset: string;
-          filters: Array<{ filterType: string }>;
-        }>;
+      await api(app, '/api/asset/transferFunds', {
+        token,
+        payload: { coin: 'USDT', from: 1, to: 2, amount: '10000' },
+      });
+      users[name] = {
+        token,
+        x: ccxtFutures(base, await apiKeyFor(app, token)),
       };
-      const btc = info.symbols.find((s) => s.symbol === "BTCUSDT")!;
-      expect(btc).toMatchObject({
-        contractType: "PERPETUAL",
-        marginAsset: "USDT",
-      });
-      expect(btc.filters.map((f) => f.filterType)).toEqual([
-        "PRICE_FILTER",
-        "LOT_SIZE",
-        "MARKET_LOT_SIZE",
-        "MIN_NOTIONAL",
-        "PERCENT_PRICE",
-      ]);
-      const used = async (path: string) =>
-        Number(
-          (await fetch(`${base}${path}`)).headers.get("x-mbx-used-weight-1m"),
-        );
-      const before = await used("/fapi/v1/ping");
-      expect(await used("/fapi/v1/depth?symbol=BTCUSDT&limit=100")).toBe(
-        before + 5,
-      );
-      expect(await used("/fapi/v1/ticker/bookTicker")).toBe(before + 10);
-    });
+    }
+    app.prices.start(app.jobs, 1_000);
+    await clock.advance(1_000);
+    await app.core.settled();
+  });
+  beforeEach(synced);
+  afterAll(async () => {
+    await app.close();
+    await feed.close();
+    await t.drop();
+  });
 
-    it("answers market data: ticker, book, candles, funding, open interest", async () => {
-      const x = ccxtFutures(base);
-      expect((await x.fetchTicker(BTC)).symbol).toBe(BTC);
-      const book = await x.fetchOrderBook(BTC, 5);
-      expect(book).toMatchObject({ bids: [], asks: [], symbol: BTC });
-      const candles = await x.fetchOHLCV(BTC, "1m");
-      expect(Array.isArray(candles)).toBe(true);
-      const raw = (await x.fapiPublicGetKlines({
-        symbol: "BTCUSDT",
-        interval: "1h",
-      })) as number[][];
-      for (const k of raw) expect(k[6]).toBe(k[0]! + 3_600_000 - 1);
-      const funding = await x.fetchFundingRate(BTC);
-      expect(funding).toMatchObject({
+  it('lists the USDT-margined perpetuals as CCXT markets', async () => {
+    const x = ccxtFutures(base);
+    const markets = await x.loadMarkets();
+    expect(Object.keys(markets).sort()).toEqual([BTC, 'ETH/USDT:USDT']);
+    expect(markets[BTC]).toMatchObject({
+      id: 'BTCUSDT',
+      type: 'swap',
+      linear: true,
+      settle: 'USDT',
+      active: true,
+      precision: { price: 0.1, amount: 0.001 },
+    });
+    expect(await x.fetchTime()).toBe(clock.now());
+  });
+
+  it("answers exchangeInfo with Binance's filters and charges each call its weight", async () => {
+    const info = (await (await fetch(`${base}/fapi/v1/exchangeInfo`)).json()) as {
+      symbols: Array<{
+        symbol: string;
+        contractType: string;
+        marginAsset: string;
+        filters: Array<{ filterType: string }>;
+      }>;
+    };
+    const btc = info.symbols.find((s) => s.symbol === 'BTCUSDT')!;
+    expect(btc).toMatchObject({
+      contractType: 'PERPETUAL',
+      marginAsset: 'USDT',
+    });
+    expect(btc.filters.map((f) => f.filterType)).toEqual([
+      'PRICE_FILTER',
+      'LOT_SIZE',
+      'MARKET_LOT_SIZE',
+      'MIN_NOTIONAL',
+      'PERCENT_PRICE',
+    ]);
+    const used = async (path: string) => Number((await fetch(`${base}${path}`)).headers.get('x-mbx-used-weight-1m'));
+    const before = await used('/fapi/v1/ping');
+    expect(await used('/fapi/v1/depth?symbol=BTCUSDT&limit=100')).toBe(before + 5);
+    expect(await used('/fapi/v1/ticker/bookTicker')).toBe(before + 10);
+  });
+
+  it('answers market data: ticker, book, candles, funding, open interest', async () => {
+    const x = ccxtFutures(base);
+    expect((await x.fetchTicker(BTC)).symbol).toBe(BTC);
+    const book = await x.fetchOrderBook(BTC, 5);
+    expect(book).toMatchObject({ bids: [], asks: [], symbol: BTC });
+    const candles = await x.fetchOHLCV(BTC, '1m');
+    expect(Array.isArray(candles)).toBe(true);
+    const raw = (await x.fapiPublicGetKlines({
+      symbol: 'BTCUSDT',
+      interval: '1h',
+    })) as number[][];
+    for (const k of raw) expect(k[6]).toBe(k[0]! + 3_600_000 - 1);
+    const funding = await x.fetchFundingRate(BTC);
+    expect(funding).toMatchObject({
+      symbol: BTC,
+      markPrice: 96500,
+      indexPrice: 96500,
+      interestRate: 0.0001,
+    });
+    expect(funding.fundingTimestamp).toBeGreaterThan(clock.now());
+    expect(await x.fetchFundingRateHistory(BTC)).toEqual([]);
+    expect((await x.fetchOpenInterest(BTC)).openInterestAmount).toBe(0);
+  });
+
+  it('reads the futures balance and sets leverage and margin mode', async () => {
+    const { x } = users.alice!;
+    const balance = await x.fetchBalance();
+    expect(balance.USDT).toMatchObject({
+      free: 10000,
+      used: 0,
+      total: 10000,
+    });
+    expect((await x.setLeverage(10, BTC)).leverage).toBe(10);
+    await x.setMarginMode('isolated', BTC);
+    await expect(x.setMarginMode('isolated', BTC)).rejects.toBeInstanceOf(ccxt.MarginModeAlreadySet);
+    await x.setMarginMode('cross', BTC);
+    await users.bob!.x.setLeverage(5, BTC);
+    expect(await webPositions('alice')).toEqual([]);
+  });
+
+  it('trades between two users and reads the positions back as the web shows them', async () => {
+    const alice = users.alice!.x;
+    const bob = users.bob!.x;
+    const ask = await alice.createOrder(BTC, 'limit', 'sell', 0.1, 96500);
+    expect(ask).toMatchObject({ status: 'open', price: 96500, amount: 0.1 });
+    expect(ask.clientOrderId).toMatch(/^x-/);
+    expect((await alice.fetchOpenOrders(BTC)).map((o) => o.id)).toEqual([ask.id]);
+    const buy = await bob.createOrder(BTC, 'market', 'buy', 0.1);
+    expect(buy).toMatchObject({
+      status: 'closed',
+      filled: 0.1,
+      average: 96500,
+    });
+    expect(await alice.fetchOrder(ask.id!, BTC)).toMatchObject({
+      status: 'closed',
+      filled: 0.1,
+      clientOrderId: ask.clientOrderId,
+    });
+    expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
+
+    await synced();
+    for (const [name, side, leverage] of [
+      ['alice', 'short', 10],
+      ['bob', 'long', 5],
+    ] as const) {
+      await synced();
+      const [p] = await users[name]!.x.fetchPositions([BTC]);
+      const [w] = await webPositions(name);
+      expect(p).toMatchObject({
         symbol: BTC,
-        markPrice: 96500,
-        indexPrice: 96500,
-        interestRate: 0.0001,
+        side,
+        contracts: 0.1,
+        entryPrice: 96500,
+        marginMode: 'cross',
       });
-      expect(funding.fundingTimestamp).toBeGreaterThan(clock.now());
-      expect(await x.fetchFundingRateHistory(BTC)).toEqual([]);
-      expect((await x.fetchOpenInterest(BTC)).openInterestAmount).toBe(0);
+      expect(w).toMatchObject({ side, quantity: '0.100', leverage });
+      expect(String(p!.unrealizedPnl)).toBe(String(Number(w!.unrealizedPnl)));
+      expect(p!.liquidationPrice).toBe(w!.liquidationPrice === null ? undefined : Number(w!.liquidationPrice));
+      const a = await webAccount(name);
+      const b = await users[name]!.x.fetchBalance();
+      expect(b.USDT!.free).toBe(Number(a!.availableBalance));
+      expect(b.USDT!.total).toBe(Number(a!.marginBalance));
+    }
+    expect((await alice.fetchOpenInterest(BTC)).openInterestAmount).toBe(0.1);
+  });
+
+  it("closes with a reduce-only market order, cancels and lists the caller's trades", async () => {
+    const alice = users.alice!.x;
+    const bob = users.bob!.x;
+    const bid = await alice.createOrder(BTC, 'limit', 'buy', 0.1, 96400);
+    const close = await bob.createOrder(BTC, 'market', 'sell', 0.1, undefined, {
+      reduceOnly: true,
     });
-
-    it("reads the futures balance and sets leverage and margin mode", async () => {
-      const { x } = users.alice!;
-      const balance = await x.fetchBalance();
-      expect(balance.USDT).toMatchObject({
-        free: 10000,
-        used: 0,
-        total: 10000,
-      });
-      expect((await x.setLeverage(10, BTC)).leverage).toBe(10);
-      await x.setMarginMode("isolated", BTC);
-      await expect(x.setMarginMode("isolated", BTC)).rejects.toBeInstanceOf(
-        ccxt.MarginModeAlreadySet,
-      );
-      await x.setMarginMode("cross", BTC);
-      await users.bob!.x.setLeverage(5, BTC);
-      expect(await webPositions("alice")).toEqual([]);
+    expect(close).toMatchObject({ status: 'closed', reduceOnly: true });
+    expect(await alice.fetchOrder(bid.id!, BTC)).toMatchObject({
+      status: 'closed',
     });
+    expect(await bob.fetchPositions([BTC])).toEqual([]);
+    expect(await alice.fetchPositions([BTC])).toEqual([]);
 
-    it("trades between two users and reads the positions back as the web shows them", async () => {
-      const alice = users.alice!.x;
-      const bob = users.bob!.x;
-      const ask = await alice.createOrder(BTC, "limit", "sell", 0.1, 96500);
-      expect(ask).toMatchObject({ status: "open", price: 96500, amount: 0.1 });
-      expect(ask.clientOrderId).toMatch(/^x-/);
-      expect((await alice.fetchOpenOrders(BTC)).map((o) => o.id)).toEqual([
-        ask.id,
-      ]);
-      const buy = await bob.createOrder(BTC, "market", "buy", 0.1);
-      expect(buy).toMatchObject({
-        status: "closed",
-        filled: 0.1,
-        average: 96500,
-      });
-      expect(await alice.fetchOrder(ask.id!, BTC)).toMatchObject({
-        status: "closed",
-        filled: 0.1,
-        clientOrderId: ask.clientOrderId,
-      });
-      expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
+    await synced();
+    const rest = await alice.createOrder(BTC, 'limit', 'buy', 0.01, 95000);
+    expect((await alice.cancelOrder(rest.id!, BTC)).status).toBe('canceled');
+    expect((await alice.fetchOrder(rest.id!, BTC)).status).toBe('canceled');
+    await expect(alice.cancelOrder(rest.id!, BTC)).rejects.toBeInstanceOf(ccxt.OrderNotFound);
 
-      await synced();
-      for (const [name, side, leverage] of [
-        ["alice", "short", 10],
-        ["bob", "long", 5],
-      ] as const) {
-        await synced();
-        const [p] = await users[name]!.x.fetchPositions([BTC]);
-        const [w] = await webPositions(name);
-        expect(p).toMatchObject({
-          symbol: BTC,
-          side,
-          contracts: 0.1,
-          entryPrice: 96500,
-          marginMode: "cross",
-        });
-        expect(w).toMatchObject({ side, quantity: "0.100", leverage });
-        expect(String(p!.unrealizedPnl)).toBe(String(Number(w!.unrealizedPnl)));
-        expect(p!.liquidationPrice).toBe(
-          w!.liquidationPrice === null
-            ? undefined
-            : Number(w!.liquidationPrice),
-        );
-        const a = await webAccount(name);
-        const b = await users[name]!.x.fetchBalance();
-        expect(b.USDT!.free).toBe(Number(a!.availableBalance));
-        expect(b.USDT!.total).toBe(Number(a!.marginBalance));
-      }
-      expect((await alice.fetchOpenInterest(BTC)).openInterestAmount).toBe(0.1);
+    // Alice made both fills (0.1 sold, then 0.1 bought back): maker fees at 0.02% of 9650 and 9640 USDT.
+    const mine = await alice.fetchMyTrades(BTC);
+    expect(mine.map((m) => [m.side, m.price, m.amount, m.takerOrMaker, m.fee?.cost])).toEqual([
+      ['sell', 96500, 0.1, 'maker', 1.93],
+      ['buy', 96400, 0.1, 'maker', 1.928],
+    ]);
+    // Income: alice's two maker fees and the PnL of buying back 100 USDT under where she sold (0.1 × 100).
+    const income = (await alice.fapiPrivateGetIncome({
+      symbol: 'BTCUSDT',
+    })) as Array<{ incomeType: string; income: string }>;
+    expect(income.map((i) => [i.incomeType, i.income]).sort()).toEqual([
+      ['COMMISSION', '-1.92800000'],
+      ['COMMISSION', '-1.93000000'],
+      ['REALIZED_PNL', '10.00000000'],
+    ]);
+    expect((await bob.fetchMyTrades(BTC)).map((m) => m.takerOrMaker)).toEqual(['taker', 'taker']);
+  });
+
+  it("maps refusals to CCXT's classes and changes nothing", async () => {
+    const alice = users.alice!.x;
+    const before = await alice.fetchBalance();
+    await expect(alice.createOrder(BTC, 'limit', 'buy', 5, 96000)).rejects.toBeInstanceOf(ccxt.InsufficientFunds);
+    await expect(alice.createOrder(BTC, 'limit', 'buy', 0.01, 50000)).rejects.toBeInstanceOf(ccxt.InvalidOrder);
+    await synced();
+    await expect(alice.fetchOrder('999999', BTC)).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+    await expect(alice.fapiPublicGetTicker24hr({ symbol: 'NOPEUSDT' })).rejects.toBeInstanceOf(ccxt.BadSymbol);
+    await expect(alice.fapiPrivatePostPositionSideDual({ dualSidePosition: 'true' })).rejects.toBeInstanceOf(
+      ccxt.OperationRejected,
+    );
+    expect(await alice.fapiPrivateGetPositionSideDual()).toEqual({
+      dualSidePosition: false,
     });
-
-    it("closes with a reduce-only market order, cancels and lists the caller's trades", async () => {
-      const alice = users.alice!.x;
-      const bob = users.bob!.x;
-      const bid = await alice.createOrder(BTC, "limit", "buy", 0.1, 96400);
-      const close = await bob.createOrder(
-        BTC,
-        "market",
-        "sell",
-        0.1,
-        undefined,
-        {
-          reduceOnly: true,
-        },
-      );
-      expect(close).toMatchObject({ status: "closed", reduceOnly: true });
-      expect(await alice.fetchOrder(bid.id!, BTC)).toMatchObject({
-        status: "closed",
-      });
-      expect(await bob.fetchPositions([BTC])).toEqual([]);
-      expect(await alice.fetchPositions([BTC])).toEqual([]);
-
-      await synced();
-      const rest = await alice.createOrder(BTC, "limit", "buy", 0.01, 95000);
-      expect((await alice.cancelOrder(rest.id!, BTC)).status).toBe("canceled");
-      expect((await alice.fetchOrder(rest.id!, BTC)).status).toBe("canceled");
-      await expect(alice.cancelOrder(rest.id!, BTC)).rejects.toBeInstanceOf(
-        ccxt.OrderNotFound,
-      );
-
-      // Alice made both fills (0.1 sold, then 0.1 bought back): maker fees at 0.02% of 9650 and 9640 USDT.
-      const mine = await alice.fetchMyTrades(BTC);
-      expect(
-        mine.map((m) => [
-          m.side,
-          m.price,
-          m.amount,
-          m.takerOrMaker,
-          m.fee?.cost,
-        ]),
-      ).toEqual([
-        ["sell", 96500, 0.1, "maker", 1.93],
-        ["buy", 96400, 0.1, "maker", 1.928],
-      ]);
-      // Income: alice's two maker fees and the PnL of buying back 100 USDT under where she sold (0.1 × 100).
-      const income = (await alice.fapiPrivateGetIncome({
-        symbol: "BTCUSDT",
-      })) as Array<{ incomeType: string; income: string }>;
-      expect(income.map((i) => [i.incomeType, i.income]).sort()).toEqual([
-        ["COMMISSION", "-1.92800000"],
-        ["COMMISSION", "-1.93000000"],
-        ["REALIZED_PNL", "10.00000000"],
-      ]);
-      expect((await bob.fetchMyTrades(BTC)).map((m) => m.takerOrMaker)).toEqual(
-        ["taker", "taker"],
-      );
-    });
-
-    it("maps refusals to CCXT's classes and changes nothing", async () => {
-      const alice = users.alice!.x;
-      const before = await alice.fetchBalance();
-      await expect(
-        alice.createOrder(BTC, "limit", "buy", 5, 96000),
-      ).rejects.toBeInstanceOf(ccxt.InsufficientFunds);
-      await expect(
-        alice.createOrder(BTC, "limit", "buy", 0.01, 50000),
-      ).rejects.toBeInstanceOf(ccxt.InvalidOrder);
-      await synced();
-      await expect(alice.fetchOrder("999999", BTC)).rejects.toBeInstanceOf(
-        ccxt.OrderNotFound,
-      );
-      await expect(
-        alice.fapiPublicGetTicker24hr({ symbol: "NOPEUSDT" }),
-      ).rejects.toBeInstanceOf(ccxt.BadSymbol);
-      await expect(
-        alice.fapiPrivatePostPositionSideDual({ dualSidePosition: "true" }),
-      ).rejects.toBeInstanceOf(ccxt.OperationRejected);
-      expect(await alice.fapiPrivateGetPositionSideDual()).toEqual({
-        dualSidePosition: false,
-      });
-      await synced();
-      expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
-      expect((await alice.fetchBalance()).USDT).toEqual(before.USDT);
-    });
-  },
-);
+    await synced();
+    expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
+    expect((await alice.fetchBalance()).USDT).toEqual(before.USDT);
+  });
+});

@@ -1,9 +1,9 @@
-import type { Door } from "../door.ts";
-import { futuresAccount } from "./account.ts";
-import { futuresIncome } from "./income.ts";
-import { futuresOrders } from "./orders.ts";
-import { futuresPublic } from "./public.ts";
-import { futuresUserTrades } from "./user-trades.ts";
+import type { Door } from '../door.ts';
+import { futuresAccount } from './account.ts';
+import { futuresIncome } from './income.ts';
+import { futuresOrders } from './orders.ts';
+import { futuresPublic } from './public.ts';
+import { futuresUserTrades } from './user-trades.ts';
 
 /**
  * Binance's USDⓈ-M futures calls (`/fapi`) over our USDT-margined perpetuals: market data from the perpetual book,

@@ -1,4 +1,4 @@
-import { num, type Queryable } from "../../storage/db.ts";
+import { num, type Queryable } from '../../storage/db.ts';
 
 /** One fill of a user's perpetual order, with the side they were on and their order's source. */
 export interface UserFill {
@@ -7,7 +7,7 @@ export interface UserFill {
   price: bigint;
   quantity: bigint;
   maker: boolean;
-  side: "buy" | "sell";
+  side: 'buy' | 'sell';
   source: string;
   time: number;
 }
@@ -38,7 +38,7 @@ export async function userFills(
     price: BigInt(r.price as bigint),
     quantity: BigInt(r.quantity as bigint),
     maker: num(r.maker) === 1,
-    side: r.side as UserFill["side"],
+    side: r.side as UserFill['side'],
     source: String(r.source),
     time: num(r.created_at),
   }));
@@ -67,17 +67,10 @@ export async function incomeLines(
   const rows = await q.all(
     `SELECT e.id, e.bill_type, e.ref_type, e.ref_id, e.asset, e.delta_available, e.delta_frozen, e.created_at
        FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
-      WHERE a.owner_id = ? AND a.type = ? AND e.bill_type IN (${billTypes.map(() => "?").join(", ")})
+      WHERE a.owner_id = ? AND a.type = ? AND e.bill_type IN (${billTypes.map(() => '?').join(', ')})
         AND e.created_at >= ? AND e.created_at <= ?
       ORDER BY e.id LIMIT ?`,
-    [
-      userId,
-      contractAccountType,
-      ...billTypes,
-      window.start,
-      window.end,
-      window.limit,
-    ],
+    [userId, contractAccountType, ...billTypes, window.start, window.end, window.limit],
   );
   return rows.map((r) => ({
     id: num(r.id),
@@ -85,8 +78,7 @@ export async function incomeLines(
     refType: String(r.ref_type),
     refId: String(r.ref_id),
     asset: String(r.asset),
-    amount:
-      BigInt(r.delta_available as bigint) + BigInt(r.delta_frozen as bigint),
+    amount: BigInt(r.delta_available as bigint) + BigInt(r.delta_frozen as bigint),
     time: num(r.created_at),
   }));
 }

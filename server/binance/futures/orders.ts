@@ -1,22 +1,22 @@
-import type { PerpOrderBody } from "../../../isomorphic/contract/perpetual.ts";
-import { AppError } from "../../outcome.ts";
-import { findPerpOrder } from "../../perpetual/perp.repo.ts";
-import * as service from "../../perpetual/perp.service.ts";
-import type { PerpOrderRow } from "../../perpetual/perp-state.ts";
-import { BinanceError } from "../binance-error.ts";
-import type { Door } from "../door.ts";
-import * as e from "./futures.endpoints.ts";
-import { integer, oneOf, required } from "./params.ts";
-import { bookOf, contractFor, contractsFor } from "./symbols.ts";
-import { orderView } from "./views.ts";
+import type { PerpOrderBody } from '../../../isomorphic/contract/perpetual.ts';
+import { AppError } from '../../outcome.ts';
+import { findPerpOrder } from '../../perpetual/perp.repo.ts';
+import * as service from '../../perpetual/perp.service.ts';
+import type { PerpOrderRow } from '../../perpetual/perp-state.ts';
+import { BinanceError } from '../binance-error.ts';
+import type { Door } from '../door.ts';
+import * as e from './futures.endpoints.ts';
+import { integer, oneOf, required } from './params.ts';
+import { bookOf, contractFor, contractsFor } from './symbols.ts';
+import { orderView } from './views.ts';
 
 /** Binance's client order id (developers.binance.com, "New Order (TRADE)": `^[.A-Z:/a-z0-9_-]{1,36}$`). */
 const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
-const TIF = { GTC: "GTC", IOC: "IOC", FOK: "FOK", GTX: "POST_ONLY" } as const;
+const TIF = { GTC: 'GTC', IOC: 'IOC', FOK: 'FOK', GTX: 'POST_ONLY' } as const;
 
 const flag = (v: string | undefined, name: string) => {
-  if (v === undefined || v === "false") return false;
-  if (v === "true") return true;
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
   throw new BinanceError(
     400,
     -1100,
@@ -26,22 +26,14 @@ const flag = (v: string | undefined, name: string) => {
 
 /** A new order's parameters as the perpetual service's order body; anything Binance refuses is refused first. */
 function orderBody(p: Record<string, string>, symbol: string): PerpOrderBody {
-  const side = oneOf(p, "side", ["BUY", "SELL"], -1117, "side");
-  const type = oneOf(p, "type", ["LIMIT", "MARKET"], -1116, "orderType");
-  const positionSide = p.positionSide ?? "BOTH";
+  const side = oneOf(p, 'side', ['BUY', 'SELL'], -1117, 'side');
+  const type = oneOf(p, 'type', ['LIMIT', 'MARKET'], -1116, 'orderType');
+  const positionSide = p.positionSide ?? 'BOTH';
   // One-way mode only: Binance answers LONG/SHORT in one-way mode with -4061.
-  if (positionSide !== "BOTH")
-    throw new BinanceError(
-      400,
-      -4061,
-      "Order's position side does not match user's setting.",
-    );
+  if (positionSide !== 'BOTH')
+    throw new BinanceError(400, -4061, "Order's position side does not match user's setting.");
   if (p.closePosition !== undefined)
-    throw new BinanceError(
-      400,
-      -1106,
-      "Parameter 'closePosition' sent when not required.",
-    );
+    throw new BinanceError(400, -1106, "Parameter 'closePosition' sent when not required.");
   const clientKey = p.newClientOrderId;
   if (clientKey !== undefined && !CLIENT_ID.test(clientKey))
     throw new BinanceError(
@@ -49,31 +41,20 @@ function orderBody(p: Record<string, string>, symbol: string): PerpOrderBody {
       -1100,
       "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.",
     );
-  const quantity = required(p, "quantity");
+  const quantity = required(p, 'quantity');
   const body: PerpOrderBody = {
     symbol,
-    side: side === "BUY" ? "buy" : "sell",
-    type: type === "LIMIT" ? "limit" : "market",
+    side: side === 'BUY' ? 'buy' : 'sell',
+    type: type === 'LIMIT' ? 'limit' : 'market',
     quantity,
-    reduceOnly: flag(p.reduceOnly, "reduceOnly"),
+    reduceOnly: flag(p.reduceOnly, 'reduceOnly'),
     ...(clientKey ? { clientKey } : {}),
   };
-  if (type === "LIMIT") {
-    body.price = required(p, "price");
-    const tif = oneOf(
-      p,
-      "timeInForce",
-      ["GTC", "IOC", "FOK", "GTX"],
-      -1115,
-      "timeInForce",
-    );
+  if (type === 'LIMIT') {
+    body.price = required(p, 'price');
+    const tif = oneOf(p, 'timeInForce', ['GTC', 'IOC', 'FOK', 'GTX'], -1115, 'timeInForce');
     body.timeInForce = TIF[tif];
-  } else if (p.price !== undefined)
-    throw new BinanceError(
-      400,
-      -1106,
-      "Parameter 'price' sent when not required.",
-    );
+  } else if (p.price !== undefined) throw new BinanceError(400, -1106, "Parameter 'price' sent when not required.");
   return body;
 }
 
@@ -86,22 +67,18 @@ export function futuresOrders({ route, ctx }: Door): void {
   const clientIdOf = (o: PerpOrderRow) => {
     const prefix = `${o.userId}:`;
     for (const [key, seen] of bookOf(core).clientKeys)
-      if (seen.orderId === o.id && key.startsWith(prefix))
-        return key.slice(prefix.length);
-    return "";
+      if (seen.orderId === o.id && key.startsWith(prefix)) return key.slice(prefix.length);
+    return '';
   };
-  const view = (o: PerpOrderRow, clientId = clientIdOf(o)) =>
-    orderView(bookOf(core).contract(o.symbol), o, clientId);
+  const view = (o: PerpOrderRow, clientId = clientIdOf(o)) => orderView(bookOf(core).contract(o.symbol), o, clientId);
 
   /** The caller's order that orderId or origClientOrderId names, or Binance's -2013. */
   const owned = async (p: Record<string, string>, userId: number) => {
-    const c = contractFor(core, required(p, "symbol"));
+    const c = contractFor(core, required(p, 'symbol'));
     let id: number | undefined;
     if (p.orderId !== undefined) id = Number(p.orderId);
     else if (p.origClientOrderId !== undefined)
-      id = bookOf(core).clientKeys.get(
-        `${userId}:${p.origClientOrderId}`,
-      )?.orderId;
+      id = bookOf(core).clientKeys.get(`${userId}:${p.origClientOrderId}`)?.orderId;
     else
       throw new BinanceError(
         400,
@@ -115,32 +92,26 @@ export function futuresOrders({ route, ctx }: Door): void {
       row = await findPerpOrder(db, id);
     }
     if (!row || row.userId !== userId || row.symbol !== c.symbol)
-      throw new BinanceError(400, -2013, "Order does not exist.");
+      throw new BinanceError(400, -2013, 'Order does not exist.');
     return row;
   };
 
   route(e.newOrder, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
+    const c = contractFor(core, required(params, 'symbol'));
     const body = orderBody(params, c.symbol);
     try {
       const o = await service.submitOrder(deps, userOf(signed), body);
-      return view(o, body.clientKey ?? "");
+      return view(o, body.clientKey ?? '');
     } catch (err) {
       // Binance's futures answer -2019; its message is the one CCXT maps to InsufficientFunds without the
       // fapi.binance.com hostname its code table is keyed on.
-      if (err instanceof AppError && err.errorName === "perpInsufficientMargin")
-        throw new BinanceError(
-          400,
-          -2019,
-          "Account has insufficient balance for requested action.",
-        );
+      if (err instanceof AppError && err.errorName === 'perpInsufficientMargin')
+        throw new BinanceError(400, -2019, 'Account has insufficient balance for requested action.');
       throw err;
     }
   });
 
-  route(e.queryOrder, async ({ params, signed }) =>
-    view(await owned(params, userOf(signed))),
-  );
+  route(e.queryOrder, async ({ params, signed }) => view(await owned(params, userOf(signed))));
 
   route(e.cancelOrder, async ({ params, signed }) => {
     const userId = userOf(signed);
@@ -149,8 +120,7 @@ export function futuresOrders({ route, ctx }: Door): void {
       row = await owned(params, userId);
     } catch (err) {
       // A cancel of an order the caller has not got is Binance's -2011, not the query's -2013.
-      if (err instanceof BinanceError && err.code === -2013)
-        throw new BinanceError(400, -2011, "Unknown order sent.");
+      if (err instanceof BinanceError && err.code === -2013) throw new BinanceError(400, -2011, 'Unknown order sent.');
       throw err;
     }
     const clientId = clientIdOf(row);
@@ -158,9 +128,7 @@ export function futuresOrders({ route, ctx }: Door): void {
   });
 
   route(e.openOrders, async ({ params, signed }) => {
-    const symbols = new Set(
-      contractsFor(core, params.symbol).map((c) => c.symbol),
-    );
+    const symbols = new Set(contractsFor(core, params.symbol).map((c) => c.symbol));
     await core.settled();
     return bookOf(core)
       .userOrders(userOf(signed))
@@ -170,23 +138,23 @@ export function futuresOrders({ route, ctx }: Door): void {
   });
 
   route(e.cancelAllOpen, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
+    const c = contractFor(core, required(params, 'symbol'));
     const userId = userOf(signed);
     for (const o of bookOf(core).userOrders(userId))
       if (o.symbol === c.symbol) await service.cancelOrder(deps, userId, o.id);
     return {
       code: 200,
-      msg: "The operation of cancel all open order is done.",
+      msg: 'The operation of cancel all open order is done.',
     };
   });
 
   route(e.allOrders, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
-    const limit = integer(params, "limit", 500, 1, 1000);
+    const c = contractFor(core, required(params, 'symbol'));
+    const limit = integer(params, 'limit', 500, 1, 1000);
     const userId = userOf(signed);
     const from = params.orderId ? Number(params.orderId) : 0;
     const rows: PerpOrderRow[] = [];
-    for (const state of ["open", "history"] as const)
+    for (const state of ['open', 'history'] as const)
       rows.push(
         ...(
           await service.orders(deps, userId, state, [c.symbol], {

@@ -1,14 +1,10 @@
-import { BinanceError } from "../binance-error.ts";
+import { BinanceError } from '../binance-error.ts';
 
 /** A mandatory parameter, or Binance's -1102 naming it. */
 export function required(params: Record<string, string>, name: string): string {
   const v = params[name];
-  if (v === undefined || v === "")
-    throw new BinanceError(
-      400,
-      -1102,
-      `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`,
-    );
+  if (v === undefined || v === '')
+    throw new BinanceError(400, -1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
   return v;
 }
 
@@ -41,7 +37,6 @@ export function oneOf<T extends string>(
   what: string,
 ): T {
   const v = required(params, name);
-  if (!(allowed as readonly string[]).includes(v))
-    throw new BinanceError(400, code, `Invalid ${what}.`);
+  if (!(allowed as readonly string[]).includes(v)) throw new BinanceError(400, code, `Invalid ${what}.`);
   return v as T;
 }

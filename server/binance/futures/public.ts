@@ -1,29 +1,26 @@
-import {
-  KLINE_INTERVALS,
-  type KlineInterval,
-} from "../../../isomorphic/contract/spot.ts";
-import { formatUnits } from "../../../isomorphic/money/units.ts";
-import { candleOpen } from "../../market-data/intervals.ts";
-import { percentChange } from "../../spot/views.ts";
-import type { Contract } from "../../perpetual/contracts.ts";
+import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/spot.ts';
+import { formatUnits } from '../../../isomorphic/money/units.ts';
+import { candleOpen } from '../../market-data/intervals.ts';
+import { percentChange } from '../../spot/views.ts';
+import type { Contract } from '../../perpetual/contracts.ts';
 import {
   EIGHT_HOURS,
   averagePremium,
   fundingRate,
   nextFundingTime,
   samplesPerInterval,
-} from "../../perpetual/funding.ts";
-import { perpMarkets } from "../../perpetual/perpetual.feature.ts";
-import * as service from "../../perpetual/perp.service.ts";
-import { fillValue } from "../../perpetual/position-math.ts";
-import { price, qty, rate } from "../../perpetual/views.ts";
-import { money } from "../../wallet/amounts.ts";
-import { BinanceError } from "../binance-error.ts";
-import type { Door } from "../door.ts";
-import * as e from "./futures.endpoints.ts";
-import { exchangeInfo } from "./exchange-info.ts";
-import { integer, required } from "./params.ts";
-import { binanceSymbol, bookOf, contractFor, contractsFor } from "./symbols.ts";
+} from '../../perpetual/funding.ts';
+import { perpMarkets } from '../../perpetual/perpetual.feature.ts';
+import * as service from '../../perpetual/perp.service.ts';
+import { fillValue } from '../../perpetual/position-math.ts';
+import { price, qty, rate } from '../../perpetual/views.ts';
+import { money } from '../../wallet/amounts.ts';
+import { BinanceError } from '../binance-error.ts';
+import type { Door } from '../door.ts';
+import * as e from './futures.endpoints.ts';
+import { exchangeInfo } from './exchange-info.ts';
+import { integer, required } from './params.ts';
+import { binanceSymbol, bookOf, contractFor, contractsFor } from './symbols.ts';
 
 const DAY = 86_400_000;
 const UNIT_MS: Record<string, number> = {
@@ -45,23 +42,13 @@ function closeTimeOf(interval: KlineInterval, openTime: number): number {
 export function futuresPublic({ route, ctx }: Door): void {
   const { core, clock, db } = ctx;
   const market = () => perpMarkets.get(core)!;
-  const one = (p: Record<string, string>) =>
-    contractFor(core, required(p, "symbol"));
+  const one = (p: Record<string, string>) => contractFor(core, required(p, 'symbol'));
   /** One object for a symbol sent, a list for all (Binance's optional-symbol calls). */
   const each = <T>(p: Record<string, string>, view: (c: Contract) => T) =>
-    p.symbol === undefined
-      ? contractsFor(core, undefined).map(view)
-      : view(contractFor(core, p.symbol));
+    p.symbol === undefined ? contractsFor(core, undefined).map(view) : view(contractFor(core, p.symbol));
   const predicted = (c: Contract) => {
     const b = bookOf(core);
-    return fundingRate(
-      c,
-      averagePremium(
-        b.prices(c.symbol).samples,
-        samplesPerInterval(b.intervalMs),
-      ),
-      b.intervalMs,
-    );
+    return fundingRate(c, averagePremium(b.prices(c.symbol).samples, samplesPerInterval(b.intervalMs)), b.intervalMs);
   };
 
   route(e.ping, async () => ({}));
@@ -70,12 +57,9 @@ export function futuresPublic({ route, ctx }: Door): void {
 
   route(e.depth, async ({ params }) => {
     const c = one(params);
-    const limit = integer(params, "limit", 500, 1, 1000);
+    const limit = integer(params, 'limit', 500, 1, 1000);
     const d = bookOf(core).engine(c.symbol).depth(limit);
-    const level = ([p, q]: [number, number]) => [
-      price(c, BigInt(p)),
-      qty(c, BigInt(q)),
-    ];
+    const level = ([p, q]: [number, number]) => [price(c, BigInt(p)), qty(c, BigInt(q))];
     const now = clock.now();
     return {
       lastUpdateId: core.journaled,
@@ -88,7 +72,7 @@ export function futuresPublic({ route, ctx }: Door): void {
 
   route(e.trades, async ({ params }) => {
     const c = one(params);
-    const limit = integer(params, "limit", 500, 1, 1000);
+    const limit = integer(params, 'limit', 500, 1, 1000);
     return market()
       .trades(c.symbol)
       .slice(0, limit)
@@ -99,16 +83,15 @@ export function futuresPublic({ route, ctx }: Door): void {
         qty: qty(c, t.quantity),
         quoteQty: money(fillValue(c, t.quantity, t.price)),
         time: t.createdAt,
-        isBuyerMaker: t.takerSide === "sell",
+        isBuyerMaker: t.takerSide === 'sell',
       }));
   });
 
   route(e.klines, async ({ params }) => {
     const c = one(params);
-    const interval = required(params, "interval") as KlineInterval;
-    if (!KLINE_INTERVALS.includes(interval))
-      throw new BinanceError(400, -1120, "Invalid interval.");
-    const limit = integer(params, "limit", 500, 1, 1500);
+    const interval = required(params, 'interval') as KlineInterval;
+    if (!KLINE_INTERVALS.includes(interval)) throw new BinanceError(400, -1120, 'Invalid interval.');
+    const limit = integer(params, 'limit', 500, 1, 1500);
     const start = params.startTime ? Number(params.startTime) : 0;
     const end = params.endTime ? Number(params.endTime) : Infinity;
     return market()
@@ -165,10 +148,10 @@ export function futuresPublic({ route, ctx }: Door): void {
       const [bid, ask] = [d.bids[0], d.asks[0]];
       return {
         symbol: binanceSymbol(c),
-        bidPrice: bid ? price(c, BigInt(bid[0])) : "0",
-        bidQty: bid ? qty(c, BigInt(bid[1])) : "0",
-        askPrice: ask ? price(c, BigInt(ask[0])) : "0",
-        askQty: ask ? qty(c, BigInt(ask[1])) : "0",
+        bidPrice: bid ? price(c, BigInt(bid[0])) : '0',
+        bidQty: bid ? qty(c, BigInt(bid[1])) : '0',
+        askPrice: ask ? price(c, BigInt(ask[0])) : '0',
+        askQty: ask ? qty(c, BigInt(ask[1])) : '0',
         time: clock.now(),
         lastUpdateId: core.journaled,
       };
@@ -182,9 +165,9 @@ export function futuresPublic({ route, ctx }: Door): void {
       const now = clock.now();
       return {
         symbol: binanceSymbol(c),
-        markPrice: st.mark === undefined ? "0" : price(c, st.mark),
-        indexPrice: st.index === undefined ? "0" : price(c, st.index),
-        estimatedSettlePrice: st.index === undefined ? "0" : price(c, st.index),
+        markPrice: st.mark === undefined ? '0' : price(c, st.mark),
+        indexPrice: st.index === undefined ? '0' : price(c, st.index),
+        estimatedSettlePrice: st.index === undefined ? '0' : price(c, st.index),
         // Binance's lastFundingRate is the rate the coming funding will apply, as the samples so far give it.
         lastFundingRate: rate(predicted(c)),
         // The interest part alone: the rate a zero premium gives (developers.binance.com, "Funding Rate").
@@ -196,11 +179,8 @@ export function futuresPublic({ route, ctx }: Door): void {
   );
 
   route(e.fundingRate, async ({ params }) => {
-    const list =
-      params.symbol === undefined
-        ? contractsFor(core, undefined)
-        : [contractFor(core, params.symbol)];
-    const limit = integer(params, "limit", 100, 1, 1000);
+    const list = params.symbol === undefined ? contractsFor(core, undefined) : [contractFor(core, params.symbol)];
+    const limit = integer(params, 'limit', 100, 1, 1000);
     const start = params.startTime ? Number(params.startTime) : 0;
     const end = params.endTime ? Number(params.endTime) : Infinity;
     const rows = [];
@@ -219,8 +199,7 @@ export function futuresPublic({ route, ctx }: Door): void {
   route(e.openInterest, async ({ params }) => {
     const c = one(params);
     let open = 0n;
-    for (const p of bookOf(core).positionsBySymbol.get(c.symbol)!)
-      if (p.qty > 0n) open += p.qty;
+    for (const p of bookOf(core).positionsBySymbol.get(c.symbol)!) if (p.qty > 0n) open += p.qty;
     return {
       openInterest: formatUnits(open, c.qtyScale),
       symbol: binanceSymbol(c),

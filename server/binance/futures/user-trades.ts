@@ -1,12 +1,12 @@
-import { feeOf } from "../../spot/market.ts";
-import { fillValue } from "../../perpetual/position-math.ts";
-import { price, qty } from "../../perpetual/views.ts";
-import { money } from "../../wallet/amounts.ts";
-import type { Door } from "../door.ts";
-import * as e from "./futures.endpoints.ts";
-import { userFills } from "./futures.repo.ts";
-import { integer, required } from "./params.ts";
-import { binanceSymbol, contractFor } from "./symbols.ts";
+import { feeOf } from '../../spot/market.ts';
+import { fillValue } from '../../perpetual/position-math.ts';
+import { price, qty } from '../../perpetual/views.ts';
+import { money } from '../../wallet/amounts.ts';
+import type { Door } from '../door.ts';
+import * as e from './futures.endpoints.ts';
+import { userFills } from './futures.repo.ts';
+import { integer, required } from './params.ts';
+import { binanceSymbol, contractFor } from './symbols.ts';
 
 /**
  * GET /fapi/v1/userTrades (developers.binance.com, "Account Trade List"): the caller's fills, oldest first. The
@@ -16,9 +16,9 @@ import { binanceSymbol, contractFor } from "./symbols.ts";
 export function futuresUserTrades({ route, ctx }: Door): void {
   const { core, db } = ctx;
   route(e.userTrades, async ({ params, signed }) => {
-    const c = contractFor(core, required(params, "symbol"));
-    const limit = integer(params, "limit", 500, 1, 1000);
-    const fromId = integer(params, "fromId", 0, 0, Number.MAX_SAFE_INTEGER);
+    const c = contractFor(core, required(params, 'symbol'));
+    const limit = integer(params, 'limit', 500, 1, 1000);
+    const fromId = integer(params, 'fromId', 0, 0, Number.MAX_SAFE_INTEGER);
     const start = params.startTime ? Number(params.startTime) : 0;
     const end = params.endTime ? Number(params.endTime) : Infinity;
     await core.settled();
@@ -28,21 +28,21 @@ export function futuresUserTrades({ route, ctx }: Door): void {
       .slice(0, limit)
       .map((f) => {
         const value = fillValue(c, f.quantity, f.price);
-        const paysNone = f.source === "liquidation" || f.source === "adl";
+        const paysNone = f.source === 'liquidation' || f.source === 'adl';
         const bps = f.maker ? c.makerFeeBps : c.takerFeeBps;
         return {
           symbol: binanceSymbol(c),
           id: f.id,
           orderId: f.orderId,
-          side: f.side === "buy" ? "BUY" : "SELL",
+          side: f.side === 'buy' ? 'BUY' : 'SELL',
           price: price(c, f.price),
           qty: qty(c, f.quantity),
           quoteQty: money(value),
           commission: money(paysNone ? 0n : feeOf(value, bps)),
           commissionAsset: c.marginAsset,
           time: f.time,
-          positionSide: "BOTH",
-          buyer: f.side === "buy",
+          positionSide: 'BOTH',
+          buyer: f.side === 'buy',
           maker: f.maker,
         };
       });

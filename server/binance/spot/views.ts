@@ -3,7 +3,9 @@ import type { Market } from '../../spot/market.ts';
 import type { OrderRow, TradeRecord } from '../../spot/orders.repo.ts';
 import { symbolOf } from './params.ts';
 
-/** Our orders and fills in Binance's shapes (developers.binance.com, "Spot API", "Query order", "Account trade list"). */
+/**
+ * Our orders and fills in Binance's shapes (developers.binance.com, "Spot API", "Query order", "Account trade list").
+ */
 const price = (m: Market, v: bigint) => formatUnits(v, m.priceScale);
 const qty = (m: Market, v: bigint) => formatUnits(v, m.qtyScale);
 const asset = (v: bigint) => formatUnits(v, ASSET_SCALE);

@@ -1,5 +1,5 @@
-import type { Depth } from "../../matching/types.ts";
-import { MAX_DEPTH_LIMIT } from "./depth.endpoints.ts";
+import type { Depth } from '../../matching/types.ts';
+import { MAX_DEPTH_LIMIT } from './depth.endpoints.ts';
 
 /** One side's levels, price in ticks → quantity in lots. */
 type Levels = Map<number, number>;
@@ -96,9 +96,7 @@ export class BookIds {
     const book = this.books.get(symbol);
     if (!book) return undefined;
     const sorted = (side: Levels, up: boolean) =>
-      [...side]
-        .sort((a, b) => (up ? a[0] - b[0] : b[0] - a[0]))
-        .slice(0, limit);
+      [...side].sort((a, b) => (up ? a[0] - b[0] : b[0] - a[0])).slice(0, limit);
     return {
       id: book.id,
       bids: sorted(book.bids, false),

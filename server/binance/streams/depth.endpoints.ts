@@ -1,4 +1,4 @@
-import type { DoorEndpoint } from "../door.ts";
+import type { DoorEndpoint } from '../door.ts';
 
 /** The most levels a depth snapshot gives each side (developers.binance.com, "Order book": limit max 5000). */
 export const MAX_DEPTH_LIMIT = 5000;
@@ -15,9 +15,9 @@ export function depthWeight(params: Record<string, string>): number {
 
 /** The order book snapshot, `{lastUpdateId, bids, asks}` (developers.binance.com, "Order book"). */
 export const depth: DoorEndpoint = {
-  method: "GET",
-  path: "/api/v3/depth",
-  security: "NONE",
+  method: 'GET',
+  path: '/api/v3/depth',
+  security: 'NONE',
   weight: depthWeight,
 };
 

@@ -1,34 +1,27 @@
-import type { PublicTrade } from "../../../isomorphic/contract/spot.ts";
-import { ASSET_SCALE, formatUnits } from "../../../isomorphic/money/units.ts";
-import type { Candle } from "../../market-data/candles.ts";
-import { candleOpen } from "../../market-data/intervals.ts";
-import type { Ticker } from "../../market-data/ticker.ts";
-import type { KlineInterval } from "../../../isomorphic/contract/spot.ts";
-import type { Market } from "../../spot/market.ts";
+import type { PublicTrade } from '../../../isomorphic/contract/spot.ts';
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import type { Candle } from '../../market-data/candles.ts';
+import { candleOpen } from '../../market-data/intervals.ts';
+import type { Ticker } from '../../market-data/ticker.ts';
+import type { KlineInterval } from '../../../isomorphic/contract/spot.ts';
+import type { Market } from '../../spot/market.ts';
 
 /** A level of the engine's book (price in ticks, quantity in lots) as Binance writes it: two decimal strings. */
-export function level(
-  m: Market,
-  ticks: number,
-  lots: number,
-): [string, string] {
-  return [
-    formatUnits(BigInt(ticks) * m.tick, m.priceScale),
-    formatUnits(BigInt(lots) * m.lot, m.qtyScale),
-  ];
+export function level(m: Market, ticks: number, lots: number): [string, string] {
+  return [formatUnits(BigInt(ticks) * m.tick, m.priceScale), formatUnits(BigInt(lots) * m.lot, m.qtyScale)];
 }
 
 /** A trade event (developers.binance.com, "Trade Streams"); `m` is true when the buyer was the maker. */
 export function tradeEvent(m: Market, t: PublicTrade, now: number) {
   return {
-    e: "trade",
+    e: 'trade',
     E: now,
     s: m.symbol.toUpperCase(),
     t: t.id,
     p: t.price,
     q: t.quantity,
     T: t.time,
-    m: t.side === "sell",
+    m: t.side === 'sell',
     M: true,
   };
 }
@@ -39,7 +32,7 @@ export function tradeEvent(m: Market, t: PublicTrade, now: number) {
  */
 export function aggTradeEvent(m: Market, t: PublicTrade, now: number) {
   return {
-    e: "aggTrade",
+    e: 'aggTrade',
     E: now,
     s: m.symbol.toUpperCase(),
     a: t.id,
@@ -48,38 +41,33 @@ export function aggTradeEvent(m: Market, t: PublicTrade, now: number) {
     f: t.id,
     l: t.id,
     T: t.time,
-    m: t.side === "sell",
+    m: t.side === 'sell',
     M: true,
   };
 }
 
 /** How far past an open time the next candle surely opens: candleOpen of that moment is the next open time. */
 const PAST_NEXT: Record<KlineInterval, number> = {
-  "1m": 60_000,
-  "5m": 300_000,
-  "15m": 900_000,
-  "30m": 1_800_000,
-  "1h": 3_600_000,
-  "4h": 14_400_000,
-  "1d": 86_400_000,
-  "1w": 7 * 86_400_000,
-  "1M": 31 * 86_400_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 7 * 86_400_000,
+  '1M': 31 * 86_400_000,
 };
 
 /**
  * A kline event (developers.binance.com, "Kline/Candlestick Streams"). The candles keep no first and last trade
  * ids nor taker-buy volumes, so `f`, `L`, `V` and `Q` are not written; `x` says whether the candle has closed.
  */
-export function klineEvent(
-  m: Market,
-  interval: KlineInterval,
-  c: Candle,
-  now: number,
-) {
+export function klineEvent(m: Market, interval: KlineInterval, c: Candle, now: number) {
   const closeTime = candleOpen(interval, c.openTime + PAST_NEXT[interval]) - 1;
   const price = (v: bigint) => formatUnits(v, m.priceScale);
   return {
-    e: "kline",
+    e: 'kline',
     E: now,
     s: m.symbol.toUpperCase(),
     k: {
@@ -103,7 +91,7 @@ export function klineEvent(
 export function miniTickerEvent(m: Market, t: Ticker, now: number) {
   const price = (v: bigint) => formatUnits(v, m.priceScale);
   return {
-    e: "24hrMiniTicker",
+    e: '24hrMiniTicker',
     E: now,
     s: m.symbol.toUpperCase(),
     c: price(t.close),
@@ -128,26 +116,22 @@ export function tickerEvent(
   const price = (v: bigint) => formatUnits(v, m.priceScale);
   const change = t.close - t.open;
   // Percent with two decimals, toward zero, from integers: change × 10000 / open, then two places.
-  const pct =
-    t.open > 0n ? formatUnits((change * 10_000n) / t.open, 2) : "0.00";
+  const pct = t.open > 0n ? formatUnits((change * 10_000n) / t.open, 2) : '0.00';
   const volume = formatUnits(t.volume, ASSET_SCALE);
   const quote = formatUnits(t.quoteVolume, ASSET_SCALE);
   return {
     ...miniTickerEvent(m, t, now),
-    e: "24hrTicker",
+    e: '24hrTicker',
     p: price(change),
     P: pct,
     w:
       t.volume > 0n
-        ? formatUnits(
-            (t.quoteVolume * 10n ** BigInt(m.priceScale)) / t.volume,
-            m.priceScale,
-          )
+        ? formatUnits((t.quoteVolume * 10n ** BigInt(m.priceScale)) / t.volume, m.priceScale)
         : price(t.close),
-    b: best.b?.[0] ?? "0",
-    B: best.b?.[1] ?? "0",
-    a: best.a?.[0] ?? "0",
-    A: best.a?.[1] ?? "0",
+    b: best.b?.[0] ?? '0',
+    B: best.b?.[1] ?? '0',
+    a: best.a?.[0] ?? '0',
+    A: best.a?.[1] ?? '0',
     v: volume,
     q: quote,
     O: now - 86_400_000,

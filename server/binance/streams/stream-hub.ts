@@ -1,6 +1,6 @@
-import type { WebSocket } from "ws";
-import { sendTo } from "../../feeds/public/feed-topics.ts";
-import type { Stream } from "./stream-names.ts";
+import type { WebSocket } from 'ws';
+import { sendTo } from '../../feeds/public/feed-topics.ts';
+import type { Stream } from './stream-names.ts';
 
 /** A connection to the streams: combined ones wrap each payload as `{stream, data}`. */
 export interface StreamConn {

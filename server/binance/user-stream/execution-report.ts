@@ -1,13 +1,11 @@
-import { ASSET_SCALE, formatUnits } from "../../../isomorphic/money/units.ts";
-import type { Market } from "../../spot/market.ts";
-import type { OrderRow, TradeRecord } from "../../spot/orders.repo.ts";
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import type { Market } from '../../spot/market.ts';
+import type { OrderRow, TradeRecord } from '../../spot/orders.repo.ts';
 
 /** Binance's order status (developers.binance.com, spot "Enums": Order status). */
-export type BinanceStatus =
-  "NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCELED" | "REJECTED" | "EXPIRED";
+export type BinanceStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
 /** Binance's execution type: what this report says happened. */
-export type ExecutionType =
-  "NEW" | "TRADE" | "CANCELED" | "REJECTED" | "EXPIRED";
+export type ExecutionType = 'NEW' | 'TRADE' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
 
 /** What the order had done before this report: its cumulative quantity and quote. */
 export interface Cumulative {
@@ -16,26 +14,22 @@ export interface Cumulative {
 }
 
 const asset = (v: bigint) => formatUnits(v, ASSET_SCALE);
-const ZERO = "0.00000000";
+const ZERO = '0.00000000';
 
 /** Binance's order type and time in force: a post-only order is its LIMIT_MAKER (GTC). */
 function typeOf(o: OrderRow): { o: string; f: string } {
-  if (o.tif === "POST_ONLY") return { o: "LIMIT_MAKER", f: "GTC" };
-  return { o: o.kind === "limit" ? "LIMIT" : "MARKET", f: o.tif };
+  if (o.tif === 'POST_ONLY') return { o: 'LIMIT_MAKER', f: 'GTC' };
+  return { o: o.kind === 'limit' ? 'LIMIT' : 'MARKET', f: o.tif };
 }
 
 /**
  * How a finished order ended, as Binance says it: a cancel is CANCELED; an IOC's or FOK's rest, a market order that
  * ran out of book, a post-only that would take and a self-trade prevention are EXPIRED; a refusal is REJECTED.
  */
-export function endOf(
-  o: OrderRow,
-): "CANCELED" | "REJECTED" | "EXPIRED" | undefined {
-  if (o.status === "rejected") return "REJECTED";
-  if (o.status === "cancelled")
-    return o.doneReason === "cancelled" ? "CANCELED" : "EXPIRED";
-  if (o.status === "filled" && o.doneReason && o.doneReason !== "filled")
-    return "EXPIRED";
+export function endOf(o: OrderRow): 'CANCELED' | 'REJECTED' | 'EXPIRED' | undefined {
+  if (o.status === 'rejected') return 'REJECTED';
+  if (o.status === 'cancelled') return o.doneReason === 'cancelled' ? 'CANCELED' : 'EXPIRED';
+  if (o.status === 'filled' && o.doneReason && o.doneReason !== 'filled') return 'EXPIRED';
   return undefined;
 }
 
@@ -63,47 +57,43 @@ export function executionReport(
   const qty = (v: bigint) => formatUnits(v, m.qtyScale);
   const t = fill?.trade;
   const fee = t ? (fill.maker ? t.makerFee : t.takerFee) : 0n;
-  const transactTime = t
-    ? t.createdAt
-    : x === "NEW"
-      ? o.createdAt
-      : o.updatedAt;
+  const transactTime = t ? t.createdAt : x === 'NEW' ? o.createdAt : o.updatedAt;
   return {
-    e: "executionReport",
+    e: 'executionReport',
     E: eventTime,
     s: `${m.base}${m.quote}`,
     c: String(o.id),
-    S: o.side === "buy" ? "BUY" : "SELL",
+    S: o.side === 'buy' ? 'BUY' : 'SELL',
     ...typeOf(o),
     q: qty(o.quantity),
-    p: o.kind === "limit" ? price(o.price) : price(0n),
+    p: o.kind === 'limit' ? price(o.price) : price(0n),
     P: ZERO,
     F: ZERO,
     g: -1,
-    C: x === "CANCELED" ? String(o.id) : "",
+    C: x === 'CANCELED' ? String(o.id) : '',
     x,
     X,
-    r: "NONE",
+    r: 'NONE',
     i: o.id,
     l: qty(t ? t.quantity : 0n),
     z: qty(done.qty),
     L: price(t ? t.price : 0n),
     n: asset(fee),
-    N: t ? (o.side === "buy" ? m.base : m.quote) : null,
+    N: t ? (o.side === 'buy' ? m.base : m.quote) : null,
     T: transactTime,
     t: t ? t.id : -1,
     I: executionId,
     w:
-      X === "NEW" || X === "PARTIALLY_FILLED"
-        ? o.kind === "limit" && (o.tif === "GTC" || o.tif === "POST_ONLY")
+      X === 'NEW' || X === 'PARTIALLY_FILLED'
+        ? o.kind === 'limit' && (o.tif === 'GTC' || o.tif === 'POST_ONLY')
         : false,
     m: fill?.maker ?? false,
     M: false,
     O: o.createdAt,
     Z: asset(done.quote),
     Y: asset(t ? t.quoteQty : 0n),
-    Q: asset(o.kind === "market" && o.side === "buy" ? o.quoteBudget : 0n),
+    Q: asset(o.kind === 'market' && o.side === 'buy' ? o.quoteBudget : 0n),
     W: o.createdAt,
-    V: "NONE",
+    V: 'NONE',
   };
 }

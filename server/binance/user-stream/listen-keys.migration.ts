@@ -1,5 +1,5 @@
-import { columnTypes } from "../../storage/db.ts";
-import type { Migration } from "../../storage/migrations.ts";
+import { columnTypes } from '../../storage/db.ts';
+import type { Migration } from '../../storage/migrations.ts';
 
 /**
  * Binance user data streams' listen keys (developers.binance.com, "User Data Streams"): in a table, not in memory,
@@ -8,7 +8,7 @@ import type { Migration } from "../../storage/migrations.ts";
  */
 export const LISTEN_KEYS_MIGRATION: Migration = {
   version: 31,
-  name: "binance listen keys",
+  name: 'binance listen keys',
   up(dialect) {
     const t = columnTypes(dialect);
     return `CREATE TABLE binance_listen_keys (
