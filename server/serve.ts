@@ -1,33 +1,33 @@
-import { hostname } from "node:os";
-import { join } from "node:path";
-import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
-import { MarketMakers } from "./spot/market-maker/market-maker.ts";
-import { doorQuotes } from "./spot/market-maker/door-quotes.ts";
-import { loadSecretSeal } from "./api-keys/secret-seal.ts";
-import type { AddressInfo } from "node:net";
-import { PerpMakers } from "./perpetual/perp-makers.ts";
-import { loadConfig, type Config } from "./config.ts";
-import { seedOperator } from "./seed/operator.ts";
-import { openDb, type Db } from "./storage/db.ts";
-import { migrate } from "./storage/migrate.ts";
-import { MIGRATIONS } from "./features.ts";
-import type { Clock } from "./clock/clock.ts";
-import { CoreLease } from "./cluster/lease.ts";
-import { serveCoreCommands } from "./cluster/core-commands.ts";
-import { serveEdge } from "./cluster/edge-role.ts";
-import { onSignals } from "./signals.ts";
-import { pino } from "pino";
-import { standBy } from "./cluster/standby.ts";
-import type { TradingCore } from "./core/core.ts";
-import { systemClock } from "./clock/clock.ts";
-import { DrivenClock } from "./clock/driven-clock.ts";
-import { startDemoChain, type DemoChain } from "./chain/demo/demo-chain.ts";
-import { createBus } from "./bus/create-bus.ts";
-import { watchedChains } from "./chain/chains.ts";
-import { signerJobsFor } from "./chain/signer/signer-process.ts";
-import { Scheduler } from "./jobs/scheduler.ts";
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { MarketMakers } from './spot/market-maker/market-maker.ts';
+import { doorQuotes } from './spot/market-maker/door-quotes.ts';
+import { loadSecretSeal } from './api-keys/secret-seal.ts';
+import type { AddressInfo } from 'node:net';
+import { PerpMakers } from './perpetual/perp-makers.ts';
+import { loadConfig, type Config } from './config.ts';
+import { seedOperator } from './seed/operator.ts';
+import { openDb, type Db } from './storage/db.ts';
+import { migrate } from './storage/migrate.ts';
+import { MIGRATIONS } from './features.ts';
+import type { Clock } from './clock/clock.ts';
+import { CoreLease } from './cluster/lease.ts';
+import { serveCoreCommands } from './cluster/core-commands.ts';
+import { serveEdge } from './cluster/edge-role.ts';
+import { onSignals } from './signals.ts';
+import { pino } from 'pino';
+import { standBy } from './cluster/standby.ts';
+import type { TradingCore } from './core/core.ts';
+import { systemClock } from './clock/clock.ts';
+import { DrivenClock } from './clock/driven-clock.ts';
+import { startDemoChain, type DemoChain } from './chain/demo/demo-chain.ts';
+import { createBus } from './bus/create-bus.ts';
+import { watchedChains } from './chain/chains.ts';
+import { signerJobsFor } from './chain/signer/signer-process.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 
 /**
  * One server process of the given ROLE (server/config.ts): `all` (the default, the whole platform), `core` (the trading
@@ -36,23 +36,21 @@ import { Scheduler } from "./jobs/scheduler.ts";
  * migrations and the first-start seed come first, then HTTP until SIGINT/SIGTERM. The clock every timer reads comes
  * from the caller, or is the machine's, or with DRIVEN_CLOCK=1 one an operator moves (server/clock/driven-clock.ts).
  */
-export async function serve({
-  clock: given,
-}: { clock?: Clock } = {}): Promise<void> {
+export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<void> {
   let config = loadConfig();
   const clock = given ?? (config.drivenClock ? new DrivenClock() : undefined);
-  if (config.role === "edge") return serveEdge(config);
+  if (config.role === 'edge') return serveEdge(config);
   const started = performance.now();
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-    sqliteFile: join(config.dataDir, "lumex.db"),
+    sqliteFile: join(config.dataDir, 'lumex.db'),
     backgroundCheckpoint: true,
   });
   await migrate(db, MIGRATIONS);
-  if (config.role === "signer") return serveSigner(db, config, started);
+  if (config.role === 'signer') return serveSigner(db, config, started);
   const demo =
-    config.chain.demoChain && config.role === "all"
+    config.chain.demoChain && config.role === 'all'
       ? await startDemoChain({
           db,
           dataDir: config.dataDir,
@@ -60,8 +58,7 @@ export async function serve({
         })
       : undefined;
   if (demo) config = onDemoChain(config, demo);
-  const core =
-    config.role === "core" ? await holdCoreLease(db, config, clock) : undefined;
+  const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
   const activeFrom = core?.heldAt ?? performance.now();
   const lease = core?.lease;
   const app = await buildApp({
@@ -72,11 +69,7 @@ export async function serve({
     ...(core?.standby ? { standby: core.standby } : {}),
   });
 
-  const operator = await seedOperator(
-    db,
-    config.operatorEmail,
-    config.operatorPassword,
-  );
+  const operator = await seedOperator(db, config.operatorEmail, config.operatorPassword);
   if (operator) {
     // Printed once, on the first start only: the operator signs in with it and changes it.
     process.stdout.write(
@@ -94,14 +87,14 @@ export async function serve({
       storage: db.dialect,
       role: config.role,
     },
-    "server ready",
+    'server ready',
   );
   if (lease)
     process.stdout.write(
-      `  trading core active (lease token ${lease.token}) after ${Math.round(performance.now() - activeFrom)} ms${core?.standby ? " (took over from a standby that followed the journal)" : ""}\n`,
+      `  trading core active (lease token ${lease.token}) after ${Math.round(performance.now() - activeFrom)} ms${core?.standby ? ' (took over from a standby that followed the journal)' : ''}\n`,
     );
   process.stdout.write(
-    `  ${config.productName} is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}/\n`,
+    `  ${config.productName} is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/\n`,
   );
 
   onSignals(async () => {
@@ -123,9 +116,7 @@ function onDemoChain(config: Config, demo: DemoChain): Config {
       rpcUrls: { ...config.chain.rpcUrls, demo: demo.url },
       evmXpub: config.chain.evmXpub ?? demo.xpub,
       // The signer in this process signs with the demo key only when the addresses are the demo key's.
-      ...(config.chain.evmXpub
-        ? {}
-        : { demoSignerKeyFile: demo.signerKeyFile }),
+      ...(config.chain.evmXpub ? {} : { demoSignerKeyFile: demo.signerKeyFile }),
     },
   };
 }
@@ -136,12 +127,8 @@ function onDemoChain(config: Config, demo: DemoChain): Config {
  * feeds through the broker (BROKER_URL); without one they stay in this process, and the screens see the change on
  * their next load.
  */
-async function serveSigner(
-  db: Db,
-  config: Config,
-  started: number,
-): Promise<void> {
-  const log = pino({ level: config.logLevel === "silent" ? "silent" : "info" });
+async function serveSigner(db: Db, config: Config, started: number): Promise<void> {
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
   const bus = await createBus({ brokerUrl: config.brokerUrl }, log);
   const chains = await watchedChains(db, config.chain);
   const jobs = new Scheduler({ db, log });
@@ -161,7 +148,7 @@ async function serveSigner(
       ms: Math.round(performance.now() - started),
       chains: chains.map((c) => c.key),
     },
-    "signer ready",
+    'signer ready',
   );
   onSignals(async () => {
     await jobs.stop();
@@ -181,7 +168,7 @@ async function holdCoreLease(
   clock: Clock | undefined,
 ): Promise<{ lease: CoreLease; standby?: TradingCore; heldAt: number }> {
   // Lease changes are rare and matter to operators whatever the log level.
-  const log = pino({ level: config.logLevel === "silent" ? "silent" : "info" });
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
   const lease = new CoreLease(db, {
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ttlMs: config.coreLeaseMs,
@@ -201,44 +188,25 @@ async function holdCoreLease(
 }
 
 /** The market makers of the spot and perpetual books, on the bot accounts; answers how to stop them. */
-async function startMakers(
-  app: FastifyInstance,
-  db: Db,
-  config: Config,
-): Promise<() => void> {
+async function startMakers(app: FastifyInstance, db: Db, config: Config): Promise<() => void> {
   // The index moves with the external feeds, or (demo prices) with the walk the market makers quote around.
-  if (config.marketMakers || config.priceFeedUrls.length)
-    app.prices.start(app.jobs, config.priceSampleMs);
-  if (app.prices.demo)
-    app.log.warn(
-      "PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)",
-    );
+  if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
+  if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
   if (!config.marketMakers) return () => {};
   // The spot maker quotes through the Binance door on this process's own listening address, with a key of its own.
   const { port } = app.server.address() as AddressInfo;
-  const loopback =
-    config.host === "0.0.0.0" || config.host === "::"
-      ? "127.0.0.1"
-      : config.host;
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const quoting = {
     db,
     clock: app.clock,
     seal: await loadSecretSeal(db, config.apiKeySealKey),
-    baseUrl: `http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`,
+    baseUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
   };
-  const makers = new MarketMakers(
-    db,
-    app.core,
-    app.spot,
-    app.marketData,
-    app.prices,
-    app.log,
-    {
-      intervalMs: config.marketMakerIntervalMs,
-      jobs: app.jobs,
-      quotes: (makerId) => doorQuotes(quoting, makerId),
-    },
-  );
+  const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, {
+    intervalMs: config.marketMakerIntervalMs,
+    jobs: app.jobs,
+    quotes: (makerId) => doorQuotes(quoting, makerId),
+  });
   await makers.start();
   // The perpetual books get their own makers, on the same bot accounts.
   const perpMakers = new PerpMakers(db, app.core, app.log, {

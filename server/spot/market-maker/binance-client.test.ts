@@ -1,12 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSigned, signatureMatches } from "../../api-keys/signature.ts";
-import { BinanceApiError, BinanceClient } from "./binance-client.ts";
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSigned, signatureMatches } from '../../api-keys/signature.ts';
+import { BinanceApiError, BinanceClient } from './binance-client.ts';
 
-const SECRET =
-  "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j";
-const KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A";
+const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+const KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
 
 interface Seen {
   method: string;
@@ -21,7 +20,7 @@ interface Seen {
 }
 
 async function read(req: IncomingMessage): Promise<string> {
-  let body = "";
+  let body = '';
   for await (const chunk of req) body += String(chunk);
   return body;
 }
@@ -30,7 +29,7 @@ async function read(req: IncomingMessage): Promise<string> {
  * A tiny Binance stand-in: it checks each call's signature the way the door does (readSigned, signatureMatches)
  * and answers with Binance's documented shapes, or with the `{code, msg}` refusal the test asks for.
  */
-describe("the Binance REST client", () => {
+describe('the Binance REST client', () => {
   let server: Server;
   let base: string;
   const seen: Seen[] = [];
@@ -38,27 +37,26 @@ describe("the Binance REST client", () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       void read(req).then((rawBody) => {
-        const [path, rawQuery = ""] = (req.url ?? "").split("?");
+        const [path, rawQuery = ''] = (req.url ?? '').split('?');
         const signed = readSigned(rawQuery, rawBody);
         const signedOk =
-          signed.signatures.length === 1 &&
-          signatureMatches(SECRET, signed.payload, signed.signatures[0]!);
+          signed.signatures.length === 1 && signatureMatches(SECRET, signed.payload, signed.signatures[0]!);
         seen.push({
-          method: req.method ?? "",
+          method: req.method ?? '',
           path: path!,
-          key: req.headers["x-mbx-apikey"] as string | undefined,
-          contentType: req.headers["content-type"],
+          key: req.headers['x-mbx-apikey'] as string | undefined,
+          contentType: req.headers['content-type'],
           params: signed.params,
           signedOk,
           rawQuery,
           rawBody,
         });
-        res.setHeader("content-type", "application/json");
+        res.setHeader('content-type', 'application/json');
         if (!signedOk)
           refuse = {
             status: 400,
             code: -1022,
-            msg: "Signature for this request is not valid.",
+            msg: 'Signature for this request is not valid.',
           };
         if (refuse) {
           res.statusCode = refuse.status;
@@ -66,22 +64,22 @@ describe("the Binance REST client", () => {
           return;
         }
         const p = signed.params;
-        if (path === "/api/v3/order" && req.method === "POST")
+        if (path === '/api/v3/order' && req.method === 'POST')
           res.end(
             JSON.stringify({
               symbol: p.symbol,
               orderId: 28,
               clientOrderId: p.newClientOrderId,
-              status: "NEW",
+              status: 'NEW',
             }),
           );
-        else if (path === "/api/v3/order")
+        else if (path === '/api/v3/order')
           res.end(
             JSON.stringify({
               symbol: p.symbol,
               orderId: Number(p.orderId),
-              clientOrderId: "c",
-              status: "CANCELED",
+              clientOrderId: 'c',
+              status: 'CANCELED',
             }),
           );
         else
@@ -90,14 +88,14 @@ describe("the Binance REST client", () => {
               {
                 symbol: p.symbol,
                 orderId: 28,
-                clientOrderId: "c",
-                status: "CANCELED",
+                clientOrderId: 'c',
+                status: 'CANCELED',
               },
             ]),
           );
       });
     });
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
@@ -113,59 +111,57 @@ describe("the Binance REST client", () => {
     seen.length = 0;
     refuse = undefined;
     const ack = await client().newLimitOrder({
-      symbol: "BTCUSDT",
-      side: "BUY",
-      price: "64000.10",
-      quantity: "0.00150000",
-      newClientOrderId: "mm_1",
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      price: '64000.10',
+      quantity: '0.00150000',
+      newClientOrderId: 'mm_1',
     });
     expect(ack).toEqual({
-      symbol: "BTCUSDT",
+      symbol: 'BTCUSDT',
       orderId: 28,
-      clientOrderId: "mm_1",
-      status: "NEW",
+      clientOrderId: 'mm_1',
+      status: 'NEW',
     });
     const [call] = seen;
     expect(call).toMatchObject({
-      method: "POST",
-      path: "/api/v3/order",
+      method: 'POST',
+      path: '/api/v3/order',
       key: KEY,
-      contentType: "application/x-www-form-urlencoded",
+      contentType: 'application/x-www-form-urlencoded',
       signedOk: true,
-      rawQuery: "",
+      rawQuery: '',
       params: {
-        symbol: "BTCUSDT",
-        side: "BUY",
-        type: "LIMIT",
-        timeInForce: "GTC",
-        price: "64000.10",
-        quantity: "0.00150000",
-        newClientOrderId: "mm_1",
-        timestamp: "1700000000000",
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        price: '64000.10',
+        quantity: '0.00150000',
+        newClientOrderId: 'mm_1',
+        timestamp: '1700000000000',
       },
     });
     // The signature is the last pair, over everything before it.
-    expect(call!.rawBody).toMatch(
-      /&timestamp=1700000000000&signature=[0-9a-f]{64}$/,
-    );
+    expect(call!.rawBody).toMatch(/&timestamp=1700000000000&signature=[0-9a-f]{64}$/);
   });
 
   it("signs a cancel's query string and reads Binance's cancel answer", async () => {
     seen.length = 0;
     refuse = undefined;
-    const ack = await client().cancelOrder("BTCUSDT", { orderId: 28 });
-    expect(ack).toMatchObject({ orderId: 28, status: "CANCELED" });
+    const ack = await client().cancelOrder('BTCUSDT', { orderId: 28 });
+    expect(ack).toMatchObject({ orderId: 28, status: 'CANCELED' });
     expect(seen[0]).toMatchObject({
-      method: "DELETE",
+      method: 'DELETE',
       signedOk: true,
-      rawBody: "",
-      params: { orderId: "28" },
+      rawBody: '',
+      params: { orderId: '28' },
     });
-    await client().cancelOpenOrders("ETHUSDT");
+    await client().cancelOpenOrders('ETHUSDT');
     expect(seen[1]).toMatchObject({
-      path: "/api/v3/openOrders",
+      path: '/api/v3/openOrders',
       signedOk: true,
-      params: { symbol: "ETHUSDT" },
+      params: { symbol: 'ETHUSDT' },
     });
   });
 
@@ -173,14 +169,14 @@ describe("the Binance REST client", () => {
     refuse = {
       status: 400,
       code: -2010,
-      msg: "Account has insufficient balance for requested action.",
+      msg: 'Account has insufficient balance for requested action.',
     };
     const err = await client()
       .newLimitOrder({
-        symbol: "BTCUSDT",
-        side: "SELL",
-        price: "1",
-        quantity: "1",
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        price: '1',
+        quantity: '1',
       })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BinanceApiError);
@@ -188,14 +184,14 @@ describe("the Binance REST client", () => {
   });
 
   it("answers no open orders to cancel (Binance's -2011) as an empty list", async () => {
-    refuse = { status: 400, code: -2011, msg: "Unknown order sent." };
-    expect(await client().cancelOpenOrders("BTCUSDT")).toEqual([]);
+    refuse = { status: 400, code: -2011, msg: 'Unknown order sent.' };
+    expect(await client().cancelOpenOrders('BTCUSDT')).toEqual([]);
   });
 
-  it("is refused by the signature check when it signs with another secret", async () => {
+  it('is refused by the signature check when it signs with another secret', async () => {
     refuse = undefined;
-    const err = await client(SECRET.replace(/^N/, "M"))
-      .cancelOrder("BTCUSDT", { origClientOrderId: "mm_1" })
+    const err = await client(SECRET.replace(/^N/, 'M'))
+      .cancelOrder('BTCUSDT', { origClientOrderId: 'mm_1' })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: -1022 });
     expect(seen.at(-1)!.signedOk).toBe(false);

@@ -1,4 +1,4 @@
-import { sign } from "../../api-keys/signature.ts";
+import { sign } from '../../api-keys/signature.ts';
 
 /**
  * A small client of Binance's spot REST API (developers.binance.com, "SIGNED (TRADE, USER_DATA, USER_STREAM and
@@ -23,11 +23,11 @@ export const UNKNOWN_ORDER = -2011;
 
 export interface LimitOrder {
   symbol: string;
-  side: "BUY" | "SELL";
+  side: 'BUY' | 'SELL';
   /** Decimal strings, exactly as they go on the wire. */
   price: string;
   quantity: string;
-  timeInForce?: "GTC" | "IOC" | "FOK";
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
   newClientOrderId?: string;
 }
 
@@ -57,79 +57,63 @@ export class BinanceClient {
     // The secret is kept apart from the options so logging the client's options never prints it.
     const { secret, ...rest } = opts;
     this.secret = secret;
-    this.opts = { ...rest, secret: "" };
+    this.opts = { ...rest, secret: '' };
   }
 
   /** The signed form of a call: the parameters, `timestamp` and `recvWindow` added, `signature` last. */
   signedBody(params: Record<string, string>): string {
     const form = new URLSearchParams(params);
-    form.set("timestamp", String((this.opts.now ?? Date.now)()));
-    if (this.opts.recvWindow !== undefined)
-      form.set("recvWindow", String(this.opts.recvWindow));
+    form.set('timestamp', String((this.opts.now ?? Date.now)()));
+    if (this.opts.recvWindow !== undefined) form.set('recvWindow', String(this.opts.recvWindow));
     const payload = form.toString();
     return `${payload}&signature=${sign(this.secret, payload)}`;
   }
 
   /** POST /api/v3/order, a LIMIT order (GTC unless told). */
   newLimitOrder(o: LimitOrder): Promise<OrderAck> {
-    return this.signed<OrderAck>("POST", "/api/v3/order", {
+    return this.signed<OrderAck>('POST', '/api/v3/order', {
       symbol: o.symbol,
       side: o.side,
-      type: "LIMIT",
-      timeInForce: o.timeInForce ?? "GTC",
+      type: 'LIMIT',
+      timeInForce: o.timeInForce ?? 'GTC',
       price: o.price,
       quantity: o.quantity,
-      newOrderRespType: "ACK",
+      newOrderRespType: 'ACK',
       ...(o.newClientOrderId ? { newClientOrderId: o.newClientOrderId } : {}),
     });
   }
 
   /** DELETE /api/v3/order, by Binance's order id or by the client order id it was placed with. */
-  cancelOrder(
-    symbol: string,
-    id: { orderId: number } | { origClientOrderId: string },
-  ): Promise<OrderAck> {
+  cancelOrder(symbol: string, id: { orderId: number } | { origClientOrderId: string }): Promise<OrderAck> {
     const by: Record<string, string> =
-      "orderId" in id
-        ? { orderId: String(id.orderId) }
-        : { origClientOrderId: id.origClientOrderId };
-    return this.signed<OrderAck>("DELETE", "/api/v3/order", { symbol, ...by });
+      'orderId' in id ? { orderId: String(id.orderId) } : { origClientOrderId: id.origClientOrderId };
+    return this.signed<OrderAck>('DELETE', '/api/v3/order', { symbol, ...by });
   }
 
   /** DELETE /api/v3/openOrders: every open order of the symbol; none open is Binance's -2011, answered as []. */
   async cancelOpenOrders(symbol: string): Promise<OrderAck[]> {
     try {
-      return await this.signed<OrderAck[]>("DELETE", "/api/v3/openOrders", {
+      return await this.signed<OrderAck[]>('DELETE', '/api/v3/openOrders', {
         symbol,
       });
     } catch (err) {
-      if (err instanceof BinanceApiError && err.code === UNKNOWN_ORDER)
-        return [];
+      if (err instanceof BinanceApiError && err.code === UNKNOWN_ORDER) return [];
       throw err;
     }
   }
 
-  private async signed<T>(
-    method: "POST" | "DELETE",
-    path: string,
-    params: Record<string, string>,
-  ): Promise<T> {
+  private async signed<T>(method: 'POST' | 'DELETE', path: string, params: Record<string, string>): Promise<T> {
     // A POST's parameters go in its form body; a DELETE's in the query string, as CCXT sends them (both are signed
     // the same way, and Binance reads either).
     const signed = this.signedBody(params);
-    const res = await fetch(
-      `${this.opts.baseUrl}${path}${method === "DELETE" ? `?${signed}` : ""}`,
-      {
-        method,
-        headers: {
-          "X-MBX-APIKEY": this.opts.apiKey,
-          ...(method === "POST"
-            ? { "content-type": "application/x-www-form-urlencoded" }
-            : {}),
-        },
-        ...(method === "POST" ? { body: signed } : {}),
+    const res = await fetch(`${this.opts.baseUrl}${path}${method === 'DELETE' ? `?${signed}` : ''}`, {
+      method,
+      headers: {
+        'X-MBX-APIKEY': this.opts.apiKey,
+        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
-    );
+      ...(method === 'POST' ? { body: signed } : {}),
+    });
     const text = await res.text();
     let body: unknown;
     try {
@@ -139,11 +123,7 @@ export class BinanceClient {
     }
     if (!res.ok) {
       const e = body as { code?: unknown; msg?: unknown };
-      throw new BinanceApiError(
-        res.status,
-        typeof e.code === "number" ? e.code : -1000,
-        String(e.msg ?? text),
-      );
+      throw new BinanceApiError(res.status, typeof e.code === 'number' ? e.code : -1000, String(e.msg ?? text));
     }
     return body as T;
   }

@@ -1,17 +1,13 @@
-import {
-  createKey,
-  listKeys,
-  removeKey,
-} from "../../api-keys/api-keys.service.ts";
-import type { SecretSeal } from "../../api-keys/secret-seal.ts";
-import type { Clock } from "../../clock/clock.ts";
-import type { Db } from "../../storage/db.ts";
-import type { Market } from "../market.ts";
-import { BinanceClient } from "./binance-client.ts";
-import type { QuoteTransport } from "./market-maker.ts";
+import { createKey, listKeys, removeKey } from '../../api-keys/api-keys.service.ts';
+import type { SecretSeal } from '../../api-keys/secret-seal.ts';
+import type { Clock } from '../../clock/clock.ts';
+import type { Db } from '../../storage/db.ts';
+import type { Market } from '../market.ts';
+import { BinanceClient } from './binance-client.ts';
+import type { QuoteTransport } from './market-maker.ts';
 
 /** The label of the maker's own key: the one made at each start replaces the last start's. */
-const KEY_LABEL = "built-in market maker";
+const KEY_LABEL = 'built-in market maker';
 
 interface DoorQuotesOptions {
   db: Db;
@@ -26,16 +22,12 @@ interface DoorQuotesOptions {
  * permission, made through the API-key service at each start (the secret lives only in this process's memory; an
  * earlier start's key is removed first, so keys do not pile up), and places and cancels with signed calls.
  */
-export async function doorQuotes(
-  opts: DoorQuotesOptions,
-  makerId: number,
-): Promise<QuoteTransport> {
+export async function doorQuotes(opts: DoorQuotesOptions, makerId: number): Promise<QuoteTransport> {
   const { records } = await listKeys(opts.db, makerId, 1, 100);
-  for (const k of records)
-    if (k.label === KEY_LABEL) await removeKey(opts.db, makerId, k.id);
+  for (const k of records) if (k.label === KEY_LABEL) await removeKey(opts.db, makerId, k.id);
   const key = await createKey(opts.db, opts.clock, opts.seal, makerId, {
     label: KEY_LABEL,
-    permissions: ["read", "trade"],
+    permissions: ['read', 'trade'],
     ipList: [],
   });
   const client = new BinanceClient({
@@ -54,7 +46,7 @@ export async function doorQuotes(
     placeLimit: async (m, q) => {
       await client.newLimitOrder({
         symbol: symbolOf(m),
-        side: q.side === "buy" ? "BUY" : "SELL",
+        side: q.side === 'buy' ? 'BUY' : 'SELL',
         price: q.price,
         quantity: q.quantity,
         // Binance's pattern ^[.A-Z:/a-z0-9_-]{1,36}$; the time keeps ids unique across restarts.

@@ -1,33 +1,22 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../tests/support/app.ts";
-import {
-  FEATURE_DIALECTS,
-  type TestDatabase,
-} from "../../../tests/support/databases.ts";
-import { auditLedger } from "../../ledger/ledger.ts";
-import { MarketMakers } from "./market-maker.ts";
-import { spotBooksOf } from "../spot-books.ts";
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../tests/support/app.ts';
+import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
+import { auditLedger } from '../../ledger/ledger.ts';
+import { MarketMakers } from './market-maker.ts';
+import { spotBooksOf } from '../spot-books.ts';
 
-describe.each(FEATURE_DIALECTS)("the market makers on %s", (_name, open) => {
+describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let makers: MarketMakers;
   beforeAll(async () => {
     t = await open();
     ({ app } = await testApp(t.db));
-    makers = new MarketMakers(
-      t.db,
-      app.core,
-      app.spot,
-      app.marketData,
-      app.prices,
-      app.log,
-      {
-        intervalMs: 0,
-        seed: 42,
-      },
-    );
+    makers = new MarketMakers(t.db, app.core, app.spot, app.marketData, app.prices, app.log, {
+      intervalMs: 0,
+      seed: 42,
+    });
     await makers.start();
   });
   afterAll(async () => {
@@ -36,13 +25,13 @@ describe.each(FEATURE_DIALECTS)("the market makers on %s", (_name, open) => {
     await t.drop();
   });
 
-  it("keep every book quoted on both sides, print trades, and keep the ledger balanced", async () => {
+  it('keep every book quoted on both sides, print trades, and keep the ledger balanced', async () => {
     for (let i = 0; i < 6; i++) {
       await app.prices.advance();
       await makers.tick();
     }
     for (const m of app.markets.values()) {
-      if (m.market !== "spot") continue;
+      if (m.market !== 'spot') continue;
       const depth = spotBooksOf(app.core).engine(m.symbol).depth(10);
       expect(depth.bids.length, m.symbol).toBeGreaterThan(0);
       expect(depth.asks.length, m.symbol).toBeGreaterThan(0);
@@ -50,11 +39,9 @@ describe.each(FEATURE_DIALECTS)("the market makers on %s", (_name, open) => {
     }
     // The tables are the core's projection: read them once it has caught up.
     await app.core.settled();
-    const trades = await t.db.get<{ n: bigint }>(
-      "SELECT COUNT(*) AS n FROM trades",
-    );
+    const trades = await t.db.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM trades');
     expect(Number(trades!.n)).toBeGreaterThan(0);
-    expect(app.marketData.ticker("xauusd").close).not.toBe(265000n);
+    expect(app.marketData.ticker('xauusd').close).not.toBe(265000n);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

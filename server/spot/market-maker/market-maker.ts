@@ -1,22 +1,18 @@
-import type { FastifyBaseLogger } from "fastify";
-import {
-  ASSET_SCALE,
-  formatUnits,
-  parseUnits,
-} from "../../../isomorphic/money/units.ts";
-import { ACCOUNT } from "../../ledger/account-types.ts";
-import type { TradingCore } from "../../core/core.ts";
-import { postFunds } from "../../core/funds.ts";
-import type { Cancel } from "../../clock/clock.ts";
-import type { Scheduler } from "../../jobs/scheduler.ts";
-import type { Db } from "../../storage/db.ts";
-import { newInviteCode, newUid } from "../../user/tokens.ts";
-import { findUserBy, insertUser } from "../../user/user.repo.ts";
-import type { MarketData } from "../../market-data/market-data.ts";
-import type { SpotService } from "../spot.service.ts";
-import type { Market } from "../market.ts";
-import type { PriceIndex } from "../../prices/price-index.ts";
-import { prng } from "../../prices/random-walk.ts";
+import type { FastifyBaseLogger } from 'fastify';
+import { ASSET_SCALE, formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
+import { ACCOUNT } from '../../ledger/account-types.ts';
+import type { TradingCore } from '../../core/core.ts';
+import { postFunds } from '../../core/funds.ts';
+import type { Cancel } from '../../clock/clock.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
+import type { Db } from '../../storage/db.ts';
+import { newInviteCode, newUid } from '../../user/tokens.ts';
+import { findUserBy, insertUser } from '../../user/user.repo.ts';
+import type { MarketData } from '../../market-data/market-data.ts';
+import type { SpotService } from '../spot.service.ts';
+import type { Market } from '../market.ts';
+import type { PriceIndex } from '../../prices/price-index.ts';
+import { prng } from '../../prices/random-walk.ts';
 
 /**
  * How the maker's quotes reach the books. In production it is the Binance door over HTTP with the maker's own API
@@ -25,17 +21,11 @@ import { prng } from "../../prices/random-walk.ts";
 export interface QuoteTransport {
   cancelAll(m: Market): Promise<void>;
   /** A GTC limit order; a refusal rejects (the maker skips that level). */
-  placeLimit(
-    m: Market,
-    q: { side: "buy" | "sell"; price: string; quantity: string },
-  ): Promise<void>;
+  placeLimit(m: Market, q: { side: 'buy' | 'sell'; price: string; quantity: string }): Promise<void>;
 }
 
 /** The in-process transport: the spot service called directly, as the maker's user. */
-export function serviceQuotes(
-  spot: SpotService,
-  makerId: number,
-): QuoteTransport {
+export function serviceQuotes(spot: SpotService, makerId: number): QuoteTransport {
   return {
     cancelAll: async (m) => {
       await spot.cancelAll(makerId, m.symbol);
@@ -43,8 +33,8 @@ export function serviceQuotes(
     placeLimit: async (m, q) => {
       await spot.place(makerId, {
         symbol: m.symbol,
-        type: "limit",
-        timeInForce: "GTC",
+        type: 'limit',
+        timeInForce: 'GTC',
         ...q,
       });
     },
@@ -63,13 +53,13 @@ interface MarketMakerOptions {
 }
 
 const FUNDING_QUOTE = 50_000_000n; // USDT per market for the maker, in whole units
-const MAKER = "market_maker";
+const MAKER = 'market_maker';
 
 /** A bot's decimal for an order field; the service parses it exactly like a user's. */
 function fixed(x: number, scale: number): string {
   return Math.max(x, 0).toFixed(scale);
 }
-const TAKER = "market_taker";
+const TAKER = 'market_taker';
 
 /**
  * The built-in market makers. A maker account quotes `levels` orders on each side around a reference price and
@@ -116,17 +106,13 @@ export class MarketMakers {
   async start(): Promise<void> {
     this.makerId = await this.account(MAKER);
     this.takerId = await this.account(TAKER);
-    this.transport = this.opts.quotes
-      ? await this.opts.quotes(this.makerId)
-      : serviceQuotes(this.spot, this.makerId);
-    for (const m of this.spot.markets.values())
-      if (m.market === "spot") await this.fund(m);
+    this.transport = this.opts.quotes ? await this.opts.quotes(this.makerId) : serviceQuotes(this.spot, this.makerId);
+    for (const m of this.spot.markets.values()) if (m.market === 'spot') await this.fund(m);
     if (this.opts.intervalMs > 0) {
-      if (!this.opts.jobs)
-        throw new Error("market makers with an interval need the scheduler");
+      if (!this.opts.jobs) throw new Error('market makers with an interval need the scheduler');
       // Quoting is about now: periods missed while no process ran are not made up.
       this.stopTicking = this.opts.jobs.lease({
-        name: "market-makers",
+        name: 'market-makers',
         everyMs: this.opts.intervalMs,
         catchUp: 0,
         run: () => this.tick(),
@@ -140,7 +126,7 @@ export class MarketMakers {
 
   /** The bot's user, created on first start with a password hash nothing can match: it never logs in. */
   private async account(username: string): Promise<number> {
-    const existing = await findUserBy(this.db, "username", username);
+    const existing = await findUserBy(this.db, 'username', username);
     if (existing) return existing.id;
     const bot = await insertUser(
       this.db,
@@ -150,10 +136,10 @@ export class MarketMakers {
         email: null,
         phone: null,
         countryCode: null,
-        passwordHash: "!",
+        passwordHash: '!',
         inviteCode: newInviteCode(),
         inviterId: null,
-        role: "bot",
+        role: 'bot',
       },
       Date.now(),
     );
@@ -162,15 +148,9 @@ export class MarketMakers {
 
   /** Tops the bots up to working balances, as deposits from outside. */
   private async fund(m: Market): Promise<void> {
-    const price =
-      Number(
-        formatUnits(this.marketData.ticker(m.symbol).close, m.priceScale),
-      ) || 1;
+    const price = Number(formatUnits(this.marketData.ticker(m.symbol).close, m.priceScale)) || 1;
     const wantQuote = FUNDING_QUOTE * 10n ** BigInt(ASSET_SCALE);
-    const wantBase = parseUnits(
-      (Number(FUNDING_QUOTE) / price).toFixed(8),
-      ASSET_SCALE,
-    );
+    const wantBase = parseUnits((Number(FUNDING_QUOTE) / price).toFixed(8), ASSET_SCALE);
     for (const [owner, asset, want] of [
       [this.makerId, m.quote, wantQuote],
       [this.makerId, m.base, wantBase.ok ? wantBase.value : 0n],
@@ -186,8 +166,8 @@ export class MarketMakers {
             { owner, type: ACCOUNT.spot, asset, available: missing },
           ],
           meta: {
-            billType: "bot_funding",
-            refType: "market_maker",
+            billType: 'bot_funding',
+            refType: 'market_maker',
             refId: m.symbol,
           },
         });
@@ -203,10 +183,7 @@ export class MarketMakers {
       await Promise.all(
         [...this.spot.markets.values()].map((m) =>
           this.quoteMarket(m).catch((err: unknown) =>
-            this.log.warn(
-              { err, market: m.symbol },
-              "market maker tick failed",
-            ),
+            this.log.warn({ err, market: m.symbol }, 'market maker tick failed'),
           ),
         ),
       );
@@ -221,7 +198,7 @@ export class MarketMakers {
     if (!index) return;
     const ref = Number(formatUnits(index.price, m.priceScale));
     const tick = Number(formatUnits(m.tick, m.priceScale));
-    if (m.market === "mt5") {
+    if (m.market === 'mt5') {
       const parsed = parseUnits(fixed(ref, m.priceScale), m.priceScale);
       if (parsed.ok) await this.marketData.quote(m.symbol, parsed.value);
       return;
@@ -229,27 +206,26 @@ export class MarketMakers {
     const levels = this.opts.levels ?? 5;
     // Requote only when the price has walked away from the quotes (or they grew old): every requote is ten rows.
     const last = this.quoted.get(m.symbol);
-    const requote =
-      !last || Math.abs(ref - last.ref) / last.ref > 0.0008 || last.age >= 15;
+    const requote = !last || Math.abs(ref - last.ref) / last.ref > 0.0008 || last.age >= 15;
     if (last && !requote) last.age += 1;
     if (requote) await this.requote(m, ref, tick, levels);
     if (this.uniform() < 0.5) {
-      const side = this.uniform() < 0.5 ? "buy" : "sell";
+      const side = this.uniform() < 0.5 ? 'buy' : 'sell';
       const spend = 20 + this.uniform() * 300;
       await this.spot
         .place(
           this.takerId,
-          side === "buy"
+          side === 'buy'
             ? {
                 symbol: m.symbol,
                 side,
-                type: "market",
+                type: 'market',
                 quoteAmount: fixed(spend, 2),
               }
             : {
                 symbol: m.symbol,
                 side,
-                type: "market",
+                type: 'market',
                 quantity: fixed(spend / ref, m.qtyScale),
               },
         )
@@ -258,28 +234,19 @@ export class MarketMakers {
     if (this.uniform() < 0.02) await this.fund(m);
   }
 
-  private async requote(
-    m: Market,
-    ref: number,
-    tick: number,
-    levels: number,
-  ): Promise<void> {
+  private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
     const transport = this.transport;
-    if (!transport) throw new Error("market makers quote only once started");
+    if (!transport) throw new Error('market makers quote only once started');
     await transport.cancelAll(m);
     const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
     const quotes: Array<Promise<unknown>> = [];
     for (let i = 0; i < levels; i++) {
       const offset = Math.max(tick, ref * (0.0004 + i * 0.0006));
-      for (const side of ["buy", "sell"] as const) {
-        const price = Math.max(
-          tick,
-          side === "buy" ? ref - offset : ref + offset,
-        );
+      for (const side of ['buy', 'sell'] as const) {
+        const price = Math.max(tick, side === 'buy' ? ref - offset : ref + offset);
         const quantity = Math.max(
-          (notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8)) /
-            price,
+          (notionalPerLevel * (1 + i * 0.6) * (0.6 + this.uniform() * 0.8)) / price,
           Number(formatUnits(m.lot, m.qtyScale)),
         );
         quotes.push(
