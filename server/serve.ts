@@ -51,11 +51,7 @@ export async function serve({ clock: given }: { clock?: Clock } = {}): Promise<v
   if (config.role === 'signer') return serveSigner(db, config, started);
   const demo =
     config.chain.demoChain && config.role === 'all'
-      ? await startDemoChain({
-          db,
-          dataDir: config.dataDir,
-          port: config.chain.demoChainPort,
-        })
+      ? await startDemoChain({ db, dataDir: config.dataDir, port: config.chain.demoChainPort })
       : undefined;
   if (demo) config = onDemoChain(config, demo);
   const core = config.role === 'core' ? await holdCoreLease(db, config, clock) : undefined;
@@ -132,24 +128,10 @@ async function serveSigner(db: Db, config: Config, started: number): Promise<voi
   const bus = await createBus({ brokerUrl: config.brokerUrl }, log);
   const chains = await watchedChains(db, config.chain);
   const jobs = new Scheduler({ db, log });
-  const setup = {
-    db,
-    bus,
-    chains,
-    evmXpub: config.chain.evmXpub,
-    env: process.env,
-    log,
-    everyMs: config.chain.pollMs,
-  };
+  const setup = { db, bus, chains, evmXpub: config.chain.evmXpub, env: process.env, log, everyMs: config.chain.pollMs };
   for (const job of signerJobsFor(setup, true)) jobs.lease(job);
   jobs.start();
-  log.info(
-    {
-      ms: Math.round(performance.now() - started),
-      chains: chains.map((c) => c.key),
-    },
-    'signer ready',
-  );
+  log.info({ ms: Math.round(performance.now() - started), chains: chains.map((c) => c.key) }, 'signer ready');
   onSignals(async () => {
     await jobs.stop();
     await bus.close();

@@ -31,12 +31,7 @@ export function serviceQuotes(spot: SpotService, makerId: number): QuoteTranspor
       await spot.cancelAll(makerId, m.symbol);
     },
     placeLimit: async (m, q) => {
-      await spot.place(makerId, {
-        symbol: m.symbol,
-        type: 'limit',
-        timeInForce: 'GTC',
-        ...q,
-      });
+      await spot.place(makerId, { symbol: m.symbol, type: 'limit', timeInForce: 'GTC', ...q });
     },
   };
 }
@@ -165,11 +160,7 @@ export class MarketMakers {
             { owner: null, type: ACCOUNT.external, asset, available: -missing },
             { owner, type: ACCOUNT.spot, asset, available: missing },
           ],
-          meta: {
-            billType: 'bot_funding',
-            refType: 'market_maker',
-            refId: m.symbol,
-          },
+          meta: { billType: 'bot_funding', refType: 'market_maker', refId: m.symbol },
         });
       }
     }
@@ -216,18 +207,8 @@ export class MarketMakers {
         .place(
           this.takerId,
           side === 'buy'
-            ? {
-                symbol: m.symbol,
-                side,
-                type: 'market',
-                quoteAmount: fixed(spend, 2),
-              }
-            : {
-                symbol: m.symbol,
-                side,
-                type: 'market',
-                quantity: fixed(spend / ref, m.qtyScale),
-              },
+            ? { symbol: m.symbol, side, type: 'market', quoteAmount: fixed(spend, 2) }
+            : { symbol: m.symbol, side, type: 'market', quantity: fixed(spend / ref, m.qtyScale) },
         )
         .catch(() => undefined);
     }
