@@ -13,13 +13,15 @@ import { sign } from '../../server/api-keys/signature.ts';
 import { startServer } from './server-process.ts';
 import { orderLoad, percentile, postJson, prepareTraders } from './order-load.ts';
 
-const RATE = Number(process.env.RATE ?? 400);
+const RATE = Number(process.env.RATE ?? 150);
 const SECONDS = Number(process.env.SECONDS ?? 6);
 const WARMUP = 1;
 const FILLS = 50;
 const PORT = 4480;
-// Binance's ORDERS limit is 100 per 10 s per account: enough traders that each stays under it at the offered rate.
-const TRADERS = Math.max(20, Math.ceil(RATE / 8));
+// Binance's ORDERS limit is 100 per 10 s per account, and the web API makes at most 20 keys a minute from one IP:
+// 20 traders, each with a key, take at most 200 orders a second between them (160 leaves a margin).
+const TRADERS = 20;
+if (RATE > 160) throw new Error('RATE above 160 would pass the 100 orders per 10 s of 20 accounts');
 // The door's request weight is 6,000 a minute per IP and every call here comes from 127.0.0.1 (one order is 1).
 if (RATE * (SECONDS + WARMUP) > 5_000) throw new Error('RATE × (SECONDS + 1) must stay under 5,000 orders');
 
@@ -165,6 +167,10 @@ for (const token of tokens) {
     { label: 'bench', permissions: ['read', 'trade'], ipList: [] },
     token,
   );
+  if (!made.data?.apiKey) {
+    await server.stop();
+    throw new Error(`no API key: ${JSON.stringify(made)}`);
+  }
   keys.push({ apiKey: made.data.apiKey, secret: made.data.secret });
 }
 
