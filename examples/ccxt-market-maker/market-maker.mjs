@@ -33,7 +33,9 @@ async function requote() {
   await exchange.cancelAllOrders(symbol);
   for (let i = 1; i <= LEVELS; i++) {
     for (const side of ['buy', 'sell']) {
-      const price = Number(exchange.priceToPrecision(symbol, side === 'buy' ? mid * (1 - i * STEP) : mid * (1 + i * STEP)));
+      const price = Number(
+        exchange.priceToPrecision(symbol, side === 'buy' ? mid * (1 - i * STEP) : mid * (1 + i * STEP)),
+      );
       const amount = Number(exchange.amountToPrecision(symbol, NOTIONAL / price));
       try {
         await exchange.createOrder(symbol, 'limit', side, amount, price);
@@ -56,7 +58,8 @@ for (;;) {
   } catch (err) {
     // Too fast: code -1003/-1015 is RateLimitExceeded, and CCXT raises DDoSProtection for any HTTP 429 or 418 before
     // it reads the code. Wait longer each time.
-    if (err instanceof ccxt.RateLimitExceeded || err instanceof ccxt.DDoSProtection) pause = Math.min(pause * 2, 5 * 60_000);
+    if (err instanceof ccxt.RateLimitExceeded || err instanceof ccxt.DDoSProtection)
+      pause = Math.min(pause * 2, 5 * 60_000);
     else if (!(err instanceof ccxt.NetworkError || err instanceof ccxt.ExchangeError)) throw err;
     console.log(`${err.constructor.name}: ${err.message}; next try in ${pause / 1000} s`);
   }
