@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { MarketMakers } from './spot/market-maker/market-maker.ts';
+import { doorQuotes } from './spot/market-maker/door-quotes.ts';
+import { loadSecretSeal } from './api-keys/secret-seal.ts';
+import type { AddressInfo } from 'node:net';
 import { PerpMakers } from './perpetual/perp-makers.ts';
 import { loadConfig, type Config } from './config.ts';
 import { seedOperator } from './seed/operator.ts';
@@ -172,9 +175,19 @@ async function startMakers(app: FastifyInstance, db: Db, config: Config): Promis
   if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
   if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
   if (!config.marketMakers) return () => {};
+  // The spot maker quotes through the Binance door on this process's own listening address, with a key of its own.
+  const { port } = app.server.address() as AddressInfo;
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const quoting = {
+    db,
+    clock: app.clock,
+    seal: await loadSecretSeal(db, config.apiKeySealKey),
+    baseUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
+  };
   const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, {
     intervalMs: config.marketMakerIntervalMs,
     jobs: app.jobs,
+    quotes: (makerId) => doorQuotes(quoting, makerId),
   });
   await makers.start();
   // The perpetual books get their own makers, on the same bot accounts.

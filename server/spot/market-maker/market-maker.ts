@@ -14,7 +14,31 @@ import type { Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
 
+/**
+ * How the maker's quotes reach the books. In production it is the Binance door over HTTP with the maker's own API
+ * key (door-quotes.ts), as an operator's bot would quote; a unit test may hand it the in-process service instead.
+ */
+export interface QuoteTransport {
+  cancelAll(m: Market): Promise<void>;
+  /** A GTC limit order; a refusal rejects (the maker skips that level). */
+  placeLimit(m: Market, q: { side: 'buy' | 'sell'; price: string; quantity: string }): Promise<void>;
+}
+
+/** The in-process transport: the spot service called directly, as the maker's user. */
+export function serviceQuotes(spot: SpotService, makerId: number): QuoteTransport {
+  return {
+    cancelAll: async (m) => {
+      await spot.cancelAll(makerId, m.symbol);
+    },
+    placeLimit: async (m, q) => {
+      await spot.place(makerId, { symbol: m.symbol, type: 'limit', timeInForce: 'GTC', ...q });
+    },
+  };
+}
+
 interface MarketMakerOptions {
+  /** The maker account's transport, made at start once the account exists; the in-process service when absent. */
+  quotes?: (makerId: number) => Promise<QuoteTransport>;
   /** How often they look at their quotes, as a leased job (one process quotes); 0: only when tick() is called. */
   intervalMs: number;
   jobs?: Scheduler;
@@ -44,6 +68,7 @@ export class MarketMakers {
   private stopTicking: Cancel | undefined;
   private makerId = 0;
   private takerId = 0;
+  private transport: QuoteTransport | undefined;
   private ticking = false;
   private readonly db: Db;
   private readonly core: TradingCore;
@@ -76,6 +101,7 @@ export class MarketMakers {
   async start(): Promise<void> {
     this.makerId = await this.account(MAKER);
     this.takerId = await this.account(TAKER);
+    this.transport = this.opts.quotes ? await this.opts.quotes(this.makerId) : serviceQuotes(this.spot, this.makerId);
     for (const m of this.spot.markets.values()) if (m.market === 'spot') await this.fund(m);
     if (this.opts.intervalMs > 0) {
       if (!this.opts.jobs) throw new Error('market makers with an interval need the scheduler');
@@ -190,7 +216,9 @@ export class MarketMakers {
   }
 
   private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
-    await this.spot.cancelAll(this.makerId, m.symbol);
+    const transport = this.transport;
+    if (!transport) throw new Error('market makers quote only once started');
+    await transport.cancelAll(m);
     const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
     const quotes: Array<Promise<unknown>> = [];
@@ -203,14 +231,11 @@ export class MarketMakers {
           Number(formatUnits(m.lot, m.qtyScale)),
         );
         quotes.push(
-          this.spot
-            .place(this.makerId, {
-              symbol: m.symbol,
+          transport
+            .placeLimit(m, {
               side,
-              type: 'limit',
               price: fixed(Math.round(price / tick) * tick, m.priceScale),
               quantity: fixed(quantity, m.qtyScale),
-              timeInForce: 'GTC',
             })
             .catch(() => undefined), // a level the walk made invalid (below the minimum) is simply skipped
         );
