@@ -37,13 +37,24 @@ export async function doorQuotes(opts: DoorQuotesOptions, makerId: number): Prom
     now: () => opts.clock.now(),
   });
   let sequence = 0;
+  // The door counts new orders per account, 100 in any 10 s (server/binance/spot/order-count.ts); the maker paces
+  // itself below that, as a bot honouring X-MBX-ORDER-COUNT-10S does.
+  const sent: number[] = [];
+  const WINDOW_MS = 10_000;
+  const BUDGET = 90;
   // Binance's symbols are the market's in capitals (developers.binance.com, "General API Information").
   const symbolOf = (m: Market) => m.symbol.toUpperCase();
   return {
     cancelAll: async (m) => {
       await client.cancelOpenOrders(symbolOf(m));
     },
+    room: () => {
+      const since = opts.clock.now() - WINDOW_MS;
+      while (sent.length && sent[0]! <= since) sent.shift();
+      return BUDGET - sent.length;
+    },
     placeLimit: async (m, q) => {
+      sent.push(opts.clock.now());
       await client.newLimitOrder({
         symbol: symbolOf(m),
         side: q.side === 'buy' ? 'BUY' : 'SELL',

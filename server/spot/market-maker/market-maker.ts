@@ -22,6 +22,8 @@ export interface QuoteTransport {
   cancelAll(m: Market): Promise<void>;
   /** A GTC limit order; a refusal rejects (the maker skips that level). */
   placeLimit(m: Market, q: { side: 'buy' | 'sell'; price: string; quantity: string }): Promise<void>;
+  /** How many new orders it may send now without being refused for its rate (absent: no limit). */
+  room?(): number;
 }
 
 /** The in-process transport: the spot service called directly, as the maker's user. */
@@ -218,6 +220,8 @@ export class MarketMakers {
   private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
     const transport = this.transport;
     if (!transport) throw new Error('market makers quote only once started');
+    // A ladder goes in whole or waits for the next tick, so a rate limit never leaves a book one-sided.
+    if (transport.room && transport.room() < levels * 2) return;
     await transport.cancelAll(m);
     const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
