@@ -1,21 +1,18 @@
-import type { FastifyInstance } from "fastify";
-import ccxt from "ccxt";
+import type { FastifyInstance } from 'fastify';
+import ccxt from 'ccxt';
 
 /** The door's base URL once `app` listens on a loopback port. */
 export async function listening(app: FastifyInstance): Promise<string> {
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return address.replace("localhost", "127.0.0.1");
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace('localhost', '127.0.0.1');
 }
 
 /**
  * CCXT's own `binance` class, unchanged but for the URL override its manual documents and the options that keep it
  * off Binance-only endpoints (currencies, margin pairs, markets of other types).
  */
-export function ccxtSpot(
-  base: string,
-  key?: { apiKey: string; secret: string },
-) {
-  const ws = base.replace(/^http/, "ws");
+export function ccxtSpot(base: string, key?: { apiKey: string; secret: string }) {
+  const ws = base.replace(/^http/, 'ws');
   return new ccxt.pro.binance({
     ...key,
     urls: {
@@ -34,7 +31,7 @@ export function ccxtSpot(
     options: {
       fetchCurrencies: false,
       fetchMargins: false,
-      fetchMarkets: { types: ["spot"] },
+      fetchMarkets: { types: ['spot'] },
     },
   });
 }
@@ -43,16 +40,15 @@ export function ccxtSpot(
 export async function apiKeyFor(
   app: FastifyInstance,
   token: string,
-  permissions: Array<"read" | "trade"> = ["read", "trade"],
+  permissions: Array<'read' | 'trade'> = ['read', 'trade'],
 ): Promise<{ apiKey: string; secret: string }> {
   const res = await app.inject({
-    method: "POST",
-    url: "/api/app/coin/member/api",
+    method: 'POST',
+    url: '/api/app/coin/member/api',
     headers: { authorization: token },
-    payload: { label: "bot", permissions, ipList: [] },
+    payload: { label: 'bot', permissions, ipList: [] },
   });
-  const data = (res.json() as { data: { apiKey: string; secret: string } })
-    .data;
+  const data = (res.json() as { data: { apiKey: string; secret: string } }).data;
   if (!data?.apiKey) throw new Error(`no key: ${res.body}`);
   return { apiKey: data.apiKey, secret: data.secret };
 }

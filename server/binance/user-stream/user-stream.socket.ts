@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { WebSocket } from "ws";
-import type { OwnCoin } from "../../../isomorphic/contract/private-feed.ts";
-import type { FeatureContext } from "../../feature.ts";
-import { sendTo } from "../../feeds/public/feed-topics.ts";
-import { userTopics } from "../../feeds/topics.ts";
-import { ACCOUNT } from "../../ledger/account-types.ts";
-import { liveKey, type ListenKeyRow } from "./listen-keys.repo.ts";
-import { noSuchKey } from "./listen-keys.ts";
-import { SpotOrdersStream } from "./spot-orders-stream.ts";
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { OwnCoin } from '../../../isomorphic/contract/private-feed.ts';
+import type { FeatureContext } from '../../feature.ts';
+import { sendTo } from '../../feeds/public/feed-topics.ts';
+import { userTopics } from '../../feeds/topics.ts';
+import { ACCOUNT } from '../../ledger/account-types.ts';
+import { liveKey, type ListenKeyRow } from './listen-keys.repo.ts';
+import { noSuchKey } from './listen-keys.ts';
+import { SpotOrdersStream } from './spot-orders-stream.ts';
 
 /** A closed or expired key is noticed within this even when its expiry is further off (a DELETE). */
 const KEY_CHECK_MS = 60_000;
@@ -21,8 +21,7 @@ export function isListenKey(name: string): boolean {
 export type Frame = (listenKey: string, event: object) => string;
 const raw: Frame = (_key, event) => JSON.stringify(event);
 /** A combined stream's frame (developers.binance.com, "WebSocket Streams": `{"stream":…,"data":…}`). */
-export const combinedFrame: Frame = (listenKey, event) =>
-  JSON.stringify({ stream: listenKey, data: event });
+export const combinedFrame: Frame = (listenKey, event) => JSON.stringify({ stream: listenKey, data: event });
 
 /**
  * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
@@ -34,14 +33,11 @@ export interface UserStream {
 }
 
 /** The stream of a live key, or undefined for an unknown, expired or closed one. */
-export async function openUserStream(
-  ctx: FeatureContext,
-  listenKey: string,
-): Promise<UserStream | undefined> {
+export async function openUserStream(ctx: FeatureContext, listenKey: string): Promise<UserStream | undefined> {
   if (!isListenKey(listenKey)) return undefined;
   const key = await liveKey(ctx.db, listenKey, ctx.clock.now());
   if (!key) return undefined;
-  if (key.product !== "spot") return { key, spot: undefined };
+  if (key.product !== 'spot') return { key, spot: undefined };
   const spot = new SpotOrdersStream(ctx.db, ctx.markets, key.userId);
   await spot.start();
   return { key, spot };
@@ -53,12 +49,7 @@ export async function openUserStream(
  * account, and `listenKeyExpired` before the socket closes once the key has expired or been closed. It subscribes
  * at once (synchronously), so nothing after the call is missed.
  */
-export function attachUserStream(
-  ctx: FeatureContext,
-  stream: UserStream,
-  socket: WebSocket,
-  frame: Frame = raw,
-): void {
+export function attachUserStream(ctx: FeatureContext, stream: UserStream, socket: WebSocket, frame: Frame = raw): void {
   const { bus, clock, core, db } = ctx;
   const { userId, listenKey } = stream.key;
   const send = (event: object) => sendTo(socket, frame(listenKey, event));
@@ -66,7 +57,7 @@ export function attachUserStream(
   let chain = Promise.resolve();
   const then = (step: () => Promise<void> | void) => {
     chain = chain.then(step).catch((err: unknown) => {
-      ctx.app.log.error({ err }, "binance user stream: a change not told");
+      ctx.app.log.error({ err }, 'binance user stream: a change not told');
     });
   };
   const { spot } = stream;
@@ -83,13 +74,11 @@ export function attachUserStream(
         ),
         bus.subscribe(userTopics.balance(userId), (coins) =>
           then(() => {
-            const held = (coins as OwnCoin[]).filter(
-              (c) => c.type === ACCOUNT.spot,
-            );
+            const held = (coins as OwnCoin[]).filter((c) => c.type === ACCOUNT.spot);
             if (!held.length) return;
             const now = clock.now();
             send({
-              e: "outboundAccountPosition",
+              e: 'outboundAccountPosition',
               E: now,
               u: now,
               B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
@@ -100,66 +89,45 @@ export function attachUserStream(
     : [];
   let cancel = () => {};
   const watch = (expiresAt: number) => {
-    cancel = clock.after(
-      Math.min(Math.max(expiresAt - clock.now(), 0), KEY_CHECK_MS),
-      () =>
-        then(async () => {
-          const now = clock.now();
-          const live = await liveKey(db, listenKey, now);
-          if (live) return watch(live.expiresAt);
-          send({ e: "listenKeyExpired", E: now, listenKey });
-          socket.close(1000, "listenKey expired");
-        }),
+    cancel = clock.after(Math.min(Math.max(expiresAt - clock.now(), 0), KEY_CHECK_MS), () =>
+      then(async () => {
+        const now = clock.now();
+        const live = await liveKey(db, listenKey, now);
+        if (live) return watch(live.expiresAt);
+        send({ e: 'listenKeyExpired', E: now, listenKey });
+        socket.close(1000, 'listenKey expired');
+      }),
     );
   };
   watch(stream.key.expiresAt);
-  socket.on("close", () => {
+  socket.on('close', () => {
     cancel();
     for (const off of offs) off();
   });
 }
 
-/** The whole socket for a listen key: refused (closed, -1125's message) when the key is not live. */
-export async function userStreamSocket(
-  ctx: FeatureContext,
-  listenKey: string,
-  socket: WebSocket,
-  frame: Frame = raw,
-): Promise<void> {
-  const stream = await openUserStream(ctx, listenKey);
-  if (!stream) return socket.close(1008, noSuchKey().message);
-  attachUserStream(ctx, stream, socket, frame);
-}
-
 /**
- * Serves `/user-stream/<listenKey>`: the key is checked before the upgrade, so an unknown one gets Binance's -1125
- * as an HTTP answer, and a live one a socket that hears everything after it opens.
+ * The listen keys a socket's request names, opened before the upgrade: an unknown, expired or closed key gets
+ * Binance's -1125 as an HTTP answer, and each live one's stream is attached once the socket is open, hearing
+ * everything after the check. The market streams' routes use it for `/ws/<listenKey>` and `/stream?streams=`.
  */
-export function mountUserStream(
-  app: FastifyInstance,
-  ctx: FeatureContext,
-): void {
-  const streams = new WeakMap<FastifyRequest, UserStream>();
-  app.get<{ Params: { listenKey: string } }>(
-    "/user-stream/:listenKey",
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (req, reply) => {
-        const stream = await openUserStream(ctx, req.params.listenKey);
+export function userStreamGate(ctx: FeatureContext) {
+  const opened = new WeakMap<FastifyRequest, UserStream[]>();
+  return {
+    async check(req: FastifyRequest, reply: FastifyReply, listenKeys: string[]): Promise<void> {
+      const streams: UserStream[] = [];
+      for (const listenKey of listenKeys) {
+        const stream = await openUserStream(ctx, listenKey);
         if (!stream) {
           const err = noSuchKey();
-          return reply
-            .status(err.status)
-            .send({ code: err.code, msg: err.message });
+          return reply.status(err.status).send({ code: err.code, msg: err.message });
         }
-        streams.set(req, stream);
-      },
+        streams.push(stream);
+      }
+      opened.set(req, streams);
     },
-    (socket, req) => {
-      const stream = streams.get(req);
-      if (!stream) return socket.close(1011, "no stream");
-      attachUserStream(ctx, stream, socket);
+    attach(req: FastifyRequest, socket: WebSocket, frame: Frame = raw): void {
+      for (const stream of opened.get(req) ?? []) attachUserStream(ctx, stream, socket, frame);
     },
-  );
+  };
 }
