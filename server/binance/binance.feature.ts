@@ -1,9 +1,10 @@
-import type { Feature } from "../feature.ts";
-import { openDoor } from "./door.ts";
-import { spotDoor } from "./spot/spot.door.ts";
-import { streamsDoor } from "./streams/streams.door.ts";
-import { LISTEN_KEYS_MIGRATION } from "./user-stream/listen-keys.migration.ts";
-import { userStreamDoor } from "./user-stream/user-stream.door.ts";
+import type { Feature } from '../feature.ts';
+import { openDoor } from './door.ts';
+import { spotDoor } from './spot/spot.door.ts';
+import { streamsDoor } from './streams/streams.door.ts';
+import { LISTEN_KEYS_MIGRATION } from './user-stream/listen-keys.migration.ts';
+import { userStreamDoor } from './user-stream/user-stream.door.ts';
+import { wsApiDoor } from './ws-api/ws-api.door.ts';
 
 /**
  * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
@@ -11,12 +12,13 @@ import { userStreamDoor } from "./user-stream/user-stream.door.ts";
  * through the services the web API uses.
  */
 export const BINANCE_FEATURE: Feature = {
-  name: "binance",
+  name: 'binance',
   migrations: [LISTEN_KEYS_MIGRATION],
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);
     streamsDoor(door);
     userStreamDoor(door);
+    await wsApiDoor(door);
   },
 };
