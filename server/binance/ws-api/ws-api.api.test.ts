@@ -121,7 +121,7 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
     s.socket.close();
   });
 
-  it("tells CCXT pro's watchOrders and watchBalance a spot order's NEW and its FILL", async () => {
+  it("tells CCXT pro's watchOrders, watchBalance and watchMyTrades a spot order's NEW and its FILL", async () => {
     const exchange = await ccxtSpotLive(base, users.wanda!);
     exchange.setMarkets([MARKET as never]);
     // CCXT resolves a watch once per update and keeps every update in its caches, which the test reads: the
@@ -139,6 +139,7 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
       await exchange.ensureUserDataStreamWsSubscribeSignature('spot');
       void keep(() => exchange.watchOrders('BTC/USDT'));
       void keep(() => exchange.watchBalance());
+      void keep(() => exchange.watchMyTrades('BTC/USDT'));
       const sell = await order('wanda', {
         symbol: 'btcusdt',
         side: 'sell',
@@ -162,6 +163,15 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
       await order('xavier', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '96000', quantity: '0.1' });
       await until(() => orders().some((o) => o.id === id && o.status === 'closed'));
       expect(orders().find((o) => o.id === id)).toMatchObject({ status: 'closed', filled: 0.1, remaining: 0 });
+      const trades = () => (exchange.myTrades ?? []) as Array<Record<string, any>>;
+      await until(() => trades().some((tr) => tr.order === id));
+      expect(trades().find((tr) => tr.order === id)).toMatchObject({
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        price: 96000,
+        amount: 0.1,
+        takerOrMaker: 'maker',
+      });
       await until(() => balance().BTC?.used === 0 && balance().USDT?.free > 0);
       expect(balance().BTC).toMatchObject({ free: 0.9, used: 0 });
       expect(balance().USDT.free).toBeGreaterThan(9000);
