@@ -6,6 +6,7 @@ import { spotDoor } from './spot/spot.door.ts';
 import { streamsDoor } from './streams/streams.door.ts';
 import { LISTEN_KEYS_MIGRATION } from './user-stream/listen-keys.migration.ts';
 import { userStreamDoor } from './user-stream/user-stream.door.ts';
+import { wsApiDoor } from './ws-api/ws-api.door.ts';
 
 /**
  * The door for programs (docs/api/binance.md): Binance's REST and WebSocket shapes, so CCXT, Freqtrade and
@@ -18,8 +19,9 @@ export const BINANCE_FEATURE: Feature = {
   routes: async (app, ctx) => {
     const door = await openDoor(app, ctx);
     spotDoor(door);
+    futuresDoor(door);
     streamsDoor(door);
     userStreamDoor(door);
-    futuresDoor(door);
+    await wsApiDoor(door);
   },
 };

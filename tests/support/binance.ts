@@ -25,6 +25,8 @@ export function ccxtSpot(base: string, key?: { apiKey: string; secret: string })
           margin: `${ws}/ws`,
           future: `${ws}/ws`,
           delivery: `${ws}/ws`,
+          // Spot's watchOrders, watchBalance and watchMyTrades subscribe on the WebSocket API, not a listen key.
+          'ws-api': { spot: `${ws}/ws-api/v3` },
         },
       },
     },
@@ -34,6 +36,13 @@ export function ccxtSpot(base: string, key?: { apiKey: string; secret: string })
       fetchMarkets: { types: ['spot'] },
     },
   });
+}
+
+/** ccxtSpot ready to watch: CCXT opens a plain ws:// URL only through an http agent, which it loads on this call. */
+export async function ccxtSpotLive(base: string, key?: { apiKey: string; secret: string }) {
+  const exchange = ccxtSpot(base, key);
+  await exchange.loadHttpProxyAgent();
+  return exchange;
 }
 
 /** A user with an API key of their own, made through the web API as a person would (trade when asked). */

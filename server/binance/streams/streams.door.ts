@@ -5,6 +5,7 @@ import { sendTo } from '../../feeds/public/feed-topics.ts';
 import type { Market } from '../../spot/market.ts';
 import { BinanceError } from '../binance-error.ts';
 import type { Door } from '../door.ts';
+import { combinedFrame, isListenKey, userStreamGate } from '../user-stream/user-stream.socket.ts';
 import { BookIds, type BookChanges, type NumberedLevels } from './book-ids.ts';
 import * as e from './depth.endpoints.ts';
 import { aggTradeEvent, klineEvent, level, miniTickerEvent, tickerEvent, tradeEvent } from './payloads.ts';
@@ -108,20 +109,47 @@ export function streamsDoor({ route, ctx }: Door): void {
 
   // The public feed (server/feeds/public/public-feed.ts) answers `/ws/{id}`, its id a random word of the site's
   // (src/lib/feed/public-feed.ts: eight base-36 characters). Binance's stream names all hold an '@' (`btcusdt@trade`,
-  // `!ticker@arr`), and CCXT opens its connections as `/ws/0`, `/ws/1`… (a number up to its 1024 streams), neither
-  // of which the site's ids are; this route takes just those, by a regular-expression parameter, which find-my-way
-  // tries before the feed's plain one, so the feed keeps every other id. A number opens a bare connection, as
-  // `/ws` does. `/stream` is Binance's alone.
+  // `!ticker@arr`), CCXT opens its connections as `/ws/0`, `/ws/1`… (a number up to its 1024 streams), and a listen
+  // key is 60 letters and digits (developers.binance.com, "User Data Streams": `/ws/<listenKey>`); none of them is
+  // a site id. This route takes just those, by a regular-expression parameter, which find-my-way tries before the
+  // feed's plain one, so the feed keeps every other id. A number opens a bare connection, as `/ws` does; a listen
+  // key is checked before the upgrade (-1125 as an HTTP answer when not live). `/stream` is Binance's alone, and
+  // a listen key among its streams is heard in the combined frame; it is not one of the connection's SUBSCRIBE
+  // streams (LIST_SUBSCRIPTIONS leaves it out).
   const ws = { websocket: true, schema: { hide: true } } as const;
-  app.get('/ws/:stream(^(?:[0-9]{1,4}|[^@]+@.+)$)', ws, (socket, req) => {
-    const path = (req.params as { stream: string }).stream;
-    open(socket, false, /^[0-9]+$/.test(path) ? [] : [path]);
-  });
+  const users = userStreamGate(ctx);
+  const pathOf = (req: FastifyRequest) => (req.params as { stream: string }).stream;
+  const namesOf = (req: FastifyRequest) =>
+    ((req.query as { streams?: string }).streams ?? '').split('/').filter(Boolean);
+  app.get(
+    '/ws/:stream(^(?:[0-9]{1,4}|[^@]+@.+|[A-Za-z0-9]{60})$)',
+    {
+      ...ws,
+      preValidation: (req, reply) => users.check(req, reply, isListenKey(pathOf(req)) ? [pathOf(req)] : []),
+    },
+    (socket, req) => {
+      const path = pathOf(req);
+      if (isListenKey(path)) return users.attach(req, socket);
+      open(socket, false, /^[0-9]+$/.test(path) ? [] : [path]);
+    },
+  );
   app.get('/ws', ws, (socket) => open(socket, false, []));
-  app.get('/stream', ws, (socket, req: FastifyRequest) => {
-    const list = (req.query as { streams?: string }).streams;
-    open(socket, true, list ? list.split('/').filter(Boolean) : []);
-  });
+  app.get(
+    '/stream',
+    {
+      ...ws,
+      preValidation: (req, reply) => users.check(req, reply, namesOf(req).filter(isListenKey)),
+    },
+    (socket, req) => {
+      const names = namesOf(req);
+      open(
+        socket,
+        true,
+        names.filter((n) => !isListenKey(n)),
+      );
+      users.attach(req, socket, combinedFrame);
+    },
+  );
 
   const offBook = bus.subscribe('market.*.book', (msg) => {
     const m = spotMarket((msg as { symbol: string }).symbol);

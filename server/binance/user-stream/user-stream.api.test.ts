@@ -145,14 +145,14 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
   });
 
   it('refuses a socket for a key that is not live before the upgrade', async () => {
-    await expect(listen(`${ws}/user-stream/${'x'.repeat(60)}`)).rejects.toThrow(/400/);
+    await expect(listen(`${ws}/ws/${'x'.repeat(60)}`)).rejects.toThrow(/400/);
   });
 
   it("tells a spot order's NEW, its fill and the balances after, to the order's owner only", async () => {
     const mine = (await stream('ursula', 'POST', '/api/v3/userDataStream')).body.listenKey;
     const theirs = (await stream('victor', 'POST', '/api/v3/userDataStream')).body.listenKey;
-    const seller = await listen(`${ws}/user-stream/${mine}`);
-    const buyer = await listen(`${ws}/user-stream/${theirs}`);
+    const seller = await listen(`${ws}/ws/${mine}`);
+    const buyer = await listen(`${ws}/ws/${theirs}`);
     const sell = await order('ursula', {
       symbol: 'btcusdt',
       side: 'sell',
@@ -224,7 +224,7 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
 
   it('tells a partial fill as PARTIALLY_FILLED and the cancel of the rest as CANCELED', async () => {
     const key = (await stream('ursula', 'POST', '/api/v3/userDataStream')).body.listenKey;
-    const s = await listen(`${ws}/user-stream/${key}`);
+    const s = await listen(`${ws}/ws/${key}`);
     const sell = await order('ursula', {
       symbol: 'btcusdt',
       side: 'sell',
@@ -265,9 +265,24 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
     s.socket.close();
   });
 
+  it('tells a listen key among /stream?streams= in the combined frame, beside market streams', async () => {
+    const key = (await stream('ursula', 'POST', '/api/v3/userDataStream')).body.listenKey;
+    const s = await listen(`${ws}/stream?streams=btcusdt@trade/${key}`);
+    await order('ursula', {
+      symbol: 'btcusdt',
+      side: 'sell',
+      type: 'limit',
+      price: '97300',
+      quantity: '0.01',
+    });
+    const framed = await s.next((f) => f.stream === key && f.data.e === 'executionReport');
+    expect(framed.data).toMatchObject({ e: 'executionReport', X: 'NEW' });
+    s.socket.close();
+  });
+
   it('keeps the socket while keepalives come and tells listenKeyExpired once they stop', async () => {
     const key = (await stream('victor', 'POST', '/api/v3/userDataStream')).body.listenKey;
-    const s = await listen(`${ws}/user-stream/${key}`);
+    const s = await listen(`${ws}/ws/${key}`);
     await clock.jump(LISTEN_KEY_TTL_MS - 60_000);
     expect((await stream('victor', 'PUT', '/api/v3/userDataStream', `listenKey=${key}`)).status).toBe(200);
     await clock.jump(LISTEN_KEY_TTL_MS - 60_000);

@@ -4,7 +4,6 @@ import type { Door, DoorCall } from '../door.ts';
 import { closeKey, keepAlive, openKey } from './listen-keys.ts';
 import type { StreamProduct } from './listen-keys.repo.ts';
 import * as e from './user-stream.endpoints.ts';
-import { mountUserStream } from './user-stream.socket.ts';
 
 /** The key's owner: USER_STREAM calls always carry one (the door checked the API key). */
 const ownerOf = (call: DoorCall) => call.signed!.user.id;
@@ -26,8 +25,8 @@ function listenKeyOf({ req }: DoorCall, product: StreamProduct): string | undefi
 
 /**
  * Binance's user data streams: listen keys made, kept alive and closed over REST, and the socket that hears the
- * key's user. The socket is served at `/user-stream/<listenKey>`; Binance's `/ws/<listenKey>` is for the market
- * streams' route to hand over (isListenKey, userStreamSocket in user-stream.socket.ts).
+ * key's user. The socket is Binance's `/ws/<listenKey>` (or a key among `/stream?streams=`), served by the market
+ * streams' routes (streams.door.ts, through userStreamGate in user-stream.socket.ts).
  */
 export function userStreamDoor({ route, ctx }: Door): void {
   const { db, clock } = ctx;
@@ -46,5 +45,4 @@ export function userStreamDoor({ route, ctx }: Door): void {
   };
   product('spot', e.spotOpen, e.spotKeepAlive, e.spotClose);
   product('futures', e.futuresOpen, e.futuresKeepAlive, e.futuresClose);
-  mountUserStream(ctx.app, ctx);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { OwnCoin } from '../../../isomorphic/contract/private-feed.ts';
 import type { FeatureContext } from '../../feature.ts';
@@ -43,50 +43,69 @@ export async function openUserStream(ctx: FeatureContext, listenKey: string): Pr
   return { key, spot };
 }
 
-/**
- * Writes the user's events to the socket as Binance's user data stream does (developers.binance.com, spot "User
- * Data Streams"): `executionReport` per order step, `outboundAccountPosition` per balance change of the spot
- * account, and `listenKeyExpired` before the socket closes once the key has expired or been closed. It subscribes
- * at once (synchronously), so nothing after the call is missed.
- */
-export function attachUserStream(ctx: FeatureContext, stream: UserStream, socket: WebSocket, frame: Frame = raw): void {
-  const { bus, clock, core, db } = ctx;
-  const { userId, listenKey } = stream.key;
-  const send = (event: object) => sendTo(socket, frame(listenKey, event));
-  // One change at a time, in the order the bus told them: a note's reads finish before the next one's start.
+/** Runs steps one at a time, in the order given: a note's reads finish before the next one's start. */
+function serial(ctx: FeatureContext) {
   let chain = Promise.resolve();
-  const then = (step: () => Promise<void> | void) => {
+  return (step: () => Promise<void> | void) => {
     chain = chain.then(step).catch((err: unknown) => {
       ctx.app.log.error({ err }, 'binance user stream: a change not told');
     });
   };
-  const { spot } = stream;
-  const offs = spot
-    ? [
-        bus.subscribe(userTopics.orders(userId), (note) =>
-          then(async () => {
-            // The note comes once the batch is journaled; orders and fills are read once they are in the tables.
-            await core.settled();
-            const symbol = (note as { symbol: string }).symbol;
-            if (!ctx.markets.has(symbol)) return;
-            for (const r of await spot.changed(symbol, clock.now())) send(r);
-          }),
-        ),
-        bus.subscribe(userTopics.balance(userId), (coins) =>
-          then(() => {
-            const held = (coins as OwnCoin[]).filter((c) => c.type === ACCOUNT.spot);
-            if (!held.length) return;
-            const now = clock.now();
-            send({
-              e: 'outboundAccountPosition',
-              E: now,
-              u: now,
-              B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
-            });
-          }),
-        ),
-      ]
-    : [];
+}
+
+/**
+ * Tells a user's spot events to `send` from now on, as Binance's user data stream does (developers.binance.com,
+ * spot "User Data Streams"): `executionReport` per order step and `outboundAccountPosition` per balance change of
+ * the spot account. It subscribes at once (synchronously), so nothing after the call is missed; the result stops
+ * it. The listen-key socket and the WebSocket API's subscription (server/binance/ws-api) both write through it.
+ */
+export function followSpotUser(
+  ctx: FeatureContext,
+  userId: number,
+  spot: SpotOrdersStream,
+  send: (event: object) => void,
+  then = serial(ctx),
+): () => void {
+  const { bus, clock, core } = ctx;
+  const offs = [
+    bus.subscribe(userTopics.orders(userId), (note) =>
+      then(async () => {
+        // The note comes once the batch is journaled; orders and fills are read once they are in the tables.
+        await core.settled();
+        const symbol = (note as { symbol: string }).symbol;
+        if (!ctx.markets.has(symbol)) return;
+        for (const r of await spot.changed(symbol, clock.now())) send(r);
+      }),
+    ),
+    bus.subscribe(userTopics.balance(userId), (coins) =>
+      then(() => {
+        const held = (coins as OwnCoin[]).filter((c) => c.type === ACCOUNT.spot);
+        if (!held.length) return;
+        const now = clock.now();
+        send({
+          e: 'outboundAccountPosition',
+          E: now,
+          u: now,
+          B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
+        });
+      }),
+    ),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/**
+ * Writes a listen key's events to the socket (followSpotUser for a spot key), and `listenKeyExpired` before the
+ * socket closes once the key has expired or been closed.
+ */
+export function attachUserStream(ctx: FeatureContext, stream: UserStream, socket: WebSocket, frame: Frame = raw): void {
+  const { clock, db } = ctx;
+  const { userId, listenKey } = stream.key;
+  const send = (event: object) => sendTo(socket, frame(listenKey, event));
+  const then = serial(ctx);
+  const stop = stream.spot ? followSpotUser(ctx, userId, stream.spot, send, then) : () => {};
   let cancel = () => {};
   const watch = (expiresAt: number) => {
     cancel = clock.after(Math.min(Math.max(expiresAt - clock.now(), 0), KEY_CHECK_MS), () =>
@@ -102,46 +121,32 @@ export function attachUserStream(ctx: FeatureContext, stream: UserStream, socket
   watch(stream.key.expiresAt);
   socket.on('close', () => {
     cancel();
-    for (const off of offs) off();
+    stop();
   });
 }
 
-/** The whole socket for a listen key: refused (closed, -1125's message) when the key is not live. */
-export async function userStreamSocket(
-  ctx: FeatureContext,
-  listenKey: string,
-  socket: WebSocket,
-  frame: Frame = raw,
-): Promise<void> {
-  const stream = await openUserStream(ctx, listenKey);
-  if (!stream) return socket.close(1008, noSuchKey().message);
-  attachUserStream(ctx, stream, socket, frame);
-}
-
 /**
- * Serves `/user-stream/<listenKey>`: the key is checked before the upgrade, so an unknown one gets Binance's -1125
- * as an HTTP answer, and a live one a socket that hears everything after it opens.
+ * The listen keys a socket's request names, opened before the upgrade: an unknown, expired or closed key gets
+ * Binance's -1125 as an HTTP answer, and each live one's stream is attached once the socket is open, hearing
+ * everything after the check. The market streams' routes use it for `/ws/<listenKey>` and `/stream?streams=`.
  */
-export function mountUserStream(app: FastifyInstance, ctx: FeatureContext): void {
-  const streams = new WeakMap<FastifyRequest, UserStream>();
-  app.get<{ Params: { listenKey: string } }>(
-    '/user-stream/:listenKey',
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (req, reply) => {
-        const stream = await openUserStream(ctx, req.params.listenKey);
+export function userStreamGate(ctx: FeatureContext) {
+  const opened = new WeakMap<FastifyRequest, UserStream[]>();
+  return {
+    async check(req: FastifyRequest, reply: FastifyReply, listenKeys: string[]): Promise<void> {
+      const streams: UserStream[] = [];
+      for (const listenKey of listenKeys) {
+        const stream = await openUserStream(ctx, listenKey);
         if (!stream) {
           const err = noSuchKey();
           return reply.status(err.status).send({ code: err.code, msg: err.message });
         }
-        streams.set(req, stream);
-      },
+        streams.push(stream);
+      }
+      opened.set(req, streams);
     },
-    (socket, req) => {
-      const stream = streams.get(req);
-      if (!stream) return socket.close(1011, 'no stream');
-      attachUserStream(ctx, stream, socket);
+    attach(req: FastifyRequest, socket: WebSocket, frame: Frame = raw): void {
+      for (const stream of opened.get(req) ?? []) attachUserStream(ctx, stream, socket, frame);
     },
-  );
+  };
 }
