@@ -30,7 +30,10 @@ async function requote() {
   const ask = book.asks[0]?.[0];
   if (bid === undefined || ask === undefined) return console.log('one side of the book is empty: not quoting');
   const mid = (bid + ask) / 2;
-  await exchange.cancelAllOrders(symbol);
+  // Binance answers a cancel of all with nothing open as an unknown order (-2011, OrderNotFound): nothing to cancel.
+  await exchange.cancelAllOrders(symbol).catch((err) => {
+    if (!(err instanceof ccxt.OrderNotFound)) throw err;
+  });
   for (let i = 1; i <= LEVELS; i++) {
     for (const side of ['buy', 'sell']) {
       const price = Number(
