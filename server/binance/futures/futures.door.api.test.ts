@@ -8,6 +8,7 @@ import { ccxtFutures } from '../../../tests/support/binance-futures.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { priceFeed } from '../../../tests/support/price-feed.ts';
 import { ManualClock } from '../../clock/clock.ts';
+import { auditLedger } from '../../ledger/ledger.ts';
 
 const BTC = 'BTC/USDT:USDT';
 
@@ -80,6 +81,9 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
   });
   beforeEach(synced);
   afterAll(async () => {
+    // Whatever the door did, the ledger still balances: per asset every account sums to zero, none is negative.
+    await app.core.settled();
+    expect(await auditLedger(t.db)).toEqual([]);
     await app.close();
     await feed.close();
     await t.drop();

@@ -5,6 +5,7 @@ import { signUp, testApp } from '../../../tests/support/app.ts';
 import { apiKeyFor, listening } from '../../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { credit } from '../../../tests/support/trading.ts';
+import { auditLedger } from '../../ledger/ledger.ts';
 
 interface Key {
   apiKey: string;
@@ -57,6 +58,9 @@ describe.each(FEATURE_DIALECTS)('the spot door (%s) refuses bad calls as Binance
     reader = await apiKeyFor(app, a.token, ['read']);
   });
   afterAll(async () => {
+    // Whatever the door did, the ledger still balances: per asset every account sums to zero, none is negative.
+    await app.core.settled();
+    expect(await auditLedger(t.db)).toEqual([]);
     await app.close();
     await t.drop();
   });

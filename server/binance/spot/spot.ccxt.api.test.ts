@@ -5,6 +5,7 @@ import { apiKeyFor, ccxtSpot, listening } from '../../../tests/support/binance.t
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { credit } from '../../../tests/support/trading.ts';
 import ccxt from 'ccxt';
+import { auditLedger } from '../../ledger/ledger.ts';
 
 type Exchange = ReturnType<typeof ccxtSpot>;
 
@@ -31,6 +32,9 @@ describe.each(FEATURE_DIALECTS)("the spot door (%s): CCXT binance's unified call
     await bob.loadMarkets();
   });
   afterAll(async () => {
+    // Whatever the door did, the ledger still balances: per asset every account sums to zero, none is negative.
+    await app.core.settled();
+    expect(await auditLedger(t.db)).toEqual([]);
     await app.close();
     await t.drop();
   });

@@ -7,6 +7,7 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/data
 import { credit } from '../../../tests/support/trading.ts';
 import { sign } from '../../api-keys/signature.ts';
 import { signedQuery } from './ws-api-request.ts';
+import { auditLedger } from '../../ledger/ledger.ts';
 
 type Answer = Record<string, any>;
 
@@ -82,6 +83,9 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
     await credit(app.core, users.xavier!.id, 'USDT', 100_000n * 10n ** 8n);
   });
   afterAll(async () => {
+    // Whatever the door did, the ledger still balances: per asset every account sums to zero, none is negative.
+    await app.core.settled();
+    expect(await auditLedger(t.db)).toEqual([]);
     await app.close();
     await t.drop();
   });
