@@ -8,6 +8,11 @@ import { ACCOUNT } from "../../ledger/account-types.ts";
 import { liveKey, type ListenKeyRow } from "./listen-keys.repo.ts";
 import { noSuchKey } from "./listen-keys.ts";
 import { SpotOrdersStream } from "./spot-orders-stream.ts";
+import {
+  futuresSubscriptions,
+  openFuturesStream,
+  type FuturesOrdersStream,
+} from "./futures-events.ts";
 
 /** A closed or expired key is noticed within this even when its expiry is further off (a DELETE). */
 const KEY_CHECK_MS = 60_000;
@@ -26,11 +31,12 @@ export const combinedFrame: Frame = (listenKey, event) =>
 
 /**
  * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
- * stream has no spot part: its ORDER_TRADE_UPDATE and ACCOUNT_UPDATE are not served yet, only listenKeyExpired.
+ * stream has a futures part instead of a spot one (ORDER_TRADE_UPDATE and ACCOUNT_UPDATE, futures-events.ts).
  */
 export interface UserStream {
   key: ListenKeyRow;
   spot: SpotOrdersStream | undefined;
+  futures?: FuturesOrdersStream;
 }
 
 /** The stream of a live key, or undefined for an unknown, expired or closed one. */
@@ -41,7 +47,12 @@ export async function openUserStream(
   if (!isListenKey(listenKey)) return undefined;
   const key = await liveKey(ctx.db, listenKey, ctx.clock.now());
   if (!key) return undefined;
-  if (key.product !== "spot") return { key, spot: undefined };
+  if (key.product !== "spot")
+    return {
+      key,
+      spot: undefined,
+      futures: await openFuturesStream(ctx, key.userId),
+    };
   const spot = new SpotOrdersStream(ctx.db, ctx.markets, key.userId);
   await spot.start();
   return { key, spot };
@@ -98,6 +109,8 @@ export function attachUserStream(
         ),
       ]
     : [];
+  if (stream.futures)
+    offs.push(...futuresSubscriptions(ctx, stream.futures, userId, send, then));
   let cancel = () => {};
   const watch = (expiresAt: number) => {
     cancel = clock.after(
