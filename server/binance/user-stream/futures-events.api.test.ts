@@ -163,4 +163,36 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
     maker.socket.close();
     other.socket.close();
   });
+
+  it('serves CCXT binanceusdm watchOrders on /private/ws?listenKey=', async () => {
+    const x = users.yusuf!.x;
+    // CCXT opens `<ws.future less its /ws>/private/ws?listenKey=<key>` (pro/binance.js getPrivateWsUrl).
+    (x.urls as any).api.ws.future = `${base.replace(/^http/, 'ws')}/ws`;
+    await synced();
+    await x.loadMarkets();
+    // CCXT wants its plain-HTTP agent before it opens a ws:// (not wss://) socket.
+    await x.loadHttpProxyAgent();
+    const watching = x.watchOrders('BTC/USDT:USDT');
+    // The socket opens once CCXT has its listen key: the order is placed once it is open.
+    const deadline = Date.now() + 5_000;
+    const opened = () =>
+      Object.entries(x.clients).some(
+        ([url, c]: [string, any]) => url.includes('/private/ws?listenKey=') && c.connection?.readyState === 1,
+      );
+    while (!opened() && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20));
+    await synced();
+    const placed = await x.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.002, 96000);
+    const [order] = await watching;
+    expect(order).toMatchObject({
+      id: placed.id,
+      symbol: 'BTC/USDT:USDT',
+      type: 'limit',
+      side: 'buy',
+      price: 96000,
+      amount: 0.002,
+      filled: 0,
+      status: 'open',
+    });
+    await x.close();
+  });
 });

@@ -5,6 +5,7 @@ import { closeKey, keepAlive, openKey } from "./listen-keys.ts";
 import type { StreamProduct } from "./listen-keys.repo.ts";
 import * as e from "./user-stream.endpoints.ts";
 import { mountUserStream } from "./user-stream.socket.ts";
+import { mountFuturesUserStream } from "./futures-socket.ts";
 
 /** The key's owner: USER_STREAM calls always carry one (the door checked the API key). */
 const ownerOf = (call: DoorCall) => call.signed!.user.id;
@@ -60,4 +61,5 @@ export function userStreamDoor({ route, ctx }: Door): void {
   product("spot", e.spotOpen, e.spotKeepAlive, e.spotClose);
   product("futures", e.futuresOpen, e.futuresKeepAlive, e.futuresClose);
   mountUserStream(ctx.app, ctx);
+  mountFuturesUserStream(ctx.app, ctx);
 }
