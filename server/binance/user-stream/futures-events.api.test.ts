@@ -164,6 +164,21 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
     other.socket.close();
   });
 
+  it('tells NEW then CANCELED for an order its owner cancels', async () => {
+    const s = await socketOf('wendy');
+    await synced();
+    const placed = await users.wendy!.x.createOrder('BTC/USDT:USDT', 'limit', 'sell', 0.003, 97000);
+    await s.next((e) => e.o?.X === 'NEW');
+    await synced();
+    await users.wendy!.x.cancelOrder(placed.id!, 'BTC/USDT:USDT');
+    await s.next((e) => e.o?.X === 'CANCELED');
+    expect(s.heard.map((e) => [e.o.i, e.o.x, e.o.X, e.o.z])).toEqual([
+      [Number(placed.id), 'NEW', 'NEW', '0.000'],
+      [Number(placed.id), 'CANCELED', 'CANCELED', '0.000'],
+    ]);
+    s.socket.close();
+  });
+
   it('serves CCXT binanceusdm watchOrders on /private/ws?listenKey=', async () => {
     const x = users.yusuf!.x;
     // CCXT opens `<ws.future less its /ws>/private/ws?listenKey=<key>` (pro/binance.js getPrivateWsUrl).
