@@ -7,7 +7,7 @@ import { BinanceError } from '../binance-error.ts';
 import type { Door } from '../door.ts';
 import * as e from './futures.endpoints.ts';
 import { integer, oneOf, required } from './params.ts';
-import { bookOf, contractFor, contractsFor } from './symbols.ts';
+import { bookOf, clientIdOfOrder, contractFor, contractsFor } from './symbols.ts';
 import { orderView } from './views.ts';
 
 /** Binance's client order id (developers.binance.com, "New Order (TRADE)": `^[.A-Z:/a-z0-9_-]{1,36}$`). */
@@ -63,13 +63,7 @@ export function futuresOrders({ route, ctx }: Door): void {
   const { core, db } = ctx;
   const deps = { db, core };
   const userOf = (signed: { user: { id: number } } | null) => signed!.user.id;
-  /** The client id a user gave an order, while the book still keeps it (it forgets keys after their window). */
-  const clientIdOf = (o: PerpOrderRow) => {
-    const prefix = `${o.userId}:`;
-    for (const [key, seen] of bookOf(core).clientKeys)
-      if (seen.orderId === o.id && key.startsWith(prefix)) return key.slice(prefix.length);
-    return '';
-  };
+  const clientIdOf = (o: PerpOrderRow) => clientIdOfOrder(core, o);
   const view = (o: PerpOrderRow, clientId = clientIdOf(o)) => orderView(bookOf(core).contract(o.symbol), o, clientId);
 
   /** The caller's order that orderId or origClientOrderId names, or Binance's -2013. */

@@ -1,6 +1,7 @@
 import type { Contract } from '../../perpetual/contracts.ts';
 import type { PerpBook } from '../../perpetual/perp-book.ts';
 import type { TradingCore } from '../../core/core.ts';
+import type { PerpOrderRow } from '../../perpetual/perp-state.ts';
 import { BinanceError } from '../binance-error.ts';
 
 /** The USDⓈ-M door lists our USDT-margined (linear) contracts only; coin-margined ones belong to dapi. */
@@ -23,4 +24,12 @@ export function contractFor(core: TradingCore, symbol: string): Contract {
 /** One contract when `symbol` is sent, otherwise every one (the calls whose symbol is optional). */
 export function contractsFor(core: TradingCore, symbol: string | undefined): Contract[] {
   return symbol === undefined ? linearContracts(core) : [contractFor(core, symbol)];
+}
+
+/** The client id a user gave an order, while the book still keeps it (it forgets keys after their window). */
+export function clientIdOfOrder(core: TradingCore, o: PerpOrderRow): string {
+  const prefix = `${o.userId}:`;
+  for (const [key, seen] of bookOf(core).clientKeys)
+    if (seen.orderId === o.id && key.startsWith(prefix)) return key.slice(prefix.length);
+  return '';
 }

@@ -1,17 +1,16 @@
+import type { Contract } from '../../perpetual/contracts.ts';
 import { feeOf } from '../../spot/market.ts';
 import { fillValue } from '../../perpetual/position-math.ts';
 import { price, qty } from '../../perpetual/views.ts';
 import { money } from '../../wallet/amounts.ts';
 import type { Door } from '../door.ts';
 import * as e from './futures.endpoints.ts';
-import { userFills } from './futures.repo.ts';
+import { userFills, type UserFill } from './futures.repo.ts';
 import { integer, required } from './params.ts';
 import { binanceSymbol, contractFor } from './symbols.ts';
 
 /**
- * GET /fapi/v1/userTrades (developers.binance.com, "Account Trade List"): the caller's fills, oldest first. The
- * commission is the fee each fill was charged (perp-fills.ts: the maker or taker rate on its value; none for
- * liquidation and auto-deleveraging orders).
+ * GET /fapi/v1/userTrades (developers.binance.com, "Account Trade List"): the caller's fills, oldest first.
  */
 export function futuresUserTrades({ route, ctx }: Door): void {
   const { core, db } = ctx;
@@ -26,25 +25,32 @@ export function futuresUserTrades({ route, ctx }: Door): void {
     return fills
       .filter((f) => f.time >= start && f.time <= end)
       .slice(0, limit)
-      .map((f) => {
-        const value = fillValue(c, f.quantity, f.price);
-        const paysNone = f.source === 'liquidation' || f.source === 'adl';
-        const bps = f.maker ? c.makerFeeBps : c.takerFeeBps;
-        return {
-          symbol: binanceSymbol(c),
-          id: f.id,
-          orderId: f.orderId,
-          side: f.side === 'buy' ? 'BUY' : 'SELL',
-          price: price(c, f.price),
-          qty: qty(c, f.quantity),
-          quoteQty: money(value),
-          commission: money(paysNone ? 0n : feeOf(value, bps)),
-          commissionAsset: c.marginAsset,
-          time: f.time,
-          positionSide: 'BOTH',
-          buyer: f.side === 'buy',
-          maker: f.maker,
-        };
-      });
+      .map((f) => tradeView(c, f));
   });
+}
+
+/**
+ * One fill as userTrades answers it (and the futures user stream's TRADE step). The commission is the fee the fill
+ * was charged (perp-fills.ts: the maker or taker rate on its value; none for liquidation and auto-deleveraging
+ * orders).
+ */
+export function tradeView(c: Contract, f: UserFill) {
+  const value = fillValue(c, f.quantity, f.price);
+  const paysNone = f.source === 'liquidation' || f.source === 'adl';
+  const bps = f.maker ? c.makerFeeBps : c.takerFeeBps;
+  return {
+    symbol: binanceSymbol(c),
+    id: f.id,
+    orderId: f.orderId,
+    side: f.side === 'buy' ? 'BUY' : 'SELL',
+    price: price(c, f.price),
+    qty: qty(c, f.quantity),
+    quoteQty: money(value),
+    commission: money(paysNone ? 0n : feeOf(value, bps)),
+    commissionAsset: c.marginAsset,
+    time: f.time,
+    positionSide: 'BOTH',
+    buyer: f.side === 'buy',
+    maker: f.maker,
+  };
 }

@@ -4,6 +4,7 @@ import type { Door, DoorCall } from '../door.ts';
 import { closeKey, keepAlive, openKey } from './listen-keys.ts';
 import type { StreamProduct } from './listen-keys.repo.ts';
 import * as e from './user-stream.endpoints.ts';
+import { mountFuturesUserStream } from './futures-socket.ts';
 
 /** The key's owner: USER_STREAM calls always carry one (the door checked the API key). */
 const ownerOf = (call: DoorCall) => call.signed!.user.id;
@@ -45,4 +46,5 @@ export function userStreamDoor({ route, ctx }: Door): void {
   };
   product('spot', e.spotOpen, e.spotKeepAlive, e.spotClose);
   product('futures', e.futuresOpen, e.futuresKeepAlive, e.futuresClose);
+  mountFuturesUserStream(ctx.app, ctx);
 }

@@ -8,6 +8,7 @@ import { ACCOUNT } from '../../ledger/account-types.ts';
 import { liveKey, type ListenKeyRow } from './listen-keys.repo.ts';
 import { noSuchKey } from './listen-keys.ts';
 import { SpotOrdersStream } from './spot-orders-stream.ts';
+import { futuresSubscriptions, openFuturesStream, type FuturesOrdersStream } from './futures-events.ts';
 
 /** A closed or expired key is noticed within this even when its expiry is further off (a DELETE). */
 const KEY_CHECK_MS = 60_000;
@@ -25,11 +26,13 @@ export const combinedFrame: Frame = (listenKey, event) => JSON.stringify({ strea
 
 /**
  * A live key's stream, read up to now: what happens after this is what the socket will hear. A futures key's
- * stream has no spot part: its ORDER_TRADE_UPDATE and ACCOUNT_UPDATE are not served yet, only listenKeyExpired.
+ * stream has a futures part instead of a spot one.
  */
 export interface UserStream {
   key: ListenKeyRow;
   spot: SpotOrdersStream | undefined;
+  /** A futures key's part instead (ORDER_TRADE_UPDATE and ACCOUNT_UPDATE, futures-events.ts). */
+  futures?: FuturesOrdersStream;
 }
 
 /** The stream of a live key, or undefined for an unknown, expired or closed one. */
@@ -37,7 +40,7 @@ export async function openUserStream(ctx: FeatureContext, listenKey: string): Pr
   if (!isListenKey(listenKey)) return undefined;
   const key = await liveKey(ctx.db, listenKey, ctx.clock.now());
   if (!key) return undefined;
-  if (key.product !== 'spot') return { key, spot: undefined };
+  if (key.product !== 'spot') return { key, spot: undefined, futures: await openFuturesStream(ctx, key.userId) };
   const spot = new SpotOrdersStream(ctx.db, ctx.markets, key.userId);
   await spot.start();
   return { key, spot };
@@ -105,7 +108,12 @@ export function attachUserStream(ctx: FeatureContext, stream: UserStream, socket
   const { userId, listenKey } = stream.key;
   const send = (event: object) => sendTo(socket, frame(listenKey, event));
   const then = serial(ctx);
-  const stop = stream.spot ? followSpotUser(ctx, userId, stream.spot, send, then) : () => {};
+  const stopSpot = stream.spot ? followSpotUser(ctx, userId, stream.spot, send, then) : () => {};
+  const offs = stream.futures ? futuresSubscriptions(ctx, stream.futures, userId, send, then) : [];
+  const stop = () => {
+    stopSpot();
+    for (const off of offs) off();
+  };
   let cancel = () => {};
   const watch = (expiresAt: number) => {
     cancel = clock.after(Math.min(Math.max(expiresAt - clock.now(), 0), KEY_CHECK_MS), () =>
