@@ -13,7 +13,7 @@ import { sign } from '../../server/api-keys/signature.ts';
 import { startServer } from './server-process.ts';
 import { orderLoad, percentile, postJson, prepareTraders } from './order-load.ts';
 
-const RATE = Number(process.env.RATE ?? 150);
+const RATE = Number(process.env.RATE ?? 120);
 const SECONDS = Number(process.env.SECONDS ?? 6);
 const WARMUP = 1;
 const FILLS = 50;
