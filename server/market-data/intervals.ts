@@ -21,3 +21,14 @@ export function candleOpen(interval: KlineInterval, t: number): number {
   const weekday = (d.getUTCDay() + 6) % 7; // Monday = 0
   return day - weekday * 1440 * MINUTE;
 }
+
+/**
+ * A candle's close time as Binance gives it (developers.binance.com, "Kline/Candlestick data"): the next candle's open
+ * less 1 ms.
+ */
+export function candleClose(interval: KlineInterval, open: number): number {
+  const fixed = FIXED[interval];
+  if (fixed) return open + fixed - 1;
+  // A week is 7 days; a month 28 to 31, so 31 days after its first day is inside the next month.
+  return candleOpen(interval, open + (interval === '1w' ? 7 : 31) * 1440 * MINUTE) - 1;
+}

@@ -1,6 +1,6 @@
 import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/spot.ts';
 import { formatUnits } from '../../../isomorphic/money/units.ts';
-import { candleOpen } from '../../market-data/intervals.ts';
+import { candleClose } from '../../market-data/intervals.ts';
 import { percentChange } from '../../spot/views.ts';
 import type { Contract } from '../../perpetual/contracts.ts';
 import {
@@ -21,22 +21,6 @@ import * as e from './futures.endpoints.ts';
 import { exchangeInfo } from './exchange-info.ts';
 import { integer, required } from './params.ts';
 import { binanceSymbol, bookOf, contractFor, contractsFor } from './symbols.ts';
-
-const DAY = 86_400_000;
-const UNIT_MS: Record<string, number> = {
-  m: 60_000,
-  h: 3_600_000,
-  d: DAY,
-  w: 7 * DAY,
-  // A month is 28 to 31 days: 31 days after a month's first day is inside the next month, whose open candleOpen finds.
-  M: 31 * DAY,
-};
-
-/** A candle's close time as Binance gives it: the next candle's open, less one millisecond. */
-function closeTimeOf(interval: KlineInterval, openTime: number): number {
-  const span = Number(interval.slice(0, -1)) * UNIT_MS[interval.slice(-1)]!;
-  return candleOpen(interval, openTime + span) - 1;
-}
 
 /** The public market data of the USDⓈ-M door, read from the perpetual book, candles and funding state. */
 export function futuresPublic({ route, ctx }: Door): void {
@@ -106,7 +90,7 @@ export function futuresPublic({ route, ctx }: Door): void {
         price(c, k.low),
         price(c, k.close),
         qty(c, k.volume),
-        closeTimeOf(interval, k.openTime),
+        candleClose(interval, k.openTime),
         money(k.quoteVolume),
         k.trades,
       ]);
@@ -125,7 +109,7 @@ export function futuresPublic({ route, ctx }: Door): void {
       lowPrice: price(c, t.low),
       volume: qty(c, t.volume),
       quoteVolume: money(t.quoteVolume),
-      openTime: now - DAY,
+      openTime: now - 86_400_000,
       closeTime: now,
     };
   };

@@ -2,6 +2,7 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contrac
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import type { FeatureContext } from '../../feature.ts';
 import type { Candle } from '../../market-data/candles.ts';
+import { candleClose } from '../../market-data/intervals.ts';
 import type { Market } from '../../spot/market.ts';
 import type { SettledTrade } from '../../spot/settlement.ts';
 import { BinanceError } from '../binance-error.ts';
@@ -64,25 +65,6 @@ function ticker24(ctx: FeatureContext, m: Market, now: number) {
   };
 }
 
-const INTERVAL_MS: Partial<Record<KlineInterval, number>> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': 86_400_000,
-  '1w': 604_800_000,
-};
-
-/** The last millisecond of a candle: the next one's open less one. */
-function closeTimeOf(interval: KlineInterval, open: number): number {
-  const fixed = INTERVAL_MS[interval];
-  if (fixed) return open + fixed - 1;
-  const d = new Date(open);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1;
-}
-
 /**
  * Binance's kline array up to the trade count (index 8): our candles do not split taker-buy volume, so the
  * array stops there rather than send numbers we do not have.
@@ -95,7 +77,7 @@ function kline(m: Market, interval: KlineInterval, c: Candle) {
     price(m, c.low),
     price(m, c.close),
     asset(c.volume),
-    closeTimeOf(interval, c.openTime),
+    candleClose(interval, c.openTime),
     asset(c.quoteVolume),
     c.trades,
   ];

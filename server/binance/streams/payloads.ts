@@ -1,7 +1,7 @@
 import type { PublicTrade } from '../../../isomorphic/contract/spot.ts';
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import type { Candle } from '../../market-data/candles.ts';
-import { candleOpen } from '../../market-data/intervals.ts';
+import { candleClose } from '../../market-data/intervals.ts';
 import type { Ticker } from '../../market-data/ticker.ts';
 import type { KlineInterval } from '../../../isomorphic/contract/spot.ts';
 import type { Market } from '../../spot/market.ts';
@@ -46,25 +46,12 @@ export function aggTradeEvent(m: Market, t: PublicTrade, now: number) {
   };
 }
 
-/** How far past an open time the next candle surely opens: candleOpen of that moment is the next open time. */
-const PAST_NEXT: Record<KlineInterval, number> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': 86_400_000,
-  '1w': 7 * 86_400_000,
-  '1M': 31 * 86_400_000,
-};
-
 /**
  * A kline event (developers.binance.com, "Kline/Candlestick Streams"). The candles keep no first and last trade
  * ids nor taker-buy volumes, so `f`, `L`, `V` and `Q` are not written; `x` says whether the candle has closed.
  */
 export function klineEvent(m: Market, interval: KlineInterval, c: Candle, now: number) {
-  const closeTime = candleOpen(interval, c.openTime + PAST_NEXT[interval]) - 1;
+  const closeTime = candleClose(interval, c.openTime);
   const price = (v: bigint) => formatUnits(v, m.priceScale);
   return {
     e: 'kline',

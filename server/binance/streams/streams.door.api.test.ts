@@ -255,24 +255,7 @@ describe.each(FEATURE_DIALECTS)('Binance market streams (%s)', (_name, open) => 
 
   it("works with CCXT pro's watchOrderBook, watchTrades and watchTicker", async () => {
     const exchange = ccxtSpot(base);
-    // The markets as CCXT would read them from exchangeInfo, which is another module's call.
-    exchange.setMarkets([
-      {
-        id: 'BTCUSDT',
-        lowercaseId: 'btcusdt',
-        symbol: 'BTC/USDT',
-        base: 'BTC',
-        quote: 'USDT',
-        baseId: 'BTC',
-        quoteId: 'USDT',
-        type: 'spot',
-        spot: true,
-        active: true,
-        precision: { price: 0.01, amount: 0.00001 },
-        limits: {},
-        info: {},
-      } as never,
-    ]);
+    await exchange.loadMarkets();
     // CCXT opens a plain ws:// URL only through an http agent, which it loads on this call.
     await exchange.loadHttpProxyAgent();
     try {

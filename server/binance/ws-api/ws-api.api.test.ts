@@ -45,22 +45,6 @@ async function until(done: () => boolean): Promise<void> {
   }
 }
 
-const MARKET = {
-  id: 'BTCUSDT',
-  lowercaseId: 'btcusdt',
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  baseId: 'BTC',
-  quoteId: 'USDT',
-  type: 'spot',
-  spot: true,
-  active: true,
-  precision: { price: 0.01, amount: 0.00001 },
-  limits: {},
-  info: {},
-};
-
 describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
@@ -127,7 +111,7 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
 
   it("tells CCXT pro's watchOrders, watchBalance and watchMyTrades a spot order's NEW and its FILL", async () => {
     const exchange = await ccxtSpotLive(base, users.wanda!);
-    exchange.setMarkets([MARKET as never]);
+    await exchange.loadMarkets();
     // CCXT resolves a watch once per update and keeps every update in its caches, which the test reads: the
     // watches are kept running (a watch only waits for the next update, so awaiting one could miss the last).
     let watching = true;
