@@ -227,17 +227,26 @@ function probesFor(route: RouteEntry, token: string | undefined): Probe[] {
   return probes;
 }
 
+/** A JSON answer that is not a server error, or why it is not one. */
+function jsonAnswer(
+  status: number,
+  contentType: string | undefined,
+  text: string,
+): { why: string } | { body: unknown } {
+  if (status >= 500) return { why: `HTTP ${status}` };
+  if (!contentType?.startsWith('application/json')) return { why: `content-type ${contentType}` };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { why: 'not JSON' };
+  }
+}
+
 /** Why an answer breaks the policy, or undefined when it keeps it. */
 function breach(status: number, contentType: string | undefined, text: string): string | undefined {
-  if (status >= 500) return `HTTP ${status}`;
-  if (!contentType?.startsWith('application/json')) return `content-type ${contentType}`;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'not JSON';
-  }
-  const e = body as { code?: unknown; msg?: unknown; data?: unknown };
+  const answer = jsonAnswer(status, contentType, text);
+  if ('why' in answer) return answer.why;
+  const e = answer.body as { code?: unknown; msg?: unknown; data?: unknown };
   if (typeof e !== 'object' || e === null || typeof e.code !== 'number' || typeof e.msg !== 'string' || !('data' in e))
     return 'not an envelope';
   if (Object.keys(e).length !== 3) return 'extra envelope keys';
@@ -251,16 +260,10 @@ function breach(status: number, contentType: string | undefined, text: string): 
  * `{code, msg}` with a negative code and a message, and nothing is ever a server error.
  */
 function binanceBreach(status: number, contentType: string | undefined, text: string): string | undefined {
-  if (status >= 500) return `HTTP ${status}`;
-  if (!contentType?.startsWith('application/json')) return `content-type ${contentType}`;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'not JSON';
-  }
+  const answer = jsonAnswer(status, contentType, text);
+  if ('why' in answer) return answer.why;
   if (status < 400) return undefined;
-  const e = body as { code?: unknown; msg?: unknown };
+  const e = answer.body as { code?: unknown; msg?: unknown };
   if (typeof e.code !== 'number' || e.code >= 0 || typeof e.msg !== 'string' || !e.msg) return 'not a Binance error';
   if (Object.keys(e).length !== 2) return 'extra error keys';
   return undefined;
