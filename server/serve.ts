@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { MarketMakers } from './spot/market-maker/market-maker.ts';
-import { doorQuotes } from './spot/market-maker/door-quotes.ts';
+import { BotKeys } from './bots/bot-keys.ts';
+import { perpetualDoorQuotes } from './bots/perpetual-quotes.ts';
+import { spotDoorQuotes } from './bots/spot-quotes.ts';
 import { loadSecretSeal } from './api-keys/secret-seal.ts';
 import type { AddressInfo } from 'node:net';
 import { PerpMakers } from './perpetual/perp-makers.ts';
@@ -175,25 +177,26 @@ async function startMakers(app: FastifyInstance, db: Db, config: Config): Promis
   if (config.marketMakers || config.priceFeedUrls.length) app.prices.start(app.jobs, config.priceSampleMs);
   if (app.prices.demo) app.log.warn('PRICE_FEED_URL is not set: the index is the built-in random walk (demo prices)');
   if (!config.marketMakers) return () => {};
-  // The spot maker quotes through the Binance door on this process's own listening address, with a key of its own.
+  // The makers quote through the Binance door on this process's own listening address, with a key of their own.
   const { port } = app.server.address() as AddressInfo;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const quoting = {
+  const keys = new BotKeys({
     db,
     clock: app.clock,
     seal: await loadSecretSeal(db, config.apiKeySealKey),
     baseUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
-  };
+  });
   const makers = new MarketMakers(db, app.core, app.spot, app.marketData, app.prices, app.log, {
     intervalMs: config.marketMakerIntervalMs,
     jobs: app.jobs,
-    quotes: (makerId) => doorQuotes(quoting, makerId),
+    quotes: (makerId) => spotDoorQuotes(keys, app.clock, makerId),
   });
   await makers.start();
-  // The perpetual books get their own makers, on the same bot accounts.
+  // The perpetual books get their own makers, on the same bot accounts and key: /fapi/v1 for USDT-margined books.
   const perpMakers = new PerpMakers(db, app.core, app.log, {
     intervalMs: config.marketMakerIntervalMs,
     jobs: app.jobs,
+    linearQuotes: (makerId) => perpetualDoorQuotes(keys, app.clock, makerId),
   });
   await perpMakers.start();
   return () => {

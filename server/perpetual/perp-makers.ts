@@ -20,7 +20,51 @@ const FUNDS: Record<string, bigint> = { USDT: 50_000_000n, BTC: 500n, ETH: 10_00
 const MAX_EXPOSURE_PERCENT = 20n;
 const LEVERAGE = 5;
 
+/**
+ * How the maker's quotes reach a book. In production the USDT-margined books are quoted through the Binance door's
+ * `/fapi/v1` over HTTP with the maker account's own key (server/bots/perpetual-quotes.ts); coin-margined books have no
+ * door (Binance serves them on dapi, which Lumex does not), so they are quoted in process through the core's commands.
+ */
+export interface PerpQuoteTransport {
+  cancelAll(c: Contract): Promise<void>;
+  /** A GTC limit order in the contract's units; a refusal rejects (the maker skips that level). */
+  placeLimit(c: Contract, q: { side: 'buy' | 'sell'; price: bigint; quantity: bigint }): Promise<void>;
+  /** How many new orders it may send now without being refused for its rate (absent: no limit). */
+  room?(): number;
+}
+
+/** The in-process transport: the core's order commands, as the maker's user. */
+export function corePerpQuotes(core: TradingCore, makerId: number): PerpQuoteTransport {
+  const book = () => core.part<PerpBook>('perpetual');
+  return {
+    cancelAll: async (c) => {
+      await Promise.all(
+        book()
+          .userOrders(makerId)
+          .filter((o) => o.symbol === c.symbol)
+          .map((o) => core.submit(cancelPerpOrder, { userId: makerId, orderId: o.id }).catch(() => undefined)),
+      );
+    },
+    placeLimit: async (c, q) => {
+      await core.submit(placePerpOrder, {
+        symbol: c.symbol,
+        userId: makerId,
+        side: q.side,
+        kind: 'limit',
+        tif: 'GTC',
+        price: q.price,
+        quantity: q.quantity,
+        reduceOnly: false,
+        closePosition: false,
+        source: 'user',
+      });
+    },
+  };
+}
+
 interface PerpMakerOptions {
+  /** The maker's transport for the USDT-margined books, made at start; the core's commands when absent. */
+  linearQuotes?: (makerId: number) => Promise<PerpQuoteTransport>;
   intervalMs: number;
   jobs?: Scheduler;
   levels?: number;
@@ -32,13 +76,15 @@ interface PerpMakerOptions {
  * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes `levels`
  * limit orders each side of the index and requotes as it moves: around the mark, a book swept by one account would
  * drag the mark, the quotes after it, and the mark again. The taker now and then sends a small market order,
- * so trades print and funding has a book to sample. They place and cancel through the same commands as users; the
- * maker stops adding to a side once its position there is a fifth of its account.
+ * so trades print and funding has a book to sample. The maker quotes the USDT-margined books as an API client
+ * (PerpQuoteTransport) and stops adding to a side once its position there is a fifth of its account.
  */
 export class PerpMakers {
   private readonly quoted = new Map<string, { index: bigint; age: number }>();
   private makerId = 0;
   private takerId = 0;
+  private inProcess: PerpQuoteTransport | undefined;
+  private linear: PerpQuoteTransport | undefined;
   private stopTicking: Cancel | undefined;
   private ticking = false;
   private readonly db: Db;
@@ -67,6 +113,8 @@ export class PerpMakers {
       throw new Error('the perpetual market makers use the spot makers’ accounts: start those first');
     this.makerId = maker.id;
     this.takerId = taker.id;
+    this.inProcess = corePerpQuotes(this.core, this.makerId);
+    this.linear = this.opts.linearQuotes ? await this.opts.linearQuotes(this.makerId) : this.inProcess;
     for (const [asset, whole] of Object.entries(FUNDS)) await this.fund(asset, whole * pow10(8));
     for (const c of this.book.contracts.values()) {
       if (this.book.position(this.makerId, c.symbol)?.leverage !== LEVERAGE)
@@ -159,43 +207,31 @@ export class PerpMakers {
   }
 
   private async requote(c: Contract, index: bigint): Promise<void> {
-    const b = this.book;
-    await Promise.all(
-      b
-        .userOrders(this.makerId)
-        .filter((o) => o.symbol === c.symbol)
-        .map((o) => this.core.submit(cancelPerpOrder, { userId: this.makerId, orderId: o.id }).catch(() => undefined)),
-    );
-    const position = b.position(this.makerId, c.symbol);
+    const transport = c.kind === 'linear' ? this.linear : this.inProcess;
+    if (!transport) throw new Error('perpetual market makers quote only once started');
+    const levels = this.opts.levels ?? 5;
+    // A whole ladder or nothing this tick: half a ladder after a cancel would leave the book thin on one side.
+    if (transport.room && transport.room() < levels * 2) return;
+    await transport.cancelAll(c);
+    const position = this.book.position(this.makerId, c.symbol);
     const account = (FUNDS[c.marginAsset] ?? 0n) * pow10(8);
     const exposure = position && position.qty !== 0n ? notional(c, position.qty, index) : 0n;
     const full = exposure * 100n > account * MAX_EXPOSURE_PERCENT;
-    const quotes: Array<Promise<unknown>> = [];
-    for (let i = 0; i < (this.opts.levels ?? 5); i++) {
+    const quotes: Array<Promise<void>> = [];
+    for (let i = 0; i < levels; i++) {
       const offset = (index * BigInt(4 + i * 6)) / 10_000n || 1n;
       for (const side of ['buy', 'sell'] as const) {
         // A maker long past its limit quotes no more bids (and a short no more asks).
         if (full && (side === 'buy') === position!.qty > 0n) continue;
         const price = side === 'buy' ? index - offset : index + offset;
-        quotes.push(
-          this.core
-            .submit(placePerpOrder, {
-              symbol: c.symbol,
-              userId: this.makerId,
-              side,
-              kind: 'limit',
-              tif: 'GTC',
-              price,
-              quantity: this.lotsFor(c, index, (500 + this.uniform() * 2_000) * (1 + i * 0.6)),
-              reduceOnly: false,
-              closePosition: false,
-              source: 'user',
-            })
-            .catch(() => undefined),
-        );
+        const quantity = this.lotsFor(c, index, (500 + this.uniform() * 2_000) * (1 + i * 0.6));
+        quotes.push(transport.placeLimit(c, { side, price, quantity }));
       }
     }
-    await Promise.all(quotes);
+    // A refused level is skipped; a whole ladder refused (a removed key, a door that is down) is worth a warning.
+    const refused = (await Promise.allSettled(quotes)).filter((r) => r.status === 'rejected');
+    if (refused.length && refused.length === quotes.length)
+      this.log.warn({ err: refused[0]!.reason, contract: c.symbol }, 'perpetual market maker: every quote refused');
     this.quoted.set(c.symbol, { index, age: 0 });
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSigned, signatureMatches } from '../../api-keys/signature.ts';
+import { readSigned, signatureMatches } from '../api-keys/signature.ts';
 import { BinanceApiError, BinanceClient } from './binance-client.ts';
 
 const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
@@ -64,7 +64,7 @@ describe('the Binance REST client', () => {
           return;
         }
         const p = signed.params;
-        if (path === '/api/v3/order' && req.method === 'POST')
+        if (path!.endsWith('/order') && req.method === 'POST')
           res.end(
             JSON.stringify({
               symbol: p.symbol,
@@ -73,7 +73,7 @@ describe('the Binance REST client', () => {
               status: 'NEW',
             }),
           );
-        else if (path === '/api/v3/order')
+        else if (path!.endsWith('/order'))
           res.end(
             JSON.stringify({
               symbol: p.symbol,
@@ -185,7 +185,27 @@ describe('the Binance REST client', () => {
 
   it("answers no open orders to cancel (Binance's -2011) as an empty list", async () => {
     refuse = { status: 400, code: -2011, msg: 'Unknown order sent.' };
-    expect(await client().cancelOpenOrders('BTCUSDT')).toEqual([]);
+    await expect(client().cancelOpenOrders('BTCUSDT')).resolves.toBeUndefined();
+  });
+
+  it("calls USDⓈ-M futures' /fapi/v1 paths, signed the same way, when made for futures", async () => {
+    seen.length = 0;
+    refuse = undefined;
+    const futures = new BinanceClient({
+      baseUrl: base,
+      api: 'futures',
+      apiKey: KEY,
+      secret: SECRET,
+      now: () => 1_700_000_000_000,
+    });
+    await futures.newLimitOrder({ symbol: 'BTCUSDT', side: 'SELL', price: '64000.1', quantity: '0.002' });
+    await futures.newMarketOrder({ symbol: 'BTCUSDT', side: 'BUY', quantity: '0.001' });
+    await futures.cancelOpenOrders('BTCUSDT');
+    expect(seen.map((c) => [c.method, c.path, c.signedOk, c.params.type])).toEqual([
+      ['POST', '/fapi/v1/order', true, 'LIMIT'],
+      ['POST', '/fapi/v1/order', true, 'MARKET'],
+      ['DELETE', '/fapi/v1/allOpenOrders', true, undefined],
+    ]);
   });
 
   it('is refused by the signature check when it signs with another secret', async () => {

@@ -1,10 +1,11 @@
-import { sign } from '../../api-keys/signature.ts';
+import { sign } from '../api-keys/signature.ts';
 
 /**
- * A small client of Binance's spot REST API (developers.binance.com, "SIGNED (TRADE, USER_DATA, USER_STREAM and
- * MARGIN) Endpoint security"): parameters go in a form-encoded body, `timestamp` in ms is added, `signature` is the
- * hex HMAC-SHA256 of the body with the key's secret, appended last; the key travels in the `X-MBX-APIKEY` header.
- * The built-in market maker quotes through it over HTTP, as an operator's own bot would.
+ * A small client of Binance's spot and USDⓈ-M futures REST APIs (developers.binance.com, "SIGNED (TRADE, USER_DATA,
+ * USER_STREAM and MARGIN) Endpoint security"; the futures API signs the same way): parameters go in a form-encoded
+ * body, `timestamp` in ms is added, `signature` is the hex HMAC-SHA256 of the body with the key's secret, appended
+ * last; the key travels in the `X-MBX-APIKEY` header. The built-in market makers quote through it over HTTP, as an
+ * operator's own bots would.
  */
 
 /** A refusal in Binance's `{code, msg}` shape, with the HTTP status it came with. */
@@ -18,8 +19,15 @@ export class BinanceApiError extends Error {
   }
 }
 
-/** Binance's "Unknown order sent.": also the answer to cancelling the open orders of a symbol that has none. */
+/** Binance's "Unknown order sent.": also spot's answer to cancelling the open orders of a symbol that has none. */
 export const UNKNOWN_ORDER = -2011;
+
+/** Where each API keeps the calls the client makes: spot `/api/v3`, USDⓈ-M futures `/fapi/v1`. */
+const PATHS = {
+  spot: { order: '/api/v3/order', openOrders: '/api/v3/openOrders' },
+  futures: { order: '/fapi/v1/order', openOrders: '/fapi/v1/allOpenOrders' },
+} as const;
+export type BinanceApi = keyof typeof PATHS;
 
 export interface LimitOrder {
   symbol: string;
@@ -42,6 +50,8 @@ export interface OrderAck {
 export interface BinanceClientOptions {
   /** Up to the host, without `/api/v3`: `http://127.0.0.1:8080`. */
   baseUrl: string;
+  /** Spot unless told. */
+  api?: BinanceApi;
   apiKey: string;
   secret: string;
   /** The clock the timestamps are read from (the server checks them against its own). */
@@ -69,9 +79,13 @@ export class BinanceClient {
     return `${payload}&signature=${sign(this.secret, payload)}`;
   }
 
-  /** POST /api/v3/order, a LIMIT order (GTC unless told). */
+  private get paths() {
+    return PATHS[this.opts.api ?? 'spot'];
+  }
+
+  /** POST /api/v3/order (or /fapi/v1/order), a LIMIT order (GTC unless told). */
   newLimitOrder(o: LimitOrder): Promise<OrderAck> {
-    return this.signed<OrderAck>('POST', '/api/v3/order', {
+    return this.signed<OrderAck>('POST', this.paths.order, {
       symbol: o.symbol,
       side: o.side,
       type: 'LIMIT',
@@ -83,21 +97,27 @@ export class BinanceClient {
     });
   }
 
-  /** DELETE /api/v3/order, by Binance's order id or by the client order id it was placed with. */
+  /** A MARKET order of `quantity` (the base asset on spot, contracts' quantity on futures). */
+  newMarketOrder(o: { symbol: string; side: 'BUY' | 'SELL'; quantity: string }): Promise<OrderAck> {
+    return this.signed<OrderAck>('POST', this.paths.order, { ...o, type: 'MARKET', newOrderRespType: 'ACK' });
+  }
+
+  /** DELETE /api/v3/order (or /fapi/v1/order), by Binance's order id or by the client order id it was placed with. */
   cancelOrder(symbol: string, id: { orderId: number } | { origClientOrderId: string }): Promise<OrderAck> {
     const by: Record<string, string> =
       'orderId' in id ? { orderId: String(id.orderId) } : { origClientOrderId: id.origClientOrderId };
-    return this.signed<OrderAck>('DELETE', '/api/v3/order', { symbol, ...by });
+    return this.signed<OrderAck>('DELETE', this.paths.order, { symbol, ...by });
   }
 
-  /** DELETE /api/v3/openOrders: every open order of the symbol; none open is Binance's -2011, answered as []. */
-  async cancelOpenOrders(symbol: string): Promise<OrderAck[]> {
+  /**
+   * Every open order of the symbol: spot's DELETE /api/v3/openOrders answers the cancelled orders, and none open
+   * with -2011 (answered here as nothing cancelled); futures' DELETE /fapi/v1/allOpenOrders answers `{code: 200}`.
+   */
+  async cancelOpenOrders(symbol: string): Promise<void> {
     try {
-      return await this.signed<OrderAck[]>('DELETE', '/api/v3/openOrders', {
-        symbol,
-      });
+      await this.signed<unknown>('DELETE', this.paths.openOrders, { symbol });
     } catch (err) {
-      if (err instanceof BinanceApiError && err.code === UNKNOWN_ORDER) return [];
+      if (err instanceof BinanceApiError && err.code === UNKNOWN_ORDER) return;
       throw err;
     }
   }
