@@ -24,6 +24,16 @@ export interface OwnCoin {
   frozen: string;
 }
 
+/** A change of an available balance that no order made (server/feeds/private/account-bus.ts). */
+export interface OwnMove {
+  type: number;
+  coin: string;
+  /** Signed decimal at the asset scale. */
+  delta: string;
+  billType: string;
+  at: number;
+}
+
 /** The user's standing: `active` on connecting; `signedOut` when the session ends (logout, password change, expiry). */
 export interface UserStatus {
   userId: number;

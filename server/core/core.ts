@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.ts';
-import { announceBalances, type BalanceAfter } from '../feeds/private/account-events.ts';
+import { announceBalances, type BalanceAfter, type BalanceMove } from '../feeds/private/account-events.ts';
+import type { BillType } from '../ledger/account-types.ts';
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
@@ -22,6 +23,16 @@ import { loadBalances } from './core.repo.ts';
 import { FencedError, type Fence } from './fence.ts';
 import { nextCommandTag, RequestMemory } from './request-keys.ts';
 
+/** The bills of the spot and perpetual order paths: holds for orders, their release, fills and their fees. */
+const ORDER_BILLS: ReadonlySet<BillType> = new Set<BillType>([
+  'order_freeze',
+  'order_unfreeze',
+  'trade',
+  'trade_fee',
+  'perp_margin',
+  'perp_pnl',
+  'perp_fee',
+]);
 /**
  * Prepares a command inside its own database transaction (a request row, a status change) and answers its
  * payload. It runs while the core decides nothing else, so what it reads of the core's memory holds until the
@@ -346,12 +357,26 @@ export class TradingCore {
     return { seq, ledger, parts, size };
   }
 
-  /** The users' balances the batch changed, as the core now holds them, for the private feeds. */
+  /**
+   * The users' balances the batch changed, as the core now holds them, and the changes no order made (Binance's
+   * balanceUpdate tells those apart: a bot follows its orders' own changes from their reports), for the feeds.
+   */
   private announce(rows: BatchRows): void {
     const seen = new Map<string, BalanceAfter>();
+    const moves: BalanceMove[] = [];
     for (const l of rows.ledger) {
+      const moved = !ORDER_BILLS.has(l.billType);
       for (const line of l.lines) {
         if (line.owner === null) continue;
+        if (moved && line.available)
+          moves.push({
+            userId: line.owner,
+            type: line.type,
+            asset: line.asset,
+            delta: line.available,
+            billType: l.billType,
+            at: l.at,
+          });
         const key = `${line.owner}:${line.type}:${line.asset}`;
         if (seen.has(key)) continue;
         const b = this.risk.balance(line.owner, line.type, line.asset);
@@ -364,7 +389,7 @@ export class TradingCore {
         });
       }
     }
-    announceBalances(this.db.scope, [...seen.values()]);
+    announceBalances(this.db.scope, [...seen.values()], moves);
   }
 
   /**

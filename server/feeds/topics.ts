@@ -6,6 +6,8 @@
 export const userTopics = {
   /** OwnCoin[]: balances after a durable change. */
   balance: (userId: number) => `user.${userId}.balance`,
+  /** OwnMove[]: available balances a deposit, withdrawal, transfer or other non-order change moved. */
+  moves: (userId: number) => `user.${userId}.moves`,
   /** OrderChange: the user's orders in a market changed. */
   orders: (userId: number) => `user.${userId}.orders`,
   /** UserStatus. */

@@ -218,8 +218,35 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
     });
     expect(buyer.heard.filter((e) => e.e === 'executionReport').map((e) => e.x)).toEqual(['NEW', 'TRADE']);
     expect(seller.heard.filter((e) => e.e === 'executionReport').map((e) => e.i)).toEqual([placed.i, placed.i]);
+    // An order's own holds and fills are told by its reports, never as a balanceUpdate.
+    expect([...seller.heard, ...buyer.heard].filter((e) => e.e === 'balanceUpdate')).toEqual([]);
     seller.socket.close();
     buyer.socket.close();
+  });
+
+  it('tells a change no order made (a transfer out of spot) as balanceUpdate, then the position after', async () => {
+    const key = (await stream('ursula', 'POST', '/api/v3/userDataStream')).body.listenKey;
+    const socket = await listen(`${ws}/ws/${key}`);
+    const moved = await api(app, '/api/asset/transferFunds', {
+      token: users.ursula!.token,
+      payload: { coin: 'USDT', from: 1, to: 2, amount: '100.5' },
+    });
+    expect(moved.code).toBe(200);
+    const update = await socket.next((e) => e.e === 'balanceUpdate');
+    expect(update).toEqual({
+      e: 'balanceUpdate',
+      E: clock.now(),
+      a: 'USDT',
+      d: '-100.50000000',
+      T: expect.any(Number),
+    });
+    const position = await socket.next((e) => e.e === 'outboundAccountPosition');
+    expect(socket.heard.indexOf(position)).toBeGreaterThan(socket.heard.indexOf(update));
+    // 9,600 from the sale above, less its 0.1% fee (9.6), less the 100.5 moved.
+    expect(position.B).toEqual([{ a: 'USDT', f: '9489.90000000', l: '0.00000000' }]);
+    // The contract account's side of the transfer is not the spot stream's.
+    expect(socket.heard.filter((e) => e.e === 'balanceUpdate')).toHaveLength(1);
+    socket.socket.close();
   });
 
   it('tells a partial fill as PARTIALLY_FILLED and the cancel of the rest as CANCELED', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { OwnCoin } from '../../../isomorphic/contract/private-feed.ts';
+import type { OwnCoin, OwnMove } from '../../../isomorphic/contract/private-feed.ts';
 import type { FeatureContext } from '../../feature.ts';
 import { sendTo } from '../../feeds/public/feed-topics.ts';
 import { userTopics } from '../../feeds/topics.ts';
@@ -57,10 +57,11 @@ function serial(ctx: FeatureContext) {
 }
 
 /**
- * Tells a user's spot events to `send` from now on, as Binance's user data stream does (developers.binance.com,
- * spot "User Data Streams"): `executionReport` per order step and `outboundAccountPosition` per balance change of
- * the spot account. It subscribes at once (synchronously), so nothing after the call is missed; the result stops
- * it. The listen-key socket and the WebSocket API's subscription (server/binance/ws-api) both write through it.
+ * Tells a user's spot events to `send` from now on, as Binance's user data stream does (developers.binance.com, spot
+ * "User Data Streams"): `executionReport` per order step, `outboundAccountPosition` per balance change of the spot
+ * account and `balanceUpdate` per change no order made (a deposit, a withdrawal, a transfer). It subscribes at once
+ * (synchronously), so nothing after the call is missed; the result stops it. The listen-key socket and the WebSocket
+ * API's subscription (server/binance/ws-api) both write through it.
  */
 export function followSpotUser(
   ctx: FeatureContext,
@@ -91,6 +92,13 @@ export function followSpotUser(
           u: now,
           B: held.map((c) => ({ a: c.coin, f: c.available, l: c.frozen })),
         });
+      }),
+    ),
+    bus.subscribe(userTopics.moves(userId), (moves) =>
+      then(() => {
+        const now = clock.now();
+        for (const m of moves as OwnMove[])
+          if (m.type === ACCOUNT.spot) send({ e: 'balanceUpdate', E: now, a: m.coin, d: m.delta, T: m.at });
       }),
     ),
   ];

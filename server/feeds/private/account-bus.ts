@@ -1,6 +1,6 @@
-import type { OrderChange, OwnCoin, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
+import type { OrderChange, OwnCoin, OwnMove, RefreshMessage } from '../../../isomorphic/contract/private-feed.ts';
 import type { Bus } from '../../bus/bus.ts';
-import { listenToAccounts, type BalanceAfter } from './account-events.ts';
+import { listenToAccounts, type BalanceAfter, type BalanceMove } from './account-events.ts';
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { userTopics } from '../topics.ts';
 
@@ -21,7 +21,21 @@ export function ownCoin(b: { type: number; asset: string; available: bigint; fro
  */
 export function accountsToBus(scope: object, bus: Bus): () => void {
   return listenToAccounts(scope, {
-    balances(changes: BalanceAfter[]) {
+    balances(changes: BalanceAfter[], moves: BalanceMove[]) {
+      // The moves first: a bot reads what moved a balance (balanceUpdate), then where it stands.
+      const movesByUser = new Map<number, OwnMove[]>();
+      for (const m of moves) {
+        let own = movesByUser.get(m.userId);
+        if (!own) movesByUser.set(m.userId, (own = []));
+        own.push({
+          type: m.type,
+          coin: m.asset,
+          delta: formatUnits(m.delta, ASSET_SCALE),
+          billType: m.billType,
+          at: m.at,
+        });
+      }
+      for (const [userId, own] of movesByUser) bus.publish(userTopics.moves(userId), own);
       const byUser = new Map<number, OwnCoin[]>();
       for (const c of changes) {
         let coins = byUser.get(c.userId);

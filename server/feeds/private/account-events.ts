@@ -1,4 +1,4 @@
-import type { AccountType } from '../../ledger/account-types.ts';
+import type { AccountType, BillType } from '../../ledger/account-types.ts';
 
 /** A user's balance after a change, as the trading core holds it. */
 export interface BalanceAfter {
@@ -9,13 +9,25 @@ export interface BalanceAfter {
   frozen: bigint;
 }
 
+/** A change of a user's available balance that no order of theirs made (a deposit, a withdrawal, a transfer). */
+export interface BalanceMove {
+  userId: number;
+  type: AccountType;
+  asset: string;
+  /** The change of the available amount, in units. */
+  delta: bigint;
+  billType: BillType;
+  /** When the core decided it. */
+  at: number;
+}
+
 /**
  * Who hears of durable changes to users' accounts (the private feeds, through the bus). Ledger and exchange code
  * call these only once a change is durable: balances after the transaction that wrote them commits, orders after
  * the journal append that acknowledged them.
  */
 interface AccountListener {
-  balances(changes: BalanceAfter[]): void;
+  balances(changes: BalanceAfter[], moves: BalanceMove[]): void;
   orders(symbol: string, userIds: ReadonlySet<number>): void;
 }
 
@@ -30,11 +42,14 @@ export function listenToAccounts(scope: object, listener: AccountListener): () =
   return () => set.delete(listener);
 }
 
-/** Announces balances a durable change left: call only once the batch that made them is journaled. */
-export function announceBalances(scope: object, changes: BalanceAfter[]): void {
+/**
+ * Announces balances a durable change left, with the moves among them that no order made: call only once the batch
+ * that made them is journaled.
+ */
+export function announceBalances(scope: object, changes: BalanceAfter[], moves: BalanceMove[]): void {
   const set = listeners.get(scope);
   if (!set?.size || !changes.length) return;
-  for (const l of set) l.balances(changes);
+  for (const l of set) l.balances(changes, moves);
 }
 
 /** Announces users whose orders in a market changed; call only once the change is journaled. */
