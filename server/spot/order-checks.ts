@@ -34,10 +34,10 @@ export function positiveUnits(value: string | undefined, scale: number, field: s
 }
 
 /**
- * Checks an order against its market: price on the tick and within the band around the index price, quantity
- * on the lot, minimum quantity and notional, and the fields each type needs (limit: price and quantity; market
- * buy: quoteAmount; market sell: quantity). Because every resting price was inside the band when placed, a
- * market order cannot be swept into a price printed far away either.
+ * Checks an order against its market: price on the tick and within the band around the index price, quantity on the
+ * lot, minimum quantity and notional, and the fields each type needs (limit: price and quantity; market buy:
+ * quoteAmount, or quantity once there is an index; market sell: quantity). Because every resting price was inside the
+ * band when placed, a market order cannot be swept into a price printed far away either.
  */
 export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, reference?: bigint): PlaceRequest {
   if (m.status !== 'active' || m.market !== 'spot') fail('marketClosed');
@@ -61,9 +61,18 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
     if (quantity < m.minQty) fail('belowMinQty');
     if (notional(m, price, quantity) < m.minNotional) fail('belowMinNotional');
     if (notional(m, price, quantity) > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
-  } else if (side === 'buy') {
+  } else if (side === 'buy' && (body.quoteAmount !== undefined || body.quantity === undefined || !reference)) {
     quoteBudget = orderUnits(body.quoteAmount, 8, 'quoteAmount');
     if (quoteBudget < m.minNotional) fail('belowMinNotional');
+  } else if (side === 'buy') {
+    // A market buy of a quantity holds what it could cost at the top of the band (no fill may print above it), stops
+    // at the quantity, and gives the rest of the hold back: Binance's MARKET BUY by `quantity`. Without an index
+    // there is no band, so such a buy needs its total instead (the branch above).
+    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
+    if (quantity % m.lot !== 0n) fail('offLot');
+    if (quantity < m.minQty) fail('belowMinQty');
+    quoteBudget = notional(m, priceBand(m, reference).max, quantity);
+    if (quoteBudget > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
   } else {
     quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
     if (quantity % m.lot !== 0n) fail('offLot');

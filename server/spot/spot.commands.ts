@@ -113,7 +113,8 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
       side: r.side,
       kind: r.kind,
       price: Number(r.price / m.tick),
-      quantity: marketBuy ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+      // A market buy by its total alone has no quantity (0): only the budget stops it.
+      quantity: marketBuy && r.quantity === 0n ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
       ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
       tif: r.tif,
     },

@@ -66,24 +66,15 @@ function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
   if (type === 'MARKET') {
     if (quantity === undefined && quoteOrderQty === undefined)
       throw new BinanceError(400, -1102, "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!");
-    // The book fills a market buy against a quote budget and a market sell by quantity, nothing else.
-    if (sideName === 'buy' ? quoteOrderQty === undefined : quantity === undefined)
-      throw new BinanceError(
-        400,
-        -1013,
-        sideName === 'buy'
-          ? 'Market buy orders are placed by quoteOrderQty on this exchange.'
-          : 'Market sell orders are placed by quantity on this exchange.',
-      );
+    if (quantity !== undefined && quoteOrderQty !== undefined)
+      throw new BinanceError(400, -1106, "Parameter 'quoteOrderQty' sent when not required.");
+    // The book fills a market sell by quantity only (a sell for a quote amount is not offered); a buy takes either.
+    if (sideName === 'sell' && quantity === undefined)
+      throw new BinanceError(400, -1013, 'Market sell orders are placed by quantity on this exchange.');
     body =
-      sideName === 'buy'
-        ? {
-            symbol: m.symbol,
-            side: 'buy',
-            type: 'market',
-            quoteAmount: quoteOrderQty,
-          }
-        : { symbol: m.symbol, side: 'sell', type: 'market', quantity };
+      quoteOrderQty !== undefined
+        ? { symbol: m.symbol, side: 'buy', type: 'market', quoteAmount: quoteOrderQty }
+        : { symbol: m.symbol, side: sideName, type: 'market', quantity };
   } else {
     if (type === 'LIMIT') need(params, 'timeInForce');
     need(params, 'quantity');

@@ -63,13 +63,19 @@ describe.each(FEATURE_DIALECTS)("the spot door (%s): CCXT binance's unified call
     const byCost = await alice.createMarketBuyOrderWithCost('BTC/USDT', 960);
     expect(byCost.status).toBe('closed');
     expect(byCost.filled).toBe(0.01);
+    // By amount, as Binance's MARKET BUY with quantity: it holds the band's top price and gives back what it saved.
+    const before = (await alice.fetchBalance()).USDT!.free!;
+    const byAmount = await alice.createOrder('BTC/USDT', 'market', 'buy', 0.01);
+    expect(byAmount).toMatchObject({ status: 'closed', filled: 0.01, amount: 0.01, cost: 960 });
+    // 960 and the 0.1% fee is taken from the BTC bought, so USDT goes down by exactly the cost.
+    expect((await alice.fetchBalance()).USDT!.free).toBeCloseTo(before - 960, 8);
 
     const fetched = await bob.fetchOrder(ask.id!, 'BTC/USDT');
     expect(fetched.status).toBe('open');
-    expect(fetched.filled).toBeCloseTo(0.11, 8);
+    expect(fetched.filled).toBeCloseTo(0.12, 8);
 
     const mine = await alice.fetchMyTrades('BTC/USDT');
-    expect(mine.map((x) => x.price)).toEqual([96_000, 96_000]);
+    expect(mine.map((x) => x.price)).toEqual([96_000, 96_000, 96_000]);
     expect(mine.every((x) => x.side === 'buy' && x.takerOrMaker === 'taker')).toBe(true);
 
     // Bob buys back by a market sell of Alice's bid.
@@ -79,7 +85,7 @@ describe.each(FEATURE_DIALECTS)("the spot door (%s): CCXT binance's unified call
     expect(sold.average).toBe(95_000);
 
     const trades = await alice.fetchTrades('BTC/USDT');
-    expect(trades.length).toBe(3);
+    expect(trades.length).toBe(4);
     const ticker = await alice.fetchTicker('BTC/USDT');
     expect(ticker.last).toBe(95_000);
     expect(ticker.bid).toBe(95_000);
@@ -115,9 +121,9 @@ describe.each(FEATURE_DIALECTS)("the spot door (%s): CCXT binance's unified call
     const all = await alice.fetchOrders('BTC/USDT');
     expect(all.find((o) => o.id === a.id)?.status).toBe('canceled');
     const closed = await alice.fetchClosedOrders('BTC/USDT');
-    expect(closed.length).toBe(2);
+    expect(closed.length).toBe(3);
     expect(closed.every((o) => o.status === 'closed')).toBe(true);
-    expect(all.length).toBe(5);
+    expect(all.length).toBe(6);
   });
 
   it("raises CCXT's exceptions for Binance's codes", async () => {
