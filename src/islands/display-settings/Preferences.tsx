@@ -6,7 +6,13 @@ import { TIME_ZONES, timeZoneOption } from '../../../isomorphic/format/time-zone
 import { LOCALES, LOCALE_NAMES, isLocale, localizePath, type Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { valueOf } from '../../lib/stores/remote.ts';
-import { $settings, chooseCurrency, DEFAULT_SETTINGS, updateSettings } from '../../lib/stores/settings.ts';
+import {
+  $dateOptions,
+  $settings,
+  chooseCurrency,
+  DEFAULT_SETTINGS,
+  updateSettings,
+} from '../../lib/stores/settings.ts';
 import { $rates } from '../../lib/wallet/balances.ts';
 
 interface Props {
@@ -23,6 +29,7 @@ interface Props {
 export default function Preferences({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const settings = useStore($settings);
+  const dates = useStore($dateOptions);
   // The sample time is the moment the page opened: what a row of any list would read now.
   const [now] = useState(() => Date.now());
   const zones = useMemo(() => {
@@ -93,7 +100,7 @@ export default function Preferences({ locale, messages }: Props) {
         </select>
       </Row>
 
-      <Row t={t} id="timeFormat">
+      <Row t={t} id="timeFormat" hint="display.timeFormat.hint" hintValues={{ sample: formatDateTime(now, dates) }}>
         <select
           aria-labelledby="prefs-timeFormat"
           data-testid="prefs-time-format"
@@ -102,9 +109,7 @@ export default function Preferences({ locale, messages }: Props) {
         >
           {(['dateTime', 'date'] as const).map((format) => (
             <option key={format} value={format}>
-              {t(`display.timeFormat.${format}`, {
-                sample: formatDateTime(now, { timeZone: settings.timeZone, withTime: format === 'dateTime' }),
-              })}
+              {t(`display.timeFormat.${format}`)}
             </option>
           ))}
         </select>
