@@ -106,6 +106,7 @@ for (const [prefix, lang] of [
     await expect(zones.locator('option').last()).toContainText('UTC+14 · ');
     await zones.selectOption('UTC');
     await expect(page.locator('#prefs-timeZone + .prefs__hint')).toContainText(/\d\d:\d\d:\d\d UTC(?![+\-\d])/);
+    await page.screenshot({ path: `${SHOTS}/night-preferences-${lang}-1366.png` });
 
     await page.goto(`${prefix}/account/center?tab=device-management`);
     const utc = readTime(await firstLogin.innerText());
@@ -139,7 +140,6 @@ for (const [prefix, lang] of [
         ['trade', '/trade/index?type=spot'],
         ['wallet', '/assets/index?key=overview'],
         ['account', '/account/center?tab=device-management'],
-        ['preferences', '/account/preferences'],
       ] as const) {
         await page.goto(`${prefix}${path}`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', 'night');
