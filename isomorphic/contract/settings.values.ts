@@ -4,15 +4,20 @@
  */
 import type { ExchangeRateItem } from './wallet.ts';
 
+/** docs/requirements.md §3 theme: daytime, the default, and night (docs/products/account.md, display settings). */
+export const THEMES = ['daytime', 'night'] as const;
+export type Theme = (typeof THEMES)[number];
+
 /**
  * docs/requirements.md §9: the display defaults a visitor starts with (CNY at rate 1, Asia/Hong_Kong, date with time,
- * every asset).
+ * every asset, the daytime theme).
  */
 export const DISPLAY_DEFAULTS = {
   currency: { exchange_code: 'CNY', quote_currency: 'CNY', code_symbol: '¥', rate: '1' },
   timeZone: 'Asia/Hong_Kong',
   withTime: true,
   assetDisplay: { showAllAssets: true, type: 1 },
+  theme: 'daytime' as Theme,
 } as const;
 
 /**
@@ -44,7 +49,7 @@ export interface AllSettings {
   defaultCurrency: { exchange_code: string; quote_currency: string; code_symbol: string; rate: string };
   currencies: ExchangeRateItem[];
   /** docs/requirements.md §9 default theme. */
-  theme: 'daytime';
+  theme: Theme;
   timeZone: string;
   timeFormat: 'MM/DD/YYYY HH:mm:ss' | 'MM/DD/YYYY';
   assetDisplay: { showAllAssets: boolean; type: number };

@@ -7,6 +7,11 @@ export type DateTimeOptions = {
   readonly timeZone?: string;
   /** Append " HH:mm:ss", default true. */
   readonly withTime?: boolean;
+  /**
+   * Write the zone after the time (" UTC+8"), default true: a reader in another zone must not take the time for
+   * theirs. A date alone carries no zone.
+   */
+  readonly withZone?: boolean;
 };
 
 // Building an Intl.DateTimeFormat costs far more than using one, and trade lists format thousands of rows.
@@ -40,13 +45,18 @@ function partsIn(msEpoch: number, timeZone: string): Record<string, string> | nu
   return parts;
 }
 
-/** MM/DD/YYYY HH:mm:ss in the given zone: formatDateTime(0) → "01/01/1970 08:00:00" (Asia/Hong_Kong). */
+/**
+ * MM/DD/YYYY HH:mm:ss and the zone, in the given zone: formatDateTime(0) → "01/01/1970 08:00:00 UTC+8"
+ * (Asia/Hong_Kong).
+ */
 export function formatDateTime(msEpoch: number, options: DateTimeOptions = {}): string {
-  const { timeZone = DEFAULT_TIME_ZONE, withTime = true } = options;
+  const { timeZone = DEFAULT_TIME_ZONE, withTime = true, withZone = true } = options;
   const parts = partsIn(msEpoch, timeZone);
   if (parts === null) return PLACEHOLDER;
   const day = `${parts.month}/${parts.day}/${(parts.year ?? '').padStart(4, '0')}`;
-  return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;
+  if (!withTime) return day;
+  const time = `${day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return withZone ? `${time} ${zoneLabel(msEpoch, timeZone)}` : time;
 }
 
 /**
@@ -73,4 +83,20 @@ export function zoneOffsetMs(msEpoch: number, timeZone: string = DEFAULT_TIME_ZO
     Number(parts.second),
   );
   return wall - Math.floor(msEpoch / 1000) * 1000;
+}
+
+/**
+ * The zone's offset at an instant, "UTC+8" or "UTC-3:30" (summer time included): zoneLabel(0, 'Asia/Hong_Kong') →
+ * "UTC+8".
+ */
+export function zoneLabel(msEpoch: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return offsetLabel(Math.round(zoneOffsetMs(msEpoch, timeZone) / 60_000));
+}
+
+/** An offset in minutes as the label times carry: offsetLabel(480) → "UTC+8", offsetLabel(-210) → "UTC-3:30". */
+function offsetLabel(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }

@@ -20,6 +20,7 @@ describe('format public API', () => {
       'maskPhone',
       'toDecimalString',
       'truncateDecimals',
+      'zoneLabel',
       'zoneOffsetMs',
     ]);
   });
@@ -45,7 +46,8 @@ describe('format public API', () => {
     ['maskEmail', () => format.maskEmail('johndoe@example.com'), 'jo****om'],
     ['maskPhone', () => format.maskPhone('13812345678'), '138****5678'],
     ['formatAmount grouping', () => format.formatAmount('1234567.891', 2, { grouping: true }), '1,234,567.89'],
-    ['formatDateTime(0)', () => format.formatDateTime(0), '01/01/1970 08:00:00'],
+    ['formatDateTime(0)', () => format.formatDateTime(0), '01/01/1970 08:00:00 UTC+8'],
+    ['zoneLabel(0)', () => format.zoneLabel(0), 'UTC+8'],
     ['toDecimalString(1e-7)', () => format.toDecimalString(1e-7) ?? '', '0.0000001'],
   ])('%s → %j', (_label, run, expected) => {
     expect(run()).toBe(expected);

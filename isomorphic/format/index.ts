@@ -7,5 +7,5 @@ export { changeTone, formatChangePercent } from './percent.ts';
 export type { ChangeTone } from './percent.ts';
 export { ASSET_SCALE, formatAssetAmount } from './asset.ts';
 export { maskEmail, maskPhone } from './mask.ts';
-export { DEFAULT_TIME_ZONE, formatDateTime, formatTime, zoneOffsetMs } from './date-time.ts';
+export { DEFAULT_TIME_ZONE, formatDateTime, formatTime, zoneLabel, zoneOffsetMs } from './date-time.ts';
 export type { DateTimeOptions } from './date-time.ts';

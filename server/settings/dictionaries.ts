@@ -59,7 +59,7 @@ export async function allSettings(q: Queryable, productName: string): Promise<Al
     languages: await DICTIONARIES.coin_lang(q, (k) => k),
     defaultCurrency: { ...DISPLAY_DEFAULTS.currency },
     currencies: await coinRates(q),
-    theme: 'daytime',
+    theme: DISPLAY_DEFAULTS.theme,
     timeZone: DISPLAY_DEFAULTS.timeZone,
     timeFormat: DISPLAY_DEFAULTS.withTime ? 'MM/DD/YYYY HH:mm:ss' : 'MM/DD/YYYY',
     assetDisplay: { ...DISPLAY_DEFAULTS.assetDisplay },

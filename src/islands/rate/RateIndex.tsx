@@ -5,7 +5,7 @@ import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
 import { convert, inverse, QUOTE, rateOf } from '../../lib/rate/convert.ts';
-import { $settings, updateSettings } from '../../lib/stores/settings.ts';
+import { $settings, chooseCurrency } from '../../lib/stores/settings.ts';
 import { $rates } from '../../lib/wallet/balances.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -93,20 +93,7 @@ function RateTable({ t, rates, name }: { t: T; rates: ExchangeRateItem[]; name: 
                   {r.exchange_code === current ? (
                     <span className="rate-current">{t('rate.table.shown')}</span>
                   ) : (
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() =>
-                        updateSettings({
-                          currency: {
-                            exchange_code: r.exchange_code,
-                            quote_currency: r.quote_currency,
-                            code_symbol: r.code_symbol,
-                            rate: r.rate,
-                          },
-                        })
-                      }
-                    >
+                    <button type="button" className="btn" onClick={() => chooseCurrency(r)}>
                       {t('rate.table.use')}
                     </button>
                   )}

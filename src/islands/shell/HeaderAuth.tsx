@@ -31,6 +31,7 @@ const ACCOUNT_LINKS = [
   ['header.account.orders', '/account/entrust'],
   ['header.account.api', '/account/center?tab=api'],
   ['header.account.referral', '/account/center?tab=agent'],
+  ['display.title', '/account/preferences'],
 ] as const;
 
 /**

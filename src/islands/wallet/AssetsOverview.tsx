@@ -4,7 +4,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { $overviewAccounts, $rates, overviewCoinsStore } from '../../lib/wallet/balances.ts';
 import { valueOf } from '../../lib/stores/remote.ts';
 import { displayValue, isSmall } from '../../lib/wallet/valuation.ts';
-import { $settings, updateSettings } from '../../lib/stores/settings.ts';
+import { $settings, chooseCurrency, updateSettings } from '../../lib/stores/settings.ts';
 import { accountName } from './parts.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { ContractAssets } from '../perpetual-assets/index.ts';
@@ -68,15 +68,7 @@ export function AssetsOverview({
               value={currency.exchange_code}
               onChange={(e) => {
                 const r = rates.find((x) => x.exchange_code === e.target.value);
-                if (r)
-                  updateSettings({
-                    currency: {
-                      exchange_code: r.exchange_code,
-                      quote_currency: r.quote_currency,
-                      code_symbol: r.code_symbol,
-                      rate: r.rate,
-                    },
-                  });
+                if (r) chooseCurrency(r);
               }}
             >
               {(rates.length ? rates : [currency]).map((r) => (

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { ERRORS } from '../../../isomorphic/contract/codes.ts';
 import { failedWith, failureMessage } from '../../lib/api/failure.ts';
 import { $chainDeposits, reloadChainDeposits, requestTestCoins } from '../../lib/chain/deposits.ts';
-import { chainTone, depositStatusText, shortHash, zoneLabel } from '../../lib/chain/view.ts';
+import { chainTone, depositStatusText, shortHash } from '../../lib/chain/view.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -125,11 +125,7 @@ function ChainDeposits({ t }: { t: T }) {
     );
   if (list.status !== 'success') return <p className="muted">{t('common.loading')}</p>;
   if (!list.value.length) return <p className="muted">{t('onchain.deposits.empty')}</p>;
-  const when = (ms: number) => (
-    <>
-      {formatDateTime(ms, dates)} <span className="muted">{zoneLabel(ms, dates.timeZone)}</span>
-    </>
-  );
+  const when = (ms: number) => formatDateTime(ms, dates);
   const status = (d: Deposit) => {
     const s = depositStatusText(d);
     return <span className={`status status--${chainTone(d.status)}`}>{t(s.key, s.values)}</span>;

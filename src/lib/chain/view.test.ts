@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainDeposit } from '../../../isomorphic/contract/chain.ts';
-import { chainMessageOf, chainTone, depositStatusText, mergeDeposit, reasonKey, shortHash, zoneLabel } from './view.ts';
+import { chainMessageOf, chainTone, depositStatusText, mergeDeposit, reasonKey, shortHash } from './view.ts';
 
 const demo = { key: 'demo', name: 'Demo chain', chainId: 31337, demo: true, confirmations: 12 };
 const deposit = (id: number, time: number, over: Partial<ChainDeposit> = {}): ChainDeposit => ({
@@ -26,19 +26,6 @@ describe('a transaction hash, short', () => {
   });
   it('is left whole when cutting would not save anything', () => {
     expect(shortHash('0x12345678')).toBe('0x12345678');
-  });
-});
-
-describe('the zone a time is written in', () => {
-  it('names the display zone by its offset at that instant', () => {
-    expect(zoneLabel(0, 'Asia/Hong_Kong')).toBe('UTC+8');
-    expect(zoneLabel(0, 'UTC')).toBe('UTC');
-    expect(zoneLabel(0, 'Asia/Kolkata')).toBe('UTC+5:30');
-    expect(zoneLabel(0, 'America/St_Johns')).toBe('UTC-3:30');
-  });
-  it('follows summer time', () => {
-    expect(zoneLabel(Date.UTC(2026, 0, 15), 'Europe/Berlin')).toBe('UTC+1');
-    expect(zoneLabel(Date.UTC(2026, 6, 15), 'Europe/Berlin')).toBe('UTC+2');
   });
 });
 

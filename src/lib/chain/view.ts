@@ -1,6 +1,5 @@
 import type { ChainDeposit } from '../../../isomorphic/contract/chain.ts';
 import type { ChainMessage, PrivateFeedMessage } from '../../../isomorphic/contract/private-feed.ts';
-import { zoneOffsetMs } from '../../../isomorphic/format/date-time.ts';
 
 /**
  * How the chain screens word and order what the chain says (docs/products/chain.md): pure, so the islands and the
@@ -10,17 +9,6 @@ import { zoneOffsetMs } from '../../../isomorphic/format/date-time.ts';
 /** A transaction hash or address cut to its ends, "0x1234…cdef": the whole value is what the copy button copies. */
 export function shortHash(hash: string, keep = 6): string {
   return hash.length <= keep * 2 + 3 ? hash : `${hash.slice(0, keep)}…${hash.slice(-4)}`;
-}
-
-/**
- * The display zone's offset at an instant, "UTC+8" or "UTC-3:30", written after a time so nobody reads it as theirs.
- */
-export function zoneLabel(msEpoch: number, timeZone?: string): string {
-  const minutes = Math.round(zoneOffsetMs(msEpoch, timeZone) / 60_000);
-  if (minutes === 0) return 'UTC';
-  const abs = Math.abs(minutes);
-  const rest = abs % 60;
-  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** The message key and values of a deposit's state: "Pending · 3 of 12 confirmations", "Credited", … */
