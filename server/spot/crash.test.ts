@@ -24,7 +24,8 @@ async function start(): Promise<void> {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 200; i++) {
+  // Up to 30 s: a first start builds the database and, on a loaded 2-core machine, took 17 s.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${BASE}/platform/dev/config.js`)).ok) return;
     } catch {
