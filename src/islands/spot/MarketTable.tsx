@@ -93,7 +93,7 @@ export function MarketTable({
             <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
             {tradable && (
               <td className="num" data-testid="turnover">
-                {formatCompact(m.turnover)} <span className="muted-inline">{turnoverUnit(m)}</span>
+                {formatCompact(m.turnover)} <small className="market-table__unit">{turnoverUnit(m)}</small>
               </td>
             )}
             {extra && <td>{extra.of(m.symbol)}</td>}
