@@ -195,7 +195,7 @@ export interface MarketEntry {
   optional: boolean;
   /** Latest price (docs/requirements.md §3). */
   amount: string;
-  /** 24-hour turnover in the quote currency. */
+  /** 24-hour turnover in the quote currency; a coin-margined contract's (coinType 5) in its base coin. */
   turnover: string;
   close: string;
   open: string;

@@ -4,6 +4,7 @@
  */
 import { endpoint, schemasIn, type } from './endpoint.ts';
 import type {
+  AssetDecimals,
   Balance,
   BillRecord,
   CoinNetwork,
@@ -114,6 +115,16 @@ export const rechargeCurrency = endpoint({
   response: type<CoinNetwork[]>(),
   errors: [],
   summary: 'Coins and networks for deposits and withdrawals, with withdrawal fee and minimum',
+  tags,
+});
+
+export const assetDecimals = endpoint({
+  method: 'GET',
+  path: '/api/asset/getAssetDecimals',
+  auth: 'none',
+  response: type<AssetDecimals[]>(),
+  errors: [],
+  summary: 'Each active asset with its display decimals, for visitors as for users',
   tags,
 });
 

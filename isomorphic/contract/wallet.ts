@@ -127,6 +127,12 @@ export interface CoinNetwork {
   withdrawMin: string;
 }
 
+/** An active asset and how many decimals screens show of it (docs/products/wallet.md "Display decimals"). */
+export interface AssetDecimals {
+  coin: string;
+  displayDecimals: number;
+}
+
 export interface CurrencyAccountRow {
   coin: string;
   name: string;

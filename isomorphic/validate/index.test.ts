@@ -23,6 +23,7 @@ describe('validate public API', () => {
       'isValidPassword',
       'isVerificationCode',
       'isWebAddress',
+      'typedNumber',
     ]);
   });
 

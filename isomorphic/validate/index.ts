@@ -1,4 +1,4 @@
-export { filterNumericInput, isInteger } from './numeric-input.ts';
+export { filterNumericInput, isInteger, typedNumber } from './numeric-input.ts';
 export {
   PASSWORD_MIN,
   PASSWORD_MAX,

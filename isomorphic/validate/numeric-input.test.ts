@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterNumericInput, isInteger } from './numeric-input.ts';
+import { filterNumericInput, isInteger, typedNumber } from './numeric-input.ts';
 
 describe('filterNumericInput', () => {
   it.each<[string, number, string]>([
@@ -15,12 +15,12 @@ describe('filterNumericInput', () => {
     ['0.', 8, '0.'],
     ['00.', 8, '0.'],
     ['1.', 8, '1.'],
-    ['12.5', 0, '12'],
-    ['12.', 0, '12'],
+    ['12.5', 0, '12.'],
+    ['12.', 0, '12.'],
     ['.5', 0, '5'],
-    ['0.5', 0, '0'],
-    ['1.2.3', 0, '1'],
-    ['1.23456', 0, '1'],
+    ['0.5', 0, '0.'],
+    ['1.2.3', 0, '1.'],
+    ['1.23456', 0, '1.'],
     ['1.2', 2, '1.2'],
     ['1.00000', 2, '1.00'],
     ['0.000000001', 8, '0.00000000'],
@@ -43,6 +43,14 @@ describe('filterNumericInput', () => {
     expect(filterNumericInput(raw, decimals)).toBe(expected);
   });
 
+  it('keeps a whole-number field at the digits before the point, typed key by key', () => {
+    let field = '';
+    for (const key of '10.5') field = filterNumericInput(field + key, 0);
+    expect(field).toBe('10.');
+    expect(typedNumber(field)).toBe('10');
+    expect(isInteger(typedNumber(field))).toBe(true);
+  });
+
   it.each([-1, 1.5, NaN])('throws on decimals %s', (decimals) => {
     expect(() => filterNumericInput('1', decimals)).toThrow(RangeError);
   });
@@ -54,7 +62,7 @@ describe('filterNumericInput', () => {
         fc.nat(10),
         (raw, decimals) => {
           const once = filterNumericInput(raw, decimals);
-          const fracPart = decimals === 0 ? '' : `(\\.\\d{0,${decimals}})?`;
+          const fracPart = `(\\.\\d{0,${decimals}})?`;
           expect(once).toMatch(new RegExp(`^((0|[1-9]\\d*)${fracPart})?$`));
           expect(filterNumericInput(once, decimals)).toBe(once);
         },

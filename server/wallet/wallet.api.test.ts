@@ -99,6 +99,9 @@ describe.each(DIALECTS)('wallets on %s', (_name, open) => {
       withdrawFee: '1.00000000',
       withdrawMin: '10.00000000',
     });
+    // Visitors learn the display decimals too, so their amounts are written as a user's are.
+    const decimals = await api(app, '/api/asset/getAssetDecimals', { method: 'GET' });
+    expect(decimals.data).toContainEqual({ coin: 'USDT', displayDecimals: 2 });
   });
 
   it('credits a deposit only when an operator approves it, and never twice', async () => {

@@ -44,6 +44,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   );
 
   route(api.rechargeCurrency, async () => ok(await wallet.networks(db)));
+  route(api.assetDecimals, async () => ok(await wallet.assetDecimals(db)));
   route(api.depositAddress, async (req) =>
     ok(await wallet.addressFor(db, custody, userOf(req).id, req.params.coin, req.query.network)),
   );

@@ -1,4 +1,5 @@
 import type {
+  AssetDecimals,
   BillRecord,
   CoinNetwork,
   CurrencyAccountRow,
@@ -53,6 +54,11 @@ export async function networks(q: Queryable, coin?: string): Promise<CoinNetwork
     withdrawFee: money(r.withdraw_fee),
     withdrawMin: money(r.withdraw_min),
   }));
+}
+
+/** Display decimals of every active asset: public, so a visitor's screens show amounts as a user's do. */
+export async function assetDecimals(q: Queryable): Promise<AssetDecimals[]> {
+  return (await repo.activeAssets(q)).map((a) => ({ coin: a.code, displayDecimals: Number(a.display_decimals) }));
 }
 
 async function networkOf(

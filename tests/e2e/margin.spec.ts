@@ -192,6 +192,11 @@ for (const [prefix, lang] of [
     const afterBorrow = usdtLine(await cross(request, token));
     expect(afterBorrow.borrowed).toMatch(/^1500(\.0+)?$/);
     await expect(card.getByTestId('interest-USDT')).toHaveText(formatAssetAmount(afterBorrow.interest, 2));
+    // The panel's figures add up as shown: net = shown total − shown liabilities, to the cent (issue 30).
+    const cents = async (id: string) =>
+      Math.round(Number((await card.getByTestId(id).innerText()).replace(/[^\d.-]/g, '')) * 100);
+    const [total, liability] = [await cents('margin-cross-all-total'), await cents('margin-cross-all-liability')];
+    expect(await cents('margin-cross-all-net')).toBe(total - liability);
 
     // 5. A margin order that rests (shown under the book, then cancelled), then one that fills against the maker.
     await page.locator('#buy-limit-price').fill('90000');

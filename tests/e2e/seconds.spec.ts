@@ -61,7 +61,20 @@ async function readyUser(request: APIRequestContext, name: string): Promise<{ to
 }
 
 for (const [prefix, lang, words] of [
-  ['', 'en', { period: '5s', up: 'Up', down: 'Down', opened: 'opened', won: 'Won', lost: 'Lost', settled: 'settled' }],
+  [
+    '',
+    'en',
+    {
+      period: '5s',
+      up: 'Up',
+      down: 'Down',
+      opened: 'opened',
+      won: 'Won',
+      lost: 'Lost',
+      settled: 'settled',
+      stake: 'Stake 100.00 USDT',
+    },
+  ],
   [
     '/de',
     'de',
@@ -73,6 +86,7 @@ for (const [prefix, lang, words] of [
       won: 'Gewonnen',
       lost: 'Verloren',
       settled: 'abgerechnet',
+      stake: '100.00 USDT setzen',
     },
   ],
 ] as const) {
@@ -90,9 +104,11 @@ for (const [prefix, lang, words] of [
     await page.getByRole('radio', { name: new RegExp(`^${words.period}`) }).click();
     const amount = page.locator('#seconds-amount');
     await amount.fill('12.5');
-    await expect(amount).toHaveValue('125');
+    await expect(amount).toHaveValue('12.');
     await amount.fill('100');
     await page.getByRole('button', { name: words.up, exact: true }).click();
+    // 100 is ten times the period's minimum: the form asks first (docs/products/seconds.md "Large stakes").
+    await page.getByRole('dialog').getByRole('button', { name: words.stake }).click();
     await expect(page.locator('.toast--success', { hasText: words.opened }).first()).toBeVisible();
     await amount.fill('50');
     await page.getByRole('button', { name: words.down, exact: true }).click();

@@ -14,6 +14,7 @@ import {
 import {
   checkAmount,
   cleanAmount,
+  cutTo,
   levelText,
   lineOf,
   owed,
@@ -21,7 +22,8 @@ import {
   repayMax,
   riskOfLevel,
 } from '../../lib/margin/view.ts';
-import { $assetFormat } from '../../lib/stores/assets.ts';
+import { ASSET_SCALE } from '../../../isomorphic/format/asset.ts';
+import { $assetDecimals, $assetFormat } from '../../lib/stores/assets.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
 import { amountProblemText, CoinAmountFields, Fact, MarginDialog } from './parts.tsx';
@@ -46,6 +48,7 @@ interface Props {
  */
 export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClose }: Props) {
   const fmt = useStore($assetFormat);
+  const decimalsOf = useStore($assetDecimals);
   const [coin, setCoin] = useState(initialCoin && coins.includes(initialCoin) ? initialCoin : (coins[0] ?? ''));
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
@@ -55,7 +58,10 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
   const limits = asked.status === 'success' ? asked.value : null;
   const preview = previewed.status === 'success' ? previewed.value : null;
   const line = lineOf(account, coin);
-  const max = kind === 'borrow' ? limits?.max : repayMax(line);
+  // A borrow is named, typed, filled in by Max and reported at the coin's shown decimals, so the hint, the refusal and
+  // the toast say one figure; a repay keeps all 8 so what is owed can be cleared to the last unit.
+  const decimals = kind === 'borrow' ? decimalsOf(coin) : ASSET_SCALE;
+  const max = kind === 'borrow' ? (limits ? cutTo(limits.max, decimals) : undefined) : repayMax(line);
   const money = (v: string) => `${fmt(v, coin)} ${coin}`;
 
   // A refusal of the limits or of the preview (over the max, the level too low) shows as the amount's error.
@@ -66,11 +72,14 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
     if (previewed.status === 'error') setError(previewed.error.message);
   }, [previewed]);
 
-  // The preview follows the amount typed.
+  // The preview follows the amount typed; one over the max is refused here, in the figure the hint names.
   useEffect(() => {
-    if (kind === 'borrow' && checkAmount(amount) === null) askBorrowPreview(target, coin, cleanAmount(amount));
+    if (kind !== 'borrow') return;
+    const problem = checkAmount(amount, max);
+    if (problem?.key === 'overMax') setError(amountProblemText(t, problem, coin, fmt));
+    else if (problem === null) askBorrowPreview(target, coin, cleanAmount(amount));
     return clearBorrowPreview;
-  }, [kind, coin, amount, target.mode, target.symbol]);
+  }, [kind, coin, amount, max, target.mode, target.symbol]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -117,6 +126,7 @@ export function LoanDialog({ t, kind, target, account, coins, initialCoin, onClo
               : undefined
           }
           max={max}
+          decimals={decimals}
         />
         <dl className="facts margin-facts">
           {kind === 'borrow' && limits && (

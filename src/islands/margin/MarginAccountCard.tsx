@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { MarginAccountView, MarginLine } from '../../../isomorphic/contract/margin.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { setIsolatedLeverage } from '../../lib/margin/actions.ts';
-import { isOwing, owedCoins, shownLines } from '../../lib/margin/view.ts';
-import { $assetFormat } from '../../lib/stores/assets.ts';
+import { isOwing, owedCoins, shownLines, shownNet } from '../../lib/margin/view.ts';
+import { $assetDecimals, $assetFormat } from '../../lib/stores/assets.ts';
 import type { DialogRequest } from './AccountDialogs.tsx';
 import { accountTitle, Fact, LevelBadge, ThresholdNote } from './parts.tsx';
 
@@ -23,7 +23,9 @@ interface Props {
  */
 export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Props) {
   const fmt = useStore($assetFormat);
+  const decimals = useStore($assetDecimals);
   const usdt = (v: string) => `${fmt(v, 'USDT')} USDT`;
+  const net = shownNet(a.totalAsset, [a.totalLiability], decimals('USDT'));
   const target = { mode: a.mode, symbol: a.symbol ?? undefined };
   const lines = shownLines(a);
   const id = `margin-${a.mode}-${a.symbol ?? 'all'}`;
@@ -81,7 +83,7 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
       <dl className="facts margin-facts">
         <Fact label={t('margin.totalAsset')} value={usdt(a.totalAsset)} testId={`${id}-total`} />
         <Fact label={t('margin.totalLiability')} value={usdt(a.totalLiability)} testId={`${id}-liability`} />
-        <Fact label={t('margin.netAsset')} value={usdt(a.netAsset)} testId={`${id}-net`} />
+        <Fact label={t('margin.netAsset')} value={usdt(net)} testId={`${id}-net`} />
         {a.mode === 'isolated' && (
           <Fact
             label={t('margin.liquidationPrice')}
@@ -133,6 +135,8 @@ export function MarginAccountCard({ t, account: a, maxLeverage, onDialog }: Prop
 
 function LineRow({ line: l }: { line: MarginLine }) {
   const fmt = useStore($assetFormat);
+  const decimals = useStore($assetDecimals);
+  const net = shownNet(l.total, [l.borrowed, l.interest], decimals(l.coin));
   return (
     <tr data-coin={l.coin}>
       <th scope="row">{l.coin}</th>
@@ -144,7 +148,7 @@ function LineRow({ line: l }: { line: MarginLine }) {
       <td className="num" data-testid={`interest-${l.coin}`}>
         {fmt(l.interest, l.coin)}
       </td>
-      <td className={`num${l.netAsset.startsWith('-') ? ' is-down' : ''}`}>{fmt(l.netAsset, l.coin)}</td>
+      <td className={`num${net.startsWith('-') ? ' is-down' : ''}`}>{fmt(net, l.coin)}</td>
       <td className="num">{fmt(l.maxBorrow, l.coin)}</td>
     </tr>
   );

@@ -105,8 +105,9 @@ export function Fact({ label, value, tone, testId }: { label: string; value: str
 }
 
 /**
- * A margin dialog's coin picker and amount, with its Max: a new coin clears the amount; typing keeps digits at 8
- * decimals (a leading minus stays, so the check can say why it is refused); any edit clears the error.
+ * A margin dialog's coin picker and amount, with its Max: a new coin clears the amount; typing keeps digits at
+ * `decimals` (8 unless the dialog says; a leading minus stays, so the check can say why it is refused); any edit
+ * clears the error.
  */
 export function CoinAmountFields(p: {
   t: T;
@@ -120,6 +121,7 @@ export function CoinAmountFields(p: {
   hint: string | undefined;
   /** What Max fills in; undefined while it is not known (the button is then disabled). */
   max: string | undefined;
+  decimals?: number;
 }) {
   const { t } = p;
   return (
@@ -142,7 +144,7 @@ export function CoinAmountFields(p: {
         value={p.amount}
         onChange={(v) => {
           p.onClearError();
-          p.onAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, 8));
+          p.onAmount(v.trim().startsWith('-') ? v : filterNumericInput(v, p.decimals ?? 8));
         }}
         error={p.error}
         hint={p.hint}

@@ -6,10 +6,13 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { formatUnits } from '../../../isomorphic/money/units.ts';
+import { filterNumericInput, typedNumber } from '../../../isomorphic/validate/index.ts';
 import { $contractBalances, openSecondsOrder } from '../../lib/seconds/actions.ts';
+import { stakeNeedsConfirm } from '../../lib/seconds/stake-check.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { submitting } from '../ui/use-form.ts';
 
 interface Props {
@@ -18,6 +21,9 @@ interface Props {
   periods: SecondsPeriod[];
   locale: Locale;
 }
+
+/** The most digits a stake may have: 12 whole units is far above any period's maximum. */
+const STAKE_DIGITS = 12;
 
 const percent = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
 
@@ -32,7 +38,8 @@ export function stakeProblem(t: T, amount: string, p: SecondsPeriod): string {
 
 /**
  * The second-contract order form: a period with its profit rate, a whole-number stake from the contract account,
- * and an up and a down button. A click sends a fresh client key, so a double click opens one order.
+ * and an up and a down button. A click sends a fresh client key, so a double click opens one order; a large stake
+ * (stakeNeedsConfirm) is asked about first.
  */
 export function SecondsForm({ t, market, periods, locale }: Props) {
   const isLogin = useStore($isLogin);
@@ -42,6 +49,7 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<Direction | null>(null);
   const period = periods.find((p) => p.id === periodId) ?? periods[0];
   useEffect(() => {
     setPeriodId(periods[0]?.id ?? 0);
@@ -56,19 +64,27 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
     );
   const coin = period.coin;
   const available = balances.find((b) => b.coin === coin)?.available ?? '0';
+  // The field may end in the point typed ("10."): the stake is the whole units before it.
+  const stake = typedNumber(amount);
   // Stakes are whole units, so a win is exact to 1/10,000 of a unit: shown by the asset's own rule.
-  const win = amount ? fmt(formatUnits(BigInt(amount) * BigInt(period.profitBps), 4), coin) : '--';
+  const win = stake ? fmt(formatUnits(BigInt(stake) * BigInt(period.profitBps), 4), coin) : '--';
 
-  const open = async (direction: Direction) => {
-    const problem = stakeProblem(t, amount, period);
+  const open = (direction: Direction) => {
+    const problem = stakeProblem(t, stake, period);
     if (problem) return setError(problem);
     setError('');
+    if (stakeNeedsConfirm(stake, period.minStake, available)) setAsking(direction);
+    else void place(direction);
+  };
+
+  const place = async (direction: Direction) => {
+    setAsking(null);
     await submitting(setBusy, async () => {
       const order = await openSecondsOrder({
         symbol: market.symbol,
         periodId: period.id,
         direction,
-        amount,
+        amount: stake,
         clientKey: crypto.randomUUID(),
       });
       showToast('success', t('seconds.opened', { id: order.id }));
@@ -113,13 +129,10 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
               placeholder={t('seconds.limits', { min: period.minStake, max: period.maxStake })}
               onChange={(e) => {
                 setError('');
-                setAmount(
-                  e.target.value
-                    .replace(/\D/g, '')
-                    .replace(/^0+(?=\d)/, '')
-                    .slice(0, 12),
-                );
+                const typed = filterNumericInput(e.target.value, 0);
+                if (typedNumber(typed).length <= STAKE_DIGITS) setAmount(typed);
               }}
+              onBlur={() => setAmount(typedNumber)}
             />
             <em>{coin}</em>
           </label>
@@ -142,13 +155,28 @@ export function SecondsForm({ t, market, periods, locale }: Props) {
             </p>
           )}
           <div className="seconds-form__buttons">
-            <button type="button" className="btn btn--buy" disabled={busy} onClick={() => void open('up')}>
+            <button type="button" className="btn btn--buy" disabled={busy} onClick={() => open('up')}>
               {t('seconds.up')}
             </button>
-            <button type="button" className="btn btn--sell" disabled={busy} onClick={() => void open('down')}>
+            <button type="button" className="btn btn--sell" disabled={busy} onClick={() => open('down')}>
               {t('seconds.down')}
             </button>
           </div>
+          <ConfirmDialog
+            open={asking !== null}
+            title={t('seconds.confirm.title')}
+            body={t('seconds.confirm.body', {
+              amount: fmt(stake || '0', coin),
+              coin,
+              direction: t(`seconds.${asking ?? 'up'}`),
+              duration: t('seconds.duration', { seconds: period.seconds }),
+              lossRate: percent(period.lossBps),
+            })}
+            confirmLabel={t('seconds.confirm.ok', { amount: fmt(stake || '0', coin), coin })}
+            cancelLabel={t('seconds.confirm.cancel')}
+            onConfirm={() => asking && void place(asking)}
+            onCancel={() => setAsking(null)}
+          />
         </form>
       ) : (
         <p className="order-form__login">

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
+import { marketBoards } from '../../lib/spot/boards.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { MarketTable } from './MarketTable.tsx';
 
@@ -8,23 +9,23 @@ import { MarketTable } from './MarketTable.tsx';
 export default function MarketOverview({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = useMessages(locale, messages);
   const list = useStore($markets).currencyList;
-  const by = (f: (a: (typeof list)[number], b: (typeof list)[number]) => number) => [...list].sort(f).slice(0, 5);
-  const boards: Array<[string, typeof list]> = [
-    ['market.gainers', by((a, b) => Number(b.zdf) - Number(a.zdf))],
-    ['market.losers', by((a, b) => Number(a.zdf) - Number(b.zdf))],
-    ['market.volume', by((a, b) => Number(b.turnover) - Number(a.turnover))],
+  const { gainers, losers, volume } = marketBoards(list);
+  const boards: Array<[title: string, rows: typeof list, empty: string]> = [
+    ['market.gainers', gainers, 'market.noGainers'],
+    ['market.losers', losers, 'market.noLosers'],
+    ['market.volume', volume, 'common.loading'],
   ];
   return (
     <div className="market-overview">
       <h1 className="panel__title">{t('market.title')}</h1>
       <div className="market-overview__boards">
-        {boards.map(([key, rows]) => (
-          <section key={key} className="card">
+        {boards.map(([key, rows, empty]) => (
+          <section key={key} className="card" data-testid={key}>
             <h2>{t(key)}</h2>
             {rows.length ? (
               <MarketTable t={t} locale={locale} rows={rows} />
             ) : (
-              <p className="muted">{t('common.loading')}</p>
+              <p className="muted">{t(list.length ? empty : 'common.loading')}</p>
             )}
           </section>
         ))}

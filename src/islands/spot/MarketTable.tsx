@@ -4,6 +4,7 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
 import { goTo, href } from '../../lib/navigation.ts';
+import { turnoverUnit } from '../../lib/spot/market-entry.ts';
 import { useWatchlist } from './use-watchlist.ts';
 
 interface Props {
@@ -90,7 +91,11 @@ export function MarketTable({
             </td>
             <td className="num">{formatAmount(m.close, m.part_cou)}</td>
             <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
-            {tradable && <td className="num">{formatCompact(m.turnover)}</td>}
+            {tradable && (
+              <td className="num" data-testid="turnover">
+                {formatCompact(m.turnover)} <small className="market-table__unit">{turnoverUnit(m)}</small>
+              </td>
+            )}
             {extra && <td>{extra.of(m.symbol)}</td>}
             {tradable && (
               <td className="num">

@@ -12,6 +12,7 @@ import {
   checkAmount,
   cleanAmount,
   collateralCoins,
+  cutTo,
   isOwing,
   levelText,
   marginPairOf,
@@ -22,6 +23,7 @@ import {
   repayMax,
   riskOfLevel,
   shownLines,
+  shownNet,
   spendable,
   tradeAccountOf,
   units,
@@ -211,5 +213,18 @@ describe('numbers', () => {
     expect(units('1.123456789')).toBe(112345678n);
     expect(units('x')).toBeNull();
     expect(units(null)).toBeNull();
+  });
+
+  it('cuts a wire amount once to the shown decimals', () => {
+    expect(cutTo('0.06270687', 6)).toBe('0.062706');
+    expect(cutTo('5', 2)).toBe('5.00');
+    expect(cutTo('bad', 2)).toBe('0.00');
+  });
+
+  it('shows a net that the shown figures add up to, each cut once', () => {
+    expect(shownNet('4000.00000000', ['1000.01250000'], 2)).toBe('2999.99');
+    expect(shownNet('0.5', ['0.00000001', '0.00000002'], 8)).toBe('0.49999997');
+    expect(shownNet('100', ['150.555'], 2)).toBe('-50.55');
+    expect(shownNet('1.999', [], 2)).toBe('1.99');
   });
 });

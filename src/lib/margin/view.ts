@@ -193,3 +193,24 @@ export function collateralCoins(property: MarginProperty | null, mode: MarginMod
 export function owedCoins(account: MarginAccountView | undefined): string[] {
   return (account?.lines ?? []).filter((l) => isOwing(l)).map((l) => l.coin);
 }
+
+/**
+ * A wire amount cut once to the decimals a screen shows: the figure a dialog names, fills in with Max and reports
+ * afterwards, so all three agree. cutTo('0.06270687', 6) → "0.062706".
+ */
+export function cutTo(text: string, decimals: number): string {
+  return formatUnits(units(text, decimals) ?? 0n, decimals);
+}
+
+/**
+ * A net figure as the screen shows it: the shown whole less the shown parts, each cut once to the shown decimals,
+ * so the figures on screen add up. The exact net cut again could lose one step: 4,000.00 − 1,000.0125 is 2,999.9875,
+ * shown 2,999.98 under a debt shown as 1,000.01; this answers "2999.99". shownNet('4000', ['1000.0125'], 2).
+ */
+export function shownNet(whole: string, parts: readonly string[], decimals: number): string {
+  const cut = (v: string) => units(v, decimals) ?? 0n;
+  return formatUnits(
+    parts.reduce((net, p) => net - cut(p), cut(whole)),
+    decimals,
+  );
+}

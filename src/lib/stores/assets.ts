@@ -1,9 +1,8 @@
 import { computed, map, onMount } from 'nanostores';
 import { request } from '../api/client.ts';
-import { currencyAccount } from '../../../isomorphic/contract/wallet.endpoints.ts';
+import { assetDecimals } from '../../../isomorphic/contract/wallet.endpoints.ts';
 import type { CurrencyAccountRow } from '../../../isomorphic/contract/wallet.ts';
 import { ASSET_SCALE, formatAssetAmount } from '../../../isomorphic/format/asset.ts';
-import { $isLogin } from './session.ts';
 
 const $decimals = map<Record<string, number>>({});
 
@@ -24,8 +23,9 @@ export const $assetFormat = computed(
 /** Display decimals of an asset: 8 until known. */
 export const $assetDecimals = computed($decimals, (d) => (coin: string) => d[coin] ?? ASSET_SCALE);
 
-// Pages that list records without loading balances (the deposit history, say) learn the decimals once.
+// Every page learns the decimals once from the public list, so a visitor's earn cards read "100.00", not
+// "100.00000000" (which overflowed them): precision does not depend on being signed in.
 onMount($decimals, () => {
-  if (typeof window === 'undefined' || !$isLogin.get() || Object.keys($decimals.get()).length) return;
-  request(currencyAccount, { query: { type: 0 }, quiet: true }).then(rememberAssetDecimals, () => {});
+  if (typeof window === 'undefined' || Object.keys($decimals.get()).length) return;
+  request(assetDecimals, { quiet: true }).then(rememberAssetDecimals, () => {});
 });
