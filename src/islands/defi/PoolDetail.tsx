@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { $walletLinks } from '../../lib/defi/actions.ts';
 import { productStore } from '../../lib/earn/stores.ts';

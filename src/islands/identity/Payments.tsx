@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { PaymentMethod } from '../../../isomorphic/contract/identity.ts';
 import { PAYMENT_KINDS, type PaymentKind } from '../../../isomorphic/contract/identity.values.ts';
 import type { T } from '../../lib/i18n/client.ts';

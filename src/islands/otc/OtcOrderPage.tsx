@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import type { PaymentMethod } from '../../../isomorphic/contract/identity.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

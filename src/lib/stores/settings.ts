@@ -2,6 +2,7 @@ import { computed, readonlyType } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import { DISPLAY_DEFAULTS } from '../../../isomorphic/contract/settings.values.ts';
 import { platformConfig } from '../platform.ts';
+import { firstFrame } from './first-frame.ts';
 import { wrapped } from './persist.ts';
 
 /** An exchange-rate item of docs/requirements.md §3: how one USDT reads in a display currency. */
@@ -40,10 +41,13 @@ const settings = persistentAtom<Settings>(
   wrapped(DEFAULT_SETTINGS),
 );
 /** Changed only through updateSettings, which refuses what is not valid. */
-export const $settings = readonlyType(settings);
+export const $settings = firstFrame(readonlyType(settings), DEFAULT_SETTINGS);
 
 /** The options formatDateTime takes, from the settings. */
-export const $dateOptions = computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime }));
+export const $dateOptions = firstFrame(
+  computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime })),
+  { timeZone: DEFAULT_SETTINGS.timeZone, withTime: DEFAULT_SETTINGS.withTime },
+);
 
 /** Changes some settings and keeps the rest; an unknown time zone is refused rather than stored. */
 export function updateSettings(patch: Partial<Settings>): void {
