@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { Select } from '../ui/Select.tsx';
-import { ImageField } from './parts.tsx';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
 
 /** Payment methods for OTC trades: the user's list and a form to add one, in the name they verified. */
 export function Payments({ t, verifyHref }: { t: T; verifyHref: string }) {
@@ -187,7 +187,7 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
           />
         </>
       ) : (
-        <ImageField
+        <ImagePicker
           key={saved}
           t={t}
           name="qrCode"
