@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PATH, REDIRECTS, inviteRedirect, showFooter, showTopBar } from './routes.ts';
+import { CONTRACT_KINDS } from './contract/perpetual.ts';
+import { FALLBACK_PATH, FULL_CONTRACT_TYPES, REDIRECTS, inviteRedirect, showFooter, showTopBar } from './routes.ts';
 
 describe('inviteRedirect', () => {
   it.each<[string, string | undefined]>([
     ['/i&K7QX2MPA', '/user/register?invite_code=K7QX2MPA'],
-    ['/de/i&abc?x=1', '/user/register?invite_code=abc'],
+    // The language of the path is kept.
+    ['/de/i&abc?x=1', '/de/user/register?invite_code=abc'],
+    ['/zh-CN/i&K7QX2MPA', '/zh-CN/user/register?invite_code=K7QX2MPA'],
+    ['/zh-CN/i%26K7QX2MPA', '/zh-CN/user/register?invite_code=K7QX2MPA'],
+    ['/de/home/i&Q1', '/de/user/register?invite_code=Q1'],
+    ['/en/i&Q1', '/user/register?invite_code=Q1'],
+    ['/xx/i&Q1', '/user/register?invite_code=Q1'],
     ['/i%26ABC', '/user/register?invite_code=ABC'],
-    ['/de/i%26ABC', '/user/register?invite_code=ABC'],
+    ['/de/i%26ABC', '/de/user/register?invite_code=ABC'],
     ['/i&K7QX2MPA/', '/user/register?invite_code=K7QX2MPA'],
     ['/i&K7QX2MPA/extra/path', '/user/register?invite_code=K7QX2MPA'],
     ['/i&K7QX2MPA#top', '/user/register?invite_code=K7QX2MPA'],
@@ -14,7 +21,7 @@ describe('inviteRedirect', () => {
     ['/home/i&Q1', '/user/register?invite_code=Q1'],
     // No code after the marker.
     ['/i&', '/user/register'],
-    ['/de/i&', '/user/register'],
+    ['/de/i&', '/de/user/register'],
     ['/i&?x=1', '/user/register'],
     ['/i&/', '/user/register'],
     ['/i&---', '/user/register'],
@@ -108,5 +115,13 @@ describe('REDIRECTS', () => {
 
   it('falls back to /home/index', () => {
     expect(FALLBACK_PATH).toBe('/home/index');
+  });
+});
+
+describe('FULL_CONTRACT_TYPES', () => {
+  it("answers to every kind by its own name and to the requirements' u for the USDT-margined one", () => {
+    for (const kind of CONTRACT_KINDS) expect(FULL_CONTRACT_TYPES[kind]).toBe(kind);
+    expect(FULL_CONTRACT_TYPES.u).toBe('usdt');
+    expect(new Set(Object.values(FULL_CONTRACT_TYPES))).toEqual(new Set(CONTRACT_KINDS));
   });
 });

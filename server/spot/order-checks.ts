@@ -64,19 +64,17 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
   } else if (side === 'buy' && (body.quoteAmount !== undefined || body.quantity === undefined || !reference)) {
     quoteBudget = orderUnits(body.quoteAmount, 8, 'quoteAmount');
     if (quoteBudget < m.minNotional) fail('belowMinNotional');
-  } else if (side === 'buy') {
-    // A market buy of a quantity holds what it could cost at the top of the band (no fill may print above it), stops
-    // at the quantity, and gives the rest of the hold back: Binance's MARKET BUY by `quantity`. Without an index
-    // there is no band, so such a buy needs its total instead (the branch above).
-    quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
-    if (quantity % m.lot !== 0n) fail('offLot');
-    if (quantity < m.minQty) fail('belowMinQty');
-    quoteBudget = notional(m, priceBand(m, reference).max, quantity);
-    if (quoteBudget > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
   } else {
     quantity = orderUnits(body.quantity, m.qtyScale, 'quantity');
     if (quantity % m.lot !== 0n) fail('offLot');
     if (quantity < m.minQty) fail('belowMinQty');
+    if (side === 'buy' && reference) {
+      // A market buy of a quantity holds what it could cost at the top of the band (no fill may print above it),
+      // stops at the quantity and gives the rest of the hold back: Binance's MARKET BUY by `quantity`. Without an
+      // index there is no band, so such a buy needs its total instead (the branch above).
+      quoteBudget = notional(m, priceBand(m, reference).max, quantity);
+      if (quoteBudget > MAX_UNITS) fail('tooLarge', { field: FIELD.quantity, decimals: m.qtyScale });
+    }
   }
   // A market order never rests: it is IOC unless it asked to fill entirely or not at all.
   return { userId, side, kind, tif: kind === 'market' && tif !== 'FOK' ? 'IOC' : tif, price, quantity, quoteBudget };

@@ -39,6 +39,10 @@ describe('the client store pattern', () => {
     expect(offenders('islands', /from\s+['"][^'"]*lib\/api\/client(\.ts)?['"]/)).toEqual([]);
   });
 
+  it('islands subscribe through src/lib/stores/first-frame.ts, which hydrates with the value the page was built with', () => {
+    expect(offenders('islands', /from\s+['"]@nanostores\/react['"]/)).toEqual([]);
+  });
+
   it('no island calls fetch itself', () => {
     expect(offenders('islands', /(^|[^\w.])fetch\(/)).toEqual([]);
   });

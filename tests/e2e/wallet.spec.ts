@@ -36,7 +36,9 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
   await user.locator('input[name="amount"]').fill('1000');
   await user.getByRole('button', { name: 'Submit deposit' }).click();
   await expect(user.locator('.field__error', { hasText: 'Please upload the payment screenshot' })).toBeVisible();
-  await user.locator('#recharge-screenshot').setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: PNG });
+  await user
+    .locator('input[name="screenshot"]')
+    .setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: PNG });
   await user.getByRole('button', { name: 'Submit deposit' }).click();
   await expect(user.locator('.toast--success', { hasText: 'Submitted successfully, awaiting review' })).toBeVisible();
   await expect(user.getByTestId('records-deposits')).toContainText('Under review');
@@ -166,7 +168,7 @@ test('a user cannot open the operator console, and bad uploads are refused in th
   await expect(page.getByText('This console is for operators only.')).toBeVisible();
   await openAssets(page, 'recharge');
   await page
-    .locator('#recharge-screenshot')
+    .locator('input[name="screenshot"]')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.locator('.field__error', { hasText: 'Only images can be uploaded' })).toBeVisible();
   await page.locator('input[name="amount"]').fill('-5x');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import type { Device } from '../../../isomorphic/contract/security.ts';
 import { $devices, loginLogStore, renameDevice, signOutDevice } from '../../lib/account/devices.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { $securityStatus } from '../../lib/account/security.ts';
 import { maskEmail, maskPhone } from '../../../isomorphic/format/index.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import type { SecurityStatus, WhitelistEntry } from '../../../isomorphic/contract/security.ts';
 import { $whitelist, addToWhitelist, removeFromWhitelist, switchWhitelist } from '../../lib/account/security.ts';

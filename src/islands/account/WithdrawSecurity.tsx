@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $securityStatus, $whitelist } from '../../lib/account/security.ts';
 import { href } from '../../lib/navigation.ts';

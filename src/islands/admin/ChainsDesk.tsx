@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ChainOverview, ManualAddress } from '../../../isomorphic/contract/chain.ts';
 import { formatAssetAmount as fmt, formatDateTime } from '../../../isomorphic/format/index.ts';
 import {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { PeriodBody, SecondsPeriodAdmin } from '../../../isomorphic/contract/seconds.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $secondsDesk, fundSecondsPool, savePeriodSettings } from '../../lib/admin/seconds-desk.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
 import type { ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
 import { API_DOCS_PATH, API_KEY_HEADER } from '../../../isomorphic/contract/identity.values.ts';

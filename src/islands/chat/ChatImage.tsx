@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { translate as t } from '../../lib/i18n/client.ts';
 import { chatImageStore } from '../../lib/chat/images.ts';
 

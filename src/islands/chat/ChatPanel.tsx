@@ -1,6 +1,6 @@
 import '../../styles/chat.css';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { CUSTOMER_SERVICE_AUTHOR, authorOf } from '../../lib/chat/conversation.ts';
 import { conversation } from '../../lib/chat/store.ts';
 import type { ChatLine } from '../../../isomorphic/contract/otc.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { clampButton, defaultButtonPlace, dragTo, movedBeyond, type Point } from '../../lib/chat/drag.ts';
 import { $serviceUnread, openServiceChat } from '../../lib/chat/service.ts';
 import { translate as t } from '../../lib/i18n/client.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { $serviceChatId, $serviceChatOpen, closeServiceChat } from '../../lib/chat/service.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { Publishable } from '../../../isomorphic/contract/content.ts';
 import { itemDetailStore, latestItemsStore, searchIndexStore } from '../../lib/content/actions.ts';
 import { $idle } from '../../lib/stores/remote.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { askSearchIndex, searchIndexStore } from '../../lib/content/actions.ts';
 import { $idle } from '../../lib/stores/remote.ts';
 import { search, type SearchHit } from '../../../isomorphic/content/search.ts';

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { $walletLinks } from '../../lib/defi/actions.ts';
 import { productStore } from '../../lib/earn/stores.ts';
@@ -13,6 +12,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { EarnOrders } from '../earn/index.ts';
 import { ProductFacts, ProductHeading } from '../earn/index.ts';
 import { LoginPrompt } from '../ui/LoginPrompt.tsx';
+import { MissingId, useAddressId } from '../ui/MissingId.tsx';
 import { StakeForm } from './StakeForm.tsx';
 
 interface Props {
@@ -25,21 +25,23 @@ export default function PoolDetail({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const fmt = useStore($assetFormat);
   const isLogin = useStore($isLogin);
-  // The pool named by ?id=, read once hydrated (pages are built without an address).
-  const [id, setId] = useState<number | null>(null);
-  const [badId, setBadId] = useState(false);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    setReady(true);
-    const asked = Number(new URLSearchParams(location.search).get('id'));
-    if (Number.isSafeInteger(asked) && asked > 0) setId(asked);
-    else setBadId(true);
-  }, []);
+  // The pool named by ?id=; undefined until hydrated.
+  const asked = useAddressId();
+  const ready = asked !== undefined;
   // Loaded again after staking or redeeming here (what is staked moves).
-  const answer = useStore(id === null ? $idle : productStore(id));
+  const answer = useStore(typeof asked === 'number' ? productStore(asked) : $idle);
   const pool = answer.status === 'success' ? answer.value : null;
-  const error = badId ? t('defi.detail.noPool') : answer.status === 'error' ? answer.error.message : '';
+  const error = asked === 'invalid' ? t('defi.detail.noPool') : answer.status === 'error' ? answer.error.message : '';
 
+  if (asked === 'missing')
+    return (
+      <MissingId
+        t={t}
+        text={t('defi.detail.missing')}
+        listHref={href('/defis/index')}
+        listLabel={t('defi.detail.back')}
+      />
+    );
   return (
     <div className="defi-detail">
       <p>

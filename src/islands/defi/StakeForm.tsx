@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { subscribeTo } from '../../lib/earn/stores.ts';
 import { cycleInterest, stakeMax } from '../../lib/earn/view.ts';

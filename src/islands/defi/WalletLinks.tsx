@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { DEFI_LINK_FEE } from '../../../isomorphic/contract/defi.values.ts';
 import { $walletLinks, linkBrowserWallet } from '../../lib/defi/actions.ts';
 import { balancesStore } from '../../lib/wallet/balances.ts';

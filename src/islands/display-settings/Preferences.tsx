@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { THEMES } from '../../../isomorphic/contract/settings.values.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';
 import { TIME_ZONES, timeZoneOption } from '../../../isomorphic/format/time-zones.ts';

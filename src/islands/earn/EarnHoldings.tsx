@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnKind, EarnOrder } from '../../../isomorphic/contract/earn.ts';
 import { $earnHoldings } from '../../lib/earn/stores.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnKind, EarnOrder, EarnOrderState, RedeemPreview } from '../../../isomorphic/contract/earn.ts';
 import { ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
 import { earnOrdersStore, previewRedeem, redeemOrder } from '../../lib/earn/stores.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { productsStore } from '../../lib/earn/stores.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

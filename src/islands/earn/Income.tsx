@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { ORDERS_PAGE_SIZE } from '../../lib/earn/actions.ts';
 import { incomeStore } from '../../lib/earn/stores.ts';
 import { formatDateTime } from '../../../isomorphic/format/date-time.ts';

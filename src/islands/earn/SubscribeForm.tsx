@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnOrder, EarnProduct } from '../../../isomorphic/contract/earn.ts';
 import { $firstAccrual, subscribeTo } from '../../lib/earn/stores.ts';
 import { DAY_MS } from '../../../isomorphic/earn/interest.ts';

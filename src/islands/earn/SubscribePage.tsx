@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { EarnKind, EarnOrder } from '../../../isomorphic/contract/earn.ts';
 import { productStore } from '../../lib/earn/stores.ts';
 import { $idle } from '../../lib/stores/remote.ts';
@@ -11,6 +11,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { LoginPrompt } from '../ui/LoginPrompt.tsx';
+import { MissingId, useAddressId } from '../ui/MissingId.tsx';
 import { ProductFacts, ProductHeading } from './parts.tsx';
 import { SubscribeForm } from './SubscribeForm.tsx';
 
@@ -35,23 +36,26 @@ export default function SubscribePage({ locale, messages, area }: Props) {
   const dates = useStore($dateOptions);
   const isLogin = useStore($isLogin);
   const where = AREAS[area];
-  // The product named by ?id=, read once hydrated (pages are built without an address).
-  const [id, setId] = useState<number | null>(null);
-  const [badId, setBadId] = useState(false);
-  const [ready, setReady] = useState(false);
+  // The product named by ?id=; undefined until hydrated.
+  const asked = useAddressId();
+  const ready = asked !== undefined;
   const [done, setDone] = useState<EarnOrder | null>(null);
-  useEffect(() => {
-    setReady(true);
-    const asked = Number(new URLSearchParams(location.search).get('id'));
-    if (Number.isSafeInteger(asked) && asked > 0) setId(asked);
-    else setBadId(true);
-  }, []);
   // Loaded again after a subscription here (what is sold moves).
-  const answer = useStore(id === null ? $idle : productStore(id));
+  const answer = useStore(typeof asked === 'number' ? productStore(asked) : $idle);
   const product = answer.status === 'success' ? answer.value : null;
-  const error = badId ? t('earn.detail.noProduct') : answer.status === 'error' ? answer.error.message : '';
+  const error =
+    asked === 'invalid' ? t('earn.detail.noProduct') : answer.status === 'error' ? answer.error.message : '';
   const ours = product !== null && (where.kinds as readonly EarnKind[]).includes(product.kind);
 
+  if (asked === 'missing')
+    return (
+      <MissingId
+        t={t}
+        text={t(`earn.detail.missing.${area}`)}
+        listHref={href(where.back)}
+        listLabel={t(`earn.detail.back.${area}`)}
+      />
+    );
   return (
     <div className="earn-page">
       <p>

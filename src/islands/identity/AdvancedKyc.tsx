@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity, submitAdvanced } from '../../lib/identity/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { uploadImage } from '../../lib/wallet/actions.ts';
 import { submitting } from '../ui/use-form.ts';
-import { ImageField, SubmissionFacts } from './parts.tsx';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
+import { SubmissionFacts } from './parts.tsx';
 
 const PHOTOS = ['front', 'back', 'selfie'] as const;
 type Photo = (typeof PHOTOS)[number];
@@ -77,7 +78,7 @@ function AdvancedForm({ t }: { t: T }) {
         ))}
       </ul>
       {PHOTOS.map((p) => (
-        <ImageField
+        <ImagePicker
           key={p}
           t={t}
           name={p}

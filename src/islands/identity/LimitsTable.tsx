@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $identity } from '../../lib/identity/actions.ts';
 import { usdt } from './parts.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { PaymentMethod } from '../../../isomorphic/contract/identity.ts';
 import { PAYMENT_KINDS, type PaymentKind } from '../../../isomorphic/contract/identity.values.ts';
 import type { T } from '../../lib/i18n/client.ts';
@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { Select } from '../ui/Select.tsx';
-import { ImageField } from './parts.tsx';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
 
 /** Payment methods for OTC trades: the user's list and a form to add one, in the name they verified. */
 export function Payments({ t, verifyHref }: { t: T; verifyHref: string }) {
@@ -187,7 +187,7 @@ function PaymentForm({ t, verifiedName }: { t: T; verifiedName: string }) {
           />
         </>
       ) : (
-        <ImageField
+        <ImagePicker
           key={saved}
           t={t}
           name="qrCode"

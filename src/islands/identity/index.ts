@@ -4,4 +4,4 @@ export { AdvancedKyc } from './AdvancedKyc.tsx';
 export { BankCard } from './BankCard.tsx';
 export { LimitsTable } from './LimitsTable.tsx';
 export { PrimaryKyc } from './PrimaryKyc.tsx';
-export { ImageField, KycStatusBadge } from './parts.tsx';
+export { KycStatusBadge } from './parts.tsx';

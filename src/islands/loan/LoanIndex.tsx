@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { LoanProduct, RepayType } from '../../../isomorphic/contract/loan.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages, type T } from '../../lib/i18n/client.ts';
@@ -9,7 +9,7 @@ import { $loanCatalog, applyForLoan } from '../../lib/loan/loans.ts';
 import { href } from '../../lib/navigation.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { ImageField } from '../identity/index.ts';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
@@ -207,7 +207,7 @@ function ApplyForm({ t, locale, product }: { t: T; locale: Locale; product: Loan
         <p className="field__hint">{t('loan.apply.photosHint')}</p>
         <div className="loan-photos__grid">
           {PHOTOS.map((p) => (
-            <ImageField
+            <ImagePicker
               key={p}
               t={t}
               name={p}

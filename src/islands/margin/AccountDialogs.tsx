@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $marginProperty } from '../../lib/margin/account.ts';
 import type { MarginTarget } from '../../lib/margin/actions.ts';

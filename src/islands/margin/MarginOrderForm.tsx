@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { MarginMode } from '../../../isomorphic/contract/margin.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { failureMessage } from '../../lib/api/failure.ts';
 import type { OtcOwnAd } from '../../../isomorphic/contract/otc.ts';
 import { PAY_WINDOW_MINUTES } from '../../../isomorphic/contract/otc.values.ts';

@@ -7,6 +7,7 @@ import { actionsOf, type OrderAction } from '../../lib/otc/order-view.ts';
 import { appealOrder, cancelOrder, markPaid, releaseOrder } from '../../lib/otc/orders.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
 import { PasswordField } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { OtcDialog } from './parts.tsx';
@@ -127,23 +128,20 @@ async function act(
   });
 }
 
-function ImageInput({ label, onFile }: { label: string; onFile: (f: File | null) => void }) {
-  return (
-    <label className="otc-file">
-      <span>{label}</span>
-      <input
-        type="file"
-        name="proof"
-        accept="image/png,image/jpeg,image/webp,image/gif"
-        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-      />
-    </label>
-  );
+/** The optional proof image of a dialog: the file and the picker's props (a refused file is named under it). */
+function useProof() {
+  const [proof, setProof] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const onChange = (f: File | null, refusal?: string) => {
+    setProof(f);
+    setError(refusal ?? '');
+  };
+  return { proof, picker: { name: 'proof', file: proof, error, onChange, preview: false } };
 }
 
 function PaidDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onClose: () => void; onDone: () => void }) {
   const [payment, setPayment] = useState(order.payments.length === 1 ? String(order.payments[0]!.id) : '');
-  const [proof, setProof] = useState<File | null>(null);
+  const { proof, picker } = useProof();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = (e: FormEvent) => {
@@ -181,7 +179,7 @@ function PaidDialog({ t, order, onClose, onDone }: { t: T; order: OtcOrder; onCl
           </label>
         ))}
       </fieldset>
-      <ImageInput label={t('otc.paid.proof')} onFile={setProof} />
+      <ImagePicker t={t} label={t('otc.paid.proof')} {...picker} />
     </ActionForm>
   );
 }
@@ -254,7 +252,7 @@ function AppealDialog({
   onDone: () => void;
 }) {
   const [reason, setReason] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
+  const { proof, picker } = useProof();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = (e: FormEvent) => {
@@ -291,7 +289,7 @@ function AppealDialog({
           {reason.length}/{APPEAL_REASON_MAX}
         </small>
       </label>
-      <ImageInput label={t('otc.appeal.proofOptional')} onFile={setProof} />
+      <ImagePicker t={t} label={t('otc.appeal.proofOptional')} {...picker} />
     </ActionForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { OtcOrder } from '../../../isomorphic/contract/otc.ts';
 import type { PaymentMethod } from '../../../isomorphic/contract/identity.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
@@ -14,6 +14,7 @@ import { copyText } from '../ui/copy-text.ts';
 import { ChatPanel } from '../chat/index.ts';
 import { LoginPrompt } from './parts.tsx';
 import { Fact } from '../ui/Fact.tsx';
+import { MissingId, useAddressId } from '../ui/MissingId.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ProofImage } from './ProofImage.tsx';
 
@@ -33,21 +34,24 @@ function useNow(on: boolean): number {
   return now;
 }
 
-/** The order id of the address (?id=), or null. */
-function idFromUrl(): number | null {
-  const id = Number(new URLSearchParams(location.search).get('id'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** /otc/order?id=: one order for whichever side opens it (buyer, seller, the merchant of the ad). */
 export default function OtcOrderPage({ locale, messages }: Props) {
   const t = useMessages(locale, messages);
   const isLogin = useStore($isLogin);
-  const [id, setId] = useState<number | null | undefined>(undefined);
-  useEffect(() => setId(idFromUrl()), []);
+  const id = useAddressId();
   if (id === undefined) return <p className="otc-empty">{t('common.loading')}</p>;
+  // Nothing to log in for: the user is told where orders are first.
+  if (id === 'missing')
+    return (
+      <MissingId
+        t={t}
+        text={t('otc.order.missing')}
+        listHref={href('/otc/ordinary', locale)}
+        listLabel={t('otc.nav.myOrders')}
+      />
+    );
   if (!isLogin) return <LoginPrompt t={t} text={t('otc.loginFirst')} />;
-  if (id === null)
+  if (id === 'invalid')
     return (
       <p className="otc-empty" role="alert">
         {t('error.otcOrderUnknown')}

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $perpAccounts } from '../../lib/perpetual-assets/accounts.ts';
 import { CONTRACT_ACCOUNT, SPOT_ACCOUNT } from '../../lib/perpetual-assets/view.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { proofRootsStore, publishProof } from '../../lib/proof/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { $idle } from '../../lib/stores/remote.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { href } from '../../lib/navigation.ts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import QRCode from 'qrcode';
 import { GENERATIONS, type Generation } from '../../../isomorphic/referral/generations.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ReadableAtom } from 'nanostores';
 import type { Page } from '../../../isomorphic/contract/referral.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { Direction, SecondsPeriod } from '../../../isomorphic/contract/seconds.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { $theme } from '../../lib/stores/settings.ts';
 import { followTheme, toggleTheme } from '../../lib/theme/follow.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { showFlash } from '../../lib/stores/flash.ts';
 import { $toasts, dismissToast } from '../../lib/stores/toast.ts';
 

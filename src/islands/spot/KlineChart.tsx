@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { KLINE_INTERVALS, type Candle, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import { goTo } from '../../lib/navigation.ts';
 import { $watch, setWatched } from '../../lib/stores/market.ts';

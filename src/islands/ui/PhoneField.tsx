@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import { $countries } from '../../lib/stores/countries.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $overviewAccounts, $rates, overviewCoinsStore } from '../../lib/wallet/balances.ts';
 import { valueOf } from '../../lib/stores/remote.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ChainDeposit as Deposit, DepositAddress } from '../../../isomorphic/contract/chain.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import { ERRORS } from '../../../isomorphic/contract/codes.ts';

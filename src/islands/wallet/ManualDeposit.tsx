@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { T } from '../../lib/i18n/client.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
 import { submitRecharge, uploadImage } from '../../lib/wallet/actions.ts';
 import { Field } from '../ui/Field.tsx';
+import { ImagePicker } from '../ui/ImagePicker.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { AddressBox, AddressQr } from './chain-parts.tsx';
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A deposit an operator reviews (docs/requirements.md §3 recharge): the address of a network no watched chain
@@ -17,23 +15,12 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export function ManualDeposit({ t, coin, network, address }: { t: T; coin: string; network: string; address: string }) {
   const [amount, setAmount] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  // The input itself, so a sent (or refused) file is cleared from it and the same file can be picked again.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const pick = (f: File | null) => {
-    const next: Record<string, string> = { ...errors };
-    delete next.screenshot;
-    if (f && !IMAGE_TYPES.includes(f.type)) next.screenshot = t('error.uploadNotImage');
-    else if (f && f.size > MAX_BYTES) next.screenshot = t('error.uploadTooLarge', { max: '5 MB' });
-    setErrors(next);
-    const kept = next.screenshot ? null : f;
-    setFile(kept);
-    setPreview(kept ? URL.createObjectURL(kept) : '');
-    if (!kept && input.current) input.current.value = '';
+  const pick = (f: File | null, error?: string) => {
+    setFile(f);
+    setErrors(({ screenshot: _, ...rest }) => (error ? { ...rest, screenshot: error } : rest));
   };
 
   const submit = async (e: FormEvent) => {
@@ -47,6 +34,7 @@ export function ManualDeposit({ t, coin, network, address }: { t: T; coin: strin
       const up = await uploadImage(file!, file!.name);
       await submitRecharge({ coin, network, amount, screenshot: up.id });
       showToast('success', t('assets.submittedForReview'));
+      // A clean form for the next deposit: the picker empties its input with the file.
       setAmount('');
       pick(null);
     });
@@ -79,37 +67,15 @@ export function ManualDeposit({ t, coin, network, address }: { t: T; coin: strin
         error={errors.amount}
         placeholder={t('assets.amountPlaceholder')}
       />
-      <div className={`field${errors.screenshot ? ' field--error' : ''}`}>
-        <span className="field__label" id="recharge-screenshot-label">
-          {t('assets.screenshot')}
-        </span>
-        <div className="chain-file">
-          <label className="btn btn--outline" htmlFor="recharge-screenshot">
-            {t('onchain.chooseFile')}
-          </label>
-          <input
-            ref={input}
-            id="recharge-screenshot"
-            className="chain-file__input"
-            name="screenshot"
-            type="file"
-            aria-labelledby="recharge-screenshot-label"
-            accept={IMAGE_TYPES.join(',')}
-            onChange={(e) => pick(e.target.files?.[0] ?? null)}
-          />
-          <span className="muted chain-file__name" data-testid="screenshot-name">
-            {file ? file.name : t('onchain.noFile')}
-          </span>
-        </div>
-        {errors.screenshot ? (
-          <p className="field__error" role="alert">
-            {errors.screenshot}
-          </p>
-        ) : (
-          <p className="field__hint">{t('assets.screenshotHint')}</p>
-        )}
-        {preview && <img className="wallet-preview" src={preview} alt={t('assets.screenshot')} />}
-      </div>
+      <ImagePicker
+        t={t}
+        label={t('assets.screenshot')}
+        name="screenshot"
+        file={file}
+        onChange={pick}
+        error={errors.screenshot}
+        hint={t('assets.screenshotHint')}
+      />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t('assets.submitDeposit')}
       </button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/stores/first-frame.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { failureMessage } from '../../lib/api/failure.ts';
 import { showToast } from '../../lib/stores/toast.ts';

@@ -1,5 +1,6 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { goTo } from '../navigation.ts';
+import { firstFrame } from '../stores/first-frame.ts';
 import { $token, $userInfo } from '../stores/session.ts';
 import { unreadChats } from './actions.ts';
 import { serviceChatId } from './conversation.ts';
@@ -10,7 +11,10 @@ const $open = atom(false);
 export const $serviceChatOpen: ReadableAtom<boolean> = $open;
 
 /** The signed-in user's customer-service chat, or null when logged out. */
-export const $serviceChatId = computed($userInfo, (user) => (user ? serviceChatId(user.id) : null));
+export const $serviceChatId = firstFrame(
+  computed($userInfo, (user) => (user ? serviceChatId(user.id) : null)),
+  null,
+);
 
 /**
  * Opens the dialog; chat needs login (docs/requirements.md §6), so a visitor goes to the login page and comes back

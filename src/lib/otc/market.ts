@@ -11,6 +11,7 @@ import type { OtcAd, OtcOrder, OtcSide, TakeBody } from '../../../isomorphic/con
 import { OTC_COINS } from '../../../isomorphic/contract/otc.values.ts';
 import type { ExchangeRateItem } from '../../../isomorphic/contract/wallet.ts';
 import { latest, type LoadStatus } from '../perpetual-assets/remote.ts';
+import { firstFrame } from '../stores/first-frame.ts';
 import { loadRates } from '../wallet/balances.ts';
 import { followOtc } from './feed.ts';
 
@@ -35,14 +36,16 @@ interface AdsView {
   error: string;
 }
 
-const view = atom<AdsView>({
+const builtView: AdsView = {
   filter: { side: 'buy', coin: 'USDT', fiat: DEFAULT_FIAT, page: 1 },
   ads: [],
   total: 0,
   status: 'idle',
   error: '',
-});
-export const $ads: ReadableAtom<AdsView> = view;
+};
+const view = atom<AdsView>(builtView);
+// The first subscriber starts the address's load at once, before the island has hydrated.
+export const $ads: ReadableAtom<AdsView> = firstFrame(view, builtView);
 const calls = latest();
 
 /** Loads the ads of a filter (the current one when none is given); `quiet` keeps the table while it reloads. */

@@ -1,5 +1,6 @@
 import { atom, onMount, readonlyType, type ReadableAtom } from 'nanostores';
 import { asApiError } from '../api/failure.ts';
+import { firstFrame } from './first-frame.ts';
 import type { Loadable } from './loadable.ts';
 
 /** A store of what the API answered, and the way to ask again after a change. */
@@ -69,7 +70,8 @@ export function remote<T>(load: () => Promise<T>, { deps = [], once = false }: R
     asked++;
     value.set({ status: 'success', value: v });
   };
-  return { $value: readonlyType(value), reload, ensure, put };
+  // Built pages never load (see above): islands hydrate with nothing asked yet.
+  return { $value: firstFrame(readonlyType(value), { status: 'idle' }), reload, ensure, put };
 }
 
 /** The store of something not asked for (yet): a conditional subscription subscribes to this instead. */

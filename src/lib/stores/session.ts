@@ -2,6 +2,7 @@ import { computed, readonlyType } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { LoginResult, SessionTokens, UserInfo } from '../../../isomorphic/contract/user.ts';
 import { platformConfig } from '../platform.ts';
+import { firstFrame } from './first-frame.ts';
 import { wrappedOrRemoved } from './persist.ts';
 
 const prefix = platformConfig().storagePrefix;
@@ -10,9 +11,9 @@ const prefix = platformConfig().storagePrefix;
 const token = persistentAtom<string>(`${prefix}token`, '', wrappedOrRemoved(''));
 const refreshToken = persistentAtom<string>(`${prefix}refreshToken`, '', wrappedOrRemoved(''));
 /** The access token; sent as the authorization and satoken headers. */
-export const $token = readonlyType(token);
+export const $token = firstFrame(readonlyType(token), '');
 /** The refresh token; the second stored token that logout removes (docs/requirements.md §4). */
-export const $refreshToken = readonlyType(refreshToken);
+export const $refreshToken = firstFrame(readonlyType(refreshToken), '');
 
 interface StoredSession {
   tenantId: string;
@@ -25,10 +26,17 @@ const session = persistentAtom<StoredSession | null>(
   null,
   wrappedOrRemoved<StoredSession | null>(null),
 );
-export const $session = readonlyType(session);
+// The pages are built signed out: islands hydrate signed out and show the stored session right after.
+export const $session = firstFrame(readonlyType(session), null);
 
-export const $isLogin = computed($token, (token) => token !== '');
-export const $userInfo = computed($session, (s) => s?.userInfo ?? null);
+export const $isLogin = firstFrame(
+  computed($token, (token) => token !== ''),
+  false,
+);
+export const $userInfo = firstFrame(
+  computed($session, (s) => s?.userInfo ?? null),
+  null,
+);
 
 /** Stores what login or a refresh returned. */
 export function storeTokens(tokens: SessionTokens | LoginResult): void {

@@ -3,6 +3,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { DISPLAY_DEFAULTS, THEMES, type Theme } from '../../../isomorphic/contract/settings.values.ts';
 import { platformConfig } from '../platform.ts';
 import { SETTINGS_KEY } from '../theme/boot.ts';
+import { firstFrame } from './first-frame.ts';
 import { wrapped } from './persist.ts';
 
 /** An exchange-rate item of docs/requirements.md §3: how one USDT reads in a display currency. */
@@ -44,13 +45,19 @@ const settings = persistentAtom<Settings>(`${platformConfig().storagePrefix}${SE
   decode: (raw) => ({ ...DEFAULT_SETTINGS, ...stored.decode(raw) }),
 });
 /** Changed only through updateSettings, which refuses what is not valid. */
-export const $settings = readonlyType(settings);
+export const $settings = firstFrame(readonlyType(settings), DEFAULT_SETTINGS);
 
 /** The options formatDateTime takes, from the settings. */
-export const $dateOptions = computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime }));
+export const $dateOptions = firstFrame(
+  computed($settings, (s) => ({ timeZone: s.timeZone, withTime: s.withTime })),
+  { timeZone: DEFAULT_SETTINGS.timeZone, withTime: DEFAULT_SETTINGS.withTime },
+);
 
-/** The chosen theme. */
-export const $theme = computed($settings, (s) => s.theme);
+/** The chosen theme (islands hydrate with the default; the page itself is themed before paint by theme/boot.ts). */
+export const $theme = firstFrame(
+  computed($settings, (s) => s.theme),
+  DEFAULT_SETTINGS.theme,
+);
 
 /** Changes some settings and keeps the rest; an unknown time zone or theme is refused rather than stored. */
 export function updateSettings(patch: Partial<Settings>): void {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../../lib/stores/first-frame.ts';
 import type { MerchantApplication } from '../../../../isomorphic/contract/otc.ts';
 import { decideMerchant, merchantApplicationsStore } from '../../../lib/admin/otc-console.ts';
 import { formatDateTime } from '../../../../isomorphic/format/index.ts';

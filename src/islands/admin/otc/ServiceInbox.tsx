@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../../lib/stores/first-frame.ts';
 import { $inbox, reloadInbox } from '../../../lib/chat/inbox.ts';
 import type { ChatUnread } from '../../../../isomorphic/contract/otc.ts';
 import { formatDateTime } from '../../../../isomorphic/format/index.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../../lib/stores/first-frame.ts';
 import type { EarnObligation, EarnPool, EarnProduct } from '../../../../isomorphic/contract/earn.ts';
 import { EARLY_REDEEM, EARN_KINDS, type EarnKind } from '../../../../isomorphic/contract/earn.values.ts';
 import { $earnSetup, fundEarnPool, saveEarnProduct } from '../../../lib/earn/admin.ts';
