@@ -36,6 +36,7 @@ export function MarketTable({
   const { watched, toggle } = useWatchlist();
   const tradeLink = (m: MarketEntry) => `/trade/index?type=${tradeType}&symbol=${m.symbol}`;
   return (
+    <div className="table-scroll">
     <table className="grid-table market-table">
       <thead>
         <tr>
@@ -103,5 +104,6 @@ export function MarketTable({
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
