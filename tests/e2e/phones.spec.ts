@@ -36,12 +36,20 @@ function pageRoutes(): string[] {
     const route = path.replace(/\[[^\]]+\]/g, (part) => EXAMPLES[part] ?? part) || '/';
     return SERVED_AT[route] ?? route;
   });
-  expect(routes.filter((r) => r.includes('[')), 'a dynamic part without an example').toEqual([]);
+  expect(
+    routes.filter((r) => r.includes('[')),
+    'a dynamic part without an example',
+  ).toEqual([]);
   return [...routes.sort(), ...VARIANTS];
 }
 
 /** The pages whose German overflowed at 1366 px (issue 30), the perpetual order form signed in. */
-const WIDE_GERMAN = ['/de/rate/index', '/de/market/main', '/de/exchange/full-contract/usdt', '/de/trade/index?type=usta'];
+const WIDE_GERMAN = [
+  '/de/rate/index',
+  '/de/market/main',
+  '/de/exchange/full-contract/usdt',
+  '/de/trade/index?type=usta',
+];
 
 async function context(browser: Browser, width: number, username?: string, prefix = ''): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: { width, height: 844 } });
