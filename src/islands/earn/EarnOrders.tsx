@@ -121,7 +121,7 @@ export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
               <tr>
                 {columns.map((key, i) => (
                   <th key={i} scope="col">
-                    {key ? t(key) : <span className="sr-only">{t('earn.orders.redeem')}</span>}
+                    {key ? t(key) : <span className="visually-hidden">{t('earn.orders.redeem')}</span>}
                   </th>
                 ))}
               </tr>

@@ -115,7 +115,7 @@ function Ads({ t }: { t: T }) {
               <th scope="col">{t('otc.ad.payments')}</th>
               <th scope="col">{t('otc.ads.online')}</th>
               <th scope="col">
-                <span className="sr-only">{t('otc.ads.actions')}</span>
+                <span className="visually-hidden">{t('otc.ads.actions')}</span>
               </th>
             </tr>
           </thead>

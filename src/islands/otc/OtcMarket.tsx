@@ -103,7 +103,7 @@ export default function OtcMarket({ locale, messages }: Props) {
                 <th scope="col">{t('otc.ad.availableLimits')}</th>
                 <th scope="col">{t('otc.ad.payments')}</th>
                 <th scope="col">
-                  <span className="sr-only">{t('otc.ad.trade')}</span>
+                  <span className="visually-hidden">{t('otc.ad.trade')}</span>
                 </th>
               </tr>
             </thead>

@@ -85,7 +85,7 @@ function RateTable({ t, rates, name }: { t: T; rates: ExchangeRateItem[]; name: 
               <tr key={r.exchange_code} data-code={r.exchange_code}>
                 <td>
                   <strong>{r.exchange_code}</strong> <span className="rate-symbol">{r.code_symbol}</span>{' '}
-                  <span className="muted">{name(r.exchange_code)}</span>
+                  <span className="muted rate-name">{name(r.exchange_code)}</span>
                 </td>
                 <td className="num">{r.rate}</td>
                 <td className="num">{inverse(r.rate)}</td>

@@ -37,76 +37,78 @@ export function MarketTable({
   const { watched, toggle } = useWatchlist();
   const tradeLink = (m: MarketEntry) => `/trade/index?type=${tradeType}&symbol=${m.symbol}`;
   return (
-    <table className="grid-table market-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('trade.pair')}</th>
-          <th scope="col" className="num">
-            {t('trade.lastPrice')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.change24h')}
-          </th>
-          {tradable && (
+    <div className="table-scroll">
+      <table className="grid-table market-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('trade.pair')}</th>
             <th scope="col" className="num">
-              {t('trade.turnover24h')}
+              {t('trade.lastPrice')}
             </th>
-          )}
-          {extra && <th scope="col">{extra.label}</th>}
-          {tradable && (
             <th scope="col" className="num">
-              <span className="visually-hidden">{t('quotes.trade')}</span>
+              {t('trade.change24h')}
             </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((m) => (
-          // A click anywhere on a tradable row (not on its star or link) opens its trade screen.
-          <tr
-            key={m.symbol}
-            data-symbol={m.symbol}
-            onClick={tradable ? (e) => !(e.target as Element).closest('a, button') && goTo(tradeLink(m)) : undefined}
-          >
-            <td>
-              {watchable && (
-                <button
-                  type="button"
-                  className={`star${watched(m) ? ' is-on' : ''}`}
-                  aria-pressed={watched(m)}
-                  aria-label={t(watched(m) ? 'trade.removeWatch' : 'trade.addWatch')}
-                  onClick={() => void toggle(m)}
-                >
-                  ★
-                </button>
-              )}
-              {name ? (
-                name(m)
-              ) : (
-                <>
-                  <strong>{m.baseCoin}</strong>
-                  <span className="muted-inline">/{m.symbol_name.split('/')[1]}</span>
-                </>
-              )}
-            </td>
-            <td className="num">{formatAmount(m.close, m.part_cou)}</td>
-            <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
             {tradable && (
-              <td className="num" data-testid="turnover">
-                {formatCompact(m.turnover)} <small className="market-table__unit">{turnoverUnit(m)}</small>
-              </td>
+              <th scope="col" className="num">
+                {t('trade.turnover24h')}
+              </th>
             )}
-            {extra && <td>{extra.of(m.symbol)}</td>}
+            {extra && <th scope="col">{extra.label}</th>}
             {tradable && (
-              <td className="num">
-                <a className="btn btn--small btn--outline" href={href(tradeLink(m), locale)}>
-                  {t('quotes.trade')}
-                </a>
-              </td>
+              <th scope="col" className="num">
+                <span className="visually-hidden">{t('quotes.trade')}</span>
+              </th>
             )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((m) => (
+            // A click anywhere on a tradable row (not on its star or link) opens its trade screen.
+            <tr
+              key={m.symbol}
+              data-symbol={m.symbol}
+              onClick={tradable ? (e) => !(e.target as Element).closest('a, button') && goTo(tradeLink(m)) : undefined}
+            >
+              <td>
+                {watchable && (
+                  <button
+                    type="button"
+                    className={`star${watched(m) ? ' is-on' : ''}`}
+                    aria-pressed={watched(m)}
+                    aria-label={t(watched(m) ? 'trade.removeWatch' : 'trade.addWatch')}
+                    onClick={() => void toggle(m)}
+                  >
+                    ★
+                  </button>
+                )}
+                {name ? (
+                  name(m)
+                ) : (
+                  <>
+                    <strong>{m.baseCoin}</strong>
+                    <span className="muted-inline">/{m.symbol_name.split('/')[1]}</span>
+                  </>
+                )}
+              </td>
+              <td className="num">{formatAmount(m.close, m.part_cou)}</td>
+              <td className={`num is-${changeTone(m.zdf)}`}>{formatChangePercent(m.zdf)}</td>
+              {tradable && (
+                <td className="num" data-testid="turnover">
+                  {formatCompact(m.turnover)} <small className="market-table__unit">{turnoverUnit(m)}</small>
+                </td>
+              )}
+              {extra && <td>{extra.of(m.symbol)}</td>}
+              {tradable && (
+                <td className="num">
+                  <a className="btn btn--small btn--outline" href={href(tradeLink(m), locale)}>
+                    {t('quotes.trade')}
+                  </a>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

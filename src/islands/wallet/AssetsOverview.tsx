@@ -131,50 +131,52 @@ export function AssetsOverview({
           {t('assets.hideSmall')}
         </label>
       </div>
-      <table className="wallet-table" data-testid="coin-table">
-        <thead>
-          <tr>
-            <th>{t('assets.coin')}</th>
-            <th className="num">{t('assets.available')}</th>
-            <th className="num">{t('assets.frozen')}</th>
-            <th className="num">{t('assets.valuation')}</th>
-            <th className="num">{t('assets.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((c) => (
-            <tr key={c.coin} data-coin={c.coin}>
-              <td>
-                <strong>{c.coin}</strong> <span className="muted">{c.name}</span>
-              </td>
-              <td className="num">{fmt(c.available, c.coin)}</td>
-              <td className="num">{fmt(c.frozen, c.coin)}</td>
-              <td className="num">
-                {currency.code_symbol}
-                {displayValue(c.usdtValue, currency.rate)}
-              </td>
-              <td className="num wallet-row-actions">
-                <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>
-                  {t('assets.nav.recharge')}
-                </button>
-                <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>
-                  {t('assets.nav.withdraw')}
-                </button>
-                <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>
-                  {t('assets.nav.transfer')}
-                </button>
-              </td>
-            </tr>
-          ))}
-          {!shown.length && (
+      <div className="wallet-scroll">
+        <table className="wallet-table" data-testid="coin-table">
+          <thead>
             <tr>
-              <td colSpan={5} className="muted">
-                {t('common.noData')}
-              </td>
+              <th>{t('assets.coin')}</th>
+              <th className="num">{t('assets.available')}</th>
+              <th className="num">{t('assets.frozen')}</th>
+              <th className="num">{t('assets.valuation')}</th>
+              <th className="num">{t('assets.actions')}</th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((c) => (
+              <tr key={c.coin} data-coin={c.coin}>
+                <td>
+                  <strong>{c.coin}</strong> <span className="muted">{c.name}</span>
+                </td>
+                <td className="num">{fmt(c.available, c.coin)}</td>
+                <td className="num">{fmt(c.frozen, c.coin)}</td>
+                <td className="num">
+                  {currency.code_symbol}
+                  {displayValue(c.usdtValue, currency.rate)}
+                </td>
+                <td className="num wallet-row-actions">
+                  <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>
+                    {t('assets.nav.recharge')}
+                  </button>
+                  <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>
+                    {t('assets.nav.withdraw')}
+                  </button>
+                  <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>
+                    {t('assets.nav.transfer')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {!shown.length && (
+              <tr>
+                <td colSpan={5} className="muted">
+                  {t('common.noData')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
