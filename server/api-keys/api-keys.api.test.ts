@@ -5,24 +5,17 @@ import { generate } from 'otplib';
 import { ManualClock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signUp } from '../../tests/support/accounts.ts';
+import { API_KEY_PATHS, type MadeKey } from '../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 
-const KEYS = '/api/app/coin/member/apis';
-const CREATE = '/api/app/coin/member/api';
-const DELETE = '/api/app/coin/member/api/del';
-
-interface Key {
-  id: number;
-  apiKey: string;
-  secret: string;
-}
+const { list: KEYS, create: CREATE, remove: DELETE } = API_KEY_PATHS;
 
 describe.each(FEATURE_DIALECTS)('API keys on %s', (_name, open) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const clock = new ManualClock(Date.UTC(2026, 5, 1));
   const tokens: Record<string, string> = {};
-  const keys: Record<string, Key> = {};
+  const keys: Record<string, MadeKey> = {};
   const call = (who: string, url: string, opts: Parameters<typeof api>[2] = {}) =>
     api(app, url, { token: tokens[who], ...opts });
   const create = (who: string, body: object) => call(who, CREATE, { payload: body });
@@ -91,7 +84,7 @@ describe.each(FEATURE_DIALECTS)('API keys on %s', (_name, open) => {
 
   it('deletes only the user’s own keys, once, and refuses ids that are not ids', async () => {
     expect((await call('alice', `${DELETE}?id=${keys.bob.id}`, { method: 'GET' })).code).toBe(ERRORS.apiKeyNotFound);
-    const spare = (await create('bob', { label: 'Spare' })).data as Key;
+    const spare = (await create('bob', { label: 'Spare' })).data as MadeKey;
     expect((await call('bob', `${DELETE}?id=${spare.id}`, { method: 'GET' })).code).toBe(200);
     expect((await call('bob', `${DELETE}?id=${spare.id}`, { method: 'GET' })).code).toBe(ERRORS.apiKeyNotFound);
     const left = (await call('bob', KEYS, { method: 'GET' })).data.records.map((k: { id: number }) => k.id);

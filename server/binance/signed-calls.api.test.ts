@@ -2,21 +2,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
+import { API_KEY_PATHS, type MadeKey } from '../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { sign } from '../api-keys/signature.ts';
 import { ManualClock } from '../clock/clock.ts';
 
-const KEYS = '/api/app/coin/member/apis';
-const CREATE = '/api/app/coin/member/api';
-const DELETE = '/api/app/coin/member/api/del';
+const { list: KEYS, create: CREATE, remove: DELETE } = API_KEY_PATHS;
 const RATE = 25;
 const LIMIT = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001';
-
-interface Key {
-  id: number;
-  apiKey: string;
-  secret: string;
-}
 
 /**
  * The checks every signed call passes through the Binance door (server/binance/door.ts over api-keys.service.ts'
@@ -28,17 +21,17 @@ describe.each(FEATURE_DIALECTS)('signed calls through the Binance door on %s', (
   let app: FastifyInstance;
   const clock = new ManualClock(Date.UTC(2026, 5, 1));
   const tokens: Record<string, string> = {};
-  const keys: Record<string, Key> = {};
+  const keys: Record<string, MadeKey> = {};
   const call = (who: string, url: string, opts: Parameters<typeof api>[2] = {}) =>
     api(app, url, { token: tokens[who], ...opts });
-  const create = async (who: string, body: object) => (await call(who, CREATE, { payload: body })).data as Key;
+  const create = async (who: string, body: object) => (await call(who, CREATE, { payload: body })).data as MadeKey;
 
   /**
    * A signed call as a program makes it: `query` and `body` as form text, timestamp and signature added to the
    * body when there is one, else to the query string.
    */
   async function signed(
-    key: Key | undefined,
+    key: MadeKey | undefined,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     params: {
@@ -64,7 +57,7 @@ describe.each(FEATURE_DIALECTS)('signed calls through the Binance door on %s', (
 
   /** A call sent as given, for the ones no program would sign. */
   async function raw(
-    key: Key | undefined,
+    key: MadeKey | undefined,
     method: InjectOptions['method'],
     path: string,
     opts: { query?: string; body?: string | object; remoteAddress?: string },
