@@ -1,15 +1,15 @@
 /**
- * Wire contract of API keys and the signed calls programs make with them. Signed calls follow Binance's SIGNED
- * scheme: parameters in the query string and/or a form-encoded body, `timestamp` (ms) and optional `recvWindow`
- * (default 5,000, at most 60,000), and `signature` = hex HMAC-SHA256 with the key's secret over the query string
- * followed directly by the body, the `signature` pair itself left out; the key goes in the `X-LUMEX-APIKEY` header.
+ * Wire contract of API keys and the timing of the calls programs sign with them on the Binance-compatible door
+ * (server/binance): Binance's SIGNED scheme, parameters in the query string and/or a form-encoded body, `timestamp`
+ * (ms) and optional `recvWindow` (default 5,000, at most 60,000), and `signature` = hex HMAC-SHA256 with the key's
+ * secret over the query string followed directly by the body, the `signature` pair itself left out; the key goes in
+ * Binance's `X-MBX-APIKEY` header.
  */
 import { z } from './zod.ts';
 import { queryInt } from './integers.ts';
 import { API_PERMISSIONS, type ApiPermission } from './identity.values.ts';
 
 export {
-  API_DOCS_PATH,
   API_KEY_HEADER,
   API_PERMISSIONS,
   RECV_WINDOW_DEFAULT_MS,
@@ -55,43 +55,9 @@ export const apiKeyIdQuery = z.object({
 
 /** A whole number in a signed call's parameters, as text: never signed, padded or in exponent form. */
 const digits = text().regex(/^(0|[1-9]\d{0,14})$/, { error: 'validation.integer' });
-const decimal = text().max(40, { error: 'validation.amount' });
-const symbol = text()
-  .regex(/^[A-Za-z0-9]{2,20}$/, { error: 'validation.symbol' })
-  .transform((s) => s.toLowerCase());
-const upperOrLower = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
-  z
-    .enum([...values, ...values.map((v) => v.toLowerCase())] as [string, ...string[]], { error })
-    .transform((v) => v.toLowerCase() as Lowercase<T[number]>);
 
 /** The timing and signature parameters of every signed call. */
 export const signedParams = z.object({ timestamp: digits, recvWindow: digits.optional() });
-
-/** POST /api/v1/order, as Binance names its parameters. */
-export const programOrderParams = z.object({
-  symbol,
-  side: upperOrLower(['BUY', 'SELL'], 'validation.side'),
-  type: upperOrLower(['LIMIT', 'MARKET'], 'validation.orderType'),
-  timeInForce: z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY'], { error: 'validation.timeInForce' }).optional(),
-  quantity: decimal.optional(),
-  price: decimal.optional(),
-  /** Quote to spend: market buys. */
-  quoteOrderQty: decimal.optional(),
-});
-export const programCancelParams = z.object({ orderId: digits.transform(Number) });
-export const programOpenOrdersParams = z.object({ symbol: symbol.optional() });
-export const programAccountParams = z.object({});
-
-/** The same parameters for the API document's query strings: every one may instead be in the body. */
-const documented = {
-  timestamp: digits.optional(),
-  recvWindow: digits.optional(),
-  signature: text().max(128).optional(),
-};
-export const programOrderQuery = programOrderParams.partial().extend(documented);
-export const programCancelQuery = programCancelParams.partial().extend(documented);
-export const programOpenOrdersQuery = programOpenOrdersParams.extend(documented);
-export const programAccountQuery = z.object(documented);
 
 /** One key as its owner sees it; the secret is never shown again after creation. */
 export interface ApiKeyView {
@@ -106,15 +72,4 @@ export interface ApiKeyView {
 export interface ApiKeyCreated extends ApiKeyView {
   /** Shown once: store it now. */
   secret: string;
-}
-
-export interface ProgramBalance {
-  asset: string;
-  free: string;
-  locked: string;
-}
-export interface ProgramAccount {
-  permissions: ApiPermission[];
-  /** The spot account, where signed orders trade. */
-  balances: ProgramBalance[];
 }

@@ -1,6 +1,6 @@
 /**
  * The white paper and customer-service links (docs/requirements.md §7 "Other"), in the shapes the requirements' client
- * reads.
+ * reads, and the server's clock.
  */
 import { endpoint, type } from './endpoint.ts';
 import type { CustomerServiceEntry } from './otc.ts';
@@ -23,5 +23,15 @@ export const customerService = endpoint({
   errors: [],
   summary:
     'Customer-service links (data.code, data.data[].url); with none configured, the in-platform chat (kind chat)',
+  tags: ['common'],
+});
+
+export const serverTime = endpoint({
+  method: 'GET',
+  path: '/api/common/time',
+  auth: 'none',
+  response: type<{ serverTime: number }>(),
+  errors: [],
+  summary: "The server's clock, which the site's countdowns and interest dates go by",
   tags: ['common'],
 });

@@ -11,9 +11,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const API_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 
-/** Where the API document lives, signed calls described there. */
-export const API_DOCS_PATH = '/api/docs';
-/** The header that carries the key of a signed call. */
-export const API_KEY_HEADER = 'X-LUMEX-APIKEY';
+/** The header that carries the key of a signed call: Binance's, as the door serves Binance's API. */
+export const API_KEY_HEADER = 'X-MBX-APIKEY';
 export const RECV_WINDOW_DEFAULT_MS = 5_000;
 export const RECV_WINDOW_MAX_MS = 60_000;

@@ -46,8 +46,6 @@ declare module 'fastify' {
   }
 }
 
-const BINANCE_KEY_HEADER = 'x-mbx-apikey';
-
 const NEEDS: Partial<Record<Security, ApiPermission>> = {
   USER_DATA: 'read',
   TRADE: 'trade',
@@ -117,8 +115,8 @@ export async function openDoor(app: FastifyInstance, ctx: FeatureContext): Promi
               -1003,
               `Too much request weight used; current limit is ${WEIGHT_LIMIT_PER_MINUTE} request weight per 1 MINUTE.`,
             );
-          // Binance's key header (developers.binance.com, "Endpoint security type"), or the web API's own name.
-          const header = req.headers[BINANCE_KEY_HEADER] ?? req.headers[API_KEY_HEADER.toLowerCase()];
+          // Binance's key header (developers.binance.com, "Endpoint security type").
+          const header = req.headers[API_KEY_HEADER.toLowerCase()];
           const apiKey = Array.isArray(header) ? undefined : header;
           const needs = NEEDS[endpoint.security];
           const signed = needs

@@ -33,24 +33,23 @@ test('an API key created in the account centre signs an order that shows in the 
   await expect(row).toContainText(`${apiKey.slice(0, 8)}…${apiKey.slice(-6)}`);
   await expect(page.getByTestId('api-keys')).not.toContainText(secret);
 
-  // 2. A program signs an order, as Binance documents: query string then body, HMAC-SHA256 with the secret.
+  // 2. A program signs an order on the Binance-compatible API, as Binance documents: query string then body,
+  // HMAC-SHA256 with the secret.
   const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
   const body = `quantity=0.001&price=95000&recvWindow=5000&timestamp=${Date.now()}`;
   const signature = createHmac('sha256', secret)
     .update(query + body)
     .digest('hex');
-  const placed = await request.post(`/api/v1/order?${query}`, {
-    headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
-    data: `${body}&signature=${signature}`,
-  });
-  const order = await placed.json();
-  expect(order).toMatchObject({ code: 200, data: { symbol: 'btcusdt', side: 'buy', status: 'open' } });
-  // The same request again is refused.
-  const replay = await request.post(`/api/v1/order?${query}`, {
-    headers: { 'X-LUMEX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
-    data: `${body}&signature=${signature}`,
-  });
-  expect((await replay.json()).code).toBe(1124);
+  const send = () =>
+    request.post(`/api/v3/order?${query}`, {
+      headers: { 'X-MBX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+      data: `${body}&signature=${signature}`,
+    });
+  const placed = await send();
+  expect(await placed.json()).toMatchObject({ symbol: 'BTCUSDT', side: 'BUY', status: 'NEW' });
+  // The same request again is refused, with Binance's code.
+  const replay = await send();
+  expect((await replay.json()).code).toBe(-1022);
 
   // 3. The order is the user's, in the order centre.
   await page.goto('/account/entrust');
@@ -62,6 +61,8 @@ test('an API key created in the account centre signs an order that shows in the 
   await page.goto('/account/center?tab=api');
   await hydrated(page);
   await expect(row).not.toContainText('Never');
+  await expect(page.locator('.api-keys__steps')).toContainText('/api/v3');
+  await expect(page.locator('.api-keys__steps')).toContainText('X-MBX-APIKEY');
   await page.screenshot({ path: `${SHOTS}/api-keys-en.png`, fullPage: true });
   await page.goto('/de/account/center?tab=api');
   await hydrated(page);

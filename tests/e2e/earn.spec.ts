@@ -30,7 +30,8 @@ async function ask<T>(request: APIRequestContext, token: string, path: string, b
 
 /** Moves the server's clock to `at` (a time on the server's own clock). */
 async function clockTo(request: APIRequestContext, at: number): Promise<void> {
-  const { serverTime } = ((await (await request.get('/api/v1/time')).json()) as { data: { serverTime: number } }).data;
+  const { serverTime } = ((await (await request.get('/api/common/time')).json()) as { data: { serverTime: number } })
+    .data;
   if (at > serverTime) await advanceClock(at - serverTime);
 }
 

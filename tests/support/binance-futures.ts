@@ -1,5 +1,4 @@
 import ccxt from 'ccxt';
-import { API_KEY_HEADER } from '../../isomorphic/contract/api-keys.ts';
 
 /**
  * CCXT's own `binanceusdm` class, unchanged but for the URL override (every `fapi` API it calls, v1 to v3) and the
@@ -9,9 +8,6 @@ export function ccxtFutures(base: string, key?: { apiKey: string; secret: string
   const v = (n: number) => `${base}/fapi/v${n}`;
   return new ccxt.pro.binanceusdm({
     ...key,
-    // The door reads the key from X-LUMEX-APIKEY (server/binance/door.ts); CCXT sends X-MBX-APIKEY, so until the
-    // door also reads Binance's header the key is sent under ours too.
-    ...(key ? { headers: { [API_KEY_HEADER]: key.apiKey } } : {}),
     urls: {
       api: {
         fapiPublic: v(1),

@@ -45,6 +45,20 @@ export async function ccxtSpotLive(base: string, key?: { apiKey: string; secret:
   return exchange;
 }
 
+/** The web API's calls that list, make and delete a user's API keys. */
+export const API_KEY_PATHS = {
+  list: '/api/app/coin/member/apis',
+  create: '/api/app/coin/member/api',
+  remove: '/api/app/coin/member/api/del',
+} as const;
+
+/** A key as its making answers it: the secret is shown this once. */
+export interface MadeKey {
+  id: number;
+  apiKey: string;
+  secret: string;
+}
+
 /** A user with an API key of their own, made through the web API as a person would (trade when asked). */
 export async function apiKeyFor(
   app: FastifyInstance,
@@ -53,7 +67,7 @@ export async function apiKeyFor(
 ): Promise<{ apiKey: string; secret: string }> {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/app/coin/member/api',
+    url: API_KEY_PATHS.create,
     headers: { authorization: token },
     payload: { label: 'bot', permissions, ipList: [] },
   });

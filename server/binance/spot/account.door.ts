@@ -1,4 +1,6 @@
-import { programAccount } from '../../api-keys/program.service.ts';
+import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import { ACCOUNT } from '../../ledger/account-types.ts';
+import { balancesOf } from '../../ledger/ledger.ts';
 import { userFills } from '../../spot/orders.repo.ts';
 import type { Door } from '../door.ts';
 import { intParam, need, spotMarket } from './params.ts';
@@ -9,7 +11,13 @@ import { binanceMyTrade } from './views.ts';
 export function accountDoor({ route, ctx }: Door): void {
   route(e.account, async ({ signed }) => {
     const { user, permissions } = signed!;
-    const { balances } = await programAccount(ctx.db, user.id, permissions);
+    const balances = (await balancesOf(ctx.db, user.id))
+      .filter((b) => b.type === ACCOUNT.spot)
+      .map((b) => ({
+        asset: b.asset,
+        free: formatUnits(b.available, ASSET_SCALE),
+        locked: formatUnits(b.frozen, ASSET_SCALE),
+      }));
     return {
       canTrade: permissions.includes('trade'),
       canWithdraw: false,

@@ -102,15 +102,17 @@ async function ownOrder(
   const { params } = call;
   const m = spotMarket(ctx, need(params, 'symbol'));
   const userId = call.signed!.user.id;
+  // An empty parameter is one not sent, as Binance reads it.
   const given = params[names.clientId] || undefined;
-  if (params[names.orderId] === undefined && given === undefined)
+  const byId = params[names.orderId] || undefined;
+  if (byId === undefined && given === undefined)
     throw new BinanceError(
       400,
       -1102,
       `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
     );
   const id =
-    params[names.orderId] !== undefined
+    byId !== undefined
       ? intParam(params, names.orderId, 1, Number.MAX_SAFE_INTEGER)
       : ((await orderOfClientId(ctx.db, userId, given!)) ?? Number(/^lumex-([0-9]{1,15})$/.exec(given!)?.[1] ?? 0));
   const order = id ? await findOrder(ctx.db, id) : undefined;

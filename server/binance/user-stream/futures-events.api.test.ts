@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { API_KEY_HEADER } from '../../../isomorphic/contract/api-keys.ts';
 import { api, operatorToken, signUp, testApp } from '../../../tests/support/app.ts';
 import { apiKeyFor, listening } from '../../../tests/support/binance.ts';
 import { ccxtFutures } from '../../../tests/support/binance-futures.ts';
@@ -52,7 +51,6 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
       method: 'POST',
       headers: {
         'X-MBX-APIKEY': users[who]!.apiKey,
-        [API_KEY_HEADER]: users[who]!.apiKey,
       },
     });
     return ((await r.json()) as { listenKey: string }).listenKey;

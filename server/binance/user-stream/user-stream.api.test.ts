@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { API_KEY_HEADER } from '../../../isomorphic/contract/api-keys.ts';
 import { api, signUp, testApp } from '../../../tests/support/app.ts';
 import { apiKeyFor, listening } from '../../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
@@ -63,9 +62,7 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
     fetch(`${base}${path}`, {
       method,
       headers: {
-        // Binance's header, and the one the door reads today (door.ts reads API_KEY_HEADER, not X-MBX-APIKEY).
         'X-MBX-APIKEY': users[who]!.apiKey,
-        [API_KEY_HEADER]: users[who]!.apiKey,
         'content-type': 'application/x-www-form-urlencoded',
       },
       ...(body ? { body } : {}),

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
 import type { ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
-import { API_DOCS_PATH, API_KEY_HEADER } from '../../../isomorphic/contract/identity.values.ts';
+import { API_KEY_HEADER } from '../../../isomorphic/contract/identity.values.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { platformConfig } from '../../lib/platform.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import type { TabProps } from '../account/index.ts';
@@ -14,7 +13,10 @@ import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { copyText } from '../ui/copy-text.ts';
 
-/** `/account/center?tab=api`: API keys for programs, their secret shown once, and how to sign a call. */
+/**
+ * `/account/center?tab=api`: API keys for programs, their secret shown once, and how programs use them on the
+ * Binance-compatible API (docs/api/binance.md).
+ */
 export function ApiKeysTab({ t, user }: TabProps) {
   const keys = useStore($apiKeys);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -30,16 +32,13 @@ export function ApiKeysTab({ t, user }: TabProps) {
       {keys ? <KeyTable t={t} keys={keys} /> : <p className="muted">{t('common.loading')}</p>}
       <h2 className="panel__subtitle">{t('apikeys.howTo')}</h2>
       <ol className="api-keys__steps">
+        <li>{t('apikeys.step.base', { spot: '/api/v3', futures: '/fapi/v1', streams: '/ws' })}</li>
         <li>{t('apikeys.step.header', { header: API_KEY_HEADER })}</li>
         <li>{t('apikeys.step.params')}</li>
         <li>{t('apikeys.step.sign')}</li>
         <li>{t('apikeys.step.time')}</li>
       </ol>
-      <p>
-        <a href={`${platformConfig().apiBase || ''}${API_DOCS_PATH}`} target="_blank" rel="noopener">
-          {t('apikeys.docs')}
-        </a>
-      </p>
+      <p className="field__hint">{t('apikeys.docs')}</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * the user's orders, and when interest would start.
  */
 import { request } from '../api/client.ts';
-import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
+import { serverTime } from '../../../isomorphic/contract/common.endpoints.ts';
 import * as earn from '../../../isomorphic/contract/earn.endpoints.ts';
 import type { EarnKind, EarnOrderState } from '../../../isomorphic/contract/earn.ts';
 import { termOf } from '../../../isomorphic/earn/interest.ts';

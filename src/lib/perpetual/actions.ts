@@ -6,7 +6,7 @@
  */
 import { atom, computed, onMount, readonlyType, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
-import { serverTime } from '../../../isomorphic/contract/api-keys.endpoints.ts';
+import { serverTime } from '../../../isomorphic/contract/common.endpoints.ts';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
 import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type {
