@@ -93,9 +93,7 @@ for (const [prefix, lang] of [
       capacity: '1000',
       perUser: '2',
     });
-    await expect(form.getByTestId('earn-problem-name')).toHaveText(
-      t('validation.required', { field: t('admin.earn.field.name') }),
-    );
+    await expect(form.getByTestId('earn-problem-name')).toHaveText(t('validation.productName.english'));
     await expect(form.getByTestId('earn-problem-dailyRate')).toHaveText(t('error.earnRateInvalid'));
     await expect(form.getByTestId('earn-problem-cycleDays')).toHaveText(t('validation.earnCycle'));
     await expect(form.getByTestId('earn-problem-minAmount')).toHaveText(
