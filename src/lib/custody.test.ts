@@ -3,6 +3,7 @@ import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { custodyOf } from '../../server/site/custody.ts';
 import { custodyText } from './custody.ts';
 
+const NO_KEYS = { btcXpub: undefined, tronXpub: undefined };
 const tOf = (locale: string) => {
   const d = loadDictionary(locale as 'en');
   return (key: string, params: Record<string, unknown> = {}) =>
@@ -25,9 +26,9 @@ describe('the home page on custody', () => {
     expect(own).toBe("Bitcoin deposits go to addresses of the operator's own key, which this server never holds.");
     expect(custodyText(tOf('zh-CN'), 'zh-CN', real)[0]).toContain('Ethereum和BNB Smart Chain 上的充值');
 
-    const demo = custodyOf([{ name: 'Demo chain', demo: true }], {});
+    const demo = custodyOf([{ name: 'Demo chain', demo: true }], NO_KEYS);
     expect(custodyText(tOf('en'), 'en', demo)).toEqual([tOf('en')('home.custody.demo')]);
-    expect(custodyText(tOf('de'), 'de', custodyOf([], {}))).toEqual([tOf('de')('home.custody.none')]);
+    expect(custodyText(tOf('de'), 'de', custodyOf([], NO_KEYS))).toEqual([tOf('de')('home.custody.none')]);
     // Before the platform's config is read: only what holds for every install.
     expect(custodyText(tOf('en'), 'en', null)).toEqual([tOf('en')('home.custody.pending')]);
   });
