@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { loggerOptions } from '../log/log.ts';
@@ -9,7 +9,7 @@ export function createServer(config: Config, { bodyLimit = 256 * 1024 } = {}): F
   const app = Fastify({
     logger: loggerOptions(config),
     // Every request's two lines drown the ones that matter (the operator's password, warnings): on with LOG_REQUESTS.
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustProxy,
     bodyLimit,
     // Requests that hang are cut off rather than holding sockets forever.
