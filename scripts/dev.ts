@@ -3,10 +3,11 @@
  * with hot reload, proxying /api, /ws and /platform to the API. Open http://localhost:4322.
  */
 import { spawn } from 'node:child_process';
+import { ASTRO_ENV } from './site-build.ts';
 
 const children = [
   spawn(process.execPath, ['--watch-path=server', '--watch-path=src/lib', 'server/main.ts'], { stdio: 'inherit' }),
-  spawn('npx', ['astro', 'dev'], { stdio: 'inherit' }),
+  spawn('npx', ['astro', 'dev'], { stdio: 'inherit', env: ASTRO_ENV }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { logFormatOf, type LogFormat } from './log/log.ts';
 import { resolve } from 'node:path';
 import { STOMP_PATH } from '../isomorphic/contract/private-feed.ts';
 import { chainSettings, type ChainSettings } from './chain/chain-config.ts';
@@ -35,6 +36,10 @@ export interface Config {
   storagePrefix: string;
   distDir: string;
   logLevel: string;
+  /** LOG_FORMAT (server/log/log.ts): pretty lines on a terminal, JSON otherwise or when asked. */
+  logFormat: LogFormat;
+  /** LOG_REQUESTS=1: a line for every request and its answer (off: a terminal shows what matters). */
+  logRequests: boolean;
   tokenTtlSeconds: number;
   refreshTtlSeconds: number;
   tokenRefreshSeconds: number;
@@ -179,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storagePrefix: env.STORAGE_PREFIX || 'lumex:',
     distDir: resolve(env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormatOf(env),
+    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 8 * 86400),
     refreshTtlSeconds: int(env, 'REFRESH_TTL_SECONDS', 30 * 86400),
     tokenRefreshSeconds: int(env, 'TOKEN_REFRESH_SECONDS', 604800),

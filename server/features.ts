@@ -53,11 +53,13 @@ import { otcJobs, startOtc } from './otc/otc.feature.ts';
 import { otcRoutes } from './otc/otc.routes.ts';
 import { EARN_MIGRATION } from './earn/earn.migration.ts';
 import { FLEXIBLE_MIGRATION } from './earn/flexible.migration.ts';
+import { EARN_NAMES_MIGRATION } from './earn/earn-names.migration.ts';
 import { EarnBook } from './earn/earn-book.ts';
 import { EARN_COMMANDS } from './earn/earn-commands.ts';
 import { earnJobs, startEarn } from './earn/earn.feature.ts';
 import { earnRoutes } from './earn/earn.routes.ts';
 import { LOAN_MIGRATION } from './loan/loan.migration.ts';
+import { LOAN_NAMES_MIGRATION } from './loan/loan-names.migration.ts';
 import { LoanBook } from './loan/loan-book.ts';
 import { LOAN_COMMANDS } from './loan/loan-commands.ts';
 import { loanJobs, startLoans } from './loan/loan.feature.ts';
@@ -179,7 +181,7 @@ export const FEATURES: Feature[] = [
   },
   {
     name: 'earn',
-    migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION],
+    migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION, EARN_NAMES_MIGRATION],
     commands: EARN_COMMANDS,
     coreParts: () => [new EarnBook()],
     start: startEarn,
@@ -189,7 +191,7 @@ export const FEATURES: Feature[] = [
   { name: 'defi', migrations: [DEFI_MIGRATION], routes: defiRoutes },
   {
     name: 'loan',
-    migrations: [LOAN_MIGRATION],
+    migrations: [LOAN_MIGRATION, LOAN_NAMES_MIGRATION],
     commands: LOAN_COMMANDS,
     coreParts: () => [new LoanBook()],
     start: startLoans,

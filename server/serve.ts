@@ -20,7 +20,7 @@ import { CoreLease } from './cluster/lease.ts';
 import { serveCoreCommands } from './cluster/core-commands.ts';
 import { serveEdge } from './cluster/edge-role.ts';
 import { onSignals } from './signals.ts';
-import { pino } from 'pino';
+import { createLog } from './log/log.ts';
 import { standBy } from './cluster/standby.ts';
 import type { TradingCore } from './core/core.ts';
 import { systemClock } from './clock/clock.ts';
@@ -126,7 +126,7 @@ function onDemoChain(config: Config, demo: DemoChain): Config {
  * their next load.
  */
 async function serveSigner(db: Db, config: Config, started: number): Promise<void> {
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
+  const log = createLog(config, config.logLevel === 'silent' ? 'silent' : 'info');
   const bus = await createBus({ brokerUrl: config.brokerUrl }, log);
   const chains = await watchedChains(db, config.chain);
   const jobs = new Scheduler({ db, log });
@@ -152,7 +152,7 @@ async function holdCoreLease(
   clock: Clock | undefined,
 ): Promise<{ lease: CoreLease; standby?: TradingCore; heldAt: number }> {
   // Lease changes are rare and matter to operators whatever the log level.
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info' });
+  const log = createLog(config, config.logLevel === 'silent' ? 'silent' : 'info');
   const lease = new CoreLease(db, {
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ttlMs: config.coreLeaseMs,

@@ -13,6 +13,7 @@
  * at 8 decimals; rates are decimal strings of a fraction per day ("0.0012" = 0.12% a day); times are milliseconds.
  */
 import { z } from './zod.ts';
+import { englishName, otherNames, type LocalNames } from './local-names.ts';
 import { bodyInt, queryInt } from './integers.ts';
 import { EARLY_REDEEM, EARN_KINDS, type EarlyRedeem, type EarnKind } from './earn.values.ts';
 
@@ -50,9 +51,7 @@ export const incomeQuery = z.object({
 export const productBody = z.object({
   id: id.optional(),
   kind: z.enum(EARN_KINDS, { error: 'validation.invalidValue' }),
-  name: text()
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  name: englishName(),
   coin: text()
     .regex(/^[a-zA-Z0-9]{2,10}$/, { error: 'validation.invalidValue' })
     .transform((s) => s.toUpperCase()),
@@ -66,6 +65,8 @@ export const productBody = z.object({
   capacity: decimal,
   earlyRedeem: z.enum(EARLY_REDEEM, { error: 'validation.invalidValue' }),
   open: z.boolean({ error: 'validation.invalidType' }),
+  /** The name in the other languages (`name` is the English one, shown where a language has none). */
+  names: otherNames,
 });
 export type ProductBody = z.input<typeof productBody>;
 export const fundPoolBody = z.object({
@@ -78,7 +79,9 @@ export const fundPoolBody = z.object({
 export interface EarnProduct {
   id: number;
   kind: EarnKind;
+  /** In the caller's language (English where the operator gave none), and in every language the console edits. */
   name: string;
+  names: LocalNames;
   coin: string;
   dailyRate: string;
   /** dailyRate × 365, for comparison (simple, not compounded). */

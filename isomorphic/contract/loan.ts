@@ -11,6 +11,7 @@
  * strings at 8 decimals, rates fractions per day; times in milliseconds.
  */
 import { z } from './zod.ts';
+import { englishName, otherNames, type LocalNames } from './local-names.ts';
 import { bodyInt, queryInt } from './integers.ts';
 
 const text = () =>
@@ -59,9 +60,7 @@ export const loanReviewBody = z.object({
 });
 export const loanProductBody = z.object({
   id: id.optional(),
-  name: text()
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  name: englishName(),
   coin,
   dailyRate: text().max(20, { error: 'validation.amount' }),
   overdueRate: text().max(20, { error: 'validation.amount' }),
@@ -72,16 +71,19 @@ export const loanProductBody = z.object({
     .max(10, { error: 'validation.tooLong' }),
   minAmount: text().max(40, { error: 'validation.amount' }),
   maxAmount: text().max(40, { error: 'validation.amount' }),
-  institution: text()
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' })),
+  institution: englishName(),
   open: z.boolean({ error: 'validation.invalidType' }),
+  /** The name and the institution in the other languages (`name` and `institution` are the English ones). */
+  names: otherNames,
+  institutions: otherNames,
 });
 export const loanPoolBody = z.object({ coin, amount: text().max(40, { error: 'validation.amount' }) });
 
 export interface LoanProduct {
   id: number;
+  /** In the caller's language (English where the operator gave none), and in every language the console edits. */
   name: string;
+  names: LocalNames;
   coin: string;
   dailyRate: string;
   overdueRate: string;
@@ -90,6 +92,7 @@ export interface LoanProduct {
   maxAmount: string;
   /** docs/requirements.md §3 lending institution. */
   institution: string;
+  institutions: LocalNames;
   repayTypes: RepayType[];
   open: boolean;
 }

@@ -21,6 +21,20 @@ export interface PlatformConfig {
   stompUrl: string;
   /** True when no PRICE_FEED_URL is set: prices are a random walk and the built-in market makers make all turnover. */
   demoPrices: boolean;
+  /** How deposits are held, from the chain settings (server/site/custody.ts): what the home page says of custody. */
+  custody: Custody;
+}
+
+/**
+ * `evm`: `demo` (the local demo chain), `hot` (real EVM chains, named in `chains`: deposits swept into the hot wallet,
+ * its key with the signer) or `none` (no chain: operators book deposits and withdrawals). `ownKeys`: the networks
+ * whose deposit addresses come from the operator's own public key (BTC_XPUB, TRON_XPUB). There is no cold wallet
+ * setting, so the page never claims one.
+ */
+export interface Custody {
+  evm: 'demo' | 'hot' | 'none';
+  chains: string[];
+  ownKeys: string[];
 }
 
 export const PLATFORM_GLOBAL = '__PLATFORM__';

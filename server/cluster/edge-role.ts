@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { createLog } from '../log/log.ts';
 import type { Config } from '../config.ts';
 import { createBus } from '../bus/create-bus.ts';
 import { STOMP_TOPIC_EXCHANGE, STOMP_TOPIC_PATTERNS } from '../feeds/topics.ts';
@@ -21,7 +21,7 @@ export async function serveEdge(config: Config): Promise<void> {
     brokerUrl: config.brokerUrl,
     forward: { exchange: STOMP_TOPIC_EXCHANGE, patterns: STOMP_TOPIC_PATTERNS },
   });
-  const conn = connectBroker(config.brokerUrl!, 'lumex-edge', pino({ level: config.logLevel }));
+  const conn = connectBroker(config.brokerUrl!, 'lumex-edge', createLog(config));
   const commands = new CommandClient(conn, config.coreTimeoutMs);
   const app = await buildEdge({ config, db, bus, commands });
   await app.listen({ port: config.port, host: config.host });

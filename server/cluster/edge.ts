@@ -15,6 +15,8 @@ import { stompSocket } from '../feeds/stomp/stomp-socket.ts';
 import { startBrokerAuthHook } from '../feeds/webstomp/broker-auth-hook.ts';
 import { loadSealedBox } from '../crypto/sealed-box.ts';
 import { servePages } from '../site/site.ts';
+import { custodyOf } from '../site/custody.ts';
+import { watchedChains } from '../chain/chains.ts';
 import { UPLOAD_LIMITS } from '../wallet/uploads.ts';
 import { headerStrings, type CommandClient, type ForwardedReply } from './command-queue.ts';
 import { ERRORS } from '../../isomorphic/contract/codes.ts';
@@ -109,6 +111,10 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
   await stompSocket(app, db, bus);
   if (config.brokerUrl) await startBrokerAuthHook(app, db, config);
   const sealedBox = await loadSealedBox(db);
-  await servePages(app, config, { sealKey: sealedBox.publicKey, demoPrices: config.priceFeedUrls.length === 0 });
+  await servePages(app, config, {
+    sealKey: sealedBox.publicKey,
+    demoPrices: config.priceFeedUrls.length === 0,
+    custody: custodyOf(await watchedChains(db, config.chain), config.chain),
+  });
   return app;
 }

@@ -89,7 +89,7 @@ describe.each(FEATURE_DIALECTS)('earn over the API, on %s', (_name, open) => {
       yours: 0,
     });
     fixed90 = (await list('finance'))[0]!;
-    expect(fixed90).toMatchObject({ kind: 'fixed', name: 'USDT fixed · 90 days', earlyRedeem: 'locked' });
+    expect(fixed90).toMatchObject({ kind: 'fixed', name: 'USDT fixed term · 90 days', earlyRedeem: 'locked' });
     expect((await api(app, '/api/stocks/list')).status).toBe(400);
     const admin = await call<{ pools: EarnPool[] }>('ops', '/api/admin/earn/products', undefined, 'GET');
     expect(admin.data.pools).toContainEqual({ coin: 'USDT', balance: '3000000.00000000', reserved: '0.00000000' });
@@ -328,6 +328,73 @@ describe.each(FEATURE_DIALECTS)('earn over the API, on %s', (_name, open) => {
     expect(audit.data.records.map((r: { action: string }) => r.action)).toEqual(
       expect.arrayContaining(['earn.product.create', 'earn.product.update', 'earn.pool.fund']),
     );
+  });
+
+  it('names products in the caller language, English where there is none; refuses bad names in the caller language', async () => {
+    // The seed ships every language: the staking list reads in Chinese for a Chinese caller, in English otherwise.
+    const zh = (await api<EarnProduct[]>(app, '/api/pledge/list', { lang: 'zh-CN' })).data;
+    expect(zh[0]).toMatchObject({
+      name: 'USDT 质押 · 7 天',
+      names: { en: 'USDT staking · 7 days', de: 'USDT-Staking · 7 Tage' },
+    });
+    expect((await api<EarnProduct[]>(app, '/api/pledge/list', { lang: 'lt' })).data[0]!.name).toBe(
+      'USDT stakingas · 7 dienos',
+    );
+    const body = {
+      kind: 'fixed',
+      name: 'Winter fixed',
+      names: { 'zh-CN': ' 冬季定期 ', ja: '' },
+      coin: 'USDT',
+      dailyRate: '0.001',
+      cycleDays: 20,
+      minAmount: '1',
+      maxAmount: '100',
+      perUser: 0,
+      capacity: '1000',
+      earlyRedeem: 'locked',
+      open: true,
+    };
+    const made = (await call<EarnProduct>('ops', '/api/admin/earn/product', body)).data;
+    // Trimmed, and an empty language dropped: it falls back to English.
+    expect(made.names).toEqual({ en: 'Winter fixed', 'zh-CN': '冬季定期' });
+    const named = async (lang: string) =>
+      (await api<EarnProduct>(app, '/api/earn/product', { method: 'GET', query: { id: String(made.id) }, lang })).data
+        .name;
+    expect([await named('zh-CN'), await named('ja'), await named('en')]).toEqual([
+      '冬季定期',
+      'Winter fixed',
+      'Winter fixed',
+    ]);
+    // An order is named in its caller's language too.
+    const order = await call<{ id: number }>('alice', '/api/earn/subscribe', { productId: made.id, amount: '10' });
+    const zhOrders = await api<{ records: Array<{ id: number; name: string }> }>(app, '/api/order/list', {
+      token: users.alice!.token,
+      lang: 'zh-CN',
+      query: { kind: 'fixed' },
+    });
+    expect(zhOrders.data.records.find((o) => o.id === order.data.id)?.name).toBe('冬季定期');
+
+    const refusedIn = async (lang: string, change: object, message: string) => {
+      const before = JSON.stringify((await call('ops', '/api/admin/earn/products', undefined, 'GET')).data.products);
+      const r = await api(app, '/api/admin/earn/product', {
+        token: ops,
+        lang,
+        payload: { ...body, id: made.id, ...change },
+      });
+      expect([r.status, r.msg]).toEqual([400, message]);
+      expect(JSON.stringify((await call('ops', '/api/admin/earn/products', undefined, 'GET')).data.products)).toBe(
+        before,
+      );
+    };
+    await refusedIn('zh-CN', { name: '  ' }, '请填写产品的英文名称：没有单独名称的语言都显示英文名称');
+    await refusedIn('de', { names: { xx: 'Name' } }, 'Namen können nur in den Sprachen der Website angegeben werden');
+    await refusedIn(
+      'en',
+      { names: { en: 'English twice' } },
+      "A name can be given only in one of the site's languages",
+    );
+    await refusedIn('fr', { names: { de: 'x'.repeat(81) } }, 'Le nom d’un produit compte au plus 80 caractères');
+    await refusedIn('en', { name: 'x'.repeat(81) }, 'A product name is at most 80 characters');
   });
 
   it('rebuilds the same earn state from the tables as the running core holds', async () => {

@@ -1,6 +1,7 @@
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import { userTopics } from '../feeds/topics.ts';
+import { seedNames } from '../i18n/local-names.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import { parseUnits } from '../../isomorphic/money/units.ts';
@@ -16,12 +17,12 @@ const u = (text: string) => {
 
 /**
  * What a fresh install offers: staking (pledge), fixed-term and flexible products, with limits that the seeded pool
- * covers in full.
+ * covers in full. Each is named in all 13 languages by the site's own product titles (earn.title.*), so the seeded
+ * name reads like the page's heading in every language.
  */
-const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
+const SEED_TERMS: Array<Omit<ProductRow, 'id' | 'names'>> = [
   {
     kind: 'pledge',
-    name: 'USDT staking · 7 days',
     asset: 'USDT',
     dailyRate: u('0.0005'),
     cycleDays: 7,
@@ -34,7 +35,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'pledge',
-    name: 'USDT staking · 30 days',
     asset: 'USDT',
     dailyRate: u('0.0008'),
     cycleDays: 30,
@@ -47,7 +47,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'pledge',
-    name: 'ETH staking · 30 days',
     asset: 'ETH',
     dailyRate: u('0.0003'),
     cycleDays: 30,
@@ -60,7 +59,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'fixed',
-    name: 'USDT fixed · 90 days',
     asset: 'USDT',
     dailyRate: u('0.001'),
     cycleDays: 90,
@@ -73,7 +71,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'mining',
-    name: 'USDT liquidity mining · 30 days',
     asset: 'USDT',
     dailyRate: u('0.0012'),
     cycleDays: 30,
@@ -86,7 +83,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'mining',
-    name: 'ETH liquidity mining · 15 days',
     asset: 'ETH',
     dailyRate: u('0.0006'),
     cycleDays: 15,
@@ -99,7 +95,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'fixed',
-    name: 'BTC fixed · 60 days',
     asset: 'BTC',
     dailyRate: u('0.0002'),
     cycleDays: 60,
@@ -112,7 +107,6 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
   },
   {
     kind: 'flexible',
-    name: 'USDT flexible',
     asset: 'USDT',
     dailyRate: u('0.0002'),
     cycleDays: 365,
@@ -124,6 +118,10 @@ const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = [
     open: true,
   },
 ];
+const SEED_PRODUCTS: Array<Omit<ProductRow, 'id'>> = SEED_TERMS.map((p) => ({
+  ...p,
+  names: seedNames((t) => t(`earn.title.${p.kind}`, { coin: p.asset, days: t('earn.days', { count: p.cycleDays }) })),
+}));
 const SEED_POOL: Array<[string, string]> = [
   ['USDT', '3000000'],
   ['ETH', '100'],

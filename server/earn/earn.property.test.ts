@@ -95,7 +95,7 @@ describe.each(DIALECTS)(
                 const specs: Array<Omit<ProductRow, 'id'>> = [
                   {
                     kind: 'pledge',
-                    name: 'p3',
+                    names: { en: 'p3' },
                     asset: 'USDT',
                     dailyRate: 123_457n,
                     cycleDays: 3,
@@ -108,7 +108,7 @@ describe.each(DIALECTS)(
                   },
                   {
                     kind: 'pledge',
-                    name: 'p10',
+                    names: { en: 'p10' },
                     asset: 'USDT',
                     dailyRate: 77_777n,
                     cycleDays: 10,
@@ -121,7 +121,7 @@ describe.each(DIALECTS)(
                   },
                   {
                     kind: 'fixed',
-                    name: 'f5',
+                    names: { en: 'f5' },
                     asset: 'USDT',
                     dailyRate: 99_999n,
                     cycleDays: 5,
@@ -135,7 +135,7 @@ describe.each(DIALECTS)(
                   // Flexible, locked in name only: it pays every day and redeems any time all the same.
                   {
                     kind: 'flexible',
-                    name: 'x6',
+                    names: { en: 'x6' },
                     asset: 'USDT',
                     dailyRate: 33_333n,
                     cycleDays: 6,

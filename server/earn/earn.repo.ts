@@ -1,4 +1,6 @@
 import type { EarlyRedeem, EarnKind, EarnOrderState } from '../../isomorphic/contract/earn.ts';
+import type { LocalNames } from '../../isomorphic/contract/local-names.ts';
+import { namesColumn, namesOfRow } from '../i18n/local-names.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable, type Row } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
@@ -6,7 +8,8 @@ import { pageOf, type PageRequest } from '../storage/paging.ts';
 export interface ProductRow {
   id: number;
   kind: EarnKind;
-  name: string;
+  /** Its name in English and in each other language an operator gave one in. */
+  names: LocalNames;
   asset: string;
   /** 10⁻⁸ a day. */
   dailyRate: bigint;
@@ -51,7 +54,7 @@ export interface IncomeRow {
 const productOf = (r: Row): ProductRow => ({
   id: num(r.id),
   kind: r.kind as EarnKind,
-  name: String(r.name),
+  names: namesOfRow(r.name, r.names),
   asset: String(r.asset),
   dailyRate: BigInt(r.daily_rate as bigint),
   cycleDays: num(r.cycle_days),
@@ -107,7 +110,8 @@ export async function saveProduct(
 ): Promise<ProductRow | undefined> {
   const values = [
     p.kind,
-    p.name,
+    p.names.en,
+    namesColumn(p.names),
     p.asset,
     p.dailyRate,
     p.cycleDays,
@@ -121,12 +125,12 @@ export async function saveProduct(
   const r =
     p.id === undefined
       ? await q.get(
-          `INSERT INTO earn_products (kind, name, asset, daily_rate, cycle_days, min_amount, max_amount, per_user, capacity, early_redeem, open, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          `INSERT INTO earn_products (kind, name, names, asset, daily_rate, cycle_days, min_amount, max_amount, per_user, capacity, early_redeem, open, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
           [...values, now, now],
         )
       : await q.get(
-          `UPDATE earn_products SET kind = ?, name = ?, asset = ?, daily_rate = ?, cycle_days = ?, min_amount = ?, max_amount = ?, per_user = ?, capacity = ?,
+          `UPDATE earn_products SET kind = ?, name = ?, names = ?, asset = ?, daily_rate = ?, cycle_days = ?, min_amount = ?, max_amount = ?, per_user = ?, capacity = ?,
                    early_redeem = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *`,
           [...values, now, p.id],
         );

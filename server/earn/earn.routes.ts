@@ -4,6 +4,7 @@ import { audit } from '../audit/audit.ts';
 import type { FeatureContext } from '../feature.ts';
 import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { localeOf } from '../http/locale.ts';
 import { router } from '../http/route.ts';
 import { ASSET_SCALE } from '../../isomorphic/money/units.ts';
 import { positiveUnits } from '../spot/order-checks.ts';
@@ -20,21 +21,29 @@ export async function earnRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   const d = { db, core, now: () => clock.now() };
   const signedIn = optionalUser(db);
 
-  route(api.productList, async (req) => ok(await service.products(d, req.params.x, req.user?.id ?? null)), {
-    preHandler: signedIn,
-  });
-  route(api.productDetail, async (req) => ok(await service.product(d, req.query.id, req.user?.id ?? null)), {
-    preHandler: signedIn,
-  });
-  route(api.subscribeEarn, async (req) => ok(await service.subscribeTo(d, userOf(req).id, req.body)));
+  route(
+    api.productList,
+    async (req) => ok(await service.products(d, req.params.x, req.user?.id ?? null, localeOf(req))),
+    {
+      preHandler: signedIn,
+    },
+  );
+  route(
+    api.productDetail,
+    async (req) => ok(await service.product(d, req.query.id, req.user?.id ?? null, localeOf(req))),
+    {
+      preHandler: signedIn,
+    },
+  );
+  route(api.subscribeEarn, async (req) => ok(await service.subscribeTo(d, userOf(req).id, req.body, localeOf(req))));
   route(api.redeemPreview, async (req) => ok(await service.preview(d, userOf(req).id, req.query.id)));
-  route(api.redeemEarn, async (req) => ok(await service.redeemOrder(d, userOf(req).id, req.body.id)));
-  route(api.earnOrders, async (req) => ok(await service.orders(d, userOf(req).id, req.query)));
-  route(api.personalIncome, async (req) => ok(await service.income(d, userOf(req).id, req.query)));
+  route(api.redeemEarn, async (req) => ok(await service.redeemOrder(d, userOf(req).id, req.body.id, localeOf(req))));
+  route(api.earnOrders, async (req) => ok(await service.orders(d, userOf(req).id, req.query, localeOf(req))));
+  route(api.personalIncome, async (req) => ok(await service.income(d, userOf(req).id, req.query, localeOf(req))));
 
-  route(api.adminEarn, async () => ok(await service.obligations(d)));
+  route(api.adminEarn, async (req) => ok(await service.obligations(d, localeOf(req))));
 
-  route(api.saveEarnProduct, async (req) => ok(await service.saveProduct(d, userOf(req).id, req.body)));
+  route(api.saveEarnProduct, async (req) => ok(await service.saveProduct(d, userOf(req).id, req.body, localeOf(req))));
 
   route(api.fundEarnPool, async (req) => {
     await requireAsset(db, req.body.coin);

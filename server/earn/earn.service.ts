@@ -30,6 +30,8 @@ import {
 import { daysAccrued, interestFor } from '../../isomorphic/earn/interest.ts';
 import { incomeView, orderView, productView } from './views.ts';
 import { hasLink } from '../defi/defi.repo.ts';
+import { nameIn, namesOf } from '../../isomorphic/contract/local-names.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 
 interface EarnDeps {
   db: Db;
@@ -50,29 +52,36 @@ const KINDS_OF = { pledge: ['pledge'], finance: ['fixed', 'flexible'], defi: ['m
 >;
 type ListName = keyof typeof KINDS_OF;
 
-function view(d: EarnDeps, p: ProductRow, userId: number | null): EarnProduct {
+function view(d: EarnDeps, p: ProductRow, userId: number | null, locale: Locale): EarnProduct {
   const book = bookOf(d.core);
-  return productView(p, book.sold.get(p.id) ?? 0n, userId === null ? 0 : book.countOf(userId, p.id));
+  return productView(p, book.sold.get(p.id) ?? 0n, userId === null ? 0 : book.countOf(userId, p.id), locale);
 }
 
-export async function products(d: EarnDeps, x: ListName, userId: number | null): Promise<EarnProduct[]> {
-  return (await listProducts(d.db, KINDS_OF[x])).map((p) => view(d, p, userId));
+export async function products(
+  d: EarnDeps,
+  x: ListName,
+  userId: number | null,
+  locale: Locale,
+): Promise<EarnProduct[]> {
+  return (await listProducts(d.db, KINDS_OF[x])).map((p) => view(d, p, userId, locale));
 }
 
-export async function product(d: EarnDeps, id: number, userId: number | null): Promise<EarnProduct> {
+export async function product(d: EarnDeps, id: number, userId: number | null, locale: Locale): Promise<EarnProduct> {
   const p = await findProduct(d.db, id);
   if (!p) fail('earnProductUnknown');
-  return view(d, p, userId);
+  return view(d, p, userId, locale);
 }
 
-async function names(d: EarnDeps): Promise<Map<number, string>> {
-  return new Map((await listProducts(d.db)).map((p) => [p.id, p.name]));
+/** Every product's name in the caller's language, for the orders and the income that name them. */
+async function names(d: EarnDeps, locale: Locale): Promise<Map<number, string>> {
+  return new Map((await listProducts(d.db)).map((p) => [p.id, nameIn(p.names, locale)]));
 }
 
 export async function subscribeTo(
   d: EarnDeps,
   userId: number,
   body: { productId: number; amount: string },
+  locale: Locale,
 ): Promise<EarnOrder> {
   const p = await findProduct(d.db, body.productId);
   if (!p) fail('earnProductUnknown');
@@ -80,7 +89,7 @@ export async function subscribeTo(
   // Liquidity mining is for users who linked a wallet (server/defi); its stake is their platform balance all the same.
   if (p.kind === 'mining' && !(await hasLink(d.db, userId))) fail('defiNotLinked');
   const o = await d.core.submit(subscribe, { userId, product: p, amount });
-  return orderView(o, p.name, d.now());
+  return orderView(o, nameIn(p.names, locale), d.now());
 }
 
 /** An order of the user's: from the core while open, from the table once ended. */
@@ -109,20 +118,21 @@ export async function preview(d: EarnDeps, userId: number, id: number): Promise<
   };
 }
 
-export async function redeemOrder(d: EarnDeps, userId: number, id: number): Promise<EarnOrder> {
+export async function redeemOrder(d: EarnDeps, userId: number, id: number, locale: Locale): Promise<EarnOrder> {
   await ownOrder(d, userId, id);
   const o = await d.core.submit(redeem, { userId, id });
-  return orderView(o, (await names(d)).get(o.productId) ?? '', d.now());
+  return orderView(o, (await names(d, locale)).get(o.productId) ?? '', d.now());
 }
 
 export async function orders(
   d: EarnDeps,
   userId: number,
   q: { kind?: EarnKind; state?: EarnOrder['state']; page: number; size: number },
+  locale: Locale,
 ) {
   await d.core.settled();
   const { total, rows } = await userEarnOrders(d.db, userId, q, q);
-  const n = await names(d);
+  const n = await names(d, locale);
   return {
     total,
     page: q.page,
@@ -131,10 +141,10 @@ export async function orders(
   };
 }
 
-export async function income(d: EarnDeps, userId: number, q: { page: number; size: number }) {
+export async function income(d: EarnDeps, userId: number, q: { page: number; size: number }, locale: Locale) {
   await d.core.settled();
   const { total, rows } = await userIncome(d.db, userId, q);
-  const n = await names(d);
+  const n = await names(d, locale);
   return { total, page: q.page, size: q.size, records: rows.map((r) => incomeView(r, n.get(r.productId) ?? '')) };
 }
 
@@ -159,7 +169,7 @@ async function productRow(
   return {
     ...(b.id === undefined ? {} : { id: b.id }),
     kind: b.kind,
-    name: b.name,
+    names: namesOf(b.name, b.names),
     asset: b.coin,
     dailyRate: rateOf(b.dailyRate),
     cycleDays: b.cycleDays,
@@ -177,6 +187,7 @@ export async function saveProduct(
   d: EarnDeps,
   operator: number,
   b: z.output<typeof productBody>,
+  locale: Locale,
 ): Promise<EarnProduct> {
   const row = await productRow(d, b);
   const saved = await d.db.tx(async (q) => {
@@ -192,12 +203,13 @@ export async function saveProduct(
     );
     return p;
   });
-  return view(d, saved, null);
+  return view(d, saved, null, locale);
 }
 
 /** Per product, what its open orders hold and are owed; per coin, the pool and the interest it must keep. */
 export async function obligations(
   d: EarnDeps,
+  locale: Locale,
 ): Promise<{ products: EarnProduct[]; obligations: EarnObligation[]; pools: EarnPool[] }> {
   const book = bookOf(d.core);
   const all = await listProducts(d.db);
@@ -208,12 +220,12 @@ export async function obligations(
   }
   const coins = [...new Set(all.map((p) => p.asset))].sort();
   return {
-    products: all.map((p) => view(d, p, null)),
+    products: all.map((p) => view(d, p, null, locale)),
     obligations: all.map((p) => {
       const x = owed.get(p.id) ?? { n: 0, principal: 0n, interest: 0n };
       return {
         productId: p.id,
-        name: p.name,
+        name: nameIn(p.names, locale),
         coin: p.asset,
         openOrders: x.n,
         principal: units(x.principal),

@@ -1,4 +1,6 @@
 import type { EarnIncome, EarnOrder, EarnProduct } from '../../isomorphic/contract/earn.ts';
+import { nameIn } from '../../isomorphic/contract/local-names.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import { expectedOf } from './earn-book.ts';
 import type { EarnOrderRow, ProductRow } from './earn.repo.ts';
@@ -8,12 +10,14 @@ const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 /** A rate of 10⁻⁸ a day as its decimal fraction. */
 const rateText = (e8: bigint) => formatUnits(e8, 8);
 
-export function productView(p: ProductRow, sold: bigint, yours: number): EarnProduct {
+/** A product as a caller sees it: its name in the caller's language, and every language's for the console. */
+export function productView(p: ProductRow, sold: bigint, yours: number, locale: Locale): EarnProduct {
   const left = p.capacity > sold ? p.capacity - sold : 0n;
   return {
     id: p.id,
     kind: p.kind,
-    name: p.name,
+    name: nameIn(p.names, locale),
+    names: p.names,
     coin: p.asset,
     dailyRate: rateText(p.dailyRate),
     yearlyRate: rateText(p.dailyRate * 365n),

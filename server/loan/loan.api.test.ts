@@ -14,12 +14,26 @@ import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databas
 import { verifyAdvanced } from '../../tests/support/identity.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { DAY_MS } from '../../isomorphic/earn/interest.ts';
+import { othersOf } from '../../isomorphic/contract/local-names.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger } from '../ledger/ledger.ts';
 import { multipart, PNG } from '../../tests/support/wallet-fixtures.ts';
 import type { LoanBook } from './loan-book.ts';
 
 const T0 = Date.UTC(2026, 4, 4, 8);
+/** The operator form's body of a product as it stands: English in name and institution. */
+const editable = (p: LoanProduct) => ({
+  id: p.id,
+  name: p.names.en,
+  coin: p.coin,
+  dailyRate: p.dailyRate,
+  overdueRate: p.overdueRate,
+  cycles: p.cycles,
+  minAmount: p.minAmount,
+  maxAmount: p.maxAmount,
+  institution: p.institutions.en,
+  open: p.open,
+});
 
 /**
  * Power loans over the API on a whole app whose clock the test drives: an application with ID photos, the
@@ -87,6 +101,35 @@ describe.each(FEATURE_DIALECTS)('power loans over the API, on %s', (_name, open)
       }),
     ]);
     product = list[0]!;
+    // The seed ships every language; a language the operator leaves empty reads in English.
+    expect((await api<LoanProduct[]>(app, '/api/loan/list', { lang: 'zh-CN' })).data[0]).toMatchObject({
+      name: '助力贷 · USDT',
+      institution: 'Lumex 放贷部',
+    });
+    const renamed = await call<LoanProduct>('ops', '/api/admin/loan/product', {
+      ...editable(product),
+      names: { ja: 'パワーローン（テスト）' },
+      institutions: { 'zh-CN': '放贷部' },
+    });
+    expect(renamed.data).toMatchObject({ names: { en: 'Power loan · USDT', ja: 'パワーローン（テスト）' } });
+    expect(renamed.data.names['zh-CN']).toBeUndefined();
+    expect((await api<LoanProduct[]>(app, '/api/loan/list', { lang: 'zh-CN' })).data[0]).toMatchObject({
+      name: 'Power loan · USDT',
+      institution: '放贷部',
+    });
+    const tooLong = await api(app, '/api/admin/loan/product', {
+      token: ops,
+      lang: 'ko',
+      payload: { ...editable(product), institution: 'x'.repeat(81) },
+    });
+    expect([tooLong.status, tooLong.msg]).toEqual([400, '상품 이름은 최대 80자입니다']);
+    // Back to the seed's names for the tests below.
+    await call('ops', '/api/admin/loan/product', {
+      ...editable(product),
+      names: othersOf(product.names),
+      institutions: othersOf(product.institutions),
+    });
+    expect((await api<LoanProduct[]>(app, '/api/loan/list', { lang: 'zh-CN' })).data[0]!.name).toBe('助力贷 · USDT');
     expect((await api<RepayTypeItem[]>(app, '/api/common/type/t_repay_type')).data).toEqual([
       { value: 1, label: 'Principal and interest together, at the due date or before' },
     ]);

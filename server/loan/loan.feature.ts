@@ -1,6 +1,7 @@
 import { fundingLines, fundPlatform } from '../core/funds.ts';
 import type { FeatureContext, FeatureJob } from '../feature.ts';
 import { userTopics } from '../feeds/topics.ts';
+import { seedNames } from '../i18n/local-names.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { RefreshMessage } from '../../isomorphic/contract/private-feed.ts';
 import { parseUnits } from '../../isomorphic/money/units.ts';
@@ -14,17 +15,17 @@ const u = (text: string) => {
   return r.value;
 };
 
-/** What a fresh install lends: one USDT product with three cycles; the pool it is paid from. */
+/** What a fresh install lends: one USDT product with three cycles, named in all 13 languages; its pool. */
 const SEED_PRODUCTS: Array<Omit<LoanProductRow, 'id'>> = [
   {
-    name: 'Power loan · USDT',
+    names: seedNames((t) => t('productNames.seed.loan', { coin: 'USDT' })),
     asset: 'USDT',
     dailyRate: u('0.001'),
     overdueRate: u('0.005'),
     cycles: [7, 15, 30],
     minAmount: u('100'),
     maxAmount: u('50000'),
-    institution: 'Lumex lending desk',
+    institutions: seedNames((t) => t('productNames.seed.lendingDesk')),
     open: true,
   },
 ];

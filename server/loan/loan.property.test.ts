@@ -120,25 +120,25 @@ describe.each(DIALECTS)(
               async (q) => {
                 const specs: Array<Omit<LoanProductRow, 'id'>> = [
                   {
-                    name: 'odd',
+                    names: { en: 'odd' },
                     asset: 'USDT',
                     dailyRate: 123_457n,
                     overdueRate: 777_777n,
                     cycles: [1, 3, 7],
                     minAmount: ONE,
                     maxAmount: 3_000n * ONE,
-                    institution: 'Desk',
+                    institutions: { en: 'Desk' },
                     open: true,
                   },
                   {
-                    name: 'plain',
+                    names: { en: 'plain' },
                     asset: 'USDT',
                     dailyRate: 100_000n,
                     overdueRate: 500_000n,
                     cycles: [2, 5],
                     minAmount: ONE,
                     maxAmount: 3_000n * ONE,
-                    institution: 'Desk',
+                    institutions: { en: 'Desk' },
                     open: true,
                   },
                 ];

@@ -1,18 +1,21 @@
 import type { RepayType } from '../../isomorphic/contract/loan.ts';
+import type { LocalNames } from '../../isomorphic/contract/local-names.ts';
+import { namesColumn, namesOfRow } from '../i18n/local-names.ts';
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Db, type Queryable, type Row } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
 
 export interface LoanProductRow {
   id: number;
-  name: string;
+  /** The name and the lending institution in English and in each other language an operator gave. */
+  names: LocalNames;
   asset: string;
   dailyRate: bigint;
   overdueRate: bigint;
   cycles: number[];
   minAmount: bigint;
   maxAmount: bigint;
-  institution: string;
+  institutions: LocalNames;
   open: boolean;
 }
 
@@ -57,14 +60,14 @@ const maybe = (v: unknown) => (v === null || v === undefined ? null : num(v));
 
 const productOf = (r: Row): LoanProductRow => ({
   id: num(r.id),
-  name: String(r.name),
+  names: namesOfRow(r.name, r.names),
   asset: String(r.asset),
   dailyRate: big(r.daily_rate),
   overdueRate: big(r.overdue_rate),
   cycles: JSON.parse(String(r.cycles)) as number[],
   minAmount: big(r.min_amount),
   maxAmount: big(r.max_amount),
-  institution: String(r.institution),
+  institutions: namesOfRow(r.institution, r.institutions),
   open: num(r.open) === 1,
 });
 const applicationOf = (r: Row): ApplicationRow => ({
@@ -116,24 +119,26 @@ export async function saveLoanProduct(
   now: number,
 ): Promise<LoanProductRow | undefined> {
   const values = [
-    p.name,
+    p.names.en,
+    namesColumn(p.names),
     p.asset,
     p.dailyRate,
     p.overdueRate,
     JSON.stringify(p.cycles),
     p.minAmount,
     p.maxAmount,
-    p.institution,
+    p.institutions.en,
+    namesColumn(p.institutions),
     p.open ? 1 : 0,
   ];
   const r =
     p.id === undefined
       ? await q.get(
-          'INSERT INTO loan_products (name, asset, daily_rate, overdue_rate, cycles, min_amount, max_amount, institution, open, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
+          'INSERT INTO loan_products (name, names, asset, daily_rate, overdue_rate, cycles, min_amount, max_amount, institution, institutions, open, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
           [...values, now, now],
         )
       : await q.get(
-          'UPDATE loan_products SET name = ?, asset = ?, daily_rate = ?, overdue_rate = ?, cycles = ?, min_amount = ?, max_amount = ?, institution = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *',
+          'UPDATE loan_products SET name = ?, names = ?, asset = ?, daily_rate = ?, overdue_rate = ?, cycles = ?, min_amount = ?, max_amount = ?, institution = ?, institutions = ?, open = ?, updated_at = ? WHERE id = ? RETURNING *',
           [...values, now, p.id],
         );
   return r ? productOf(r) : undefined;

@@ -38,12 +38,16 @@ import {
   type LoanProductRow,
 } from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
+import { namesOf } from '../../isomorphic/contract/local-names.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { loanProductView, loanView } from './views.ts';
 
 interface LoanDeps {
   db: Db;
   core: TradingCore;
   now: () => number;
+  /** The caller's language, for the products' names and institutions. */
+  locale: Locale;
 }
 
 /** A loan needs primary identity verification (level 1) besides its ID photos. */
@@ -53,7 +57,7 @@ const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const bookOf = (core: TradingCore) => core.part<LoanBook>('loan');
 
 export async function products(d: LoanDeps): Promise<LoanProduct[]> {
-  return (await loanProducts(d.db)).filter((p) => p.open).map(loanProductView);
+  return (await loanProducts(d.db)).filter((p) => p.open).map((p) => loanProductView(p, d.locale));
 }
 
 /** Applications with their loans: from the core while a loan is open, from the table once settled. */
@@ -64,7 +68,9 @@ async function records(d: LoanDeps, apps: ApplicationRow[]): Promise<LoanRecord[
     apps.map((a) => a.id),
   );
   const byId = new Map((await loanProducts(d.db)).map((p) => [p.id, p]));
-  return apps.map((a) => loanView(a, bookOf(d.core).open.get(a.id) ?? loans.get(a.id), byId.get(a.productId), d.now()));
+  return apps.map((a) =>
+    loanView(a, bookOf(d.core).open.get(a.id) ?? loans.get(a.id), byId.get(a.productId), d.now(), d.locale),
+  );
 }
 
 export async function apply(d: LoanDeps, userId: number, b: z.output<typeof applyLoanBody>): Promise<LoanRecord> {
@@ -157,14 +163,14 @@ async function productRow(
   if (minAmount > maxAmount) fail('earnLimitsInvalid');
   return {
     ...(b.id === undefined ? {} : { id: b.id }),
-    name: b.name,
+    names: namesOf(b.name, b.names),
     asset: b.coin,
     dailyRate: rateOf(b.dailyRate),
     overdueRate: rateOf(b.overdueRate),
     cycles: [...new Set(b.cycles)].sort((x, y) => x - y),
     minAmount,
     maxAmount,
-    institution: b.institution,
+    institutions: namesOf(b.institution, b.institutions),
     open: b.open,
   };
 }
@@ -212,7 +218,7 @@ export async function review(
 
 /** Every product, open or not, and every lent coin's pool: the operators' view. */
 export async function adminView(d: LoanDeps): Promise<{ products: LoanProduct[]; pools: LoanPool[] }> {
-  return { products: (await loanProducts(d.db)).map(loanProductView), pools: await pools(d) };
+  return { products: (await loanProducts(d.db)).map((p) => loanProductView(p, d.locale)), pools: await pools(d) };
 }
 
 /** An operator's new or changed product, with its audit line. */
@@ -235,7 +241,7 @@ export async function saveProduct(
     );
     return p;
   });
-  return loanProductView(saved);
+  return loanProductView(saved, d.locale);
 }
 
 /** The pool of every coin a product lends. */

@@ -1,4 +1,6 @@
 import type { LoanProduct, LoanRecord, LoanState } from '../../isomorphic/contract/loan.ts';
+import { nameIn } from '../../isomorphic/contract/local-names.ts';
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
 import type { ApplicationRow, LoanProductRow, LoanRow } from './loan.repo.ts';
 import { costAt } from '../../isomorphic/loan/cost.ts';
@@ -6,17 +8,20 @@ import { costAt } from '../../isomorphic/loan/cost.ts';
 const units = (v: bigint) => formatUnits(v, ASSET_SCALE);
 const rate = (e8: bigint) => formatUnits(e8, 8);
 
-export function loanProductView(p: LoanProductRow): LoanProduct {
+/** A product as a caller sees it: named in the caller's language, with every language's for the console. */
+export function loanProductView(p: LoanProductRow, locale: Locale): LoanProduct {
   return {
     id: p.id,
-    name: p.name,
+    name: nameIn(p.names, locale),
+    names: p.names,
     coin: p.asset,
     dailyRate: rate(p.dailyRate),
     overdueRate: rate(p.overdueRate),
     cycles: p.cycles,
     minAmount: units(p.minAmount),
     maxAmount: units(p.maxAmount),
-    institution: p.institution,
+    institution: nameIn(p.institutions, locale),
+    institutions: p.institutions,
     repayTypes: [1],
     open: p.open,
   };
@@ -38,14 +43,15 @@ export function loanView(
   loan: LoanRow | undefined,
   product: LoanProductRow | undefined,
   now: number,
+  locale: Locale,
 ): LoanRecord {
   // A settled loan shows what it paid (the same formula at its repayment time); an open one what it owes now.
   const owed = loan ? costAt(loan, loan.repaidAt ?? now) : undefined;
   return {
     id: a.id,
     productId: a.productId,
-    name: product?.name ?? '',
-    institution: product?.institution ?? '',
+    name: product ? nameIn(product.names, locale) : '',
+    institution: product ? nameIn(product.institutions, locale) : '',
     coin: a.asset,
     amount: units(a.amount),
     cycleDays: a.cycleDays,

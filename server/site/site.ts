@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { Custody } from '../../isomorphic/contract/platform.ts';
+import { custodyOf } from './custody.ts';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -18,15 +20,19 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
  * The platform config script and the site. Installed server-wide and last in the features list: the site's
  * catch-all and not-found handler answer whatever no feature's route does.
  */
-export async function serveSite({ app, config, sealedBox, prices }: FeatureContext): Promise<void> {
-  await servePages(app, config, { sealKey: sealedBox.publicKey, demoPrices: prices.demo });
+export async function serveSite({ app, config, sealedBox, prices, chains }: FeatureContext): Promise<void> {
+  await servePages(app, config, {
+    sealKey: sealedBox.publicKey,
+    demoPrices: prices.demo,
+    custody: custodyOf(chains, config.chain),
+  });
 }
 
 /** The platform config and the pages, on the whole server and on an edge (server/cluster/edge.ts). */
 export async function servePages(
   app: FastifyInstance,
   config: Config,
-  o: { sealKey: string; demoPrices: boolean },
+  o: { sealKey: string; demoPrices: boolean; custody: Custody },
 ): Promise<void> {
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
@@ -36,6 +42,7 @@ export async function servePages(
     sealKey: o.sealKey,
     deliversCodes: transportsOf(config),
     demoPrices: o.demoPrices,
+    custody: o.custody,
     stompUrl: config.stompUrl,
   });
   await siteRoutes(app, config.distDir);

@@ -259,7 +259,7 @@ describe.each(DIALECTS)('wallet invariants over random operations on %s', (name,
   it('never lets concurrent withdrawals of one user spend the same funds', async () => {
     const u = users[0]!;
     // Empty the user's spot LTC into another account type first, so the race starts from a known balance.
-    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.markets, app.prices), u, 1)).find(
+    const before = (await wallet.currencyAccount(t.db, usdtPricesOf(app.markets, app.prices), u, 1, 'en')).find(
       (c) => c.coin === 'LTC',
     )!;
     if (Number(before.available) > 0)

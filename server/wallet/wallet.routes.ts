@@ -6,6 +6,7 @@ import * as api from '../../isomorphic/contract/wallet.endpoints.ts';
 import { withdrawalPlain } from '../../isomorphic/contract/wallet.ts';
 import { optionalUser, userOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { localeOf } from '../http/locale.ts';
 import { AppError, fail } from '../outcome.ts';
 import { openSealed } from '../crypto/open-sealed.ts';
 import { router, type EndpointRequest } from '../http/route.ts';
@@ -34,7 +35,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: FeatureContext): P
   const custody = { chains: ctx.chains, settings: ctx.config.chain };
 
   route(api.walletAccount, async (req) => ok(await wallet.walletAccounts(db, usdt, userOf(req))));
-  route(api.currencyAccount, async (req) => ok(await wallet.currencyAccount(db, usdt, userOf(req), req.query.type)));
+  route(api.currencyAccount, async (req) =>
+    ok(await wallet.currencyAccount(db, usdt, userOf(req), req.query.type, localeOf(req))),
+  );
   route(api.myBalance, async (req) => ok(await wallet.balances(db, userOf(req).id, req.query.type)));
   route(api.coinRate, async () => ok(await wallet.coinRates(db)));
   route(api.myBill, async (req) => ok(await wallet.bills(db, userOf(req).id, req.query)));

@@ -1,3 +1,5 @@
+import type { Locale } from '../../isomorphic/i18n/locales.ts';
+import { coinName } from '../i18n/local-names.ts';
 import type {
   AssetDecimals,
   BillRecord,
@@ -101,6 +103,7 @@ export async function currencyAccount(
   usdt: UsdtPrices,
   user: UserRow,
   type: number,
+  locale: Locale,
 ): Promise<CurrencyAccountRow[]> {
   const allowed = new Set<number>(accountTypesOf(user));
   const byCoin = new Map<string, { available: bigint; frozen: bigint }>();
@@ -114,7 +117,7 @@ export async function currencyAccount(
     const b = byCoin.get(a.code) ?? { available: 0n, frozen: 0n };
     return {
       coin: a.code,
-      name: a.name,
+      name: coinName(locale, a.code, a.name),
       available: money(b.available),
       frozen: money(b.frozen),
       total: money(b.available + b.frozen),

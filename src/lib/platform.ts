@@ -11,6 +11,7 @@ const DEFAULTS: PlatformConfig = {
   deliversCodes: { email: false, sms: false },
   demoPrices: true,
   stompUrl: STOMP_PATH,
+  custody: { evm: 'none', chains: [], ownKeys: [] },
 };
 
 /**

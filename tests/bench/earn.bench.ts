@@ -50,7 +50,7 @@ const heapMb = () => {
 const product = (id: number, kind: ProductRow['kind'], cycleDays: number, rate: bigint): ProductRow => ({
   id,
   kind,
-  name: `p${id}`,
+  names: { en: `p${id}` },
   asset: 'USDT',
   dailyRate: rate,
   cycleDays,

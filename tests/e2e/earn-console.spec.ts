@@ -79,7 +79,10 @@ for (const [prefix, lang] of [
     await page.goto(`${prefix}/admin`);
     await hydrated(page);
     await page.getByRole('tab', { name: t('admin.tab.earn'), exact: true }).click();
-    await expect(page.getByTestId('admin-earn-products')).toContainText('USDT staking · 7 days');
+    // The seeded products read in the operator's language.
+    await expect(page.getByTestId('admin-earn-products')).toContainText(
+      t('earn.title.pledge', { coin: 'USDT', days: t('earn.days_other', { count: 7 }) }),
+    );
 
     // Refused by the form before anything is sent: every problem named beside its field, in the operator's language.
     await page.getByRole('combobox', { name: t('admin.earn.field.kind') }).selectOption('pledge');
@@ -93,9 +96,7 @@ for (const [prefix, lang] of [
       capacity: '1000',
       perUser: '2',
     });
-    await expect(form.getByTestId('earn-problem-name')).toHaveText(
-      t('validation.required', { field: t('admin.earn.field.name') }),
-    );
+    await expect(form.getByTestId('earn-problem-name')).toHaveText(t('validation.productName.english'));
     await expect(form.getByTestId('earn-problem-dailyRate')).toHaveText(t('error.earnRateInvalid'));
     await expect(form.getByTestId('earn-problem-cycleDays')).toHaveText(t('validation.earnCycle'));
     await expect(form.getByTestId('earn-problem-minAmount')).toHaveText(
@@ -111,6 +112,10 @@ for (const [prefix, lang] of [
     await expect(page.getByText(t('error.unknownAsset'))).toBeVisible();
     expect((await setup(request)).products.some((p) => p.name === name)).toBe(false);
 
+    // Its name in Chinese too; the other languages left empty read in English.
+    await form.getByTestId('names').locator('summary').click();
+    await field('names.zh-CN').fill(`控制台质押 ${lang}`);
+    await shot(page, `earn-console-names-${lang}`);
     await saveWith({ coin: 'USDT' });
     await expect(page.getByText(t('admin.earn.saved'))).toBeVisible();
     await expect(form).toHaveCount(0);
@@ -125,6 +130,11 @@ for (const [prefix, lang] of [
     ).data.token as string;
     await data(request, await operatorToken(request), '/api/admin/credit', { username, asset: 'USDT', amount: '2000' });
     const product = (await data<EarnProduct[]>(request, token, '/api/pledge/list')).find((p) => p.name === name)!;
+    const inChinese = await (
+      await request.post(`${BASE}/api/pledge/list`, { headers: { authorization: token, lang: 'zh-CN' } })
+    ).json();
+    expect(inChinese.data.find((p: EarnProduct) => p.id === product.id).name).toBe(`控制台质押 ${lang}`);
+    expect(product.names).toEqual({ en: name, 'zh-CN': `控制台质押 ${lang}` });
     expect(product).toMatchObject({
       kind: 'pledge',
       coin: 'USDT',

@@ -68,10 +68,10 @@ for (const [prefix, lang] of [
     const orders = async (kind: string) =>
       (await ask<ListPage<EarnOrder>>(request, token, `/api/order/list?kind=${kind}`)).records;
     const staking = (await ask<EarnProduct[]>(request, token, '/api/pledge/list')).find(
-      (p) => p.name === 'USDT staking · 7 days',
+      (p) => p.names.en === 'USDT staking · 7 days',
     )!;
     const finance = await ask<EarnProduct[]>(request, token, '/api/finance/list');
-    const fixed = finance.find((p) => p.name === 'USDT fixed · 90 days')!;
+    const fixed = finance.find((p) => p.names.en === 'USDT fixed term · 90 days')!;
     const flexible = finance.find((p) => p.kind === 'flexible')!;
 
     // 1. The staking list: every product's limit, daily rate, cycle, count left, amount subscribed and progress.

@@ -17,7 +17,9 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { IdPhotos, useIdReview } from '../admin/index.ts';
 import { ReviewActions } from '../admin/index.ts';
+import { OtherNames } from '../ui/OtherNames.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
+import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.ts';
 import { LoanStateBadge, money } from './parts.tsx';
 
 const VIEWS = ['applications', 'products', 'pool'] as const;
@@ -132,6 +134,7 @@ function Applications({ t }: { t: T }) {
 
 const EMPTY: ProductDraft = {
   name: '',
+  names: {},
   coin: 'USDT',
   dailyRate: '',
   overdueRate: '',
@@ -139,10 +142,16 @@ const EMPTY: ProductDraft = {
   minAmount: '',
   maxAmount: '',
   institution: '',
+  institutions: {},
   open: true,
 };
-const draftOf = (p: LoanProduct): ProductDraft => ({
+/** The English name and institution to edit (the list shows them in the operator's language), the others beside. */
+const draftOf = ({ repayTypes: _r, ...p }: LoanProduct): ProductDraft => ({
   ...p,
+  name: p.names.en,
+  names: othersOf(p.names),
+  institution: p.institutions.en,
+  institutions: othersOf(p.institutions),
   dailyRate: trim(p.dailyRate),
   overdueRate: trim(p.overdueRate),
   minAmount: trim(p.minAmount),
@@ -258,14 +267,28 @@ function ProductForm({
   return (
     <form className="loan-admin__form" onSubmit={save} data-testid="admin-loan-product-form">
       <h3>{t(d.id === undefined ? 'loan.admin.newProduct' : 'loan.admin.editProduct', { name: d.name })}</h3>
-      {row(t('loan.admin.name'), <input {...text('name')} maxLength={80} />)}
+      {row(t('loan.admin.name'), <input {...text('name')} maxLength={NAME_MAX} />)}
+      <OtherNames
+        t={t}
+        legend={t('admin.productNames.others')}
+        names={d.names}
+        onChange={(names) => setD({ ...d, names })}
+        testId="names"
+      />
       {row(t('loan.admin.coin'), <input {...text('coin')} maxLength={10} disabled={d.id !== undefined} />)}
       {row(t('loan.admin.dailyRateFraction'), <input {...text('dailyRate')} inputMode="decimal" />)}
       {row(t('loan.admin.overdueRateFraction'), <input {...text('overdueRate')} inputMode="decimal" />)}
       {row(t('loan.admin.cycles'), <input value={cycles} onChange={(e) => setCycles(e.target.value)} />)}
       {row(t('loan.admin.min'), <input {...text('minAmount')} inputMode="decimal" />)}
       {row(t('loan.admin.max'), <input {...text('maxAmount')} inputMode="decimal" />)}
-      {row(t('loan.product.institution'), <input {...text('institution')} maxLength={80} />)}
+      {row(t('loan.product.institution'), <input {...text('institution')} maxLength={NAME_MAX} />)}
+      <OtherNames
+        t={t}
+        legend={t('admin.productNames.institutions')}
+        names={d.institutions}
+        onChange={(institutions) => setD({ ...d, institutions })}
+        testId="institutions"
+      />
       <label className="loan-admin__check">
         <input type="checkbox" checked={d.open} onChange={(e) => setD({ ...d, open: e.target.checked })} />{' '}
         {t('loan.admin.openForApplications')}

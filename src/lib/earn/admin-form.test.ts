@@ -23,6 +23,7 @@ const good: ProductDraft = {
   capacity: '20000',
   earlyRedeem: 'forfeit',
   open: true,
+  names: { 'zh-CN': 'USDT 质押 · 14 天' },
 };
 const keysOf = (d: Partial<ProductDraft>) => productProblems({ ...good, ...d }).map((p) => [p.field, p.key]);
 
@@ -42,6 +43,7 @@ describe('the console’s earn product form', () => {
       capacity: '20000',
       earlyRedeem: 'forfeit',
       open: true,
+      names: { 'zh-CN': 'USDT 质押 · 14 天' },
     });
     expect(productBody.safeParse(body).success).toBe(true);
     expect(bodyOf({ ...good, id: 7 }).id).toBe(7);
@@ -111,11 +113,13 @@ describe('the console’s earn product form', () => {
     ]);
   });
 
-  it('edits a product as it stands, its amounts without trailing zeros', () => {
+  it('edits a product as it stands, its amounts without trailing zeros, its English name apart from the others', () => {
     const p: EarnProduct = {
       id: 3,
       kind: 'fixed',
-      name: 'USDT fixed · 90 days',
+      // The list answers in the operator's language; the form edits English in its own box.
+      name: 'USDT 定期 · 90 天',
+      names: { en: 'USDT fixed · 90 days', 'zh-CN': 'USDT 定期 · 90 天' },
       coin: 'USDT',
       dailyRate: '0.00030000',
       yearlyRate: '0.10950000',
@@ -135,7 +139,7 @@ describe('the console’s earn product form', () => {
     expect(d).toEqual({
       id: 3,
       kind: 'fixed',
-      name: p.name,
+      name: 'USDT fixed · 90 days',
       coin: 'USDT',
       dailyRate: '0.0003',
       cycleDays: '90',
@@ -145,6 +149,7 @@ describe('the console’s earn product form', () => {
       capacity: '5000000',
       earlyRedeem: 'locked',
       open: false,
+      names: { 'zh-CN': 'USDT 定期 · 90 天' },
     });
     expect(productProblems(d)).toEqual([]);
   });

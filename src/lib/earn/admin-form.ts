@@ -6,6 +6,8 @@
 import type { EarlyRedeem, EarnKind } from '../../../isomorphic/contract/earn.values.ts';
 import type { EarnPool, EarnProduct, ProductBody } from '../../../isomorphic/contract/earn.ts';
 import { trim } from '../loan/apply-form.ts';
+import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 
 const SCALE = 8;
@@ -13,7 +15,6 @@ const SCALE = 8;
 const MAX_UNITS = 10n ** 17n;
 /** server/earn/earn.service.ts MAX_RATE_E8: at most 5% a day. */
 const MAX_RATE = 5_000_000n;
-const NAME_MAX = 80;
 const COIN = /^[a-zA-Z0-9]{2,10}$/;
 const WHOLE = /^\d{1,5}$/;
 
@@ -30,8 +31,10 @@ export interface ProductDraft {
   capacity: string;
   earlyRedeem: EarlyRedeem;
   open: boolean;
+  /** The name in the other languages (`name` is the English one). */
+  names: Partial<Record<Locale, string>>;
 }
-export type DraftField = Exclude<keyof ProductDraft, 'id' | 'open'>;
+export type DraftField = Exclude<keyof ProductDraft, 'id' | 'open' | 'names'>;
 
 /** A problem of one field: a dictionary key and its parameters; `field` in params is itself a key to translate. */
 export interface FormProblem {
@@ -58,12 +61,13 @@ export const emptyDraft = (kind: EarnKind): ProductDraft => ({
   capacity: '',
   earlyRedeem: 'forfeit',
   open: true,
+  names: {},
 });
 
 export const draftOf = (p: EarnProduct): ProductDraft => ({
   id: p.id,
   kind: p.kind,
-  name: p.name,
+  name: p.names.en,
   coin: p.coin,
   dailyRate: trim(p.dailyRate),
   cycleDays: String(p.cycleDays),
@@ -73,6 +77,7 @@ export const draftOf = (p: EarnProduct): ProductDraft => ({
   capacity: trim(p.capacity),
   earlyRedeem: p.earlyRedeem,
   open: p.open,
+  names: othersOf(p.names),
 });
 
 /** A positive amount as server/spot/order-checks.ts positiveUnits reads it, or the problem it names. */
@@ -117,9 +122,8 @@ function whole(text: string, min: number, max: number): number | null {
 export function productProblems(d: ProductDraft): FormProblem[] {
   const out: FormProblem[] = [];
   const name = d.name.trim();
-  if (!name) out.push({ field: 'name', key: 'validation.required', params: { field: labelOf('name') } });
-  else if (name.length > NAME_MAX)
-    out.push({ field: 'name', key: 'validation.tooLong', params: { field: labelOf('name') } });
+  if (!name) out.push({ field: 'name', key: 'validation.productName.english' });
+  else if (name.length > NAME_MAX) out.push({ field: 'name', key: 'validation.productName.tooLong' });
   if (!COIN.test(d.coin.trim()))
     out.push({ field: 'coin', key: 'validation.invalidValue', params: { field: labelOf('coin') } });
   const rate = parseUnits(d.dailyRate.trim(), SCALE);
@@ -154,6 +158,7 @@ export function bodyOf(d: ProductDraft): ProductBody {
     capacity: d.capacity.trim(),
     earlyRedeem: d.earlyRedeem,
     open: d.open,
+    names: d.names,
   };
 }
 

@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { request } from '../api/client.ts';
 import * as api from '../../../isomorphic/contract/loan.endpoints.ts';
 import type { LoanProduct } from '../../../isomorphic/contract/loan.ts';
+import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { keyed, remote } from '../stores/remote.ts';
 
 export type QueueState = 'pending' | 'passed' | 'failed';
@@ -34,7 +35,12 @@ export async function fundLoanPool(coin: string, amount: string): Promise<void> 
   await setup.reload().catch(() => {});
 }
 
-export type ProductDraft = Omit<LoanProduct, 'id' | 'repayTypes'> & { id?: number };
+/** The form: `name` and `institution` in English, `names` and `institutions` in the other languages. */
+export type ProductDraft = Omit<LoanProduct, 'id' | 'repayTypes' | 'names' | 'institutions'> & {
+  id?: number;
+  names: Partial<Record<Locale, string>>;
+  institutions: Partial<Record<Locale, string>>;
+};
 export async function saveLoanProduct(p: ProductDraft): Promise<void> {
   await request(api.saveLoanProduct, {
     body: {
@@ -48,6 +54,8 @@ export async function saveLoanProduct(p: ProductDraft): Promise<void> {
       maxAmount: p.maxAmount,
       institution: p.institution,
       open: p.open,
+      names: p.names,
+      institutions: p.institutions,
     },
   });
   await setup.reload().catch(() => {});

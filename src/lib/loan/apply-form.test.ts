@@ -5,6 +5,7 @@ import { applyProblems, applyQuote, ratePercent, trim } from './apply-form.ts';
 const product: LoanProduct = {
   id: 1,
   name: 'Power loan',
+  names: { en: 'Power loan' },
   coin: 'USDT',
   dailyRate: '0.00100000',
   overdueRate: '0.00500000',
@@ -12,6 +13,7 @@ const product: LoanProduct = {
   minAmount: '100.00000000',
   maxAmount: '50000.00000000',
   institution: 'Desk',
+  institutions: { en: 'Desk' },
   repayTypes: [1],
   open: true,
 };

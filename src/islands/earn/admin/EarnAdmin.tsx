@@ -19,7 +19,9 @@ import { formatAmount } from '../../../../isomorphic/format/index.ts';
 import type { T } from '../../../lib/i18n/client.ts';
 import { ratePercent } from '../../../lib/loan/apply-form.ts';
 import { showToast } from '../../../lib/stores/toast.ts';
+import { OtherNames } from '../../ui/OtherNames.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { NAME_MAX } from '../../../../isomorphic/contract/local-names.ts';
 import '../../../styles/earn-admin.css';
 
 const VIEWS = ['products', 'obligations', 'pools'] as const;
@@ -248,7 +250,14 @@ function ProductForm({
           ))}
         </select>,
       )}
-      {row('name', text('name'))}
+      {row('name', text('name', { maxLength: NAME_MAX }))}
+      <OtherNames
+        t={t}
+        legend={t('admin.productNames.others')}
+        names={d.names}
+        onChange={(names) => setD({ ...d, names })}
+        testId="names"
+      />
       {row('coin', text('coin', { maxLength: 10, disabled: editing }))}
       {row('dailyRate', text('dailyRate', { inputMode: 'decimal' }), t('admin.earn.rateHint'))}
       {row('cycleDays', text('cycleDays', { inputMode: 'numeric' }))}
