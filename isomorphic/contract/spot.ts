@@ -185,6 +185,12 @@ export interface MarketEntry {
   part_cou: number;
   /** Quantity decimals. */
   full_cou: number;
+  /**
+   * Display decimals of the base and quote assets (the wallet's), so visitors see amounts as signed-in users do;
+   * on spot and quoted markets' rows (a contract's rows leave them out: its quote is not a wallet asset's row).
+   */
+  baseDecimals?: number;
+  quoteDecimals?: number;
   plate: string;
   tickSize: string;
   stepSize: string;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   adlLights,
   checkAmount,
-  cumulative,
   mergeCandles,
   smallestQuantity,
   checkPerpOrder,
@@ -181,18 +180,6 @@ describe('mergeCandles', () => {
     expect(mergeCandles(series, [c(2, '5')]).map((x) => x.close)).toEqual(['1', '5', '1']);
     expect(mergeCandles(series, [c(0, '5')])).toBe(series);
     expect(mergeCandles([], [c(1, '1')])).toHaveLength(1);
-  });
-});
-
-describe('cumulative', () => {
-  it('adds the book levels up from the best price without floats', () => {
-    const levels = [
-      { price: '1', quantity: '0.1' },
-      { price: '2', quantity: '0.2' },
-      { price: '3', quantity: '1.005' },
-    ];
-    expect(cumulative(levels, 3).map((l) => l.total)).toEqual(['0.100', '0.300', '1.305']);
-    expect(cumulative([], 3)).toEqual([]);
   });
 });
 

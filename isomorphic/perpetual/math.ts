@@ -204,18 +204,6 @@ export function mergeCandles(series: PerpCandle[], latest: readonly PerpCandle[]
   return out;
 }
 
-/** Book levels with the running total of their quantities from the best price, exactly: 0.1 + 0.2 is 0.3. */
-export function cumulative<L extends { quantity: string }>(
-  levels: readonly L[],
-  qtyScale: number,
-): Array<L & { total: string }> {
-  let sum = 0n;
-  return levels.map((l) => {
-    sum += signedUnits(l.quantity, qtyScale)?.units ?? 0n;
-    return { ...l, total: formatUnits(sum, qtyScale) };
-  });
-}
-
 /** The smallest of some quantities (those that are numbers), compared exactly; null when there is none. */
 export function smallestQuantity(values: ReadonlyArray<string | null | undefined>, qtyScale: number): string | null {
   let best: { text: string; units: bigint } | null = null;

@@ -48,6 +48,12 @@ export async function startPerpetual(ctx: FeatureContext): Promise<void> {
 }
 
 /**
+ * Prices a side the public feed sends of a contract's book: the screen groups them into steps of up to 1000 ticks and
+ * shows 20 to 40 a side, so it needs more than it shows (docs/products/perpetual.md).
+ */
+const FEED_BOOK_LEVELS = 100;
+
+/**
  * The contracts' candles, trades and books, shown in common/getCoinList and the public feed beside the spot markets.
  */
 export async function contractMarketData(o: {
@@ -62,7 +68,7 @@ export async function contractMarketData(o: {
   await market.start(o.now);
   o.marketData.contracts = {
     entries: () => market.entries(o.now()),
-    book: (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, 20) : undefined),
+    book: (symbol) => (market.book.contracts.has(symbol) ? market.bookView(symbol, FEED_BOOK_LEVELS) : undefined),
   };
   return market;
 }

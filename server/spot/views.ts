@@ -10,6 +10,7 @@ import type {
 } from '../../isomorphic/contract/spot.ts';
 import type { IndexPrice } from '../prices/price-index.ts';
 import { ASSET_SCALE, formatUnits } from '../../isomorphic/money/units.ts';
+import { groupLevels, type BookSide } from '../../isomorphic/money/depth.ts';
 import type { Candle } from '../market-data/candles.ts';
 import type { Ticker } from '../market-data/ticker.ts';
 import { priceBand, type Market } from './market.ts';
@@ -43,7 +44,16 @@ export function priceInfo(m: Market, t: Ticker): PriceInfo {
   };
 }
 
-export function marketEntry(m: Market, t: Ticker, optional: boolean): MarketEntry {
+/**
+ * A market as the lists show it. `decimals` are the assets' display decimals: a visitor's book totals need the quote's
+ * before any balance (which also carries them) is loaded, so the public list brings them.
+ */
+export function marketEntry(
+  m: Market,
+  t: Ticker,
+  optional: boolean,
+  decimals: ReadonlyMap<string, number>,
+): MarketEntry {
   const name = `${m.base}/${m.quote}`;
   return {
     symbol: m.symbol,
@@ -57,6 +67,8 @@ export function marketEntry(m: Market, t: Ticker, optional: boolean): MarketEntr
     customizeFlag: 1,
     part_cou: m.priceScale,
     full_cou: m.qtyScale,
+    ...(decimals.has(m.base) ? { baseDecimals: decimals.get(m.base) } : {}),
+    ...(decimals.has(m.quote) ? { quoteDecimals: decimals.get(m.quote) } : {}),
     plate: m.plate,
     tickSize: price(m, m.tick),
     stepSize: qty(m, m.lot),
@@ -163,7 +175,10 @@ export function priceComparison(
   };
 }
 
-/** Groups book levels by a price step: bids down to the step below, asks up to the step above. */
+/**
+ * Groups book levels by a price step (isomorphic/money/depth.ts): bids down to the step below, asks up to the one
+ * above.
+ */
 export function groupedDepth(
   m: Market,
   bids: Array<[number, number]>,
@@ -171,20 +186,12 @@ export function groupedDepth(
   step: bigint,
   limit: number,
 ): DepthSnapshot {
-  const group = (levels: Array<[number, number]>, up: boolean) => {
-    const out: Array<[bigint, bigint]> = [];
-    for (const [ticks, lots] of levels) {
-      const p = BigInt(ticks) * m.tick;
-      const g = up ? ((p + step - 1n) / step) * step : (p / step) * step;
-      const q = BigInt(lots) * m.lot;
-      const last = out[out.length - 1];
-      if (last && last[0] === g) last[1] += q;
-      else {
-        if (out.length === limit) break;
-        out.push([g, q]);
-      }
-    }
-    return out.map(([p, q]) => [price(m, p), qty(m, q)] as [string, string]);
-  };
-  return { symbol: m.symbol, step: price(m, step), bids: group(bids, false), asks: group(asks, true) };
+  const group = (levels: Array<[number, number]>, side: BookSide) =>
+    groupLevels(
+      levels.map(([ticks, lots]) => [BigInt(ticks) * m.tick, BigInt(lots) * m.lot] as const),
+      step,
+      side,
+      limit,
+    ).map(([p, q]) => [price(m, p), qty(m, q)] as [string, string]);
+  return { symbol: m.symbol, step: price(m, step), bids: group(bids, 'bid'), asks: group(asks, 'ask') };
 }

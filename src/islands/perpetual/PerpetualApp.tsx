@@ -5,7 +5,8 @@ import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $contracts } from '../../lib/perpetual/actions.ts';
 import { ContractList } from './ContractList.tsx';
-import { PerpBook, PerpTrades } from './PerpBook.tsx';
+import { ChartTabs } from '../spot/ChartTabs.tsx';
+import { PerpBook, PerpDepth, PerpTrades } from './PerpBook.tsx';
 import { PerpChart } from './PerpChart.tsx';
 import { PerpHeader } from './PerpHeader.tsx';
 import { PerpOrderForm } from './PerpOrderForm.tsx';
@@ -71,7 +72,11 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
         onChoose={choose}
       />
       <PerpHeader t={t} contract={contract} />
-      <PerpChart t={t} contract={contract} />
+      <ChartTabs
+        t={t}
+        chart={<PerpChart t={t} contract={contract} />}
+        depth={<PerpDepth t={t} contract={contract} />}
+      />
       <PerpBook t={t} contract={contract} />
       <PerpTrades t={t} contract={contract} />
       <PerpOrderForm t={t} contract={contract} locale={locale} fullKind={fullKind} />

@@ -5,6 +5,8 @@ import { useMessages, type Messages } from '../../lib/i18n/client.ts';
 import { href } from '../../lib/navigation.ts';
 import { $markets } from '../../lib/stores/market.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
+import { ChartTabs } from './ChartTabs.tsx';
+import { SpotDepth } from './DepthChart.tsx';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketList } from './MarketList.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -93,7 +95,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}>
       <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
       <TickerBar t={t} market={market} />
-      <KlineChart t={t} market={market} />
+      <ChartTabs t={t} chart={<KlineChart t={t} market={market} />} depth={<SpotDepth t={t} market={market} />} />
       <OrderBook t={t} market={market} />
       <RecentTrades t={t} market={market} />
       {!margin ? (

@@ -5,6 +5,7 @@ export const TRADE_MESSAGES = [
   'trade.',
   'seconds.',
   'perp.',
+  'depth.',
   'common.',
   'error.',
   'validation.',

@@ -11,7 +11,9 @@ import type {
   PriceInfo,
   PublicTrade,
 } from '../../../isomorphic/contract/spot.ts';
+import { quoteOf } from '../spot/order-math.ts';
 import { publicFeed } from '../feed/public-feed.ts';
+import { rememberAssetDecimals } from './assets.ts';
 
 const markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
 /** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */
@@ -36,7 +38,15 @@ function applyDetails(details: SymbolDetail[]): void {
 
 /** Loads the market list again (after a watchlist change, say). */
 export async function loadMarkets(): Promise<void> {
-  markets.set(await request(coinList));
+  const list = await request(coinList);
+  markets.set(list);
+  // The public list is where a visitor learns how many decimals each asset shows (a balance teaches signed-in users).
+  rememberAssetDecimals(
+    [...list.currencyList, ...list.mt5List].flatMap((m) => [
+      ...(m.baseDecimals === undefined ? [] : [{ coin: m.baseCoin, displayDecimals: m.baseDecimals }]),
+      ...(m.quoteDecimals === undefined ? [] : [{ coin: quoteOf(m), displayDecimals: m.quoteDecimals }]),
+    ]),
+  );
 }
 
 /** Stores open network work only in a browser, never while pages are rendered at build time. */
