@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PaneTabs, type Pane } from '../spot/index.ts';
 import { useStore } from '@nanostores/react';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
@@ -33,6 +34,7 @@ function symbolFromUrl(): string {
 export function PerpetualApp({ t, locale, fullKind }: Props) {
   const contracts = useStore($contracts);
   const [symbol, setSymbol] = useState('');
+  const [pane, setPane] = useState<Pane>('chart');
   const [kind, setKind] = useState<ContractKindName>(fullKind ?? 'usdt');
   useEffect(() => {
     const wanted = symbolFromUrl();
@@ -61,7 +63,11 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
       </div>
     );
   return (
-    <div className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`} data-testid="perp-screen">
+    <div
+      className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`}
+      data-testid="perp-screen"
+      data-pane={pane}
+    >
       <ContractList
         t={t}
         contracts={contracts}
@@ -71,6 +77,7 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
         onChoose={choose}
       />
       <PerpHeader t={t} contract={contract} />
+      <PaneTabs t={t} pane={pane} onPane={setPane} />
       <PerpChart t={t} contract={contract} />
       <PerpBook t={t} contract={contract} />
       <PerpTrades t={t} contract={contract} />

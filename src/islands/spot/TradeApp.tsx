@@ -9,6 +9,7 @@ import { KlineChart } from './KlineChart.tsx';
 import { MarketList } from './MarketList.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
+import { PaneTabs, type Pane } from './PaneTabs.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
@@ -46,6 +47,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   const [type, setType] = useState('spot');
   // Spot, cross margin or isolated margin: the account the spot screen trades from (?margin=cross|isolated).
   const [account, setAccount] = useState<TradeAccount>('spot');
+  const [pane, setPane] = useState<Pane>('chart');
   useEffect(() => {
     setSymbol(symbolFromUrl(fullScreen));
     setType(new URLSearchParams(location.search).get('type') ?? 'spot');
@@ -90,9 +92,13 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
   const margin = account === 'spot' ? null : account;
   return (
-    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}>
+    <div
+      className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}
+      data-pane={pane}
+    >
       <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
       <TickerBar t={t} market={market} />
+      <PaneTabs t={t} pane={pane} onPane={setPane} />
       <KlineChart t={t} market={market} />
       <OrderBook t={t} market={market} />
       <RecentTrades t={t} market={market} />
