@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
@@ -13,13 +13,16 @@ import { PaneTabs, type Pane } from './PaneTabs.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
-import { SecondsApp } from '../seconds/index.ts';
-import { PerpetualApp } from '../perpetual/index.ts';
 import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
 import { AccountSwitch } from '../margin/index.ts';
 import { MarginOrderForm } from '../margin/index.ts';
 import { MarginOrdersTable } from '../margin/index.ts';
 import { MarginPanel } from '../margin/index.ts';
+
+// The second-contract and perpetual screens share this page but load only when asked for (?type=sec|usta), so the
+// spot screen does not pay for their code.
+const SecondsApp = lazy(() => import('../seconds/index.ts').then((m) => ({ default: m.SecondsApp })));
+const PerpetualApp = lazy(() => import('../perpetual/index.ts').then((m) => ({ default: m.PerpetualApp })));
 
 interface Props {
   locale: Locale;
@@ -71,8 +74,17 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     }
   };
 
-  if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
-  if (type === 'usta') return <PerpetualApp t={t} locale={locale} />;
+  const loading = (
+    <div className="trade-grid trade-grid--loading" aria-busy="true">
+      {t('common.loading')}
+    </div>
+  );
+  if (type === 'sec' || type === 'usta')
+    return (
+      <Suspense fallback={loading}>
+        {type === 'sec' ? <SecondsApp t={t} locale={locale} /> : <PerpetualApp t={t} locale={locale} />}
+      </Suspense>
+    );
   if (type !== 'spot') {
     return (
       <div className="trade-closed panel">
@@ -83,12 +95,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
       </div>
     );
   }
-  if (!market)
-    return (
-      <div className="trade-grid trade-grid--loading" aria-busy="true">
-        {t('common.loading')}
-      </div>
-    );
+  if (!market) return loading;
   const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
   const margin = account === 'spot' ? null : account;
   return (
