@@ -28,7 +28,8 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
       <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">
         {formatAmount(close, market.part_cou)}
       </strong>
-      <dl className="ticker-bar__stats">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the figures scroll sideways, so the keyboard must reach them */}
+      <dl className="ticker-bar__stats" tabIndex={0}>
         <div>
           <dt>{t('trade.change24h')}</dt>
           <dd className={tone} data-testid="change-24h">

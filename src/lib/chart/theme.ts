@@ -12,7 +12,7 @@ export function chartColors(): ChartColors {
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   return {
     up: v('--up', '#067a4b'),
-    down: v('--down', '#d9304f'),
+    down: v('--down', '#c8283f'),
     text: v('--ink-3', '#5f6b80'),
     line: v('--line', '#dfe3ea'),
     background: v('--bg', '#ffffff'),
