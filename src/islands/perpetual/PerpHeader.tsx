@@ -41,7 +41,7 @@ export function PerpHeader({ t, contract: c }: { t: T; contract: ContractView })
       <strong className={`ticker-bar__price ${tone}`} data-testid="perp-last">
         {at(c.last)}
       </strong>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the figures scroll sideways, so the keyboard must reach them */}
+      {/* Focusable: the figures scroll sideways, and the keyboard must reach them too. */}
       <dl className="ticker-bar__stats" tabIndex={0}>
         <div title={t('perp.markPrice.hint')}>
           <dt>{t('perp.markPrice')}</dt>

@@ -28,7 +28,7 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
       <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">
         {formatAmount(close, market.part_cou)}
       </strong>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the figures scroll sideways, so the keyboard must reach them */}
+      {/* Focusable: the figures scroll sideways, and the keyboard must reach them too. */}
       <dl className="ticker-bar__stats" tabIndex={0}>
         <div>
           <dt>{t('trade.change24h')}</dt>
