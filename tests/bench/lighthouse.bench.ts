@@ -1,9 +1,11 @@
 /**
  * Lighthouse scores (performance, accessibility, best practices, SEO) and the JavaScript each page ships, for
- * /home/index, /news/index and a help article, on the production build served by the real server. Chromium is
- * Debian's (scripts/chromium.ts), started by Playwright with a debugging port that Lighthouse drives.
- * Both of Lighthouse's presets run: mobile (a mid-range phone on slow 4G, simulated) and desktop. The process
- * exits non-zero when any score is below 95. `npm run bench lighthouse` runs only this bench.
+ * /home/index, /news/index, a help article and the spot trade screen, on the production build served by the real
+ * server on a free port. Chromium is Debian's (scripts/chromium.ts), started by Playwright with a debugging port that
+ * Lighthouse drives. Both of Lighthouse's presets run: mobile (a mid-range phone on slow 4G, simulated) and desktop.
+ * The process exits non-zero when a score is below its page's minimum: 95 everywhere, except the trade screen's
+ * performance, 90 (a live chart, book and forms). `npm run bench lighthouse` runs only this bench;
+ * LIGHTHOUSE_PAGES=trade (a part of the path) only the pages it names.
  */
 import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
@@ -12,10 +14,16 @@ import { ensureChromium } from '../../scripts/chromium.ts';
 import { buildSite, siteIsStale } from '../../scripts/site-build.ts';
 import { startServer } from './server-process.ts';
 
-const PAGES = ['/home/index', '/news/index', '/article/main/content/help/110'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
 const MINIMUM = 95;
-const RUNS = 3;
+const TRADE = '/trade/index?type=spot&symbol=btcusdt';
+const PAGES = ['/home/index', '/news/index', '/article/main/content/help/110', TRADE].filter((p) =>
+  p.includes(process.env.LIGHTHOUSE_PAGES ?? ''),
+);
+const minimum = (page: string, category: Category) =>
+  page === TRADE ? ({ performance: 90, accessibility: 100 }[category as string] ?? MINIMUM) : MINIMUM;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** A free local port for Chromium's debugging endpoint. */
 async function freePort(): Promise<number> {
@@ -27,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 if (siteIsStale()) buildSite();
-const server = await startServer({ port: 4452 });
+const server = await startServer({ port: await freePort() });
 const debugPort = await freePort();
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
@@ -45,7 +53,7 @@ const browser = await chromium.launch({
 interface Row {
   page: string;
   preset: string;
-  scores: Record<(typeof CATEGORIES)[number], number>;
+  scores: Record<Category, number>;
   scriptFiles: number;
   scriptTransferKB: number;
   scriptResourceKB: number;
@@ -66,6 +74,30 @@ try {
         const result = await lighthouse(server.url + path, flags, config);
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
         const lhr = result.lhr;
+        // What cost points, so a low score says where to look: the metrics, and each failed audit of the categories.
+        if (CATEGORIES.some((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100) < minimum(path, c))) {
+          const metrics = [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ];
+          console.log(`  ${preset} ${path}: ${metrics.map((m) => `${m} ${lhr.audits[m]?.displayValue}`).join(', ')}`);
+          const shifts = lhr.audits['layout-shifts']?.details as {
+            items?: Array<{ node?: { selector?: string }; score?: number }>;
+          };
+          for (const shift of shifts?.items?.slice(0, 5) ?? [])
+            console.log(`    layout shift ${shift.score?.toFixed(3)} ${shift.node?.selector}`);
+          for (const c of CATEGORIES.filter((c) => c !== 'performance'))
+            for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+              const audit = lhr.audits[ref.id];
+              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+                console.log(
+                  `    ${c} ${ref.id}: ${JSON.stringify(audit.details && 'items' in audit.details ? audit.details.items.slice(0, 5) : audit.title).slice(0, 600)}`,
+                );
+            }
+        }
         const requests = (
           (
             lhr.audits['network-requests']?.details as {
@@ -102,8 +134,8 @@ for (const r of rows) {
     `  ${r.preset.padEnd(7)} ${r.page.padEnd(32)} ${scores}   JS: ${r.scriptFiles} files, ${r.scriptTransferKB.toFixed(1)} KB transferred (${r.scriptResourceKB.toFixed(1)} KB uncompressed)`,
   );
 }
-const low = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < MINIMUM));
+const low = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < minimum(r.page, c)));
 if (low.length) {
-  console.error(`Below ${MINIMUM}: ${low.map((r) => `${r.preset} ${r.page}`).join(', ')}`);
+  console.error(`Below the minimum: ${low.map((r) => `${r.preset} ${r.page}`).join(', ')}`);
   process.exit(1);
 }

@@ -52,6 +52,7 @@ export function PerpChart({ t, contract: c }: { t: T; contract: ContractView }) 
       intervals={PERP_INTERVALS}
       interval={interval}
       onInterval={setInterval}
+      lastPrice={c.last}
       lines={lines}
       overlay={overlay}
       empty={t('perp.noTrades')}

@@ -41,7 +41,8 @@ export function PerpHeader({ t, contract: c }: { t: T; contract: ContractView })
       <strong className={`ticker-bar__price ${tone}`} data-testid="perp-last">
         {at(c.last)}
       </strong>
-      <dl className="ticker-bar__stats">
+      {/* Focusable: the figures scroll sideways, and the keyboard must reach them too. */}
+      <dl className="ticker-bar__stats" tabIndex={0}>
         <div title={t('perp.markPrice.hint')}>
           <dt>{t('perp.markPrice')}</dt>
           <dd data-testid="perp-mark">{at(c.mark)}</dd>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PaneTabs, type Pane } from '../spot/index.ts';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
@@ -34,6 +35,7 @@ function symbolFromUrl(): string {
 export function PerpetualApp({ t, locale, fullKind }: Props) {
   const contracts = useStore($contracts);
   const [symbol, setSymbol] = useState('');
+  const [pane, setPane] = useState<Pane>('chart');
   const [kind, setKind] = useState<ContractKindName>(fullKind ?? 'usdt');
   useEffect(() => {
     const wanted = symbolFromUrl();
@@ -62,7 +64,11 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
       </div>
     );
   return (
-    <div className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`} data-testid="perp-screen">
+    <div
+      className={`trade-grid perp-grid${fullKind ? ' perp-grid--full' : ''}`}
+      data-testid="perp-screen"
+      data-pane={pane}
+    >
       <ContractList
         t={t}
         contracts={contracts}
@@ -72,6 +78,7 @@ export function PerpetualApp({ t, locale, fullKind }: Props) {
         onChoose={choose}
       />
       <PerpHeader t={t} contract={contract} />
+      <PaneTabs t={t} pane={pane} onPane={setPane} />
       <ChartTabs
         t={t}
         chart={<PerpChart t={t} contract={contract} />}

@@ -3,16 +3,24 @@ import { useStore } from '../../lib/stores/first-frame.ts';
 import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { KLINE_INTERVALS, type Candle, type KlineInterval } from '../../../isomorphic/contract/kline.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
-import { zoneOffsetMs } from '../../../isomorphic/format/index.ts';
+import { formatAmount, formatCompact, zoneOffsetMs } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { klineStore } from '../../lib/stores/market.ts';
+import { $chartIndicators, toggleIndicator } from '../../lib/chart/chosen.ts';
+import { INDICATORS, indicatorLines, type IndicatorLine } from '../../lib/chart/indicators.ts';
+import { chartColors, onThemeChange, translucent } from '../../lib/chart/theme.ts';
+import { klineStore, lastPriceStore } from '../../lib/stores/market.ts';
 import { $settings } from '../../lib/stores/settings.ts';
 
 interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
-  volume: ISeriesApi<'Histogram'>;
   overlay: ISeriesApi<'Line'>;
+  /** The volume pane's bars while VOL is on. */
+  volume: ISeriesApi<'Histogram'> | null;
+  /** The indicators' lines by IndicatorLine id. */
+  lines: Map<string, ISeriesApi<'Line'>>;
+  last: IPriceLine | null;
+  lib: typeof import('lightweight-charts');
 }
 
 /** A second price drawn as a line over the candles (a contract's mark price): ms times and values. */
@@ -32,8 +40,20 @@ function rising<P extends { time: UTCTimestamp }>(points: P[]): P[] {
   return points.filter((p, i) => i === 0 || p.time > points[i - 1]!.time);
 }
 
-const UP = '#067a4b';
-const DOWN = '#d9304f';
+/** Indicator line colours, one per period as on the exchanges' charts; they read on the day and the night theme. */
+const LINE_COLORS: Record<string, string> = {
+  MA7: '#d89614',
+  MA25: '#c2338f',
+  MA99: '#7b4fd6',
+  EMA7: '#d89614',
+  EMA25: '#c2338f',
+  EMA99: '#7b4fd6',
+  'BOLL.upper': '#7b4fd6',
+  'BOLL.middle': '#d89614',
+  'BOLL.lower': '#7b4fd6',
+  VOL5: '#d89614',
+  VOL10: '#c2338f',
+};
 
 /** A horizontal line across the chart: an open second-contract order's entry price, a contract's mark price. */
 export interface ChartLine {
@@ -56,15 +76,23 @@ interface CandleChartProps<I extends string> {
   intervals: readonly I[];
   interval: I;
   onInterval: (interval: I) => void;
+  /** The price the page's header shows, marked on the price axis in the header's formatting. */
+  lastPrice?: string | null;
   lines?: readonly ChartLine[];
   /** Said over the chart while it has no candle (a market without trades yet). */
   empty?: string;
   overlay?: ChartOverlay;
 }
 
+/** A price as the page writes it: truncated to the pair's decimals (formatAmount), on the axis as in the header. */
+const priceText = (price: number | string, precision: number) =>
+  formatAmount(typeof price === 'number' ? price.toFixed(precision + 2) : price, precision);
+
 /**
- * The candle chart (lightweight-charts) with its interval buttons: candles and volume, `lines` across it. The data
- * comes from the caller: the spot market's feed, a contract's candles.
+ * The candle chart (lightweight-charts) with its interval buttons and indicators: candles, the indicators the user
+ * switched on (MA, EMA, BOLL over the candles; VOL, the volume with its averages, in a pane below), the header's last
+ * price and `lines` across it. The candles come from the caller: the spot market's stored history and feed, a
+ * contract's candles. Colours are the page's CSS custom properties, read again when the theme changes.
  */
 export function CandleChart<I extends string>({
   t,
@@ -73,6 +101,7 @@ export function CandleChart<I extends string>({
   intervals,
   interval,
   onInterval,
+  lastPrice,
   lines = [],
   empty,
   overlay,
@@ -80,47 +109,42 @@ export function CandleChart<I extends string>({
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const [ready, setReady] = useState(false);
+  // Bumped when html[data-theme] changes, so every effect that paints reads the colours again.
+  const [theme, setTheme] = useState(0);
   const { timeZone } = useStore($settings);
+  const chosen = useStore($chartIndicators);
 
-  // The chart library touches the DOM, so it loads in the browser only, once.
+  // The chart library touches the DOM, so it loads in the browser only, once, after the page is up.
   useEffect(() => {
     let disposed = false;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries, HistogramSeries, LineSeries }) => {
+    void import('lightweight-charts').then((lib) => {
       if (disposed || !box.current) return;
-      const chart = createChart(box.current, {
+      const chart = lib.createChart(box.current, {
         autoSize: true,
-        layout: { background: { color: '#ffffff' }, textColor: '#3d4658', fontFamily: 'inherit' },
-        grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
+        layout: { fontFamily: 'inherit', attributionLogo: false },
         // Empty bars to the right of the last candle, so a young market's only candle (and its time label) is not
         // pressed against the price scale, where the label would be cut ("18:3").
-        timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dfe3ea', rightOffset: 8 },
-        rightPriceScale: { borderColor: '#dfe3ea' },
+        timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 8 },
       });
-      const candles = chart.addSeries(CandlestickSeries, {
-        upColor: UP,
-        downColor: DOWN,
-        wickUpColor: UP,
-        wickDownColor: DOWN,
+      // The header's price is marked by its own line (parts.last), so the series' own label would be a second one.
+      const candles = chart.addSeries(lib.CandlestickSeries, {
         borderVisible: false,
-      });
-      const volume = chart.addSeries(HistogramSeries, {
-        priceScaleId: 'volume',
-        priceFormat: { type: 'volume' },
         lastValueVisible: false,
         priceLineVisible: false,
       });
-      chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-      const overlay = chart.addSeries(LineSeries, {
+      const overlay = chart.addSeries(lib.LineSeries, {
         lineWidth: 1,
         lastValueVisible: false,
         priceLineVisible: false,
         crosshairMarkerVisible: false,
       });
-      parts.current = { chart, candles, volume, overlay };
+      parts.current = { chart, candles, overlay, volume: null, lines: new Map(), last: null, lib };
       setReady(true);
     });
+    const stop = onThemeChange(() => setTheme((n) => n + 1));
     return () => {
       disposed = true;
+      stop();
       parts.current?.chart.remove();
       parts.current = null;
     };
@@ -129,40 +153,123 @@ export function CandleChart<I extends string>({
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
-    p.candles.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    const c = chartColors();
+    p.chart.applyOptions({
+      layout: { background: { color: c.background }, textColor: c.text, panes: { separatorColor: c.line } },
+      grid: { vertLines: { color: translucent(c.line, 0.5) }, horzLines: { color: translucent(c.line, 0.5) } },
+      timeScale: { borderColor: c.line },
+      rightPriceScale: { borderColor: c.line },
+    });
+    p.candles.applyOptions({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+  }, [ready, theme]);
+
+  const indicators = useMemo(
+    () =>
+      indicatorLines(
+        chosen,
+        candles.map((c) => +c.close),
+        candles.map((c) => +c.volume),
+      ),
+    [chosen, candles],
+  );
+
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    const c = chartColors();
+    const format = {
+      type: 'custom' as const,
+      minMove: 10 ** -precision,
+      formatter: (v: number) => priceText(v, precision),
+    };
+    const times = candles.map((k) => chartTime(k.time, timeZone));
+    p.candles.applyOptions({ priceFormat: format });
     p.candles.setData(
+      rising(candles.map((k, i) => ({ time: times[i]!, open: +k.open, high: +k.high, low: +k.low, close: +k.close }))),
+    );
+    const withVolume = chosen.includes('VOL');
+    if (withVolume && !p.volume) {
+      p.volume = p.chart.addSeries(
+        p.lib.HistogramSeries,
+        { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
+        1,
+      );
+      p.chart.panes()[1]?.setStretchFactor(0.3);
+    } else if (!withVolume && p.volume) {
+      p.chart.removeSeries(p.volume);
+      p.volume = null;
+    }
+    p.volume?.setData(
       rising(
-        candles.map((c) => ({
-          time: chartTime(c.time, timeZone),
-          open: +c.open,
-          high: +c.high,
-          low: +c.low,
-          close: +c.close,
+        candles.map((k, i) => ({
+          time: times[i]!,
+          value: +k.volume,
+          color: translucent(+k.close >= +k.open ? c.up : c.down, 0.45),
         })),
       ),
     );
-    p.volume.setData(
-      rising(
-        candles.map((c) => ({
-          time: chartTime(c.time, timeZone),
-          value: +c.volume,
-          color: +c.close >= +c.open ? `${UP}66` : `${DOWN}66`,
-        })),
-      ),
-    );
-  }, [candles, ready, precision, timeZone]);
+    const wanted = new Set(indicators.map((l) => l.id));
+    for (const [id, series] of p.lines)
+      if (!wanted.has(id)) {
+        p.chart.removeSeries(series);
+        p.lines.delete(id);
+      }
+    for (const line of indicators) {
+      let series = p.lines.get(line.id);
+      if (!series) {
+        series = p.chart.addSeries(
+          p.lib.LineSeries,
+          {
+            color: LINE_COLORS[line.id],
+            lineWidth: 1,
+            lastValueVisible: false,
+            priceLineVisible: false,
+            crosshairMarkerVisible: false,
+            priceFormat: line.volumePane ? { type: 'volume' } : format,
+          },
+          line.volumePane ? 1 : 0,
+        );
+        p.lines.set(line.id, series);
+      } else if (!line.volumePane) series.applyOptions({ priceFormat: format });
+      series.setData(
+        rising(times.map((time, i) => ({ time, value: line.values[i] }))).flatMap((x) =>
+          x.value === null || x.value === undefined ? [] : [{ time: x.time, value: x.value }],
+        ),
+      );
+    }
+  }, [candles, indicators, chosen, ready, precision, timeZone, theme]);
+
+  // The header's number, as the header writes it; the line's price is that text's value, so the axis label the
+  // chart formats from it reads the same.
+  const lastText = lastPrice ? priceText(lastPrice, precision) : null;
+  const lastCandle = candles.at(-1);
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    if (p.last) p.candles.removePriceLine(p.last);
+    p.last = null;
+    if (!lastText || !lastCandle) return;
+    const c = chartColors();
+    p.last = p.candles.createPriceLine({
+      price: Number(lastText),
+      color: Number(lastText) >= +lastCandle.open ? c.up : c.down,
+      lineWidth: 1,
+      lineStyle: 2,
+      axisLabelVisible: true,
+    });
+  }, [lastText, lastCandle, ready, theme]);
 
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
     p.overlay.applyOptions({
-      color: overlay?.color ?? UP,
+      color: overlay?.color ?? chartColors().up,
       priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
     });
     p.overlay.setData(
       rising((overlay?.points ?? []).map((x) => ({ time: chartTime(x.time, timeZone), value: x.value }))),
     );
-  }, [overlay, ready, precision, timeZone]);
+  }, [overlay, ready, precision, timeZone, theme]);
 
   const drawn = useRef<IPriceLine[]>([]);
   useEffect(() => {
@@ -183,35 +290,74 @@ export function CandleChart<I extends string>({
         };
       },
     });
+    const c = chartColors();
     drawn.current = lines.map((l) =>
       p.candles.createPriceLine({
         price: l.price,
-        color: l.color ?? (l.up ? UP : DOWN),
+        color: l.color ?? (l.up ? c.up : c.down),
         lineWidth: 1,
         lineStyle: l.solid ? 0 : 2,
         axisLabelVisible: true,
         title: l.title,
       }),
     );
-  }, [lines, ready]);
+  }, [lines, ready, theme]);
+
+  const legend = (line: IndicatorLine) => {
+    const v = line.values.at(-1);
+    if (v === null || v === undefined) return '--';
+    return line.volumePane ? formatCompact(String(v)) : priceText(v, precision);
+  };
 
   return (
     <section className="kline" aria-label={t('trade.chart')}>
-      <div className="kline__intervals" role="tablist" aria-label={t('trade.chart')}>
-        {intervals.map((i) => (
-          <button
-            key={i}
-            type="button"
-            role="tab"
-            aria-selected={i === interval}
-            className={i === interval ? 'is-active' : ''}
-            onClick={() => onInterval(i)}
-          >
-            {t(`trade.interval.${i}`)}
-          </button>
-        ))}
+      <div className="kline__bar">
+        <div className="kline__intervals" role="tablist" aria-label={t('tradeChart.interval')}>
+          {intervals.map((i) => (
+            <button
+              key={i}
+              type="button"
+              role="tab"
+              aria-selected={i === interval}
+              className={i === interval ? 'is-active' : ''}
+              onClick={() => onInterval(i)}
+            >
+              {t(`trade.interval.${i}`)}
+            </button>
+          ))}
+        </div>
+        <div className="kline__indicators" role="group" aria-label={t('tradeChart.indicators')}>
+          {INDICATORS.map((i) => (
+            <button
+              key={i}
+              type="button"
+              aria-pressed={chosen.includes(i)}
+              title={t(`tradeChart.indicator.${i}`)}
+              data-indicator={i}
+              onClick={() => toggleIndicator(i)}
+            >
+              {i}
+            </button>
+          ))}
+        </div>
       </div>
-      <div className="kline__chart" ref={box} data-testid="kline-chart" data-candles={candles.length}>
+      <ul className="kline__legend" data-testid="kline-legend">
+        {indicators.map((line) => (
+          <li key={line.id} data-line={line.id}>
+            <span className="kline__swatch" style={{ background: LINE_COLORS[line.id] }} aria-hidden="true" />
+            {line.label} {legend(line)}
+          </li>
+        ))}
+      </ul>
+      <div
+        className="kline__chart"
+        ref={box}
+        data-testid="kline-chart"
+        data-candles={candles.length}
+        data-series={ready ? 1 + (chosen.includes('VOL') ? 1 : 0) + indicators.length : 0}
+        data-last-price={lastText ?? ''}
+        data-ready={ready}
+      >
         {empty && candles.length === 0 && <p className="kline__empty">{empty}</p>}
       </div>
     </section>
@@ -219,11 +365,13 @@ export function CandleChart<I extends string>({
 }
 
 /**
- * The K-line chart of a spot market: candles and volume at nine intervals, the last candle live; `lines` mark prices.
+ * The K-line chart of a spot market: its stored candles at nine intervals (loaded on opening and on each change of
+ * interval), the last candle live from the feed; the header's last price marked; `lines` mark prices.
  */
 export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntry; lines?: readonly ChartLine[] }) {
   const [interval, setInterval] = useState<KlineInterval>('15m');
   const series = useStore(klineStore(market.symbol, interval));
+  const last = useStore(lastPriceStore(market.symbol)) ?? market.close;
   const candles = useMemo(
     () => series.map(([time, open, high, low, close, volume]) => ({ time, open, high, low, close, volume })),
     [series],
@@ -236,6 +384,7 @@ export function KlineChart({ t, market, lines = [] }: { t: T; market: MarketEntr
       intervals={KLINE_INTERVALS}
       interval={interval}
       onInterval={setInterval}
+      lastPrice={last}
       lines={lines}
     />
   );

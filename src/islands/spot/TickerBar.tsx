@@ -2,7 +2,7 @@ import { useStore } from '../../lib/stores/first-frame.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
-import { tickerStore } from '../../lib/stores/market.ts';
+import { lastPriceStore, tickerStore } from '../../lib/stores/market.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { priceComparisonStore } from '../../lib/spot/spot-reads.ts';
 
@@ -18,7 +18,8 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
   const live = useStore(tickerStore(market.symbol));
   const compared = useStore(priceComparisonStore(market.symbol));
   const at = (v: string | null | undefined) => (v ? formatAmount(v, market.part_cou) : '--');
-  const close = live?.close ?? market.close;
+  // The chart marks the same store's price (KlineChart), so the two never disagree.
+  const close = useStore(lastPriceStore(market.symbol)) ?? market.close;
   const pct = live?.priceChangePercent ?? market.zdf;
   const tone = `is-${changeTone(pct)}`;
   return (
@@ -27,7 +28,8 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
       <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">
         {formatAmount(close, market.part_cou)}
       </strong>
-      <dl className="ticker-bar__stats">
+      {/* Focusable: the figures scroll sideways, and the keyboard must reach them too. */}
+      <dl className="ticker-bar__stats" tabIndex={0}>
         <div>
           <dt>{t('trade.change24h')}</dt>
           <dd className={tone} data-testid="change-24h">

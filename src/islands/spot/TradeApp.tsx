@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
@@ -11,16 +11,20 @@ import { KlineChart } from './KlineChart.tsx';
 import { MarketList } from './MarketList.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
+import { PaneTabs, type Pane } from './PaneTabs.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
-import { SecondsApp } from '../seconds/index.ts';
-import { PerpetualApp } from '../perpetual/index.ts';
 import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
 import { AccountSwitch } from '../margin/index.ts';
 import { MarginOrderForm } from '../margin/index.ts';
 import { MarginOrdersTable } from '../margin/index.ts';
 import { MarginPanel } from '../margin/index.ts';
+
+// The second-contract and perpetual screens share this page but load only when asked for (?type=sec|usta), so the
+// spot screen does not pay for their code.
+const SecondsApp = lazy(() => import('../seconds/index.ts').then((m) => ({ default: m.SecondsApp })));
+const PerpetualApp = lazy(() => import('../perpetual/index.ts').then((m) => ({ default: m.PerpetualApp })));
 
 interface Props {
   locale: Locale;
@@ -48,6 +52,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
   const [type, setType] = useState('spot');
   // Spot, cross margin or isolated margin: the account the spot screen trades from (?margin=cross|isolated).
   const [account, setAccount] = useState<TradeAccount>('spot');
+  const [pane, setPane] = useState<Pane>('chart');
   useEffect(() => {
     setSymbol(symbolFromUrl(fullScreen));
     setType(new URLSearchParams(location.search).get('type') ?? 'spot');
@@ -71,8 +76,17 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
     }
   };
 
-  if (type === 'sec') return <SecondsApp t={t} locale={locale} />;
-  if (type === 'usta') return <PerpetualApp t={t} locale={locale} />;
+  const loading = (
+    <div className="trade-grid trade-grid--loading" aria-busy="true">
+      {t('common.loading')}
+    </div>
+  );
+  if (type === 'sec' || type === 'usta')
+    return (
+      <Suspense fallback={loading}>
+        {type === 'sec' ? <SecondsApp t={t} locale={locale} /> : <PerpetualApp t={t} locale={locale} />}
+      </Suspense>
+    );
   if (type !== 'spot') {
     return (
       <div className="trade-closed panel">
@@ -83,18 +97,17 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
       </div>
     );
   }
-  if (!market)
-    return (
-      <div className="trade-grid trade-grid--loading" aria-busy="true">
-        {t('common.loading')}
-      </div>
-    );
+  if (!market) return loading;
   const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
   const margin = account === 'spot' ? null : account;
   return (
-    <div className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}>
+    <div
+      className={`trade-grid${fullScreen ? ' trade-grid--full' : ''}${margin ? ' trade-grid--margin' : ''}`}
+      data-pane={pane}
+    >
       <MarketList t={t} markets={markets} current={market.symbol} onChoose={choose} />
       <TickerBar t={t} market={market} />
+      <PaneTabs t={t} pane={pane} onPane={setPane} />
       <ChartTabs t={t} chart={<KlineChart t={t} market={market} />} depth={<SpotDepth t={t} market={market} />} />
       <OrderBook t={t} market={market} />
       <RecentTrades t={t} market={market} />

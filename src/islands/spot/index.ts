@@ -4,3 +4,4 @@ export type { ChartLine } from './KlineChart.tsx';
 export { MarketList } from './MarketList.tsx';
 export { OrderForm } from './OrderForm.tsx';
 export { TickerBar } from './TickerBar.tsx';
+export { PaneTabs, type Pane } from './PaneTabs.tsx';

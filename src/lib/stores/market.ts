@@ -1,4 +1,4 @@
-import { atom, map, onMount, readonlyType, type ReadableAtom } from 'nanostores';
+import { atom, computed, map, onMount, readonlyType, type ReadableAtom } from 'nanostores';
 import { request } from '../api/client.ts';
 import type { SymbolDetail } from '../../../isomorphic/contract/feed.ts';
 import { addOptional, cancelOptional, coinList, kline } from '../../../isomorphic/contract/spot.endpoints.ts';
@@ -113,6 +113,17 @@ export function tradesStore(symbol: string): ReadableAtom<PublicTrade[]> {
     });
     return store;
   });
+}
+
+/**
+ * The market's last price, the one number the header and the chart's price label both show: the newest trade's, which
+ * the feed pushes with each batch like the candles, else the ticker's, which it sends at most once a second (reading
+ * each alone left the header up to a second behind the chart).
+ */
+export function lastPriceStore(symbol: string): ReadableAtom<string | null> {
+  return shared(`last:${symbol}`, () =>
+    computed([tradesStore(symbol), tickerStore(symbol)], (trades, ticker) => trades[0]?.price ?? ticker?.close ?? null),
+  );
 }
 
 /** Candles of a market at an interval: the history from the API, then the live candle from the feed. */
