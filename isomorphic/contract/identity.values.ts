@@ -13,5 +13,7 @@ export type ApiPermission = (typeof API_PERMISSIONS)[number];
 
 /** The header that carries the key of a signed call: Binance's, as the door serves Binance's API. */
 export const API_KEY_HEADER = 'X-MBX-APIKEY';
+/** Where programs find the Binance-compatible door (server/binance): spot REST, USDⓈ-M REST, market streams. */
+export const BOT_API_PATHS = { spot: '/api/v3', futures: '/fapi/v1', streams: '/ws' } as const;
 export const RECV_WINDOW_DEFAULT_MS = 5_000;
 export const RECV_WINDOW_MAX_MS = 60_000;

@@ -6,12 +6,9 @@
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
 import { z } from './zod.ts';
+import { NAME_MAX } from './local-names.values.ts';
 
-/** The longest name in any language, in characters. */
-export const NAME_MAX = 80;
-
-/** Every language's name: English always there, the others when the operator gave one. */
-export type LocalNames = { en: string } & Partial<Record<Locale, string>>;
+export { NAME_MAX, nameIn, namesOf, othersOf, type LocalNames } from './local-names.values.ts';
 
 /** The English name of a form: required, since it stands in for every language without its own. */
 export const englishName = () =>
@@ -50,18 +47,3 @@ export const otherNames = z
     return out;
   })
   .default({});
-
-/** The English name and the others as one value, English winning over a stray `en` among the others. */
-export const namesOf = (en: string, others: Partial<Record<Locale, string>> = {}): LocalNames => ({
-  ...others,
-  en,
-});
-
-/** The names besides English, as the console edits them (English has its own field). */
-export const othersOf = (names: LocalNames): Partial<Record<Locale, string>> => {
-  const { en: _en, ...others } = names;
-  return others;
-};
-
-/** The name in a language, or English when the operator gave none in it. */
-export const nameIn = (names: LocalNames, locale: Locale): string => names[locale] || names.en;

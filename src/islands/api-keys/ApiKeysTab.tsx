@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
 import type { ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
-import { API_KEY_HEADER } from '../../../isomorphic/contract/identity.values.ts';
+import { API_KEY_HEADER, BOT_API_PATHS } from '../../../isomorphic/contract/identity.values.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
@@ -32,7 +32,7 @@ export function ApiKeysTab({ t, user }: TabProps) {
       {keys ? <KeyTable t={t} keys={keys} /> : <p className="muted">{t('common.loading')}</p>}
       <h2 className="panel__subtitle">{t('apikeys.howTo')}</h2>
       <ol className="api-keys__steps">
-        <li>{t('apikeys.step.base', { spot: '/api/v3', futures: '/fapi/v1', streams: '/ws' })}</li>
+        <li>{t('apikeys.step.base', BOT_API_PATHS)}</li>
         <li>{t('apikeys.step.header', { header: API_KEY_HEADER })}</li>
         <li>{t('apikeys.step.params')}</li>
         <li>{t('apikeys.step.sign')}</li>

@@ -19,7 +19,7 @@ import { IdPhotos, useIdReview } from '../admin/index.ts';
 import { ReviewActions } from '../admin/index.ts';
 import { OtherNames } from '../ui/OtherNames.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
-import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.ts';
+import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.values.ts';
 import { LoanStateBadge, money } from './parts.tsx';
 
 const VIEWS = ['applications', 'products', 'pool'] as const;

@@ -9,8 +9,7 @@ import { quantityUnit } from '../../../isomorphic/perpetual/math.ts';
 import { $settings } from '../../lib/stores/settings.ts';
 import { bookSteps } from '../../lib/spot/order-math.ts';
 import { pickPrice } from '../../lib/spot/picked-price.ts';
-import { BookControls, BookLadder, bookRows, type BookView } from '../spot/BookLadder.tsx';
-import { DepthChart } from '../spot/DepthChart.tsx';
+import { BookControls, BookLadder, bookRows, DepthChart, type BookView } from '../spot/index.ts';
 
 /** A contract book's levels as pairs, the shape the ladder and the depth chart read. */
 const levelPairs = (levels: ReadonlyArray<{ price: string; quantity: string }>) =>

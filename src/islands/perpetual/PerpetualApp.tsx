@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { PaneTabs, type Pane } from '../spot/index.ts';
+import { ChartTabs, PaneTabs, type Pane } from '../spot/index.ts';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ContractKindName } from '../../../isomorphic/contract/perpetual.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $contracts } from '../../lib/perpetual/actions.ts';
 import { ContractList } from './ContractList.tsx';
-import { ChartTabs } from '../spot/ChartTabs.tsx';
 import { PerpBook, PerpDepth, PerpTrades } from './PerpBook.tsx';
 import { PerpChart } from './PerpChart.tsx';
 import { PerpHeader } from './PerpHeader.tsx';

@@ -5,3 +5,6 @@ export { MarketList } from './MarketList.tsx';
 export { OrderForm } from './OrderForm.tsx';
 export { TickerBar } from './TickerBar.tsx';
 export { PaneTabs, type Pane } from './PaneTabs.tsx';
+export { BookControls, BookLadder, bookRows, type BookView } from './BookLadder.tsx';
+export { DepthChart } from './DepthChart.tsx';
+export { ChartTabs } from './ChartTabs.tsx';

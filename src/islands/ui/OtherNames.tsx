@@ -1,4 +1,4 @@
-import { NAME_MAX } from '../../../isomorphic/contract/local-names.ts';
+import { NAME_MAX } from '../../../isomorphic/contract/local-names.values.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../isomorphic/i18n/locales.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import '../../styles/other-names.css';

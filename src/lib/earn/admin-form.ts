@@ -6,7 +6,7 @@
 import type { EarlyRedeem, EarnKind } from '../../../isomorphic/contract/earn.values.ts';
 import type { EarnPool, EarnProduct, ProductBody } from '../../../isomorphic/contract/earn.ts';
 import { trim } from '../loan/apply-form.ts';
-import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.ts';
+import { NAME_MAX, othersOf } from '../../../isomorphic/contract/local-names.values.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { formatUnits, parseUnits } from '../../../isomorphic/money/units.ts';
 

@@ -21,7 +21,7 @@ import { ratePercent } from '../../../lib/loan/apply-form.ts';
 import { showToast } from '../../../lib/stores/toast.ts';
 import { OtherNames } from '../../ui/OtherNames.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { NAME_MAX } from '../../../../isomorphic/contract/local-names.ts';
+import { NAME_MAX } from '../../../../isomorphic/contract/local-names.values.ts';
 import '../../../styles/earn-admin.css';
 
 const VIEWS = ['products', 'obligations', 'pools'] as const;
