@@ -80,8 +80,8 @@ async function fundedUser(request: APIRequestContext, name: string, credits: Rec
   ).token;
 }
 
-const api = <T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string) =>
-  data<T>(request[method](path, { headers: { authorization: token } }));
+const api = <T>(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, lang = 'en') =>
+  data<T>(request[method](path, { headers: { authorization: token, 'accept-language': lang } }));
 const spot = async (request: APIRequestContext, token: string, coin: string) =>
   (await api<CurrencyAccountRow[]>(request, token, 'post', '/api/asset/getCurrencyAccount?type=1')).find(
     (c) => c.coin === coin,
@@ -123,7 +123,8 @@ for (const [prefix, lang] of [
     await expect(fee).toContainText(tr('defi.link.fee', { amount: '0.005', coin: 'ETH' }));
     await expect(fee).toContainText(tr('defi.link.balance', { coin: 'ETH', balance: eth('0.012') }));
     await expect(page.getByTestId('defi-links')).toContainText(d['defi.link.none']!);
-    const pools = await api<EarnProduct[]>(request, token, 'post', '/api/defi/list');
+    // Product names come in the caller's language (docs/products/earn.md, "Names per language").
+    const pools = await api<EarnProduct[]>(request, token, 'post', '/api/defi/list', lang);
     const pool = pools.find((p) => p.coin === 'USDT')!;
     await expect(page.getByTestId(`earn-product-${pool.id}`)).toContainText(pool.name);
     await expect(page.getByTestId(`earn-product-${pool.id}`).getByTestId('earn-daily-rate')).toHaveText('0.12%');

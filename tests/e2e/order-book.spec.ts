@@ -67,7 +67,7 @@ async function bookJourney(page: Page, prefix: '' | '/zh-CN', who: string) {
   await expect(asks).toHaveCount(9); // 2.3600 … 2.3672 in 2.360 … 2.368
 
   // The depth tab draws both sides from the same book and reads out a level under the pointer.
-  await page.getByRole('tab', { name: d.depth }).click();
+  await page.locator('.chart-tabs').getByRole('tab', { name: d.depth }).click();
   const chart = page.getByTestId('depth-chart');
   await expect(chart).toHaveAttribute('data-levels', String(2 * LEVELS));
   const canvas = chart.locator('canvas');
@@ -81,7 +81,9 @@ async function bookJourney(page: Page, prefix: '' | '/zh-CN', who: string) {
   await expect.poll(() => colouredPixels(canvas)).toBeGreaterThan(500);
   await canvas.scrollIntoViewIfNeeded();
   await shot(page, `depth-chart-${who}-${prefix ? 'zh-CN' : 'en'}-390`);
-  await page.getByRole('tab', { name: d.chart }).click();
+  await page.locator('.chart-tabs').getByRole('tab', { name: d.chart }).click();
+  // A phone shows one pane at a time (chart, book or trades): the book is its second tab.
+  await page.locator('.pane-tabs').getByRole('tab').nth(1).click();
   await page.getByTestId('bids').scrollIntoViewIfNeeded();
   await shot(page, `order-book-${who}-${prefix ? 'zh-CN' : 'en'}-390`);
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -125,7 +127,7 @@ test('the perpetual book has the same grouping and views, and a depth tab that s
   await page.getByRole('button', { name: 'Nur Angebote' }).click();
   await expect(page.getByTestId('perp-bids')).toHaveCount(0);
   await expect(page.getByTestId('perp-asks')).toHaveCount(1);
-  await page.getByRole('tab', { name: 'Markttiefe' }).click();
+  await page.locator('.chart-tabs').getByRole('tab', { name: 'Markttiefe' }).click();
   await expect(page.getByTestId('depth-chart')).toContainText('Das Orderbuch ist leer');
   await shot(page, 'depth-chart-perp-de-1366');
 });

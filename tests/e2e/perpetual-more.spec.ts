@@ -86,6 +86,9 @@ test('a coin-margined long in whole contracts on the full-screen page, its margi
   await page.getByRole('tab', { name: d['trade.market'], exact: true }).click();
   // Whole contracts only: the field keeps no decimals.
   await page.locator('#perp-qty').fill('2.5');
+  // The point stays while typing (so 10.5 never becomes 105), the decimals go; leaving the field drops the point.
+  await expect(page.locator('#perp-qty')).toHaveValue('2.');
+  await page.locator('#perp-qty').blur();
   await expect(page.locator('#perp-qty')).toHaveValue('2');
   await page.locator('#perp-qty').fill('10');
   await expect(page.getByTestId('perp-cost-buy')).toHaveText(/ BTC$/);

@@ -38,7 +38,7 @@ import { formatAmount } from '../../../isomorphic/format/index.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
-import { filterNumericInput } from '../../../isomorphic/validate/index.ts';
+import { filterNumericInput, typedNumber } from '../../../isomorphic/validate/index.ts';
 import { submitting } from '../ui/use-form.ts';
 import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
@@ -366,6 +366,7 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
           inputMode="decimal"
           value={quantity}
           onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)}
+          onBlur={() => setQuantity(typedNumber)}
         />
         <em>{unit}</em>
       </label>
