@@ -28,15 +28,7 @@ export function Field({ label, value, onChange, error, hint, addon, ...input }: 
         />
         {addon}
       </div>
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -78,4 +70,24 @@ export function PasswordField({ showLabel, hideLabel, ...props }: PasswordFieldP
       }
     />
   );
+}
+
+/**
+ * A field's error, or else its hint, under it: ids `${id}-error` and `${id}-hint` for the input's
+ * aria-describedby.
+ */
+export function FieldNote({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+  if (error)
+    return (
+      <p className="field__error" id={`${id}-error`} role="alert">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    );
+  return null;
 }

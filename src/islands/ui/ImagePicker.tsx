@@ -1,6 +1,7 @@
 import '../../styles/image-picker.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { T } from '../../lib/i18n/client.ts';
+import { FieldNote } from './Field.tsx';
 import { IMAGE_TYPES, imageRefusal } from './image-file.ts';
 
 interface ImagePickerProps {
@@ -75,15 +76,7 @@ export function ImagePicker({ t, label, name, file, onChange, error, hint, previ
           {file ? file.name : t('common.image.none')}
         </span>
       </div>
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
       {url && <img className="image-picker__preview" src={url} alt={label} />}
     </div>
   );
