@@ -77,7 +77,9 @@ async function documentWidths(ctx: BrowserContext, paths: string[]): Promise<Arr
 
 const tooWide = (widths: Array<[string, number]>, limit: number) => widths.filter(([, width]) => width > limit);
 
-for (const prefix of ['', '/de'])
+// German only: its labels are the longest of the site's languages (the bar, the forms and the tables overflowed in
+// German first), and each pass visits every page, so a second language doubled the time for nothing it could find.
+for (const prefix of ['/de'])
   for (const signedIn of [false, true]) {
     test(`every page fits a 390 px phone, ${signedIn ? 'signed in' : 'logged out'} (${prefix || '/en'})`, async ({
       browser,
