@@ -4,8 +4,9 @@ import type { Clock } from '../clock/clock.ts';
 import type { Db } from '../storage/db.ts';
 import { type BinanceApi, BinanceClient } from './binance-client.ts';
 
-/** The label of a bot account's own key: the one made at each start replaces the last start's. */
+/** The labels of a bot account's own keys, one per API: the ones made at each start replace the last start's. */
 export const BOT_KEY_LABEL = 'built-in market maker';
+const labelOf = (api: BinanceApi) => `${BOT_KEY_LABEL} (${api})`;
 
 export interface BotKeysOptions {
   db: Db;
@@ -16,13 +17,15 @@ export interface BotKeysOptions {
 }
 
 /**
- * The built-in bots' API keys. A bot account gets one key with the trade permission per start, made through the
- * API-key service as a user's is (an earlier start's key is removed first, so keys do not pile up); the secret lives
- * only in this process's memory. The spot and the perpetual makers of one account share its key, as one operator's
- * bot would, and each calls its own API with it.
+ * The built-in bots' API keys. A bot account gets one key with the trade permission per API per start, made through
+ * the API-key service as a user's is (an earlier start's keys are removed first, so keys do not pile up); the secrets
+ * live only in this process's memory. One key per API, not one per account: the door takes each signature once
+ * across every path, and the spot and futures makers cancel a symbol's orders with the same parameters
+ * (`symbol=BTCUSDT&timestamp=…`), so one key signing both in the same millisecond had its second call refused (-1022).
  */
 export class BotKeys {
-  private readonly made = new Map<number, Promise<{ apiKey: string; secret: string }>>();
+  private readonly made = new Map<string, Promise<{ apiKey: string; secret: string }>>();
+  private readonly cleared = new Map<number, Promise<void>>();
   private readonly opts: BotKeysOptions;
 
   constructor(opts: BotKeysOptions) {
@@ -30,17 +33,24 @@ export class BotKeys {
   }
 
   async client(userId: number, api: BinanceApi): Promise<BinanceClient> {
-    let key = this.made.get(userId);
-    if (!key) this.made.set(userId, (key = this.make(userId)));
+    let key = this.made.get(`${userId}:${api}`);
+    if (!key) this.made.set(`${userId}:${api}`, (key = this.make(userId, api)));
     const { apiKey, secret } = await key;
     return new BinanceClient({ baseUrl: this.opts.baseUrl, api, apiKey, secret, now: () => this.opts.clock.now() });
   }
 
-  private async make(userId: number): Promise<{ apiKey: string; secret: string }> {
+  private async make(userId: number, api: BinanceApi): Promise<{ apiKey: string; secret: string }> {
     const { db, clock, seal } = this.opts;
-    const { records } = await listKeys(db, userId, 1, 100);
-    for (const k of records) if (k.label === BOT_KEY_LABEL) await removeKey(db, userId, k.id);
-    return createKey(db, clock, seal, userId, { label: BOT_KEY_LABEL, permissions: ['read', 'trade'], ipList: [] });
+    let cleared = this.cleared.get(userId);
+    if (!cleared) this.cleared.set(userId, (cleared = this.clear(userId)));
+    await cleared;
+    return createKey(db, clock, seal, userId, { label: labelOf(api), permissions: ['read', 'trade'], ipList: [] });
+  }
+
+  /** Removes the keys an earlier start made for this account, once per start. */
+  private async clear(userId: number): Promise<void> {
+    const { records } = await listKeys(this.opts.db, userId, 1, 100);
+    for (const k of records) if (k.label.startsWith(BOT_KEY_LABEL)) await removeKey(this.opts.db, userId, k.id);
   }
 }
 

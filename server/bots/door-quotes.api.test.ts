@@ -94,13 +94,17 @@ describe.each(FEATURE_DIALECTS)('the market makers through the door on %s', (_na
         expect(clientIdOfOrder(app.core, o), c.symbol).toMatch(c.kind === 'linear' ? /^pm_[0-9a-z]+_[0-9a-z]+$/ : /^$/);
     }
     const { records } = await listKeys(t.db, makerId, 1, 100);
-    expect(records.map((k) => [k.label, k.permissions])).toEqual([['built-in market maker', ['read', 'trade']]]);
+    // One key per API: the door takes a signature once across paths, and both makers cancel with the same parameters.
+    expect(records.map((k) => [k.label, k.permissions]).sort()).toEqual([
+      ['built-in market maker (futures)', ['read', 'trade']],
+      ['built-in market maker (spot)', ['read', 'trade']],
+    ]);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 
-  it('quotes through nothing but the door: with its key removed, it places no USDT-margined quote', async () => {
+  it('quotes through nothing but the door: with its futures key removed, it places no USDT-margined quote', async () => {
     const { records } = await listKeys(t.db, makerId, 1, 100);
-    await removeKey(t.db, makerId, records[0]!.id);
+    await removeKey(t.db, makerId, records.find((k) => k.label.endsWith('(futures)'))!.id);
     const book = bookOf(app.core);
     const linear = new Set([...book.contracts.values()].filter((c) => c.kind === 'linear').map((c) => c.symbol));
     const ids = (door: boolean) =>
