@@ -192,7 +192,8 @@ async function startMakers(app: FastifyInstance, db: Db, config: Config): Promis
     quotes: (makerId) => spotDoorQuotes(keys, app.clock, makerId),
   });
   await makers.start();
-  // The perpetual books get their own makers, on the same bot accounts: /fapi/v1, with a key of its own, for USDT-margined books.
+  // The perpetual books get their own makers, on the same bot accounts: /fapi/v1, with a key of its own, for the
+  // USDT-margined books.
   const perpMakers = new PerpMakers(db, app.core, app.log, {
     intervalMs: config.marketMakerIntervalMs,
     jobs: app.jobs,
