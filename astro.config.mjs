@@ -1,6 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
+import { preloadIslandModules } from './scripts/module-preload.ts';
 
 /**
  * Static output only: every page is pre-rendered per locale into dist/, which the Node server (or any CDN)
@@ -13,7 +15,13 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      name: 'module-preload',
+      hooks: { 'astro:build:done': ({ dir }) => void preloadIslandModules(fileURLToPath(dir)) },
+    },
+  ],
   server: { port: 4322 },
   devToolbar: { enabled: false },
   vite: {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Custody } from '../../isomorphic/contract/platform.ts';
 import { custodyOf } from './custody.ts';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import { localeOfPath, localizePath, stripLocale } from '../../isomorphic/i18n/locales.ts';
@@ -13,6 +13,8 @@ import type { Config } from '../config.ts';
 import { transportsOf } from '../notify/sender.ts';
 import { allowPageScripts, pageScriptSources } from './csp.ts';
 import { platformConfigRoute } from './platform-config.ts';
+import { siteBuilding } from './site-build.ts';
+import { translatorFor } from '../i18n/i18n.ts';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -54,7 +56,8 @@ export async function servePages(
  * that match nothing get the envelope's 404 instead.
  */
 async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(distDir)) app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
+  if (!existsSync(distDir) && !siteBuilding())
+    app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
 
   app.addHook('onRequest', async (req, reply) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.url)) return;
@@ -69,7 +72,7 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
     }
   });
 
-  if (existsSync(distDir)) {
+  if (existsSync(distDir) || siteBuilding()) {
     await app.register(fastifyStatic, {
       root: distDir,
       serve: false,
@@ -116,6 +119,28 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
     if (isApiPath(path) || path.startsWith('/ws/') || req.method !== 'GET') {
       return send(reply, 404, ERRORS.notFound, req.t('error.notFound'));
     }
+    if (siteBuilding()) return beingBuilt(req, reply);
     return reply.redirect(localizePath(FALLBACK_PATH, localeOfPath(path)), 302);
   });
 }
+
+/** A page asked for while the site is still being built: says so in the visitor's language and reloads itself. */
+function beingBuilt(req: FastifyRequest, reply: FastifyReply) {
+  // The page's language is its path's (/de/…), as the built page's would be; the headers' is for the API.
+  const lang = localeOfPath(req.url.split('?')[0]!);
+  const t = translatorFor(lang);
+  const title = escapeHtml(t('site.building.title'));
+  return reply
+    .code(503)
+    .header('retry-after', '5')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+        `<body><main><h1>${title}</h1><p>${escapeHtml(t('site.building.text'))}</p></main></body></html>`,
+    );
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,16 +1,14 @@
 /**
- * The first `npm start` of a fresh clone, in its parts: the site build (astro build, then the quick pre-compression,
- * into a folder of its own so the checkout's dist/ is left alone) and the server's first start on an empty data
- * folder (migrations, seed, operator, demo chain, market makers), to its first answer. Beside them, the floor: a bare
- * `node -e` HTTP server's start to its first answer (what any Node server pays), and the server's first start without
- * the demo chain and the market makers (what those two add). The first start is the build plus the server's start.
+ * The first `npm start` of a fresh clone (scripts/start.ts, into a site folder and data folder of its own so the
+ * checkout's are left alone): to the server's first answer (migrations, seed, operator, demo chain, market makers,
+ * while the site is built beside it) and to the pages (the build landed). Beside them: the server's start on the
+ * built site with nothing beside it, the same without the demo chain and the market makers (what those two add), and
+ * the floor, a bare `node -e` HTTP server's start to its first answer (what any Node server pays).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compressDist } from '../../scripts/compress-dist.ts';
-import { ASTRO_ENV } from '../../scripts/site-build.ts';
 import { startServer } from './server-process.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -35,26 +33,39 @@ async function floor(port: number): Promise<number> {
 
 const out = mkdtempSync(join(tmpdir(), 'lumex-first-start-'));
 const dist = join(out, 'dist');
-const buildStarted = performance.now();
-const build = spawnSync('npx', ['astro', 'build', '--outDir', dist], { env: ASTRO_ENV, stdio: 'ignore' });
-if (build.status !== 0) throw new Error('the site build failed');
-const astroMs = performance.now() - buildStarted;
-compressDist(dist, 'fast');
-const buildMs = performance.now() - buildStarted;
-
 const floorMs = await floor(4460);
-const full = await startServer({ port: 4461, dataDir: join(out, 'data-full'), env: { DIST_DIR: dist } });
+
+// `npm start` itself (scripts/start.ts) on an empty data folder and no built site: the server answers while the
+// site is built beside it, and the pages follow when the build lands.
+const start = await startServer({
+  port: 4461,
+  dataDir: join(out, 'data-full'),
+  env: { DIST_DIR: dist },
+  script: 'scripts/start.ts',
+});
+for (;;) {
+  const res = await fetch(`${start.url}/home/index`).catch(() => undefined);
+  if (res?.status === 200) break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const pagesMs = performance.now() - start.spawnedAt;
+await start.stop();
+
+// The server alone on the built site: without the build beside it, and without the demo chain and market makers.
+const full = await startServer({ port: 4462, dataDir: join(out, 'data-again'), env: { DIST_DIR: dist } });
 await full.stop();
 const bare = await startServer({
-  port: 4462,
+  port: 4463,
   dataDir: join(out, 'data-bare'),
   env: { DIST_DIR: dist, DEMO_CHAIN: '0', MARKET_MAKERS: '0' },
 });
 await bare.stop();
 rmSync(out, { recursive: true, force: true });
 
-console.log(`site build: ${s(buildMs)} (astro build ${s(astroMs)}, pre-compression ${s(buildMs - astroMs)})`);
-console.log(`server first start to first answer: ${s(full.startMs)}`);
+console.log(`first npm start of a fresh clone, to the server's first answer: ${s(start.startMs)}`);
+console.log(`  to the pages, built beside the server: ${s(pagesMs)}`);
+console.log(`server first start on the built site (no build beside it): ${s(full.startMs)}`);
 console.log(`  without the demo chain and market makers: ${s(bare.startMs)}`);
-console.log(`floor, a bare node -e HTTP server to first answer: ${s(floorMs)}`);
-console.log(`first npm start of a fresh clone (build + server): ${s(buildMs + full.startMs)}`);
+console.log(
+  `floor, a bare node -e HTTP server to first answer: ${s(floorMs)} (first answer ×${(start.startMs / floorMs).toFixed(1)})`,
+);

@@ -8,18 +8,21 @@ export interface Running {
   child: ChildProcess;
   /** Milliseconds from spawning the process to its first answer. */
   startMs: number;
+  /** When the process was spawned (performance.now()). */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
-/** Starts `node server/main.ts` on a free port and waits for its first answer. */
+/** Starts `node server/main.ts` (or `script`) on a free port and waits for its first answer. */
 export async function startServer(opts: {
   dataDir?: string;
   port: number;
   env?: Record<string, string>;
+  script?: string;
 }): Promise<Running> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'lumex-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [opts.script ?? 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(opts.port),
@@ -46,6 +49,7 @@ export async function startServer(opts: {
     url,
     child,
     startMs,
+    spawnedAt: started,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -1,5 +1,4 @@
 /** What other island folders may use of margin: everything else in this folder is its own. */
-export { AccountSwitch } from './AccountSwitch.tsx';
 export { MarginAssets } from './MarginAssets.tsx';
 export { MarginOrderForm } from './MarginOrderForm.tsx';
 export type { MarginFunds } from './MarginOrderForm.tsx';

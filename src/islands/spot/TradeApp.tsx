@@ -16,15 +16,17 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { TickerBar } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
 import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
-import { AccountSwitch } from '../margin/index.ts';
-import { MarginOrderForm } from '../margin/index.ts';
-import { MarginOrdersTable } from '../margin/index.ts';
-import { MarginPanel } from '../margin/index.ts';
+import { AccountSwitch } from './AccountSwitch.tsx';
 
 // The second-contract and perpetual screens share this page but load only when asked for (?type=sec|usta), so the
 // spot screen does not pay for their code.
 const SecondsApp = lazy(() => import('../seconds/index.ts').then((m) => ({ default: m.SecondsApp })));
 const PerpetualApp = lazy(() => import('../perpetual/index.ts').then((m) => ({ default: m.PerpetualApp })));
+// So do the margin accounts' panel, form and orders (?margin=cross|isolated): one chunk, fetched once for the three.
+const marginModule = () => import('../margin/index.ts');
+const MarginPanel = lazy(() => marginModule().then((m) => ({ default: m.MarginPanel })));
+const MarginOrderForm = lazy(() => marginModule().then((m) => ({ default: m.MarginOrderForm })));
+const MarginOrdersTable = lazy(() => marginModule().then((m) => ({ default: m.MarginOrdersTable })));
 
 interface Props {
   locale: Locale;
@@ -117,7 +119,8 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
           <UserOrders t={t} market={market} />
         </>
       ) : (
-        <>
+        // Nothing in their grid cells for the moment the chunk takes: a second loading text would jump about.
+        <Suspense fallback={null}>
           {isLogin && <MarginPanel t={t} mode={margin} market={market} />}
           <MarginOrderForm t={t} market={market} locale={locale} mode={margin} header={accountSwitch} />
           <section className="user-orders" aria-label={t('trade.openOrders')}>
@@ -127,7 +130,7 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
               <p className="muted">{t('trade.noOrders')}</p>
             )}
           </section>
-        </>
+        </Suspense>
       )}
     </div>
   );
