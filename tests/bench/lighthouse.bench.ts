@@ -87,27 +87,15 @@ try {
           const shifts = lhr.audits['layout-shifts']?.details as {
             items?: Array<{ node?: { selector?: string }; score?: number }>;
           };
-          for (const r of (
-            lhr.audits['network-requests']?.details as {
-              items?: Array<{
-                url: string;
-                resourceType?: string;
-                transferSize?: number;
-                resourceSize?: number;
-                networkRequestTime?: number;
-                networkEndTime?: number;
-              }>;
-            }
-          )?.items ?? [])
-            console.log(
-              'DEBUG',
-              r.resourceType,
-              r.url.replace(server.url, ''),
-              r.transferSize,
-              r.resourceSize,
-              Math.round(r.networkRequestTime ?? 0),
-              Math.round(r.networkEndTime ?? 0),
-            );
+          // The element that painted last and how its time splits (Lighthouse's LCP breakdown).
+          const lcp = lhr.audits['lcp-breakdown-insight']?.details as {
+            items?: Array<{ selector?: string; items?: Array<{ label?: string; duration?: number }> }>;
+          };
+          for (const item of lcp?.items ?? []) {
+            if (item.selector) console.log(`    lcp element ${item.selector}`);
+            for (const part of item.items ?? [])
+              console.log(`    lcp ${part.label}: ${Math.round(part.duration ?? 0)} ms`);
+          }
           for (const shift of shifts?.items?.slice(0, 5) ?? [])
             console.log(`    layout shift ${shift.score?.toFixed(3)} ${shift.node?.selector}`);
           for (const c of CATEGORIES.filter((c) => c !== 'performance'))
