@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiLogin } from './trade-support.ts';
-import { createAccount, credit, signIn, uniqueName } from './support.ts';
+import { colouredPixels, createAccount, credit, signIn, uniqueName } from './support.ts';
 
 /** XRP/USDT: no other journey trades it, so the book is only the levels this file rests. Tick 0.0001, lot 0.1. */
 const SYMBOL = 'xrpusdt';
@@ -87,18 +87,6 @@ async function bookJourney(page: Page, prefix: '' | '/zh-CN', who: string) {
   await page.getByTestId('bids').scrollIntoViewIfNeeded();
   await shot(page, `order-book-${who}-${prefix ? 'zh-CN' : 'en'}-390`);
   await page.setViewportSize({ width: 1366, height: 900 });
-}
-
-/** Pixels of the canvas that are neither the background nor blank: the drawn sides, grid and labels. */
-function colouredPixels(canvas: ReturnType<Page['locator']>) {
-  return canvas.evaluate((el: HTMLCanvasElement) => {
-    const ctx = el.getContext('2d');
-    if (!ctx || !el.width) return 0;
-    const data = ctx.getImageData(0, 0, el.width, el.height).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 700) n++;
-    return n;
-  });
 }
 
 test('the spot book shows 20 levels a side, groups them, shows one side, and draws the depth, signed out and in', async ({

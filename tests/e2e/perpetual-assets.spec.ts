@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { operatorToken, ownServer } from './own-server.ts';
-import { createAccount, uniqueName, signIn } from './support.ts';
+import { colouredPixels, createAccount, uniqueName, signIn } from './support.ts';
 
 /**
  * Perpetual futures outside the trade screen: the contract assets in the wallet with transfers in and out, the
@@ -78,6 +78,7 @@ for (const [prefix, lang, words] of [
       liquidations: 'Liquidations',
       noOpen: 'You have no open contract orders.',
       noLiquidations: 'None of your positions',
+      depth: 'Depth',
     },
   ],
   [
@@ -95,6 +96,7 @@ for (const [prefix, lang, words] of [
       liquidations: '强平记录',
       noOpen: '您没有当前合约委托。',
       noLiquidations: '您的仓位没有被强平',
+      depth: '深度',
     },
   ],
 ] as const) {
@@ -181,6 +183,14 @@ for (const [prefix, lang, words] of [
       price: at(97n),
       quantity: '0.010',
     });
+    // The trade screen's depth tab draws the contract's book with the order in it.
+    await page.goto(`${prefix}/trade/index?type=usta&symbol=btcusdt_perp`);
+    await page.locator('.chart-tabs').getByRole('tab', { name: words.depth }).click();
+    const depth = page.getByTestId('depth-chart');
+    await expect(depth).not.toHaveAttribute('data-levels', '0');
+    await expect.poll(() => colouredPixels(depth.locator('canvas'))).toBeGreaterThan(500);
+    await page.screenshot({ path: `${SHOTS}/perp-depth-${lang}.png` });
+
     await page.goto(`${prefix}/account/entrust?tab=future/u`);
     const open = page.getByTestId('perp-open');
     const row = open.locator(`tr[data-order="${order.id}"]`);

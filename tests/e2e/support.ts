@@ -177,3 +177,15 @@ export async function setFundPassword(
   const res = await request.post('/api/user/tardPwdSet', { headers: { authorization: token }, data: { sealed } });
   expect((await res.json()).code).toBe(200);
 }
+
+/** Pixels of the canvas that are neither the background nor blank: the drawn sides, grid and labels. */
+export function colouredPixels(canvas: ReturnType<Page['locator']>) {
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const ctx = el.getContext('2d');
+    if (!ctx || !el.width) return 0;
+    const data = ctx.getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 700) n++;
+    return n;
+  });
+}

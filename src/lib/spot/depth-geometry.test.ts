@@ -43,6 +43,14 @@ describe('depthGeometry', () => {
     expect(g.nearest(1)).toEqual({ side: 'ask', index: 1 });
   });
 
+  it('labels the amounts at the quantity decimals under a thousand, compactly above', () => {
+    const small = { priceScale: 1, qtyScale: 3 };
+    const one = bookLadder({ bids: [['93605.0', '0.010']], asks: [] }, small, '', Number.POSITIVE_INFINITY);
+    expect(depthGeometry(one, small).yTicks.map((t) => t.label)).toEqual(['0.002', '0.005', '0.007']);
+    const deep = bookLadder({ bids: [['99.00', '5000']], asks: [] }, scales, '', Number.POSITIVE_INFINITY);
+    expect(depthGeometry(deep, scales).yTicks.map((t) => t.label)).toEqual(['1.25K', '2.50K', '3.75K']);
+  });
+
   it('draws nothing for an empty book', () => {
     const empty = depthGeometry({ bids: [], asks: [] }, scales);
     expect(empty.bids).toEqual([]);

@@ -57,9 +57,12 @@ export function depthGeometry(ladder: { bids: LadderRow[]; asks: LadderRow[] }, 
     at: Number(k) / 10,
     label: formatAmount(formatUnits((low2 + (2n * span2 * k) / 10n) / 2n, s.priceScale), s.priceScale),
   }));
+  // Amounts under a thousand keep the market's quantity decimals (a book of 0.010 BTC reads 0.002, 0.005, 0.007, not
+  // 0, 0, 0); larger ones are compact (1.25K).
+  const yDecimals = top >= 1000n * 10n ** BigInt(s.qtyScale) ? 2 : s.qtyScale;
   const yTicks = [1n, 2n, 3n].map((k) => ({
     at: (Number(k) / 4) * HEADROOM,
-    label: formatCompact(formatUnits((top * k) / 4n, s.qtyScale), 2),
+    label: formatCompact(formatUnits((top * k) / 4n, s.qtyScale), yDecimals),
   }));
   const nearest = (x: number): { side: 'bid' | 'ask'; index: number } | null => {
     // The middle of the spread is the middle of the plot.
