@@ -16,16 +16,24 @@ export async function perpetualDoorQuotes(keys: BotKeys, clock: Clock, makerId: 
   const nextId = clientOrderIds(clock, 'pm');
   return {
     cancelAll: (c) => client.cancelOpenOrders(binanceSymbol(c)),
+    cancel: async (c, handles) => {
+      // One already filled answers -2011 (unknown order): nothing left to cancel.
+      await Promise.all(
+        handles.map((h) => client.cancelOrder(binanceSymbol(c), { origClientOrderId: h }).catch(() => undefined)),
+      );
+    },
     room: () => pacer.room(),
     placeLimit: async (c, q) => {
       pacer.count();
+      const newClientOrderId = nextId();
       await client.newLimitOrder({
         symbol: binanceSymbol(c),
         side: q.side === 'buy' ? 'BUY' : 'SELL',
         price: formatUnits(q.price, c.priceScale),
         quantity: formatUnits(q.quantity, c.qtyScale),
-        newClientOrderId: nextId(),
+        newClientOrderId,
       });
+      return newClientOrderId;
     },
   };
 }

@@ -16,16 +16,24 @@ export async function spotDoorQuotes(keys: BotKeys, clock: Clock, makerId: numbe
   const symbolOf = (m: Market) => m.symbol.toUpperCase();
   return {
     cancelAll: (m) => client.cancelOpenOrders(symbolOf(m)),
+    cancel: async (m, handles) => {
+      // One already filled answers -2011 (unknown order): nothing left to cancel.
+      await Promise.all(
+        handles.map((h) => client.cancelOrder(symbolOf(m), { origClientOrderId: h }).catch(() => undefined)),
+      );
+    },
     room: () => pacer.room(),
     placeLimit: async (m, q) => {
       pacer.count();
+      const newClientOrderId = nextId();
       await client.newLimitOrder({
         symbol: symbolOf(m),
         side: q.side === 'buy' ? 'BUY' : 'SELL',
         price: q.price,
         quantity: q.quantity,
-        newClientOrderId: nextId(),
+        newClientOrderId,
       });
+      return newClientOrderId;
     },
   };
 }

@@ -13,6 +13,7 @@ import { cancelPerpOrder, placePerpOrder } from './perp-orders.ts';
 import { setLeverage } from './perp-positions.ts';
 import { fillValue, notional } from './position-math.ts';
 import { pow10 } from './rounding.ts';
+import { Ladder, LEVELS, levelOffsetBps, type TierName, tierLevels } from '../bots/ladder.ts';
 
 /** What the bots keep in their contract accounts, per margin asset, in whole units. */
 const FUNDS: Record<string, bigint> = { USDT: 50_000_000n, BTC: 500n, ETH: 10_000n };
@@ -27,8 +28,10 @@ const LEVERAGE = 5;
  */
 export interface PerpQuoteTransport {
   cancelAll(c: Contract): Promise<void>;
-  /** A GTC limit order in the contract's units; a refusal rejects (the maker skips that level). */
-  placeLimit(c: Contract, q: { side: 'buy' | 'sell'; price: bigint; quantity: bigint }): Promise<void>;
+  /** Cancels orders it placed, by the handles `placeLimit` gave; one already gone (filled) is no error. */
+  cancel(c: Contract, handles: string[]): Promise<void>;
+  /** A GTC limit order in the contract's units, resolving with its handle; a refusal rejects (the level is skipped). */
+  placeLimit(c: Contract, q: { side: 'buy' | 'sell'; price: bigint; quantity: bigint }): Promise<string>;
   /** How many new orders it may send now without being refused for its rate (absent: no limit). */
   room?(): number;
 }
@@ -45,8 +48,15 @@ export function corePerpQuotes(core: TradingCore, makerId: number): PerpQuoteTra
           .map((o) => core.submit(cancelPerpOrder, { userId: makerId, orderId: o.id }).catch(() => undefined)),
       );
     },
+    cancel: async (_c, handles) => {
+      await Promise.all(
+        handles.map((h) =>
+          core.submit(cancelPerpOrder, { userId: makerId, orderId: Number(h) }).catch(() => undefined),
+        ),
+      );
+    },
     placeLimit: async (c, q) => {
-      await core.submit(placePerpOrder, {
+      const placed = await core.submit(placePerpOrder, {
         symbol: c.symbol,
         userId: makerId,
         side: q.side,
@@ -58,6 +68,7 @@ export function corePerpQuotes(core: TradingCore, makerId: number): PerpQuoteTra
         closePosition: false,
         source: 'user',
       });
+      return String(placed.id);
     },
   };
 }
@@ -67,20 +78,23 @@ interface PerpMakerOptions {
   linearQuotes?: (makerId: number) => Promise<PerpQuoteTransport>;
   intervalMs: number;
   jobs?: Scheduler;
+  /** Levels a side, 20 unless told (a test may ask for fewer). */
   levels?: number;
   seed?: number;
 }
 
 /**
  * The built-in market makers of the perpetual books, beside the spot ones (server/spot/market-maker): the same
- * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes `levels`
- * limit orders each side of the index and requotes as it moves: around the mark, a book swept by one account would
+ * two bot accounts, funded in their contract accounts from outside as deposits are. The maker quotes a ladder of 20
+ * limit orders each side of the index, the inner ones following it and the outer ones moved only when it has walked
+ * far (server/bots/ladder.ts): around the mark, a book swept by one account would
  * drag the mark, the quotes after it, and the mark again. The taker now and then sends a small market order,
  * so trades print and funding has a book to sample. The maker quotes the USDT-margined books as an API client
  * (PerpQuoteTransport) and stops adding to a side once its position there is a fifth of its account.
  */
 export class PerpMakers {
-  private readonly quoted = new Map<string, { index: bigint; age: number }>();
+  /** Each contract's ladder as last quoted. */
+  private readonly ladders = new Map<string, Ladder>();
   private makerId = 0;
   private takerId = 0;
   private inProcess: PerpQuoteTransport | undefined;
@@ -175,10 +189,13 @@ export class PerpMakers {
   private async quote(c: Contract): Promise<void> {
     const index = this.book.prices(c.symbol).index;
     if (index === undefined) return;
-    const last = this.quoted.get(c.symbol);
-    const moved = !last || (last.index > index ? last.index - index : index - last.index) * 10_000n > last.index * 8n;
-    if (moved || last.age >= 15) await this.requote(c, index);
-    else last.age += 1;
+    let ladder = this.ladders.get(c.symbol);
+    if (!ladder) {
+      // Quotes an earlier process left have no handles here: they go before the first ladder.
+      await this.transportOf(c).cancelAll(c);
+      this.ladders.set(c.symbol, (ladder = new Ladder()));
+    }
+    for (const tier of ladder.due(Number(index))) await this.requote(c, index, ladder, tier);
     if (this.uniform() < 0.5) {
       // A taker's market order of a few hundred USD of value.
       const lots = this.lotsFor(c, index, 50 + this.uniform() * 400);
@@ -206,20 +223,28 @@ export class PerpMakers {
     return BigInt(Math.max(1, Math.round((usd * 1e8) / Number(unit))));
   }
 
-  private async requote(c: Contract, index: bigint): Promise<void> {
+  private transportOf(c: Contract): PerpQuoteTransport {
     const transport = c.kind === 'linear' ? this.linear : this.inProcess;
     if (!transport) throw new Error('perpetual market makers quote only once started');
-    const levels = this.opts.levels ?? 5;
-    // A whole ladder or nothing this tick: half a ladder after a cancel would leave the book thin on one side.
-    if (transport.room && transport.room() < levels * 2) return;
-    await transport.cancelAll(c);
+    return transport;
+  }
+
+  /** Quotes one tier of the ladder again around the index: its earlier orders cancelled, its levels placed. */
+  private async requote(c: Contract, index: bigint, ladder: Ladder, name: TierName): Promise<void> {
+    const transport = this.transportOf(c);
+    const [from, to] = tierLevels(name);
+    // A whole tier or nothing this tick: half of one after a cancel would leave the book thin on one side.
+    if (transport.room && transport.room() < (to - from) * 2) return;
+    const earlier = ladder.tiers[name];
+    if (earlier) await transport.cancel(c, earlier.handles);
+    delete ladder.tiers[name];
     const position = this.book.position(this.makerId, c.symbol);
     const account = (FUNDS[c.marginAsset] ?? 0n) * pow10(8);
     const exposure = position && position.qty !== 0n ? notional(c, position.qty, index) : 0n;
     const full = exposure * 100n > account * MAX_EXPOSURE_PERCENT;
-    const quotes: Array<Promise<void>> = [];
-    for (let i = 0; i < levels; i++) {
-      const offset = (index * BigInt(4 + i * 6)) / 10_000n || 1n;
+    const quotes: Array<Promise<string>> = [];
+    for (let i = from; i < (this.opts.levels ?? LEVELS) && i < to; i++) {
+      const offset = (index * BigInt(levelOffsetBps(i))) / 10_000n || 1n;
       for (const side of ['buy', 'sell'] as const) {
         // A maker long past its limit quotes no more bids (and a short no more asks).
         if (full && (side === 'buy') === position!.qty > 0n) continue;
@@ -228,10 +253,12 @@ export class PerpMakers {
         quotes.push(transport.placeLimit(c, { side, price, quantity }));
       }
     }
-    // A refused level is skipped; a whole ladder refused (a removed key, a door that is down) is worth a warning.
-    const refused = (await Promise.allSettled(quotes)).filter((r) => r.status === 'rejected');
+    // A refused level is skipped; a whole tier refused (a removed key, a door that is down) is worth a warning.
+    const settled = await Promise.allSettled(quotes);
+    const refused = settled.filter((r) => r.status === 'rejected');
     if (refused.length && refused.length === quotes.length)
       this.log.warn({ err: refused[0]!.reason, contract: c.symbol }, 'perpetual market maker: every quote refused');
-    this.quoted.set(c.symbol, { index, age: 0 });
+    const handles = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    ladder.tiers[name] = { ref: Number(index), age: 0, handles };
   }
 }

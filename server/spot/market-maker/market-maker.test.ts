@@ -32,9 +32,11 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
     }
     for (const m of app.markets.values()) {
       if (m.market !== 'spot') continue;
-      const depth = spotBooksOf(app.core).engine(m.symbol).depth(10);
-      expect(depth.bids.length, m.symbol).toBeGreaterThan(0);
-      expect(depth.asks.length, m.symbol).toBeGreaterThan(0);
+      // The trade screen's 20 levels a side, less what the taker's market orders took from the inner ones.
+      const depth = spotBooksOf(app.core).engine(m.symbol).depth(25);
+      expect(depth.bids.length, m.symbol).toBeGreaterThanOrEqual(17);
+      expect(depth.asks.length, m.symbol).toBeGreaterThanOrEqual(17);
+      expect(depth.bids.length + depth.asks.length, m.symbol).toBeLessThanOrEqual(40);
       expect(depth.bids[0]![0]).toBeLessThan(depth.asks[0]![0]);
     }
     // The tables are the core's projection: read them once it has caught up.
@@ -43,5 +45,18 @@ describe.each(FEATURE_DIALECTS)('the market makers on %s', (_name, open) => {
     expect(Number(trades!.n)).toBeGreaterThan(0);
     expect(app.marketData.ticker('xauusd').close).not.toBe(265000n);
     expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('requote only the inner five levels while the price stays near the outer ones', async () => {
+    const books = spotBooksOf(app.core);
+    const makerOrders = () => [...books.live.values()].filter((o) => o.symbol === 'btcusdt'); // only the maker rests here;
+    const before = new Set(makerOrders().map((o) => o.id));
+    await makers.tick(); // no walk: nothing is due
+    expect(new Set(makerOrders().map((o) => o.id))).toEqual(before);
+    for (let i = 0; i < 15; i++) await makers.tick(); // the inner tier grows old first
+    const after = makerOrders().map((o) => o.id);
+    const kept = after.filter((id) => before.has(id));
+    expect(kept.length).toBeGreaterThanOrEqual(30); // the outer fifteen a side stayed
+    expect(after.length - kept.length).toBeLessThanOrEqual(10); // at most five new a side
   });
 });

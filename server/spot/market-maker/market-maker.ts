@@ -13,6 +13,7 @@ import type { SpotService } from '../spot.service.ts';
 import type { Market } from '../market.ts';
 import type { PriceIndex } from '../../prices/price-index.ts';
 import { prng } from '../../prices/random-walk.ts';
+import { Ladder, LEVELS, levelOffsetBps, type TierName, tierLevels } from '../../bots/ladder.ts';
 
 /**
  * How the maker's quotes reach the books. In production it is the Binance door over HTTP with the maker's own API
@@ -20,8 +21,10 @@ import { prng } from '../../prices/random-walk.ts';
  */
 export interface QuoteTransport {
   cancelAll(m: Market): Promise<void>;
-  /** A GTC limit order; a refusal rejects (the maker skips that level). */
-  placeLimit(m: Market, q: { side: 'buy' | 'sell'; price: string; quantity: string }): Promise<void>;
+  /** Cancels orders it placed, by the handles `placeLimit` gave; one already gone (filled) is no error. */
+  cancel(m: Market, handles: string[]): Promise<void>;
+  /** A GTC limit order, resolving with its handle; a refusal rejects (the maker skips that level). */
+  placeLimit(m: Market, q: { side: 'buy' | 'sell'; price: string; quantity: string }): Promise<string>;
   /** How many new orders it may send now without being refused for its rate (absent: no limit). */
   room?(): number;
 }
@@ -32,9 +35,11 @@ export function serviceQuotes(spot: SpotService, makerId: number): QuoteTranspor
     cancelAll: async (m) => {
       await spot.cancelAll(makerId, m.symbol);
     },
-    placeLimit: async (m, q) => {
-      await spot.place(makerId, { symbol: m.symbol, type: 'limit', timeInForce: 'GTC', ...q });
+    cancel: async (_m, handles) => {
+      await Promise.all(handles.map((h) => spot.cancel(makerId, Number(h)).catch(() => undefined)));
     },
+    placeLimit: async (m, q) =>
+      String((await spot.place(makerId, { symbol: m.symbol, type: 'limit', timeInForce: 'GTC', ...q })).id),
   };
 }
 
@@ -44,6 +49,7 @@ interface MarketMakerOptions {
   /** How often they look at their quotes, as a leased job (one process quotes); 0: only when tick() is called. */
   intervalMs: number;
   jobs?: Scheduler;
+  /** Levels a side, 20 unless told (a test may ask for fewer). */
   levels?: number;
   /** Seeds the makers' own dice (sizes, sides), so a test can repeat a run. */
   seed?: number;
@@ -59,14 +65,14 @@ function fixed(x: number, scale: number): string {
 const TAKER = 'market_taker';
 
 /**
- * The built-in market makers. A maker account quotes `levels` orders on each side around a reference price and
- * requotes as the price moves; a second account now and then takes liquidity so trades print and charts move
+ * The built-in market makers. A maker account quotes a ladder of 20 levels a side around a reference price, the
+ * inner levels following the price and the outer ones moved only when it has walked far (server/bots/ladder.ts); a second account now and then takes liquidity so trades print and charts move
  * (two accounts, because self-trade prevention would cancel one account trading with itself). They trade
  * through the same runner, engine and ledger as users; their funds come in through the ledger like deposits.
  */
 export class MarketMakers {
-  /** Where each market was last quoted around, and how many ticks ago. */
-  private readonly quoted = new Map<string, { ref: number; age: number }>();
+  /** Each market's ladder as last quoted (server/bots/ladder.ts). */
+  private readonly ladders = new Map<string, Ladder>();
   private stopTicking: Cancel | undefined;
   private makerId = 0;
   private takerId = 0;
@@ -173,19 +179,22 @@ export class MarketMakers {
     if (this.ticking) return; // a slow database: skip a beat rather than pile up
     this.ticking = true;
     try {
-      await Promise.all(
-        [...this.spot.markets.values()].map((m) =>
-          this.quoteMarket(m).catch((err: unknown) =>
-            this.log.warn({ err, market: m.symbol }, 'market maker tick failed'),
-          ),
-        ),
-      );
+      // One market after another, the inner tiers first and the outer ones after all of them: a tier checks the
+      // door's room for its orders and then sends them, and markets quoting side by side would all see the same
+      // room and overrun it (-1015). On the first start, when every ladder is due, the inner quotes come first.
+      const outer: Array<() => Promise<void>> = [];
+      for (const m of this.spot.markets.values())
+        await this.quoteMarket(m, outer).catch((err: unknown) =>
+          this.log.warn({ err, market: m.symbol }, 'market maker tick failed'),
+        );
+      for (const requote of outer) await requote().catch((err: unknown) => this.log.warn({ err }, 'requote failed'));
     } finally {
       this.ticking = false;
     }
   }
 
-  private async quoteMarket(m: Market): Promise<void> {
+  /** Quotes the market's inner tier if due and leaves its outer tier, if due, in `outer` for after every market. */
+  private async quoteMarket(m: Market, outer: Array<() => Promise<void>>): Promise<void> {
     // The makers quote around the index (the demo walk, or the external feeds), never around their own trades.
     const index = this.prices.get(m.symbol);
     if (!index) return;
@@ -196,12 +205,17 @@ export class MarketMakers {
       if (parsed.ok) await this.marketData.quote(m.symbol, parsed.value);
       return;
     }
-    const levels = this.opts.levels ?? 5;
-    // Requote only when the price has walked away from the quotes (or they grew old): every requote is ten rows.
-    const last = this.quoted.get(m.symbol);
-    const requote = !last || Math.abs(ref - last.ref) / last.ref > 0.0008 || last.age >= 15;
-    if (last && !requote) last.age += 1;
-    if (requote) await this.requote(m, ref, tick, levels);
+    let ladder = this.ladders.get(m.symbol);
+    if (!ladder) {
+      // Quotes an earlier process left have no handles here: they go before the first ladder.
+      await this.quotes().cancelAll(m);
+      this.ladders.set(m.symbol, (ladder = new Ladder()));
+    }
+    for (const tier of ladder.due(ref)) {
+      const requote = () => this.requote(m, ref, tick, ladder, tier);
+      if (tier === 'inner') await requote();
+      else outer.push(requote);
+    }
     if (this.uniform() < 0.5) {
       const side = this.uniform() < 0.5 ? 'buy' : 'sell';
       const spend = 20 + this.uniform() * 300;
@@ -217,17 +231,25 @@ export class MarketMakers {
     if (this.uniform() < 0.02) await this.fund(m);
   }
 
-  private async requote(m: Market, ref: number, tick: number, levels: number): Promise<void> {
-    const transport = this.transport;
-    if (!transport) throw new Error('market makers quote only once started');
-    // A ladder goes in whole or waits for the next tick, so a rate limit never leaves a book one-sided.
-    if (transport.room && transport.room() < levels * 2) return;
-    await transport.cancelAll(m);
+  private quotes(): QuoteTransport {
+    if (!this.transport) throw new Error('market makers quote only once started');
+    return this.transport;
+  }
+
+  /** Quotes one tier of the ladder again around `ref`: its earlier orders cancelled, its levels placed. */
+  private async requote(m: Market, ref: number, tick: number, ladder: Ladder, name: TierName): Promise<void> {
+    const transport = this.quotes();
+    const [from, to] = tierLevels(name);
+    // A tier goes in whole or waits for the next tick, so a rate limit never leaves a book one-sided.
+    if (transport.room && transport.room() < (to - from) * 2) return;
+    const earlier = ladder.tiers[name];
+    if (earlier) await transport.cancel(m, earlier.handles);
+    delete ladder.tiers[name];
     const notionalPerLevel = 400 + this.uniform() * 1600;
     // All levels go in together, so the runner writes them in one batch.
-    const quotes: Array<Promise<unknown>> = [];
-    for (let i = 0; i < levels; i++) {
-      const offset = Math.max(tick, ref * (0.0004 + i * 0.0006));
+    const quotes: Array<Promise<string | undefined>> = [];
+    for (let i = from; i < (this.opts.levels ?? LEVELS) && i < to; i++) {
+      const offset = Math.max(tick, (ref * levelOffsetBps(i)) / 10_000);
       for (const side of ['buy', 'sell'] as const) {
         const price = Math.max(tick, side === 'buy' ? ref - offset : ref + offset);
         const quantity = Math.max(
@@ -245,7 +267,7 @@ export class MarketMakers {
         );
       }
     }
-    await Promise.all(quotes);
-    this.quoted.set(m.symbol, { ref, age: 0 });
+    const handles = (await Promise.all(quotes)).filter((h): h is string => h !== undefined);
+    ladder.tiers[name] = { ref, age: 0, handles };
   }
 }
