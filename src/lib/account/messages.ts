@@ -11,7 +11,6 @@ const SECURITY_MESSAGES = [
   'assets.next',
   'assets.pageOf',
   'content.support.contact',
-  'error.',
   'field.',
 ];
 

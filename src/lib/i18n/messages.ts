@@ -27,6 +27,23 @@ export function translator(locale: Locale) {
 export function pickMessages(locale: Locale, prefixes: string[]): Dictionary {
   const dict = { ...byLocale.get(DEFAULT_LOCALE), ...byLocale.get(locale) };
   const out: Dictionary = {};
-  for (const [key, value] of Object.entries(dict)) if (prefixes.some((p) => key.startsWith(p))) out[key] = value;
+  for (const [key, value] of Object.entries(dict))
+    if (prefixes.some((p) => key.startsWith(p)) && !isPageMessage(key)) out[key] = value;
   return out;
 }
+
+/**
+ * Messages any island may need, the server's errors and the forms' validation (about 20 KB in English): the layout
+ * writes them once per page (src/lib/i18n/client.ts, PAGE_MESSAGES_ID) instead of every island carrying its own copy
+ * in its props, which put them three times into the trade screen's HTML. `pickMessages` leaves them out.
+ */
+const PAGE_MESSAGES = ['error.', 'validation.'];
+const isPageMessage = (key: string) => PAGE_MESSAGES.some((p) => key.startsWith(p));
+
+export function pageMessages(locale: Locale): Dictionary {
+  const dict = { ...byLocale.get(DEFAULT_LOCALE), ...byLocale.get(locale) };
+  return Object.fromEntries(Object.entries(dict).filter(([key]) => isPageMessage(key)));
+}
+
+/** A value as the text of a `<script type="application/json">`: `<` escaped, so no message can close the element. */
+export const jsonScriptText = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');

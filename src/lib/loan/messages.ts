@@ -8,7 +8,6 @@ export const LOAN_MESSAGES = [
   'error.upload',
   'error.insufficientBalance',
   'error.kycRequired',
-  'validation.',
   'field.front',
   'field.back',
   'field.selfie',

@@ -9,7 +9,7 @@ import * as api from '../../../isomorphic/contract/perpetual.endpoints.ts';
 import type { InsuranceFund, InsuranceFundRecord } from '../../../isomorphic/contract/perpetual.ts';
 
 /** The dictionary prefixes the page uses. */
-export const INSURANCE_MESSAGES = ['insurance.', 'common.', 'error.', 'assets.prev', 'assets.next', 'assets.pageOf'];
+export const INSURANCE_MESSAGES = ['insurance.', 'common.', 'assets.prev', 'assets.next', 'assets.pageOf'];
 const INSURANCE_PAGE_SIZE = 20;
 
 /** Which movements the page shows: every asset's, or one. */

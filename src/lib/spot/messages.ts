@@ -8,8 +8,6 @@ export const TRADE_MESSAGES = [
   'perp.',
   'depth.',
   'common.',
-  'error.',
-  'validation.',
   'header.login',
   'header.register',
   ...MARGIN_MESSAGES,
