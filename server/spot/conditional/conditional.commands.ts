@@ -61,15 +61,24 @@ function release(ctx: CommandContext, s: ConditionalRow): void {
   s.frozen = 0n;
 }
 
-/** Ends an open conditional order without placing it; an OCO's limit leg is cancelled with it. */
-function end(ctx: CommandContext, c: ConditionalBook, s: ConditionalRow, status: 'cancelled' | 'expired'): void {
+/**
+ * Ends an open conditional order without placing it. Its owner's cancel takes its OCO's limit leg with it; when the
+ * leg itself traded (`byLeg`), the leg stays on the book with what is left of it.
+ */
+function end(
+  ctx: CommandContext,
+  c: ConditionalBook,
+  s: ConditionalRow,
+  status: 'cancelled' | 'expired',
+  byLeg = false,
+): void {
   const books = c.spot();
   // Out of the indexes first: the limit leg's done event below must not end it a second time.
   c.remove(s);
   release(ctx, s);
   s.status = status;
   c.touch(s, ctx.now);
-  if (s.limitOrderId && books.live.has(s.limitOrderId))
+  if (!byLeg && s.limitOrderId && books.live.has(s.limitOrderId))
     match(ctx, books.market(s.symbol), { type: 'cancel', orderId: s.limitOrderId, userId: s.userId }, [s.userId]);
   else announce(ctx, s.symbol, s.userId);
 }
@@ -151,7 +160,7 @@ function handle(ctx: CommandContext, c: ConditionalBook, w: ConditionalWork): vo
   const s = c.open.get(w.id);
   if (w.kind === 'leg') {
     // Binance's OCO: any fill of the limit leg expires the stop leg; cancelling either leg cancels the list.
-    if (s?.status === 'pending') end(ctx, c, s, w.traded ? 'expired' : 'cancelled');
+    if (s?.status === 'pending') end(ctx, c, s, w.traded ? 'expired' : 'cancelled', true);
   } else if (s?.status === 'waiting') {
     placeTpSlOco(ctx, c, s, c.ended.get(s.parentOrderId));
   }

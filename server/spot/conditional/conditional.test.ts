@@ -153,6 +153,24 @@ describe.each(DIALECTS.slice(0, 1))('spot conditional orders on %s', (_name, ope
     expect(avail(0, 'ETH')).toBe(before - 1n * ETH);
   });
 
+  it('OCO: a part fill of the limit leg expires the stop and leaves the rest of the leg on the book', async () => {
+    const { stop, limit: leg } = await stops.placeOco(users[0]!, {
+      symbol: 'ethusdt',
+      side: 'sell',
+      quantity: '1',
+      price: '3470.00',
+      stopPrice: '3440.00',
+    });
+    await limit(1, 'buy', '3470.00', '0.4');
+    expect(book().open.has(stop.id)).toBe(false);
+    expect(spotBooksOf(trading.core).live.get(leg.id)).toMatchObject({ status: 'partial', filledQty: 4000n });
+    // The stop is gone: a later fall through 3440 sells nothing more.
+    await limit(2, 'buy', '3440.00', '2');
+    await limit(3, 'sell', '3440.00', '0.0100');
+    expect(spotBooksOf(trading.core).live.get(leg.id)?.filledQty).toBe(4000n);
+    expect(held(0, 'ETH')).toBe(6000n * 10_000n);
+  });
+
   it('OCO: refuses legs on the wrong side and a limit leg that would take', async () => {
     const oco = { symbol: 'ethusdt', side: 'sell' as const, quantity: '1' };
     await expect(stops.placeOco(users[0]!, { ...oco, price: '3440.00', stopPrice: '3430.00' })).rejects.toMatchObject({
