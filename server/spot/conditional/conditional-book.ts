@@ -49,6 +49,65 @@ export function placedHold(m: Market, c: ConditionalRow): { asset: string; amoun
   });
 }
 
+/**
+ * Firing order (docs/products/spot.md, "Order of firing"): falling triggers before rising ones; among falling the
+ * highest stop first, among rising the lowest; equal stops in placement (id) order. Negative when `a` fires first.
+ */
+export function fireOrder(a: ConditionalRow, b: ConditionalRow): number {
+  const ra = firesRising(a);
+  if (ra !== firesRising(b)) return ra ? 1 : -1;
+  if (a.stopPrice !== b.stopPrice) return a.stopPrice < b.stopPrice === ra ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * One market's pending triggers, each direction kept in firing order: the next to fire is always at the head of
+ * one of the two, so a trade looks at two orders, not at every pending one.
+ */
+export class TriggerQueue {
+  readonly falling: ConditionalRow[] = [];
+  readonly rising: ConditionalRow[] = [];
+
+  get size(): number {
+    return this.falling.length + this.rising.length;
+  }
+
+  add(c: ConditionalRow): void {
+    const list = this.listOf(c);
+    list.splice(this.at(list, c), 0, c);
+  }
+
+  delete(c: ConditionalRow): void {
+    const list = this.listOf(c);
+    const i = this.at(list, c);
+    if (list[i] === c) list.splice(i, 1);
+  }
+
+  /** The next conditional order this last price fires, if any: falling ones first. */
+  next(last: bigint): ConditionalRow | undefined {
+    const f = this.falling[0];
+    if (f && reached(f, last)) return f;
+    const r = this.rising[0];
+    return r && reached(r, last) ? r : undefined;
+  }
+
+  private listOf(c: ConditionalRow): ConditionalRow[] {
+    return firesRising(c) ? this.rising : this.falling;
+  }
+
+  /** The first index whose order does not fire before `c` (binary search). */
+  private at(list: readonly ConditionalRow[], c: ConditionalRow): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (fireOrder(list[mid]!, c) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
 /** What must happen once the engine's events of a command are settled, in the order they were seen. */
 export type ConditionalWork =
   /** An OCO's limit leg traded or left the book: its stop leg expires (traded) or is cancelled with it. */
@@ -89,8 +148,8 @@ export class ConditionalBook implements CorePart {
   readonly name = CONDITIONAL_PART;
   /** The open conditional orders by id. */
   open = new Map<number, ConditionalRow>();
-  /** Pending stops by market, in id order: the ones a trade in that market may fire. */
-  pending = new Map<string, Map<number, ConditionalRow>>();
+  /** Pending stops by market, in firing order: the ones a trade in that market may fire. */
+  pending = new Map<string, TriggerQueue>();
   /** OCO stop legs by their limit leg's order id. */
   byLimitLeg = new Map<number, ConditionalRow>();
   /** Waiting TP/SLs by their limit buy's order id. */
@@ -130,15 +189,15 @@ export class ConditionalBook implements CorePart {
     if (c.status === 'waiting') this.byParent.set(c.parentOrderId, c);
     if (c.status !== 'pending') return;
     let market = this.pending.get(c.symbol);
-    if (!market) this.pending.set(c.symbol, (market = new Map()));
-    market.set(c.id, c);
+    if (!market) this.pending.set(c.symbol, (market = new TriggerQueue()));
+    market.add(c);
     if (c.limitOrderId) this.byLimitLeg.set(c.limitOrderId, c);
   }
 
   /** Takes an open conditional order out of every index (it has ended, or moves from waiting to pending). */
   remove(c: ConditionalRow): void {
     this.open.delete(c.id);
-    this.pending.get(c.symbol)?.delete(c.id);
+    if (c.status === 'pending') this.pending.get(c.symbol)?.delete(c);
     if (this.byLimitLeg.get(c.limitOrderId) === c) this.byLimitLeg.delete(c.limitOrderId);
     if (this.byParent.get(c.parentOrderId) === c) this.byParent.delete(c.parentOrderId);
   }

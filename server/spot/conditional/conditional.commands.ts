@@ -173,24 +173,11 @@ function handle(ctx: CommandContext, c: ConditionalBook, w: ConditionalWork): vo
  */
 function nextToFire(c: ConditionalBook): ConditionalRow | undefined {
   for (const symbol of c.moved) {
-    const last = c.last.get(symbol)!;
-    let best: ConditionalRow | undefined;
-    for (const s of c.pending.get(symbol)?.values() ?? []) {
-      if (!reached(s, last)) continue;
-      if (!best || before(s, best)) best = s;
-    }
-    if (best) return best;
+    const next = c.pending.get(symbol)?.next(c.last.get(symbol)!);
+    if (next) return next;
     c.moved.delete(symbol);
   }
   return undefined;
-}
-
-function before(a: ConditionalRow, b: ConditionalRow): boolean {
-  const ra = firesRising(a);
-  const rb = firesRising(b);
-  if (ra !== rb) return !ra;
-  if (a.stopPrice !== b.stopPrice) return ra ? a.stopPrice < b.stopPrice : a.stopPrice > b.stopPrice;
-  return a.id < b.id;
 }
 
 /** Runs what a command's settled events asked for, then the triggers they reached, one at a time. */

@@ -118,6 +118,23 @@ describe.each(DIALECTS.slice(0, 1))('spot conditional orders on %s', (_name, ope
     expect(await auditLedger(t.db)).toEqual([]);
   });
 
+  it('fires the triggers one trade crosses in the order the price reaches them, equal ones in placement order', async () => {
+    const sell = (stopPrice: string) =>
+      stops.placeStop(users[0]!, { symbol: 'ethusdt', side: 'sell', type: 'STOP_LOSS', stopPrice, quantity: '0.01' });
+    const low = await sell('3440.00');
+    const high = await sell('3445.00');
+    const lowToo = await sell('3440.00');
+    const untouched = await sell('3420.00');
+    await limit(2, 'buy', '3430.00', '1');
+    await limit(3, 'sell', '3430.00', '0.0100');
+    await trading.core.settled();
+    const rows = await t.db.all<{ id: bigint; order_id: bigint }>(
+      "SELECT id, order_id FROM spot_conditional_orders WHERE status = 'triggered' ORDER BY order_id",
+    );
+    expect(rows.map((r) => Number(r.id))).toEqual([high.id, low.id, lowToo.id]);
+    expect(book().open.get(untouched.id)?.status).toBe('pending');
+  });
+
   it('releases a cancelled stop exactly and refuses a second cancel', async () => {
     const before = avail(1, 'USDT');
     const s = await stops.placeStop(users[1]!, {
