@@ -15,6 +15,9 @@ import { spotJobs, spotParts } from './spot/spot.feature.ts';
 import { feedSockets, publicFeed } from './feeds/public/public-feed.ts';
 import { SPOT_JOURNAL_MIGRATION } from './core/journal/spot-journal.migration.ts';
 import { SPOT_COMMANDS } from './spot/spot.commands.ts';
+import { CONDITIONAL_COMMANDS } from './spot/conditional/conditional.commands.ts';
+import { CONDITIONAL_MIGRATION } from './spot/conditional/conditional.migration.ts';
+import { conditionalRoutes } from './spot/conditional/conditional.routes.ts';
 import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
@@ -110,8 +113,8 @@ export const FEATURES: Feature[] = [
   { name: 'ledger', migrations: [LEDGER_MIGRATION] },
   {
     name: 'spot',
-    migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION],
-    commands: SPOT_COMMANDS,
+    migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION, CONDITIONAL_MIGRATION],
+    commands: [...SPOT_COMMANDS, ...CONDITIONAL_COMMANDS],
     coreParts: spotParts,
     jobs: spotJobs,
     install: waitForProjector,
@@ -119,6 +122,7 @@ export const FEATURES: Feature[] = [
   },
   { name: 'market-data', migrations: [], routes: marketDataRoutes },
   { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
+  { name: 'spot-conditional', migrations: [], routes: conditionalRoutes },
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
   { name: 'account-feeds', migrations: [], routes: accountFeeds },

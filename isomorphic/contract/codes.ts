@@ -150,6 +150,14 @@ export const ERRORS = {
   orderNotOpen: 3014,
   orderRejected: 3015,
   priceOutOfBand: 3016,
+  // Spot conditional orders (server/spot/conditional, 3060–3069).
+  triggerMustBeAbove: 3060,
+  triggerMustBeBelow: 3061,
+  noLastPrice: 3062,
+  ocoLimitMustBeAbove: 3063,
+  ocoLimitMustBeBelow: 3064,
+  ocoLimitWouldTake: 3065,
+  tpslPriceOrder: 3066,
 
   // Second contracts.
   secondsPeriodUnknown: 4001,

@@ -13,9 +13,12 @@ import type {
   MarketEntry,
   OrderFills,
   OrderSymbol,
+  PlacedOcoView,
+  PlacedTpSlView,
   PriceComparison,
   PriceInfo,
   PublicTrade,
+  SpotConditional,
   SpotOrder,
   UserFill,
 } from './spot.ts';
@@ -267,5 +270,90 @@ export const entrustLogCurrency = endpoint({
   response: type<OrderSymbol[]>(),
   errors: [],
   summary: 'The pairs you have orders on, with counts, most recent first',
+  tags,
+});
+
+const CONDITIONAL_ERRORS = [
+  'unknownMarket',
+  'marketClosed',
+  'orderFieldRequired',
+  'invalidNumber',
+  'tooPrecise',
+  'tooLarge',
+  'mustBePositive',
+  'offTick',
+  'offLot',
+  'belowMinQty',
+  'belowMinNotional',
+  'priceOutOfBand',
+  'insufficientBalance',
+  'noLastPrice',
+  'triggerMustBeAbove',
+  'triggerMustBeBelow',
+] as const;
+
+export const submitStop = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/stop',
+  auth: 'user',
+  body: s('submitStopBody'),
+  response: type<SpotConditional>(),
+  errors: [...CONDITIONAL_ERRORS],
+  summary: 'Place a stop-loss or take-profit order (limit or market), held until the last price reaches its trigger',
+  tags,
+});
+
+export const submitOco = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/oco',
+  auth: 'user',
+  body: s('submitOcoBody'),
+  response: type<PlacedOcoView>(),
+  errors: [...CONDITIONAL_ERRORS, 'ocoLimitMustBeAbove', 'ocoLimitMustBeBelow', 'ocoLimitWouldTake'],
+  summary: 'Place an OCO: a limit order and a stop-loss, one cancelling the other',
+  tags,
+});
+
+export const submitTpSl = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/tpsl',
+  auth: 'user',
+  body: s('submitTpSlBody'),
+  response: type<PlacedTpSlView>(),
+  errors: [...CONDITIONAL_ERRORS, 'tpslPriceOrder'],
+  summary: 'Place a limit buy with a take-profit and a stop-loss, sold as an OCO once the buy fills',
+  tags,
+});
+
+export const cancelStop = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/cancelStop',
+  auth: 'user',
+  query: s('orderIdQuery'),
+  response: type<SpotConditional>(),
+  errors: ['orderNotFound', 'orderNotOpen'],
+  summary: 'Cancel one of your conditional orders (an OCO leg cancels the whole OCO)',
+  tags,
+});
+
+export const cancelOrderList = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/cancelList',
+  auth: 'user',
+  query: s('orderListIdQuery'),
+  response: type<SpotConditional>(),
+  errors: ['orderNotFound', 'orderNotOpen'],
+  summary: 'Cancel one of your OCOs or TP/SLs by its list id',
+  tags,
+});
+
+export const stopList = endpoint({
+  method: 'POST',
+  path: '/api/currency/order/stopList',
+  auth: 'user',
+  query: s('stopListQuery'),
+  response: type<Page<SpotConditional>>(),
+  errors: [],
+  summary: 'Your open conditional orders (waiting, pending) or the ended ones',
   tags,
 });

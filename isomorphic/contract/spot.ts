@@ -256,3 +256,100 @@ export interface DepthSnapshot {
 
 /** A candle: [open time ms, open, high, low, close, volume, quote volume, trades]. */
 export type Kline = [number, string, string, string, string, string, string, number];
+
+/** Binance's conditional order types (docs/products/spot.md, "Conditional orders"). */
+export const STOP_TYPES = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;
+export type StopOrderType = (typeof STOP_TYPES)[number];
+const side = z.enum(['buy', 'sell'], { error: 'validation.side' });
+const stopTif = z.enum(['GTC', 'IOC', 'FOK'], { error: 'validation.timeInForce' }).default('GTC');
+
+/** A stop order: placed on the book (at `price`, or at market) once the last trade price reaches `stopPrice`. */
+export const submitStopBody = z.object({
+  symbol,
+  side,
+  type: z.enum(STOP_TYPES, { error: 'validation.orderType' }),
+  stopPrice: decimal.optional(),
+  /** The limit price of a *_LIMIT type. */
+  price: decimal.optional(),
+  quantity: decimal.optional(),
+  /** A stop-market buy may give the quote to spend instead of a quantity. */
+  quoteAmount: decimal.optional(),
+  timeInForce: stopTif,
+});
+export type SubmitStopBody = z.input<typeof submitStopBody>;
+
+/** An OCO: a LIMIT_MAKER at `price` and a stop-loss at `stopPrice` (a limit at `stopLimitPrice`, or market). */
+export const submitOcoBody = z.object({
+  symbol,
+  side,
+  quantity: decimal.optional(),
+  price: decimal.optional(),
+  stopPrice: decimal.optional(),
+  stopLimitPrice: decimal.optional(),
+  stopLimitTimeInForce: stopTif,
+});
+export type SubmitOcoBody = z.input<typeof submitOcoBody>;
+
+/** A limit buy with a take-profit and a stop-loss: a sell OCO for what it buys, placed once it ends filled. */
+export const submitTpSlBody = z.object({
+  symbol,
+  price: decimal.optional(),
+  quantity: decimal.optional(),
+  timeInForce: z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY'], { error: 'validation.timeInForce' }).default('GTC'),
+  takeProfitPrice: decimal.optional(),
+  stopLossStopPrice: decimal.optional(),
+  /** The stop-loss's limit price; without it the stop-loss sells at market. */
+  stopLossPrice: decimal.optional(),
+});
+export type SubmitTpSlBody = z.input<typeof submitTpSlBody>;
+
+export const orderListIdQuery = z.object({
+  listId: queryInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.orderId' }),
+});
+export const stopListQuery = orderListQuery;
+
+/** A conditional order's state: waiting for its buy (TP/SL), for its trigger, or ended. */
+export type ConditionalState = 'waiting' | 'pending' | 'triggered' | 'cancelled' | 'expired';
+
+/** A conditional order (a stop order, an OCO's stop leg, a limit buy's TP/SL) as the API shows it. */
+export interface SpotConditional {
+  id: number;
+  /** Its OCO (order list); 0 for a lone stop order. */
+  listId: number;
+  symbol: string;
+  symbol_name: string;
+  side: 'buy' | 'sell';
+  type: StopOrderType;
+  stopPrice: string;
+  /** Its limit price; '0' for a stop-market order. */
+  price: string;
+  quantity: string;
+  quoteAmount: string;
+  timeInForce: string;
+  /** What it holds by itself (an OCO's stop leg: beyond its limit leg's hold). */
+  frozen: string;
+  status: ConditionalState;
+  /** An OCO's limit leg, an order on the book; 0 for none. */
+  limitOrderId: number;
+  /** A TP/SL: the limit buy it waits for, and the take-profit price of its sell OCO. */
+  parentOrderId: number;
+  takeProfitPrice: string;
+  /** The order it was placed as when triggered; 0 before. */
+  orderId: number;
+  createTime: number;
+  updateTime: number;
+}
+
+/** An OCO as placed: its stop leg (pending) and its limit leg (on the book). */
+export interface PlacedOcoView {
+  listId: number;
+  stop: SpotConditional;
+  limit: SpotOrder;
+}
+
+/** A limit buy with its TP/SL as placed. */
+export interface PlacedTpSlView {
+  listId: number;
+  stop: SpotConditional;
+  order: SpotOrder;
+}

@@ -48,6 +48,10 @@ const BY_NAME: Partial<Record<ErrorName, (action: Action) => [status: number, co
   belowMinQty: () => [400, -1013, 'Filter failure: LOT_SIZE'],
   belowMinNotional: () => [400, -1013, 'Filter failure: NOTIONAL'],
   priceOutOfBand: () => [400, -1013, 'Filter failure: PERCENT_PRICE_BY_SIDE'],
+  // A stop the last price has already reached (server/spot/conditional): Binance's wording for it.
+  triggerMustBeAbove: () => [400, -2010, 'Order would trigger immediately.'],
+  triggerMustBeBelow: () => [400, -2010, 'Order would trigger immediately.'],
+  ocoLimitWouldTake: () => [400, -2010, 'Order would immediately match and take.'],
   tooPrecise: () => [400, -1111, 'Parameter has too much precision.'],
   /** The door checks each field's maximum itself (spot/orders.door.ts); what remains is a notional too large. */
   tooLarge: () => [400, -1013, 'Filter failure: NOTIONAL'],

@@ -1,13 +1,14 @@
-import type { CorePart } from '../core/command.ts';
+import type { CommandContext, CorePart } from '../core/command.ts';
 import type { TradingCore } from '../core/core.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';
 import { createEngine, type MatchingEngine } from '../matching/engine.ts';
+import type { EngineEvent } from '../matching/types.ts';
 import type { Market } from './market.ts';
 import type { SpotMarkets } from './markets.ts';
 import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './orders.repo.ts';
-import type { SettlementBooks, TradeFact } from './settlement.ts';
+import type { SettledTrade, SettlementBooks, TradeFact } from './settlement.ts';
 import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
 /** What one batch changed on the spot books, for the projector: the orders as they ended it, and its trades. */
@@ -38,6 +39,15 @@ type EncodedOrder = [
   string,
 ];
 
+/**
+ * Told of every command's engine events on a spot book, before and after they settle: the conditional orders
+ * (server/spot/conditional) fire on the trades and follow their OCO legs and TP/SL buys through it.
+ */
+export interface MatchListener {
+  beforeSettle(events: readonly EngineEvent[]): void;
+  afterSettle(ctx: CommandContext, m: Market, trades: readonly SettledTrade[]): void;
+}
+
 /** The name spot's books go by among the core's parts. */
 export const SPOT_PART = 'spot';
 
@@ -62,6 +72,8 @@ export class SpotBooks implements CorePart, SettlementBooks {
   readonly rules = new Map<OrderAccount, TradeRule>([['spot', spotRule]]);
   /** The markets registry the books are built on (server/spot/markets.ts), loaded before the core starts. */
   readonly markets: SpotMarkets;
+  /** Set by the conditional orders' part when it attaches; not state. */
+  listener: MatchListener | undefined;
   private touched = new Set<OrderRow>();
   private nextOrderId = 1;
   private nextTradeId = 1;
@@ -99,6 +111,11 @@ export class SpotBooks implements CorePart, SettlementBooks {
 
   orderId(): number {
     return this.nextOrderId++;
+  }
+
+  /** Numbers orders on after `id`, at least: another part (the conditional orders) took ids up to it. */
+  reserveOrderIds(id: number): void {
+    if (this.nextOrderId <= id) this.nextOrderId = id + 1;
   }
 
   tradeId(): number {

@@ -52,9 +52,12 @@ export function match(
   const books = engineOf(ctx);
   const events: EngineEvent[] = [];
   books.engine(m.symbol).apply(command, events);
+  books.listener?.beforeSettle(events);
   const trades = settle(ctx.risk, m, ctx.now, books, events);
   for (const t of trades) users.push(t.makerUserId, t.takerUserId);
   ctx.emit(SPOT_ACTIVITY, { symbol: m.symbol, trades, users } satisfies SpotActivity);
+  // Last: the conditional orders a trade fires are placed by commands of their own kind, which match in turn.
+  books.listener?.afterSettle(ctx, m, trades);
   return events;
 }
 

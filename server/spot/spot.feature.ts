@@ -3,10 +3,18 @@ import type { CorePart } from '../core/command.ts';
 import type { Db } from '../storage/db.ts';
 import { SpotMarkets } from './markets.ts';
 import { SpotBooks } from './spot-books.ts';
+import { ConditionalBook } from './conditional/conditional-book.ts';
+import { conditionalListener } from './conditional/conditional.commands.ts';
 
-/** Spot's part of the core: the books, on the markets as the database lists them when the core is built. */
+/**
+ * Spot's parts of the core: the books, on the markets as the database lists them when the core is built, and the
+ * conditional orders, which listen to every match on them (after the books, so they load and restore after them).
+ */
 export async function spotParts(_options: unknown, db: Db): Promise<readonly CorePart[]> {
-  return [new SpotBooks(await SpotMarkets.load(db))];
+  const books = new SpotBooks(await SpotMarkets.load(db));
+  const conditional = new ConditionalBook();
+  books.listener = conditionalListener(conditional);
+  return [books, conditional];
 }
 
 /**

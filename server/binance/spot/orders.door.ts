@@ -13,6 +13,17 @@ import { ORDERS_PER_10S, ORDERS_PER_DAY, OrderCounter } from './order-count.ts';
 import { decimalParam, enumParam, intParam, need, spotMarket, type Params } from './params.ts';
 import * as e from './spot.endpoints.ts';
 import { binanceFill, binanceOrder, cancelledOrder, clientIdOf } from './views.ts';
+import { ConditionalService } from '../../spot/conditional/conditional.service.ts';
+import { findConditional } from '../../spot/conditional/conditional.repo.ts';
+import {
+  binanceStop,
+  isStopType,
+  newStopAnswer,
+  openStops,
+  ownStop,
+  readStopOrder,
+  withPlaced,
+} from './conditional.door.ts';
 
 /** Binance's trade calls (developers.binance.com, "Trading endpoints") through spot.place and spot.cancel. */
 const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
@@ -32,14 +43,8 @@ function overMax(value: string | undefined, scale: number, filter: string): void
     throw new BinanceError(400, -1013, `Filter failure: ${filter}`);
 }
 
-/** Reads a new order's parameters as Binance does, in its order: enums first, then each type's fields. */
-function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
-  const m = spotMarket(ctx, need(params, 'symbol'));
-  need(params, 'side');
-  const side = enumParam(params, 'side', ['BUY', 'SELL'], [-1117, 'Invalid side.'])!;
-  need(params, 'type');
-  const type = enumParam(params, 'type', ['LIMIT', 'LIMIT_MAKER', 'MARKET'], [-1116, 'Invalid orderType.'])!;
-  const tif = enumParam(params, 'timeInForce', ['GTC', 'IOC', 'FOK'], [-1115, 'Invalid timeInForce.']);
+/** How a new order asks to be answered (ACK, RESULT, FULL) and the id its program gives it. */
+function readAnswerParams(params: Params): Pick<NewOrder, 'clientOrderId' | 'respType'> {
   const respType =
     enumParam(
       params,
@@ -54,6 +59,18 @@ function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
       -1100,
       "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.",
     );
+  return { clientOrderId, respType };
+}
+
+/** Reads a new order's parameters as Binance does, in its order: enums first, then each type's fields. */
+function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
+  const m = spotMarket(ctx, need(params, 'symbol'));
+  need(params, 'side');
+  const side = enumParam(params, 'side', ['BUY', 'SELL'], [-1117, 'Invalid side.'])!;
+  need(params, 'type');
+  const type = enumParam(params, 'type', ['LIMIT', 'LIMIT_MAKER', 'MARKET'], [-1116, 'Invalid orderType.'])!;
+  const tif = enumParam(params, 'timeInForce', ['GTC', 'IOC', 'FOK'], [-1115, 'Invalid timeInForce.']);
+  const { clientOrderId, respType } = readAnswerParams(params);
   const quantity = decimalParam(params, 'quantity');
   const price = decimalParam(params, 'price');
   const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
@@ -91,16 +108,11 @@ function readNewOrder(ctx: FeatureContext, params: Params): NewOrder {
   return { m, body, clientOrderId, respType };
 }
 
-/** The caller's order on this market named by orderId or origClientOrderId, or -2013 (-2011 on a cancel). */
-async function ownOrder(
-  ctx: FeatureContext,
-  call: DoorCall,
-  code: number,
-  msg: string,
-  names = { orderId: 'orderId', clientId: 'origClientOrderId' },
-): Promise<{ m: Market; order: OrderRow; clientOrderId?: string }> {
+const NAMES = { orderId: 'orderId', clientId: 'origClientOrderId' };
+
+/** The id of the order a call names by orderId or origClientOrderId (0 when the client id names none). */
+async function namedId(ctx: FeatureContext, call: DoorCall, names = NAMES): Promise<number> {
   const { params } = call;
-  const m = spotMarket(ctx, need(params, 'symbol'));
   const userId = call.signed!.user.id;
   // An empty parameter is one not sent, as Binance reads it.
   const given = params[names.clientId] || undefined;
@@ -111,10 +123,22 @@ async function ownOrder(
       -1102,
       `Param '${names.clientId}' or '${names.orderId}' must be sent, but both were empty/null!`,
     );
-  const id =
-    byId !== undefined
-      ? intParam(params, names.orderId, 1, Number.MAX_SAFE_INTEGER)
-      : ((await orderOfClientId(ctx.db, userId, given!)) ?? Number(/^lumex-([0-9]{1,15})$/.exec(given!)?.[1] ?? 0));
+  return byId !== undefined
+    ? intParam(params, names.orderId, 1, Number.MAX_SAFE_INTEGER)!
+    : ((await orderOfClientId(ctx.db, userId, given!)) ?? Number(/^lumex-([0-9]{1,15})$/.exec(given!)?.[1] ?? 0));
+}
+
+/** The caller's order on this market named by orderId or origClientOrderId, or -2013 (-2011 on a cancel). */
+async function ownOrder(
+  ctx: FeatureContext,
+  call: DoorCall,
+  code: number,
+  msg: string,
+  names = NAMES,
+): Promise<{ m: Market; order: OrderRow; clientOrderId?: string }> {
+  const m = spotMarket(ctx, need(call.params, 'symbol'));
+  const userId = call.signed!.user.id;
+  const id = await namedId(ctx, call, names);
   const order = id ? await findOrder(ctx.db, id) : undefined;
   if (!order || order.userId !== userId || order.symbol !== m.symbol || order.account !== 'spot')
     throw new BinanceError(400, code, msg);
@@ -124,9 +148,54 @@ async function ownOrder(
 
 export function ordersDoor({ route, ctx }: Door): void {
   const counter = new OrderCounter();
+  const stops = new ConditionalService(ctx.db, ctx.core, ctx.spot);
   ctx.jobs.local('binance.orderCount', 60_000, async () => counter.prune(ctx.clock.now()));
 
+  /** The caller's conditional order a query or cancel names, with its client id; undefined for a plain order. */
+  const stopNamed = async (call: DoorCall) => {
+    const id = await namedId(ctx, call);
+    const found = id ? await ownStop(ctx, call, id) : undefined;
+    return found && { ...found, clientOrderId: (await clientIdsOf(ctx.db, [id])).get(id) };
+  };
+
+  /** Counts a placed order in the caller's ORDERS limits and says the counts in Binance's headers. */
+  const count = (userId: number, reply: DoorCall['reply']) => {
+    const counts = counter.add(userId, ctx.clock.now());
+    reply.header('X-MBX-ORDER-COUNT-10S', String(counts.tenSeconds));
+    reply.header('X-MBX-ORDER-COUNT-1D', String(counts.day));
+  };
+
+  /** Binance refuses a client id that names an order still open (developers.binance.com, "New order"). */
+  const refuseOpenClientId = async (userId: number, clientOrderId: string) => {
+    await ctx.core.settled();
+    const named = await orderOfClientId(ctx.db, userId, clientOrderId);
+    const prior = named ? await findOrder(ctx.db, named) : undefined;
+    const stop = named && !prior ? await findConditional(ctx.db, named) : undefined;
+    if (
+      (prior && (prior.status === 'open' || prior.status === 'partial')) ||
+      (stop && (stop.status === 'pending' || stop.status === 'waiting'))
+    )
+      throw new BinanceError(400, -2010, 'Duplicate order sent.');
+  };
+
+  /** A STOP_LOSS, STOP_LOSS_LIMIT, TAKE_PROFIT or TAKE_PROFIT_LIMIT: NEW (not working) until its trigger. */
+  const placeStopNew = async (userId: number, params: Params, reply: DoorCall['reply']) => {
+    const { m, body } = readStopOrder(ctx, params);
+    const { clientOrderId, respType } = readAnswerParams(params);
+    counter.check(userId, ctx.clock.now());
+    if (clientOrderId !== undefined) await refuseOpenClientId(userId, clientOrderId);
+    const c = await stops.placeStop(userId, body);
+    if (clientOrderId !== undefined) await saveClientId(ctx.db, userId, clientOrderId, c.id);
+    count(userId, reply);
+    return newStopAnswer(m, c, respType, clientOrderId);
+  };
+
   route(e.testOrder, async ({ params, signed }) => {
+    // A stop's trigger is checked against the last price by the core; the test call checks its parameters.
+    if (isStopType(params.type)) {
+      readStopOrder(ctx, params);
+      return {};
+    }
     const { m, body } = readNewOrder(ctx, params);
     checkOrder(m, signed!.user.id, body, ctx.spot.reference(m.symbol));
     return {};
@@ -135,22 +204,13 @@ export function ordersDoor({ route, ctx }: Door): void {
   /** Places a read new order as its owner: the ORDERS counts, the client id, and the answer its respType asks. */
   const placeNew = async (userId: number, { m, body, clientOrderId, respType }: NewOrder, reply: DoorCall['reply']) => {
     counter.check(userId, ctx.clock.now());
-    if (clientOrderId !== undefined) {
-      // Binance refuses a client id that names an order still open (developers.binance.com, "New order").
-      await ctx.core.settled();
-      const named = await orderOfClientId(ctx.db, userId, clientOrderId);
-      const prior = named ? await findOrder(ctx.db, named) : undefined;
-      if (prior && (prior.status === 'open' || prior.status === 'partial'))
-        throw new BinanceError(400, -2010, 'Duplicate order sent.');
-    }
+    if (clientOrderId !== undefined) await refuseOpenClientId(userId, clientOrderId);
     const o = await ctx.spot.place(userId, body);
     // Binance refuses a LIMIT_MAKER that would take instead of accepting it (developers.binance.com, "LIMIT_MAKER").
     if (o.doneReason === 'post_only_rejected')
       throw new BinanceError(400, -2010, 'Order would immediately match and take.');
     if (clientOrderId !== undefined) await saveClientId(ctx.db, userId, clientOrderId, o.id);
-    const counts = counter.add(userId, ctx.clock.now());
-    reply.header('X-MBX-ORDER-COUNT-10S', String(counts.tenSeconds));
-    reply.header('X-MBX-ORDER-COUNT-1D', String(counts.day));
+    count(userId, reply);
     const id = clientIdOf(o, clientOrderId);
     if (respType === 'ACK')
       return {
@@ -180,7 +240,11 @@ export function ordersDoor({ route, ctx }: Door): void {
     return { ...answer, fills: rows.map((t) => binanceFill(m, t, userId)) };
   };
 
-  route(e.newOrder, async ({ params, signed, reply }) => placeNew(signed!.user.id, readNewOrder(ctx, params), reply));
+  route(e.newOrder, async ({ params, signed, reply }) =>
+    isStopType(params.type)
+      ? placeStopNew(signed!.user.id, params, reply)
+      : placeNew(signed!.user.id, readNewOrder(ctx, params), reply),
+  );
 
   /**
    * Cancels an order and places another in one call (developers.binance.com, "Cancel an Existing Order and Send a
@@ -246,11 +310,18 @@ export function ordersDoor({ route, ctx }: Door): void {
   });
 
   route(e.queryOrder, async (call) => {
+    const stop = await stopNamed(call);
+    if (stop) return binanceStop(stop.m, stop.c, (await withPlaced(ctx, stop.c)).placed, stop.clientOrderId);
     const { m, order, clientOrderId } = await ownOrder(ctx, call, -2013, NO_ORDER);
     return binanceOrder(m, order, clientOrderId);
   });
 
   route(e.cancelOrder, async (call) => {
+    const stop = await stopNamed(call);
+    if (stop) {
+      const done = await stops.cancel(call.signed!.user.id, stop.c.id);
+      return stopCancelled(stop.m, done, stop.clientOrderId);
+    }
     const { m, order, clientOrderId } = await ownOrder(ctx, call, -2011, 'Unknown order sent.');
     const done = await ctx.spot.cancel(call.signed!.user.id, order.id);
     return cancelledOrder(m, done, clientOrderId);
@@ -259,26 +330,32 @@ export function ordersDoor({ route, ctx }: Door): void {
   route(e.openOrders, async ({ params, signed }) => {
     const m = params.symbol === undefined ? undefined : spotMarket(ctx, params.symbol);
     const { rows } = await userOrders(ctx.db, signed!.user.id, 'open', { page: 1, size: 1000 }, m?.symbol);
-    const ids = await clientIdsOf(
-      ctx.db,
-      rows.map((o) => o.id),
-    );
-    return rows.reverse().map((o) => binanceOrder(ctx.markets.market(o.symbol), o, ids.get(o.id)));
+    const waiting = await openStops(ctx, signed!.user.id, m?.symbol);
+    const ids = await clientIdsOf(ctx.db, [...rows.map((o) => o.id), ...waiting.map((c) => c.id)]);
+    // Stop orders waiting for their trigger are open orders too (NEW, not yet working), in id order with the rest.
+    return [
+      ...rows.map((o) => binanceOrder(ctx.markets.market(o.symbol), o, ids.get(o.id))),
+      ...waiting.map((c) => binanceStop(ctx.markets.market(c.symbol), c, undefined, ids.get(c.id))),
+    ].sort((a, b) => a.orderId - b.orderId);
   });
 
   route(e.cancelOpenOrders, async ({ params, signed }) => {
     const userId = signed!.user.id;
     const m = spotMarket(ctx, need(params, 'symbol'));
     const { rows } = await userOrders(ctx.db, userId, 'open', { page: 1, size: 1000 }, m.symbol);
-    if (!rows.length) throw new BinanceError(400, -2011, 'Unknown order sent.');
+    const waiting = await openStops(ctx, userId, m.symbol);
+    if (!rows.length && !waiting.length) throw new BinanceError(400, -2011, 'Unknown order sent.');
+    // The stops first: an OCO's stop leg takes its limit leg with it.
+    if (waiting.length) await stops.cancelAll(userId, m.symbol);
     await ctx.spot.cancelAll(userId, m.symbol);
     await ctx.core.settled();
     const done = await Promise.all(rows.map((o) => findOrder(ctx.db, o.id)));
-    const ids = await clientIdsOf(
-      ctx.db,
-      rows.map((o) => o.id),
-    );
-    return done.map((o) => cancelledOrder(m, o!, ids.get(o!.id)));
+    const ended = await Promise.all(waiting.map((c) => findConditional(ctx.db, c.id)));
+    const ids = await clientIdsOf(ctx.db, [...rows.map((o) => o.id), ...waiting.map((c) => c.id)]);
+    return [
+      ...done.map((o) => cancelledOrder(m, o!, ids.get(o!.id))),
+      ...ended.map((c) => stopCancelled(m, c!, ids.get(c!.id))),
+    ];
   });
 
   route(e.rateLimitOrder, async ({ signed }) => {
@@ -315,4 +392,17 @@ export function ordersDoor({ route, ctx }: Door): void {
     );
     return rows.map((o) => binanceOrder(m, o, ids.get(o.id)));
   });
+}
+
+/** A cancelled conditional order as DELETE /api/v3/order answers it. */
+function stopCancelled(m: Market, c: Parameters<typeof binanceStop>[1], clientOrderId?: string) {
+  const {
+    icebergQty: _i,
+    time: _t,
+    updateTime: _u,
+    isWorking: _w,
+    workingTime: _k,
+    ...rest
+  } = binanceStop(m, c, undefined, clientOrderId);
+  return { ...rest, origClientOrderId: rest.clientOrderId, transactTime: c.updatedAt };
 }

@@ -272,7 +272,16 @@ describe.each(FEATURE_DIALECTS)('the spot door (%s) refuses bad calls as Binance
       status: 'TRADING',
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
-      orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
+      orderTypes: [
+        'LIMIT',
+        'LIMIT_MAKER',
+        'MARKET',
+        'STOP_LOSS',
+        'STOP_LOSS_LIMIT',
+        'TAKE_PROFIT',
+        'TAKE_PROFIT_LIMIT',
+      ],
+      ocoAllowed: true,
       permissionSets: [['SPOT']],
     });
     const filter = (type: string) => btc.filters.find((f: { filterType: string }) => f.filterType === type);

@@ -1,6 +1,7 @@
 import type { Door } from '../door.ts';
 import { accountDoor } from './account.door.ts';
 import { marketDoor } from './market.door.ts';
+import { conditionalDoor } from './conditional.door.ts';
 import { ordersDoor } from './orders.door.ts';
 import * as e from './spot.endpoints.ts';
 
@@ -12,4 +13,5 @@ export function spotDoor(door: Door): void {
   marketDoor(door);
   accountDoor(door);
   ordersDoor(door);
+  conditionalDoor(door);
 }

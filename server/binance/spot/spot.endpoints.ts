@@ -96,6 +96,25 @@ export const cancelOpenOrders: DoorEndpoint = {
   action: 'cancel',
 };
 
+/** Order lists (OCO): the current call and the older one Binance still serves. */
+export const newOco: DoorEndpoint = {
+  method: 'POST',
+  path: '/api/v3/orderList/oco',
+  security: 'TRADE',
+  weight: 1,
+  action: 'newOrder',
+};
+export const newOcoLegacy: DoorEndpoint = { ...newOco, path: '/api/v3/order/oco' };
+export const queryOrderList = get('orderList', 'USER_DATA', 4, 'query');
+export const openOrderList = get('openOrderList', 'USER_DATA', 6);
+export const cancelOrderList: DoorEndpoint = {
+  method: 'DELETE',
+  path: '/api/v3/orderList',
+  security: 'TRADE',
+  weight: 1,
+  action: 'cancel',
+};
+
 export const SPOT_ENDPOINTS: DoorEndpoint[] = [
   ping,
   time,
@@ -121,4 +140,9 @@ export const SPOT_ENDPOINTS: DoorEndpoint[] = [
   cancelReplace,
   cancelOrder,
   cancelOpenOrders,
+  newOco,
+  newOcoLegacy,
+  queryOrderList,
+  openOrderList,
+  cancelOrderList,
 ];

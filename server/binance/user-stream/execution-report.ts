@@ -1,6 +1,7 @@
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import type { Market } from '../../spot/market.ts';
 import type { OrderRow, TradeRecord } from '../../spot/orders.repo.ts';
+import type { ConditionalRow } from '../../spot/conditional/conditional.repo.ts';
 
 /** Binance's order status (developers.binance.com, spot "Enums": Order status). */
 export type BinanceStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
@@ -94,6 +95,58 @@ export function executionReport(
     Y: asset(t ? t.quoteQty : 0n),
     Q: asset(o.kind === 'market' && o.side === 'buy' ? o.quoteBudget : 0n),
     W: o.createdAt,
+    V: 'NONE',
+  };
+}
+
+/**
+ * An `executionReport` of a conditional order (server/spot/conditional): NEW and not working (`w: false`) when it is
+ * placed, NEW and working when its trigger fires (Binance's report of the trigger; the order it was placed as then
+ * reports under its own id), CANCELED or EXPIRED when it ends unplaced.
+ */
+export function stopReport(
+  m: Market,
+  c: ConditionalRow,
+  x: 'NEW' | 'CANCELED' | 'EXPIRED',
+  eventTime: number,
+  executionId: number,
+): Record<string, unknown> {
+  const price = (v: bigint) => formatUnits(v, m.priceScale);
+  const limit = c.type === 'STOP_LOSS_LIMIT' || c.type === 'TAKE_PROFIT_LIMIT';
+  return {
+    e: 'executionReport',
+    E: eventTime,
+    s: `${m.base}${m.quote}`,
+    c: String(c.id),
+    S: c.side === 'buy' ? 'BUY' : 'SELL',
+    o: c.type,
+    f: limit ? c.tif : 'GTC',
+    q: formatUnits(c.quantity, m.qtyScale),
+    p: price(c.price),
+    P: price(c.stopPrice),
+    F: ZERO,
+    g: c.listId || -1,
+    C: x === 'CANCELED' ? String(c.id) : '',
+    x,
+    X: x,
+    r: 'NONE',
+    i: c.id,
+    l: formatUnits(0n, m.qtyScale),
+    z: formatUnits(0n, m.qtyScale),
+    L: price(0n),
+    n: ZERO,
+    N: null,
+    T: c.updatedAt,
+    t: -1,
+    I: executionId,
+    w: c.status === 'triggered',
+    m: false,
+    M: false,
+    O: c.createdAt,
+    Z: ZERO,
+    Y: ZERO,
+    Q: asset(c.quoteBudget),
+    W: c.status === 'triggered' ? c.updatedAt : c.createdAt,
     V: 'NONE',
   };
 }

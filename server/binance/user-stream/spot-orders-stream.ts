@@ -1,7 +1,8 @@
 import type { SpotMarkets } from '../../spot/markets.ts';
 import { findOrder, userFills, userOrders, type OrderRow, type TradeRecord } from '../../spot/orders.repo.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { endOf, executionReport, type BinanceStatus } from './execution-report.ts';
+import { endOf, executionReport, stopReport, type BinanceStatus } from './execution-report.ts';
+import { findConditional, userConditionals, type ConditionalRow } from '../../spot/conditional/conditional.repo.ts';
 
 /** More of a user's open orders than this in one market and the oldest are not watched for their end. */
 const OPEN_ORDERS_READ = 500;
@@ -22,6 +23,9 @@ export class SpotOrdersStream {
   private startedAt = { order: 0, trade: 0 };
   /** The user's open orders the stream knows of, by id, with their market. */
   private readonly open = new Map<number, string>();
+  /** The user's open conditional orders the stream knows of, by id, with their market; and the last id reported. */
+  private readonly stops = new Map<number, { symbol: string; told: boolean }>();
+  private stopsFrom = 0;
   private executions = 0;
 
   private readonly q: Queryable;
@@ -51,6 +55,54 @@ export class SpotOrdersStream {
       order: Math.max(0, ...this.open.keys(), ...history.rows.map((o) => o.id)),
       trade: fills.rows[0]?.id ?? 0,
     };
+    for (const c of (await userConditionals(this.q, this.userId, 'open', page)).rows)
+      this.stops.set(c.id, { symbol: c.symbol, told: c.status === 'pending' });
+    const ended = await userConditionals(this.q, this.userId, 'history', { page: 1, size: 1 });
+    this.stopsFrom = Math.max(0, ...this.stops.keys(), ...ended.rows.map((c) => c.id));
+  }
+
+  /**
+   * The reports of the market's conditional orders since the last call: NEW for one not seen yet, then how it
+   * ended if it has (its trigger is NEW and working; the order it was placed as reports on its own).
+   */
+  private async stopsChanged(symbol: string, now: number): Promise<object[]> {
+    const page = { page: 1, size: OPEN_ORDERS_READ };
+    const rows = new Map<number, ConditionalRow>();
+    for (const c of (await userConditionals(this.q, this.userId, 'open', page, symbol)).rows) rows.set(c.id, c);
+    for (const c of (await userConditionals(this.q, this.userId, 'history', { page: 1, size: CHANGES_READ }, symbol))
+      .rows)
+      if (c.id > this.stopsFrom) rows.set(c.id, c);
+    for (const [id, s] of this.stops)
+      if (s.symbol === symbol && !rows.has(id)) {
+        const c = await findConditional(this.q, id);
+        if (c) rows.set(id, c);
+      }
+    const m = this.markets.market(symbol);
+    const reports: object[] = [];
+    for (const c of [...rows.values()].sort((a, b) => a.id - b.id)) {
+      const known = this.stops.get(c.id);
+      if (!known && c.id <= this.stopsFrom) continue;
+      this.stopsFrom = Math.max(this.stopsFrom, c.id);
+      // A TP/SL waiting for its buy is not an order yet: it is told once it is an OCO's stop leg.
+      if (c.status === 'waiting') {
+        this.stops.set(c.id, { symbol, told: false });
+        continue;
+      }
+      // Nor is one whose buy ended without a fill: it ends untold.
+      if (!known?.told && c.parentOrderId && !c.limitOrderId) {
+        this.stops.delete(c.id);
+        continue;
+      }
+      if (!known?.told) reports.push(stopReport(m, { ...c, status: 'pending' }, 'NEW', now, ++this.executions));
+      if (c.status === 'pending') {
+        this.stops.set(c.id, { symbol, told: true });
+      } else {
+        const x = c.status === 'triggered' ? 'NEW' : c.status === 'cancelled' ? 'CANCELED' : 'EXPIRED';
+        reports.push(stopReport(m, c, x, now, ++this.executions));
+        this.stops.delete(c.id);
+      }
+    }
+    return reports;
   }
 
   /** The reports for what changed in the market since the last call, in the order it happened. */
@@ -81,7 +133,8 @@ export class SpotOrdersStream {
         if (o) orders.set(id, o);
       }
 
-    const reports: object[] = [];
+    // A stop's trigger is told before the order it placed.
+    const reports: object[] = await this.stopsChanged(symbol, now);
     let reportedUpTo = last.order;
     for (const o of [...orders.values()].sort((a, b) => a.id - b.id)) {
       if (o.account !== 'spot' || o.userId !== this.userId) continue;

@@ -323,4 +323,39 @@ describe.each(FEATURE_DIALECTS)('Binance user data streams (%s)', (_n, open) => 
     await s.until(() => s.closed() !== undefined);
     expect((await stream('victor', 'PUT', '/api/v3/userDataStream', `listenKey=${key}`)).body.code).toBe(-1125);
   });
+  it("tells a stop order's NEW (not working), its trigger (working), then the order it placed", async () => {
+    const key = (await stream('ursula', 'POST', '/api/v3/userDataStream')).body.listenKey;
+    const s = await listen(`${ws}/ws/${key}`);
+    const placed = await api(app, '/api/currency/order/stop', {
+      token: users.ursula!.token,
+      payload: {
+        symbol: 'btcusdt',
+        side: 'sell',
+        type: 'STOP_LOSS_LIMIT',
+        stopPrice: '95000',
+        price: '94900',
+        quantity: '0.1',
+      },
+    });
+    expect(placed.code).toBe(200);
+    const id = placed.data.id as number;
+    expect(await s.next((e) => e.i === id)).toMatchObject({
+      o: 'STOP_LOSS_LIMIT',
+      x: 'NEW',
+      X: 'NEW',
+      w: false,
+      P: expect.stringMatching(/^95000\.0*$/),
+      p: expect.stringMatching(/^94900\.0*$/),
+    });
+    // A trade at 95,000 fires it.
+    await order('victor', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '95000', quantity: '0.01' });
+    await order('ursula', { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '95000', quantity: '0.01' });
+    const fired = await s.next((e) => e.i === id && e.w === true);
+    expect(fired).toMatchObject({ o: 'STOP_LOSS_LIMIT', x: 'NEW', X: 'NEW' });
+    const rests = await s.next((e) => e.e === 'executionReport' && e.o === 'LIMIT' && /^94900\.0*$/.test(e.p), 0);
+    expect(rests).toMatchObject({ x: 'NEW', S: 'SELL', w: true });
+    expect(s.heard.indexOf(fired)).toBeLessThan(s.heard.indexOf(rests));
+    await api(app, '/api/currency/order/cancelOrder', { token: users.ursula!.token, query: { id: String(rests.i) } });
+    s.socket.close();
+  });
 });

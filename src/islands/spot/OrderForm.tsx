@@ -24,9 +24,11 @@ import { submitMarginOrder } from '../../lib/margin/orders.ts';
 import { spendable } from '../../lib/margin/view.ts';
 import type { MarginFunds } from '../margin/index.ts';
 import { $pickedPrice } from '../../lib/spot/picked-price.ts';
+import { stopTypeFor, submitOco, submitStop, submitTpSl } from '../../lib/spot/stops.ts';
 
 type Side = 'buy' | 'sell';
-type Kind = 'limit' | 'market';
+/** Limit and market orders, and the conditional ones (spot only): stop-limit and OCO. */
+type Kind = 'limit' | 'market' | 'stop' | 'oco';
 const PROBLEM_KEYS = {
   required: 'error.orderFieldRequired',
   negative: 'trade.error.negative',
@@ -45,15 +47,17 @@ interface Props {
   margin?: MarginFunds;
 }
 
-/** The buy and sell forms side by side, over a limit/market switch. */
+/** The buy and sell forms side by side, over a limit/market (and, on spot, stop-limit/OCO) switch. */
 export function OrderForm({ t, market, locale, header, margin }: Props) {
   const [kind, setKind] = useState<Kind>('limit');
   const isLogin = useStore($isLogin);
+  // Conditional orders trade from the spot account only (docs/products/spot.md, "Conditional orders").
+  const kinds: readonly Kind[] = margin ? ['limit', 'market'] : ['limit', 'market', 'stop', 'oco'];
   return (
     <section className="order-form" aria-label={t('trade.buy')}>
       {header}
       <div className="segmented" role="tablist">
-        {(['limit', 'market'] as const).map((k) => (
+        {kinds.map((k) => (
           <button
             key={k}
             type="button"
@@ -134,6 +138,10 @@ function SideForm({
   const [busy, setBusy] = useState(false);
   const [autoBorrow, setAutoBorrow] = useState(false);
   const [autoRepay, setAutoRepay] = useState(false);
+  const [stopPrice, setStopPrice] = useState('');
+  const [stopLimit, setStopLimit] = useState('');
+  const [tpsl, setTpsl] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
 
   const base = market.baseCoin;
   const quote = quoteOf(market);
@@ -145,18 +153,20 @@ function SideForm({
   const borrowable = margin?.maxBorrow(spent) ?? '0';
   const usable = margin ? spendable(available, borrowable, autoBorrow) : available;
   const lastPrice = ticker?.close ?? market.close;
-  const effectivePrice = kind === 'limit' ? price : lastPrice;
-  const input = { side, kind, price, quantity, total };
+  const priced = kind !== 'market';
+  const effectivePrice = priced ? price : lastPrice;
+  // A stop-limit and an OCO are checked as the limit orders they place; their triggers below.
+  const input = { side, kind: priced ? ('limit' as const) : ('market' as const), price, quantity, total };
+  const withTpsl = tpsl && kind === 'limit' && side === 'buy' && !margin;
   // A minus sign is refused as soon as it is typed in a field of this form, not only on submit.
-  const visible: Array<[Field, string]> =
-    kind === 'limit'
-      ? [
-          ['price', price],
-          ['amount', quantity],
-        ]
-      : spendsQuote
-        ? [['total', total]]
-        : [['amount', quantity]];
+  const visible: Array<[Field, string]> = priced
+    ? [
+        ['price', price],
+        ['amount', quantity],
+      ]
+    : spendsQuote
+      ? [['total', total]]
+      : [['amount', quantity]];
   const negative = visible.find(([, v]) => v.trim().startsWith('-'))?.[0];
   const shown = error || (negative ? problemText(t, { key: 'negative', field: negative }, market) : '');
 
@@ -167,11 +177,14 @@ function SideForm({
     setPrice('');
     setQuantity('');
     setTotal('');
+    setStopPrice('');
+    setStopLimit('');
+    setTakeProfit('');
     setError('');
   }, [market.symbol]);
   // A fresh form starts at the last price, as exchanges do.
   useEffect(() => {
-    if (!price && kind === 'limit' && lastPrice) setPrice(lastPrice);
+    if (!price && priced && lastPrice) setPrice(lastPrice);
   }, [lastPrice, kind]);
 
   const setPercent = (pct: number) => {
@@ -184,14 +197,67 @@ function SideForm({
     set(typed(raw, decimals));
   };
 
-  const shownTotal = kind === 'limit' ? orderTotal(market, price, quantity, side, quoteDecimals) : '';
+  const shownTotal = priced ? orderTotal(market, price, quantity, side, quoteDecimals) : '';
+  /** The triggers a conditional form needs, by their in-sentence names: none may be left empty. */
+  const triggers: Array<[string, string]> =
+    kind === 'stop' || kind === 'oco'
+      ? [['stopPrice', stopPrice]]
+      : withTpsl
+        ? [
+            ['takeProfit', takeProfit],
+            ['stopLoss', stopPrice],
+          ]
+        : [];
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const problem = checkOrderInput(market, input, quoteDecimals);
     if (problem) return setError(problemText(t, problem, market));
+    const missing = triggers.find(([, v]) => !v.trim());
+    if (missing) return setError(t('error.orderFieldRequired', { field: t(`trade.field.${missing[0]}`) }));
     setError('');
     const clean = (v: string) => v.replace(/\.$/, '');
+    if (kind === 'stop' || kind === 'oco' || withTpsl) {
+      await submitting(setBusy, async () => {
+        const symbol = market.symbol;
+        if (kind === 'stop') {
+          const type = stopTypeFor(side, stopPrice, lastPrice);
+          const body = {
+            symbol,
+            side,
+            type,
+            stopPrice: clean(stopPrice),
+            price: clean(price),
+            quantity: clean(quantity),
+          };
+          await submitStop({ ...body, timeInForce: 'GTC' });
+        } else if (kind === 'oco') {
+          await submitOco({
+            symbol,
+            side,
+            quantity: clean(quantity),
+            price: clean(price),
+            stopPrice: clean(stopPrice),
+            ...(stopLimit.trim() ? { stopLimitPrice: clean(stopLimit) } : {}),
+          });
+        } else {
+          await submitTpSl({
+            symbol,
+            price: clean(price),
+            quantity: clean(quantity),
+            timeInForce: tif,
+            takeProfitPrice: clean(takeProfit),
+            stopLossStopPrice: clean(stopPrice),
+          });
+        }
+        showToast('success', t(kind === 'oco' ? 'trade.ocoPlaced' : 'trade.stopPlaced'));
+        setQuantity('');
+        setStopPrice('');
+        setStopLimit('');
+        setTakeProfit('');
+      });
+      return;
+    }
     await submitting(setBusy, async () => {
       const body: SubmitOrderBody =
         kind === 'limit'
@@ -226,9 +292,19 @@ function SideForm({
           {t('margin.borrowable')}: <strong data-testid={`borrowable-${side}`}>{fmt(borrowable, spent)}</strong> {spent}
         </p>
       )}
-      {kind === 'limit' ? (
+      {kind === 'stop' && (
+        <PriceInput
+          id={`${id}-stop`}
+          name="stopPrice"
+          label={t('trade.trigger')}
+          unit={quote}
+          value={stopPrice}
+          onChange={edit(setStopPrice, market.part_cou)}
+        />
+      )}
+      {priced ? (
         <label className="trade-input" htmlFor={`${id}-price`}>
-          <span>{t('trade.price')}</span>
+          <span>{t(kind === 'oco' ? 'trade.ocoLimit' : 'trade.price')}</span>
           <input
             id={`${id}-price`}
             name="price"
@@ -243,6 +319,26 @@ function SideForm({
           <span>{t('trade.price')}</span>
           <strong>{t('trade.marketPrice')}</strong>
         </p>
+      )}
+      {kind === 'oco' && (
+        <>
+          <PriceInput
+            id={`${id}-stop`}
+            name="stopPrice"
+            label={t('trade.trigger')}
+            unit={quote}
+            value={stopPrice}
+            onChange={edit(setStopPrice, market.part_cou)}
+          />
+          <PriceInput
+            id={`${id}-stop-limit`}
+            name="stopLimitPrice"
+            label={t('trade.stopLimitPrice')}
+            unit={quote}
+            value={stopLimit}
+            onChange={edit(setStopLimit, market.part_cou)}
+          />
+        </>
       )}
       {kind === 'market' && spendsQuote ? (
         <label className="trade-input" htmlFor={`${id}-total`}>
@@ -276,11 +372,45 @@ function SideForm({
           </button>
         ))}
       </div>
+      {priced && (
+        <p className="side-form__total">
+          {t('trade.total')}: <strong data-testid={`total-${side}`}>{shownTotal || '--'}</strong> {quote}
+        </p>
+      )}
+      {(kind === 'stop' || kind === 'oco') && (
+        <p className="side-form__hint muted">{t(kind === 'oco' ? 'trade.ocoHint' : 'trade.stopHint')}</p>
+      )}
+      {kind === 'limit' && side === 'buy' && !margin && (
+        <div className="margin-auto">
+          <label>
+            <input type="checkbox" name="tpsl" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} />{' '}
+            {t('trade.tpsl')}
+          </label>
+        </div>
+      )}
+      {withTpsl && (
+        <>
+          <PriceInput
+            id={`${id}-tp`}
+            name="takeProfit"
+            label={t('trade.takeProfit')}
+            unit={quote}
+            value={takeProfit}
+            onChange={edit(setTakeProfit, market.part_cou)}
+          />
+          <PriceInput
+            id={`${id}-sl`}
+            name="stopLoss"
+            label={t('trade.stopLoss')}
+            unit={quote}
+            value={stopPrice}
+            onChange={edit(setStopPrice, market.part_cou)}
+          />
+          <p className="side-form__hint muted">{t('trade.tpslHint')}</p>
+        </>
+      )}
       {kind === 'limit' && (
         <>
-          <p className="side-form__total">
-            {t('trade.total')}: <strong data-testid={`total-${side}`}>{shownTotal || '--'}</strong> {quote}
-          </p>
           <label className="inline-select">
             <span>{t('trade.timeInForce')}</span>
             <select value={tif} onChange={(e) => setTif(e.target.value as typeof tif)}>
@@ -324,5 +454,23 @@ function SideForm({
         {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
       </button>
     </form>
+  );
+}
+
+/** A price field of the conditional forms: a trigger, a limit, a take-profit. */
+function PriceInput(p: {
+  id: string;
+  name: string;
+  label: string;
+  unit: string;
+  value: string;
+  onChange: (raw: string) => void;
+}) {
+  return (
+    <label className="trade-input" htmlFor={p.id}>
+      <span>{p.label}</span>
+      <input id={p.id} name={p.name} inputMode="decimal" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+      <em>{p.unit}</em>
+    </label>
   );
 }

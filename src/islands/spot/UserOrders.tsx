@@ -12,15 +12,18 @@ import { cancelAllOrders, cancelOrder, spotOrdersStore } from '../../lib/spot/ac
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { OrderFillsDialog } from './OrderFillsDialog.tsx';
+import { StopOrders } from './StopOrders.tsx';
+import { stopOrdersStore } from '../../lib/spot/stops.ts';
 
 /**
  * The user's open orders (with cancel and cancel all) and order history: of one pair, or of all (order centre).
  * They follow the private feed: a fill or a cancel on any screen, by this user or a counterparty.
  */
 export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
-  const [tab, setTab] = useState<'open' | 'history'>('open');
+  const [tab, setTab] = useState<'open' | 'stops' | 'history'>('open');
   const isLogin = useStore($isLogin);
   const { open, history } = useStore(spotOrdersStore(market?.symbol));
+  const stops = useStore(stopOrdersStore(market?.symbol));
   const dateOptions = useStore($dateOptions);
   const fmt = useStore($assetFormat);
   const [confirming, setConfirming] = useState(false);
@@ -65,6 +68,15 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
           <button
             type="button"
             role="tab"
+            aria-selected={tab === 'stops'}
+            className={tab === 'stops' ? 'is-active' : ''}
+            onClick={() => setTab('stops')}
+          >
+            {t('trade.stopOrders')} ({stops.length})
+          </button>
+          <button
+            type="button"
+            role="tab"
             aria-selected={tab === 'history'}
             className={tab === 'history' ? 'is-active' : ''}
             onClick={() => setTab('history')}
@@ -90,7 +102,9 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
       {fillsOf && (
         <OrderFillsDialog t={t} order={fillsOf} decimals={decimals(fillsOf)} onClose={() => setFillsOf(null)} />
       )}
-      {!isLogin || rows.length === 0 ? (
+      {tab === 'stops' ? (
+        isLogin && <StopOrders t={t} market={market} rows={stops} />
+      ) : !isLogin || rows.length === 0 ? (
         <p className="muted">{t('trade.noOrders')}</p>
       ) : (
         <table className="grid-table orders-table" data-testid={`orders-${tab}`}>

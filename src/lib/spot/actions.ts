@@ -71,7 +71,7 @@ async function loadOrders(symbol?: string): Promise<void> {
 }
 
 /** After an order changed: its balances and the lists it is on, and the order centre's pair counts if shown. */
-async function refreshAfterOrder(symbol?: string): Promise<void> {
+export async function refreshAfterOrder(symbol?: string): Promise<void> {
   await Promise.all([loadBalances(), loadOrders(symbol), reloadOrderPairs()]);
 }
 
