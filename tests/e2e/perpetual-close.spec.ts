@@ -69,8 +69,7 @@ test('a long is half closed by a limit from its row and protected by a trailing 
       page.locator('.toast--success', { hasText: d['perp.rowClose.placed']!.split('{{')[0]! }),
     ).toBeVisible();
     await expect(row.getByTestId('position-size')).toHaveText('0.050 BTC');
-    await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/perpetual-close-row-1366-${lang}.png` });
+    await page.locator('.perp-panels').screenshot({ path: `${SHOTS}/perpetual-close-row-1366-${lang}.png` });
     const history = await json<{ records: PerpOrder[] }>(
       request.post(`${BASE}/api/contract/order/list?state=history`, { headers: h }),
     );
