@@ -150,8 +150,9 @@ export function watchedPrice(b: PerpBook, symbol: string, by: TriggerSource): bi
 }
 
 /**
- * The price at which an activated trailing stop fires: best × (1 − rate) for a sell, best × (1 + rate) for a buy,
- * on the tick towards firing later (a sell fires at or below it, a buy at or above it: `retraced` is exact).
+ * The price at which an activated trailing stop fires, shown on the tick: best × (1 − rate) rounded down for a sell
+ * (the highest tick at which it fires), best × (1 + rate) rounded up for a buy (the lowest). `retraced` compares
+ * exactly.
  */
 export function workingPrice(t: Pick<TrailingRow, 'side' | 'best' | 'callbackBps'>): bigint | null {
   if (t.best === null) return null;
