@@ -189,7 +189,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
     b.clientKeys.set(key, { orderId: id, at: ctx.now });
   }
   for (const o of unpayableMakers(ctx.risk, b, c, r.userId, side, price)) cancel(ctx, o.userId, o.id);
-  for (const o of overReducingMakers(b, c, r.userId, side, price)) cancel(ctx, o.userId, o.id);
+  for (const o of overReducingMakers(b, c, r.userId, side, price, qty)) cancel(ctx, o.userId, o.id);
   const activity: PerpActivity = { symbol: c.symbol, trades: [], last: undefined, users: [r.userId] };
   const events: EngineEvent[] = [];
   b.engine(c.symbol).apply(

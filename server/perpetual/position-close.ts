@@ -49,10 +49,16 @@ export const closePart = jsonCommand<PartClose, PlaceResult>('perp.closePart', (
 const reducing = (p: PositionRow | undefined, side: PerpSide) =>
   p !== undefined && p.qty !== 0n && p.qty > 0n === (side === 'sell');
 
+/** The book's priority for a taker on `side`: the best price for it first, then the earliest. */
+const priority = (side: PerpSide) => (x: PerpOrderRow, y: PerpOrderRow) =>
+  x.price === y.price ? x.id - y.id : (side === 'buy' ? x.price < y.price : x.price > y.price) ? -1 : 1;
+
 /**
- * Other users' resting reduce-only orders an order on `side` up to `price` could meet that would no longer only
- * reduce: their position is gone or turned, or, taken in the order the book would fill them, they add up past it.
- * A reduce-only order is clipped to its position when placed, but the position may shrink while it rests.
+ * Other users' resting reduce-only orders that an order on `side` for `qty` up to `price` would fill and that would
+ * then no longer only reduce: their position is gone or turned, or their reduce-only orders, taken in the order the
+ * book fills them, add up past it. A reduce-only order is clipped to its position when placed, but the position may
+ * shrink while it rests; `finish` trims the user's own after each command, this catches what one command does to
+ * another user's position before the next order meets it.
  */
 export function overReducingMakers(
   b: PerpBook,
@@ -60,37 +66,55 @@ export function overReducingMakers(
   userId: number,
   side: PerpSide,
   price: bigint,
+  qty: bigint,
 ): PerpOrderRow[] {
   const reach: PerpOrderRow[] = [];
   for (const o of b.live.values())
     if (
-      o.reduceOnly &&
       o.symbol === c.symbol &&
       o.side !== side &&
       o.userId !== userId &&
       (side === 'buy' ? o.price <= price : o.price >= price)
     )
       reach.push(o);
-  // The book's priority: the best price for the taker first, then the earliest.
-  reach.sort((x, y) =>
-    x.price === y.price ? x.id - y.id : side === 'buy' ? (x.price < y.price ? -1 : 1) : x.price > y.price ? -1 : 1,
-  );
+  reach.sort(priority(side));
   const used = new Map<number, bigint>();
   const out: PerpOrderRow[] = [];
+  let left = qty;
   for (const o of reach) {
-    const p = b.position(o.userId, c.symbol);
-    const left = o.quantity - o.filledQty;
-    const sum = (used.get(o.userId) ?? 0n) + left;
-    if (!reducing(p, o.side) || sum > abs(p!.qty)) out.push(o);
-    else used.set(o.userId, sum);
+    if (left <= 0n) break;
+    const rest = o.quantity - o.filledQty;
+    if (o.reduceOnly) {
+      const p = b.position(o.userId, c.symbol);
+      const sum = (used.get(o.userId) ?? 0n) + rest;
+      // A cancelled order takes nothing from the taker: the next one in line is reached instead.
+      if (!reducing(p, o.side) || sum > abs(p!.qty)) {
+        out.push(o);
+        continue;
+      }
+      used.set(o.userId, sum);
+    }
+    left -= rest;
   }
   return out;
 }
 
-/** A position that closed or turned leaves its reduce-only orders nothing to reduce: they are cancelled. */
+/**
+ * Keeps a user's resting reduce-only orders on a contract within the position: all of them when it closed or
+ * turned, else the furthest from the market first until the rest add up to no more than it (Binance cancels the
+ * reduce-only orders a position no longer covers; these are cancelled, not cut).
+ */
 export function endOrphanReduceOnly(ctx: CommandContext, b: PerpBook, p: PositionRow): void {
-  for (const o of b.userOrders(p.userId))
-    if (o.reduceOnly && o.symbol === p.symbol && !reducing(p, o.side)) cancel(ctx, o.userId, o.id);
+  const mine = b.userOrders(p.userId).filter((o) => o.reduceOnly && o.symbol === p.symbol);
+  if (!mine.length) return;
+  let room = abs(p.qty);
+  // The side that would meet them takes them in the book's priority; what is past the room goes.
+  const takerSide: PerpSide = mine[0]!.side === 'sell' ? 'buy' : 'sell';
+  for (const o of mine.sort(priority(takerSide))) {
+    const rest = o.quantity - o.filledQty;
+    if (reducing(p, o.side) && rest <= room) room -= rest;
+    else cancel(ctx, o.userId, o.id);
+  }
 }
 
 export const CLOSE_COMMANDS = [closePart];

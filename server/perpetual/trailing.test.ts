@@ -333,37 +333,50 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     expect(await refusal(core().submit(cancelTrailing, { userId: alice, id: ts.id }))).toBe('perpTrailingNotFound');
   });
 
-  it('a resting reduce-only close the position no longer covers is cancelled before it can open one', async () => {
+  it('resting reduce-only closes stay within the position: trimmed after a fill, cancelled before a trigger meets them', async () => {
     await mark(px(50_000));
     const alice = await user();
     await open_(alice, lots(0.1));
     const positionId = book().position(alice, SYMBOL)!.id;
-    // Two limit closes of 0.06 rest; the position is 0.1, so together they would sell 0.02 more than it holds.
-    await core().submit(closePart, {
-      userId: alice,
-      positionId,
-      kind: 'limit',
-      price: px(50_500),
-      quantity: lots(0.06),
-    });
-    await core().submit(closePart, {
-      userId: alice,
-      positionId,
-      kind: 'limit',
-      price: px(50_600),
-      quantity: lots(0.06),
-    });
+    const limitClose = (price: number, quantity: number) =>
+      core().submit(closePart, {
+        userId: alice,
+        positionId,
+        kind: 'limit',
+        price: px(price),
+        quantity: lots(quantity),
+      });
+    // Two limit closes of 0.06 rest on a position of 0.1; a buyer takes 0.01 of the nearer one.
+    const near = (await limitClose(50_500, 0.06)).id;
+    const far = (await limitClose(50_600, 0.06)).id;
     const taker = await user();
-    await order(taker, 'buy', 'limit', px(50_600), lots(0.12));
-    expect(positionQty(alice)).toBe(lots(0.04));
-    // The second could fill only past the position; it was cancelled, not filled into a short.
-    expect(positionQty(alice) >= 0n).toBe(true);
-    // Closing the rest at market leaves no reduce-only order behind.
+    await order(taker, 'buy', 'limit', px(50_500), lots(0.01));
+    expect(positionQty(alice)).toBe(lots(0.09));
+    // 0.05 and 0.06 left would add up past the 0.09: the one furthest from the market goes, the nearer one stays.
+    expect(book().live.get(near)!.filledQty).toBe(lots(0.01));
+    expect(book().live.has(far)).toBe(false);
+
+    // A stop-loss closes alice's long in a tick; bob's take-profit in the same tick then buys at market. Alice's
+    // resting close at 50,500 is cancelled before his buy meets it, or it would open a short for her.
     const bidder = await user();
-    await order(bidder, 'buy', 'limit', px(49_900), lots(1));
-    await core().submit(closePart, { userId: alice, positionId, kind: 'market', price: 0n, quantity: lots(0.04) });
+    await order(bidder, 'buy', 'limit', px(49_400), lots(1));
+    const asker = await user();
+    await order(asker, 'sell', 'limit', px(50_700), lots(1));
+    await core().submit(setStop, { userId: alice, symbol: SYMBOL, kind: 'stopLoss', trigger: px(49_600), by: 'mark' });
+    const bob = await user();
+    await open_(bob, lots(0.05), 'sell');
+    await clock.advance(1);
+    await core().submit(setStop, { userId: bob, symbol: SYMBOL, kind: 'takeProfit', trigger: px(49_600), by: 'mark' });
+    await mark(px(49_500));
     expect(positionQty(alice)).toBe(0n);
+    expect(positionQty(bob)).toBe(0n);
     expect(book().userOrders(alice)).toEqual([]);
+    await core().settled();
+    const bobFill = await t.db.get<{ n: bigint }>(
+      'SELECT COUNT(*) AS n FROM perp_trades WHERE taker_user_id = ? AND maker_user_id = ?',
+      [bob, alice],
+    );
+    expect(Number(bobFill!.n)).toBe(0);
   });
 
   it('comes back the same after a restart, from the snapshot and from the tables', async () => {
