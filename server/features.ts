@@ -38,6 +38,9 @@ import { SecondsBook } from './seconds/seconds-book.ts';
 import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
 import { PERPETUAL_MIGRATION } from './perpetual/perpetual.migration.ts';
+import { PERP_TRAILING_MIGRATION } from './perpetual/trailing.migration.ts';
+import { TRAILING_COMMANDS } from './perpetual/trailing.ts';
+import { CLOSE_COMMANDS } from './perpetual/position-close.ts';
 import { ORDER_COMMANDS } from './perpetual/perp-orders.ts';
 import { POSITION_COMMANDS } from './perpetual/perp-positions.ts';
 import { TICK_COMMANDS } from './perpetual/perp-ticks.ts';
@@ -158,8 +161,8 @@ export const FEATURES: Feature[] = [
   },
   {
     name: 'perpetual',
-    migrations: [PERPETUAL_MIGRATION],
-    commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS],
+    migrations: [PERPETUAL_MIGRATION, PERP_TRAILING_MIGRATION],
+    commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS, ...TRAILING_COMMANDS, ...CLOSE_COMMANDS],
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,
     jobs: perpetualJobs,

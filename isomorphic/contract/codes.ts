@@ -187,6 +187,11 @@ export const ERRORS = {
   perpStopNotFound: 4115,
   contractMarginReserved: 4116,
   perpCloseBeyondBankruptcy: 4117,
+  perpCloseOverPosition: 4118,
+  perpTrailingCallbackRange: 4119,
+  perpTrailingActivationWrongSide: 4120,
+  perpTrailingNotFound: 4121,
+  perpTrailingTooMany: 4122,
 
   // Spot margin.
   marginPairNotOpen: 4201,

@@ -18,6 +18,7 @@ import type {
   PerpOrder,
   PerpPosition,
   StopOrder,
+  TrailingStop,
 } from './perpetual.ts';
 import type { Page } from './wallet.ts';
 
@@ -263,6 +264,66 @@ export const cancelStopOrder = endpoint({
   response: type<StopOrder>(),
   errors: ['perpStopNotFound'],
   summary: 'Cancel an active take-profit or stop-loss',
+  tags,
+});
+
+export const closePositionPart = endpoint({
+  method: 'POST',
+  path: '/api/contract/position/close',
+  auth: 'user',
+  body: s('positionCloseBody'),
+  response: type<PerpOrder>(),
+  errors: [...orderErrors, 'perpCloseOverPosition'],
+  summary:
+    'Close part or all of a position from its row: a reduce-only limit at your price, or at market; no more than the position',
+  tags,
+});
+
+export const trailingStops = endpoint({
+  method: 'POST',
+  path: '/api/contract/trailing/list',
+  auth: 'user',
+  query: s('stopListQuery'),
+  response: type<TrailingStop[]>(),
+  errors: [],
+  summary: 'Your trailing stops with their current working price, active ones first',
+  tags,
+});
+
+export const setTrailingStop = endpoint({
+  method: 'POST',
+  path: '/api/contract/trailing/sett',
+  auth: 'user',
+  body: s('trailingBody'),
+  response: type<TrailingStop>(),
+  errors: [
+    'perpUnknownContract',
+    'perpNoPosition',
+    'perpNoPrice',
+    'perpReduceOnlyWouldIncrease',
+    'perpCloseOverPosition',
+    'perpTrailingCallbackRange',
+    'perpTrailingActivationWrongSide',
+    'perpTrailingTooMany',
+    'orderFieldRequired',
+    'invalidNumber',
+    'tooPrecise',
+    'tooLarge',
+    'mustBePositive',
+  ],
+  summary:
+    'Place a trailing stop on a position: it follows the best mark or last price since activation and closes at market (reduce-only) when the price falls back by the callback rate (0.1%–5%)',
+  tags,
+});
+
+export const cancelTrailingStop = endpoint({
+  method: 'POST',
+  path: '/api/contract/trailing/cancel',
+  auth: 'user',
+  query: s('perpIdQuery'),
+  response: type<TrailingStop>(),
+  errors: ['perpTrailingNotFound'],
+  summary: 'Cancel one of your active trailing stops',
   tags,
 });
 

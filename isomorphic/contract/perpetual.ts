@@ -88,6 +88,32 @@ export type StopOrderBody = z.input<typeof stopOrderBody>;
 
 export const stopListQuery = z.object({ symbol: symbol.optional() });
 
+/**
+ * contract/position/close: close part or all of a position (by its id) from its row, at a limit or at market. The
+ * order is reduce-only; a quantity above the position is refused.
+ */
+export const positionCloseBody = z.object({
+  id: bodyInt({ min: 1, max: Number.MAX_SAFE_INTEGER, error: 'validation.invalidValue' }),
+  type: z.enum(['limit', 'market'], { error: 'validation.orderType' }),
+  price: decimal.optional(),
+  quantity: decimal,
+});
+export type PositionCloseBody = z.input<typeof positionCloseBody>;
+
+/**
+ * contract/trailing/sett: a trailing stop (Binance's TRAILING_STOP_MARKET). `callbackRate` is a percent with one
+ * decimal, 0.1 to 5; without `activationPrice` it trails from the watched price of the moment.
+ */
+export const trailingBody = z.object({
+  symbol,
+  side: z.enum(['buy', 'sell'], { error: 'validation.side' }),
+  quantity: decimal,
+  callbackRate: decimal,
+  activationPrice: decimal.optional(),
+  triggerBy: z.enum(TRIGGER_SOURCES, { error: 'validation.invalidValue' }).default('mark'),
+});
+export type TrailingBody = z.input<typeof trailingBody>;
+
 /** coin/contract/updateLeverageRadio: the leverage and margin mode of one contract for your next orders. */
 export const leverageBody = z.object({
   symbol,
@@ -213,7 +239,7 @@ export interface PerpOrder {
   leverage: number;
   reduceOnly: boolean;
   /** Who placed it: the user, a triggered take-profit or stop-loss, the liquidation engine, or auto-deleveraging. */
-  source: 'user' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'adl';
+  source: 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'liquidation' | 'adl';
   status: 'open' | 'partial' | 'filled' | 'cancelled';
   realizedPnl: string;
   marginAsset: string;
@@ -264,6 +290,28 @@ export interface StopOrder {
   /** The position side it closes. */
   positionSide: 'long' | 'short';
   status: 'active' | 'triggered' | 'cancelled';
+  orderId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A trailing stop as its owner sees it. */
+export interface TrailingStop {
+  id: number;
+  symbol: string;
+  /** sell closes a long, buy a short. */
+  side: 'buy' | 'sell';
+  quantity: string;
+  /** Percent: "1.5" is 1.5%. */
+  callbackRate: string;
+  activationPrice: string | null;
+  triggerBy: TriggerSource;
+  /** The best price since activation; null until activated. */
+  bestPrice: string | null;
+  /** The price at which it fires now: best less (sell) or plus (buy) the callback rate; null until activated. */
+  workingPrice: string | null;
+  status: 'active' | 'triggered' | 'cancelled';
+  /** The market order it placed when it fired. */
   orderId: number | null;
   createdAt: number;
   updatedAt: number;

@@ -59,6 +59,21 @@ const BY_NAME: Partial<Record<ErrorName, (action: Action) => [status: number, co
     action === 'cancel' ? [400, -2011, UNKNOWN_ORDER] : [400, -2013, 'Order does not exist.'],
   orderNotOpen: () => [400, -2011, UNKNOWN_ORDER],
   perpReduceOnlyWouldIncrease: () => [400, -2022, 'ReduceOnly Order is rejected.'],
+  perpNoPosition: () => [400, -2022, 'ReduceOnly Order is rejected.'],
+  perpCloseOverPosition: () => [400, -2022, 'ReduceOnly Order is rejected.'],
+  perpTrailingActivationWrongSide: () => [400, -2021, 'Order would immediately trigger.'],
+  perpStopWrongSide: () => [400, -2021, 'Order would immediately trigger.'],
+  perpStopBeyondLiquidation: () => [400, -2021, 'Order would immediately trigger.'],
+  perpTrailingCallbackRange: () => [
+    400,
+    -1100,
+    "Illegal characters found in parameter 'callbackRate'; legal range is '0.1' to '5'.",
+  ],
+  perpTrailingTooMany: () => [400, -4045, 'Reach max stop order limit.'],
+  perpTrailingNotFound: (action) =>
+    action === 'cancel' ? [400, -2011, UNKNOWN_ORDER] : [400, -2013, 'Order does not exist.'],
+  perpStopNotFound: (action) =>
+    action === 'cancel' ? [400, -2011, UNKNOWN_ORDER] : [400, -2013, 'Order does not exist.'],
   perpLeverageOutOfRange: () => [400, -4028, 'Leverage is not valid.'],
   perpMarginModeLocked: () => [400, -4048, 'Margin type cannot be changed if there exists position.'],
 };

@@ -7,6 +7,8 @@ import type { Queryable } from '../storage/db.ts';
 import type { Contract } from './contracts.ts';
 import { accountRisk, crossTriggers, type Holding } from './cross-margin.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
+import { TrailingStops } from './trailing.ts';
+import { activeTrailing, lastTrailingId, writeTrailingRows } from './trailing.repo.ts';
 import { liquidationPrice } from './liquidation-price.ts';
 import { entryPrice, initialMargin, isLiquidatable, positionMaintenance, unrealisedPnl } from './position-math.ts';
 import {
@@ -72,6 +74,8 @@ export class PerpBook implements CorePart {
   stops = new Map<number, StopRow>();
   /** The active take-profit and stop-loss orders of each user's position (`positionKey`). */
   private readonly stopsByPosition = new Map<string, Set<StopRow>>();
+  /** The active trailing stops (server/perpetual/trailing.ts). */
+  readonly trailing = new TrailingStops();
   /** Client keys of the last day's orders: user:key → order id. */
   clientKeys = new Map<string, { orderId: number; at: number }>();
   /** Accounts whose triggers must be computed again: `user:asset` for cross, `p:<position id>` for isolated. */
@@ -309,7 +313,8 @@ export class PerpBook implements CorePart {
     const ids = await lastPerpIds(q);
     this.reset();
     this.ids = {
-      order: ids.order + 1,
+      // Trailing stops are numbered with the orders.
+      order: Math.max(ids.order, await lastTrailingId(q)) + 1,
       trade: ids.trade + 1,
       position: ids.position + 1,
       stop: ids.stop + 1,
@@ -345,6 +350,7 @@ export class PerpBook implements CorePart {
         });
     }
     this.rebuild(orders, positions, await activeStops(q));
+    for (const t of await activeTrailing(q)) this.trailing.add(t);
   }
 
   snapshot(): unknown {
@@ -393,6 +399,7 @@ export class PerpBook implements CorePart {
       stops: [...this.stops.values()]
         .sort((a, b) => a.id - b.id)
         .map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
+      trailing: this.trailing.snapshot(),
       contracts: [...this.state]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([symbol, c]) => [
@@ -450,6 +457,8 @@ export class PerpBook implements CorePart {
         [string, string | null, string | null, string | null, string, string, number, Array<[number, string]>, number]
       >;
       clientKeys: Array<[string, number, number]>;
+      /** Absent from snapshots taken before trailing stops existed. */
+      trailing?: unknown[];
     };
     const d = data as Snap;
     this.reset();
@@ -469,6 +478,7 @@ export class PerpBook implements CorePart {
       });
     }
     for (const [k, orderId, at] of d.clientKeys) this.clientKeys.set(k, { orderId, at });
+    this.trailing.restore(d.trailing ?? []);
     this.rebuild(
       d.orders.map(
         ([
@@ -550,6 +560,7 @@ export class PerpBook implements CorePart {
       !this.touchedOrders.size &&
       !this.touchedPositions.size &&
       !this.touchedStops.size &&
+      !this.trailing.changed &&
       !this.trades.length &&
       !this.funding.length &&
       !this.liquidations.length
@@ -559,6 +570,7 @@ export class PerpBook implements CorePart {
       orders: [...this.touchedOrders].map((o) => ({ ...o })),
       positions: [...this.touchedPositions].map((p) => ({ ...p })),
       stops: [...this.touchedStops].map((s) => ({ ...s })),
+      trailing: this.trailing.take(),
       trades: this.trades,
       funding: this.funding,
       liquidations: this.liquidations,
@@ -579,6 +591,10 @@ export class PerpBook implements CorePart {
 
   async write(q: Queryable, rows: unknown[]): Promise<void> {
     await writePerpRows(q, rows as PerpRows[]);
+    await writeTrailingRows(
+      q,
+      (rows as PerpRows[]).flatMap((r) => r.trailing),
+    );
   }
 
   private addPosition(p: PositionRow): void {
@@ -616,6 +632,7 @@ export class PerpBook implements CorePart {
     for (const c of this.contracts.values()) this.positionsBySymbol.set(c.symbol, []);
     this.stops = new Map();
     this.stopsByPosition.clear();
+    this.trailing.clear();
     this.clientKeys = new Map();
     this.marked.clear();
     this.changedUsers.clear();

@@ -14,7 +14,9 @@ import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import type { EngineEvent } from '../matching/types.ts';
 import { settleEvents, type PerpActivity } from './perp-fills.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { orderHoldId, type PerpOrderRow } from './perp-state.ts';
+import { orderHoldId, type PerpOrderRow, type StopRow, type TrailingRow } from './perp-state.ts';
+import { endOrphanReduceOnly, overReducingMakers } from './position-close.ts';
+import { advanceTrailing, endOrphanTrailing, reduces, touchTrailing } from './trailing.ts';
 import { FLAT } from './position-math.ts';
 import { abs } from './rounding.ts';
 
@@ -45,7 +47,7 @@ export interface PlacePerp
 }
 
 /** The order as it stands after matching, or the id of the order a repeated client key already placed. */
-interface PlaceResult {
+export interface PlaceResult {
   id: number;
   order?: PerpOrderRow;
 }
@@ -187,6 +189,7 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
     b.clientKeys.set(key, { orderId: id, at: ctx.now });
   }
   for (const o of unpayableMakers(ctx.risk, b, c, r.userId, side, price)) cancel(ctx, o.userId, o.id);
+  for (const o of overReducingMakers(b, c, r.userId, side, price, qty)) cancel(ctx, o.userId, o.id);
   const activity: PerpActivity = { symbol: c.symbol, trades: [], last: undefined, users: [r.userId] };
   const events: EngineEvent[] = [];
   b.engine(c.symbol).apply(
@@ -205,39 +208,95 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
   settleEvents(ctx, b, c, events, activity);
   ctx.emit(PERP_ACTIVITY, activity);
   const answer = { ...order };
-  if (activity.last !== undefined) triggerStops(ctx, b, c, 'last', activity.last);
+  if (activity.trades.length)
+    triggerStops(
+      ctx,
+      b,
+      c,
+      'last',
+      activity.trades.map((t) => t.price),
+    );
   return { id, order: answer };
 }
 
-/** Fires the take-profit and stop-loss orders a price reached: each closes its whole position at market. */
-export function triggerStops(ctx: CommandContext, b: PerpBook, c: Contract, by: 'mark' | 'last', price: bigint): void {
-  const due = [...b.stops.values()].filter((s) => {
-    if (s.symbol !== c.symbol || s.by !== by) return false;
+/**
+ * Fires the conditional orders a price move reached. `path` is the prices it printed, oldest first (a mark tick's
+ * one mark, an order's trade prices): take-profit and stop-loss look at where it ended, trailing stops follow it
+ * step by step (trailing.ts). What the move crossed fires in the order it was crossed (the step), then in the order
+ * it was placed (earliest first; at the same millisecond take-profit and stop-loss before trailing stops, then by
+ * id). Each trigger places a reduce-only market close on the position as it stands when its turn comes, so none
+ * opens or turns a position; one whose position is gone is cancelled.
+ */
+export function triggerStops(
+  ctx: CommandContext,
+  b: PerpBook,
+  c: Contract,
+  by: 'mark' | 'last',
+  path: readonly bigint[],
+): void {
+  const price = path[path.length - 1]!;
+  const last = path.length - 1;
+  type Due = { step: number; at: number; order: number; id: number; fire: () => void };
+  const due: Due[] = [];
+  for (const s of b.stops.values()) {
+    if (s.symbol !== c.symbol || s.by !== by) continue;
     const up = price >= s.trigger;
     const down = price <= s.trigger;
-    return s.positionSide === 'long' ? (s.kind === 'takeProfit' ? up : down) : s.kind === 'takeProfit' ? down : up;
-  });
-  for (const s of due.sort((x, y) => x.id - y.id)) {
-    if (s.status !== 'active') continue;
-    const p = b.position(s.userId, s.symbol);
-    s.status = 'triggered';
-    if (p && p.qty !== 0n) {
-      const r = place(ctx, {
-        symbol: c.symbol,
-        userId: s.userId,
-        side: p.qty > 0n ? 'sell' : 'buy',
-        kind: 'market',
-        tif: 'IOC',
-        price: 0n,
-        quantity: 0n,
-        reduceOnly: true,
-        closePosition: true,
-        source: s.kind,
-      });
-      s.orderId = r.id;
-    }
-    b.touchStop(s, ctx.now);
+    const hit = s.positionSide === 'long' ? (s.kind === 'takeProfit' ? up : down) : s.kind === 'takeProfit' ? down : up;
+    if (hit) due.push({ step: last, at: s.createdAt, order: 0, id: s.id, fire: () => fireStop(ctx, b, c, s) });
   }
+  for (const { trailing: t, step } of advanceTrailing(b, c, by, path, ctx.now))
+    due.push({ step, at: t.createdAt, order: 1, id: t.id, fire: () => fireTrailing(ctx, b, c, t) });
+  due.sort((x, y) => x.step - y.step || x.at - y.at || x.order - y.order || x.id - y.id);
+  for (const d of due) d.fire();
+}
+
+function fireStop(ctx: CommandContext, b: PerpBook, c: Contract, s: StopRow): void {
+  if (s.status !== 'active') return;
+  const p = b.position(s.userId, s.symbol);
+  s.status = 'triggered';
+  if (p && p.qty !== 0n) {
+    const r = place(ctx, {
+      symbol: c.symbol,
+      userId: s.userId,
+      side: p.qty > 0n ? 'sell' : 'buy',
+      kind: 'market',
+      tif: 'IOC',
+      price: 0n,
+      quantity: 0n,
+      reduceOnly: true,
+      closePosition: true,
+      source: s.kind,
+    });
+    s.orderId = r.id;
+  }
+  b.touchStop(s, ctx.now);
+}
+
+/** A trailing stop's market close, for its quantity or what is left of the position if that is less. */
+function fireTrailing(ctx: CommandContext, b: PerpBook, c: Contract, t: TrailingRow): void {
+  if (t.status !== 'active') return;
+  const p = b.position(t.userId, t.symbol);
+  if (!reduces(p, t.side)) {
+    t.status = 'cancelled';
+    return touchTrailing(b, t, ctx.now);
+  }
+  t.status = 'triggered';
+  const size = abs(p.qty);
+  const r = place(ctx, {
+    symbol: c.symbol,
+    userId: t.userId,
+    side: t.side,
+    kind: 'market',
+    tif: 'IOC',
+    price: 0n,
+    quantity: t.quantity < size ? t.quantity : size,
+    reduceOnly: true,
+    closePosition: false,
+    source: 'trailingStop',
+  });
+  t.orderId = r.id;
+  touchTrailing(b, t, ctx.now);
 }
 
 /** Cancels a user's resting order; answers it as it ended. */
@@ -313,8 +372,8 @@ export const closeAllPerp = tupleCommand<{ userId: number; symbols: string[] }, 
 );
 
 /**
- * The end of every perpetual command: take-profit and stop-loss orders of positions that closed or turned are
- * cancelled, marked accounts get new triggers.
+ * The end of every perpetual command: take-profit, stop-loss and trailing stop orders of positions that closed or
+ * turned are cancelled, marked accounts get new triggers.
  */
 export function finish(ctx: CommandContext): void {
   const b = book(ctx);
@@ -326,6 +385,8 @@ export function finish(ctx: CommandContext): void {
         b.touchStop(s, ctx.now);
       }
     }
+    endOrphanTrailing(b, p, ctx.now);
+    endOrphanReduceOnly(ctx, b, p);
   }
   for (const key of b.takeMarked()) b.retrigger(ctx.risk, key);
   if (b.changedUsers.size) {

@@ -3,7 +3,7 @@ import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpet
 
 export type PerpSide = 'buy' | 'sell';
 type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'adl';
+type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'liquidation' | 'adl';
 
 export interface PerpOrderRow {
   id: number;
@@ -61,6 +61,33 @@ export interface StopRow {
   by: TriggerSource;
   positionSide: 'long' | 'short';
   status: 'active' | 'triggered' | 'cancelled';
+  orderId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * A trailing stop (Binance's TRAILING_STOP_MARKET): once the watched price reaches the activation price (at once
+ * without one) it follows the best price since (the highest for a sell, the lowest for a buy) and fires a reduce-only
+ * market order when the price falls back from that best by the callback rate (server/perpetual/trailing.ts).
+ */
+export interface TrailingRow {
+  /** Numbered with the orders (`nextId('order')`), so an order id names one thing on the Binance door too. */
+  id: number;
+  userId: number;
+  symbol: string;
+  /** sell trails a long, buy a short. */
+  side: PerpSide;
+  /** At the contract's quantity scale; clipped to the position when it fires. */
+  quantity: bigint;
+  /** Basis points: 10 (0.1%) to 500 (5%). */
+  callbackBps: number;
+  activation: bigint | null;
+  by: TriggerSource;
+  /** The best price since activation; null until activated. */
+  best: bigint | null;
+  status: 'active' | 'triggered' | 'cancelled';
+  /** The market order it placed when it fired. */
   orderId: number | null;
   createdAt: number;
   updatedAt: number;

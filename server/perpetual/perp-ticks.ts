@@ -73,7 +73,7 @@ export const markTick: CommandType<MarkTick, void> = {
     // Accounts another product changed since the last command (a transfer out, a stake) get their triggers first.
     for (const key of b.takeMarked()) b.retrigger(ctx.risk, key);
     liquidateReached(ctx, b, c, t.mark);
-    triggerStops(ctx, b, c, 'mark', t.mark);
+    triggerStops(ctx, b, c, 'mark', [t.mark]);
     // The contract's prices moved: its screen's feed topic sends them.
     ctx.emit(PERP_ACTIVITY, {
       symbol: c.symbol,

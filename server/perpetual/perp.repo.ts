@@ -1,7 +1,15 @@
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
-import type { FundingRow, LiquidationRow, PerpOrderRow, PerpTradeRow, PositionRow, StopRow } from './perp-state.ts';
+import type {
+  FundingRow,
+  LiquidationRow,
+  PerpOrderRow,
+  PerpTradeRow,
+  PositionRow,
+  StopRow,
+  TrailingRow,
+} from './perp-state.ts';
 
 const big = (v: unknown) => BigInt(v as bigint);
 
@@ -134,6 +142,8 @@ export interface PerpRows {
   orders: PerpOrderRow[];
   positions: PositionRow[];
   stops: StopRow[];
+  /** Written by trailing.repo.ts. */
+  trailing: TrailingRow[];
   trades: PerpTradeRow[];
   funding: FundingRow[];
   liquidations: LiquidationRow[];

@@ -11,6 +11,7 @@ import { averagePremium, fundingRate, nextFundingTime, samplesPerInterval } from
 import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
+import * as trailing from './trailing.service.ts';
 import { insuranceFund } from './insurance.service.ts';
 import {
   accountView,
@@ -173,6 +174,23 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   route(api.cancelStopOrder, async (req) => {
     const s = await service.cancelStopOrder(deps, userOf(req).id, req.query.id);
     return ok(stopView(contractOf(s.symbol), s));
+  });
+
+  route(api.closePositionPart, async (req) => ok(order(await trailing.closeFromRow(deps, userOf(req).id, req.body))), {
+    config: { orderEntry: true },
+  });
+  route(api.trailingStops, async (req) => {
+    const symbol = req.query.symbol ? contractOf(req.query.symbol).symbol : undefined;
+    const rows = await trailing.trailingList(deps, userOf(req).id, symbol);
+    return ok(rows.map((t) => trailing.trailingView(contractOf(t.symbol), t)));
+  });
+  route(api.setTrailingStop, async (req) => {
+    const t = await trailing.placeTrailing(deps, userOf(req).id, req.body);
+    return ok(trailing.trailingView(contractOf(t.symbol), t));
+  });
+  route(api.cancelTrailingStop, async (req) => {
+    const t = await trailing.cancelTrailingStop(deps, userOf(req).id, req.query.id);
+    return ok(trailing.trailingView(contractOf(t.symbol), t));
   });
 
   const setting = (p: { symbol: string; leverage: number; mode: 'cross' | 'isolated' }) => {

@@ -12,8 +12,9 @@ import {
   type PerpOrder,
   type PerpPosition,
   type StopOrder,
+  type TrailingStop,
 } from '../../isomorphic/contract/perpetual.ts';
-import { parseUnits } from '../../isomorphic/money/units.ts';
+import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
 import type { PositionMessage } from '../../isomorphic/contract/private-feed.ts';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
@@ -649,6 +650,87 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
       Record<string, string>
     >)
       expect((await fundOf(bad)).status).toBe(400);
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+  it('closes part of a position from its row and keeps a trailing stop, refusing what it must in the caller’s language', async () => {
+    for (const name of ['gina', 'hugo']) {
+      users[name] = await signUp(app, `${name}_perp`);
+      await fund(name, 'USDT', '100000');
+    }
+    // ETHUSDT: no earlier test left an order on its book.
+    expect(
+      (await order('gina', { symbol: 'ethusdt_perp', side: 'sell', type: 'limit', price: '3460', quantity: '1' })).code,
+    ).toBe(200);
+    expect((await order('hugo', { symbol: 'ethusdt_perp', side: 'buy', type: 'market', quantity: '1' })).code).toBe(
+      200,
+    );
+    const long = (await positions('hugo')).find((p) => p.symbol === 'ethusdt_perp')!;
+    expect(long).toMatchObject({ side: 'long', quantity: '1.000' });
+    const close = (body: Record<string, unknown>, lang?: string) =>
+      api<PerpOrder>(app, '/api/contract/position/close', {
+        token: users.hugo!.token,
+        payload: { id: long.id, ...body },
+        ...(lang ? { lang } : {}),
+      });
+    const over = await close({ type: 'limit', price: '3500', quantity: '2' }, 'de');
+    expect([over.code, over.msg]).toEqual([4118, 'Die Menge ist größer als die Position: höchstens 1.000']);
+    // Another user's position id is not theirs to close.
+    const theirs = await api(app, '/api/contract/position/close', {
+      token: users.gina!.token,
+      payload: { id: long.id, type: 'market', quantity: '0.1' },
+    });
+    expect(theirs.code).toBe(4106);
+    // Above every bid: it rests.
+    const part = await close({ type: 'limit', price: '3500', quantity: '0.4' });
+    expect(part.data).toMatchObject({
+      side: 'sell',
+      type: 'limit',
+      reduceOnly: true,
+      quantity: '0.400',
+      status: 'open',
+    });
+
+    const trailing = (user: string, body: Record<string, unknown>) =>
+      call<TrailingStop>(user, '/api/contract/trailing/sett', {
+        symbol: 'ethusdt_perp',
+        side: 'sell',
+        quantity: '1',
+        callbackRate: '1.5',
+        triggerBy: 'mark',
+        ...body,
+      });
+    for (const [body, code] of [
+      [{ callbackRate: '6' }, 4119],
+      [{ callbackRate: '0.05' }, 4119],
+      [{ callbackRate: 'x' }, ERRORS.invalidNumber],
+      [{ activationPrice: '3400' }, 4120],
+      [{ side: 'buy' }, 4105],
+      [{ quantity: '1.5' }, 4118],
+    ] as const)
+      expect((await trailing('hugo', body)).code, JSON.stringify(body)).toBe(code);
+    expect((await trailing('gina', { side: 'sell' })).code).toBe(4105);
+    const placed = await trailing('hugo', {});
+    expect(placed.code, placed.msg).toBe(200);
+    const mark = units((await positions('hugo')).find((p) => p.symbol === 'ethusdt_perp')!.markPrice) / 1_000_000n;
+    expect(placed.data).toMatchObject({
+      side: 'sell',
+      callbackRate: '1.5',
+      activationPrice: null,
+      workingPrice: formatUnits((mark * 9_850n) / 10_000n, 2),
+      status: 'active',
+    });
+    const list = async (user: string) =>
+      (await call<TrailingStop[]>(user, '/api/contract/trailing/list', undefined, {})).data;
+    expect((await list('hugo')).map((x) => x.id)).toEqual([placed.data.id]);
+    expect(await list('gina')).toEqual([]);
+    // Gina's token cannot cancel Hugo's trailing stop; Hugo's can, once.
+    const cancel = (user: string) =>
+      call<TrailingStop>(user, '/api/contract/trailing/cancel', undefined, { id: String(placed.data.id) });
+    expect((await cancel('gina')).code).toBe(4121);
+    expect((await list('hugo'))[0]!.status).toBe('active');
+    expect((await cancel('hugo')).data.status).toBe('cancelled');
+    expect((await cancel('hugo')).code).toBe(4121);
+    expect((await list('hugo'))[0]!.status).toBe('cancelled');
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

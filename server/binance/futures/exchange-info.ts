@@ -5,9 +5,10 @@ import { PRICE_BAND_BPS } from '../../perpetual/perp-orders.ts';
 import { price, qty } from '../../perpetual/views.ts';
 import { WEIGHT_LIMIT_PER_MINUTE } from '../weights.ts';
 import { binanceSymbol, bookOf, linearContracts } from './symbols.ts';
+import { CONDITIONAL_TYPES } from './conditional.ts';
 
-/** The order kinds the door takes (stop and trailing orders go through the web's TP/SL calls). */
-const ORDER_TYPES = ['LIMIT', 'MARKET'];
+/** The order kinds the door takes: plain orders and the conditional ones of conditional.ts. */
+const ORDER_TYPES = ['LIMIT', 'MARKET', ...CONDITIONAL_TYPES];
 /** GTX is Binance's post-only (our POST_ONLY). */
 const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'GTX'];
 

@@ -273,4 +273,92 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
     expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
     expect((await alice.fetchBalance()).USDT).toEqual(before.USDT);
   });
+  it('places a trailing stop and a stop-loss through the raw order call, lists them, and fires the trailing stop once', async () => {
+    const alice = users.alice!.x;
+    const bob = users.bob!.x;
+    // CCXT's createOrder sends conditional orders to Binance's newer /fapi/v1/algoOrder, which the door does not
+    // serve; its implicit call for POST /fapi/v1/order places them as Binance's order call takes them.
+    const raw = (p: Record<string, string>) =>
+      alice.fapiPrivatePostOrder({ symbol: 'BTCUSDT', side: 'SELL', ...p }) as Promise<Record<string, unknown>>;
+    const info = (await (await fetch(`${base}/fapi/v1/exchangeInfo`)).json()) as {
+      symbols: Array<{ symbol: string; orderTypes: string[] }>;
+    };
+    expect(info.symbols.find((x) => x.symbol === 'BTCUSDT')!.orderTypes).toEqual([
+      'LIMIT',
+      'MARKET',
+      'STOP_MARKET',
+      'TAKE_PROFIT_MARKET',
+      'TRAILING_STOP_MARKET',
+    ]);
+    // Without a position there is nothing for a trailing stop to reduce.
+    await expect(
+      raw({ type: 'TRAILING_STOP_MARKET', quantity: '0.1', callbackRate: '1', workingType: 'MARK_PRICE' }),
+    ).rejects.toThrow(/ReduceOnly Order is rejected/);
+    await bob.createOrder(BTC, 'limit', 'sell', 0.1, 96500);
+    await alice.createOrder(BTC, 'market', 'buy', 0.1);
+    await synced();
+    // Wrong input: a callback rate out of range, an activation price under the mark for a sell, a stop-limit type.
+    await expect(raw({ type: 'TRAILING_STOP_MARKET', quantity: '0.1', callbackRate: '6' })).rejects.toBeInstanceOf(
+      ccxt.BadRequest,
+    );
+    await expect(
+      raw({
+        type: 'TRAILING_STOP_MARKET',
+        quantity: '0.1',
+        callbackRate: '1',
+        activationPrice: '96000',
+        workingType: 'MARK_PRICE',
+      }),
+    ).rejects.toThrow(/Order would immediately trigger/);
+    await expect(raw({ type: 'STOP', quantity: '0.1', price: '95000', stopPrice: '95000' })).rejects.toThrow(
+      /Invalid orderType/,
+    );
+    const trail = await raw({
+      type: 'TRAILING_STOP_MARKET',
+      quantity: '0.1',
+      callbackRate: '1',
+      workingType: 'MARK_PRICE',
+      reduceOnly: 'true',
+      newClientOrderId: 'trail-1',
+    });
+    expect(trail).toMatchObject({
+      type: 'TRAILING_STOP_MARKET',
+      status: 'NEW',
+      priceRate: '1.0',
+      activatePrice: '96500.0',
+      stopPrice: '95535.0',
+      reduceOnly: true,
+      clientOrderId: 'trail-1',
+    });
+    const stop = await raw({
+      type: 'STOP_MARKET',
+      stopPrice: '90000',
+      closePosition: 'true',
+      workingType: 'MARK_PRICE',
+    });
+    expect(stop).toMatchObject({ type: 'STOP_MARKET', status: 'NEW', closePosition: true, stopPrice: '90000.0' });
+    const open = await alice.fetchOpenOrders(BTC);
+    // CCXT calls these market orders with a trigger; Binance's type is in `info`.
+    expect(open.map((o) => [o.id, o.info.type, o.side, o.reduceOnly])).toEqual([
+      [String(trail.orderId), 'TRAILING_STOP_MARKET', 'sell', true],
+      [String(stop.orderId), 'STOP_MARKET', 'sell', true],
+    ]);
+    // Bob cannot cancel it; alice's stop-loss she cancels herself.
+    await expect(bob.cancelOrder(String(trail.orderId), BTC)).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+    expect((await alice.cancelOrder(String(stop.orderId), BTC)).status).toBe('canceled');
+    // The mark rises to 97,000 and falls back: 1% under the best fires the trailing stop into bob's bid, once.
+    await bob.createOrder(BTC, 'limit', 'buy', 0.1, 95000);
+    prices.BTCUSDT = '97000.00';
+    await synced();
+    await clock.advance(3_000);
+    prices.BTCUSDT = '95600.00';
+    await synced();
+    await clock.advance(3_000);
+    await synced();
+    expect(await alice.fetchPositions([BTC])).toEqual([]);
+    const done = await alice.fetchOrder(String(trail.orderId), BTC);
+    expect(done).toMatchObject({ status: 'closed', filled: 0.1, average: 95000 });
+    expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
+    prices.BTCUSDT = '96500.00';
+  });
 });

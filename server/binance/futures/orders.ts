@@ -6,23 +6,22 @@ import type { PerpOrderRow } from '../../perpetual/perp-state.ts';
 import { BinanceError } from '../binance-error.ts';
 import type { Door } from '../door.ts';
 import * as e from './futures.endpoints.ts';
-import { integer, oneOf, required } from './params.ts';
+import { flag, integer, oneOf, required } from './params.ts';
 import { bookOf, clientIdOfOrder, contractFor, contractsFor } from './symbols.ts';
 import { orderView } from './views.ts';
+import {
+  cancelAllConditionals,
+  placeConditional,
+  cancelConditional,
+  conditionalView,
+  isConditional,
+  openConditionals,
+  ownConditional,
+} from './conditional.ts';
 
 /** Binance's client order id (developers.binance.com, "New Order (TRADE)": `^[.A-Z:/a-z0-9_-]{1,36}$`). */
 const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 const TIF = { GTC: 'GTC', IOC: 'IOC', FOK: 'FOK', GTX: 'POST_ONLY' } as const;
-
-const flag = (v: string | undefined, name: string) => {
-  if (v === undefined || v === 'false') return false;
-  if (v === 'true') return true;
-  throw new BinanceError(
-    400,
-    -1100,
-    `Illegal characters found in parameter '${name}'; legal values are 'true' and 'false'.`,
-  );
-};
 
 /** A new order's parameters as the perpetual service's order body; anything Binance refuses is refused first. */
 function orderBody(p: Record<string, string>, symbol: string): PerpOrderBody {
@@ -90,8 +89,18 @@ export function futuresOrders({ route, ctx }: Door): void {
     return row;
   };
 
+  /** The caller's trailing stop, take-profit or stop-loss an orderId names on the symbol, if it names one. */
+  const conditionalOf = async (p: Record<string, string>, userId: number) => {
+    const c = contractFor(core, required(p, 'symbol'));
+    const id = Number(p.orderId);
+    if (p.orderId === undefined || !Number.isSafeInteger(id) || bookOf(core).live.has(id)) return undefined;
+    const o = await ownConditional(deps, userId, id);
+    return o && o.row.symbol === c.symbol ? { c, o } : undefined;
+  };
+
   route(e.newOrder, async ({ params, signed }) => {
     const c = contractFor(core, required(params, 'symbol'));
+    if (isConditional(params.type)) return placeConditional(deps, userOf(signed), c, params);
     const body = orderBody(params, c.symbol);
     try {
       const o = await service.submitOrder(deps, userOf(signed), body);
@@ -105,10 +114,16 @@ export function futuresOrders({ route, ctx }: Door): void {
     }
   });
 
-  route(e.queryOrder, async ({ params, signed }) => view(await owned(params, userOf(signed))));
+  route(e.queryOrder, async ({ params, signed }) => {
+    const cond = await conditionalOf(params, userOf(signed));
+    if (cond) return conditionalView(deps, cond.c, cond.o);
+    return view(await owned(params, userOf(signed)));
+  });
 
   route(e.cancelOrder, async ({ params, signed }) => {
     const userId = userOf(signed);
+    const cond = await conditionalOf(params, userId);
+    if (cond) return cancelConditional(deps, userId, cond.c, cond.o);
     let row: PerpOrderRow;
     try {
       row = await owned(params, userId);
@@ -124,11 +139,12 @@ export function futuresOrders({ route, ctx }: Door): void {
   route(e.openOrders, async ({ params, signed }) => {
     const symbols = new Set(contractsFor(core, params.symbol).map((c) => c.symbol));
     await core.settled();
-    return bookOf(core)
+    const plain = bookOf(core)
       .userOrders(userOf(signed))
       .filter((o) => symbols.has(o.symbol))
       .sort((a, b) => a.id - b.id)
       .map((o) => view(o));
+    return [...plain, ...openConditionals(core, userOf(signed), symbols)];
   });
 
   route(e.cancelAllOpen, async ({ params, signed }) => {
@@ -136,6 +152,7 @@ export function futuresOrders({ route, ctx }: Door): void {
     const userId = userOf(signed);
     for (const o of bookOf(core).userOrders(userId))
       if (o.symbol === c.symbol) await service.cancelOrder(deps, userId, o.id);
+    await cancelAllConditionals(deps, userId, c);
     return {
       code: 200,
       msg: 'The operation of cancel all open order is done.',

@@ -40,3 +40,14 @@ export function oneOf<T extends string>(
   if (!(allowed as readonly string[]).includes(v)) throw new BinanceError(400, code, `Invalid ${what}.`);
   return v as T;
 }
+
+/** A true/false parameter (absent is false), or Binance's -1100 naming it. */
+export function flag(v: string | undefined, name: string): boolean {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  throw new BinanceError(
+    400,
+    -1100,
+    `Illegal characters found in parameter '${name}'; legal values are 'true' and 'false'.`,
+  );
+}

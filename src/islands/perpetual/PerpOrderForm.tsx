@@ -42,6 +42,7 @@ import { filterNumericInput, typedNumber } from '../../../isomorphic/validate/in
 import { submitting } from '../ui/use-form.ts';
 import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
+import { KindTabs, TrailingFields, type FormKind } from './TrailingForm.tsx';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
@@ -49,10 +50,10 @@ const TIFS = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
 const PERCENTS = [25, 50, 75, 100];
 
 /**
- * The contract's order form: limit or market, price and quantity on the contract's tick and lot, the leverage
- * (slider and field, applied with updateLeverage) and margin mode of the contract, reduce-only and time in force,
- * an optional take-profit and stop-loss set once the order has filled, and the cost and largest size of a long and
- * a short from orderPreview as the user types. Logged out, a login prompt instead.
+ * The contract's order form: limit, market or trailing stop (TrailingForm.tsx), price and quantity on the contract's
+ * tick and lot, the leverage (slider and field, applied with updateLeverage) and margin mode of the contract,
+ * reduce-only and time in force, an optional take-profit and stop-loss set once the order has filled, and the cost and
+ * largest size of a long and a short from orderPreview as the user types. Logged out, a login prompt instead.
  */
 export function PerpOrderForm({
   t,
@@ -66,12 +67,18 @@ export function PerpOrderForm({
   fullKind?: ContractKindName;
 }) {
   const isLogin = useStore($isLogin);
+  const [kind, setKind] = useState<FormKind>('limit');
+  const tabs = <KindTabs t={t} value={kind} onPick={setKind} />;
   const back = fullKind ? `/exchange/full-contract/${fullKind}` : `/trade/index?type=usta&symbol=${c.symbol}`;
   return (
     <section className="order-form perp-form" aria-label={t('perp.placeOrder')}>
       {isLogin ? <LeverageBar t={t} contract={c} /> : null}
       {isLogin ? (
-        <OrderFields t={t} contract={c} locale={locale} />
+        kind === 'trailing' ? (
+          <TrailingFields t={t} contract={c} tabs={tabs} />
+        ) : (
+          <OrderFields t={t} contract={c} locale={locale} kind={kind} tabs={tabs} />
+        )
       ) : (
         <div className="order-form__login perp-form__login" data-testid="perp-login">
           <p>{t('perp.loginToTrade')}</p>
@@ -195,13 +202,24 @@ function LeverageBar({ t, contract: c }: { t: T; contract: ContractView }) {
   );
 }
 
-function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView; locale: Locale }) {
+function OrderFields({
+  t,
+  contract: c,
+  locale,
+  kind,
+  tabs,
+}: {
+  t: T;
+  contract: ContractView;
+  locale: Locale;
+  kind: Kind;
+  tabs: React.ReactNode;
+}) {
   const accounts = useStore($perpAccounts).rows;
   const settings = useStore($leverageSettings);
   const picked = useStore($pickedPrice);
   const fmt = useStore($assetFormat);
   const setting = settings.find((s) => s.symbol === c.symbol);
-  const [kind, setKind] = useState<Kind>('limit');
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [tif, setTif] = useState<(typeof TIFS)[number]>('GTC');
@@ -219,6 +237,7 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
   useEffect(() => {
     if (picked) setPrice(picked);
   }, [picked]);
+  useEffect(() => setError(''), [kind]);
   useEffect(() => {
     setPrice(c.last ?? c.mark ?? '');
     setQuantity('');
@@ -318,23 +337,7 @@ function OrderFields({ t, contract: c, locale }: { t: T; contract: ContractView;
 
   return (
     <form className="perp-form__fields" onSubmit={(e) => e.preventDefault()} noValidate>
-      <div className="segmented" role="tablist">
-        {(['limit', 'market'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={k === kind}
-            className={k === kind ? 'is-active' : ''}
-            onClick={() => {
-              setKind(k);
-              setError('');
-            }}
-          >
-            {t(`trade.${k}`)}
-          </button>
-        ))}
-      </div>
+      {tabs}
       <p className="side-form__available">
         {t('trade.available')}:{' '}
         <strong data-testid="perp-available">{available === null ? '--' : fmt(available, c.marginAsset)}</strong>{' '}

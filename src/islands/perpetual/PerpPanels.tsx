@@ -10,6 +10,7 @@ import {
   $positions,
   $positionsLive,
   $stopOrders,
+  $trailingStops,
   cancelPerpOrder,
   cancelStopOrder,
   closeAllPositions,
@@ -28,6 +29,8 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { MarginDialog, StopDialog } from './PositionDialogs.tsx';
+import { CloseCell } from './PositionClose.tsx';
+import { TrailingList } from './TrailingList.tsx';
 
 type Tab = 'positions' | 'open' | 'stops' | 'history' | 'liquidations';
 
@@ -44,6 +47,7 @@ export function PerpPanels({ t, contracts, current }: Props) {
   const open = useStore($perpOpenOrders);
   const history = useStore($perpHistory);
   const stops = useStore($stopOrders);
+  const trailing = useStore($trailingStops);
   // Keeps the marks of the positions fresh (every 2 s) while this panel is on the page.
   useStore($positionsLive);
   const [tab, setTab] = useState<Tab>('positions');
@@ -51,7 +55,7 @@ export function PerpPanels({ t, contracts, current }: Props) {
   const counts: Partial<Record<Tab, number>> = {
     positions: positions.length,
     open: open.length,
-    stops: activeStops.length,
+    stops: activeStops.length + trailing.filter((s) => s.status === 'active').length,
   };
   const contractOf = (symbol: string) => contracts.find((c) => c.symbol === symbol) ?? current;
   return (
@@ -78,7 +82,10 @@ export function PerpPanels({ t, contracts, current }: Props) {
       ) : tab === 'open' ? (
         <Orders t={t} rows={open} open contractOf={contractOf} />
       ) : tab === 'stops' ? (
-        <Stops t={t} contractOf={contractOf} />
+        <>
+          <Stops t={t} contractOf={contractOf} />
+          <TrailingList t={t} contractOf={contractOf} />
+        </>
       ) : tab === 'history' ? (
         <Orders t={t} rows={history} open={false} contractOf={contractOf} />
       ) : (
@@ -208,6 +215,7 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
             </th>
             <th scope="col">{t('perp.tpsl')}</th>
             <th scope="col">{t('perp.adl')}</th>
+            <th scope="col">{t('perp.rowClose.col')}</th>
             <th scope="col" />
           </tr>
         </thead>
@@ -297,6 +305,9 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
                       <i key={i} className={on ? 'is-on' : ''} />
                     ))}
                   </span>
+                </td>
+                <td>
+                  <CloseCell t={t} position={p} contract={c} />
                 </td>
                 <td className="orders-table__actions">
                   <button type="button" className="link-button" disabled={busy} onClick={() => setClosing(p)}>

@@ -20,8 +20,11 @@ import type {
   PerpOrder,
   PerpOrderBody,
   PerpPosition,
+  PositionCloseBody,
   StopOrder,
   StopOrderBody,
+  TrailingBody,
+  TrailingStop,
 } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
@@ -126,7 +129,8 @@ const openOrders = atom<PerpOrder[]>([]);
 const history = atom<PerpOrder[]>([]);
 const stopOrders = atom<StopOrder[]>([]);
 const liquidations = atom<Liquidation[]>([]);
-const MINE = [leverageSettings, positions, openOrders, history, stopOrders, liquidations];
+const trailingStops = atom<TrailingStop[]>([]);
+const MINE = [leverageSettings, positions, openOrders, history, stopOrders, liquidations, trailingStops];
 
 export const $leverageSettings = readonlyType(leverageSettings);
 export const $positions = readonlyType(positions);
@@ -134,6 +138,8 @@ export const $perpOpenOrders = readonlyType(openOrders);
 export const $perpHistory = readonlyType(history);
 export const $stopOrders = readonlyType(stopOrders);
 export const $liquidations = readonlyType(liquidations);
+/** The user's trailing stops with their working price, active ones first. */
+export const $trailingStops = readonlyType(trailingStops);
 
 async function loadPositions(): Promise<void> {
   positions.set(await request(api.positions, { query: {} }));
@@ -152,6 +158,10 @@ async function loadStopOrders(): Promise<void> {
   stopOrders.set(await request(api.stopOrders, { query: {} }));
 }
 
+async function loadTrailingStops(): Promise<void> {
+  trailingStops.set(await request(api.trailingStops, { query: {} }));
+}
+
 /**
  * Everything of the user's that an order, a fill or a position change can move. The contract accounts are the
  * wallet's store (src/lib/perpetual-assets), which the contract assets screen shows too.
@@ -162,6 +172,7 @@ async function loadMine(): Promise<void> {
     loadPositions(),
     loadPerpOrders(),
     loadStopOrders(),
+    loadTrailingStops(),
     request(api.liquidations, { query: {} }).then((rows) => liquidations.set(rows)),
   ]);
 }
@@ -209,7 +220,7 @@ function followMine(): () => void {
   };
 }
 
-// The six stores are loaded together: the first one shown starts following, the last one hidden stops.
+// The seven stores are loaded together: the first one shown starts following, the last one hidden stops.
 let followers = 0;
 let stopFollowing = () => {};
 for (const store of MINE) {
@@ -258,6 +269,24 @@ export async function closePosition(id: number): Promise<PerpOrder> {
   const order = await request(api.closePosition, { query: { id } });
   await loadMine();
   return order;
+}
+
+/** Closes part or all of a position from its row: a reduce-only limit at the price, or at market. */
+export async function closeFromRow(body: PositionCloseBody): Promise<PerpOrder> {
+  const order = await request(api.closePositionPart, { body });
+  await loadMine();
+  return order;
+}
+
+export async function placeTrailingStop(body: TrailingBody): Promise<TrailingStop> {
+  const stop = await request(api.setTrailingStop, { body });
+  await loadTrailingStops();
+  return stop;
+}
+
+export async function cancelTrailingStop(id: number): Promise<void> {
+  await request(api.cancelTrailingStop, { query: { id } });
+  await loadTrailingStops();
 }
 
 /** Cancels the open orders and closes every position of the listed contracts at market. */

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import type { PerpOrder, PerpPosition, TrailingStop } from '../../isomorphic/contract/perpetual.ts';
+import { formatAmount } from '../../isomorphic/format/index.ts';
+import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
+import { expect, test } from './fixtures.ts';
+import { perpetualServer } from './perpetual-support.ts';
+import { createAccount, signIn, uniqueName } from './support.ts';
+
+/**
+ * Closing from the position row and the trailing stop, in English and German: half a long closed by a limit from its
+ * row, a close for more than the position refused in the page's language, a trailing stop placed from the order
+ * form and listed under TP/SL where the API says it would fire.
+ */
+const { BASE, json, login, credit, positionsOf, shot } = perpetualServer('perp-close', 35);
+const SHOTS = 'tests/.artifacts/screens';
+
+test('a long is half closed by a limit from its row and protected by a trailing stop, in English and German', async ({
+  page,
+  request,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/de', 'de'],
+  ] as const) {
+    const d = loadDictionary(lang);
+    const name = uniqueName(`perp_close_${lang}`);
+    await createAccount(request, name);
+    await credit(request, name, 'USDT', '10000');
+    const token = await login(request, name);
+    const h = { authorization: token };
+    expect(
+      (
+        await json(
+          request.post(`${BASE}/api/asset/transferFunds`, {
+            headers: h,
+            data: { coin: 'USDT', from: 1, to: 2, amount: '10000' },
+          }),
+        )
+      ).code,
+    ).toBe(200);
+    const opened = await json<PerpOrder>(
+      request.post(`${BASE}/api/contract/order/submit`, {
+        headers: h,
+        data: { symbol: 'btcusdt_perp', side: 'buy', type: 'market', quantity: '0.1' },
+      }),
+    );
+    expect(opened.code, opened.msg).toBe(200);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, prefix, { username: name });
+    await page.goto(`${prefix}/trade/index?type=usta&symbol=btcusdt_perp`);
+    const row = page.getByTestId('perp-position-btcusdt_perp');
+    const close = row.getByTestId('position-close');
+    await expect(close.getByRole('textbox', { name: d['perp.rowClose.qty'] })).toHaveValue('0.100');
+
+    // More than the position is refused before it is sent, in the page's language.
+    await close.getByRole('textbox', { name: d['perp.rowClose.qty'] }).fill('0.2');
+    await close.getByRole('button', { name: d['trade.limit'], exact: true }).click();
+    await expect(close.getByRole('alert')).toHaveText(d['error.perpCloseOverPosition']!.replace('{{max}}', '0.100'));
+
+    // Half of it at a limit under the best bid: a reduce-only sell that fills against the bids at once.
+    await close.getByRole('button', { name: '50%' }).click();
+    await expect(close.getByRole('textbox', { name: d['perp.rowClose.qty'] })).toHaveValue('0.05');
+    const mark = Number((await positionsOf(request, token))[0]!.markPrice);
+    await close.getByRole('textbox', { name: d['perp.rowClose.price'] }).fill((mark - 30).toFixed(1));
+    await close.getByRole('button', { name: d['trade.limit'], exact: true }).click();
+    await expect(
+      page.locator('.toast--success', { hasText: d['perp.rowClose.placed']!.split('{{')[0]! }),
+    ).toBeVisible();
+    await expect(row.getByTestId('position-size')).toHaveText('0.050 BTC');
+    await page.locator('.perp-panels').screenshot({ path: `${SHOTS}/perpetual-close-row-1366-${lang}.png` });
+    const history = await json<{ records: PerpOrder[] }>(
+      request.post(`${BASE}/api/contract/order/list?state=history`, { headers: h }),
+    );
+    expect(history.data.records[0]).toMatchObject({
+      side: 'sell',
+      type: 'limit',
+      reduceOnly: true,
+      quantity: '0.050',
+      status: 'filled',
+    });
+
+    // A trailing stop of 1% on the mark for the 0.05 left, from the order form.
+    await page.getByRole('tab', { name: d['perp.trail.tab'] }).click();
+    const form = page.getByTestId('perp-trailing-form');
+    await expect(form.getByTestId('perp-trailing-closes')).toContainText('0.050 BTC');
+    await expect(form.locator('#perp-trail-qty')).toHaveValue('0.050');
+    await form.locator('#perp-callback').fill('1');
+    await form.getByRole('button', { name: d['perp.trail.place'] }).click();
+    await expect(page.locator('.toast--success', { hasText: d['perp.trail.placed']!.split('{{')[0]! })).toBeVisible();
+
+    // Listed under TP/SL where the API says it would fire now, cancellable.
+    await page.getByRole('tab', { name: new RegExp(`^${d['perp.tab.stops']}`) }).click();
+    const listed = (await json<TrailingStop[]>(request.post(`${BASE}/api/contract/trailing/list`, { headers: h })))
+      .data;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ side: 'sell', quantity: '0.050', callbackRate: '1.0', status: 'active' });
+    const trailing = page.getByTestId(`perp-trailing-${listed[0]!.id}`);
+    await expect(trailing.getByTestId('trailing-working')).toHaveText(formatAmount(listed[0]!.workingPrice!, 1));
+    await expect(trailing.getByRole('button', { name: d['trade.cancel'] })).toBeVisible();
+    await shot(page, `perpetual-close-1366-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(390);
+    await shot(page, `perpetual-close-390-${lang}`);
+    const position: PerpPosition = (await positionsOf(request, token))[0]!;
+    expect(position.quantity).toBe('0.050');
+  }
+});
