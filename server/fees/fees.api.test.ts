@@ -4,12 +4,15 @@ import { ERRORS } from '../../isomorphic/contract/codes.ts';
 import type { FeeSchedule, MyFees } from '../../isomorphic/contract/fees.ts';
 import type { PerpOrder } from '../../isomorphic/contract/perpetual.ts';
 import type { FeeLevel } from '../../isomorphic/fees/schedule.ts';
+import { createHmac } from 'node:crypto';
 import { api, operatorToken, signUp, testApp } from '../../tests/support/app.ts';
+import { apiKeyFor } from '../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { priceFeed } from '../../tests/support/price-feed.ts';
 import { ManualClock } from '../clock/clock.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import { auditLedger, balanceOf } from '../ledger/ledger.ts';
+import { payRebates } from '../referral/payout.ts';
 import { FEES_PART, type FeeBook } from './fee-book.ts';
 
 /** A minute before a UTC midnight: the trades fall on the day before, the daily job ranks them at midnight. */
@@ -74,8 +77,17 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     feed = await priceFeed({ BTCUSDT: '96500.00', SOLUSDT: '185.00' });
     ({ app } = await testApp(t.db, { PRICE_FEED_URL: feed.url, MARKET_MAKERS: '0' }, clock));
     ops = await operatorToken(app, t.db);
-    for (const who of ['ann', 'ben', 'cat', 'mia']) {
-      users[who] = await signUp(app, `${who}_fee`);
+    for (const who of ['ann', 'ben', 'cat', 'mia', 'kid']) {
+      // Kid was invited by Mia: Mia earns rebates on the fees Kid pays.
+      if (who === 'kid') {
+        const { inviteCode } = (await call('mia', '/api/agentActivityInfo/getAgentInfo', {})).data;
+        const payload = { type: 'account', username: 'kid_fee', password: 'abc123', confirmPassword: 'abc123' };
+        const reg = await api(app, '/api/user/register', { payload: { ...payload, inviteCode } });
+        const login = await api(app, '/api/user/login', {
+          payload: { type: 'account', username: 'kid_fee', password: 'abc123' },
+        });
+        users.kid = { id: reg.data.id, token: login.data.token };
+      } else users[who] = await signUp(app, `${who}_fee`);
       for (const [asset, amount] of [
         ['USDT', '50000'],
         ['SOL', '100'],
@@ -127,10 +139,11 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
   });
 
   it('ranks users by their 30-day volume at midnight and shows each only their own level', async () => {
-    // Ann takes 30 SOL (5,550 USDT) and Ben 6 SOL (1,110 USDT) from Mia's offers; Cat does not trade.
+    // Ann and Kid take 30 SOL (5,550 USDT) each and Ben 6 SOL (1,110 USDT) from Mia's offers; Cat does not trade.
     for (const [buyer, qty] of [
       ['ann', '30'],
       ['ben', '6'],
+      ['kid', '30'],
     ] as const) {
       expect((await spotOrder('mia', 'sell', qty)).data.status).toBe('open');
       expect((await spotOrder(buyer, 'buy', qty)).data.status).toBe('filled');
@@ -139,7 +152,7 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     await clock.advance(60_000);
     await app.core.settled();
     const levels = Object.fromEntries(Object.keys(users).map((who) => [who, book().levelOf(users[who]!.id)]));
-    expect(levels).toEqual({ ann: 2, ben: 1, cat: 0, mia: 2 });
+    expect(levels).toEqual({ ann: 2, ben: 1, cat: 0, mia: 2, kid: 2 });
 
     const ben = await call<MyFees>('ben', '/api/fees/mine', undefined, 'GET');
     expect(ben.data).toEqual({
@@ -157,6 +170,39 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     // No token: refused before anything is read; each token sees its own user only.
     expect((await api(app, '/api/fees/mine', { method: 'GET' })).code).toBe(401);
     expect((await call<MyFees>('cat', '/api/fees/mine', undefined, 'GET')).data.level.level).toBe(0);
+  });
+
+  it('tells the bots’ door each user’s own rates: the level’s, capped by the market’s or contract’s', async () => {
+    const key = await apiKeyFor(app, users.ann!.token, ['read']);
+    let calls = 0;
+    // A signature is used once (docs/api/binance.md): each call's recvWindow differs.
+    const signed = async (path: string, params: string) => {
+      const query = `${params}${params ? '&' : ''}recvWindow=${5_000 + calls++}&timestamp=${clock.now()}`;
+      const signature = createHmac('sha256', key.secret).update(query).digest('hex');
+      const res = await app.inject({
+        method: 'GET',
+        url: `${path}?${query}&signature=${signature}`,
+        headers: { 'x-mbx-apikey': key.apiKey },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const rates = (maker: string, taker: string) => ({ maker, taker, buyer: '0.00000000', seller: '0.00000000' });
+    expect(await signed('/api/v3/account', '')).toMatchObject({
+      makerCommission: 5,
+      takerCommission: 7,
+      commissionRates: rates('0.00050000', '0.00070000'),
+    });
+    expect(await signed('/api/v3/account/commission', 'symbol=SOLUSDT')).toMatchObject({
+      symbol: 'SOLUSDT',
+      standardCommission: rates('0.00050000', '0.00070000'),
+    });
+    expect(await signed('/fapi/v1/commissionRate', 'symbol=BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      makerCommissionRate: '0.00010000',
+      takerCommissionRate: '0.00030000',
+    });
+    expect(await signed('/fapi/v2/account', '')).toMatchObject({ feeTier: 2 });
   });
 
   it('charges every spot fill the rate of each side’s own level, capped by the market’s', async () => {
@@ -188,6 +234,22 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       expect(BigInt(row!.taker_fee)).toBe(paid(taker, 'taker', makerSells));
       if (makerSells) expect((await sol(taker)) - takerSol).toBe(2n * E8 - paid(taker, 'taker', true));
     }
+  });
+
+  it('pays referral rebates on the fee a fill actually charged at the invitee’s level', async () => {
+    expect((await spotOrder('ann', 'buy', '2')).data.status).toBe('open');
+    expect((await spotOrder('kid', 'sell', '2')).data.status).toBe('filled');
+    await app.core.settled();
+    // Kid, at VIP 2, sold 370 USDT's worth as the taker: 0.07% in USDT, of which Mia's first generation earns 20%.
+    const fee = expectedFee(370n * E8, SCHEDULE[2]!.spotTakerBps);
+    const [trade] = await t.db.all<{ taker_fee: bigint }>('SELECT taker_fee FROM trades ORDER BY id DESC LIMIT 1');
+    expect(BigInt(trade!.taker_fee)).toBe(fee);
+    await payRebates({ db: t.db, core: app.core, clock }, clock.now() + 1);
+    const rows = await t.db.all<{ fee: bigint; amount: bigint }>(
+      `SELECT fee, amount FROM referral_rebates WHERE invitee_id = ? AND asset = 'USDT'`,
+      [users.kid!.id],
+    );
+    expect(rows.map((r) => [BigInt(r.fee), BigInt(r.amount)])).toEqual([[fee, (fee * 2_000n) / 10_000n]]);
   });
 
   it('charges perpetual fills by level too, and an isolated order holds the contract’s taker fee and releases the rest', async () => {

@@ -1,5 +1,6 @@
 import type { FeeSchedule, MyFees } from '../../isomorphic/contract/fees.ts';
 import { checkSchedule, levelFor, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
+import { formatUnits } from '../../isomorphic/money/units.ts';
 import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
 import { fail } from '../outcome.ts';
@@ -7,6 +8,7 @@ import { CONTRACTS } from '../perpetual/contracts.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import { money } from '../wallet/amounts.ts';
 import { FEES_PART, type FeeBook } from './fee-book.ts';
+import type { FeeProduct } from './fee-rates.ts';
 import { SCHEDULE_ERRORS, setLevels, setSchedule } from './fees.commands.ts';
 import { perpSums, spotVolumes, type VolumeWindow } from './fees.repo.ts';
 
@@ -91,4 +93,31 @@ export async function replaceSchedule(deps: FeesDeps, operatorId: number, levels
     return { levels };
   });
   return scheduleView(deps.core);
+}
+
+/** A rate in basis points as Binance writes commission rates, a decimal fraction: rateText(10n) → '0.00100000'. */
+export function rateText(bps: bigint | number): string {
+  return formatUnits(BigInt(bps) * 10_000n, 8);
+}
+
+/**
+ * The maker and taker rates a user's fills pay on one market or contract (their level's, capped by its own), and
+ * their level's row, for the bots' door.
+ */
+export function ratesOn(
+  core: TradingCore,
+  userId: number,
+  product: FeeProduct,
+  own: { makerFeeBps: bigint; takerFeeBps: bigint },
+): { maker: bigint; taker: bigint } {
+  const book = bookOf(core);
+  return {
+    maker: book.bps(userId, product, 'maker', own.makerFeeBps),
+    taker: book.bps(userId, product, 'taker', own.takerFeeBps),
+  };
+}
+
+/** The user's VIP level row (their rates before any market's cap). */
+export function levelOf(core: TradingCore, userId: number): FeeLevel {
+  return { ...bookOf(core).rowOf(userId) };
 }
