@@ -39,6 +39,7 @@ export const ADMIN_MESSAGES = [
   'field.',
   'proof.',
   'referral.generation.',
+  'fees.',
   'otc.state.',
   'loan.',
   'earn.field.',
