@@ -1,14 +1,16 @@
 import type { FeeSchedule } from '../../isomorphic/contract/fees.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
-import { createAccount, signIn, uniqueName } from './support.ts';
+import { createAccount, signIn, signInOperator, uniqueName } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
 /**
  * The VIP fee levels as a user meets them: the home page's fee card leads to the fee page, which lists the schedule
  * the API holds and, signed in, the reader's own level; the account centre's fee tab shows the level, the 30-day
- * volumes and the next threshold. English, then German, at 1366 and 390 px.
+ * volumes and the next threshold; the console's desk lists the schedule and refuses a rate that rises with the level
+ * before sending it (nothing is saved: other journeys charge by the schedule). English, then German, at 1366 and
+ * 390 px.
  */
 test('the fee page and the account centre show the schedule and the reader’s level, in English and German', async ({
   page,
@@ -48,4 +50,17 @@ test('the fee page and the account centre show the schedule and the reader’s l
   await page.screenshot({ path: `${SHOTS}/fees-account-de-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS}/fees-account-de-1366.png`, fullPage: true });
+
+  await signInOperator(page, '/de');
+  await page.goto('/de/admin');
+  await page.getByRole('tab', { name: de['admin.tab.fees'], exact: true }).click();
+  const desk = page.getByTestId('admin-fee-schedule');
+  await expect(desk.locator('tbody tr')).toHaveCount(schedule.levels.length);
+  await page.screenshot({ path: `${SHOTS}/fees-admin-de-1366.png`, fullPage: true });
+  await desk.getByRole('textbox', { name: `VIP 1 ${de['fees.spotMaker']}` }).fill('50');
+  await page.getByRole('button', { name: de['admin.save'], exact: true }).click();
+  await expect(page.getByText(de['error.feeScheduleRates']!)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/fees-admin-de-390.png`, fullPage: true });
 });

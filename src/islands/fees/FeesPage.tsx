@@ -21,7 +21,7 @@ export default function FeesPage({ locale, messages }: { locale: Locale; message
       <h1 className="panel__title">{t('fees.title')}</h1>
       <p>{t('fees.intro', { days: schedule.status === 'success' ? schedule.value.windowDays : 30 })}</p>
       <p className="field__hint">{t('fees.capNote')}</p>
-      {own && <MyLevel t={t} mine={own} />}
+      {own && <MyLevel t={t} mine={own} titled />}
       {schedule.status === 'error' && (
         <p className="form-error" role="alert">
           {t('fees.failed')}

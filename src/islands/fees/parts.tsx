@@ -62,12 +62,15 @@ export function ScheduleTable({ t, levels, mine }: { t: T; levels: FeeLevel[]; m
   );
 }
 
-/** The reader's level: its rates, their 30-day volumes so far and what the next level needs. */
-export function MyLevel({ t, mine }: { t: T; mine: MyFees }) {
+/**
+ * The reader's level: its rates, their 30-day volumes so far and what the next level needs. `titled` gives it its own
+ * heading (the fee page; the account centre's tab is headed by the tab's name).
+ */
+export function MyLevel({ t, mine, titled = false }: { t: T; mine: MyFees; titled?: boolean }) {
   const { level, next } = mine;
   return (
-    <section className="fees-mine" data-testid="my-fee-level">
-      <h2 className="panel__subtitle">{t('fees.mine.title')}</h2>
+    <section className="fees-mine" data-testid="my-fee-level" aria-label={t('fees.mine.title')}>
+      {titled && <h2 className="panel__subtitle">{t('fees.mine.title')}</h2>}
       <dl className="facts">
         <Fact label={t('fees.level')} testId="my-fee-level-name">
           {t('fees.vip', { n: level.level })}
@@ -84,12 +87,12 @@ export function MyLevel({ t, mine }: { t: T; mine: MyFees }) {
           {formatAssetAmount(mine.perpVolume, 2)} USDT
         </Fact>
       </dl>
-      <p className="field__hint">
+      <p>
         {next
           ? t('fees.mine.next', { n: next.level, spot: usdt(next.spotVolume), perp: usdt(next.perpVolume) })
-          : t('fees.mine.top')}{' '}
-        {t('fees.mine.daily')}
+          : t('fees.mine.top')}
       </p>
+      <p className="field__hint">{t('fees.mine.daily')}</p>
     </section>
   );
 }
