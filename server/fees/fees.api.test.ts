@@ -91,11 +91,14 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       for (const [asset, amount] of [
         ['USDT', '50000'],
         ['SOL', '100'],
+        ['BTC', '1'],
       ])
         await call('ops', '/api/admin/credit', { username: `${who}_fee`, asset, amount });
-      expect(
-        (await call(who, '/api/asset/transferFunds', { coin: 'USDT', from: 1, to: 2, amount: '20000' })).code,
-      ).toBe(200);
+      for (const [coin, amount] of [
+        ['USDT', '20000'],
+        ['BTC', '1'],
+      ])
+        expect((await call(who, '/api/asset/transferFunds', { coin, from: 1, to: 2, amount })).code).toBe(200);
     }
     app.prices.start(app.jobs, 1_000);
     await clock.advance(1_000);
@@ -295,6 +298,29 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     const annAfter = await contract('ann');
     expect(annBefore.available - annAfter.available).toBe(965n * E8 + annFee);
     expect(annAfter.frozen - annBefore.frozen).toBe(965n * E8);
+
+    // Coin-margined: 10 contracts of 100 USD at 96,500.0, worth 1,000 USD in BTC (rounded down), fees in BTC.
+    const inverse = { symbol: 'btcusd_perp', quantity: '10' };
+    const sell = await call('ben', '/api/contract/order/submit', {
+      ...inverse,
+      side: 'sell',
+      type: 'limit',
+      price: '96500',
+    });
+    expect(sell.code).toBe(200);
+    const buy = await call<PerpOrder>('ann', '/api/contract/order/submit', { ...inverse, side: 'buy', type: 'market' });
+    expect(buy.data.status).toBe('filled');
+    const coinValue = (10n * 100n * E8 * 10n) / 965_000n;
+    const [coinRow] = await t.db.all<{ maker_fee: bigint; taker_fee: bigint }>(
+      'SELECT maker_fee, taker_fee FROM perp_trades ORDER BY id DESC LIMIT 1',
+    );
+    expect([BigInt(coinRow!.maker_fee), BigInt(coinRow!.taker_fee)]).toEqual([
+      expectedFee(coinValue, SCHEDULE[1]!.perpMakerBps),
+      expectedFee(coinValue, SCHEDULE[2]!.perpTakerBps),
+    ]);
+    // Both count towards the 30-day perpetual volume in USDT: 9,650 linear plus 1,000 coin-margined.
+    for (const who of ['ann', 'ben'])
+      expect((await call<MyFees>(who, '/api/fees/mine', undefined, 'GET')).data.perpVolume).toBe('10650.00000000');
   });
 
   it('keeps the schedule and the levels across a restart, from the snapshot and from the tables', async () => {
