@@ -95,6 +95,12 @@ import { manualAddressRoutes } from './chain/manual-addresses.routes.ts';
 import { depositJobs, depositRoutes } from './chain/deposits/deposits.feature.ts';
 import { chainPayoutJobs, startChainPayouts } from './chain/payouts/payouts.feature.ts';
 import { chainPayoutRoutes } from './chain/payouts/payouts.routes.ts';
+import { FEES_MIGRATION } from './fees/fees.migration.ts';
+import { FEES_COMMANDS } from './fees/fees.commands.ts';
+import { FeeBook } from './fees/fee-book.ts';
+import { feeJobs } from './fees/fees.feature.ts';
+import { feeRoutes } from './fees/fees.routes.ts';
+import { PERP_TRADE_FEES_MIGRATION } from './perpetual/trade-fees.migration.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -161,7 +167,7 @@ export const FEATURES: Feature[] = [
   },
   {
     name: 'perpetual',
-    migrations: [PERPETUAL_MIGRATION, PERP_TRAILING_MIGRATION],
+    migrations: [PERPETUAL_MIGRATION, PERP_TRADE_FEES_MIGRATION, PERP_TRAILING_MIGRATION],
     commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS, ...TRAILING_COMMANDS, ...CLOSE_COMMANDS],
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,
@@ -206,6 +212,14 @@ export const FEATURES: Feature[] = [
     routes: loanRoutes,
   },
   { name: 'admin', migrations: [], routes: adminRoutes },
+  {
+    name: 'fees',
+    migrations: [FEES_MIGRATION],
+    commands: FEES_COMMANDS,
+    coreParts: () => [new FeeBook()],
+    jobs: feeJobs,
+    routes: feeRoutes,
+  },
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
   { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },

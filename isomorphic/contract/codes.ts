@@ -259,6 +259,11 @@ export const ERRORS = {
   defiNotLinked: 4443,
   // Settings and dictionaries (4500–4519).
   dictUnknown: 4500,
+  // The fee schedule (3900–3919; docs/products/fees.md).
+  feeScheduleCount: 3900,
+  feeScheduleRates: 3901,
+  feeScheduleThresholds: 3902,
+  feeLevelUnknown: 3903,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

@@ -40,6 +40,7 @@ export interface SchemaModules {
   defi: typeof import('./defi.ts');
   settings: typeof import('./settings.ts');
   chain: typeof import('./chain.ts');
+  fees: typeof import('./fees.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

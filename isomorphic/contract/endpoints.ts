@@ -21,6 +21,7 @@ import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 import * as chain from './chain.endpoints.ts';
+import * as fees from './fees.endpoints.ts';
 
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   user,
@@ -44,4 +45,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   defi,
   settings,
   chain,
+  fees,
 ].flatMap((m) => Object.values(m) as AnyEndpoint[]);

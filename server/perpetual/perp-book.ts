@@ -5,6 +5,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { fail } from '../outcome.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { Contract } from './contracts.ts';
+import { MARKET_RATES, type FeeRates } from '../fees/fee-rates.ts';
 import { accountRisk, crossTriggers, type Holding } from './cross-margin.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { TrailingStops } from './trailing.ts';
@@ -92,6 +93,8 @@ export class PerpBook implements CorePart {
   funding: FundingRow[] = [];
   liquidations: LiquidationRow[] = [];
   private ids = { order: 1, trade: 1, position: 1, stop: 1, liquidation: 1 };
+  /** The fee rates fills charge: the contracts' own until the fee book attaches its VIP levels (server/fees). */
+  fees: FeeRates = MARKET_RATES;
 
   constructor(contracts: readonly Contract[], intervalMs: number) {
     this.contracts = new Map(contracts.map((c) => [c.symbol, c]));

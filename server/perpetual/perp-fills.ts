@@ -42,6 +42,8 @@ interface SideResult {
   realised: bigint;
   /** What the user could not pay (covered by the insurance fund or, past it, the clearing account). */
   deficit: bigint;
+  /** The fee this side was charged: `fee` less what rounding waived (the trade row records it). */
+  fee: bigint;
 }
 
 /** Pays a deficit: the insurance fund as far as it holds, the clearing account for the rest. */
@@ -148,7 +150,7 @@ export function settleSide(ctx: CommandContext, book: PerpBook, c: Contract, f: 
     o.realised += r.realised;
     book.touchOrder(o, now);
   }
-  return { realised: r.realised, deficit };
+  return { realised: r.realised, deficit, fee: fromHold + charged };
 }
 
 /** What a settled book command did, for the feeds and for last-price triggers. */
@@ -203,12 +205,15 @@ function trade(
   const price = BigInt(e.price);
   const qty = BigInt(e.quantity);
   const value = fillValue(c, qty, price);
-  for (const [o, bps] of [
-    [maker, c.makerFeeBps],
-    [taker, c.takerFeeBps],
+  const charged = { maker: 0n, taker: 0n };
+  for (const [o, role, bps] of [
+    [maker, 'maker', c.makerFeeBps],
+    [taker, 'taker', c.takerFeeBps],
   ] as const) {
-    const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, bps);
-    settleSide(
+    // The user's VIP level rate for the role, never above the contract's (docs/products/fees.md).
+    const rate = book.fees.bps(o.userId, 'perp', role, bps);
+    const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, rate);
+    charged[role] = settleSide(
       ctx,
       book,
       c,
@@ -220,7 +225,7 @@ function trade(
         fee,
       },
       { refType: 'perp_order', refId: taker.id },
-    );
+    ).fee;
     if (o.status === 'open') o.status = 'partial';
   }
   const row: PerpTradeRow = {
@@ -233,6 +238,8 @@ function trade(
     takerOrderId: taker.id,
     makerUserId: maker.userId,
     takerUserId: taker.userId,
+    makerFee: charged.maker,
+    takerFee: charged.taker,
     createdAt: ctx.now,
   };
   book.trades.push(row);

@@ -103,6 +103,9 @@ export interface PerpTradeRow {
   takerOrderId: number;
   makerUserId: number;
   takerUserId: number;
+  /** The fees each side was charged, in the margin asset (null on trades recorded before they were kept). */
+  makerFee: bigint | null;
+  takerFee: bigint | null;
   createdAt: number;
 }
 

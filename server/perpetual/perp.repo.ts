@@ -241,7 +241,7 @@ export async function writePerpRows(q: Queryable, batches: PerpRows[]): Promise<
   await writeRows(
     q,
     {
-      head: 'INSERT INTO perp_trades (id, symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_at)',
+      head: 'INSERT INTO perp_trades (id, symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)',
     },
     trades.map((t) => [
       t.id,
@@ -253,6 +253,8 @@ export async function writePerpRows(q: Queryable, batches: PerpRows[]): Promise<
       t.takerOrderId,
       t.makerUserId,
       t.takerUserId,
+      t.makerFee === null ? null : b(t.makerFee),
+      t.takerFee === null ? null : b(t.takerFee),
       t.createdAt,
     ]),
   );
@@ -356,6 +358,8 @@ export async function latestPerpTrades(q: Queryable, symbol: string, limit: numb
     takerOrderId: num(r.taker_order_id),
     makerUserId: num(r.maker_user_id),
     takerUserId: num(r.taker_user_id),
+    makerFee: r.maker_fee === null ? null : big(r.maker_fee),
+    takerFee: r.taker_fee === null ? null : big(r.taker_fee),
     createdAt: num(r.created_at),
   }));
 }

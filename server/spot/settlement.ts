@@ -1,5 +1,6 @@
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
+import type { FeeRates } from '../fees/fee-rates.ts';
 import { baseUnits, feeOf, notional, type Market } from './market.ts';
 import type { OrderRow, TradeRow } from './orders.repo.ts';
 import type { TradeRule } from './spot-rule.ts';
@@ -29,6 +30,8 @@ export interface SettlementBooks {
   trades: TradeFact[];
   /** The rule of the account an order trades from (spot, or a margin account). */
   ruleOf(o: OrderRow): TradeRule;
+  /** Each user's fee rate: their VIP level's, capped by the market's (server/fees/fee-rates.ts). */
+  fees: FeeRates;
 }
 
 /**
@@ -80,8 +83,13 @@ function trade(
   const quote = notional(m, price, qty);
   const buyer = e.takerSide === 'buy' ? taker : maker;
   const seller = e.takerSide === 'buy' ? maker : taker;
-  const buyerFee = feeOf(baseUnits(m, qty), buyer === maker ? m.makerFeeBps : m.takerFeeBps);
-  const sellerFee = feeOf(quote, seller === maker ? m.makerFeeBps : m.takerFeeBps);
+  // Each side pays its own VIP level's rate for its role, never more than the market's (docs/products/fees.md).
+  const rate = (o: OrderRow) =>
+    o === maker
+      ? books.fees.bps(o.userId, 'spot', 'maker', m.makerFeeBps)
+      : books.fees.bps(o.userId, 'spot', 'taker', m.takerFeeBps);
+  const buyerFee = feeOf(baseUnits(m, qty), rate(buyer));
+  const sellerFee = feeOf(quote, rate(seller));
   const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
   const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
   risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [

@@ -9,6 +9,7 @@ import type { Market } from './market.ts';
 import type { SpotMarkets } from './markets.ts';
 import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './orders.repo.ts';
 import type { SettledTrade, SettlementBooks, TradeFact } from './settlement.ts';
+import { MARKET_RATES, type FeeRates } from '../fees/fee-rates.ts';
 import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
 /** What one batch changed on the spot books, for the projector: the orders as they ended it, and its trades. */
@@ -70,6 +71,8 @@ export class SpotBooks implements CorePart, SettlementBooks {
   trades: TradeFact[] = [];
   /** The rule of each account orders trade from: spot here; the margin part adds its accounts' when attached. */
   readonly rules = new Map<OrderAccount, TradeRule>([['spot', spotRule]]);
+  /** The fee rates fills charge: the markets' own until the fee book attaches its VIP levels (server/fees). */
+  fees: FeeRates = MARKET_RATES;
   /** The markets registry the books are built on (server/spot/markets.ts), loaded before the core starts. */
   readonly markets: SpotMarkets;
   /** Set by the conditional orders' part when it attaches; not state. */

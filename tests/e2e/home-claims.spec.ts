@@ -3,9 +3,9 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 /**
  * The home page claims only what the install does: custody from its chain settings (the shared server runs the demo
- * chain: one hot wallet, no cold one), the withdrawal flow as it runs, and what every account gets now (one fee
- * schedule, the bots' API); never "kept offline", "lower fees" or "within 24 hours". In English and Chinese, wide and
- * narrow.
+ * chain: one hot wallet, no cold one), the withdrawal flow as it runs, and what every account gets now (the VIP fee
+ * levels of docs/products/fees.md, the bots' API); never "kept offline", "lower fees" or "within 24 hours". In English
+ * and Chinese, wide and narrow.
  */
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -20,7 +20,7 @@ for (const [prefix, lang] of [
       await page.goto(`${prefix}/home/index`);
       await hydrated(page);
       await expect(page.getByTestId('home-custody')).toHaveText(d['home.custody.demo']!);
-      await expect(page.getByText(d['home.account.fees.text']!)).toBeVisible();
+      await expect(page.getByText(d['fees.home.text']!)).toBeVisible();
       await expect(page.getByText(d['home.account.api.text']!)).toBeVisible();
       await expect(page.getByText(d['home.security.review.text']!)).toBeVisible();
       const text = await page.locator('main').innerText();

@@ -2,6 +2,7 @@ import * as service from '../../perpetual/perp.service.ts';
 import { DEFAULT_LEVERAGE } from '../../perpetual/perp-book.ts';
 import { maxNotionalAt } from '../../perpetual/contracts.ts';
 import { money } from '../../wallet/amounts.ts';
+import { levelOf, rateText, ratesOn } from '../../fees/fees.service.ts';
 import { bracketViews } from '../../perpetual/views.ts';
 import { BinanceError } from '../binance-error.ts';
 import type { Door } from '../door.ts';
@@ -50,7 +51,7 @@ export function futuresAccount({ route, ctx }: Door): void {
       canTrade: true,
       canDeposit: true,
       canWithdraw: true,
-      feeTier: 0,
+      feeTier: levelOf(core, userId).level,
       updateTime: 0,
       multiAssetsMargin: false,
       assets: [a],
@@ -153,6 +154,13 @@ export function futuresAccount({ route, ctx }: Door): void {
       })),
     })),
   );
+
+  /** The rates the user's fills on a contract pay: their VIP level's, capped by the contract's (fees.md). */
+  route(e.commissionRate, async ({ params, signed }) => {
+    const c = contractFor(core, required(params, 'symbol'));
+    const r = ratesOn(core, userOf(signed), 'perp', c);
+    return { symbol: binanceSymbol(c), makerCommissionRate: rateText(r.maker), takerCommissionRate: rateText(r.taker) };
+  });
 
   route(e.dualGet, async () => ({ dualSidePosition: false }));
   route(e.dualPost, async ({ params }) => {

@@ -100,6 +100,7 @@ export const dualPost: DoorEndpoint = {
 export const userTrades = get('/fapi/v1/userTrades', 'USER_DATA', 5);
 export const income = get('/fapi/v1/income', 'USER_DATA', 30);
 export const leverageBracket = get('/fapi/v1/leverageBracket', 'USER_DATA', 1);
+export const commissionRate = get('/fapi/v1/commissionRate', 'USER_DATA', 20);
 
 export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
   ping,
@@ -132,6 +133,7 @@ export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
   dualGet,
   dualPost,
   leverageBracket,
+  commissionRate,
   userTrades,
   income,
 ];

@@ -31,13 +31,14 @@ export function futuresUserTrades({ route, ctx }: Door): void {
 
 /**
  * One fill as userTrades answers it (and the futures user stream's TRADE step). The commission is the fee the fill
- * was charged (perp-fills.ts: the maker or taker rate on its value; none for liquidation and auto-deleveraging
- * orders).
+ * was charged, as its trade row records it (perp-fills.ts: the user's VIP level rate for the role, capped by the
+ * contract's; none for liquidation and auto-deleveraging orders); a trade from before fees were recorded was
+ * charged the contract's rate.
  */
 export function tradeView(c: Contract, f: UserFill) {
   const value = fillValue(c, f.quantity, f.price);
   const paysNone = f.source === 'liquidation' || f.source === 'adl';
-  const bps = f.maker ? c.makerFeeBps : c.takerFeeBps;
+  const fee = f.fee ?? (paysNone ? 0n : feeOf(value, f.maker ? c.makerFeeBps : c.takerFeeBps));
   return {
     symbol: binanceSymbol(c),
     id: f.id,
@@ -46,7 +47,7 @@ export function tradeView(c: Contract, f: UserFill) {
     price: price(c, f.price),
     qty: qty(c, f.quantity),
     quoteQty: money(value),
-    commission: money(paysNone ? 0n : feeOf(value, bps)),
+    commission: money(fee),
     commissionAsset: c.marginAsset,
     time: f.time,
     positionSide: 'BOTH',

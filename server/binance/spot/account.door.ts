@@ -1,4 +1,5 @@
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
+import { levelOf, rateText, ratesOn } from '../../fees/fees.service.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { userFills } from '../../spot/orders.repo.ts';
@@ -7,10 +8,23 @@ import { intParam, need, spotMarket } from './params.ts';
 import * as e from './spot.endpoints.ts';
 import { binanceMyTrade } from './views.ts';
 
-/** The account calls (developers.binance.com, "Account endpoints"): the spot balances and the user's fills. */
+/** Binance's four commission rates: maker and taker as charged, no extra buyer's or seller's commission. */
+const commissionRates = (maker: bigint | number, taker: bigint | number) => ({
+  maker: rateText(maker),
+  taker: rateText(taker),
+  buyer: rateText(0),
+  seller: rateText(0),
+});
+
+/**
+ * The account calls (developers.binance.com, "Account endpoints"): the spot balances, the user's fee rates (their
+ * VIP level's, docs/products/fees.md) and fills.
+ */
 export function accountDoor({ route, ctx }: Door): void {
   route(e.account, async ({ signed }) => {
     const { user, permissions } = signed!;
+    // Without a symbol: the level's rates, which a market's own lower rate may undercut (account/commission tells).
+    const level = levelOf(ctx.core, user.id);
     const balances = (await balancesOf(ctx.db, user.id))
       .filter((b) => b.type === ACCOUNT.spot)
       .map((b) => ({
@@ -19,6 +33,11 @@ export function accountDoor({ route, ctx }: Door): void {
         locked: formatUnits(b.frozen, ASSET_SCALE),
       }));
     return {
+      makerCommission: level.spotMakerBps,
+      takerCommission: level.spotTakerBps,
+      buyerCommission: 0,
+      sellerCommission: 0,
+      commissionRates: commissionRates(level.spotMakerBps, level.spotTakerBps),
       canTrade: permissions.includes('trade'),
       canWithdraw: false,
       canDeposit: false,
@@ -30,6 +49,18 @@ export function accountDoor({ route, ctx }: Door): void {
       balances,
       permissions: ['SPOT'],
       uid: user.id,
+    };
+  });
+
+  /** What the user's fills on one market pay: no tax, no discount asset (`discount` says it is off). */
+  route(e.commission, async ({ params, signed }) => {
+    const m = spotMarket(ctx, need(params, 'symbol'));
+    const r = ratesOn(ctx.core, signed!.user.id, 'spot', m);
+    return {
+      symbol: need(params, 'symbol'),
+      standardCommission: commissionRates(r.maker, r.taker),
+      taxCommission: commissionRates(0, 0),
+      discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: '', discount: rateText(0) },
     };
   });
 

@@ -55,6 +55,7 @@ export const rollingTicker = get(
 );
 
 export const account = get('account', 'USER_DATA', 20);
+export const commission = get('account/commission', 'USER_DATA', 20);
 export const myTrades = get('myTrades', 'USER_DATA', 20);
 export const queryOrder = get('order', 'USER_DATA', 4, 'query');
 export const openOrders = get('openOrders', 'USER_DATA', (p) => (p.symbol === undefined ? 80 : 6));
@@ -130,6 +131,7 @@ export const SPOT_ENDPOINTS: DoorEndpoint[] = [
   bookTicker,
   rollingTicker,
   account,
+  commission,
   myTrades,
   queryOrder,
   openOrders,

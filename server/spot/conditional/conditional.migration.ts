@@ -7,7 +7,7 @@ import type { Migration } from '../../storage/migrations.ts';
  * asset scale, as the orders table keeps them. Written by the trading core's projector only.
  */
 export const CONDITIONAL_MIGRATION: Migration = {
-  version: 61,
+  version: 38,
   name: 'spot conditional orders',
   up(dialect) {
     const t = columnTypes(dialect);

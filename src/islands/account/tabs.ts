@@ -11,6 +11,7 @@ import { AgentTab } from '../referral/index.ts';
 import { RewardTab } from '../referral/index.ts';
 import { ProofTab } from '../proof/index.ts';
 import { MerchantTab } from '../otc/index.ts';
+import { FeesTab } from '../fees/index.ts';
 
 /** What every tab of the account centre receives: the signed-in user is known by the time a tab renders. */
 export interface TabProps {
@@ -38,6 +39,7 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { key: 'bank-card', label: 'identity.tab.bankCard', Component: BankCardTab },
   { key: 'payment', label: 'identity.tab.payment', Component: PaymentTab },
   { key: 'api', label: 'apikeys.tab', Component: ApiKeysTab },
+  { key: 'fees', label: 'account.tab.fees', Component: FeesTab },
   { key: 'agent', label: 'account.tab.agent', Component: AgentTab },
   { key: 'reward-center', label: 'account.tab.reward-center', Component: RewardTab },
   { key: 'proof', label: 'account.tab.proof', Component: ProofTab },

@@ -33,6 +33,7 @@ import { EarnAdmin } from '../earn/index.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 import { ChainsDesk } from './ChainsDesk.tsx';
+import { FeeScheduleAdmin } from '../fees/index.ts';
 import { PayoutStatus, reasonText } from '../wallet/index.ts';
 
 const TABS = [
@@ -49,6 +50,7 @@ const TABS = [
   'seconds',
   'rates',
   'referral',
+  'fees',
   'proof',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -92,6 +94,7 @@ export default function AdminApp({ locale, messages }: { locale: Locale; message
   else if (tab === 'swap') body = <SwapDesk t={t} />;
   else if (tab === 'seconds') body = <SecondsDesk t={t} />;
   else if (tab === 'referral') body = <ReferralAdmin t={t} />;
+  else if (tab === 'fees') body = <FeeScheduleAdmin t={t} />;
   else if (tab === 'proof') body = <ProofAdmin t={t} />;
   else body = <Rates t={t} />;
 

@@ -26,4 +26,5 @@ export const ACCOUNT_MESSAGES = [
   ...REFERRAL_MESSAGES,
   ...PROOF_MESSAGES,
   ...OTC_MESSAGES,
+  'fees.',
 ];

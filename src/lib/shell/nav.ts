@@ -38,6 +38,7 @@ export const FOOTER_GROUPS: Array<{ key: string; links: NavItem[] }> = [
       { key: 'footer.speedTrade', href: '/trade/index?type=sec' },
       { key: 'footer.marginTrade', href: '/trade/index?type=usta' },
       { key: 'footer.insuranceFund', href: '/insurance/index' },
+      { key: 'footer.fees', href: '/fees/index' },
       { key: 'footer.staking', href: '/pledge/index' },
       { key: 'footer.defi', href: '/defis/index' },
     ],

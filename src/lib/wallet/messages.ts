@@ -35,6 +35,7 @@ export const ADMIN_MESSAGES = [
   'field.',
   'proof.',
   'referral.generation.',
+  'fees.',
   'otc.state.',
   'loan.',
   'earn.field.',
