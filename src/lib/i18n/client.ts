@@ -21,7 +21,8 @@ function instanceFor(locale: string): I18n {
       initAsync: false,
     });
     // In the browser the page's shared messages are there before any island hydrates.
-    const shared = typeof document === 'undefined' ? null : document.getElementById(PAGE_MESSAGES_ID);
+    // (A test's stand-in document may have no elements at all.)
+    const shared = typeof document?.getElementById === 'function' ? document.getElementById(PAGE_MESSAGES_ID) : null;
     if (shared?.textContent) instance.addResources(locale, 'translation', JSON.parse(shared.textContent));
   }
   return instance;
@@ -48,6 +49,7 @@ export function addPageMessages(locale: Locale, messages: Messages): void {
 
 /** The page's translator; a key neither the page nor any island has brought reads as itself. */
 export function translate(key: string, params?: Record<string, unknown>): string {
-  if (!instance && typeof document !== 'undefined') instanceFor(document.documentElement.lang);
+  if (!instance && typeof document !== 'undefined' && document.documentElement?.lang)
+    instanceFor(document.documentElement.lang);
   return instance ? (instance.t(key, params ?? {}) as string) : key;
 }
