@@ -40,6 +40,7 @@ export interface SchemaModules {
   defi: typeof import('./defi.ts');
   settings: typeof import('./settings.ts');
   chain: typeof import('./chain.ts');
+  alerts: typeof import('./alerts.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

@@ -21,6 +21,7 @@ import * as spot from './spot.endpoints.ts';
 import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 import * as chain from './chain.endpoints.ts';
+import * as alerts from './alerts.endpoints.ts';
 
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   user,
@@ -44,4 +45,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   defi,
   settings,
   chain,
+  alerts,
 ].flatMap((m) => Object.values(m) as AnyEndpoint[]);

@@ -23,6 +23,7 @@ import * as spot from './spot.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 import * as chain from './chain.ts';
+import * as alerts from './alerts.ts';
 
 const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   user,
@@ -44,6 +45,7 @@ const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   defi,
   settings,
   chain,
+  alerts,
 };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */
