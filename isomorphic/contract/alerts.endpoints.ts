@@ -33,7 +33,8 @@ export const createAlert = endpoint({
     'alertAlreadyReached',
     'alertLimit',
   ],
-  summary: 'Set a one-shot alert on a spot market: last price rises to / falls to a price, or 24 h change above / below',
+  summary:
+    'Set a one-shot alert on a spot market: last price rises to / falls to a price, or 24 h change above / below',
   tags,
 });
 

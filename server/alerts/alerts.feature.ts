@@ -13,7 +13,9 @@ export const ALERT_CHECK_MS = 1_000;
  */
 function alertJobs(ctx: FeatureContext): FeatureJob[] {
   const d = alertsDeps(ctx);
-  return [{ name: 'alerts.check', everyMs: ALERT_CHECK_MS, where: 'core', run: async () => void (await checkAlerts(d)) }];
+  return [
+    { name: 'alerts.check', everyMs: ALERT_CHECK_MS, where: 'core', run: async () => void (await checkAlerts(d)) },
+  ];
 }
 
 /** Price alerts: the table, the watcher and the calls (docs/products/alerts.md). */

@@ -51,17 +51,7 @@ export async function insertAlert(q: Queryable, a: AlertInsert): Promise<AlertRo
   const row = await q.get<Record<string, unknown>>(
     `INSERT INTO price_alerts (user_id, symbol, kind, target, note, locale, start_value, from_trade, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    [
-      a.userId,
-      a.symbol,
-      a.kind,
-      String(a.target),
-      a.note,
-      a.locale,
-      String(a.startValue),
-      a.fromTrade,
-      a.createdAt,
-    ],
+    [a.userId, a.symbol, a.kind, String(a.target), a.note, a.locale, String(a.startValue), a.fromTrade, a.createdAt],
   );
   return rowOf(row!);
 }

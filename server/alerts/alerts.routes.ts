@@ -12,9 +12,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: FeatureContext): Pr
   const d = alertsDeps(ctx);
   const route = router(app, ctx.db);
   route(api.alertList, async (req) => ok(await listAlerts(d, userOf(req).id, req.query)));
-  route(api.createAlert, async (req) => ok(await createAlert(d, userOf(req).id, localeOf(req), req.body)), {
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-  });
+  route(api.createAlert, async (req) => ok(await createAlert(d, userOf(req).id, localeOf(req), req.body)));
   route(api.deleteAlert, async (req) => {
     await removeAlert(d, userOf(req).id, req.body.id);
     return ok(null);
