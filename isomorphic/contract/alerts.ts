@@ -47,6 +47,8 @@ export const alertListQuery = z.object({
 export interface PriceAlert {
   id: number;
   symbol: string;
+  /** The market as people write it: "BTC/USDT". */
+  market: string;
   kind: AlertKind;
   /** A price at the market's scale, or a percentage ("5.25", "-3"). */
   target: string;

@@ -86,10 +86,13 @@ function valueText(m: Market, kind: PriceAlert['kind'], v: bigint): string {
   return watchesPrice(kind) ? formatUnits(v, m.priceScale) : formatUnits(v, PERCENT_SCALE);
 }
 
+const marketName = (m: Market) => `${m.base}/${m.quote}`;
+
 function toView(m: Market, a: repo.AlertRow): PriceAlert {
   return {
     id: a.id,
     symbol: a.symbol,
+    market: marketName(m),
     kind: a.kind,
     target: valueText(m, a.kind, a.target),
     note: a.note,
@@ -193,7 +196,7 @@ export async function checkAlerts(d: AlertsDeps): Promise<number> {
     d.bus.publish(userTopics.alert(a.userId), shown);
     // The claim is what fires it; a mail that cannot be queued is logged, never a reason to fire it again.
     if (d.mails)
-      await mailAlert(d, m, a.userId, a.locale, shown).catch((err: unknown) =>
+      await mailAlert(d, a.userId, a.locale, shown).catch((err: unknown) =>
         d.log.warn({ err, alertId: a.id }, 'price alert e-mail not queued'),
       );
   }
@@ -206,11 +209,11 @@ export function describeKey(kind: PriceAlert['kind']): string {
 }
 
 /** The e-mail of a fired alert, in the language it was set in, to the user's bound address (none without one). */
-async function mailAlert(d: AlertsDeps, m: Market, userId: number, locale: Locale, a: PriceAlert): Promise<void> {
+async function mailAlert(d: AlertsDeps, userId: number, locale: Locale, a: PriceAlert): Promise<void> {
   const user = await findUserBy(d.db, 'id', userId);
   if (!user?.email) return;
   const t = translatorFor(locale);
-  const alert = t(describeKey(a.kind), { market: `${m.base}/${m.quote}`, target: a.target });
+  const alert = t(describeKey(a.kind), { market: a.market, target: a.target });
   const value = watchesPrice(a.kind) ? a.firedValue : `${a.firedValue}%`;
   const lines = [
     t('mail.alertBody', { alert, value, time: new Date(a.firedAt!).toISOString() }),
