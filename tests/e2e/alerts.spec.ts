@@ -5,8 +5,9 @@ import { createAccount, credit, signIn, uniqueName } from './support.ts';
 const SHOTS = 'tests/.artifacts/screens';
 
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  return (await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json())
-    .data.token;
+  return (
+    await (await request.post('/api/user/login', { data: { type: 'account', username, password: 'abc123' } })).json()
+  ).data.token;
 }
 
 /**
@@ -40,7 +41,15 @@ test('a price alert set on the alerts screen fires on the trade that crosses it,
     (await (await request.get('/api/app/coin/market/ticker', { params: { symbol: 'dogeusdt' } })).json()).data
       .close as string;
   const setAlert = async (prefix: string, kind: string, target: string, note: string) => {
-    await page.goto(`${prefix}/account/alerts?symbol=dogeusdt`);
+    if (prefix) await page.goto(`${prefix}/account/alerts?symbol=dogeusdt`);
+    else {
+      // In English from the trade screen, whose bell opens the alerts screen on its pair.
+      await page.goto('/trade/index?type=spot&symbol=dogeusdt');
+      await hydrated(page);
+      await page.locator('.ticker-bar').screenshot({ path: `${SHOTS}/alerts-bell-1366-en.png` });
+      await page.getByTestId('alert-bell').click();
+      await expect(page).toHaveURL(/\/account\/alerts\?symbol=dogeusdt$/);
+    }
     await hydrated(page);
     const form = page.getByTestId('alert-form');
     // The form starts on the market the address names, at its last price.

@@ -12,5 +12,6 @@ export const TRADE_MESSAGES = [
   'validation.',
   'header.login',
   'header.register',
+  'alerts.bell',
   ...MARGIN_MESSAGES,
 ];
