@@ -33,10 +33,10 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
       <a
         className="ticker-bar__alert"
         href={href(`/account/alerts?symbol=${market.symbol}`)}
-        aria-label={t('alerts.bell')}
         title={t('alerts.bell')}
         data-testid="alert-bell"
       >
+        <span className="visually-hidden">{t('alerts.bell')}</span>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path
             fill="currentColor"
