@@ -5,16 +5,14 @@
  */
 import { z } from './zod.ts';
 import { bodyInt, queryInt } from './integers.ts';
+import { ALERT_KINDS, type AlertKind } from './alerts.values.ts';
 
-/** What an alert waits for. */
-export const ALERT_KINDS = ['priceRises', 'priceFalls', 'changeAbove', 'changeBelow'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** How many active alerts one user may hold (fired ones do not count). */
-export const MAX_ACTIVE_ALERTS = 50;
-
-/** The 24 h change an alert may wait for, in percent: a price cannot fall more than all of itself. */
-export const CHANGE_PERCENT_RANGE = { min: -99.99, max: 1000 } as const;
+export {
+  ALERT_KINDS,
+  CHANGE_PERCENT_RANGE,
+  MAX_ACTIVE_ALERTS,
+  type AlertKind,
+} from './alerts.values.ts';
 
 const text = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
@@ -26,7 +24,7 @@ export const createAlertBody = z.object({
     .transform((s) => s.toLowerCase()),
   kind: z.enum(ALERT_KINDS, { error: 'validation.alertKind' }),
   /** A price at the market's scale (price kinds) or a percentage with at most two decimals (change kinds). */
-  target: text().max(40, { error: 'validation.amount' }),
+  target: z.string({ error: 'validation.alertTarget' }).max(40, { error: 'validation.alertTarget' }),
   note: text()
     .max(100, { error: 'validation.alertNote' })
     .transform((s) => s.trim())

@@ -1,10 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  ALERT_KINDS,
-  MAX_ACTIVE_ALERTS,
-  type AlertKind,
-  type PriceAlert,
-} from '../../../isomorphic/contract/alerts.ts';
+import type { PriceAlert } from '../../../isomorphic/contract/alerts.ts';
+import { ALERT_KINDS, MAX_ACTIVE_ALERTS, type AlertKind } from '../../../isomorphic/contract/alerts.values.ts';
 import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
