@@ -110,6 +110,8 @@ describe.each(FEATURE_DIALECTS)('price alerts over the API, on %s', (_name, open
     expect(past.msg).toBe(
       'Der Markt steht bereits dort (jetzt 96500.00, Ziel 97000.00): Wählen Sie ein Ziel, das er noch nicht erreicht hat',
     );
+    const typed = await create('alice', { symbol: 'btcusdt', kind: 'priceRises', target: 100000 }, 'de');
+    expect(typed.msg).toBe('Bitte geben Sie einen Zielpreis oder Prozentsatz ein');
     expect((await api(app, '/api/alerts/list', { method: 'GET' })).status).toBe(401);
     expect(await list('alice')).toEqual([]);
   });
