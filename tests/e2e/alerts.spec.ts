@@ -95,6 +95,7 @@ test('a price alert set on the alerts screen fires on the trade that crosses it,
   await expect(page.getByTestId('alert-notice')).toContainText(`DOGE/USDT: Preis fällt auf ${down}: ${down} erreicht`);
   await expect(page.getByTestId('alerts-fired').getByTestId('alert-row')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/alerts-390-de.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS}/alerts-1366-de.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
