@@ -5,6 +5,7 @@ import { securityRoutes } from './account/security/security.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { API_KEYS_MIGRATION } from './api-keys/api-keys.migration.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
+import { ALERTS_FEATURE } from './alerts/alerts.feature.ts';
 import { BINANCE_FEATURE } from './binance/binance.feature.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { CONTENT_MIGRATION } from './content/content.migration.ts';
@@ -227,6 +228,7 @@ export const FEATURES: Feature[] = [
   { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },
   { name: 'api-keys', migrations: [API_KEYS_MIGRATION], routes: apiKeyRoutes },
   BINANCE_FEATURE,
+  ALERTS_FEATURE,
   { name: 'site', migrations: [], install: serveSite },
 ];
 

@@ -3,8 +3,8 @@
  * under `error.` that the server translates into the caller's language. Each subsystem owns a range: 4xx/5xx generic,
  * 1000–1999 accounts and sessions (1100–1159 identity, bank card, payment methods, API keys), 2000–2999 wallets and the
  * ledger, 3000–3999 spot trading, 4000–4099 second contracts, 4100–4199 perpetual futures, 4200–4299 spot margin,
- * 4300–4399 OTC and chat, 4400–4499 earn, 4500–4519 settings and dictionaries, 5000–5099 the HTTP edge (limits on what
- * a caller may send). A unit test checks that codes and keys are unique.
+ * 4300–4399 OTC and chat, 4400–4499 earn, 4500–4519 settings and dictionaries, 4600–4619 price alerts, 5000–5099 the
+ * HTTP edge (limits on what a caller may send). A unit test checks that codes and keys are unique.
  */
 export const ERRORS = {
   ok: 200,
@@ -264,6 +264,11 @@ export const ERRORS = {
   feeScheduleRates: 3901,
   feeScheduleThresholds: 3902,
   feeLevelUnknown: 3903,
+  // Price alerts (4600–4619).
+  alertChangeRange: 4600,
+  alertAlreadyReached: 4601,
+  alertLimit: 4602,
+  alertNotFound: 4603,
 
   // The HTTP edge: what a caller may send (server/http, uploads).
   uploadMalformed: 5001,

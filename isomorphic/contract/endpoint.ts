@@ -41,6 +41,7 @@ export interface SchemaModules {
   settings: typeof import('./settings.ts');
   chain: typeof import('./chain.ts');
   fees: typeof import('./fees.ts');
+  alerts: typeof import('./alerts.ts');
 }
 export type SchemaModule = keyof SchemaModules;
 /** The exports of a schema module that are zod schemas. */

@@ -22,6 +22,7 @@ import * as user from './user.endpoints.ts';
 import * as wallet from './wallet.endpoints.ts';
 import * as chain from './chain.endpoints.ts';
 import * as fees from './fees.endpoints.ts';
+import * as alerts from './alerts.endpoints.ts';
 
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   user,
@@ -46,4 +47,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   settings,
   chain,
   fees,
+  alerts,
 ].flatMap((m) => Object.values(m) as AnyEndpoint[]);

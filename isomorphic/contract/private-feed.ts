@@ -8,6 +8,7 @@
  *   ← { "event": "OWNCOIN", "data": [{ "type": 1, "coin": "USDT", "available": "90.00000000", "frozen": "10.00000000" }], "ts": … }
  */
 
+import type { PriceAlert } from './alerts.ts';
 import type { ChainDeposit, PayoutStatus } from './chain.ts';
 
 /** What the browser sends: its token first (never in the URL, which access logs keep), then pings. */
@@ -114,6 +115,8 @@ export type PrivateFeedMessage =
   | { event: 'POSITION'; data: PositionMessage; ts: number }
   | { event: 'MARGIN'; data: MarginMessage; ts: number }
   | { event: 'CHAIN'; data: ChainMessage; ts: number }
+  /** One of the user's price alerts fired (server/alerts): the alert as it is now, `state: 'fired'`. */
+  | { event: 'ALERT'; data: PriceAlert; ts: number }
   | { event: 'HEARTBEAT'; ts: number }
   | { event: 'PONG'; ts: number }
   | { event: 'ERROR'; msg: string };

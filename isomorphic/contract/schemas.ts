@@ -24,6 +24,7 @@ import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 import * as chain from './chain.ts';
 import * as fees from './fees.ts';
+import * as alerts from './alerts.ts';
 
 const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   user,
@@ -46,6 +47,7 @@ const MODULES: Record<SchemaModule, Record<string, unknown>> = {
   settings,
   chain,
   fees,
+  alerts,
 };
 
 /** The zod schema a part names, or undefined for a type-only part (an answer, a multipart body). */

@@ -20,6 +20,8 @@ export const userTopics = {
   margin: (userId: number) => `user.${userId}.margin`,
   /** ChainMessage: an on-chain deposit or withdrawal changed (server/chain). */
   chain: (userId: number) => `user.${userId}.chain`,
+  /** PriceAlert: one of the user's price alerts fired (server/alerts). */
+  alert: (userId: number) => `user.${userId}.alert`,
   /** RefreshMessage: the STOMP refresh topic. */
   refresh: (userId: number) => `user.${userId}.refresh`,
   /** ChatMessage: the STOMP chat topic. */

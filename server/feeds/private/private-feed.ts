@@ -27,6 +27,7 @@ const EVENTS = [
   ['position', 'POSITION'],
   ['margin', 'MARGIN'],
   ['chain', 'CHAIN'],
+  ['alert', 'ALERT'],
 ] as const;
 
 interface UserTopic {

@@ -29,6 +29,7 @@ const ACCOUNT_LINKS = [
   ['header.account.security', '/account/center?tab=security'],
   ['header.account.kyc', '/user/index?key=primary'],
   ['header.account.orders', '/account/entrust'],
+  ['header.account.alerts', '/account/alerts'],
   ['header.account.api', '/account/center?tab=api'],
   ['header.account.referral', '/account/center?tab=agent'],
   ['display.title', '/account/preferences'],

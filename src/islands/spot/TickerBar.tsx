@@ -3,6 +3,7 @@ import type { MarketEntry } from '../../../isomorphic/contract/spot.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { changeTone, formatAmount, formatChangePercent, formatCompact } from '../../../isomorphic/format/index.ts';
 import { lastPriceStore, tickerStore } from '../../lib/stores/market.ts';
+import { href } from '../../lib/navigation.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { priceComparisonStore } from '../../lib/spot/spot-reads.ts';
 
@@ -28,6 +29,21 @@ export function TickerBar({ t, market }: { t: T; market: MarketEntry }) {
       <strong className={`ticker-bar__price ${tone}`} data-testid="last-price">
         {formatAmount(close, market.part_cou)}
       </strong>
+      {/* A price alert on this pair: the alerts screen opens on it, its last price filled in. */}
+      <a
+        className="ticker-bar__alert"
+        href={href(`/account/alerts?symbol=${market.symbol}`)}
+        title={t('alerts.bell')}
+        data-testid="alert-bell"
+      >
+        <span className="visually-hidden">{t('alerts.bell')}</span>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+      </a>
       {/* Focusable: the figures scroll sideways, and the keyboard must reach them too. */}
       <dl className="ticker-bar__stats" tabIndex={0}>
         <div>

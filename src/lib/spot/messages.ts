@@ -10,5 +10,6 @@ export const TRADE_MESSAGES = [
   'common.',
   'header.login',
   'header.register',
+  'alerts.bell',
   ...MARGIN_MESSAGES,
 ];
