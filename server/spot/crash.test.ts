@@ -18,6 +18,8 @@ async function start(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       MARKET_MAKERS: '0',
+      // The server is killed outright: a demo chain it started would outlive it (and nothing here needs one).
+      DEMO_CHAIN: '0',
       AUTH_RATE_LIMIT: '100000',
       OPERATOR_PASSWORD: 'crash-ops-1',
       DIST_DIR: '/nonexistent',
