@@ -32,14 +32,14 @@ export default defineConfig({
           // HTTP/1.1 browser asks for six at a time. The libraries every island uses are one file, and app modules
           // that at least four islands or lazy screens share are another. Libraries loaded only when a screen
           // asks for them (the chart, the QR code, the socket client) stay in their own lazy files.
-          codeSplitting: {
+          codeSplitting: process.env.NO_SPLIT ? true : {
             groups: [
               {
                 name: 'vendor',
                 test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|i18next|ofetch|destr|ufo)[\\/]/,
                 priority: 20,
               },
-              { name: 'common', minShareCount: 4, priority: 10 },
+              ...(process.env.NO_COMMON ? [] : [{ name: 'common', minShareCount: 4, priority: 10 }]),
             ],
           },
         },

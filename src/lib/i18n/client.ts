@@ -22,7 +22,10 @@ function instanceFor(locale: string): I18n {
     });
     // In the browser the page's shared messages are there before any island hydrates.
     // (A test's stand-in document may have no elements at all.)
-    const shared = typeof document?.getElementById === 'function' ? document.getElementById(PAGE_MESSAGES_ID) : null;
+    const shared =
+      typeof document !== 'undefined' && typeof document.getElementById === 'function'
+        ? document.getElementById(PAGE_MESSAGES_ID)
+        : null;
     if (shared?.textContent) instance.addResources(locale, 'translation', JSON.parse(shared.textContent));
   }
   return instance;
