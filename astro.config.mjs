@@ -1,8 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
-import { preloadIslandModules } from './scripts/module-preload.ts';
 
 /**
  * Static output only: every page is pre-rendered per locale into dist/, which the Node server (or any CDN)
@@ -15,13 +13,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [
-    react(),
-    {
-      name: 'module-preload',
-      hooks: { 'astro:build:done': ({ dir }) => void (process.env.NO_PRELOAD || preloadIslandModules(fileURLToPath(dir))) },
-    },
-  ],
+  integrations: [react()],
   server: { port: 4322 },
   devToolbar: { enabled: false },
   vite: {
@@ -32,14 +24,14 @@ export default defineConfig({
           // HTTP/1.1 browser asks for six at a time. The libraries every island uses are one file, and app modules
           // that at least four islands or lazy screens share are another. Libraries loaded only when a screen
           // asks for them (the chart, the QR code, the socket client) stay in their own lazy files.
-          codeSplitting: process.env.NO_SPLIT ? true : {
+          codeSplitting: {
             groups: [
               {
                 name: 'vendor',
                 test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|i18next|ofetch|destr|ufo)[\\/]/,
                 priority: 20,
               },
-              ...(process.env.NO_COMMON ? [] : [{ name: 'common', minShareCount: 4, priority: 10 }]),
+              { name: 'common', minShareCount: 4, priority: 10 },
             ],
           },
         },

@@ -14,6 +14,8 @@ import type {
 import { quoteOf } from '../spot/order-math.ts';
 import { publicFeed } from '../feed/public-feed.ts';
 import { rememberAssetDecimals } from './assets.ts';
+import { $token } from './session.ts';
+import { takeEarly } from '../api/early.ts';
 
 const markets = atom<CoinList>({ coinList: [], currencyList: [], contractList: [], mt5List: [] });
 /** Every market with its latest price: loaded once, then kept live by `all_symbol_detail`. */
@@ -36,9 +38,13 @@ function applyDetails(details: SymbolDetail[]): void {
   });
 }
 
-/** Loads the market list again (after a watchlist change, say). */
+/**
+ * Loads the market list (again after a watchlist change, say). A visitor's first load takes the list the page asked
+ * for early (src/lib/api/early.ts); a signed-in user's carries their watchlist, so it is always asked for with the token.
+ */
 export async function loadMarkets(): Promise<void> {
-  const list = await request(coinList);
+  const early = $token.get() ? null : await takeEarly<CoinList>('coinList');
+  const list = early ?? (await request(coinList));
   markets.set(list);
   // The public list is where a visitor learns how many decimals each asset shows (a balance teaches signed-in users).
   rememberAssetDecimals(
