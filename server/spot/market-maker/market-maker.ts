@@ -65,10 +65,11 @@ function fixed(x: number, scale: number): string {
 const TAKER = 'market_taker';
 
 /**
- * The built-in market makers. A maker account quotes a ladder of 20 levels a side around a reference price, the
- * inner levels following the price and the outer ones moved only when it has walked far (server/bots/ladder.ts); a second account now and then takes liquidity so trades print and charts move
- * (two accounts, because self-trade prevention would cancel one account trading with itself). They trade
- * through the same runner, engine and ledger as users; their funds come in through the ledger like deposits.
+ * The built-in market makers. A maker account quotes a ladder of 20 levels a side around a reference price, the inner
+ * levels following the price and the outer ones moved only when it has walked far (server/bots/ladder.ts); a second
+ * account now and then takes liquidity so trades print and charts move (two accounts, because self-trade prevention
+ * would cancel one account trading with itself). They trade through the same runner, engine and ledger as users; their
+ * funds come in through the ledger like deposits.
  */
 export class MarketMakers {
   /** Each market's ladder as last quoted (server/bots/ladder.ts). */

@@ -39,8 +39,8 @@ function applyDetails(details: SymbolDetail[]): void {
 }
 
 /**
- * Loads the market list (again after a watchlist change, say). A visitor's first load takes the list the page asked
- * for early (src/lib/api/early.ts); a signed-in user's carries their watchlist, so it is always asked for with the token.
+ * Loads the market list (again after a watchlist change, say). A visitor's first load takes the list the page asked for
+ * early (src/lib/api/early.ts); a signed-in user's carries their watchlist, so it is always asked for with the token.
  */
 export async function loadMarkets(): Promise<void> {
   const early = $token.get() ? null : await takeEarly<CoinList>('coinList');
