@@ -19,6 +19,7 @@ import { SPOT_COMMANDS } from './spot/spot.commands.ts';
 import { CONDITIONAL_COMMANDS } from './spot/conditional/conditional.commands.ts';
 import { CONDITIONAL_MIGRATION } from './spot/conditional/conditional.migration.ts';
 import { conditionalRoutes } from './spot/conditional/conditional.routes.ts';
+import { startConditional } from './spot/conditional/conditional.feature.ts';
 import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
@@ -132,7 +133,7 @@ export const FEATURES: Feature[] = [
   },
   { name: 'market-data', migrations: [], routes: marketDataRoutes },
   { name: 'spot-queries', migrations: [], routes: spotQueryRoutes },
-  { name: 'spot-conditional', migrations: [], routes: conditionalRoutes },
+  { name: 'spot-conditional', migrations: [], start: startConditional, routes: conditionalRoutes },
   { name: 'prices', migrations: [PRICES_MIGRATION], routes: priceRoutes },
   { name: 'public-feed', migrations: [], install: feedSockets, routes: publicFeed },
   { name: 'account-feeds', migrations: [], routes: accountFeeds },

@@ -101,4 +101,37 @@ describe.each(FEATURE_DIALECTS)('conditional orders through the site API on %s',
     });
     expect(tpsl).toMatchObject({ code: 200, data: { stop: { status: 'waiting' }, order: { side: 'buy' } } });
   });
+
+  it('fires every stop one trade reaches, past the bound of fires per command, in follow-up commands', async () => {
+    const s = await signUp(app, 'condmany');
+    await credit(app.core, s.id, 'ETH', 2n * 10n ** 8n);
+    const trade = async (price: string) => {
+      for (const [token, side] of [
+        [s.token, 'sell'],
+        [other.token, 'buy'],
+      ] as const)
+        expect(
+          (
+            await api(app, '/api/currency/order/submit', {
+              token,
+              payload: { symbol: 'ethusdt', side, type: 'limit', price, quantity: '0.01' },
+            })
+          ).code,
+        ).toBe(200);
+    };
+    await trade('3450');
+    // 100 stop-loss sells from 3400 down to 3301: more than three commands' worth of fires.
+    for (let i = 0; i < 100; i++) {
+      const placed = await api(app, '/api/currency/order/stop', {
+        token: s.token,
+        payload: { symbol: 'ethusdt', side: 'sell', type: 'STOP_LOSS', stopPrice: String(3400 - i), quantity: '0.01' },
+      });
+      expect(placed.code).toBe(200);
+    }
+    await trade('3300');
+    const open = async () =>
+      (await api(app, '/api/currency/order/stopList', { token: s.token, query: { state: 'open' } })).data.total;
+    for (let i = 0; i < 200 && (await open()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await open()).toBe(0);
+  });
 });

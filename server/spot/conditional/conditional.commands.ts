@@ -28,10 +28,14 @@ import type { ConditionalRow, StopType } from './conditional.repo.ts';
 
 /**
  * At most this many conditional orders fire in one command. Each fires once and leaves the book of triggers, so a
- * cascade ends anyway; the bound keeps one command short. Crossed triggers beyond it wait for the next trade in
- * their market, which looks again (and fires them only if that trade's price still reaches them).
+ * cascade ends anyway; the bound keeps one command short. A command that stops at it with reached triggers left
+ * emits STOPS_DUE, and the feature (conditional.feature.ts) submits `spot.stop.fireDue` for those markets at once,
+ * which fires the next ones at the market's last price, and so on until none is reached: a price that crosses a
+ * thousand stops fires all thousand, in their order, a bounded command at a time.
  */
 export const MAX_FIRES_PER_COMMAND = 32;
+/** Markets a command left with triggers their last price has reached (payload: their symbols). */
+export const STOPS_DUE = 'spot.stops.due';
 
 const partOf = (ctx: CommandContext) => ctx.part<ConditionalBook>(CONDITIONAL_PART);
 
@@ -180,8 +184,11 @@ function nextToFire(c: ConditionalBook): ConditionalRow | undefined {
   return undefined;
 }
 
-/** Runs what a command's settled events asked for, then the triggers they reached, one at a time. */
-function drain(ctx: CommandContext, c: ConditionalBook): void {
+/**
+ * Runs what a command's settled events asked for, then the triggers they reached, one at a time; answers whether it
+ * stopped at the bound with a reached trigger left.
+ */
+function drain(ctx: CommandContext, c: ConditionalBook): boolean {
   let fires = 0;
   for (;;) {
     const w = c.work.shift();
@@ -189,11 +196,25 @@ function drain(ctx: CommandContext, c: ConditionalBook): void {
       handle(ctx, c, w);
       continue;
     }
-    if (fires >= MAX_FIRES_PER_COMMAND) return;
+    if (fires >= MAX_FIRES_PER_COMMAND) return nextToFire(c) !== undefined;
     const next = nextToFire(c);
-    if (!next) return;
+    if (!next) return false;
     fire(ctx, c, next);
     fires++;
+  }
+}
+
+/** The outermost run of a command's conditional work (matches inside it only record), then the transient state reset. */
+function runAll(ctx: CommandContext, c: ConditionalBook): void {
+  c.firing = true;
+  try {
+    // What is left in `moved` starts at the market whose reached trigger stopped the run.
+    if (drain(ctx, c)) ctx.emit(STOPS_DUE, [...c.moved]);
+  } finally {
+    c.firing = false;
+    c.work = [];
+    c.moved.clear();
+    c.ended.clear();
   }
 }
 
@@ -228,15 +249,7 @@ export function conditionalListener(c: ConditionalBook) {
       }
       // A match inside a firing only records: the outermost one runs everything, one step at a time.
       if (c.firing || (!c.work.length && !c.moved.size)) return;
-      c.firing = true;
-      try {
-        drain(ctx, c);
-      } finally {
-        c.firing = false;
-        c.work = [];
-        c.moved.clear();
-        c.ended.clear();
-      }
+      runAll(ctx, c);
     },
   };
 }
@@ -471,4 +484,23 @@ export const cancelAllStops = jsonCommand<{ userId: number; symbol: string }, nu
   },
 );
 
-export const CONDITIONAL_COMMANDS = [placeStop, placeOco, placeTpSl, cancelStop, cancelList, cancelAllStops];
+/** Fires the next reached triggers of a market at its last price (after STOPS_DUE); answers how many left the book. */
+export const fireDueStops = jsonCommand<{ symbol: string }, number>('spot.stop.fireDue', (ctx, { symbol }) => {
+  const c = partOf(ctx);
+  const queue = c.pending.get(symbol);
+  if (c.firing || !queue?.size || !c.last.has(symbol)) return 0;
+  const before = queue.size;
+  c.moved.add(symbol);
+  runAll(ctx, c);
+  return before - queue.size;
+});
+
+export const CONDITIONAL_COMMANDS = [
+  placeStop,
+  placeOco,
+  placeTpSl,
+  cancelStop,
+  cancelList,
+  cancelAllStops,
+  fireDueStops,
+];
