@@ -51,21 +51,21 @@ test.describe('order form messages', () => {
     await page.screenshot({ path: `${SHOTS}/trade-form-errors-de.png` });
   });
 
-  test('the limit and market tabs are translated in every language', async ({ page }) => {
-    const expected: Record<string, [string, string]> = {
-      '': ['Limit', 'Market'],
-      '/de': ['Limit', 'Markt'],
-      '/fr': ['Limite', 'Au marché'],
-      '/es': ['Límite', 'Mercado'],
-      '/pt': ['Limite', 'Mercado'],
-      '/lt': ['Ribinis', 'Rinkos'],
-      '/ru': ['Лимитный', 'Рыночный'],
-      '/ja': ['指値', '成行'],
-      '/ko': ['지정가', '시장가'],
-      '/zh-CN': ['限价', '市价'],
-      '/zh-TW': ['限價', '市價'],
-      '/vi': ['Giới hạn', 'Thị trường'],
-      '/th': ['กำหนดราคา', 'ราคาตลาด'],
+  test('the order kinds’ tabs are translated in every language', async ({ page }) => {
+    const expected: Record<string, [string, string, string, string]> = {
+      '': ['Limit', 'Market', 'Stop-limit', 'OCO'],
+      '/de': ['Limit', 'Markt', 'Stop-Limit', 'OCO'],
+      '/fr': ['Limite', 'Au marché', 'Stop-limite', 'OCO'],
+      '/es': ['Límite', 'Mercado', 'Stop límite', 'OCO'],
+      '/pt': ['Limite', 'Mercado', 'Stop com limite', 'OCO'],
+      '/lt': ['Ribinis', 'Rinkos', 'Stop riba', 'OCO'],
+      '/ru': ['Лимитный', 'Рыночный', 'Стоп-лимит', 'OCO'],
+      '/ja': ['指値', '成行', '逆指値', 'OCO'],
+      '/ko': ['지정가', '시장가', '스탑 리밋', 'OCO'],
+      '/zh-CN': ['限价', '市价', '止盈止损', 'OCO'],
+      '/zh-TW': ['限價', '市價', '停利停損', 'OCO'],
+      '/vi': ['Giới hạn', 'Thị trường', 'Dừng giới hạn', 'OCO'],
+      '/th': ['กำหนดราคา', 'ราคาตลาด', 'สต็อปลิมิต', 'OCO'],
     };
     for (const [prefix, tabs] of Object.entries(expected)) {
       await openTrade(page, prefix, 'btcusdt');
