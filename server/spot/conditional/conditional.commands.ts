@@ -204,7 +204,7 @@ function drain(ctx: CommandContext, c: ConditionalBook): boolean {
   }
 }
 
-/** The outermost run of a command's conditional work (matches inside it only record), then the transient state reset. */
+/** A command's outermost conditional work (matches inside it only record), then its transient state reset. */
 function runAll(ctx: CommandContext, c: ConditionalBook): void {
   c.firing = true;
   try {
