@@ -115,6 +115,7 @@ export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promis
     sealKey: sealedBox.publicKey,
     demoPrices: config.priceFeedUrls.length === 0,
     custody: custodyOf(await watchedChains(db, config.chain), config.chain),
+    marketData: mirror.marketData,
   });
   return app;
 }

@@ -15,6 +15,9 @@ import { allowPageScripts, pageScriptSources } from './csp.ts';
 import { platformConfigRoute } from './platform-config.ts';
 import { siteBuilding } from './site-build.ts';
 import { translatorFor } from '../i18n/i18n.ts';
+import type { MarketData } from '../market-data/market-data.ts';
+import { negotiate, ServedPages } from './served-page.ts';
+import { tradeFigures } from './trade-figures.ts';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -22,11 +25,12 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
  * The platform config script and the site. Installed server-wide and last in the features list: the site's
  * catch-all and not-found handler answer whatever no feature's route does.
  */
-export async function serveSite({ app, config, sealedBox, prices, chains }: FeatureContext): Promise<void> {
+export async function serveSite({ app, config, sealedBox, prices, chains, marketData }: FeatureContext): Promise<void> {
   await servePages(app, config, {
     sealKey: sealedBox.publicKey,
     demoPrices: prices.demo,
     custody: custodyOf(chains, config.chain),
+    marketData,
   });
 }
 
@@ -34,7 +38,13 @@ export async function serveSite({ app, config, sealedBox, prices, chains }: Feat
 export async function servePages(
   app: FastifyInstance,
   config: Config,
-  o: { sealKey: string; demoPrices: boolean; custody: Custody },
+  o: {
+    sealKey: string;
+    demoPrices: boolean;
+    custody: Custody;
+    /** The markets whose figures the trade screen is served with (served-page.ts); without them it is sent as built. */
+    marketData?: MarketData;
+  },
 ): Promise<void> {
   await platformConfigRoute(app, {
     apiBase: config.publicApiBase,
@@ -47,7 +57,21 @@ export async function servePages(
     custody: o.custody,
     stompUrl: config.stompUrl,
   });
-  await siteRoutes(app, config.distDir);
+  await siteRoutes(app, config.distDir, o.marketData ? new ServedPages(tradeFigures(o.marketData)) : null);
+}
+
+/**
+ * The pair a page is served with its header filled for (served-page.ts): the spot trade screen's ?symbol= and the
+ * full-screen exchange's pair, read as the island reads them (TradeApp: ?type absent or spot). Null for the rest.
+ */
+function servedSymbol(file: string, query: string, fullScreenPair: string | undefined): string | null {
+  const symbol = fullScreenPair
+    ? fullScreenPair.replace('_', '')
+    : /^(\/[A-Za-z-]+)?\/trade\/index\/index\.html$/.test(file)
+      ? ((q) => ((q.get('type') ?? 'spot') === 'spot' ? q.get('symbol') : null))(new URLSearchParams(query))
+      : null;
+  const lower = symbol?.toLowerCase();
+  return lower && /^[a-z0-9]{2,24}$/.test(lower) ? lower : null;
 }
 
 /**
@@ -55,7 +79,7 @@ export async function servePages(
  * redirects, and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
  * that match nothing get the envelope's 404 instead.
  */
-async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+async function siteRoutes(app: FastifyInstance, distDir: string, served: ServedPages | null): Promise<void> {
   if (!existsSync(distDir) && !siteBuilding())
     app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
 
@@ -99,7 +123,7 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
       }
       if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
       // Every pair's full-screen exchange is the one page that reads the pair from the address.
-      const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/[A-Za-z0-9_]{2,24}$/.exec(path);
+      const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/([A-Za-z0-9_]{2,24})$/.exec(path);
       const file = fullScreen
         ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html`
         : /\.[a-z0-9]+$/i.test(path)
@@ -109,6 +133,17 @@ async function siteRoutes(app: FastifyInstance, distDir: string): Promise<void> 
       if (file.endsWith('.html')) {
         allowPageScripts(reply.raw, pageScriptSources(join(distDir, file)));
         await reply.helmet();
+        const symbol = served && servedSymbol(file, req.url.slice(req.url.split('?')[0]!.length), fullScreen?.[2]);
+        const encoding = negotiate(req.headers['accept-encoding']);
+        const body = symbol && served ? served.body(join(distDir, file), symbol, encoding) : null;
+        if (body) {
+          if (encoding !== 'identity') reply.header('content-encoding', encoding);
+          return reply
+            .header('vary', 'accept-encoding')
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(body);
+        }
       }
       return reply.sendFile(file.slice(1));
     });

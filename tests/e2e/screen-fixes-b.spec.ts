@@ -175,3 +175,35 @@ test('detail pages without an id say what to pick and link to the list; the u co
   await page.goto('/exchange/full-contract/coin');
   await expect(page.getByTestId('perp-screen')).toBeVisible();
 });
+
+test("the trade screen's header shows the pair's last price before any script runs, and hydrates over it", async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  const list = await (await request.post('/api/common/getCoinList', { data: {} })).json();
+  const btc = list.data.currencyList.find((m: { symbol: string }) => m.symbol === 'btcusdt');
+  const near = (shown: string | null) => Math.abs(Number(shown?.replaceAll(',', '')) / Number(btc.close) - 1);
+  // Without JavaScript: what the server sent is all there is (the price may have moved since the list was read).
+  const still = await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage();
+  for (const [prefix, change] of [
+    ['', '24h change'],
+    ['/zh-CN', '24h涨跌幅'],
+  ]) {
+    await still.goto(`${prefix}/trade/index?type=spot&symbol=btcusdt`);
+    await expect(still.locator('.ticker-bar__pair')).toHaveText('BTC/USDT');
+    expect(near(await still.locator('.ticker-bar__price').textContent())).toBeLessThan(0.05);
+    await expect(still.locator('.ticker-bar__stats dt').first()).toHaveText(change);
+    await expect(still.locator('.ticker-bar__stats dd').nth(1)).not.toHaveText('--');
+  }
+  // With it: the island takes over that header without a hydration error, and the live bar replaces it.
+  const errors = hydrationErrors(page);
+  for (const prefix of ['', '/zh-CN']) {
+    await page.goto(`${prefix}/trade/index?type=spot&symbol=btcusdt`);
+    await expect(page.getByTestId('last-price')).toBeVisible();
+    await expect(page.locator('.ticker-bar--served')).toHaveCount(0);
+    expect(near(await page.getByTestId('last-price').textContent())).toBeLessThan(0.05);
+  }
+  expect(errors).toEqual([]);
+});

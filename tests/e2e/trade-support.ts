@@ -42,5 +42,6 @@ export async function printTrades(
 export async function openTrade(page: Page, prefix: string, symbol: string) {
   await page.goto(`${prefix}/trade/index?type=spot&symbol=${symbol}`);
   await hydrated(page);
-  await expect(page.locator('.ticker-bar__pair')).toBeVisible();
+  // The live header (the served one, filled by the server for the first paint, has no test ids).
+  await expect(page.getByTestId('last-price')).toBeVisible();
 }

@@ -13,10 +13,12 @@ import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { PaneTabs, type Pane } from './PaneTabs.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
-import { TickerBar } from './TickerBar.tsx';
+import { TickerBar, TickerView } from './TickerBar.tsx';
 import { UserOrders } from './UserOrders.tsx';
 import { tradeAccountOf, type TradeAccount } from '../../lib/margin/view.ts';
 import { AccountSwitch } from './AccountSwitch.tsx';
+import { servedFigures } from '../../lib/spot/served-ticker.ts';
+import { BLANK_FIGURES } from '../../../isomorphic/contract/served-ticker.ts';
 
 // The second-contract and perpetual screens share this page but load only when asked for (?type=sec|usta), so the
 // spot screen does not pay for their code.
@@ -99,7 +101,15 @@ export default function TradeApp({ locale, messages, fullScreen = false }: Props
       </div>
     );
   }
-  if (!market) return loading;
+  // Until the market list is here: the header, with the figures the server filled in for the pair (dashes on a static
+  // host), in its place in the grid, so the last price is on the first paint and stays where it is.
+  if (!market)
+    return (
+      <div className={`trade-grid trade-grid--waiting${fullScreen ? ' trade-grid--full' : ''}`} aria-busy="true">
+        <TickerView t={t} figures={servedFigures() ?? BLANK_FIGURES} served />
+        <div className="trade-grid__wait">{t('common.loading')}</div>
+      </div>
+    );
   const accountSwitch = <AccountSwitch t={t} value={account} onChange={switchAccount} />;
   const margin = account === 'spot' ? null : account;
   return (
