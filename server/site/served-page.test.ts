@@ -104,6 +104,28 @@ describe('the trade header filled into the built page', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("sends pages as built once a second's work budget is spent, and fills again the next second", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumex-served-'));
+    const file = join(dir, 'index.html');
+    writeFileSync(file, page(BLANK_FIGURES));
+    let now = 1_000_000;
+    // Any real fill costs more than a nanosecond: the first is allowed (the budget was untouched), then none.
+    const pages = new ServedPages(
+      () => FIGURES,
+      () => now,
+      1e-6,
+    );
+    try {
+      expect(pages.body(file, 'btcusdt', 'identity')).not.toBeNull();
+      expect(pages.body(file, 'btcusdt', 'br')).toBeNull();
+      expect(pages.body(file, 'ethusdt', 'identity')).toBeNull();
+      now += 1000;
+      expect(pages.body(file, 'ethusdt', 'identity')!.toString()).toContain(FIGURES.price);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the trade screen served with its pair', () => {

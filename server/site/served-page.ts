@@ -60,6 +60,12 @@ interface Entry {
 export const SERVED_TTL_MS = 1000;
 /** Pages kept at most (13 languages × the pairs asked for in the last second); past that the oldest go. */
 const MAX_ENTRIES = 512;
+/**
+ * CPU the fills and compressions may take per second, in ms (a tenth of a core). Anyone can ask for 13 languages ×
+ * every pair × 3 encodings; past the budget a page is sent as built (dashes until the island draws the price), so the
+ * header's fill can never be turned into load on the server.
+ */
+export const SERVED_WORK_MS_PER_S = 100;
 
 /**
  * Filled pages per file and pair, kept for SERVED_TTL_MS with each encoding compressed once when first asked for, so
@@ -71,11 +77,19 @@ export class ServedPages {
 
   private readonly figuresOf: (symbol: string) => TickerFigures | null;
   private readonly now: () => number;
+  private work = { second: 0, spentMs: 0 };
+
+  private readonly workMsPerS: number;
 
   /** `figuresOf`: the header's figures for a pair, or null for a pair the page cannot show (unknown, not spot). */
-  constructor(figuresOf: (symbol: string) => TickerFigures | null, now: () => number = Date.now) {
+  constructor(
+    figuresOf: (symbol: string) => TickerFigures | null,
+    now: () => number = Date.now,
+    workMsPerS = SERVED_WORK_MS_PER_S,
+  ) {
     this.figuresOf = figuresOf;
     this.now = now;
+    this.workMsPerS = workMsPerS;
   }
 
   /** The page `file` for `symbol` in `encoding`; null when there is nothing to fill (the static file is sent). */
@@ -85,13 +99,34 @@ export class ServedPages {
     const now = this.now();
     let entry = this.entries.get(key);
     if (!entry || entry.expires <= now || entry.mtimeMs !== mtimeMs) {
+      if (!this.mayWork(now)) return null;
+      const started = performance.now();
       const figures = this.figuresOf(symbol);
       const html = figures && fillTicker(this.template(file, mtimeMs), figures);
+      this.spent(started);
       if (!html) return null;
       entry = { expires: now + SERVED_TTL_MS, mtimeMs, bodies: { identity: Buffer.from(html) } };
       this.remember(key, entry, now);
     }
-    return (entry.bodies[encoding] ??= compress(entry.bodies.identity!, encoding));
+    const kept = entry.bodies[encoding];
+    if (kept) return kept;
+    if (!this.mayWork(now)) return null;
+    const started = performance.now();
+    const body = compress(entry.bodies.identity!, encoding);
+    this.spent(started);
+    entry.bodies[encoding] = body;
+    return body;
+  }
+
+  /** Whether this second's work budget (SERVED_WORK_MS_PER_S) has room left. */
+  private mayWork(now: number): boolean {
+    const second = Math.floor(now / 1000);
+    if (second !== this.work.second) this.work = { second, spentMs: 0 };
+    return this.work.spentMs < this.workMsPerS;
+  }
+
+  private spent(startedAt: number): void {
+    this.work.spentMs += performance.now() - startedAt;
   }
 
   private template(file: string, mtimeMs: number): string {
