@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountId, forgetAccountIds } from '../ledger/ledger.ts';
 import type { AccountType } from '../ledger/account-types.ts';
-import { writeRows } from '../storage/bulk.ts';
+import { writeColumns } from '../storage/bulk.ts';
 import type { Db, Queryable, SqlValue } from '../storage/db.ts';
 import type { CorePart } from './command.ts';
 import type { Fence } from './fence.ts';
@@ -13,10 +13,12 @@ const ACCOUNTS_MOVE = {
   head: 'UPDATE accounts SET available = accounts.available + v.column2, frozen = accounts.frozen + v.column3, updated_at = v.column4 FROM (',
   tuple: '(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT))',
   tail: ') AS v WHERE accounts.id = v.column1 RETURNING id, available, frozen',
-};
+  types: ['int', 'int', 'int', 'int'],
+} as const;
 const LEDGER_INSERT = {
   head: 'INSERT INTO ledger_entries (tx_id, account_id, owner_id, asset, delta_available, delta_frozen, available_after, frozen_after, bill_type, ref_type, ref_id, created_at)',
-};
+  types: ['text', 'int', 'int', 'text', 'int', 'int', 'int', 'int', 'text', 'text', 'text', 'int'],
+} as const;
 
 /** What one journaled batch changed: its ledger transactions, and per product part the rows it hands its writer. */
 export interface BatchRows {
@@ -207,7 +209,7 @@ export class Projector {
       }
     }
     if (!lines.length) return;
-    const finals = await writeRows(
+    const finals = await writeColumns(
       q,
       ACCOUNTS_MOVE,
       [...deltas].map(([id, d]): SqlValue[] => [id, d.da, d.df, now]),
@@ -224,7 +226,7 @@ export class Projector {
       r.a -= l.da;
       r.f -= l.df;
     }
-    await writeRows(
+    await writeColumns(
       q,
       LEDGER_INSERT,
       lines.map((l, i) => [

@@ -1,5 +1,5 @@
 import { num, type Queryable } from '../storage/db.ts';
-import { writeRows } from '../storage/bulk.ts';
+import { writeColumns } from '../storage/bulk.ts';
 import type { SettledTrade, TradeFact } from './settlement.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
 
@@ -66,14 +66,19 @@ const ORDERS_UPSERT = {
   head: 'INSERT INTO orders (id, symbol, user_id, side, kind, tif, price, quantity, quote_budget, filled_qty, filled_quote, fee, frozen, seq, status, done_reason, created_at, updated_at, account, auto_repay, borrowed)',
   tail: `ON CONFLICT (id) DO UPDATE SET filled_qty = excluded.filled_qty, filled_quote = excluded.filled_quote, fee = excluded.fee,
          frozen = excluded.frozen, status = excluded.status, done_reason = excluded.done_reason, updated_at = excluded.updated_at`,
-};
+  types: [
+    ...['int', 'text', 'int', 'text', 'text', 'text', 'int', 'int', 'int', 'int', 'int', 'int', 'int', 'int'],
+    ...['text', 'text', 'int', 'int', 'text', 'int', 'int'],
+  ],
+} as const;
 const TRADES_INSERT = {
   head: 'INSERT INTO trades (id, symbol, price, quantity, quote_qty, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)',
-};
+  types: ['int', 'text', 'int', 'int', 'int', 'text', 'int', 'int', 'int', 'int', 'int', 'int', 'int'],
+} as const;
 
 /** Writes orders as they now stand, new or changed, with a few multi-row statements. */
 export async function upsertOrders(q: Queryable, orders: Iterable<OrderRow>): Promise<void> {
-  await writeRows(
+  await writeColumns(
     q,
     ORDERS_UPSERT,
     [...orders].map((o) => [
@@ -103,7 +108,7 @@ export async function upsertOrders(q: Queryable, orders: Iterable<OrderRow>): Pr
 }
 
 export async function insertTrades(q: Queryable, trades: readonly TradeFact[]): Promise<void> {
-  await writeRows(
+  await writeColumns(
     q,
     TRADES_INSERT,
     trades.map((t) => [

@@ -39,3 +39,55 @@ export async function writeRows(
   }
   return out;
 }
+
+/** A column's type for writeColumns: PostgreSQL gets one typed array per column. */
+export type ColumnType = 'int' | 'text';
+
+const PG_ARRAY: Record<ColumnType, string> = { int: 'BIGINT[]', text: 'TEXT[]' };
+/** Rows per statement at most on PostgreSQL: each column's array is one parameter, so only memory bounds it. */
+const MAX_COLUMN_ROWS = 20_000;
+
+/**
+ * writeRows for the projector's hot tables: on PostgreSQL the rows go as one array per column, `SELECT * FROM
+ * unnest($1::BIGINT[], $2::TEXT[], …) AS u(column1, column2, …)` in place of the VALUES list, so a statement has as
+ * many parameters as columns whatever its rows, one shape (prepared once per connection), and the server parses no
+ * tuple list (docs/benchmarks.md, "The trading core"). `types` names each value's column type, in row order; a VALUES
+ * source is named `columnN` in both dialects, so a `tail` such as `) AS v WHERE t.id = v.column1` reads the same.
+ * SQLite keeps the VALUES lists (its statements cost no round trip).
+ */
+export async function writeColumns(
+  q: Queryable,
+  st: RowsStatement & { types: readonly ColumnType[] },
+  rows: readonly (readonly SqlValue[])[],
+): Promise<Row[]> {
+  if (q.dialect !== 'postgres') return writeRows(q, st, rows);
+  const out: Row[] = [];
+  const arrays = st.types.map((t, i) => `$${i + 1}::${PG_ARRAY[t]}`).join(', ');
+  const names = st.types.map((_, i) => `column${i + 1}`).join(', ');
+  const sql = `${st.head} SELECT * FROM unnest(${arrays}) AS u(${names}) ${st.tail ?? ''}`;
+  const returning = /\bRETURNING\b/i.test(st.tail ?? '');
+  for (let at = 0; at < rows.length; at += MAX_COLUMN_ROWS) {
+    const chunk = rows.slice(at, at + MAX_COLUMN_ROWS);
+    const params = st.types.map((_, c) => arrayLiteral(chunk, c));
+    if (returning) out.push(...(await q.all(sql, params, { prepare: true })));
+    else await q.run(sql, params, { prepare: true });
+  }
+  return out;
+}
+
+/**
+ * One column of the rows as PostgreSQL's array literal, `{1,NULL,"a \"b\""}`: every string quoted (so `NULL` or an
+ * empty string stays a string), `"` and `\` escaped, booleans as 1 and 0 (integer columns hold them).
+ */
+function arrayLiteral(rows: readonly (readonly SqlValue[])[], column: number): string {
+  const parts: string[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i]![column];
+    if (v === null || v === undefined) parts[i] = 'NULL';
+    else if (typeof v === 'string') parts[i] = `"${v.replace(/[\\"]/g, '\\$&')}"`;
+    else if (typeof v === 'boolean') parts[i] = v ? '1' : '0';
+    else if (typeof v === 'bigint' || typeof v === 'number') parts[i] = String(v);
+    else throw new Error('writeColumns takes integers and text only');
+  }
+  return `{${parts.join(',')}}`;
+}

@@ -20,6 +20,8 @@ export interface Queryable {
   /** The same object for every handle on one database (the database itself, or any of its transactions), so
    * per-database caches can key on it. */
   readonly scope: object;
+  /** Which SQL the handle speaks: a repository picks a dialect's faster form (server/storage/bulk.ts). */
+  readonly dialect: Dialect;
   all<T = Row>(sql: string, params?: readonly SqlValue[], opts?: StatementOptions): Promise<T[]>;
   get<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs a statement and says how many rows it changed. */
@@ -44,7 +46,6 @@ export function runAfterCommit(callbacks: ReadonlyArray<() => void>): void {
 }
 
 export interface Db extends Queryable {
-  readonly dialect: Dialect;
   /**
    * The database the trading core appends its journal to when it has one of its own: on SQLite a file beside the
    * main one (`lumex-journal.db`) with its own connection and write lock, so an append never waits for a

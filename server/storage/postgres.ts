@@ -23,6 +23,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const scope = {};
   const over = (q: postgres.Sql | postgres.TransactionSql, afterCommit: (fn: () => void) => void): Queryable => ({
     scope,
+    dialect: 'postgres',
     afterCommit,
     async all<T>(text: string, params: readonly SqlValue[] = [], opts: StatementOptions = {}) {
       return (await q.unsafe(
@@ -42,8 +43,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   });
   const top = over(sql, (fn) => runAfterCommit([fn]));
   return {
-    dialect: 'postgres',
     ...top,
+    dialect: 'postgres',
     tx: async (fn) => {
       const committed: Array<() => void> = [];
       const out = await sql.begin((t) => fn(over(t, (cb) => void committed.push(cb))));

@@ -51,6 +51,7 @@ export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean 
   const scope = {};
   const direct: Omit<Queryable, 'afterCommit'> = {
     scope,
+    dialect: 'sqlite',
     async all<T>(sql: string, params: readonly SqlValue[] = []) {
       return prepare(sql).all(...bind(params)) as T[];
     },

@@ -8,7 +8,7 @@ import { MIGRATIONS } from '../features.ts';
 import { toDollarParams } from './postgres.ts';
 import { uniqueViolation } from './unique.ts';
 import { pageOf } from './paging.ts';
-import { writeRows } from './bulk.ts';
+import { writeColumns, writeRows } from './bulk.ts';
 import { journalFileOf, openDb } from './db.ts';
 
 describe.each(DIALECTS)('storage on %s', (_name, open) => {
@@ -113,6 +113,37 @@ describe.each(DIALECTS)('storage on %s', (_name, open) => {
       "SELECT COUNT(*) AS n, SUM(CASE WHEN note = 'second' THEN 1 ELSE 0 END) AS notes FROM bulk_probe",
     );
     expect([Number(row!.n), Number(row!.notes)]).toEqual([700, 466]);
+  });
+
+  it('writes rows as one array per column, text of any content and nulls intact, and updates from them', async () => {
+    await t.db.exec('CREATE TABLE column_probe (id BIGINT PRIMARY KEY, amount BIGINT NOT NULL, note TEXT)');
+    const notes = ['plain', 'a "quoted" \\ back, {braced}', 'NULL', '', null, 'ünï ✓'];
+    const insert = { head: 'INSERT INTO column_probe (id, amount, note)', types: ['int', 'int', 'text'] as const };
+    // 1,500 rows: one statement on PostgreSQL, VALUES chunks on SQLite.
+    const rows = Array.from({ length: 1_500 }, (_, i) => [i + 1, -(10n ** 15n) - BigInt(i), notes[i % notes.length]!]);
+    expect(await writeColumns(t.db, insert, rows)).toEqual([]);
+    const back = await t.db.all<{ id: bigint; amount: bigint; note: string | null }>(
+      'SELECT id, amount, note FROM column_probe WHERE id <= 6 ORDER BY id',
+    );
+    expect(back.map((r) => [Number(r.id), r.amount, r.note])).toEqual(rows.slice(0, 6).map(([i, a, n]) => [i, a, n]));
+    // An UPDATE … FROM reads the same `columnN` names as a VALUES list does, and RETURNING answers every row.
+    const moved = await writeColumns(
+      t.db,
+      {
+        head: 'UPDATE column_probe SET amount = column_probe.amount + v.column2 FROM (',
+        tuple: '(CAST(? AS BIGINT), CAST(? AS BIGINT))',
+        tail: ') AS v WHERE column_probe.id = v.column1 RETURNING id, amount',
+        types: ['int', 'int'],
+      },
+      [
+        [1, 5n],
+        [2, 7n],
+      ],
+    );
+    expect(moved.map((r) => [Number(r.id), r.amount]).sort()).toEqual([
+      [1, -(10n ** 15n) + 5n],
+      [2, -(10n ** 15n) - 1n + 7n],
+    ]);
   });
 
   it('names the column of a broken UNIQUE constraint', async () => {
