@@ -4,6 +4,7 @@ import { SECURITY_MIGRATION } from './account/security/security.migration.ts';
 import { securityRoutes } from './account/security/security.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { API_KEYS_MIGRATION } from './api-keys/api-keys.migration.ts';
+import { API_KEY_TYPES_MIGRATION } from './api-keys/key-types.migration.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { ALERTS_FEATURE } from './alerts/alerts.feature.ts';
 import { BINANCE_FEATURE } from './binance/binance.feature.ts';
@@ -227,7 +228,7 @@ export const FEATURES: Feature[] = [
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },
   { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },
-  { name: 'api-keys', migrations: [API_KEYS_MIGRATION], routes: apiKeyRoutes },
+  { name: 'api-keys', migrations: [API_KEYS_MIGRATION, API_KEY_TYPES_MIGRATION], routes: apiKeyRoutes },
   BINANCE_FEATURE,
   ALERTS_FEATURE,
   { name: 'site', migrations: [], install: serveSite },
