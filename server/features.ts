@@ -104,6 +104,7 @@ import { FeeBook } from './fees/fee-book.ts';
 import { feeJobs } from './fees/fees.feature.ts';
 import { feeRoutes } from './fees/fees.routes.ts';
 import { PERP_TRADE_FEES_MIGRATION } from './perpetual/trade-fees.migration.ts';
+import { PERP_TRADE_REALISED_MIGRATION } from './perpetual/trade-realised.migration.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -170,7 +171,12 @@ export const FEATURES: Feature[] = [
   },
   {
     name: 'perpetual',
-    migrations: [PERPETUAL_MIGRATION, PERP_TRADE_FEES_MIGRATION, PERP_TRAILING_MIGRATION],
+    migrations: [
+      PERPETUAL_MIGRATION,
+      PERP_TRADE_FEES_MIGRATION,
+      PERP_TRAILING_MIGRATION,
+      PERP_TRADE_REALISED_MIGRATION,
+    ],
     commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS, ...TRAILING_COMMANDS, ...CLOSE_COMMANDS],
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,

@@ -166,9 +166,9 @@ function orderTradeUpdate(
       ot: v.origType,
       ps: v.positionSide,
       cp: v.closePosition,
-      // Realised profit is stored per order and per position, not per fill; userTrades leaves it out for the same
-      // reason, so `rp` is "0" on a NEW or ending step and left out of a TRADE rather than split by guess.
-      ...(fill ? {} : { rp: '0' }),
+      // The fill's realised profit as userTrades shows it; "0" on a NEW or ending step. A trade from before it was
+      // recorded leaves it out rather than guess it.
+      ...(t?.realizedPnl === undefined && fill ? {} : { rp: t?.realizedPnl ?? '0' }),
       pP: v.priceProtect,
       si: 0,
       ss: 0,
