@@ -1,11 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPairSync } from 'node:crypto';
 import ccxt from 'ccxt';
+import { afterAll, beforeAll } from 'vitest';
+import { testApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
 
 /** The door's base URL once `app` listens on a loopback port. */
 export async function listening(app: FastifyInstance): Promise<string> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return address.replace('localhost', '127.0.0.1');
+}
+
+/** A describe block's app, listening on a loopback port, and its database. */
+export interface ListeningDoor {
+  t: TestDatabase;
+  app: FastifyInstance;
+  /** The door's base URL. */
+  base: string;
+}
+
+/**
+ * A fresh database and an app listening on it for the length of the calling describe block: the fields are set in
+ * its beforeAll and closed in its afterAll, so tests read them inside their own bodies.
+ */
+export function listeningDoor(open: () => Promise<TestDatabase>): ListeningDoor {
+  const door = {} as ListeningDoor;
+  beforeAll(async () => {
+    door.t = await open();
+    ({ app: door.app } = await testApp(door.t.db));
+    door.base = await listening(door.app);
+  });
+  afterAll(async () => {
+    await door.app.close();
+    await door.t.drop();
+  });
+  return door;
 }
 
 /**

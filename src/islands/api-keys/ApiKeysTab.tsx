@@ -14,7 +14,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import type { TabProps } from '../account/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Field } from '../ui/Field.tsx';
+import { Field, TextAreaField } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { copyText } from '../ui/copy-text.ts';
 
@@ -137,25 +137,21 @@ function CreateForm({
         <p className="field__hint">{t(`apikeys.typeHint.${type}`)}</p>
       </fieldset>
       {type === 'ED25519' && (
-        <div className={keyError ? 'field field--error' : 'field'}>
-          <label htmlFor="api-key-public">{t('apikeys.publicKey')}</label>
-          <textarea
-            id="api-key-public"
-            name="publicKey"
-            rows={4}
-            value={publicKey}
-            maxLength={1000}
-            spellCheck={false}
-            aria-invalid={keyError ? true : undefined}
-            onChange={(e) => {
-              setPublicKey(e.target.value);
-              setKeyError(undefined);
-            }}
-            placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-          />
-          {keyError && <p className="field__error">{keyError}</p>}
-          <p className="field__hint">{t('apikeys.publicKeyHint')}</p>
-        </div>
+        <TextAreaField
+          label={t('apikeys.publicKey')}
+          name="publicKey"
+          rows={4}
+          value={publicKey}
+          maxLength={1000}
+          spellCheck={false}
+          onChange={(v) => {
+            setPublicKey(v);
+            setKeyError(undefined);
+          }}
+          error={keyError}
+          hint={t('apikeys.publicKeyHint')}
+          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+        />
       )}
       <fieldset className="api-keys__permissions">
         <legend>{t('field.permissions')}</legend>
@@ -171,18 +167,15 @@ function CreateForm({
         </label>
         <p className="field__hint">{t('error.apiWithdrawNeedsWhitelist')}</p>
       </fieldset>
-      <div className="field">
-        <label htmlFor="api-key-ips">{t('field.ipList')}</label>
-        <textarea
-          id="api-key-ips"
-          name="ipList"
-          rows={3}
-          value={ips}
-          onChange={(e) => setIps(e.target.value)}
-          placeholder="203.0.113.7, 10.0.0.0/8"
-        />
-        <p className="field__hint">{t('apikeys.ipHint')}</p>
-      </div>
+      <TextAreaField
+        label={t('field.ipList')}
+        name="ipList"
+        rows={3}
+        value={ips}
+        onChange={setIps}
+        hint={t('apikeys.ipHint')}
+        placeholder="203.0.113.7, 10.0.0.0/8"
+      />
       {googleBound && (
         <Field
           label={t('field.googleCode')}
@@ -255,7 +248,6 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
         <thead>
           <tr>
             <th>{t('field.label')}</th>
-            <th>{t('apikeys.type')}</th>
             <th>{t('apikeys.apiKey')}</th>
             <th>{t('field.permissions')}</th>
             <th>{t('field.ipList')}</th>
@@ -267,8 +259,13 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
         <tbody>
           {keys.map((k) => (
             <tr key={k.id} data-label={k.label}>
-              <td>{k.label}</td>
-              <td title={t(`apikeys.type.${k.type}`)}>{TYPE_NAMES[k.type]}</td>
+              {/* The type under the label, not a column of its own: the table already fills the tab in German. */}
+              <td>
+                {k.label}
+                <span className="api-keys__type" title={t(`apikeys.type.${k.type}`)}>
+                  {TYPE_NAMES[k.type]}
+                </span>
+              </td>
               <td className="api-keys__key">
                 <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
                 <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>
@@ -288,7 +285,7 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
           ))}
           {!keys.length && (
             <tr>
-              <td colSpan={8} className="muted">
+              <td colSpan={7} className="muted">
                 {t('apikeys.none')}
               </td>
             </tr>
