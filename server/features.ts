@@ -4,6 +4,7 @@ import { SECURITY_MIGRATION } from './account/security/security.migration.ts';
 import { securityRoutes } from './account/security/security.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { API_KEYS_MIGRATION } from './api-keys/api-keys.migration.ts';
+import { API_KEY_TYPES_MIGRATION } from './api-keys/key-types.migration.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { ALERTS_FEATURE } from './alerts/alerts.feature.ts';
 import { BINANCE_FEATURE } from './binance/binance.feature.ts';
@@ -103,6 +104,7 @@ import { FeeBook } from './fees/fee-book.ts';
 import { feeJobs } from './fees/fees.feature.ts';
 import { feeRoutes } from './fees/fees.routes.ts';
 import { PERP_TRADE_FEES_MIGRATION } from './perpetual/trade-fees.migration.ts';
+import { PERP_TRADE_REALISED_MIGRATION } from './perpetual/trade-realised.migration.ts';
 
 /**
  * The one list of features (docs/architecture.md, "Features registry"): the server and the tests take every schema
@@ -169,7 +171,12 @@ export const FEATURES: Feature[] = [
   },
   {
     name: 'perpetual',
-    migrations: [PERPETUAL_MIGRATION, PERP_TRADE_FEES_MIGRATION, PERP_TRAILING_MIGRATION],
+    migrations: [
+      PERPETUAL_MIGRATION,
+      PERP_TRADE_FEES_MIGRATION,
+      PERP_TRAILING_MIGRATION,
+      PERP_TRADE_REALISED_MIGRATION,
+    ],
     commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS, ...TRAILING_COMMANDS, ...CLOSE_COMMANDS],
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,
@@ -227,7 +234,7 @@ export const FEATURES: Feature[] = [
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
   { name: 'core', migrations: [CORE_MIGRATION] },
   { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },
-  { name: 'api-keys', migrations: [API_KEYS_MIGRATION], routes: apiKeyRoutes },
+  { name: 'api-keys', migrations: [API_KEYS_MIGRATION, API_KEY_TYPES_MIGRATION], routes: apiKeyRoutes },
   BINANCE_FEATURE,
   ALERTS_FEATURE,
   { name: 'site', migrations: [], install: serveSite },

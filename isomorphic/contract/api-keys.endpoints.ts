@@ -27,8 +27,18 @@ export const createApiKey = endpoint({
   auth: 'user',
   body: s('apiKeyBody'),
   response: type<ApiKeyCreated>(),
-  errors: ['apiKeyLimit', 'apiIpListInvalid', 'apiWithdrawNeedsWhitelist'],
-  summary: 'Create an API key: read always, trade when asked; the secret is answered this once',
+  errors: [
+    'apiKeyLimit',
+    'apiIpListInvalid',
+    'apiWithdrawNeedsWhitelist',
+    'apiPublicKeyInvalid',
+    'apiPrivateKeyPasted',
+    'apiPublicKeyNotEd25519',
+    'apiPublicKeyNotForHmac',
+  ],
+  summary:
+    'Create an API key: read always, trade when asked; an HMAC key’s secret is answered this once, an ED25519 key ' +
+    'registers the public key its owner made',
   tags,
 });
 

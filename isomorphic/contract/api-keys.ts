@@ -1,17 +1,20 @@
 /**
  * Wire contract of API keys and the timing of the calls programs sign with them on the Binance-compatible door
  * (server/binance): Binance's SIGNED scheme, parameters in the query string and/or a form-encoded body, `timestamp`
- * (ms) and optional `recvWindow` (default 5,000, at most 60,000), and `signature` = hex HMAC-SHA256 with the key's
- * secret over the query string followed directly by the body, the `signature` pair itself left out; the key goes in
- * Binance's `X-MBX-APIKEY` header.
+ * (ms) and optional `recvWindow` (default 5,000, at most 60,000), and `signature` over the query string followed
+ * directly by the body, the `signature` pair itself left out: the hex HMAC-SHA256 with the key's secret (HMAC keys)
+ * or the base64 Ed25519 signature with the user's private key (ED25519 keys); the key goes in Binance's
+ * `X-MBX-APIKEY` header.
  */
 import { z } from './zod.ts';
 import { queryInt } from './integers.ts';
-import { API_PERMISSIONS, type ApiPermission } from './identity.values.ts';
+import { API_KEY_TYPES, API_PERMISSIONS, type ApiKeyType, type ApiPermission } from './identity.values.ts';
 
 export {
   API_KEY_HEADER,
+  API_KEY_TYPES,
   API_PERMISSIONS,
+  type ApiKeyType,
   RECV_WINDOW_DEFAULT_MS,
   RECV_WINDOW_MAX_MS,
   type ApiPermission,
@@ -20,8 +23,14 @@ export {
 const text = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
 
-/** POST api: a new key. `ipList` holds addresses or CIDR ranges (IPv4 or IPv6); empty means any address. */
+/**
+ * POST api: a new key. `ipList` holds addresses or CIDR ranges (IPv4 or IPv6); empty means any address. An ED25519
+ * key takes the user's `publicKey` (PEM, `-----BEGIN PUBLIC KEY-----`); an HMAC key takes none and gets a secret.
+ */
 export const apiKeyBody = z.object({
+  type: z.enum(API_KEY_TYPES, { error: 'validation.apiKeyType' }).default('HMAC'),
+  /** An Ed25519 public key in PEM is about 113 characters; the bound leaves room for line endings and spaces. */
+  publicKey: text().max(1000, { error: 'validation.apiPublicKey' }).optional(),
   label: text()
     .transform((s) => s.trim())
     .pipe(
@@ -63,6 +72,7 @@ export const signedParams = z.object({ timestamp: digits, recvWindow: digits.opt
 export interface ApiKeyView {
   id: number;
   label: string;
+  type: ApiKeyType;
   apiKey: string;
   permissions: ApiPermission[];
   ipList: string[];
@@ -70,6 +80,6 @@ export interface ApiKeyView {
   lastUsedTime: number | null;
 }
 export interface ApiKeyCreated extends ApiKeyView {
-  /** Shown once: store it now. */
-  secret: string;
+  /** An HMAC key's secret, shown once: store it now. An ED25519 key has none (its owner holds the private key). */
+  secret?: string;
 }

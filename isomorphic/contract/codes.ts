@@ -93,6 +93,10 @@ export const ERRORS = {
   apiWithdrawNeedsWhitelist: 1129,
   apiIpListInvalid: 1130,
   apiBodyNotForm: 1131,
+  apiPublicKeyInvalid: 1132,
+  apiPrivateKeyPasted: 1133,
+  apiPublicKeyNotEd25519: 1134,
+  apiPublicKeyNotForHmac: 1135,
   withdrawLimitExceeded: 1140,
   withdrawLimitsInvalid: 1141,
 

@@ -11,6 +11,13 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const API_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 
+/**
+ * How a key's calls are signed (Binance's two key types for its APIs): HMAC, a secret the exchange makes and shows
+ * once; ED25519, a key pair the user makes, registering only the public key (the private key never leaves them).
+ */
+export const API_KEY_TYPES = ['HMAC', 'ED25519'] as const;
+export type ApiKeyType = (typeof API_KEY_TYPES)[number];
+
 /** The header that carries the key of a signed call: Binance's, as the door serves Binance's API. */
 export const API_KEY_HEADER = 'X-MBX-APIKEY';
 /** Where programs find the Binance-compatible door (server/binance): spot REST, USDⓈ-M REST, market streams. */

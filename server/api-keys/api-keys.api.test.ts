@@ -5,7 +5,8 @@ import { generate } from 'otplib';
 import { ManualClock } from '../clock/clock.ts';
 import { api, testApp } from '../../tests/support/app.ts';
 import { signUp } from '../../tests/support/accounts.ts';
-import { API_KEY_PATHS, type MadeKey } from '../../tests/support/binance.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { API_KEY_PATHS, ed25519Pair, type MadeKey } from '../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 
 const { list: KEYS, create: CREATE, remove: DELETE } = API_KEY_PATHS;
@@ -32,7 +33,13 @@ describe.each(FEATURE_DIALECTS)('API keys on %s', (_name, open) => {
 
   it('creates keys with read by default, trade when asked, and shows the secret once', async () => {
     const read = await create('alice', { label: 'Reporting bot' });
-    expect(read.data).toMatchObject({ label: 'Reporting bot', permissions: ['read'], ipList: [], lastUsedTime: null });
+    expect(read.data).toMatchObject({
+      label: 'Reporting bot',
+      type: 'HMAC',
+      permissions: ['read'],
+      ipList: [],
+      lastUsedTime: null,
+    });
     expect(read.data.apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(read.data.secret).toMatch(/^[A-Za-z0-9]{64}$/);
     keys.read = read.data;
@@ -80,6 +87,41 @@ describe.each(FEATURE_DIALECTS)('API keys on %s', (_name, open) => {
     }
     expect((await api(app, CREATE, { payload: { label: 'x' } })).status).toBe(401);
     expect(await count()).toBe(before);
+  });
+
+  it('makes a self-generated Ed25519 key from a pasted public key, with no secret, and refuses what is not one', async () => {
+    // From an address of its own: key creation allows 20 requests a minute per address.
+    const make = (body: object, lang?: string) =>
+      api(app, CREATE, { token: tokens.bob, remoteAddress: '198.51.100.8', payload: body, ...(lang ? { lang } : {}) });
+    const count = async () => (await call('bob', KEYS, { method: 'GET' })).data.total;
+    const before = await count();
+    const { publicKey, privateKey } = ed25519Pair();
+    const bad = async (body: object, code: number) => expect((await make(body)).code, JSON.stringify(body)).toBe(code);
+    await bad({ label: 'x', type: 'ED25519' }, ERRORS.apiPublicKeyInvalid);
+    await bad({ label: 'x', type: 'ED25519', publicKey: 'ssh-ed25519 AAAAC3Nza' }, ERRORS.apiPublicKeyInvalid);
+    await bad({ label: 'x', type: 'ED25519', publicKey: privateKey }, ERRORS.apiPrivateKeyPasted);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' });
+    await bad({ label: 'x', type: 'ED25519', publicKey: String(rsa) }, ERRORS.apiPublicKeyNotEd25519);
+    await bad({ label: 'x', type: 'HMAC', publicKey }, ERRORS.apiPublicKeyNotForHmac);
+    await bad({ label: 'x', type: 'RSA' }, 400);
+    await bad({ label: 'x', type: 'ED25519', publicKey: 'a'.repeat(1001) }, 400);
+    const pasted = await make({ label: 'x', type: 'ED25519', publicKey: privateKey }, 'de');
+    expect(pasted.msg).not.toBe((await make({ label: 'x', type: 'ED25519', publicKey: privateKey })).msg);
+    expect(await count()).toBe(before);
+
+    const made = await make({ label: 'Signer', type: 'ED25519', publicKey, permissions: ['read', 'trade'] });
+    expect(made.data).toMatchObject({ label: 'Signer', type: 'ED25519', permissions: ['read', 'trade'] });
+    expect(made.data.apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(made.data).not.toHaveProperty('secret');
+    const listed = (await call('bob', KEYS, { method: 'GET' })).data.records;
+    expect(listed.map((k: { type: string }) => k.type)).toEqual(['ED25519', 'HMAC']);
+    // The public key is kept as given (made canonical); the private key never reached the server.
+    const row = await t.db.get<{ public_key: string; secret_sealed: string }>(
+      'SELECT public_key, secret_sealed FROM api_keys WHERE id = ?',
+      [made.data.id],
+    );
+    expect(row).toEqual({ public_key: publicKey.trim(), secret_sealed: '' });
+    expect((await call('bob', `${DELETE}?id=${made.data.id}`, { method: 'GET' })).code).toBe(200);
   });
 
   it('deletes only the user’s own keys, once, and refuses ids that are not ids', async () => {

@@ -7,7 +7,11 @@ interface ApiKeyInsert {
   userId: number;
   label: string;
   apiKey: string;
+  type: 'HMAC' | 'ED25519';
+  /** An HMAC key's sealed secret; empty for an ED25519 key, which has none. */
   secretSealed: string;
+  /** An ED25519 key's public key (PEM); null for an HMAC key. */
+  publicKey: string | null;
   canTrade: boolean;
   ipList: string[];
   at: number;
@@ -15,8 +19,19 @@ interface ApiKeyInsert {
 
 export async function insertApiKey(q: Queryable, k: ApiKeyInsert): Promise<Row> {
   return (await q.get<Row>(
-    'INSERT INTO api_keys (user_id, label, api_key, secret_sealed, can_trade, can_withdraw, ip_list, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?) RETURNING *',
-    [k.userId, k.label, k.apiKey, k.secretSealed, k.canTrade ? 1 : 0, JSON.stringify(k.ipList), k.at],
+    `INSERT INTO api_keys (user_id, label, api_key, key_type, secret_sealed, public_key, can_trade, can_withdraw,
+       ip_list, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING *`,
+    [
+      k.userId,
+      k.label,
+      k.apiKey,
+      k.type,
+      k.secretSealed,
+      k.publicKey,
+      k.canTrade ? 1 : 0,
+      JSON.stringify(k.ipList),
+      k.at,
+    ],
   ))!;
 }
 

@@ -6,6 +6,7 @@ import {
   RECV_WINDOW_MAX_MS,
   signedParams,
   type ApiKeyCreated,
+  type ApiKeyType,
   type ApiKeyView,
   type ApiPermission,
   type apiKeyBody,
@@ -15,6 +16,7 @@ import { fail, ValidationFailure } from '../outcome.ts';
 import type { Db, Row } from '../storage/db.ts';
 import { findUserBy, type UserRow } from '../user/user.repo.ts';
 import * as repo from './api-keys.repo.ts';
+import { ed25519Matches, readEd25519PublicKey } from './ed25519.ts';
 import { ipAllowed, normalizeIpList } from './ip-list.ts';
 import type { SecretSeal } from './secret-seal.ts';
 import { onTime, readSigned, signatureMatches } from './signature.ts';
@@ -41,6 +43,7 @@ function toKeyView(r: Row): ApiKeyView {
   return {
     id: Number(r.id),
     label: String(r.label),
+    type: String(r.key_type) as ApiKeyType,
     apiKey: String(r.api_key),
     permissions: permissionsOf(r),
     ipList: JSON.parse(String(r.ip_list)) as string[],
@@ -49,10 +52,32 @@ function toKeyView(r: Row): ApiKeyView {
   };
 }
 
+const PUBLIC_KEY_REFUSALS = {
+  malformed: 'apiPublicKeyInvalid',
+  private: 'apiPrivateKeyPasted',
+  notEd25519: 'apiPublicKeyNotEd25519',
+} as const;
+
+/**
+ * An ED25519 key's public key, read and made canonical; an HMAC key takes none (its secret is made here). Returns
+ * null for an HMAC key.
+ */
+function publicKeyOf(body: z.output<typeof apiKeyBody>): string | null {
+  if (body.type === 'HMAC') {
+    if (body.publicKey !== undefined && body.publicKey.trim() !== '') fail('apiPublicKeyNotForHmac');
+    return null;
+  }
+  const read = readEd25519PublicKey(body.publicKey ?? '');
+  if ('refused' in read) fail(PUBLIC_KEY_REFUSALS[read.refused]);
+  return read.pem;
+}
+
 /**
  * POST api: a new key. Read is always granted, trade only when asked for. No signed call withdraws (withdrawals are
  * sealed with the fund password in the browser), so the withdraw permission is refused with a message that says so.
- * With the authenticator bound, creating a key needs its code, checked last so a refused request spends none.
+ * An HMAC key gets a secret made here and shown once; an ED25519 key keeps the public key its owner pasted, and no
+ * secret at all. With the authenticator bound, creating a key needs its code, checked last so a refused request
+ * spends none.
  */
 export async function createKey(
   db: Db,
@@ -64,20 +89,23 @@ export async function createKey(
   if (body.permissions.includes('withdraw')) fail('apiWithdrawNeedsWhitelist');
   const ipList = normalizeIpList(body.ipList);
   if (!ipList) fail('apiIpListInvalid');
+  const publicKey = publicKeyOf(body);
   if ((await repo.keyCount(db, userId)) >= MAX_KEYS) fail('apiKeyLimit', { max: MAX_KEYS });
   await requireSecondFactor(db, userId, body.googleCode, clock.now());
   const apiKey = token();
-  const secret = token();
+  const secret = publicKey === null ? token() : undefined;
   const row = await repo.insertApiKey(db, {
     userId,
     label: body.label,
     apiKey,
-    secretSealed: seal.seal(secret, apiKey),
+    type: body.type,
+    secretSealed: secret === undefined ? '' : seal.seal(secret, apiKey),
+    publicKey,
     canTrade: body.permissions.includes('trade'),
     ipList,
     at: clock.now(),
   });
-  return { ...toKeyView(row), secret };
+  return { ...toKeyView(row), ...(secret === undefined ? {} : { secret }) };
 }
 
 export async function listKeys(db: Db, userId: number, page: number, size: number) {
@@ -125,7 +153,8 @@ function timingOf(params: Record<string, string>): { timestamp: number; recvWind
 
 /**
  * Checks a signed call, in the order that reveals least to a stranger and writes nothing for a bad one: the key
- * (and its IP allow-list), the signature, the timing, the key's permission for the route, then the signature is
+ * (and its IP allow-list), the signature (HMAC-SHA256 with the sealed secret, or Ed25519 with the registered public
+ * key, as the key's type says), the timing, the key's permission for the route, then the signature is
  * recorded (a replay, even a racing copy, is refused) and counted against the key's rate. Only then does the
  * route act, as the key's owner.
  */
@@ -142,11 +171,14 @@ export async function verifySigned(
   if (call.rawBody !== undefined && call.rawBody !== null && typeof call.rawBody !== 'string') fail('apiBodyNotForm');
   const signed = readSigned(call.rawQuery, typeof call.rawBody === 'string' ? call.rawBody : '');
   if (signed.malformed !== undefined) throw invalid(signed.malformed, 'validation.duplicateParam');
-  if (
-    signed.signatures.length !== 1 ||
-    !signatureMatches(seal.open(String(key.secret_sealed), String(key.api_key)), signed.payload, signed.signatures[0]!)
-  )
-    fail('signatureInvalid');
+  const sent = signed.signatures.length === 1 ? signed.signatures[0]! : undefined;
+  const ed25519 = String(key.key_type) === 'ED25519';
+  const matches =
+    sent !== undefined &&
+    (ed25519
+      ? ed25519Matches(String(key.public_key), signed.payload, sent)
+      : signatureMatches(seal.open(String(key.secret_sealed), String(key.api_key)), signed.payload, sent));
+  if (!matches) fail('signatureInvalid');
   const { timestamp, recvWindow } = timingOf(signed.params);
   const now = clock.now();
   if (!onTime(timestamp, recvWindow, now)) fail('timestampStale', { window: recvWindow });
@@ -156,7 +188,9 @@ export async function verifySigned(
   if (
     !(await repo.recordUse(db, {
       keyId,
-      signature: signed.signatures[0]!.toLowerCase(),
+      // Hex is read in either case, so an HMAC signature is kept in one; base64 is case-sensitive and kept as sent
+      // (ed25519Matches reads only its one canonical spelling).
+      signature: ed25519 ? sent! : sent!.toLowerCase(),
       at: now,
       keepUntil: Math.max(timestamp + recvWindow, now + RATE_WINDOW_MS),
     }))

@@ -2,7 +2,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOperator, signUp } from '../../tests/support/accounts.ts';
 import { api, testApp } from '../../tests/support/app.ts';
-import { API_KEY_PATHS, type MadeKey } from '../../tests/support/binance.ts';
+import { createPrivateKey, sign as signEd25519 } from 'node:crypto';
+import { API_KEY_PATHS, ed25519Pair, type MadeKey } from '../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
 import { sign } from '../api-keys/signature.ts';
 import { ManualClock } from '../clock/clock.ts';
@@ -25,13 +26,22 @@ describe.each(FEATURE_DIALECTS)('signed calls through the Binance door on %s', (
   const call = (who: string, url: string, opts: Parameters<typeof api>[2] = {}) =>
     api(app, url, { token: tokens[who], ...opts });
   const create = async (who: string, body: object) => (await call(who, CREATE, { payload: body })).data as MadeKey;
+  /** A self-generated Ed25519 key: the public key registered, the private key kept here as a program keeps it. */
+  const createEd25519 = async (who: string, body: object) => {
+    const { publicKey, privateKey } = ed25519Pair();
+    const made = (await call(who, CREATE, { payload: { ...body, type: 'ED25519', publicKey } })).data;
+    return { ...made, secret: '', privateKey } as MadeKey & { privateKey: string };
+  };
+  /** Binance's Ed25519 signature: base64 of the Ed25519 signature of the payload, URL-encoded in the request. */
+  const ed25519 = (privateKey: string, payload: string) =>
+    encodeURIComponent(signEd25519(null, Buffer.from(payload), createPrivateKey(privateKey)).toString('base64'));
 
   /**
    * A signed call as a program makes it: `query` and `body` as form text, timestamp and signature added to the
    * body when there is one, else to the query string.
    */
   async function signed(
-    key: MadeKey | undefined,
+    key: (MadeKey & { privateKey?: string }) | undefined,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     params: {
@@ -47,7 +57,11 @@ describe.each(FEATURE_DIALECTS)('signed calls through the Binance door on %s', (
     const inBody = params.body !== undefined;
     const query = inBody ? (params.query ?? '') : [params.query, timing].filter(Boolean).join('&');
     const body = inBody ? [params.body, timing].filter(Boolean).join('&') : undefined;
-    const signature = params.signature ?? sign(key?.secret ?? 'none', query + (body ?? ''));
+    const signature =
+      params.signature ??
+      (key?.privateKey
+        ? ed25519(key.privateKey, query + (body ?? ''))
+        : sign(key?.secret ?? 'none', query + (body ?? '')));
     return raw(key, method, path, {
       query: inBody ? query : `${query}&signature=${signature}`,
       ...(inBody ? { body: `${body}&signature=${signature}` } : {}),
@@ -200,6 +214,34 @@ describe.each(FEATURE_DIALECTS)('signed calls through the Binance door on %s', (
     // The same parameters signed for another call are the same signature: a new call needs a new timestamp.
     await signed(keys.read, 'GET', '/api/v3/account', { timestamp: now - 20 });
     expect(await codeOf(signed(keys.read, 'GET', '/api/v3/openOrders', { timestamp: now - 20 }))).toBe(-1022);
+  });
+
+  it('takes Ed25519 keys by the same rules: signature, timing, once only, permissions and IP list', async () => {
+    const reader = await createEd25519('alice', { label: 'Ed reader', ipList: ['127.0.0.1'] });
+    const trader = await createEd25519('alice', { label: 'Ed trader', permissions: ['read', 'trade'] });
+    const order = { query: `${LIMIT}&price=93000` };
+    const placed = await signed(trader, 'POST', '/api/v3/order', { ...order, body: 'newOrderRespType=ACK' });
+    expect(placed).toMatchObject({ status: 200, body: { symbol: 'BTCUSDT' } });
+    expect(await openAt('93000.00')).toBe(1);
+    const now = clock.now() - 30;
+    const account = (key: typeof reader, params: Parameters<typeof signed>[3] = {}) =>
+      codeOf(signed(key, 'GET', '/api/v3/account', { timestamp: now, ...params }));
+    expect(await account(reader)).toBeUndefined();
+    // The same call again is the same signature (Ed25519 is deterministic): refused once used.
+    expect(await account(reader)).toBe(-1022);
+    // Tampered: the signature of other parameters; another key's; garbage; an HMAC signature under this key.
+    const other = ed25519(trader.privateKey, `timestamp=${now - 1}`);
+    expect(await account(reader, { timestamp: now - 2, signature: ed25519(reader.privateKey, 'timestamp=1') })).toBe(
+      -1022,
+    );
+    expect(await account(reader, { timestamp: now - 1, signature: other })).toBe(-1022);
+    expect(await account(reader, { timestamp: now - 3, signature: 'bm90IGEgc2lnbmF0dXJl' })).toBe(-1022);
+    expect(await account(reader, { timestamp: now - 4, signature: sign('', `timestamp=${now - 4}`) })).toBe(-1022);
+    expect(await account(reader, { timestamp: clock.now() - 5001 })).toBe(-1021);
+    expect(await account(reader, { timestamp: now - 5, remoteAddress: '203.0.113.9' })).toBe(-2015);
+    // A read-only Ed25519 key cannot trade, and nothing was placed.
+    expect(await codeOf(signed(reader, 'POST', '/api/v3/order', { query: `${LIMIT}&price=93000` }))).toBe(-2015);
+    expect(await openAt('93000.00')).toBe(1);
   });
 
   it('refuses malformed signed calls (-1100, -1101, -1102) and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WeightCounter } from './weights.ts';
+import { WeightCounter, weightBySymbols } from './weights.ts';
 
 describe('request weights, as Binance counts them per IP and minute', () => {
   it('charges each call and resets at the next clock minute', () => {
@@ -32,5 +32,15 @@ describe('request weights, as Binance counts them per IP and minute', () => {
     w.prune(60_000);
     expect(w.spend('bad', 1, 60_001).ok).toBe(false);
     expect(w.spend('idle', 1, 60_001)).toEqual({ ok: true, used: 1 });
+  });
+
+  it('weighs a call with an optional symbol by one symbol, a list of n, or the whole exchange', () => {
+    const ticker = weightBySymbols(2, 80, (n) => (n <= 20 ? 2 : n <= 100 ? 40 : 80));
+    expect(ticker({ symbol: 'BTCUSDT' })).toBe(2);
+    expect(ticker({})).toBe(80);
+    expect(ticker({ symbols: JSON.stringify(Array.from({ length: 20 }, (_, i) => `S${i}`)) })).toBe(2);
+    expect(ticker({ symbols: JSON.stringify(Array.from({ length: 21 }, (_, i) => `S${i}`)) })).toBe(40);
+    // A call that takes no list weighs a list as the whole exchange.
+    expect(weightBySymbols(1, 40)({ symbols: '["A","B"]' })).toBe(40);
   });
 });

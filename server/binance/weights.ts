@@ -5,6 +5,19 @@
  * up to three days, as Binance escalates. Counted in this process's memory: each edge counts its own callers.
  */
 export const WEIGHT_LIMIT_PER_MINUTE = 6000;
+
+/**
+ * The weight of a call whose `symbol` is optional (Binance's tickers and open orders, spot and futures): `one` for
+ * a symbol, `all` for none, and for a `symbols` list `some(n)` of its n names (`all` where the call takes no list).
+ * weightBySymbols(2, 80, (n) => (n <= 20 ? 2 : 40))({ symbols: '["A","B"]' }) → 2.
+ */
+export const weightBySymbols =
+  (one: number, all: number, some: (n: number) => number = () => all) =>
+  (params: Record<string, string>): number => {
+    if (params.symbol !== undefined) return one;
+    if (params.symbols === undefined) return all;
+    return some((params.symbols.match(/,/g)?.length ?? 0) + 1);
+  };
 /** Calls refused with 429 in one minute before the ban (Binance does not publish its number). */
 const REFUSALS_BEFORE_BAN = 10;
 const FIRST_BAN_MS = 2 * 60_000;

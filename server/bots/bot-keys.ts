@@ -44,7 +44,13 @@ export class BotKeys {
     let cleared = this.cleared.get(userId);
     if (!cleared) this.cleared.set(userId, (cleared = this.clear(userId)));
     await cleared;
-    return createKey(db, clock, seal, userId, { label: labelOf(api), permissions: ['read', 'trade'], ipList: [] });
+    const made = await createKey(db, clock, seal, userId, {
+      label: labelOf(api),
+      type: 'HMAC',
+      permissions: ['read', 'trade'],
+      ipList: [],
+    });
+    return { apiKey: made.apiKey, secret: made.secret! };
   }
 
   /** Removes the keys an earlier start made for this account, once per start. */

@@ -206,6 +206,7 @@ function trade(
   const qty = BigInt(e.quantity);
   const value = fillValue(c, qty, price);
   const charged = { maker: 0n, taker: 0n };
+  const realised = { maker: 0n, taker: 0n };
   for (const [o, role, bps] of [
     [maker, 'maker', c.makerFeeBps],
     [taker, 'taker', c.takerFeeBps],
@@ -213,7 +214,7 @@ function trade(
     // The user's VIP level rate for the role, never above the contract's (docs/products/fees.md).
     const rate = book.fees.bps(o.userId, 'perp', role, bps);
     const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, rate);
-    charged[role] = settleSide(
+    const settled = settleSide(
       ctx,
       book,
       c,
@@ -225,7 +226,9 @@ function trade(
         fee,
       },
       { refType: 'perp_order', refId: taker.id },
-    ).fee;
+    );
+    charged[role] = settled.fee;
+    realised[role] = settled.realised;
     if (o.status === 'open') o.status = 'partial';
   }
   const row: PerpTradeRow = {
@@ -240,6 +243,8 @@ function trade(
     takerUserId: taker.userId,
     makerFee: charged.maker,
     takerFee: charged.taker,
+    makerRealised: realised.maker,
+    takerRealised: realised.taker,
     createdAt: ctx.now,
   };
   book.trades.push(row);

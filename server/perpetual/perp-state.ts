@@ -106,6 +106,12 @@ export interface PerpTradeRow {
   /** The fees each side was charged, in the margin asset (null on trades recorded before they were kept). */
   makerFee: bigint | null;
   takerFee: bigint | null;
+  /**
+   * The profit each side realised, before fees, in the margin asset: what settleSide paid for the part of the
+   * position the fill closed (null on trades recorded before it was kept).
+   */
+  makerRealised: bigint | null;
+  takerRealised: bigint | null;
   createdAt: number;
 }
 

@@ -241,7 +241,8 @@ export async function writePerpRows(q: Queryable, batches: PerpRows[]): Promise<
   await writeRows(
     q,
     {
-      head: 'INSERT INTO perp_trades (id, symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)',
+      head: `INSERT INTO perp_trades (id, symbol, price, quantity, taker_side, maker_order_id, taker_order_id,
+        maker_user_id, taker_user_id, maker_fee, taker_fee, maker_realised, taker_realised, created_at)`,
     },
     trades.map((t) => [
       t.id,
@@ -255,6 +256,8 @@ export async function writePerpRows(q: Queryable, batches: PerpRows[]): Promise<
       t.takerUserId,
       t.makerFee === null ? null : b(t.makerFee),
       t.takerFee === null ? null : b(t.takerFee),
+      t.makerRealised === null ? null : b(t.makerRealised),
+      t.takerRealised === null ? null : b(t.takerRealised),
       t.createdAt,
     ]),
   );
@@ -360,6 +363,8 @@ export async function latestPerpTrades(q: Queryable, symbol: string, limit: numb
     takerUserId: num(r.taker_user_id),
     makerFee: r.maker_fee === null ? null : big(r.maker_fee),
     takerFee: r.taker_fee === null ? null : big(r.taker_fee),
+    makerRealised: r.maker_realised === null ? null : big(r.maker_realised),
+    takerRealised: r.taker_realised === null ? null : big(r.taker_realised),
     createdAt: num(r.created_at),
   }));
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { expect, hydrated, test } from './fixtures.ts';
 import { createAccount, credit, uniqueName, signIn } from './support.ts';
 
@@ -68,4 +68,61 @@ test('an API key created in the account centre signs an order that shows in the 
   await hydrated(page);
   await expect(page.getByTestId('api-keys').locator('tr[data-label="Grid bot"]')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/api-keys-de.png`, fullPage: true });
+});
+
+test('a self-generated Ed25519 key: the public key is pasted, no secret is shown, and the private key signs', async ({
+  page,
+  request,
+}) => {
+  const name = uniqueName('edkey');
+  await createAccount(request, name);
+  await credit(request, name, 'USDT', '1000');
+  await signIn(page, '', { username: name });
+  const pair = generateKeyPairSync('ed25519');
+  const publicPem = String(pair.publicKey.export({ type: 'spki', format: 'pem' }));
+
+  await page.goto('/account/center?tab=api');
+  await hydrated(page);
+  await page.locator('input[name="label"]').fill('Ed bot');
+  await page.locator('input[name="trade"]').check();
+  await page.getByLabel('Self-generated (Ed25519)').check();
+  // A private key pasted by mistake is refused before it is sent.
+  await page
+    .locator('textarea[name="publicKey"]')
+    .fill(String(pair.privateKey.export({ type: 'pkcs8', format: 'pem' })));
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await expect(page.getByTestId('api-key-form')).toContainText('This is a private key');
+  await page.locator('textarea[name="publicKey"]').fill(publicPem);
+  await page.screenshot({ path: `${SHOTS}/api-keys-ed25519-form-en.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const apiKey = (await page.getByTestId('api-key-value').textContent())!;
+  await expect(page.getByTestId('api-secret-value')).toHaveCount(0);
+  await expect(page.getByTestId('api-key-secret')).toContainText('We keep only your public key');
+  await page.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByTestId('api-keys').locator('tr[data-label="Ed bot"]');
+  await expect(row).toContainText('Ed25519');
+
+  // Binance's Ed25519 signing: base64 of the signature of query string then body, URL-encoded.
+  const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
+  const body = `quantity=0.001&price=95000&recvWindow=5000&timestamp=${Date.now()}`;
+  const signature = encodeURIComponent(sign(null, Buffer.from(query + body), pair.privateKey).toString('base64'));
+  const placed = await request.post(`/api/v3/order?${query}`, {
+    headers: { 'X-MBX-APIKEY': apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+    data: `${body}&signature=${signature}`,
+  });
+  expect(await placed.json()).toMatchObject({ symbol: 'BTCUSDT', side: 'BUY', status: 'NEW' });
+
+  for (const [lang, prefix] of [
+    ['en', ''],
+    ['de', '/de'],
+  ] as const) {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${prefix}/account/center?tab=api`);
+    await hydrated(page);
+    await page.getByTestId('api-key-type').locator('input[value="ED25519"]').check();
+    await page.screenshot({ path: `${SHOTS}/api-keys-ed25519-1366-${lang}.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/api-keys-ed25519-390-${lang}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
 });

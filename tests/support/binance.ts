@@ -1,10 +1,40 @@
 import type { FastifyInstance } from 'fastify';
+import { generateKeyPairSync } from 'node:crypto';
 import ccxt from 'ccxt';
+import { afterAll, beforeAll } from 'vitest';
+import { testApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
 
 /** The door's base URL once `app` listens on a loopback port. */
 export async function listening(app: FastifyInstance): Promise<string> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return address.replace('localhost', '127.0.0.1');
+}
+
+/** A describe block's app, listening on a loopback port, and its database. */
+export interface ListeningDoor {
+  t: TestDatabase;
+  app: FastifyInstance;
+  /** The door's base URL. */
+  base: string;
+}
+
+/**
+ * A fresh database and an app listening on it for the length of the calling describe block: the fields are set in
+ * its beforeAll and closed in its afterAll, so tests read them inside their own bodies.
+ */
+export function listeningDoor(open: () => Promise<TestDatabase>): ListeningDoor {
+  const door = {} as ListeningDoor;
+  beforeAll(async () => {
+    door.t = await open();
+    ({ app: door.app } = await testApp(door.t.db));
+    door.base = await listening(door.app);
+  });
+  afterAll(async () => {
+    await door.app.close();
+    await door.t.drop();
+  });
+  return door;
 }
 
 /**
@@ -74,4 +104,34 @@ export async function apiKeyFor(
   const data = (res.json() as { data: { apiKey: string; secret: string } }).data;
   if (!data?.apiKey) throw new Error(`no key: ${res.body}`);
   return { apiKey: data.apiKey, secret: data.secret };
+}
+
+/** An Ed25519 key pair as a user makes it (`openssl genpkey -algorithm ed25519`), both halves in PEM. */
+export function ed25519Pair(): { publicKey: string; privateKey: string } {
+  const pair = generateKeyPairSync('ed25519');
+  return {
+    publicKey: String(pair.publicKey.export({ type: 'spki', format: 'pem' })),
+    privateKey: String(pair.privateKey.export({ type: 'pkcs8', format: 'pem' })),
+  };
+}
+
+/**
+ * A user with a self-generated Ed25519 key: the public key registered through the web API, and as `secret` the
+ * PEM private key, which is what CCXT takes to sign with Ed25519 instead of HMAC.
+ */
+export async function ed25519KeyFor(
+  app: FastifyInstance,
+  token: string,
+  permissions: Array<'read' | 'trade'> = ['read', 'trade'],
+): Promise<{ apiKey: string; secret: string }> {
+  const { publicKey, privateKey } = ed25519Pair();
+  const res = await app.inject({
+    method: 'POST',
+    url: API_KEY_PATHS.create,
+    headers: { authorization: token },
+    payload: { label: 'ed25519 bot', type: 'ED25519', publicKey, permissions, ipList: [] },
+  });
+  const data = (res.json() as { data: { apiKey: string; secret?: string } }).data;
+  if (!data?.apiKey || data.secret !== undefined) throw new Error(`no Ed25519 key: ${res.body}`);
+  return { apiKey: data.apiKey, secret: privateKey };
 }

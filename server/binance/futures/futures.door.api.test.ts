@@ -253,6 +253,75 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
       ['REALIZED_PNL', '10.00000000'],
     ]);
     expect((await bob.fetchMyTrades(BTC)).map((m) => m.takerOrMaker)).toEqual(['taker', 'taker']);
+    // Each fill's realised profit, before fees: the sale opened, the buy-back realised the 10 USDT income shows.
+    expect(mine.map((m) => m.info.realizedPnl)).toEqual(['0.00000000', '10.00000000']);
+    expect((await bob.fetchMyTrades(BTC)).map((m) => m.info.realizedPnl)).toEqual(['0.00000000', '-10.00000000']);
+  });
+
+  it('gives every fill its realised profit: recomputed from the fills alone it is the same, and sums to the ledger', async () => {
+    const alice = users.alice!.x;
+    const bob = users.bob!.x;
+    // Alice takes each of Bob's asks and bids in turn: she buys twice, sells part, then sells through zero (a flip)
+    // and buys the short back. Bob is on the other side of every fill.
+    const steps: Array<['buy' | 'sell', number, number]> = [
+      ['buy', 0.1, 96000],
+      ['buy', 0.1, 97000],
+      ['sell', 0.05, 98000],
+      ['sell', 0.25, 95000],
+      ['buy', 0.1, 94000],
+    ];
+    for (const [side, amount, at] of steps) {
+      await synced();
+      await bob.createOrder(BTC, 'limit', side === 'buy' ? 'sell' : 'buy', amount, at);
+      await alice.createOrder(BTC, 'limit', side, amount, at);
+    }
+    await synced();
+    expect(await alice.fetchPositions([BTC])).toEqual([]);
+    for (const [who, x, sign] of [
+      ['alice', alice, 1],
+      ['bob', bob, -1],
+    ] as const) {
+      const raw = (await x.fapiPrivateGetUserTrades({ symbol: 'BTCUSDT', limit: 1000 })) as Array<
+        Record<string, string>
+      >;
+      const fills = raw.slice(-steps.length);
+      // Independently: a one-way position at its average entry; a fill closes min(|fill|, |position|) of it and
+      // realises closed × (price − entry) for a long, the opposite for a short (all exact at these prices).
+      let qty = 0;
+      let entry = 0;
+      const expected = steps.map(([side, amount, at]) => {
+        const signed = (side === 'buy' ? amount : -amount) * sign;
+        const closing = qty !== 0 && Math.sign(signed) !== Math.sign(qty);
+        const closed = closing ? Math.min(Math.abs(signed), Math.abs(qty)) : 0;
+        const pnl = closed * (at - entry) * Math.sign(qty);
+        const opened = Math.abs(signed) - closed;
+        if (closing) qty += Math.sign(signed) * closed;
+        if (opened > 0) {
+          entry = qty === 0 ? at : (entry * Math.abs(qty) + at * opened) / (Math.abs(qty) + opened);
+          qty += Math.sign(signed) * opened;
+        }
+        return Math.round(pnl * 1e8) + 0; // + 0: no -0 for a fill that closed nothing
+      });
+      const told = fills.map((f) => Math.round(Number(f.realizedPnl) * 1e8));
+      expect({ who, told }).toEqual({ who, told: expected });
+      // 0.05 × (98000 − 96500), then 0.15 × (95000 − 96500), then the short 0.1 × (95000 − 94000).
+      if (who === 'alice')
+        expect(fills.map((f) => f.realizedPnl)).toEqual([
+          '0.00000000',
+          '0.00000000',
+          '75.00000000',
+          '-225.00000000',
+          '100.00000000',
+        ]);
+      // The ledger's own REALIZED_PNL lines for the same fills sum to the same.
+      const income = (await x.fapiPrivateGetIncome({
+        symbol: 'BTCUSDT',
+        incomeType: 'REALIZED_PNL',
+        startTime: fills[0]!.time,
+      })) as Array<{ income: string }>;
+      const ledger = income.reduce((sum, i) => sum + Math.round(Number(i.income) * 1e8), 0);
+      expect(ledger).toBe(told.reduce((a, b) => a + b, 0));
+    }
   });
 
   it("maps refusals to CCXT's classes and changes nothing", async () => {

@@ -1,4 +1,5 @@
 import type { DoorEndpoint } from '../door.ts';
+import { weightBySymbols } from '../weights.ts';
 
 /**
  * Binance's USDⓈ-M futures REST calls (developers.binance.com, "USDⓈ-M Futures", each endpoint's "Request Weight"),
@@ -21,13 +22,6 @@ const klinesWeight = (p: Record<string, string>) => {
   const limit = Number(p.limit ?? 500);
   return limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10;
 };
-/**
- * The calls whose symbol is optional: `one` for a symbol, `all` without (ticker/24hr 1/40, price 1/2, bookTicker 2/5).
- */
-const perSymbol =
-  (all: number, one = 1) =>
-  (p: Record<string, string>) =>
-    p.symbol ? one : all;
 
 export const ping = get('/fapi/v1/ping', 'NONE', 1);
 export const time = get('/fapi/v1/time', 'NONE', 1);
@@ -35,10 +29,10 @@ export const exchangeInfo = get('/fapi/v1/exchangeInfo', 'NONE', 1);
 export const depth = get('/fapi/v1/depth', 'MARKET_DATA', depthWeight);
 export const trades = get('/fapi/v1/trades', 'MARKET_DATA', 5);
 export const klines = get('/fapi/v1/klines', 'MARKET_DATA', klinesWeight);
-export const ticker24hr = get('/fapi/v1/ticker/24hr', 'MARKET_DATA', perSymbol(40));
-export const tickerPrice = get('/fapi/v1/ticker/price', 'MARKET_DATA', perSymbol(2));
-export const tickerPriceV2 = get('/fapi/v2/ticker/price', 'MARKET_DATA', perSymbol(2));
-export const bookTicker = get('/fapi/v1/ticker/bookTicker', 'MARKET_DATA', perSymbol(5, 2));
+export const ticker24hr = get('/fapi/v1/ticker/24hr', 'MARKET_DATA', weightBySymbols(1, 40));
+export const tickerPrice = get('/fapi/v1/ticker/price', 'MARKET_DATA', weightBySymbols(1, 2));
+export const tickerPriceV2 = get('/fapi/v2/ticker/price', 'MARKET_DATA', weightBySymbols(1, 2));
+export const bookTicker = get('/fapi/v1/ticker/bookTicker', 'MARKET_DATA', weightBySymbols(2, 5));
 export const premiumIndex = get('/fapi/v1/premiumIndex', 'MARKET_DATA', 1);
 export const fundingRate = get('/fapi/v1/fundingRate', 'MARKET_DATA', 1);
 export const openInterest = get('/fapi/v1/openInterest', 'MARKET_DATA', 1);
@@ -68,7 +62,7 @@ export const cancelOrder: DoorEndpoint = {
   action: 'cancel',
 };
 /** openOrders costs 1 for one symbol, 40 for all. */
-export const openOrders = get('/fapi/v1/openOrders', 'USER_DATA', perSymbol(40));
+export const openOrders = get('/fapi/v1/openOrders', 'USER_DATA', weightBySymbols(1, 40));
 export const cancelAllOpen: DoorEndpoint = {
   method: 'DELETE',
   path: '/fapi/v1/allOpenOrders',

@@ -11,6 +11,8 @@ export interface UserFill {
   source: string;
   /** The fee this side was charged (null on trades from before it was recorded: the contract's rate then). */
   fee: bigint | null;
+  /** The profit this side realised, before fees (null on trades from before it was recorded). */
+  realised: bigint | null;
   time: number;
 }
 
@@ -28,7 +30,8 @@ export async function userFills(
   const rows = await q.all(
     `SELECT t.id, t.price, t.quantity, t.created_at, o.id AS order_id, o.side, o.source,
             CASE WHEN o.id = t.maker_order_id THEN 1 ELSE 0 END AS maker,
-            CASE WHEN o.id = t.maker_order_id THEN t.maker_fee ELSE t.taker_fee END AS fee
+            CASE WHEN o.id = t.maker_order_id THEN t.maker_fee ELSE t.taker_fee END AS fee,
+            CASE WHEN o.id = t.maker_order_id THEN t.maker_realised ELSE t.taker_realised END AS realised
        FROM perp_trades t
        JOIN perp_orders o ON o.id IN (t.maker_order_id, t.taker_order_id) AND o.user_id = ?
       WHERE t.symbol = ? AND t.id >= ?
@@ -44,6 +47,7 @@ export async function userFills(
     side: r.side as UserFill['side'],
     source: String(r.source),
     fee: r.fee === null ? null : BigInt(r.fee as bigint),
+    realised: r.realised === null ? null : BigInt(r.realised as bigint),
     time: num(r.created_at),
   }));
 }

@@ -33,7 +33,8 @@ export function futuresUserTrades({ route, ctx }: Door): void {
  * One fill as userTrades answers it (and the futures user stream's TRADE step). The commission is the fee the fill
  * was charged, as its trade row records it (perp-fills.ts: the user's VIP level rate for the role, capped by the
  * contract's; none for liquidation and auto-deleveraging orders); a trade from before fees were recorded was
- * charged the contract's rate.
+ * charged the contract's rate. `realizedPnl` is what the fill realised, before fees, as settled (perp-fills.ts
+ * settleSide); a trade from before it was recorded leaves it out rather than guess it.
  */
 export function tradeView(c: Contract, f: UserFill) {
   const value = fillValue(c, f.quantity, f.price);
@@ -49,6 +50,7 @@ export function tradeView(c: Contract, f: UserFill) {
     quoteQty: money(value),
     commission: money(fee),
     commissionAsset: c.marginAsset,
+    ...(f.realised === null ? {} : { realizedPnl: money(f.realised) }),
     time: f.time,
     positionSide: 'BOTH',
     buyer: f.side === 'buy',

@@ -5,6 +5,7 @@ import type { Candle } from '../../market-data/candles.ts';
 import { candleClose } from '../../market-data/intervals.ts';
 import type { Market } from '../../spot/market.ts';
 import type { SettledTrade } from '../../spot/settlement.ts';
+import { kline as webKline } from '../../spot/views.ts';
 import { BinanceError } from '../binance-error.ts';
 import type { Door } from '../door.ts';
 import { exchangeInfo } from './exchange-info.ts';
@@ -66,21 +67,13 @@ function ticker24(ctx: FeatureContext, m: Market, now: number) {
 }
 
 /**
- * Binance's kline array up to the trade count (index 8): our candles do not split taker-buy volume, so the
- * array stops there rather than send numbers we do not have.
+ * Binance's kline array up to the trade count (index 8): the web's kline (server/spot/views.ts) with the close
+ * time put in after the volume, where Binance has it. Our candles do not split taker-buy volume, so the array
+ * stops there rather than send numbers we do not have.
  */
 function kline(m: Market, interval: KlineInterval, c: Candle) {
-  return [
-    c.openTime,
-    price(m, c.open),
-    price(m, c.high),
-    price(m, c.low),
-    price(m, c.close),
-    asset(c.volume),
-    candleClose(interval, c.openTime),
-    asset(c.quoteVolume),
-    c.trades,
-  ];
+  const [openTime, open, high, low, close, volume, quoteVolume, trades] = webKline(m, c);
+  return [openTime, open, high, low, close, volume, candleClose(interval, c.openTime), quoteVolume, trades];
 }
 
 function klines(ctx: FeatureContext, params: Params) {

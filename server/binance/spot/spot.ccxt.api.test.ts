@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp, testApp } from '../../../tests/support/app.ts';
-import { apiKeyFor, ccxtSpot, listening } from '../../../tests/support/binance.ts';
+import { apiKeyFor, ccxtSpot, ed25519KeyFor, listening } from '../../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { credit } from '../../../tests/support/trading.ts';
 import ccxt from 'ccxt';
@@ -124,6 +124,24 @@ describe.each(FEATURE_DIALECTS)("the spot door (%s): CCXT binance's unified call
     expect(closed.length).toBe(3);
     expect(closed.every((o) => o.status === 'closed')).toBe(true);
     expect(all.length).toBe(6);
+  });
+
+  it('signs with Ed25519 when its secret is a PEM private key: balance, order and cancel, as with HMAC', async () => {
+    const ed = ccxtSpot(base, await ed25519KeyFor(app, aliceToken));
+    await ed.loadMarkets();
+    expect((await ed.fetchBalance()).USDT?.free).toBe((await alice.fetchBalance()).USDT?.free);
+    const bid = await ed.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 92_000);
+    expect(bid).toMatchObject({ status: 'open', price: 92_000, amount: 0.01 });
+    // One account, two keys: the HMAC key sees the order the Ed25519 key placed.
+    expect((await alice.fetchOpenOrders('BTC/USDT')).map((o) => o.id)).toContain(bid.id);
+    expect((await ed.cancelOrder(bid.id!, 'BTC/USDT')).status).toBe('canceled');
+    // A read-only Ed25519 key is refused trading as Binance refuses it (-2015).
+    const reader = ccxtSpot(base, await ed25519KeyFor(app, aliceToken, ['read']));
+    await reader.loadMarkets();
+    await expect(reader.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 92_000)).rejects.toBeInstanceOf(
+      ccxt.AuthenticationError,
+    );
+    expect(await alice.fetchOpenOrders('BTC/USDT')).toEqual([]);
   });
 
   it("raises CCXT's exceptions for Binance's codes", async () => {

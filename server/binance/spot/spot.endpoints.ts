@@ -1,4 +1,5 @@
 import type { DoorEndpoint } from '../door.ts';
+import { weightBySymbols } from '../weights.ts';
 
 /**
  * Binance's spot REST calls served under `/api/v3` (developers.binance.com, "Spot API"), with Binance's weights.
@@ -17,13 +18,6 @@ const get = (
   ...(action ? { action } : {}),
 });
 
-/** A ticker call weighs per symbol asked for, or its whole-exchange price when none is named (ticker/24hr). */
-const perSymbols = (one: number, some: (n: number) => number, all: number) => (params: Record<string, string>) => {
-  if (params.symbol !== undefined) return one;
-  if (params.symbols === undefined) return all;
-  return some((params.symbols.match(/,/g)?.length ?? 0) + 1);
-};
-
 export const ping = get('ping', 'NONE', 1);
 export const time = get('time', 'NONE', 1);
 export const exchangeInfo = get('exchangeInfo', 'NONE', 20);
@@ -36,29 +30,21 @@ export const avgPrice = get('avgPrice', 'NONE', 2);
 export const ticker24hr = get(
   'ticker/24hr',
   'NONE',
-  perSymbols(2, (n) => (n <= 20 ? 2 : n <= 100 ? 40 : 80), 80),
+  weightBySymbols(2, 80, (n) => (n <= 20 ? 2 : n <= 100 ? 40 : 80)),
 );
-export const tickerPrice = get(
-  'ticker/price',
-  'NONE',
-  perSymbols(2, () => 4, 4),
-);
-export const bookTicker = get(
-  'ticker/bookTicker',
-  'NONE',
-  perSymbols(2, () => 4, 4),
-);
+export const tickerPrice = get('ticker/price', 'NONE', weightBySymbols(2, 4));
+export const bookTicker = get('ticker/bookTicker', 'NONE', weightBySymbols(2, 4));
 export const rollingTicker = get(
   'ticker',
   'NONE',
-  perSymbols(4, (n) => Math.min(4 * n, 200), 200),
+  weightBySymbols(4, 200, (n) => Math.min(4 * n, 200)),
 );
 
 export const account = get('account', 'USER_DATA', 20);
 export const commission = get('account/commission', 'USER_DATA', 20);
 export const myTrades = get('myTrades', 'USER_DATA', 20);
 export const queryOrder = get('order', 'USER_DATA', 4, 'query');
-export const openOrders = get('openOrders', 'USER_DATA', (p) => (p.symbol === undefined ? 80 : 6));
+export const openOrders = get('openOrders', 'USER_DATA', weightBySymbols(6, 80));
 export const allOrders = get('allOrders', 'USER_DATA', 20);
 export const rateLimitOrder = get('rateLimit/order', 'USER_DATA', 40);
 export const newOrder: DoorEndpoint = {

@@ -123,6 +123,8 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
       ap: '96500.0',
       N: 'USDT',
       m: true,
+      // The fill opened the position: it realised nothing.
+      rp: '0.00000000',
     });
     expect(Number(fill.o.n)).toBeGreaterThan(0);
     expect(fill.o.t).toBeGreaterThan(0);
@@ -207,5 +209,23 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
       status: 'open',
     });
     await x.close();
+  });
+
+  it("tells a closing fill's realised profit as rp, the same as userTrades' realizedPnl", async () => {
+    // Wendy is short 0.01 at 96500 and Xavier long 0.01 at 96500 (the first test): Wendy buys back at 96100.
+    const s = await socketOf('wendy');
+    await synced();
+    const bid = await users.wendy!.x.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.01, 96100);
+    await synced();
+    await users.xavier!.x.createOrder('BTC/USDT:USDT', 'limit', 'sell', 0.01, 96100);
+    const fill = await s.next((e) => e.o?.x === 'TRADE' && e.o.i === Number(bid.id));
+    // 0.01 × (96500 − 96100) for the short, before fees.
+    expect(fill.o.rp).toBe('4.00000000');
+    await synced();
+    const wendy = await users.wendy!.x.fetchMyTrades('BTC/USDT:USDT');
+    expect(wendy.find((tr) => Number(tr.id) === fill.o.t)?.info.realizedPnl).toBe('4.00000000');
+    const xavier = await users.xavier!.x.fetchMyTrades('BTC/USDT:USDT');
+    expect(xavier.map((tr) => tr.info.realizedPnl)).toEqual(['0.00000000', '-4.00000000']);
+    s.socket.close();
   });
 });

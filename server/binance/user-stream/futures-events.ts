@@ -13,6 +13,7 @@ import { userFills, type UserFill } from '../futures/futures.repo.ts';
 import { bookOf, clientIdOfOrder, linearContracts } from '../futures/symbols.ts';
 import { tradeView } from '../futures/user-trades.ts';
 import { assetRow, orderView, positionRiskView } from '../futures/views.ts';
+import { filledBefore, SeenOrders } from './seen-orders.ts';
 
 /** Orders read per change: the open ones and the latest of the history (a change note follows each batch). */
 const ORDERS_READ = 500;
@@ -32,7 +33,7 @@ const isOpen = (o: PerpOrderRow) => o.status === 'open' || o.status === 'partial
 export class FuturesOrdersStream {
   private last = { order: 0, trade: 0 };
   /** The user's open orders the stream knows of. */
-  private readonly open = new Set<number>();
+  private readonly seen = new SeenOrders();
   private readonly db: Db;
   private readonly core: TradingCore;
   private readonly userId: number;
@@ -60,7 +61,7 @@ export class FuturesOrdersStream {
   /** Where the stream starts: what is already there is not told. */
   async start(): Promise<void> {
     const orders = await this.orders();
-    for (const o of orders) if (isOpen(o)) this.open.add(o.id);
+    for (const o of orders) if (isOpen(o)) this.seen.note(o.id, o.symbol, true);
     let trade = 0;
     for (const c of linearContracts(this.core)) for (const f of await this.fills(c, 0)) trade = Math.max(trade, f.id);
     this.last = { order: Math.max(0, ...orders.map((o) => o.id)), trade };
@@ -69,7 +70,7 @@ export class FuturesOrdersStream {
   /** The events for what changed since the last call, in the order it happened. */
   async changed(now: number): Promise<object[]> {
     const orders = new Map<number, PerpOrderRow>();
-    for (const o of await this.orders()) if (o.id > this.last.order || this.open.has(o.id)) orders.set(o.id, o);
+    for (const o of await this.orders()) if (o.id > this.last.order || this.seen.wasOpen(o.id)) orders.set(o.id, o);
     const events: object[] = [];
     const traded = new Set<Contract>();
     let lastTrade = this.last.trade;
@@ -84,10 +85,10 @@ export class FuturesOrdersStream {
       const c = bookOf(this.core).contract(o.symbol);
       const fresh = o.id > this.last.order;
       const own = fillsOf.get(o.id) ?? [];
-      const done = {
-        qty: o.filledQty - own.reduce((s, { f }) => s + f.quantity, 0n),
-        value: o.filledValue - own.reduce((s, { f }) => s + fillValue(c, f.quantity, f.price), 0n),
-      };
+      const done = filledBefore({ qty: o.filledQty, value: o.filledValue }, own, ({ f }) => ({
+        qty: f.quantity,
+        value: fillValue(c, f.quantity, f.price),
+      }));
       const tell = (x: string, X: string, fill?: UserFill) =>
         events.push(orderTradeUpdate(this.core, c, o, done, x, X, now, fill));
       if (fresh) tell('NEW', 'NEW');
@@ -96,12 +97,11 @@ export class FuturesOrdersStream {
         done.value += fillValue(c, f.quantity, f.price);
         tell('TRADE', done.qty === o.quantity ? 'FILLED' : 'PARTIALLY_FILLED', f);
       }
-      if (o.status === 'cancelled' && (fresh || this.open.has(o.id))) {
+      if (o.status === 'cancelled' && (fresh || this.seen.wasOpen(o.id))) {
         const end = orderView(c, o, '').status;
         tell(end, end);
       }
-      if (isOpen(o)) this.open.add(o.id);
-      else this.open.delete(o.id);
+      this.seen.note(o.id, o.symbol, isOpen(o));
     }
     this.last = {
       order: Math.max(this.last.order, ...orders.keys()),
@@ -166,9 +166,9 @@ function orderTradeUpdate(
       ot: v.origType,
       ps: v.positionSide,
       cp: v.closePosition,
-      // Realised profit is stored per order and per position, not per fill; userTrades leaves it out for the same
-      // reason, so `rp` is "0" on a NEW or ending step and left out of a TRADE rather than split by guess.
-      ...(fill ? {} : { rp: '0' }),
+      // The fill's realised profit as userTrades shows it; "0" on a NEW or ending step. A trade from before it was
+      // recorded leaves it out rather than guess it.
+      ...(t?.realizedPnl === undefined && fill ? {} : { rp: t?.realizedPnl ?? '0' }),
       pP: v.priceProtect,
       si: 0,
       ss: 0,

@@ -2,6 +2,7 @@ import type { SpotMarkets } from '../../spot/markets.ts';
 import { findOrder, userFills, userOrders, type OrderRow, type TradeRecord } from '../../spot/orders.repo.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { endOf, executionReport, stopReport, type BinanceStatus } from './execution-report.ts';
+import { filledBefore, SeenOrders } from './seen-orders.ts';
 import { findConditional, userConditionals, type ConditionalRow } from '../../spot/conditional/conditional.repo.ts';
 
 /** More of a user's open orders than this in one market and the oldest are not watched for their end. */
@@ -21,8 +22,8 @@ export class SpotOrdersStream {
   /** The last order and fill id reported, per market (notes of different markets come in any order). */
   private readonly last = new Map<string, { order: number; trade: number }>();
   private startedAt = { order: 0, trade: 0 };
-  /** The user's open orders the stream knows of, by id, with their market. */
-  private readonly open = new Map<number, string>();
+  /** The user's open orders the stream knows of, with their market. */
+  private readonly seen = new SeenOrders();
   /** The user's open conditional orders the stream knows of, by id, with their market; and the last id reported. */
   private readonly stops = new Map<number, { symbol: string; told: boolean }>();
   private stopsFrom = 0;
@@ -41,7 +42,8 @@ export class SpotOrdersStream {
   /** Where the stream starts: what is already there is not reported. */
   async start(): Promise<void> {
     const page = { page: 1, size: OPEN_ORDERS_READ };
-    for (const o of (await userOrders(this.q, this.userId, 'open', page)).rows) this.open.set(o.id, o.symbol);
+    const open = (await userOrders(this.q, this.userId, 'open', page)).rows;
+    for (const o of open) this.seen.note(o.id, o.symbol, true);
     const history = await userOrders(this.q, this.userId, 'history', {
       page: 1,
       size: 1,
@@ -52,7 +54,7 @@ export class SpotOrdersStream {
       size: 1,
     });
     this.startedAt = {
-      order: Math.max(0, ...this.open.keys(), ...history.rows.map((o) => o.id)),
+      order: Math.max(0, ...open.map((o) => o.id), ...history.rows.map((o) => o.id)),
       trade: fills.rows[0]?.id ?? 0,
     };
     for (const c of (await userConditionals(this.q, this.userId, 'open', page)).rows)
@@ -125,7 +127,7 @@ export class SpotOrdersStream {
       .filter((t) => t.id > last.trade)
       .reverse();
     const wanted = new Set<number>();
-    for (const [id, s] of this.open) if (s === symbol) wanted.add(id);
+    for (const id of this.seen.openIn(symbol)) wanted.add(id);
     for (const t of fills) wanted.add(t.makerUserId === this.userId ? t.makerOrderId : t.takerOrderId);
     for (const id of wanted)
       if (!orders.has(id)) {
@@ -147,10 +149,11 @@ export class SpotOrdersStream {
       ) => reports.push(executionReport(m, o, x, X, done, fill, now, ++this.executions));
       if (fresh) report('NEW', 'NEW', { qty: 0n, quote: 0n });
       const own = fills.filter((t) => t.makerOrderId === o.id || t.takerOrderId === o.id);
-      const done = {
-        qty: o.filledQty - own.reduce((s, t) => s + t.quantity, 0n),
-        quote: o.filledQuote - own.reduce((s, t) => s + t.quoteQty, 0n),
-      };
+      const before = filledBefore({ qty: o.filledQty, value: o.filledQuote }, own, (t) => ({
+        qty: t.quantity,
+        value: t.quoteQty,
+      }));
+      const done = { qty: before.qty, quote: before.value };
       const end = endOf(o);
       own.forEach((t, k) => {
         done.qty += t.quantity;
@@ -167,9 +170,8 @@ export class SpotOrdersStream {
           },
         );
       });
-      if (!isOpen(o) && end && (fresh || this.open.has(o.id))) report(end, end, { ...done });
-      if (isOpen(o)) this.open.set(o.id, o.symbol);
-      else this.open.delete(o.id);
+      if (!isOpen(o) && end && (fresh || this.seen.wasOpen(o.id))) report(end, end, { ...done });
+      this.seen.note(o.id, o.symbol, isOpen(o));
       if (fresh) reportedUpTo = Math.max(reportedUpTo, o.id);
     }
     this.last.set(symbol, {

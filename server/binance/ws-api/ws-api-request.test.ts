@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readSigned } from '../../api-keys/signature.ts';
 import { readRequest, signedQuery } from './ws-api-request.ts';
 
 describe('WebSocket API requests', () => {
@@ -7,6 +8,14 @@ describe('WebSocket API requests', () => {
       'apiKey=k&recvWindow=5000&timestamp=2&signature=s',
     );
     expect(signedQuery({ timestamp: '2', apiKey: 'k' })).toBe('apiKey=k&timestamp=2');
+  });
+
+  it("takes an Ed25519 key's base64 signature as sent and hands it to the REST reader unchanged", () => {
+    const signature = 'ab+/cd==';
+    const read = readRequest(JSON.stringify({ id: 1, method: 'm', params: { apiKey: 'k', timestamp: 2, signature } }));
+    expect(read.request?.params.signature).toBe(signature);
+    const rest = readSigned(signedQuery(read.request!.params), '');
+    expect(rest).toMatchObject({ payload: 'apiKey=k&timestamp=2', signatures: [signature] });
   });
 
   it('reads numbers as the strings they are signed as, and refuses what could not be signed', () => {

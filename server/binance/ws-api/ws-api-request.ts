@@ -15,6 +15,7 @@ const validId = (id: unknown): id is number | string | null =>
 /**
  * Reads one text frame. Parameter values are numbers, strings or booleans and are kept as the strings the
  * signature covers; a value holding `&`, `=`, `%` or `+` is refused, as it could not be signed unambiguously here.
+ * The `signature` itself is not covered, and an Ed25519 key's is base64 (`+`, `/`, `=`), so it is left as sent.
  */
 export function readRequest(text: string): { id: WsApiRequest['id']; request?: WsApiRequest; error?: BinanceError } {
   let body: unknown;
@@ -38,7 +39,7 @@ export function readRequest(text: string): { id: WsApiRequest['id']; request?: W
   for (const [name, value] of Object.entries(params)) {
     const text =
       typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-    if (text === undefined || /[&=%+]/.test(name + text))
+    if (text === undefined || /[&=%+]/.test(name === 'signature' ? '' : name + text))
       return { id, error: new BinanceError(400, -1100, `Illegal characters found in parameter '${name}'.`) };
     read[name] = text;
   }
@@ -46,15 +47,16 @@ export function readRequest(text: string): { id: WsApiRequest['id']; request?: W
 }
 
 /**
- * The request's parameters as the query string the REST door's signature check reads: every parameter but
- * `signature`, sorted by name, `name=value` joined by `&` (developers.binance.com, WebSocket API "SIGNED request
- * security": the payload is the sorted parameters), with the signature appended. signedQuery({timestamp: '2',
- * apiKey: 'k', signature: 's'}) → 'apiKey=k&timestamp=2&signature=s'.
+ * The request's parameters as the query string the REST door's signature check reads: every parameter but `signature`,
+ * sorted by name, `name=value` joined by `&` (developers.binance.com, WebSocket API "SIGNED request security": the
+ * payload is the sorted parameters), with the signature appended, form-encoded. signedQuery({timestamp: '2', apiKey:
+ * 'k', signature: 's'}) → 'apiKey=k&timestamp=2&signature=s'.
  */
 export function signedQuery(params: Record<string, string>): string {
   const names = Object.keys(params)
     .filter((n) => n !== 'signature')
     .sort();
   const payload = names.map((n) => `${n}=${params[n]}`).join('&');
-  return params.signature === undefined ? payload : `${payload}&signature=${params.signature}`;
+  // Encoded as a form value, since the REST reader decodes it (a base64 `+` would otherwise read as a space).
+  return params.signature === undefined ? payload : `${payload}&signature=${encodeURIComponent(params.signature)}`;
 }

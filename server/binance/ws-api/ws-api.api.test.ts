@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api, signUp, testApp } from '../../../tests/support/app.ts';
-import { apiKeyFor, ccxtSpotLive, listening } from '../../../tests/support/binance.ts';
+import { apiKeyFor, ccxtSpotLive, ed25519KeyFor, listening } from '../../../tests/support/binance.ts';
 import { FEATURE_DIALECTS, type TestDatabase } from '../../../tests/support/databases.ts';
 import { credit } from '../../../tests/support/trading.ts';
 import { sign } from '../../api-keys/signature.ts';
@@ -163,6 +163,36 @@ describe.each(FEATURE_DIALECTS)('the Binance WebSocket API (%s)', (_n, open) => 
       await until(() => balance().BTC?.used === 0 && balance().USDT?.free > 0);
       expect(balance().BTC).toMatchObject({ free: 0.9, used: 0 });
       expect(balance().USDT.free).toBeGreaterThan(9000);
+    } finally {
+      watching = false;
+      await exchange.close().catch(() => {});
+    }
+  });
+
+  it('subscribes CCXT pro with an Ed25519 key (a PEM private key as its secret) and tells it an order', async () => {
+    const wanda = users.wanda!;
+    const exchange = await ccxtSpotLive(base, await ed25519KeyFor(app, wanda.token, ['read']));
+    await exchange.loadMarkets();
+    let watching = true;
+    const orders = () => (exchange.orders ?? []) as Array<Record<string, any>>;
+    try {
+      await exchange.ensureUserDataStreamWsSubscribeSignature('spot');
+      void (async () => {
+        while (watching) await exchange.watchOrders('BTC/USDT').catch(() => {});
+      })();
+      const sell = await order('wanda', {
+        symbol: 'btcusdt',
+        side: 'sell',
+        type: 'limit',
+        price: '97000',
+        quantity: '0.1',
+      });
+      const id = String(sell.data.id);
+      await until(() => orders().some((o) => o.id === id));
+      expect(orders().find((o) => o.id === id)).toMatchObject({ status: 'open', price: 97000, amount: 0.1 });
+      const cancelled = await api(app, `/api/currency/order/cancelOrder?id=${id}`, { token: wanda.token, payload: {} });
+      expect(cancelled.code).toBe(200);
+      await until(() => orders().some((o) => o.id === id && o.status === 'canceled'));
     } finally {
       watching = false;
       await exchange.close().catch(() => {});

@@ -21,8 +21,8 @@ interface Subscription {
  * `userDataStream.subscribe.signature` and `userDataStream.unsubscribe`, which is what CCXT's spot watchOrders,
  * watchBalance and watchMyTrades use. Answers are `{id, status, result}`, refusals `{id, status, error:{code,
  * msg}}`, and a subscription's events `{subscriptionId, event}`. A signed request is checked by the REST door's
- * rule (verifySigned): the key, the HMAC-SHA256 of the sorted parameters, the timing, the key's read permission,
- * and a signature used once only.
+ * rule (verifySigned): the key, the signature of the sorted parameters (hex HMAC-SHA256, or base64 Ed25519 for an
+ * Ed25519 key), the timing, the key's read permission, and a signature used once only.
  */
 export async function wsApiDoor({ ctx }: Door): Promise<void> {
   const { app, db, clock, config } = ctx;

@@ -2,20 +2,29 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import { $apiKeys, createApiKey, deleteApiKey } from '../../lib/api-keys/actions.ts';
 import type { ApiKeyCreated, ApiKeyView } from '../../../isomorphic/contract/api-keys.ts';
-import { API_KEY_HEADER, BOT_API_PATHS } from '../../../isomorphic/contract/identity.values.ts';
+import {
+  API_KEY_HEADER,
+  API_KEY_TYPES,
+  BOT_API_PATHS,
+  type ApiKeyType,
+} from '../../../isomorphic/contract/identity.values.ts';
 import { formatDateTime } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import type { TabProps } from '../account/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Field } from '../ui/Field.tsx';
+import { Field, TextAreaField } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { copyText } from '../ui/copy-text.ts';
 
+/** The key types' technical names, as Binance and CCXT write them (the same in every language). */
+const TYPE_NAMES: Record<ApiKeyType, string> = { HMAC: 'HMAC', ED25519: 'Ed25519' };
+
 /**
- * `/account/center?tab=api`: API keys for programs, their secret shown once, and how programs use them on the
- * Binance-compatible API (docs/api/binance.md).
+ * `/account/center?tab=api`: API keys for programs — a system-generated HMAC key with its secret shown once, or a
+ * self-generated Ed25519 key whose public key the user pastes — and how programs use them on the Binance-compatible
+ * API (docs/api/binance.md).
  */
 export function ApiKeysTab({ t, user }: TabProps) {
   const keys = useStore($apiKeys);
@@ -36,6 +45,7 @@ export function ApiKeysTab({ t, user }: TabProps) {
         <li>{t('apikeys.step.header', { header: API_KEY_HEADER })}</li>
         <li>{t('apikeys.step.params')}</li>
         <li>{t('apikeys.step.sign')}</li>
+        <li>{t('apikeys.step.signEd25519')}</li>
         <li>{t('apikeys.step.time')}</li>
       </ol>
       <p className="field__hint">{t('apikeys.docs')}</p>
@@ -54,6 +64,9 @@ function CreateForm({
   onCreated: (k: ApiKeyCreated) => void;
 }) {
   const [label, setLabel] = useState('');
+  const [type, setType] = useState<ApiKeyType>('HMAC');
+  const [publicKey, setPublicKey] = useState('');
+  const [keyError, setKeyError] = useState<string | undefined>();
   const [trade, setTrade] = useState(false);
   const [ips, setIps] = useState('');
   const [googleCode, setGoogleCode] = useState('');
@@ -65,12 +78,19 @@ function CreateForm({
     const name = label.trim();
     if (!name) return setError(t('validation.required', { field: t('field.label') }));
     if (name.length > 50 || !/^[\p{L}\p{N} ._-]+$/u.test(name)) return setError(t('validation.apiLabel'));
+    // The server reads the key itself (server/api-keys/ed25519.ts); here only what needs no parsing: a missing key,
+    // or a private key pasted by mistake, which is refused before it is ever sent.
+    if (type === 'ED25519' && !publicKey.trim())
+      return setKeyError(t('validation.required', { field: t('apikeys.publicKey') }));
+    if (type === 'ED25519' && publicKey.includes('PRIVATE KEY')) return setKeyError(t('error.apiPrivateKeyPasted'));
     if (googleBound && !/^\d{6}$/.test(googleCode.trim())) return setCodeError(t('validation.googleCode'));
     await submitting(setBusy, async () => {
       const ipList = ips.split(/[\s,]+/).filter(Boolean);
       onCreated(
         await createApiKey({
           label: name,
+          type,
+          ...(type === 'ED25519' ? { publicKey: publicKey.trim() } : {}),
           permissions: trade ? ['read', 'trade'] : ['read'],
           ipList,
           ...(googleBound ? { googleCode: googleCode.trim() } : {}),
@@ -78,6 +98,7 @@ function CreateForm({
       );
       setGoogleCode('');
       setLabel('');
+      setPublicKey('');
       setTrade(false);
       setIps('');
     });
@@ -96,6 +117,42 @@ function CreateForm({
         maxLength={50}
         autoComplete="off"
       />
+      <fieldset className="api-keys__types" data-testid="api-key-type">
+        <legend>{t('apikeys.type')}</legend>
+        {API_KEY_TYPES.map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name="type"
+              value={option}
+              checked={type === option}
+              onChange={() => {
+                setType(option);
+                setKeyError(undefined);
+              }}
+            />{' '}
+            {t(`apikeys.type.${option}`)}
+          </label>
+        ))}
+        <p className="field__hint">{t(`apikeys.typeHint.${type}`)}</p>
+      </fieldset>
+      {type === 'ED25519' && (
+        <TextAreaField
+          label={t('apikeys.publicKey')}
+          name="publicKey"
+          rows={4}
+          value={publicKey}
+          maxLength={1000}
+          spellCheck={false}
+          onChange={(v) => {
+            setPublicKey(v);
+            setKeyError(undefined);
+          }}
+          error={keyError}
+          hint={t('apikeys.publicKeyHint')}
+          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+        />
+      )}
       <fieldset className="api-keys__permissions">
         <legend>{t('field.permissions')}</legend>
         <label>
@@ -110,18 +167,15 @@ function CreateForm({
         </label>
         <p className="field__hint">{t('error.apiWithdrawNeedsWhitelist')}</p>
       </fieldset>
-      <div className="field">
-        <label htmlFor="api-key-ips">{t('field.ipList')}</label>
-        <textarea
-          id="api-key-ips"
-          name="ipList"
-          rows={3}
-          value={ips}
-          onChange={(e) => setIps(e.target.value)}
-          placeholder="203.0.113.7, 10.0.0.0/8"
-        />
-        <p className="field__hint">{t('apikeys.ipHint')}</p>
-      </div>
+      <TextAreaField
+        label={t('field.ipList')}
+        name="ipList"
+        rows={3}
+        value={ips}
+        onChange={setIps}
+        hint={t('apikeys.ipHint')}
+        placeholder="203.0.113.7, 10.0.0.0/8"
+      />
       {googleBound && (
         <Field
           label={t('field.googleCode')}
@@ -144,18 +198,20 @@ function CreateForm({
   );
 }
 
-/** The one time the secret is shown: the user copies it before leaving. */
+/**
+ * The one time an HMAC key's secret is shown: the user copies it before leaving. An Ed25519 key has no secret here
+ * (its owner holds the private key), so only the API key is shown, with a note saying so.
+ */
 function SecretOnce({ t, created, onDone }: { t: T; created: ApiKeyCreated; onDone: () => void }) {
+  const shown: Array<readonly ['apikeys.apiKey' | 'apikeys.secret', string, string]> = [
+    ['apikeys.apiKey', created.apiKey, 'api-key-value'],
+  ];
+  if (created.secret !== undefined) shown.push(['apikeys.secret', created.secret, 'api-secret-value']);
   return (
     <section className="api-keys__secret" role="alert" data-testid="api-key-secret">
       <h3>{t('apikeys.created', { label: created.label })}</h3>
-      <p className="form-note">{t('apikeys.secretOnce')}</p>
-      {(
-        [
-          ['apikeys.apiKey', created.apiKey, 'api-key-value'],
-          ['apikeys.secret', created.secret, 'api-secret-value'],
-        ] as const
-      ).map(([label, value, testId]) => (
+      <p className="form-note">{t(created.secret === undefined ? 'apikeys.ed25519Created' : 'apikeys.secretOnce')}</p>
+      {shown.map(([label, value, testId]) => (
         <div key={label} className="field">
           <span className="field__label">{t(label)}</span>
           <div className="wallet-address">
@@ -167,7 +223,7 @@ function SecretOnce({ t, created, onDone }: { t: T; created: ApiKeyCreated; onDo
         </div>
       ))}
       <button type="button" className="btn btn--primary" onClick={onDone}>
-        {t('apikeys.saved')}
+        {t(created.secret === undefined ? 'apikeys.done' : 'apikeys.saved')}
       </button>
     </section>
   );
@@ -203,7 +259,13 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
         <tbody>
           {keys.map((k) => (
             <tr key={k.id} data-label={k.label}>
-              <td>{k.label}</td>
+              {/* The type under the label, not a column of its own: the table already fills the tab in German. */}
+              <td>
+                {k.label}
+                <span className="api-keys__type" title={t(`apikeys.type.${k.type}`)}>
+                  {TYPE_NAMES[k.type]}
+                </span>
+              </td>
               <td className="api-keys__key">
                 <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
                 <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -28,6 +28,33 @@ export function Field({ label, value, onChange, error, hint, addon, ...input }: 
         />
         {addon}
       </div>
+      <FieldNote id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+}
+
+/** Field's counterpart for text of several lines (an IP list, a pasted key): label, error or hint, wired alike. */
+export function TextAreaField({ label, value, onChange, error, hint, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...area}
+      />
       <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
