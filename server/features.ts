@@ -98,6 +98,7 @@ import { manualAddressRoutes } from './chain/manual-addresses.routes.ts';
 import { depositJobs, depositRoutes } from './chain/deposits/deposits.feature.ts';
 import { chainPayoutJobs, startChainPayouts } from './chain/payouts/payouts.feature.ts';
 import { chainPayoutRoutes } from './chain/payouts/payouts.routes.ts';
+import { FEE_RATES_MIGRATION } from './fees/fee-rates.migration.ts';
 import { FEES_MIGRATION } from './fees/fees.migration.ts';
 import { FEES_COMMANDS } from './fees/fees.commands.ts';
 import { FeeBook } from './fees/fee-book.ts';
@@ -223,7 +224,7 @@ export const FEATURES: Feature[] = [
   { name: 'admin', migrations: [], routes: adminRoutes },
   {
     name: 'fees',
-    migrations: [FEES_MIGRATION],
+    migrations: [FEES_MIGRATION, FEE_RATES_MIGRATION],
     commands: FEES_COMMANDS,
     coreParts: () => [new FeeBook()],
     jobs: feeJobs,

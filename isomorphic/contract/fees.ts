@@ -1,15 +1,15 @@
 /**
  * Wire contract of the fee schedule (docs/products/fees.md): VIP levels with maker and taker rates for spot and
- * perpetuals in whole basis points (1 = 0.01%), reached by 30-day volume in whole USDT; a user's own level and
- * volumes, with amounts as decimal strings at 8 decimals.
+ * perpetuals in hundredths of a basis point (1 = 0.0001%; 750 = 0.075%), reached by 30-day volume in whole USDT; a
+ * user's own level and volumes, with amounts as decimal strings at 8 decimals.
  */
 import { z } from './zod.ts';
 import { bodyInt } from './integers.ts';
-import { MAX_LEVELS, MAX_RATE_BPS, MAX_VOLUME, type FeeLevel } from '../fees/schedule.ts';
+import { MAX_LEVELS, MAX_RATE, MAX_VOLUME, type FeeLevel } from '../fees/schedule.ts';
 
 export type { FeeLevel };
 
-const rate = bodyInt({ min: 0, max: MAX_RATE_BPS, error: 'validation.feeRate' });
+const rate = bodyInt({ min: 0, max: MAX_RATE, error: 'validation.feeRate' });
 const volume = bodyInt({ min: 0, max: MAX_VOLUME, error: 'validation.feeVolume' });
 
 /** The operators' whole schedule, VIP 0 first; the order and monotony rules are the service's (checkSchedule). */
@@ -18,10 +18,10 @@ export const scheduleBody = z.object({
     .array(
       z.object({
         level: bodyInt({ min: 0, max: MAX_LEVELS - 1 }),
-        spotMakerBps: rate,
-        spotTakerBps: rate,
-        perpMakerBps: rate,
-        perpTakerBps: rate,
+        spotMakerRate: rate,
+        spotTakerRate: rate,
+        perpMakerRate: rate,
+        perpTakerRate: rate,
         spotVolume: volume,
         perpVolume: volume,
       }),

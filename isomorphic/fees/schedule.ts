@@ -1,23 +1,29 @@
 /**
  * The fee schedule (docs/products/fees.md): VIP levels 0..N, each with maker and taker rates for spot and for
- * perpetuals and the 30-day volumes that reach it. Rates are whole basis points (1 = 0.01%); volumes are whole USDT.
- * Shared by the server (the core charges by it, the job ranks users by it) and the site (the fee page shows it).
+ * perpetuals and the 30-day volumes that reach it. Rates are whole hundredths of a basis point (1 = 0.0001%, so
+ * Binance's 0.075% is 750); volumes are whole USDT. Shared by the server (the core charges by it, the job ranks users
+ * by it) and the site (the fee page shows it).
  */
 export interface FeeLevel {
   level: number;
-  spotMakerBps: number;
-  spotTakerBps: number;
-  perpMakerBps: number;
-  perpTakerBps: number;
+  /** Hundredths of a basis point (RATE_UNITS): 1,000 = 0.1%. */
+  spotMakerRate: number;
+  spotTakerRate: number;
+  perpMakerRate: number;
+  perpTakerRate: number;
   /** 30-day spot volume (USDT) from which the level applies; VIP 0's is 0. */
   spotVolume: number;
   /** 30-day perpetual volume (USDT) from which the level applies, reached instead of the spot one; VIP 0's is 0. */
   perpVolume: number;
 }
 
-/** At most this many levels (VIP 0–9), and no rate above 1%: what the console accepts. */
+/** A rate's units in one: a fee is amount × rate / RATE_UNITS (hundredths of a basis point; 1,000,000 = 100%). */
+export const RATE_UNITS = 1_000_000n;
+/** Rate units in one basis point, the unit the markets' own rates and the schedules journaled before 2026-12-03 use. */
+export const RATE_PER_BPS = 100;
+/** At most this many levels (VIP 0–9), and no rate above 1% (10,000 units): what the console accepts. */
 export const MAX_LEVELS = 10;
-export const MAX_RATE_BPS = 100;
+export const MAX_RATE = 10_000;
 /** The largest threshold the console accepts (10¹² USDT): a whole number JSON and SQL both hold exactly. */
 export const MAX_VOLUME = 1_000_000_000_000;
 
@@ -27,7 +33,35 @@ const level = (
   [perpMakerBps, perpTakerBps]: [number, number],
   spotVolume: number,
   perpVolume: number,
-): FeeLevel => ({ level: n, spotMakerBps, spotTakerBps, perpMakerBps, perpTakerBps, spotVolume, perpVolume });
+): FeeLevel => ({
+  level: n,
+  spotMakerRate: spotMakerBps * RATE_PER_BPS,
+  spotTakerRate: spotTakerBps * RATE_PER_BPS,
+  perpMakerRate: perpMakerBps * RATE_PER_BPS,
+  perpTakerRate: perpTakerBps * RATE_PER_BPS,
+  spotVolume,
+  perpVolume,
+});
+
+/** A level as schedules were written before rates had hundredths of a basis point: its rates in whole bps. */
+export interface FeeLevelInBps {
+  level: number;
+  spotMakerBps: number;
+  spotTakerBps: number;
+  perpMakerBps: number;
+  perpTakerBps: number;
+  spotVolume: number;
+  perpVolume: number;
+}
+
+/**
+ * A level as the current unit has it, from either form: an old journal's `fees.setSchedule` and an old snapshot hold
+ * whole basis points, which convert exactly (× RATE_PER_BPS), so a replay charges what the first run charged.
+ */
+export function levelInRates(l: FeeLevel | FeeLevelInBps): FeeLevel {
+  if ('spotMakerRate' in l) return { ...l };
+  return level(l.level, [l.spotMakerBps, l.spotTakerBps], [l.perpMakerBps, l.perpTakerBps], l.spotVolume, l.perpVolume);
+}
 
 /**
  * The schedule until operators set their own, after Binance's regular tiers rounded to whole basis points: VIP 0
@@ -42,7 +76,7 @@ export const DEFAULT_SCHEDULE: readonly FeeLevel[] = [
   level(5, [3, 4], [0, 2], 150_000_000, 1_000_000_000),
 ];
 
-const RATES = ['spotMakerBps', 'spotTakerBps', 'perpMakerBps', 'perpTakerBps'] as const;
+const RATES = ['spotMakerRate', 'spotTakerRate', 'perpMakerRate', 'perpTakerRate'] as const;
 const VOLUMES = ['spotVolume', 'perpVolume'] as const;
 
 /**
@@ -55,7 +89,7 @@ export function checkSchedule(levels: readonly FeeLevel[]): 'count' | 'rates' | 
   const whole = (v: number, max: number) => Number.isSafeInteger(v) && v >= 0 && v <= max;
   for (const [i, l] of levels.entries()) {
     const prev = levels[i - 1];
-    if (RATES.some((k) => !whole(l[k], MAX_RATE_BPS) || (prev && l[k] > prev[k]))) return 'rates';
+    if (RATES.some((k) => !whole(l[k], MAX_RATE) || (prev && l[k] > prev[k]))) return 'rates';
     const thresholdOk = (k: (typeof VOLUMES)[number]) =>
       whole(l[k], MAX_VOLUME) && (prev ? l[k] > prev[k] : l[k] === 0);
     if (!VOLUMES.every(thresholdOk)) return 'thresholds';

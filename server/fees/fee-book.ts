@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
+import { DEFAULT_SCHEDULE, levelInRates, RATE_PER_BPS, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
 import type { CorePart } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import type { PerpBook } from '../perpetual/perp-book.ts';
@@ -11,8 +11,8 @@ import { readSchedule, readUserLevels, writeFeeRows, type FeeRows } from './fees
 export const FEES_PART = 'fees';
 
 const KEY = {
-  spot: { maker: 'spotMakerBps', taker: 'spotTakerBps' },
-  perp: { maker: 'perpMakerBps', taker: 'perpTakerBps' },
+  spot: { maker: 'spotMakerRate', taker: 'spotTakerRate' },
+  perp: { maker: 'perpMakerRate', taker: 'perpTakerRate' },
 } as const;
 
 /**
@@ -42,9 +42,10 @@ export class FeeBook implements CorePart, FeeRates {
     return this.schedule[Math.min(this.levelOf(userId), this.schedule.length - 1)]!;
   }
 
-  bps(userId: number, product: FeeProduct, role: FeeRole, marketBps: bigint): bigint {
+  rate(userId: number, product: FeeProduct, role: FeeRole, marketBps: bigint): bigint {
     const own = BigInt(this.rowOf(userId)[KEY[product][role]]);
-    return own < marketBps ? own : marketBps;
+    const market = marketBps * BigInt(RATE_PER_BPS);
+    return own < market ? own : market;
   }
 
   setSchedule(levels: readonly FeeLevel[]): void {
@@ -72,8 +73,9 @@ export class FeeBook implements CorePart, FeeRates {
 
   restore(data: unknown): void {
     // A snapshot from before the fee book has no entry: the tables it was taken beside hold no levels either.
-    const s = data as { schedule: FeeLevel[]; levels: Array<[number, number]> } | undefined;
-    this.schedule = s ? s.schedule.map((l) => ({ ...l })) : [...DEFAULT_SCHEDULE];
+    // A snapshot from before hundredths of a basis point holds whole bps: levelInRates converts them exactly.
+    const s = data as { schedule: Parameters<typeof levelInRates>[0][]; levels: Array<[number, number]> } | undefined;
+    this.schedule = s ? s.schedule.map(levelInRates) : [...DEFAULT_SCHEDULE];
     this.levels = new Map(s?.levels ?? []);
     this.changedSchedule = false;
     this.changedUsers = new Set();

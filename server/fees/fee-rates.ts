@@ -9,8 +9,9 @@ export type FeeProduct = 'spot' | 'perp';
  * a fee at the market's rate (perpetual `heldFeeBps`) always covers the fee charged.
  */
 export interface FeeRates {
-  bps(userId: number, product: FeeProduct, role: FeeRole, marketBps: bigint): bigint;
+  /** In hundredths of a basis point (RATE_UNITS, isomorphic/fees/schedule.ts); the market's own is in whole bps. */
+  rate(userId: number, product: FeeProduct, role: FeeRole, marketBps: bigint): bigint;
 }
 
 /** The market's own rates for everyone: a core built without the fee book (product tests) charges these. */
-export const MARKET_RATES: FeeRates = { bps: (_userId, _product, _role, marketBps) => marketBps };
+export const MARKET_RATES: FeeRates = { rate: (_userId, _product, _role, marketBps) => marketBps * 100n };

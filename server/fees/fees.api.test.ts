@@ -19,27 +19,32 @@ import { FEES_PART, type FeeBook } from './fee-book.ts';
 const MIDNIGHT = Date.UTC(2026, 0, 1);
 const E8 = 100_000_000n;
 
-/** The fee recomputed from a rate in basis points, rounded up as the platform rounds: never from server code. */
-const expectedFee = (amount: bigint, bps: number) => (amount * BigInt(bps) + 9_999n) / 10_000n;
+/**
+ * The fee recomputed from a rate in hundredths of a basis point (1,000,000 = 100%), rounded up as the platform
+ * rounds: never from server code.
+ */
+const expectedFee = (amount: bigint, rate: number) => (amount * BigInt(rate) + 999_999n) / 1_000_000n;
 
 /**
  * A schedule with thresholds a test reaches: VIP 0's spot rate (0.12%) is above the markets' own 0.10%, so the
- * market caps it; VIP 1 from 1,000 USDT of spot volume, VIP 2 from 5,000 (perpetual thresholds out of reach).
+ * market caps it; VIP 1 from 1,000 USDT of spot volume, VIP 2 from 5,000 (perpetual thresholds out of reach). Rates
+ * are written in basis points here and sent in the wire's hundredths of one; VIP 2's spot taker is Binance's 0.075%
+ * and VIP 1's perpetual maker 0.0175%, which whole basis points could not say.
  */
 const level = (n: number, spot: [number, number], perp: [number, number], spotVolume: number, perpVolume: number) =>
   ({
     level: n,
-    spotMakerBps: spot[0],
-    spotTakerBps: spot[1],
-    perpMakerBps: perp[0],
-    perpTakerBps: perp[1],
+    spotMakerRate: Math.round(spot[0] * 100),
+    spotTakerRate: Math.round(spot[1] * 100),
+    perpMakerRate: Math.round(perp[0] * 100),
+    perpTakerRate: Math.round(perp[1] * 100),
     spotVolume,
     perpVolume,
   }) satisfies FeeLevel;
 const SCHEDULE: FeeLevel[] = [
   level(0, [12, 12], [2, 5], 0, 0),
-  level(1, [8, 9], [2, 4], 1_000, 1_000_000),
-  level(2, [5, 7], [1, 3], 5_000, 2_000_000),
+  level(1, [8, 9], [1.75, 4], 1_000, 1_000_000),
+  level(2, [5, 7.5], [1, 3], 5_000, 2_000_000),
 ];
 
 /**
@@ -112,7 +117,7 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
 
   it('takes a valid schedule from operators only, refuses a bad one with a translated reason, and audits the change', async () => {
     const before = app.core.stateHash();
-    const rising = SCHEDULE.map((l) => (l.level === 2 ? { ...l, spotTakerBps: 10 } : l));
+    const rising = SCHEDULE.map((l) => (l.level === 2 ? { ...l, spotTakerRate: 1_000 } : l));
     const flat = SCHEDULE.map((l) => (l.level === 2 ? { ...l, spotVolume: 1_000 } : l));
     const gap = SCHEDULE.map((l) => (l.level === 2 ? { ...l, level: 3 } : l));
     const freeVip0 = SCHEDULE.map((l) => (l.level === 0 ? { ...l, perpVolume: 10 } : l));
@@ -121,8 +126,8 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       [flat, ERRORS.feeScheduleThresholds],
       [freeVip0, ERRORS.feeScheduleThresholds],
       [gap, ERRORS.feeScheduleCount],
-      [SCHEDULE.map((l) => ({ ...l, spotMakerBps: 101 })), ERRORS.badRequest],
-      [SCHEDULE.map((l) => ({ ...l, perpTakerBps: 2.5 })), ERRORS.badRequest],
+      [SCHEDULE.map((l) => ({ ...l, spotMakerRate: 10_001 })), ERRORS.badRequest],
+      [SCHEDULE.map((l) => ({ ...l, perpTakerRate: 2.5 })), ERRORS.badRequest],
       [[], ERRORS.badRequest],
     ] as const) {
       const answer = await call('ops', '/api/admin/fees/schedule', { levels });
@@ -194,13 +199,14 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     };
     const rates = (maker: string, taker: string) => ({ maker, taker, buyer: '0.00000000', seller: '0.00000000' });
     expect(await signed('/api/v3/account', '')).toMatchObject({
+      // Binance's integer fields are whole basis points: 7.5 shows as 8, what a fill pays at most; the rates exact.
       makerCommission: 5,
-      takerCommission: 7,
-      commissionRates: rates('0.00050000', '0.00070000'),
+      takerCommission: 8,
+      commissionRates: rates('0.00050000', '0.00075000'),
     });
     expect(await signed('/api/v3/account/commission', 'symbol=SOLUSDT')).toMatchObject({
       symbol: 'SOLUSDT',
-      standardCommission: rates('0.00050000', '0.00070000'),
+      standardCommission: rates('0.00050000', '0.00075000'),
     });
     expect(await signed('/fapi/v1/commissionRate', 'symbol=BTCUSDT')).toEqual({
       symbol: 'BTCUSDT',
@@ -231,7 +237,7 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       // for their role, at most the market's 0.10%.
       const rate = (who: string, role: 'maker' | 'taker') => {
         const l = SCHEDULE[book().levelOf(users[who]!.id)]!;
-        return Math.min(role === 'maker' ? l.spotMakerBps : l.spotTakerBps, 10);
+        return Math.min(role === 'maker' ? l.spotMakerRate : l.spotTakerRate, 1_000);
       };
       const paid = (who: string, role: 'maker' | 'taker', buys: boolean) =>
         expectedFee(buys ? 2n * E8 : 370n * E8, rate(who, role));
@@ -245,8 +251,8 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
     expect((await spotOrder('ann', 'buy', '2')).data.status).toBe('open');
     expect((await spotOrder('kid', 'sell', '2')).data.status).toBe('filled');
     await app.core.settled();
-    // Kid, at VIP 2, sold 370 USDT's worth as the taker: 0.07% in USDT, of which Mia's first generation earns 20%.
-    const fee = expectedFee(370n * E8, SCHEDULE[2]!.spotTakerBps);
+    // Kid, at VIP 2, sold 370 USDT's worth as the taker: 0.075% in USDT, of which Mia's first generation earns 20%.
+    const fee = expectedFee(370n * E8, SCHEDULE[2]!.spotTakerRate);
     const [trade] = await t.db.all<{ taker_fee: bigint }>('SELECT taker_fee FROM trades ORDER BY id DESC LIMIT 1');
     expect(BigInt(trade!.taker_fee)).toBe(fee);
     await payRebates({ db: t.db, core: app.core, clock }, clock.now() + 1);
@@ -288,8 +294,8 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       quantity: '0.1',
     });
     const value = 9_650n * E8;
-    const annFee = expectedFee(value, SCHEDULE[2]!.perpTakerBps);
-    const benFee = expectedFee(value, SCHEDULE[1]!.perpMakerBps);
+    const annFee = expectedFee(value, SCHEDULE[2]!.perpTakerRate);
+    const benFee = expectedFee(value, SCHEDULE[1]!.perpMakerRate);
     expect(take.data).toMatchObject({ status: 'filled', fee: (Number(annFee) / 1e8).toFixed(8) });
     const [row] = await t.db.all<{ maker_fee: bigint; taker_fee: bigint }>(
       'SELECT maker_fee, taker_fee FROM perp_trades ORDER BY id DESC LIMIT 1',
@@ -317,8 +323,8 @@ describe.each(FEATURE_DIALECTS)('fee levels over the API, on %s', (_name, open) 
       'SELECT maker_fee, taker_fee FROM perp_trades ORDER BY id DESC LIMIT 1',
     );
     expect([BigInt(coinRow!.maker_fee), BigInt(coinRow!.taker_fee)]).toEqual([
-      expectedFee(coinValue, SCHEDULE[1]!.perpMakerBps),
-      expectedFee(coinValue, SCHEDULE[2]!.perpTakerBps),
+      expectedFee(coinValue, SCHEDULE[1]!.perpMakerRate),
+      expectedFee(coinValue, SCHEDULE[2]!.perpTakerRate),
     ]);
     // Both count towards the 30-day perpetual volume in USDT: 9,650 linear plus 1,000 coin-margined.
     for (const who of ['ann', 'ben'])

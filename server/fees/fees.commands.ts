@@ -1,4 +1,4 @@
-import { checkSchedule, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
+import { checkSchedule, levelInRates, type FeeLevel, type FeeLevelInBps } from '../../isomorphic/fees/schedule.ts';
 import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
 import { fail } from '../outcome.ts';
 import { FEES_PART, type FeeBook } from './fee-book.ts';
@@ -14,14 +14,20 @@ export const SCHEDULE_ERRORS = {
 
 /**
  * Operators' new fee schedule (docs/products/fees.md); fills from the next command on charge by it. Checked here as
- * well as in the service, so that no journal can hold a schedule the core would not take.
+ * well as in the service, so that no journal can hold a schedule the core would not take. A journal written before
+ * rates had hundredths of a basis point holds levels in whole bps (`spotMakerBps`, …): they are converted as they
+ * are read (levelInRates, exact), so its replay sets the schedule it set then.
  */
-export const setSchedule = jsonCommand('fees.setSchedule', (ctx, p: { levels: FeeLevel[] }): FeeLevel[] => {
-  const refused = checkSchedule(p.levels);
-  if (refused) fail(SCHEDULE_ERRORS[refused]);
-  bookOf(ctx).setSchedule(p.levels);
-  return bookOf(ctx).schedule;
-});
+export const setSchedule = jsonCommand(
+  'fees.setSchedule',
+  (ctx, p: { levels: Array<FeeLevel | FeeLevelInBps> }): FeeLevel[] => {
+    const levels = p.levels.map(levelInRates);
+    const refused = checkSchedule(levels);
+    if (refused) fail(SCHEDULE_ERRORS[refused]);
+    bookOf(ctx).setSchedule(levels);
+    return bookOf(ctx).schedule;
+  },
+);
 
 /**
  * The daily job's VIP levels for the users whose level changed, as `[userId, level]` pairs. A level the schedule

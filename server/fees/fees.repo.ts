@@ -14,10 +14,10 @@ export async function readSchedule(q: Queryable): Promise<FeeLevel[]> {
   if (!rows.length) return DEFAULT_SCHEDULE.map((l) => ({ ...l }));
   return rows.map((r) => ({
     level: num(r.level),
-    spotMakerBps: num(r.spot_maker_bps),
-    spotTakerBps: num(r.spot_taker_bps),
-    perpMakerBps: num(r.perp_maker_bps),
-    perpTakerBps: num(r.perp_taker_bps),
+    spotMakerRate: num(r.spot_maker_rate),
+    spotTakerRate: num(r.spot_taker_rate),
+    perpMakerRate: num(r.perp_maker_rate),
+    perpTakerRate: num(r.perp_taker_rate),
     spotVolume: num(r.spot_volume),
     perpVolume: num(r.perp_volume),
   }));
@@ -35,14 +35,14 @@ export async function writeFeeRows(q: Queryable, rows: FeeRows): Promise<void> {
     await writeRows(
       q,
       {
-        head: 'INSERT INTO fee_levels (level, spot_maker_bps, spot_taker_bps, perp_maker_bps, perp_taker_bps, spot_volume, perp_volume)',
+        head: 'INSERT INTO fee_levels (level, spot_maker_rate, spot_taker_rate, perp_maker_rate, perp_taker_rate, spot_volume, perp_volume)',
       },
       rows.schedule.map((l) => [
         l.level,
-        l.spotMakerBps,
-        l.spotTakerBps,
-        l.perpMakerBps,
-        l.perpTakerBps,
+        l.spotMakerRate,
+        l.spotTakerRate,
+        l.perpMakerRate,
+        l.perpTakerRate,
         l.spotVolume,
         l.perpVolume,
       ]),

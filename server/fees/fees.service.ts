@@ -1,5 +1,5 @@
 import type { FeeSchedule, MyFees } from '../../isomorphic/contract/fees.ts';
-import { checkSchedule, levelFor, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
+import { checkSchedule, levelFor, RATE_PER_BPS, type FeeLevel } from '../../isomorphic/fees/schedule.ts';
 import { formatUnits } from '../../isomorphic/money/units.ts';
 import { audit } from '../audit/audit.ts';
 import type { TradingCore } from '../core/core.ts';
@@ -95,9 +95,20 @@ export async function replaceSchedule(deps: FeesDeps, operatorId: number, levels
   return scheduleView(deps.core);
 }
 
-/** A rate in basis points as Binance writes commission rates, a decimal fraction: rateText(10n) → '0.00100000'. */
-export function rateText(bps: bigint | number): string {
-  return formatUnits(BigInt(bps) * 10_000n, 8);
+/**
+ * A rate in hundredths of a basis point (the fee book's unit) as Binance writes commission rates, a decimal fraction
+ * at 8 places, exactly: rateText(1000n) → '0.00100000', rateText(750) → '0.00075000'.
+ */
+export function rateText(rate: bigint | number): string {
+  return formatUnits(BigInt(rate) * 100n, 8);
+}
+
+/**
+ * A rate as Binance's integer commission fields carry it (whole basis points, `makerCommission: 10` is 0.10%): a
+ * rate between two whole bps is shown as the higher one, what a fill pays at most; commissionRates beside it is exact.
+ */
+export function wholeBps(rate: number): number {
+  return Math.ceil(rate / RATE_PER_BPS);
 }
 
 /**
@@ -112,8 +123,8 @@ export function ratesOn(
 ): { maker: bigint; taker: bigint } {
   const book = bookOf(core);
   return {
-    maker: book.bps(userId, product, 'maker', own.makerFeeBps),
-    taker: book.bps(userId, product, 'taker', own.takerFeeBps),
+    maker: book.rate(userId, product, 'maker', own.makerFeeBps),
+    taker: book.rate(userId, product, 'taker', own.takerFeeBps),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Contract } from './contracts.ts';
 import { MARKET_RATES, type FeeRates } from '../fees/fee-rates.ts';
 import { accountRisk, crossTriggers, type Holding } from './cross-margin.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
+import { StopIndex } from './stop-index.ts';
 import { TrailingStops } from './trailing.ts';
 import { activeTrailing, lastTrailingId, writeTrailingRows } from './trailing.repo.ts';
 import { liquidationPrice } from './liquidation-price.ts';
@@ -75,6 +76,8 @@ export class PerpBook implements CorePart {
   stops = new Map<number, StopRow>();
   /** The active take-profit and stop-loss orders of each user's position (`positionKey`). */
   private readonly stopsByPosition = new Map<string, Set<StopRow>>();
+  /** The active take-profit and stop-loss orders by contract and watched price, in firing order (stop-index.ts). */
+  readonly stopIndex = new StopIndex();
   /** The active trailing stops (server/perpetual/trailing.ts). */
   readonly trailing = new TrailingStops();
   /** Client keys of the last day's orders: user:key → order id. */
@@ -177,12 +180,14 @@ export class PerpBook implements CorePart {
     this.changedUsers.add(s.userId);
     if (s.status !== 'active') {
       this.stops.delete(s.id);
+      this.stopIndex.delete(s);
       this.stopsByPosition.get(positionKey(s.userId, s.symbol))?.delete(s);
     }
   }
 
   addStop(s: StopRow): void {
     this.stops.set(s.id, s);
+    this.stopIndex.add(s);
     const key = positionKey(s.userId, s.symbol);
     let set = this.stopsByPosition.get(key);
     if (!set) this.stopsByPosition.set(key, (set = new Set()));
@@ -635,6 +640,7 @@ export class PerpBook implements CorePart {
     for (const c of this.contracts.values()) this.positionsBySymbol.set(c.symbol, []);
     this.stops = new Map();
     this.stopsByPosition.clear();
+    this.stopIndex.clear();
     this.trailing.clear();
     this.clientKeys = new Map();
     this.marked.clear();

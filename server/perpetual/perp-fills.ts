@@ -19,7 +19,7 @@
  */
 import type { CommandContext } from '../core/command.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
-import { feeLines, feeOf } from '../spot/market.ts';
+import { feeAtRate, feeLines } from '../spot/market.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
 import type { Posting } from '../ledger/ledger.ts';
@@ -212,8 +212,8 @@ function trade(
     [taker, 'taker', c.takerFeeBps],
   ] as const) {
     // The user's VIP level rate for the role, never above the contract's (docs/products/fees.md).
-    const rate = book.fees.bps(o.userId, 'perp', role, bps);
-    const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeOf(value, rate);
+    const rate = book.fees.rate(o.userId, 'perp', role, bps);
+    const fee = o.source === 'liquidation' || o.source === 'adl' ? 0n : feeAtRate(value, rate);
     const settled = settleSide(
       ctx,
       book,

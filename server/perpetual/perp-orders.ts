@@ -238,13 +238,9 @@ export function triggerStops(
   const last = path.length - 1;
   type Due = { step: number; at: number; order: number; id: number; fire: () => void };
   const due: Due[] = [];
-  for (const s of b.stops.values()) {
-    if (s.symbol !== c.symbol || s.by !== by) continue;
-    const up = price >= s.trigger;
-    const down = price <= s.trigger;
-    const hit = s.positionSide === 'long' ? (s.kind === 'takeProfit' ? up : down) : s.kind === 'takeProfit' ? down : up;
-    if (hit) due.push({ step: last, at: s.createdAt, order: 0, id: s.id, fire: () => fireStop(ctx, b, c, s) });
-  }
+  // The order below is total (ids are unique), so it does not depend on the order the index answers in.
+  for (const s of b.stopIndex.reached(c.symbol, by, price))
+    due.push({ step: last, at: s.createdAt, order: 0, id: s.id, fire: () => fireStop(ctx, b, c, s) });
   for (const { trailing: t, step } of advanceTrailing(b, c, by, path, ctx.now))
     due.push({ step, at: t.createdAt, order: 1, id: t.id, fire: () => fireTrailing(ctx, b, c, t) });
   due.sort((x, y) => x.step - y.step || x.at - y.at || x.order - y.order || x.id - y.id);

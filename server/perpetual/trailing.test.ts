@@ -22,7 +22,8 @@ import { placePerpOrder, type PlacePerp } from './perp-orders.ts';
 import { setStop } from './perp-positions.ts';
 import { markTick } from './perp-ticks.ts';
 import { closePart } from './position-close.ts';
-import { cancelTrailing, setTrailing } from './trailing.ts';
+import { stopRises } from './stop-index.ts';
+import { cancelTrailing, reduces, scanTrailing, setTrailing } from './trailing.ts';
 
 /**
  * Trailing stops on the trading core with its tables (BTCUSDT: tick 0.1, lot 0.001). Expected firing points are
@@ -407,4 +408,89 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
         .map((x) => x.callbackBps),
     ).toEqual([200]);
   });
+
+  it('fires what a scan of every stop decides, in its order, with many stops and across a restart', async () => {
+    await mark(px(50_000));
+    const maker = await user();
+    for (let i = 0; i <= 8; i++) {
+      await order(maker, 'buy', 'limit', px(47_900 + i * 250), lots(2));
+      await order(maker, 'sell', 'limit', px(50_100 + i * 250), lots(2));
+    }
+    // A fixed pseudo-random draw (a linear congruential generator), so the run is the same every time.
+    let seed = 20261203;
+    const draw = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n;
+    for (let u = 0; u < 6; u++) {
+      const id = await user();
+      const long = u % 2 === 0;
+      await open_(id, lots(0.3), long ? 'buy' : 'sell');
+      for (let k = 0; k < 3; k++) {
+        const away = draw(3) === 0 ? null : 10 + draw(60);
+        await trailing(id, {
+          side: long ? 'sell' : 'buy',
+          callbackBps: (1 + draw(8)) * 10,
+          activation: away === null ? null : (px(50_000) * BigInt(long ? 10_000 + away : 10_000 - away)) / 10_000n,
+        });
+      }
+      if (draw(2)) {
+        const tp = (px(50_000) * BigInt(long ? 10_050 + draw(50) : 9_950 - draw(50))) / 10_000n;
+        await core().submit(setStop, { userId: id, symbol: SYMBOL, kind: 'takeProfit', trigger: tp, by: 'mark' });
+      }
+    }
+    const fired = async () => {
+      await core().settled();
+      const rows = await t.db.all<{ kind: string; id: bigint; order_id: bigint }>(
+        `SELECT 't' AS kind, id, order_id FROM perp_trailing WHERE order_id IS NOT NULL
+         UNION ALL SELECT 's' AS kind, id, order_id FROM perp_stops WHERE order_id IS NOT NULL`,
+      );
+      return new Map(rows.map((r) => [`${r.kind}${r.id}`, Number(r.order_id)]));
+    };
+    let m = px(50_000);
+    let dueSeen = 0;
+    for (let step = 0; step < 40; step++) {
+      if (step === 20) {
+        const essence = (c: TradingCore) => {
+          const snap = c.part<PerpBook>('perpetual').snapshot() as Record<string, unknown>;
+          return JSON.stringify({
+            trailing: snap.trailing,
+            stops: snap.stops,
+            ids: snap.ids,
+            positions: snap.positions,
+          });
+        };
+        trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 5 }, essence);
+        await mark(m); // a start from the tables has no mark until the next tick
+      }
+      m = (m * BigInt(10_000 + draw(141) - 70)) / 10_000n;
+      // The model: the scan of every active stop against this mark, on copies.
+      const copies = book()
+        .trailing.of(SYMBOL)
+        .map((x) => ({ ...x }));
+      const want = scanTrailing(copies, 'mark', [m]);
+      const stops = [...book().stops.values()].filter(
+        (x) => x.symbol === SYMBOL && x.by === 'mark' && (stopRises(x) ? m >= x.trigger : m <= x.trigger),
+      );
+      const dueOrder = [
+        ...stops.map((x) => ({ key: `s${x.id}`, at: x.createdAt, order: 0, id: x.id })),
+        ...want.due.map(({ trailing: x }) => ({ key: `t${x.id}`, at: x.createdAt, order: 1, id: x.id })),
+      ].sort((a, b) => a.at - b.at || a.order - b.order || a.id - b.id);
+      const before = await fired();
+      await mark(m);
+      const after = await fired();
+      dueSeen += dueOrder.length;
+      // Every due one ended, and those that placed a close placed them in the model's order.
+      for (const d of dueOrder)
+        expect(d.key.startsWith('t') ? book().trailing.byId.has(d.id) : book().stops.has(d.id)).toBe(false);
+      const placed = dueOrder.filter((d) => after.has(d.key) && !before.has(d.key));
+      expect(placed.map((d) => after.get(d.key)!)).toEqual(placed.map((d) => after.get(d.key)!).sort((a, b) => a - b));
+      expect(after.size - before.size).toBe(placed.length);
+      // The others moved as the scan moved them, or ended because their position did.
+      for (const x of copies) {
+        const live = book().trailing.byId.get(x.id);
+        if (live) expect(live.best).toBe(x.best);
+        else if (!want.due.some((d) => d.trailing.id === x.id))
+          expect(reduces(book().position(x.userId, SYMBOL), x.side)).toBe(false);
+      }
+    }
+    expect(dueSeen).toBeGreaterThan(5);
+  }, 30_000);
 });

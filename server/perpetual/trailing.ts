@@ -20,20 +20,26 @@ import type { PerpBook } from './perp-book.ts';
 import { book, finish } from './perp-orders.ts';
 import type { PerpSide, PositionRow, TrailingRow } from './perp-state.ts';
 import { abs } from './rounding.ts';
+import { TrailingIndex } from './trailing-index.ts';
 
 /** Binance's USDⓈ-M range for callbackRate, 0.1% to 5%, in basis points; the rate has one decimal (10 bps steps). */
 export const CALLBACK_MIN_BPS = 10;
 export const CALLBACK_MAX_BPS = 500;
 /**
- * Active trailing stops a user may keep on one contract: every one is looked at on each price move of its contract,
- * so the count is bounded as Binance bounds open orders.
+ * Active trailing stops a user may keep on one contract, as Binance bounds open orders (a price move looks only at
+ * the stops it reaches, trailing-index.ts, so the bound is not there for the core's speed).
  */
 export const TRAILING_PER_CONTRACT = 20;
 
-/** The trailing stops the core holds: the active ones by id and by contract, and those changed since the last take. */
+/**
+ * The trailing stops the core holds: the active ones by id, by contract and by user, indexed for price moves
+ * (trailing-index.ts), and those changed since the last take.
+ */
 export class TrailingStops {
   readonly byId = new Map<number, TrailingRow>();
   private readonly bySymbol = new Map<string, Map<number, TrailingRow>>();
+  private readonly byUser = new Map<number, Map<number, TrailingRow>>();
+  readonly index = new TrailingIndex();
   private touched = new Set<TrailingRow>();
 
   add(t: TrailingRow): void {
@@ -41,15 +47,21 @@ export class TrailingStops {
     let m = this.bySymbol.get(t.symbol);
     if (!m) this.bySymbol.set(t.symbol, (m = new Map()));
     m.set(t.id, t);
+    let u = this.byUser.get(t.userId);
+    if (!u) this.byUser.set(t.userId, (u = new Map()));
+    u.set(t.id, t);
+    this.index.add(t);
   }
 
   /** Records a change for the projector; an ended trailing stop leaves memory (its row keeps its end). */
   touch(t: TrailingRow, now: number): void {
     t.updatedAt = now;
     this.touched.add(t);
-    if (t.status !== 'active') {
+    if (t.status !== 'active' && this.byId.get(t.id) === t) {
       this.byId.delete(t.id);
       this.bySymbol.get(t.symbol)?.delete(t.id);
+      this.byUser.get(t.userId)?.delete(t.id);
+      this.index.delete(t);
     }
   }
 
@@ -58,8 +70,9 @@ export class TrailingStops {
     return [...(this.bySymbol.get(symbol)?.values() ?? [])];
   }
 
+  /** A user's active trailing stops (on one contract, when named), in the order they were added (id order). */
   ofUser(userId: number, symbol?: string): TrailingRow[] {
-    return [...this.byId.values()].filter((t) => t.userId === userId && (!symbol || t.symbol === symbol));
+    return [...(this.byUser.get(userId)?.values() ?? [])].filter((t) => !symbol || t.symbol === symbol);
   }
 
   take(): TrailingRow[] {
@@ -75,6 +88,8 @@ export class TrailingStops {
   clear(): void {
     this.byId.clear();
     this.bySymbol.clear();
+    this.byUser.clear();
+    this.index.clear();
     this.touched = new Set();
   }
 
@@ -173,9 +188,10 @@ export function reduces(p: PositionRow | undefined, side: PerpSide): p is Positi
 }
 
 /**
- * Moves every active trailing stop of a contract watching `by` along the prices it printed, oldest first: activation,
+ * Moves the active trailing stops of a contract watching `by` along the prices it printed, oldest first: activation,
  * a new best, or the retrace that fires it. Answers those due, each with the step of the path it became due at
- * (still active: the caller fires them in order).
+ * (still active: the caller fires them in order). Only the stops the path reaches are looked at (trailing-index.ts);
+ * `scanTrailing` is the same rule read stop by stop, kept as the model the index is tested against.
  */
 export function advanceTrailing(
   b: PerpBook,
@@ -184,27 +200,39 @@ export function advanceTrailing(
   path: readonly bigint[],
   now: number,
 ): Array<{ trailing: TrailingRow; step: number }> {
+  const { due, moved } = b.trailing.index.advance(c.symbol, by, path);
+  for (const t of moved) touchTrailing(b, t, now);
+  return due;
+}
+
+/** The rule stop by stop over every active one of the contract (the index's model in trailing-index.test.ts). */
+export function scanTrailing(
+  stops: readonly TrailingRow[],
+  by: TriggerSource,
+  path: readonly bigint[],
+): { due: Array<{ trailing: TrailingRow; step: number }>; moved: TrailingRow[] } {
   const due: Array<{ trailing: TrailingRow; step: number }> = [];
-  for (const t of b.trailing.of(c.symbol)) {
+  const moved: TrailingRow[] = [];
+  for (const t of stops) {
     if (t.by !== by) continue;
-    let moved = false;
+    let changed = false;
     for (let step = 0; step < path.length; step++) {
       const price = path[step]!;
       if (t.best === null) {
         if (t.activation !== null && (t.side === 'sell' ? price < t.activation : price > t.activation)) continue;
         t.best = price;
-        moved = true;
+        changed = true;
       } else if (t.side === 'sell' ? price > t.best : price < t.best) {
         t.best = price;
-        moved = true;
+        changed = true;
       } else if (retraced(t, price)) {
         due.push({ trailing: t, step });
         break;
       }
     }
-    if (moved) touchTrailing(b, t, now);
+    if (changed) moved.push(t);
   }
-  return due;
+  return { due, moved };
 }
 
 export function touchTrailing(b: PerpBook, t: TrailingRow, now: number): void {

@@ -57,6 +57,14 @@ export function feeOf(amount: bigint, bps: bigint): bigint {
   return mulDivUp(amount, bps, 10_000n);
 }
 
+/**
+ * The fee on an amount at a rate in hundredths of a basis point (the fee book's unit), rounded up as feeOf rounds:
+ * feeAtRate(a, bps × 100) = feeOf(a, bps) for every amount, so whole-bps rates charge what they charged before.
+ */
+export function feeAtRate(amount: bigint, rate: bigint): bigint {
+  return mulDivUp(amount, rate, 1_000_000n);
+}
+
 /** The part of a fee that goes to the asset-safety fund (docs/requirements.md §1: 10%). */
 export function safetyShare(fee: bigint): bigint {
   return fee / 10n;

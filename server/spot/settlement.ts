@@ -1,7 +1,7 @@
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
 import type { DoneEvent, EngineEvent, TradeEvent } from '../matching/types.ts';
 import type { FeeRates } from '../fees/fee-rates.ts';
-import { baseUnits, feeOf, notional, type Market } from './market.ts';
+import { baseUnits, feeAtRate, notional, type Market } from './market.ts';
 import type { OrderRow, TradeRow } from './orders.repo.ts';
 import type { TradeRule } from './spot-rule.ts';
 
@@ -86,10 +86,10 @@ function trade(
   // Each side pays its own VIP level's rate for its role, never more than the market's (docs/products/fees.md).
   const rate = (o: OrderRow) =>
     o === maker
-      ? books.fees.bps(o.userId, 'spot', 'maker', m.makerFeeBps)
-      : books.fees.bps(o.userId, 'spot', 'taker', m.takerFeeBps);
-  const buyerFee = feeOf(baseUnits(m, qty), rate(buyer));
-  const sellerFee = feeOf(quote, rate(seller));
+      ? books.fees.rate(o.userId, 'spot', 'maker', m.makerFeeBps)
+      : books.fees.rate(o.userId, 'spot', 'taker', m.takerFeeBps);
+  const buyerFee = feeAtRate(baseUnits(m, qty), rate(buyer));
+  const sellerFee = feeAtRate(quote, rate(seller));
   const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
   const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
   risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [

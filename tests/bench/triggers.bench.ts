@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { MIGRATIONS } from '../../server/features.ts';
 import type { FeatureContext } from '../../server/feature.ts';
-import { CONDITIONAL_PART, reached, type ConditionalBook } from '../../server/spot/conditional/conditional-book.ts';
+import {
+  CONDITIONAL_PART,
+  fireOrder,
+  reached,
+  TriggerQueue,
+  type ConditionalBook,
+} from '../../server/spot/conditional/conditional-book.ts';
+import type { ConditionalRow } from '../../server/spot/conditional/conditional.repo.ts';
 import { MAX_FIRES_PER_COMMAND, placeStop } from '../../server/spot/conditional/conditional.commands.ts';
 import { startConditional } from '../../server/spot/conditional/conditional.feature.ts';
 import { seedMarkets } from '../../server/spot/seed.ts';
@@ -81,10 +88,10 @@ const placeMs = ms(t0);
 const book = core.part<ConditionalBook>(CONDITIONAL_PART);
 const queue = book.pending.get('ethusdt')!;
 
-/** The floor: every resting trigger checked against the price, as a scan per trade would. */
+/** The floor: every resting trigger checked against the price, as a scan per trade would (the queue's own walk). */
 function fullScan(last: bigint): number {
   let n = 0;
-  for (const list of [queue.falling, queue.rising]) for (const c of list) if (reached(c, last)) n++;
+  for (const c of queue) if (reached(c, last)) n++;
   return n;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -115,9 +122,52 @@ const crossScan = scanMs(crossing);
 await core.settled();
 await core.stop();
 
+/**
+ * The cost of one more stop with 100,000 resting, in the tree and in the sorted array it replaced (kept here only as
+ * the baseline: binary search, then a splice that moves every later element). Stops land at random prices among the
+ * resting ones, as users place them.
+ */
+class ArrayQueue {
+  readonly list: ConditionalRow[] = [];
+  add(c: ConditionalRow) {
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (fireOrder(this.list[mid]!, c) > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.list.splice(lo, 0, c);
+  }
+}
+const template = queue.falling[0]!;
+const fresh = (id: number, stop: bigint): ConditionalRow => ({ ...template, id, stopPrice: stop });
+let drawn = 7;
+const draw = () => (drawn = (Math.imul(drawn, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+const resting = Array.from({ length: TRIGGERS }, (_, i) => fresh(i + 1, bottom + BigInt(Math.floor(draw() * 25_000))));
+const extra = Array.from({ length: 2_000 }, (_, i) =>
+  fresh(TRIGGERS + i + 1, bottom + BigInt(Math.floor(draw() * 25_000))),
+);
+const tree = new TriggerQueue();
+const array = new ArrayQueue();
+for (const c of resting) {
+  tree.add(c);
+  array.add(c);
+}
+const insertUs = (q: { add(c: ConditionalRow): void }) => {
+  const s = performance.now();
+  for (const c of extra) q.add(c);
+  return (ms(s) * 1000) / extra.length;
+};
+const treeUs = insertUs(tree);
+const arrayUs = insertUs(array);
+
 const f = (x: number) => x.toFixed(2);
 console.log(
   `${TRIGGERS.toLocaleString('en')} resting stop-loss sells on ethusdt (placed in ${f(placeMs / 1000)} s, ${f((placeMs * 1000) / TRIGGERS)} µs each)`,
+);
+console.log(
+  `  one more stop among ${TRIGGERS.toLocaleString('en')} resting (mean of ${extra.length.toLocaleString('en')} at random prices): the tree ${f(treeUs)} µs, the sorted array it replaced ${f(arrayUs)} µs (×${f(arrayUs / treeUs)} the tree)`,
 );
 console.log(
   `  a trade reaching none: ${f(quietMs)} ms from the order to done; the full scan's floor ${f(quietScan)} ms a trade (median of 5)`,

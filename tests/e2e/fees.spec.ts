@@ -27,9 +27,9 @@ test('the fee page and the account centre show the schedule and the reader’s l
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['fees.title']!);
   const rows = page.getByTestId('fee-schedule').locator('tbody tr');
   await expect(rows).toHaveCount(schedule.levels.length);
-  // VIP 0's spot maker rate, as the table writes basis points: 10 → 0.10%.
+  // VIP 0's spot maker rate, as the table writes hundredths of a basis point: 1,000 → 0.10% (750 would be 0.075%).
   const vip0 = schedule.levels[0]!;
-  await expect(rows.first()).toContainText(`0.${String(vip0.spotMakerBps).padStart(2, '0')}%`);
+  await expect(rows.first()).toContainText(`0.${String(vip0.spotMakerRate / 100).padStart(2, '0')}%`);
   await expect(page.getByTestId('my-fee-level-name')).toHaveText('VIP 0');
   await page.screenshot({ path: `${SHOTS}/fees-en-1366.png`, fullPage: true });
 
@@ -57,7 +57,9 @@ test('the fee page and the account centre show the schedule and the reader’s l
   const desk = page.getByTestId('admin-fee-schedule');
   await expect(desk.locator('tbody tr')).toHaveCount(schedule.levels.length);
   await page.screenshot({ path: `${SHOTS}/fees-admin-de-1366.png`, fullPage: true });
-  await desk.getByRole('textbox', { name: `VIP 1 ${de['fees.spotMaker']}` }).fill('50');
+  // Rates are edited as a percent: VIP 0's 0.10% reads 0.10; 0.5% for VIP 1 would rise above it.
+  await expect(desk.getByRole('textbox', { name: `VIP 0 ${de['fees.spotMaker']}` })).toHaveValue('0.10');
+  await desk.getByRole('textbox', { name: `VIP 1 ${de['fees.spotMaker']}` }).fill('0.5');
   await page.getByRole('button', { name: de['admin.save'], exact: true }).click();
   await expect(page.getByText(de['error.feeScheduleRates']!)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
-import { levelOf, rateText, ratesOn } from '../../fees/fees.service.ts';
+import { levelOf, rateText, ratesOn, wholeBps } from '../../fees/fees.service.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { userFills } from '../../spot/orders.repo.ts';
@@ -33,11 +33,11 @@ export function accountDoor({ route, ctx }: Door): void {
         locked: formatUnits(b.frozen, ASSET_SCALE),
       }));
     return {
-      makerCommission: level.spotMakerBps,
-      takerCommission: level.spotTakerBps,
+      makerCommission: wholeBps(level.spotMakerRate),
+      takerCommission: wholeBps(level.spotTakerRate),
       buyerCommission: 0,
       sellerCommission: 0,
-      commissionRates: commissionRates(level.spotMakerBps, level.spotTakerBps),
+      commissionRates: commissionRates(level.spotMakerRate, level.spotTakerRate),
       canTrade: permissions.includes('trade'),
       canWithdraw: false,
       canDeposit: false,

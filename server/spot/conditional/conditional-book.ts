@@ -1,4 +1,5 @@
 import type { CorePart } from '../../core/command.ts';
+import { OrderedTriggers } from '../../matching/trigger-queue.ts';
 import type { RiskEngine } from '../../core/risk/risk-engine.ts';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import type { Queryable } from '../../storage/db.ts';
@@ -60,52 +61,17 @@ export function fireOrder(a: ConditionalRow, b: ConditionalRow): number {
   return a.id - b.id;
 }
 
+/** How the queue reads a conditional order: its direction (firesRising) and its stop. */
+const CONDITIONAL_RULE = { rises: firesRising, level: (c: ConditionalRow) => c.stopPrice };
+
 /**
- * One market's pending triggers, each direction kept in firing order: the next to fire is always at the end of one
- * of the two, so a trade looks at two orders, not at every pending one, and firing one is a pop, not a shift of the
- * whole list (with 100,000 resting, a shift per fire made a thousand fires cost 0.7 s; tests/bench/triggers.bench.ts).
+ * One market's pending triggers in firing order (fireOrder): the next to fire is always the first of one of the two
+ * directions, so a trade looks at two orders, not at every pending one. The ordered structure is shared with the
+ * perpetual stops (server/matching/trigger-queue.ts): O(log n) to add or remove wherever a stop lands.
  */
-export class TriggerQueue {
-  readonly falling: ConditionalRow[] = [];
-  readonly rising: ConditionalRow[] = [];
-
-  get size(): number {
-    return this.falling.length + this.rising.length;
-  }
-
-  add(c: ConditionalRow): void {
-    const list = this.listOf(c);
-    list.splice(this.at(list, c), 0, c);
-  }
-
-  delete(c: ConditionalRow): void {
-    const list = this.listOf(c);
-    const i = this.at(list, c);
-    if (list[i] === c) list.splice(i, 1);
-  }
-
-  /** The next conditional order this last price fires, if any: falling ones first. */
-  next(last: bigint): ConditionalRow | undefined {
-    const f = this.falling.at(-1);
-    if (f && reached(f, last)) return f;
-    const r = this.rising.at(-1);
-    return r && reached(r, last) ? r : undefined;
-  }
-
-  private listOf(c: ConditionalRow): ConditionalRow[] {
-    return firesRising(c) ? this.rising : this.falling;
-  }
-
-  /** The first index whose order does not fire after `c` (binary search; a list is in reverse firing order). */
-  private at(list: readonly ConditionalRow[], c: ConditionalRow): number {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (fireOrder(list[mid]!, c) > 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+export class TriggerQueue extends OrderedTriggers<ConditionalRow> {
+  constructor() {
+    super(CONDITIONAL_RULE);
   }
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { checkSchedule, MAX_LEVELS, type FeeLevel } from '../../../isomorphic/fees/schedule.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $feeSchedule, saveFeeSchedule } from '../../lib/fees/actions.ts';
+import { percentText, rateOfPercent } from '../../lib/fees/format.ts';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { RATE_COLUMNS, VOLUME_COLUMNS } from './parts.tsx';
@@ -10,11 +11,15 @@ type Field = (typeof RATE_COLUMNS)[number][0] | (typeof VOLUME_COLUMNS)[number][
 const FIELDS = [...VOLUME_COLUMNS, ...RATE_COLUMNS];
 type Row = Record<Field, string>;
 
-const rowOf = (l: FeeLevel): Row => Object.fromEntries(FIELDS.map(([k]) => [k, String(l[k])])) as Row;
-/** A typed row as a level: digits only, else NaN, which the schedule check refuses. */
+const isVolume = (k: Field) => k.endsWith('Volume');
+/** Volumes as whole USDT, rates as a percent without its sign (750 → '0.075'). */
+const rowOf = (l: FeeLevel): Row =>
+  Object.fromEntries(FIELDS.map(([k]) => [k, isVolume(k) ? String(l[k]) : percentText(l[k])])) as Row;
+/** A typed row as a level: volumes digits only, rates a percent of at most 4 decimals, else NaN (refused). */
 const levelOf = (r: Row, level: number): FeeLevel => {
   const n = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
-  return { level, ...(Object.fromEntries(FIELDS.map(([k]) => [k, n(r[k])])) as Record<Field, number>) };
+  const value = (k: Field) => (isVolume(k) ? n(r[k]) : rateOfPercent(r[k]));
+  return { level, ...(Object.fromEntries(FIELDS.map(([k]) => [k, value(k)])) as Record<Field, number>) };
 };
 const REFUSALS = {
   count: 'error.feeScheduleCount',
@@ -23,8 +28,8 @@ const REFUSALS = {
 } as const;
 
 /**
- * The console's fee schedule: every level's volumes (whole USDT) and rates (basis points), checked here as the server
- * checks them; saving replaces the schedule for the fills that follow and is audited.
+ * The console's fee schedule: every level's volumes (whole USDT) and rates (a percent, to 0.0001%), checked here as the
+ * server checks them; saving replaces the schedule for the fills that follow and is audited.
  */
 export function FeeScheduleAdmin({ t }: { t: T }) {
   const schedule = useStore($feeSchedule);
@@ -79,8 +84,8 @@ export function FeeScheduleAdmin({ t }: { t: T }) {
                     <input
                       name={`${k}-${i}`}
                       aria-label={`${t('fees.vip', { n: i })} ${t(label)}`}
-                      inputMode="numeric"
-                      size={k.endsWith('Volume') ? 12 : 4}
+                      inputMode={isVolume(k) ? 'numeric' : 'decimal'}
+                      size={isVolume(k) ? 12 : 6}
                       value={r[k]}
                       onChange={(e) => change(i, k, e.target.value)}
                     />

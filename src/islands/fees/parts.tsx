@@ -1,15 +1,15 @@
 import type { FeeLevel, MyFees } from '../../../isomorphic/contract/fees.ts';
 import { formatAssetAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { percentOfBps } from '../../lib/fees/format.ts';
+import { percentOfRate } from '../../lib/fees/format.ts';
 import { Fact } from '../ui/Fact.tsx';
 
 /** The rate columns of a level, in table order, with their header keys. */
 export const RATE_COLUMNS = [
-  ['spotMakerBps', 'fees.spotMaker'],
-  ['spotTakerBps', 'fees.spotTaker'],
-  ['perpMakerBps', 'fees.perpMaker'],
-  ['perpTakerBps', 'fees.perpTaker'],
+  ['spotMakerRate', 'fees.spotMaker'],
+  ['spotTakerRate', 'fees.spotTaker'],
+  ['perpMakerRate', 'fees.perpMaker'],
+  ['perpTakerRate', 'fees.perpTaker'],
 ] as const;
 export const VOLUME_COLUMNS = [
   ['spotVolume', 'fees.spotVolume'],
@@ -51,7 +51,7 @@ export function ScheduleTable({ t, levels, mine }: { t: T; levels: FeeLevel[]; m
               ))}
               {RATE_COLUMNS.map(([k]) => (
                 <td key={k} className="num">
-                  {percentOfBps(l[k])}
+                  {percentOfRate(l[k])}
                 </td>
               ))}
             </tr>
@@ -77,7 +77,7 @@ export function MyLevel({ t, mine, titled = false }: { t: T; mine: MyFees; title
         </Fact>
         {RATE_COLUMNS.map(([k, label]) => (
           <Fact key={k} label={t(label)}>
-            {percentOfBps(level[k])}
+            {percentOfRate(level[k])}
           </Fact>
         ))}
         <Fact label={t('fees.mine.spotVolume', { days: mine.windowDays })}>
