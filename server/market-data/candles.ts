@@ -44,38 +44,55 @@ export class CandleSeries {
 
   /** Adds a trade to the candle of every interval that holds its time. */
   add(time: number, price: bigint, qty: bigint, quote: bigint): void {
+    this.addRun(time, price, price, price, price, qty, quote, 1);
+  }
+
+  /**
+   * Adds `count` trades of one time at once, as `add` of each in turn would (first price `open`, last `close`, their
+   * extremes and sums): a batch's trades share its time, so market data adds them per batch, not per fill.
+   */
+  addRun(
+    time: number,
+    open: bigint,
+    high: bigint,
+    low: bigint,
+    close: bigint,
+    qty: bigint,
+    quote: bigint,
+    count: number,
+  ): void {
     for (let i = 0; i < KLINE_INTERVALS.length; i++) {
       const interval = KLINE_INTERVALS[i]!;
       let last = this.lastOf[i];
       if (!last || last !== this.last(interval) || time < last.openTime || time >= this.endOf[i]!) {
         const list = this.series.get(interval)!;
-        const open = candleOpen(interval, time);
+        const openTime = candleOpen(interval, time);
         last = list[list.length - 1];
-        if (!last || last.openTime < open) {
+        if (!last || last.openTime < openTime) {
           last = {
-            openTime: open,
-            open: price,
-            high: price,
-            low: price,
-            close: price,
+            openTime,
+            open,
+            high,
+            low,
+            close,
             volume: 0n,
             quoteVolume: 0n,
             trades: 0,
           };
           list.push(last);
           if (list.length > KEEP) list.shift();
-        } else if (last.openTime > open) {
+        } else if (last.openTime > openTime) {
           continue; // a late trade for a closed candle: candles only move forward
         }
         this.lastOf[i] = last;
         this.endOf[i] = candleClose(interval, last.openTime) + 1;
       }
-      if (price > last.high) last.high = price;
-      if (price < last.low) last.low = price;
-      last.close = price;
+      if (high > last.high) last.high = high;
+      if (low < last.low) last.low = low;
+      last.close = close;
       last.volume += qty;
       last.quoteVolume += quote;
-      last.trades += 1;
+      last.trades += count;
       if (!this.dirty.has(last)) this.dirty.set(last, interval);
     }
   }

@@ -1,6 +1,5 @@
 import type { RiskRule, SettlementPart } from '../core/risk/risk-rule.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
-import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
 import { baseUnits, notional, pushFeeLines, type Market } from './market.ts';
 import type { Posting } from '../ledger/ledger.ts';
@@ -56,7 +55,7 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
     type,
     hold(risk: RiskEngine, { market, order }: SpotPosition): void {
       const h = holdOf(market, order);
-      if (risk.available(order.userId, type, h.asset) < h.amount) fail('insufficientBalance');
+      // risk.hold refuses an amount over the available balance itself (insufficientBalance), before it moves it.
       risk.hold(holdIdOf(order.id), order.userId, type, h.asset, h.amount, {
         billType: 'order_freeze',
         refType: 'order',

@@ -64,6 +64,11 @@ export class RiskEngine {
   facts: LedgerFact[] = [];
   /** The accounts those facts changed, by key (takeChanged). */
   private changed = new Map<string, Posting>();
+  /**
+   * Each account's key, by asset and then owner and type as one number: the key a line names is found, not built
+   * (a template string per line, hashed again by every Map it meets). Only accounts a transaction reached are kept.
+   */
+  private readonly keys = new Map<string, Map<number, string>>();
   /** The working arrays of `resolve`, kept between transactions. */
   private readonly scratch = {
     line: [] as Posting[],
@@ -159,14 +164,16 @@ export class RiskEngine {
         a.assets[assets] = p.asset;
         a.sums[assets++] = 0n;
       }
-      a.sums[k] = a.sums[k]! + available + frozen;
+      // Bigint sums allocate: a zero adds nothing (most lines move only available, or only held).
+      if (available) a.sums[k] = a.sums[k]! + available;
+      if (frozen) a.sums[k] = a.sums[k]! + frozen;
       let slot = 0;
       for (; slot < accounts; slot++) {
         const q = a.line[slot]!;
         if (q.owner === p.owner && q.type === p.type && q.asset === p.asset) break;
       }
       if (slot === accounts) {
-        const key = accountKey(p.owner, p.type, p.asset);
+        const key = this.keyOf(p.owner, p.type, p.asset);
         const b = this.balances.get(key);
         a.line[slot] = p;
         a.key[slot] = key;
@@ -175,8 +182,9 @@ export class RiskEngine {
         a.held[slot] = b ? b.held : 0n;
         accounts++;
       }
-      const after = (a.available[slot] = a.available[slot]! + available);
-      a.held[slot] = a.held[slot]! + frozen;
+      if (available) a.available[slot] = a.available[slot]! + available;
+      if (frozen) a.held[slot] = a.held[slot]! + frozen;
+      const after = a.available[slot]!;
       if (!mayGoNegative(p.type) && (after < 0n || a.held[slot]! < 0n)) fail('insufficientBalance');
       if (guard && available < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
         const reserve = this.contractReserve(p.owner, p.asset);
@@ -226,7 +234,7 @@ export class RiskEngine {
     if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
-    const key = accountKey(owner, type, asset);
+    const key = this.keyOf(owner, type, asset);
     const b = this.balances.get(key);
     if (!b || b.available < amount) fail('insufficientBalance');
     if (guard && type === ACCOUNT.contract && this.contractReserve) {
@@ -320,13 +328,24 @@ export class RiskEngine {
     if (h.amount === 0n) this.holds.delete(h.id);
   }
 
+  /** accountKey, from the engine's table of the keys it has met. */
+  private keyOf(owner: number | null, type: AccountType, asset: string): string {
+    let byAsset = this.keys.get(asset);
+    if (!byAsset) this.keys.set(asset, (byAsset = new Map()));
+    // Account types are below 1,024 (server/ledger/account-types.ts), owners safe integers well below 2^43.
+    const n = (owner ?? 0) * 1024 + type;
+    let key = byAsset.get(n);
+    if (key === undefined) byAsset.set(n, (key = accountKey(owner, type, asset)));
+    return key;
+  }
+
   private touch(key: string, line: Posting): void {
     if (!this.changed.has(key)) this.changed.set(key, line);
   }
 
   private apply(lines: Posting[], meta: PostingMeta): void {
     for (const p of lines) {
-      const key = accountKey(p.owner, p.type, p.asset);
+      const key = this.keyOf(p.owner, p.type, p.asset);
       let b = this.balances.get(key);
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
       this.touch(key, p);
