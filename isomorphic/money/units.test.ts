@@ -31,6 +31,27 @@ describe('parseUnits', () => {
   ])('%j is refused (%s)', (text, problem) => expect(parseUnits(text, 8)).toEqual({ ok: false, problem }));
   it('refuses values over the maximum', () =>
     expect(parseUnits('1000', 0, 999n)).toEqual({ ok: false, problem: 'range' }));
+  // Short decimals take a path of their own (no regular expression): it must answer what the definition does.
+  it('answers short and long decimals as the decimal definition does', () => {
+    const reference = (s: string, scale: number) => {
+      const m = /^(\d{1,30})(?:\.(\d{1,30}))?$/.exec(s);
+      if (!m) return { ok: false, problem: 'format' };
+      const frac = (m[2] ?? '').replace(/0+$/, '');
+      if (frac.length > scale) return { ok: false, problem: 'precision' };
+      return { ok: true, value: BigInt(m[1]! + frac.padEnd(scale, '0')) };
+    };
+    const text = fc.oneof(
+      fc.stringMatching(/^[0-9]{0,9}(\.[0-9]{0,9})?$/),
+      fc.stringMatching(/^[0-9.]{0,18}$/),
+      fc.stringMatching(/^0*[1-9]?\.?[0-9]{0,8}0*$/),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (s, scale) => {
+        expect(parseUnits(s, scale)).toEqual(reference(s, scale));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
 });
 
 describe('formatUnits', () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.ts';
 import { announceBalances, type BalanceAfter, type BalanceMove } from '../feeds/private/account-events.ts';
 import type { BillType } from '../ledger/account-types.ts';
+import type { Posting } from '../ledger/ledger.ts';
 import { AppError } from '../outcome.ts';
 import type { Db, Queryable } from '../storage/db.ts';
 import type { CommandContext, CommandType, CorePart } from './command.ts';
@@ -40,14 +41,21 @@ const ORDER_BILLS: ReadonlySet<BillType> = new Set<BillType>([
  */
 export type Prepare<P> = (q: Queryable) => Promise<P>;
 
+/**
+ * A queued command, one flat record of a fixed shape (every field set when it is queued), which carries its own
+ * outcome once decided: the batch loop allocates nothing more per command.
+ */
 interface Pending {
   type: CommandType<unknown, unknown>;
   payload: unknown;
-  prepare?: Prepare<unknown>;
+  prepare: Prepare<unknown> | undefined;
   /** The forwarded request's command this is (server/core/request-keys.ts), decided at most once. */
-  tag?: string;
+  tag: string | undefined;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+  /** Decided: accepted with `value` as its result, or refused with `value` as the error. */
+  ok: boolean;
+  value: unknown;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -187,10 +195,12 @@ export class TradingCore {
       this.queue.push({
         type: type as CommandType<unknown, unknown>,
         payload,
-        ...(prepare ? { prepare } : {}),
-        ...(tag ? { tag } : {}),
+        prepare,
+        tag,
         resolve: resolve as (v: unknown) => void,
         reject,
+        ok: false,
+        value: undefined,
       });
       if (!this.running) {
         this.running = true;
@@ -261,13 +271,20 @@ export class TradingCore {
     const now = this.clock.now();
     const events: Array<[string, unknown]> = [];
     const ctx = this.context(now, events);
-    const results: Outcome[] = [];
     const journal: unknown[] = [];
-    for (const p of batch) {
-      const r = this.decide(ctx, p);
-      if (!r.ok && r.broken) return this.failBatch(batch, r.error);
-      results.push(r);
-      if (r.ok) journal.push(entry(p.type, p.payload, p.tag));
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i]!;
+      // As `decide`, without an outcome object per command: the outcome goes on the pending record.
+      const facts = this.risk.facts.length;
+      try {
+        p.value = p.type.apply(ctx, p.payload);
+        p.ok = true;
+      } catch (error) {
+        if (!(error instanceof AppError) || this.risk.facts.length !== facts) return this.failBatch(batch, error);
+        p.value = error;
+        continue;
+      }
+      journal.push(entry(p.type, p.payload, p.tag));
     }
     if (journal.length) {
       const append = { seq: this.seq + 1, at: now, body: JSON.stringify(journal) };
@@ -286,15 +303,15 @@ export class TradingCore {
       }
       this.committed(journal.length, events);
     }
-    batch.forEach((p, i) => {
-      const r = results[i]!;
-      if (r.ok) {
-        if (p.tag) this.requests.remember(p.tag, now, r.value);
-        p.resolve(r.value);
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i]!;
+      if (p.ok) {
+        if (p.tag) this.requests.remember(p.tag, now, p.value);
+        p.resolve(p.value);
       } else {
-        p.reject(r.error);
+        p.reject(p.value);
       }
-    });
+    }
   }
 
   private async runPrepared(p: Pending): Promise<void> {
@@ -324,9 +341,10 @@ export class TradingCore {
   /** A batch is durable: its rows go to the projector, its events and balances to the listeners. */
   private committed(commands: number, events: Array<[string, unknown]>): void {
     this.seq++;
+    const changed = this.risk.takeChanged();
     const rows = this.collectRows(this.seq);
     this.projector.enqueue(rows);
-    this.announce(rows);
+    this.announce(rows, changed);
     this.deliver(events);
     this.sinceSnapshot += commands;
     if (this.sinceSnapshot >= this.snapshotEvery) this.takeSnapshot();
@@ -360,15 +378,21 @@ export class TradingCore {
   /**
    * The users' balances the batch changed, as the core now holds them, and the changes no order made (Binance's
    * balanceUpdate tells those apart: a bot follows its orders' own changes from their reports), for the feeds.
+   * Coalesced per account: the risk engine notes each account a batch changes once (`changed`), so an account a
+   * thousand fills touched is looked up and announced once, and the order bills' lines are not walked at all.
    */
-  private announce(rows: BatchRows): void {
-    const seen = new Map<string, BalanceAfter>();
+  private announce(rows: BatchRows, changed: Map<string, Posting>): void {
+    const balances: BalanceAfter[] = [];
+    for (const [key, line] of changed) {
+      if (line.owner === null) continue;
+      const b = this.risk.balances.get(key)!;
+      balances.push({ userId: line.owner, type: line.type, asset: line.asset, available: b.available, frozen: b.held });
+    }
     const moves: BalanceMove[] = [];
     for (const l of rows.ledger) {
-      const moved = !ORDER_BILLS.has(l.billType);
-      for (const line of l.lines) {
-        if (line.owner === null) continue;
-        if (moved && line.available)
+      if (ORDER_BILLS.has(l.billType)) continue;
+      for (const line of l.lines)
+        if (line.owner !== null && line.available)
           moves.push({
             userId: line.owner,
             type: line.type,
@@ -377,19 +401,8 @@ export class TradingCore {
             billType: l.billType,
             at: l.at,
           });
-        const key = `${line.owner}:${line.type}:${line.asset}`;
-        if (seen.has(key)) continue;
-        const b = this.risk.balance(line.owner, line.type, line.asset);
-        seen.set(key, {
-          userId: line.owner,
-          type: line.type,
-          asset: line.asset,
-          available: b.available,
-          frozen: b.held,
-        });
-      }
     }
-    announceBalances(this.db.scope, [...seen.values()], moves);
+    announceBalances(this.db.scope, balances, moves);
   }
 
   /**
@@ -425,8 +438,12 @@ export class TradingCore {
   private takeSnapshot(): void {
     this.sinceSnapshot = 0;
     const state = this.snapshot();
-    const body = JSON.stringify({ ...state, requests: this.requests.encode() } satisfies Snapshot);
-    const row = { seq: this.seq, hash: hashOf(JSON.stringify(state)), body };
+    // The body is the state's JSON with `requests` as its last key, as JSON.stringify({ ...state, requests }) writes
+    // it: the state is serialised once, for the hash and the body both.
+    const json = JSON.stringify(state);
+    const requests = JSON.stringify(this.requests.encode() satisfies Snapshot['requests']);
+    const body = requests === undefined ? json : `${json.slice(0, -1)},"requests":${requests}}`;
+    const row = { seq: this.seq, hash: hashOf(json), body };
     this.snapshotting = this.snapshotting
       .then(() => this.db.tx((q) => saveSnapshot(q, row, this.clock.now())))
       .then(() => pruneJournal(this.db))

@@ -130,10 +130,22 @@ export class MarketData {
     if (trades.length) {
       const series = this.candles.get(m.symbol)!;
       const recent = this.recent.get(m.symbol)!;
-      for (const t of trades) {
-        series.add(t.time, t.price, baseUnits(m, t.quantity), t.quoteQty);
-        recent.push(t);
+      // The candles per run of trades of one time (a batch's), as adding each in turn would leave them.
+      for (let i = 0; i < trades.length; ) {
+        const first = trades[i]!;
+        let { price: high, price: low, quantity: qty, quoteQty: quote } = first;
+        let j = i + 1;
+        for (; j < trades.length && trades[j]!.time === first.time; j++) {
+          const t = trades[j]!;
+          if (t.price > high) high = t.price;
+          if (t.price < low) low = t.price;
+          qty += t.quantity;
+          quote += t.quoteQty;
+        }
+        series.addRun(first.time, first.price, high, low, trades[j - 1]!.price, baseUnits(m, qty), quote, j - i);
+        i = j;
       }
+      for (let i = Math.max(0, trades.length - RECENT_TRADES); i < trades.length; i++) recent.push(trades[i]!);
       if (recent.length > RECENT_TRADES) recent.splice(0, recent.length - RECENT_TRADES);
       const shown = trades.map((t) => publicTrade(m, t));
       this.bus.publish(marketTopics.trades(m.symbol), {

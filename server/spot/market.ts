@@ -26,6 +26,12 @@ export interface Market {
   status: string;
 }
 
+/**
+ * Powers of ten by exponent: the scale shifts below run several times per fill, and `10n ** BigInt(k)` allocates two
+ * bigints each time. Exponents are at most ASSET_SCALE (a market's scales are within it).
+ */
+const POW10: readonly bigint[] = Array.from({ length: 19 }, (_, i) => 10n ** BigInt(i));
+
 /** The market's reference (listing) price at its price scale; 0 when the row holds none it can parse. */
 export function listingPrice(m: Pick<Market, 'refPrice' | 'priceScale'>): bigint {
   const parsed = parseUnits(m.refPrice, m.priceScale);
@@ -34,22 +40,22 @@ export function listingPrice(m: Pick<Market, 'refPrice' | 'priceScale'>): bigint
 
 /** The quote amount (asset units) of `qty` at `price`, exact because price and quantity scales sum to at most 8. */
 export function notional(m: Market, price: bigint, qty: bigint): bigint {
-  return price * qty * 10n ** BigInt(ASSET_SCALE - m.priceScale - m.qtyScale);
+  return price * qty * POW10[ASSET_SCALE - m.priceScale - m.qtyScale]!;
 }
 
 /** A quantity at the market's scale as base-asset units. */
 export function baseUnits(m: Market, qty: bigint): bigint {
-  return qty * 10n ** BigInt(ASSET_SCALE - m.qtyScale);
+  return qty * POW10[ASSET_SCALE - m.qtyScale]!;
 }
 
 /** A market's price (at its price scale) as a price at 8 decimals, the asset scale: an exact shift. */
 export function toPrice8(m: Pick<Market, 'priceScale'>, price: bigint): bigint {
-  return price * 10n ** BigInt(ASSET_SCALE - m.priceScale);
+  return price * POW10[ASSET_SCALE - m.priceScale]!;
 }
 
 /** A price at 8 decimals at the market's price scale, rounded down. */
 export function marketPrice(m: Pick<Market, 'priceScale'>, price8: bigint): bigint {
-  return price8 / 10n ** BigInt(ASSET_SCALE - m.priceScale);
+  return price8 / POW10[ASSET_SCALE - m.priceScale]!;
 }
 
 /** The fee on an amount, rounded up (in the platform's favour). */
@@ -72,12 +78,23 @@ export function safetyShare(fee: bigint): bigint {
 
 /** A trading fee's lines: to fee income, less the safety fund's share (spot and perpetual fills alike). */
 export function feeLines(asset: string, fee: bigint, billType: 'trade_fee' | 'perp_fee'): Posting[] {
-  if (!fee) return [];
+  return pushFeeLines([], asset, fee, billType);
+}
+
+/** The same lines appended to `lines` (a fill's own, without an array per fee); answers `lines`. */
+export function pushFeeLines(
+  lines: Posting[],
+  asset: string,
+  fee: bigint,
+  billType: 'trade_fee' | 'perp_fee',
+): Posting[] {
+  if (!fee) return lines;
   const safety = safetyShare(fee);
-  return [
+  lines.push(
     { owner: null, type: ACCOUNT.feeIncome, asset, available: fee - safety, billType },
     { owner: null, type: ACCOUNT.safetyFund, asset, available: safety, billType },
-  ];
+  );
+  return lines;
 }
 
 /** The lowest and highest limit price allowed around a reference: ±band, rounded inward to the tick. */

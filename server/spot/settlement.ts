@@ -49,17 +49,11 @@ export function settle(
   events: readonly EngineEvent[],
 ): SettledTrade[] {
   const settled: SettledTrade[] = [];
-  const order = (id: number): OrderRow => {
-    const o = books.live.get(id);
-    if (!o) throw new Error(`engine named order ${id}, which the spot book does not hold`);
-    books.touch(o, now);
-    return o;
-  };
   for (const e of events) {
-    if (e.type === 'trade') settled.push(trade(risk, m, now, books, order, e));
-    else if (e.type === 'done') done(risk, m, books, order(e.orderId), e);
+    if (e.type === 'trade') settled.push(trade(risk, m, now, books, e));
+    else if (e.type === 'done') done(risk, m, books, orderOf(books, e.orderId, now), e);
     else if (e.type === 'rested') {
-      const o = order(e.orderId);
+      const o = orderOf(books, e.orderId, now);
       o.status = o.filledQty > 0n ? 'partial' : 'open';
     } else if (e.type === 'rejected') {
       throw new Error(`engine rejected order ${e.orderId}: ${e.reason}`);
@@ -68,45 +62,45 @@ export function settle(
   return settled;
 }
 
-function trade(
-  risk: RiskEngine,
-  m: Market,
-  now: number,
-  books: SettlementBooks,
-  order: (id: number) => OrderRow,
-  e: TradeEvent,
-): SettledTrade {
-  const maker = order(e.makerOrderId);
-  const taker = order(e.takerOrderId);
+/** The live order the engine named, touched: the batch changed it. */
+function orderOf(books: SettlementBooks, id: number, now: number): OrderRow {
+  const o = books.live.get(id);
+  if (!o) throw new Error(`engine named order ${id}, which the spot book does not hold`);
+  books.touch(o, now);
+  return o;
+}
+
+/** One side's share of a fill, on its order. */
+function filled(o: OrderRow, qty: bigint, quote: bigint, fee: bigint): void {
+  o.filledQty += qty;
+  o.filledQuote += quote;
+  o.fee += fee;
+  // A resting maker that trades is partly filled from now on; its done event (if it empties) says filled.
+  if (o.status === 'open') o.status = 'partial';
+}
+
+function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks, e: TradeEvent): SettledTrade {
+  const maker = orderOf(books, e.makerOrderId, now);
+  const taker = orderOf(books, e.takerOrderId, now);
   const price = BigInt(e.price) * m.tick;
   const qty = BigInt(e.quantity) * m.lot;
   const quote = notional(m, price, qty);
-  const buyer = e.takerSide === 'buy' ? taker : maker;
-  const seller = e.takerSide === 'buy' ? maker : taker;
+  const takerBuys = e.takerSide === 'buy';
+  const buyer = takerBuys ? taker : maker;
+  const seller = takerBuys ? maker : taker;
   // Each side pays its own VIP level's rate for its role, never more than the market's (docs/products/fees.md).
-  const rate = (o: OrderRow) =>
-    o === maker
-      ? books.fees.rate(o.userId, 'spot', 'maker', m.makerFeeBps)
-      : books.fees.rate(o.userId, 'spot', 'taker', m.takerFeeBps);
-  const buyerFee = feeAtRate(baseUnits(m, qty), rate(buyer));
-  const sellerFee = feeAtRate(quote, rate(seller));
+  const makerRate = books.fees.rate(maker.userId, 'spot', 'maker', m.makerFeeBps);
+  const takerRate = books.fees.rate(taker.userId, 'spot', 'taker', m.takerFeeBps);
+  const buyerFee = feeAtRate(baseUnits(m, qty), takerBuys ? takerRate : makerRate);
+  const sellerFee = feeAtRate(quote, takerBuys ? makerRate : takerRate);
   const b = books.ruleOf(buyer).settle(risk, { market: m, order: buyer }, { qty, quote, fee: buyerFee });
   const s = books.ruleOf(seller).settle(risk, { market: m, order: seller }, { qty, quote, fee: sellerFee });
-  risk.post([...b.lines, ...s.lines], { billType: 'trade', refType: 'order', refId: taker.id }, [
-    ...b.spends,
-    ...s.spends,
-  ]);
-
-  for (const [o, fee] of [
-    [buyer, buyerFee],
-    [seller, sellerFee],
-  ] as const) {
-    o.filledQty += qty;
-    o.filledQuote += quote;
-    o.fee += fee;
-    // A resting maker that trades is partly filled from now on; its done event (if it empties) says filled.
-    if (o.status === 'open') o.status = 'partial';
-  }
+  // The buyer's part is this fill's own (each rule answers new arrays): the seller's joins it in place.
+  for (const l of s.lines) b.lines.push(l);
+  for (const sp of s.spends) b.spends.push(sp);
+  risk.post(b.lines, { billType: 'trade', refType: 'order', refId: taker.id }, b.spends);
+  filled(buyer, qty, quote, buyerFee);
+  filled(seller, qty, quote, sellerFee);
   const id = books.tradeId();
   books.trades.push({
     id,

@@ -1,8 +1,8 @@
 import type { RiskRule, SettlementPart } from '../core/risk/risk-rule.ts';
 import type { RiskEngine } from '../core/risk/risk-engine.ts';
-import { fail } from '../outcome.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
-import { baseUnits, feeLines, notional, type Market } from './market.ts';
+import { baseUnits, notional, pushFeeLines, type Market } from './market.ts';
+import type { Posting } from '../ledger/ledger.ts';
 import type { OrderRow } from './orders.repo.ts';
 
 /** An order on a spot book, with its market. */
@@ -55,7 +55,7 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
     type,
     hold(risk: RiskEngine, { market, order }: SpotPosition): void {
       const h = holdOf(market, order);
-      if (risk.available(order.userId, type, h.asset) < h.amount) fail('insufficientBalance');
+      // risk.hold refuses an amount over the available balance itself (insufficientBalance), before it moves it.
       risk.hold(holdIdOf(order.id), order.userId, type, h.asset, h.amount, {
         billType: 'order_freeze',
         refType: 'order',
@@ -66,23 +66,16 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
     settle(_risk: RiskEngine, { market: m, order: o }: SpotPosition, fill: SpotFill): SettlementPart {
       const used = holdUsed(m, o, fill);
       o.frozen -= used;
+      const spends = [{ hold: holdIdOf(o.id), amount: used }];
       if (o.side === 'buy') {
-        return {
-          spends: [{ hold: holdIdOf(o.id), amount: used }],
-          lines: [
-            { owner: o.userId, type, asset: m.quote, available: used - fill.quote },
-            { owner: o.userId, type, asset: m.base, available: baseUnits(m, fill.qty) - fill.fee },
-            ...feeLines(m.base, fill.fee, 'trade_fee'),
-          ],
-        };
+        const lines: Posting[] = [
+          { owner: o.userId, type, asset: m.quote, available: used - fill.quote },
+          { owner: o.userId, type, asset: m.base, available: baseUnits(m, fill.qty) - fill.fee },
+        ];
+        return { spends, lines: pushFeeLines(lines, m.base, fill.fee, 'trade_fee') };
       }
-      return {
-        spends: [{ hold: holdIdOf(o.id), amount: used }],
-        lines: [
-          { owner: o.userId, type, asset: m.quote, available: fill.quote - fill.fee },
-          ...feeLines(m.quote, fill.fee, 'trade_fee'),
-        ],
-      };
+      const lines: Posting[] = [{ owner: o.userId, type, asset: m.quote, available: fill.quote - fill.fee }];
+      return { spends, lines: pushFeeLines(lines, m.quote, fill.fee, 'trade_fee') };
     },
     release(risk: RiskEngine, { order }: SpotPosition): void {
       if (risk.hasHold(holdIdOf(order.id)))

@@ -8,7 +8,7 @@
 import { fail } from '../outcome.ts';
 import { tupleCommand, type CommandContext, type CommandType } from '../core/command.ts';
 import type { MatchingEngine } from '../matching/engine.ts';
-import type { EngineEvent } from '../matching/types.ts';
+import type { EngineEvent, PlaceCommand as EnginePlace } from '../matching/types.ts';
 import { notional, type Market } from './market.ts';
 import { settle, type SettledTrade } from './settlement.ts';
 import { SPOT_PART, type SpotBooks } from './spot-books.ts';
@@ -96,33 +96,30 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
     doneReason: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
-    ...opts,
+    account: opts.account,
+    autoRepay: opts.autoRepay,
+    borrowed: opts.borrowed,
   };
   books.ruleOf(order).hold(ctx.risk, { market: m, order });
   // The number is taken only once the hold stands: a refused order leaves no trace in the state.
   books.orderId();
   books.live.set(order.id, order);
   books.touch(order, ctx.now);
-  // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
-  const quoteStep = notional(m, m.tick, m.lot);
   const marketBuy = r.kind === 'market' && r.side === 'buy';
-  match(
-    ctx,
-    m,
-    {
-      type: 'place',
-      orderId: order.id,
-      userId: r.userId,
-      side: r.side,
-      kind: r.kind,
-      price: Number(r.price / m.tick),
-      // A market buy by its total alone has no quantity (0): only the budget stops it.
-      quantity: marketBuy && r.quantity === 0n ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
-      ...(marketBuy ? { quoteBudget: Number(r.quoteBudget / quoteStep) } : {}),
-      tif: r.tif,
-    },
-    [r.userId],
-  );
+  const command: EnginePlace = {
+    type: 'place',
+    orderId: order.id,
+    userId: r.userId,
+    side: r.side,
+    kind: r.kind,
+    price: Number(r.price / m.tick),
+    // A market buy by its total alone has no quantity (0): only the budget stops it.
+    quantity: marketBuy && r.quantity === 0n ? Number.MAX_SAFE_INTEGER : Number(r.quantity / m.lot),
+    tif: r.tif,
+  };
+  // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
+  if (marketBuy) command.quoteBudget = Number(r.quoteBudget / notional(m, m.tick, m.lot));
+  match(ctx, m, command, [r.userId]);
   return { ...order };
 }
 

@@ -24,14 +24,13 @@ import { credit } from '../support/trading.ts';
 import { openDb, type Db } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrate.ts';
 import { MIGRATIONS } from '../../server/features.ts';
+import { measure } from './cost.ts';
+import { MARKETS, nothing, order } from './order-stream.ts';
 
 const ORDERS = Number(process.env.ORDERS ?? 200_000);
 const WAVE = Number(process.env.WAVE ?? 5_000);
 const RATE = Number(process.env.RATE ?? 10_000);
 const STEADY_S = Number(process.env.STEADY_S ?? 10);
-const MARKETS = ['btcusdt', 'ethusdt', 'solusdt', 'bnbusdt'];
-const PRICES: Record<string, number> = { btcusdt: 96_000, ethusdt: 3_450, solusdt: 185, bnbusdt: 640 };
-const QUANTITY: Record<string, string> = { btcusdt: '0.001', ethusdt: '0.01', solusdt: '0.1', bnbusdt: '0.01' };
 const LABEL: Record<string, string> = {
   floor: 'floor: journal append and projector are no-ops',
   'sqlite-shared': 'SQLite WAL, journal in the main file',
@@ -43,6 +42,9 @@ interface Result {
   config: string;
   ackPerS: number;
   cpuUsPerOrder: number;
+  /** Bytes of JavaScript heap allocated per order (tests/bench/cost.ts), and the collections' pauses. */
+  bytesPerOrder: number;
+  gcMs: number;
   batches: number;
   trades?: number;
   tableRows?: number;
@@ -52,19 +54,6 @@ interface Result {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
-/** A database that keeps nothing: the floor's journal. */
-const nothing: Db = {
-  dialect: 'sqlite',
-  scope: {},
-  all: async () => [],
-  get: async () => undefined,
-  run: async () => 0,
-  afterCommit: (fn) => fn(),
-  tx: (fn) => fn(nothing),
-  exec: async () => {},
-  close: async () => {},
-};
-
 async function open(config: string): Promise<Db> {
   const file = () => join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db');
   if (config === 'postgres')
@@ -72,24 +61,6 @@ async function open(config: string): Promise<Db> {
   if (config === 'floor') return { ...(await openDb({ sqliteFile: ':memory:' })), journal: nothing };
   return openDb({ sqliteFile: file(), backgroundCheckpoint: true, ownJournal: config === 'sqlite' });
 }
-
-const order = (users: number[], i: number) => {
-  const symbol = MARKETS[i % MARKETS.length]!;
-  const side = (i >> 2) % 2 ? ('buy' as const) : ('sell' as const);
-  // Both sides price within ten ticks of the reference, so about half of the orders trade on arrival.
-  const ticks = ((i * 7919) % 21) - 10;
-  return [
-    users[i % users.length]!,
-    {
-      symbol,
-      side,
-      type: 'limit' as const,
-      price: (PRICES[symbol]! + ticks * 0.01).toFixed(2),
-      quantity: QUANTITY[symbol]!,
-      timeInForce: 'GTC' as const,
-    },
-  ] as const;
-};
 
 async function runOne(config: string): Promise<Result> {
   const db = await open(config);
@@ -117,7 +88,7 @@ async function runOne(config: string): Promise<Result> {
     return n;
   };
   const before = await tableRows();
-  const cpu0 = process.cpuUsage();
+  const stop = await measure(`persistence-${config}`);
   const t0 = performance.now();
   const acks: Promise<unknown>[] = [];
   for (let i = 0; i < ORDERS; i++) {
@@ -127,11 +98,13 @@ async function runOne(config: string): Promise<Result> {
   }
   await Promise.all(acks);
   const ackSeconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+  const cost = await stop();
   const result: Result = {
     config,
     ackPerS: ORDERS / ackSeconds,
-    cpuUsPerOrder: (cpu.user + cpu.system) / ORDERS,
+    cpuUsPerOrder: cost.cpuUs / ORDERS,
+    bytesPerOrder: cost.allocatedBytes / ORDERS,
+    gcMs: cost.gcMs,
     batches: core.journaled,
   };
   if (config !== 'floor') {
@@ -178,11 +151,11 @@ async function steady(users: number[], { spot, core }: Trading): Promise<Result[
 function print(r: Result, floor: Result | undefined): void {
   const vsFloor =
     floor && r !== floor
-      ? ` (floor/this: ×${(floor.ackPerS / r.ackPerS).toFixed(2)} in time, ×${(r.cpuUsPerOrder / floor.cpuUsPerOrder).toFixed(2)} in CPU)`
+      ? ` (floor/this: ×${(floor.ackPerS / r.ackPerS).toFixed(2)} in time, ×${(r.cpuUsPerOrder / floor.cpuUsPerOrder).toFixed(2)} in CPU, ×${(r.bytesPerOrder / floor.bytesPerOrder).toFixed(2)} in bytes)`
       : '';
   console.log(`${LABEL[r.config]}:`);
   console.log(
-    `  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second)${vsFloor}`,
+    `  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second), ${fmt(r.bytesPerOrder)} bytes allocated per order (collection pauses ${fmt(r.gcMs)} ms)${vsFloor}`,
   );
   if (r.tableRows !== undefined)
     console.log(

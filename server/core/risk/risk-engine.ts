@@ -49,6 +49,8 @@ function reserved(available: bigint, reserve: bigint, asset: string): never {
  */
 const mayGoNegative = (type: AccountType) => type === ACCOUNT.external || type === ACCOUNT.perpClearing;
 
+const NO_SPENDS: readonly Spend[] = [];
+
 /**
  * Every balance of every account (users' and the platform's), per account type and asset, with the holds on
  * them: the truth the trading core decides against (docs/architecture.md, "The trading core"). Changes are balanced
@@ -60,6 +62,23 @@ export class RiskEngine {
   readonly holds = new Map<string, Hold>();
   /** Facts since the projector last took them. */
   facts: LedgerFact[] = [];
+  /** The accounts those facts changed, by key (takeChanged). */
+  private changed = new Map<string, Posting>();
+  /**
+   * Each account's key, by asset and then owner and type as one number: the key a line names is found, not built
+   * (a template string per line, hashed again by every Map it meets). Only accounts a transaction reached are kept.
+   */
+  private readonly keys = new Map<string, Map<number, string>>();
+  /** The working arrays of `resolve`, kept between transactions. */
+  private readonly scratch = {
+    line: [] as Posting[],
+    key: [] as string[],
+    balance: [] as Array<CoreBalance | undefined>,
+    available: [] as bigint[],
+    held: [] as bigint[],
+    assets: [] as string[],
+    sums: [] as bigint[],
+  };
   /** The time of the command being decided, stamped on its facts. */
   now = 0;
   /**
@@ -84,31 +103,7 @@ export class RiskEngine {
    * hold, or would leave an available or held amount below zero. Moves nothing.
    */
   check(lines: readonly Posting[], guard = true): void {
-    const sums = new Map<string, bigint>();
-    const after = new Map<string, CoreBalance>();
-    for (const p of lines) {
-      if ((p.owner === null) !== isPlatformAccount(p.type))
-        throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
-      sums.set(p.asset, (sums.get(p.asset) ?? 0n) + (p.available ?? 0n) + (p.frozen ?? 0n));
-      const key = accountKey(p.owner, p.type, p.asset);
-      const b = after.get(key) ?? { ...this.balance(p.owner, p.type, p.asset) };
-      b.available += p.available ?? 0n;
-      b.held += p.frozen ?? 0n;
-      after.set(key, b);
-      if (!mayGoNegative(p.type) && (b.available < 0n || b.held < 0n)) fail('insufficientBalance');
-      if (
-        guard &&
-        (p.available ?? 0n) < 0n &&
-        p.type === ACCOUNT.contract &&
-        p.owner !== null &&
-        this.contractReserve
-      ) {
-        const reserve = this.contractReserve(p.owner, p.asset);
-        if (b.available < reserve) reserved(b.available - (p.available ?? 0n), reserve, p.asset);
-      }
-    }
-    for (const [asset, sum] of sums)
-      if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${asset} is off by ${sum}`);
+    this.resolve(lines, guard);
   }
 
   /**
@@ -116,27 +111,109 @@ export class RiskEngine {
    * that much from the hold's held amount, under its own bill type if it names one). Held amounts move only
    * through holds: hold, spends, release.
    */
-  post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = [], guard = true): void {
-    for (const p of lines) if (p.frozen) throw new Error('held amounts move only through holds');
+  post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = NO_SPENDS, guard = true): void {
+    for (let i = 0; i < lines.length; i++)
+      if (lines[i]!.frozen) throw new Error('held amounts move only through holds');
     const all: Posting[] = [];
-    const perHold = new Map<string, bigint>();
-    for (const s of spends) {
-      const total = (perHold.get(s.hold) ?? 0n) + s.amount;
+    // A hold may be spent by several spends of one transaction: each is checked against their running total.
+    for (let i = 0; i < spends.length; i++) {
+      const s = spends[i]!;
+      let total = s.amount;
+      for (let j = 0; j < i; j++) if (spends[j]!.hold === s.hold) total += spends[j]!.amount;
       const h = this.requireHold(s.hold, total);
-      perHold.set(s.hold, total);
-      if (s.amount)
-        all.push({
-          owner: h.owner,
-          type: h.type,
-          asset: h.asset,
-          frozen: -s.amount,
-          ...(s.billType ? { billType: s.billType } : {}),
-        });
+      if (s.amount) {
+        const line: Posting = { owner: h.owner, type: h.type, asset: h.asset, frozen: -s.amount };
+        if (s.billType) line.billType = s.billType;
+        all.push(line);
+      }
     }
-    all.push(...lines);
-    this.check(all, guard);
-    this.apply(all, meta);
-    for (const [id, amount] of perHold) this.shrink(this.holds.get(id)!, amount);
+    for (let i = 0; i < lines.length; i++) all.push(lines[i]!);
+    const accounts = this.resolve(all, guard);
+    this.applyResolved(all, accounts, meta);
+    for (let i = 0; i < spends.length; i++) {
+      const s = spends[i]!;
+      let first = true;
+      for (let j = 0; j < i && first; j++) if (spends[j]!.hold === s.hold) first = false;
+      if (!first) continue;
+      let total = s.amount;
+      for (let j = i + 1; j < spends.length; j++) if (spends[j]!.hold === s.hold) total += spends[j]!.amount;
+      this.shrink(this.holds.get(s.hold)!, total);
+    }
+  }
+
+  /**
+   * The checks of `check`, line by line in order (so an account may dip below zero in no prefix of the lines), on
+   * the accounts' balances as the lines leave them. Answers the distinct accounts the lines touch (the first line
+   * of each in `line`, which `applyResolved` sets to those balances). It works in arrays the engine keeps, not a Map
+   * per transaction: a trade's ten lines touch at most ten accounts, and comparing them costs less than hashing
+   * (the core decides one transaction at a time, and nothing here calls out before it returns).
+   */
+  private resolve(lines: readonly Posting[], guard: boolean): number {
+    const a = this.scratch;
+    let accounts = 0;
+    let assets = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const p = lines[i]!;
+      if ((p.owner === null) !== isPlatformAccount(p.type))
+        throw new Error(`account type ${p.type} and owner ${p.owner} do not go together`);
+      const available = p.available ?? 0n;
+      const frozen = p.frozen ?? 0n;
+      let k = 0;
+      while (k < assets && a.assets[k] !== p.asset) k++;
+      if (k === assets) {
+        a.assets[assets] = p.asset;
+        a.sums[assets++] = 0n;
+      }
+      // Bigint sums allocate: a zero adds nothing (most lines move only available, or only held).
+      if (available) a.sums[k] = a.sums[k]! + available;
+      if (frozen) a.sums[k] = a.sums[k]! + frozen;
+      let slot = 0;
+      for (; slot < accounts; slot++) {
+        const q = a.line[slot]!;
+        if (q.owner === p.owner && q.type === p.type && q.asset === p.asset) break;
+      }
+      if (slot === accounts) {
+        const key = this.keyOf(p.owner, p.type, p.asset);
+        const b = this.balances.get(key);
+        a.line[slot] = p;
+        a.key[slot] = key;
+        a.balance[slot] = b;
+        a.available[slot] = b ? b.available : 0n;
+        a.held[slot] = b ? b.held : 0n;
+        accounts++;
+      }
+      if (available) a.available[slot] = a.available[slot]! + available;
+      if (frozen) a.held[slot] = a.held[slot]! + frozen;
+      const after = a.available[slot]!;
+      if (!mayGoNegative(p.type) && (after < 0n || a.held[slot]! < 0n)) fail('insufficientBalance');
+      if (guard && available < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
+        const reserve = this.contractReserve(p.owner, p.asset);
+        if (after < reserve) reserved(after - available, reserve, p.asset);
+      }
+    }
+    for (let k = 0; k < assets; k++)
+      if (a.sums[k] !== 0n) throw new Error(`unbalanced ledger transaction: ${a.assets[k]} is off by ${a.sums[k]}`);
+    return accounts;
+  }
+
+  /** Sets the accounts `resolve` answered to the balances it computed, and records the transaction. */
+  private applyResolved(lines: Posting[], accounts: number, meta: PostingMeta): void {
+    const a = this.scratch;
+    for (let slot = 0; slot < accounts; slot++) {
+      const key = a.key[slot]!;
+      let b = a.balance[slot];
+      if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
+      b.available = a.available[slot]!;
+      b.held = a.held[slot]!;
+      this.touch(key, a.line[slot]!);
+      a.balance[slot] = undefined;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      const p = lines[i]!;
+      if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n)
+        this.contractChanged?.(p.owner, p.asset);
+    }
+    this.record(lines, meta);
   }
 
   /**
@@ -157,7 +234,8 @@ export class RiskEngine {
     if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
-    const b = this.balances.get(accountKey(owner, type, asset));
+    const key = this.keyOf(owner, type, asset);
+    const b = this.balances.get(key);
     if (!b || b.available < amount) fail('insufficientBalance');
     if (guard && type === ACCOUNT.contract && this.contractReserve) {
       const reserve = this.contractReserve(owner, asset);
@@ -166,7 +244,9 @@ export class RiskEngine {
     b.available -= amount;
     b.held += amount;
     if (type === ACCOUNT.contract) this.contractChanged?.(owner, asset);
-    this.record([{ owner, type, asset, available: -amount, frozen: amount }], meta);
+    const line: Posting = { owner, type, asset, available: -amount, frozen: amount };
+    this.touch(key, line);
+    this.record([line], meta);
     if (existing) {
       existing.amount += amount;
       return existing;
@@ -218,11 +298,22 @@ export class RiskEngine {
     return back;
   }
 
-  /** Takes the facts decided since the last call. */
+  /** Takes the facts decided since the last call (and forgets which accounts they changed). */
   takeFacts(): LedgerFact[] {
     const f = this.facts;
     this.facts = [];
+    this.changed.clear();
     return f;
+  }
+
+  /**
+   * The accounts changed since the last call (or `takeFacts`), each once, in the order they first changed, with a
+   * line that names it: a batch's balance announcements, coalesced per account (server/core/core.ts).
+   */
+  takeChanged(): Map<string, Posting> {
+    const c = this.changed;
+    this.changed = new Map();
+    return c;
   }
 
   private requireHold(id: string, amount: bigint): Hold {
@@ -237,11 +328,27 @@ export class RiskEngine {
     if (h.amount === 0n) this.holds.delete(h.id);
   }
 
+  /** accountKey, from the engine's table of the keys it has met. */
+  private keyOf(owner: number | null, type: AccountType, asset: string): string {
+    let byAsset = this.keys.get(asset);
+    if (!byAsset) this.keys.set(asset, (byAsset = new Map()));
+    // Account types are below 1,024 (server/ledger/account-types.ts), owners safe integers well below 2^43.
+    const n = (owner ?? 0) * 1024 + type;
+    let key = byAsset.get(n);
+    if (key === undefined) byAsset.set(n, (key = accountKey(owner, type, asset)));
+    return key;
+  }
+
+  private touch(key: string, line: Posting): void {
+    if (!this.changed.has(key)) this.changed.set(key, line);
+  }
+
   private apply(lines: Posting[], meta: PostingMeta): void {
     for (const p of lines) {
-      const key = accountKey(p.owner, p.type, p.asset);
+      const key = this.keyOf(p.owner, p.type, p.asset);
       let b = this.balances.get(key);
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
+      this.touch(key, p);
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
       if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n)
