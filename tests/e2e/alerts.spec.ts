@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, signIn, uniqueName } from './support.ts';
+import { controlsUnder, createAccount, credit, signIn, tablesWiderThanTheirBox, uniqueName } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -82,6 +82,9 @@ test('a price alert set on the alerts screen fires on the trade that crosses it,
   await page.screenshot({ path: `${SHOTS}/alerts-1366-en.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/alerts-390-en.png`, fullPage: true });
+  // The notice stays until closed: on a phone it stands in the page's flow, over none of the form's controls.
+  expect(await controlsUnder(page, '.shell-notices', 'main :is(button, input, select, a)')).toEqual([]);
+  expect(await tablesWiderThanTheirBox(page)).toEqual([]);
   await notice.locator('button').click();
   await expect(notice).toHaveCount(0);
 
@@ -95,6 +98,7 @@ test('a price alert set on the alerts screen fires on the trade that crosses it,
   await expect(page.getByTestId('alert-notice')).toContainText(`DOGE/USDT: Preis fällt auf ${down}: ${down} erreicht`);
   await expect(page.getByTestId('alerts-fired').getByTestId('alert-row')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/alerts-390-de.png`, fullPage: true });
+  expect(await controlsUnder(page, '.shell-notices', 'main :is(button, input, select, a)')).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS}/alerts-1366-de.png`, fullPage: true });

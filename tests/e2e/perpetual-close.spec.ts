@@ -4,7 +4,7 @@ import { formatAmount } from '../../isomorphic/format/index.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
 import { perpetualServer } from './perpetual-support.ts';
-import { createAccount, signIn, uniqueName } from './support.ts';
+import { controlsUnder, createAccount, signIn, tablesWiderThanTheirBox, uniqueName } from './support.ts';
 
 /**
  * Closing from the position row and the trailing stop, in English and German: half a long closed by a limit from its
@@ -70,6 +70,17 @@ test('a long is half closed by a limit from its row and protected by a trailing 
     ).toBeVisible();
     await expect(row.getByTestId('position-size')).toHaveText('0.050 BTC');
     await page.locator('.perp-panels').screenshot({ path: `${SHOTS}/perpetual-close-row-1366-${lang}.png` });
+    // The customer-service button floats in the window's corner: scrolled to the end, no control of the row is under
+    // it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await controlsUnder(page, '[data-testid="service-button"]', '.perp-panels :is(button, input)')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/perpetual-close-1366-${lang}.png` });
+    // On a phone the position is a card of label: value lines, its close fields inside the window.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/perpetual-close-390-${lang}.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
     const history = await json<{ records: PerpOrder[] }>(
       request.post(`${BASE}/api/contract/order/list?state=history`, { headers: h }),
     );

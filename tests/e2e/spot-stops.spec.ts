@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createAccount, credit, signIn, uniqueName } from './support.ts';
+import { createAccount, credit, signIn, tablesWiderThanTheirBox, uniqueName } from './support.ts';
 import { openTrade, printTrades } from './trade-support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
@@ -63,6 +63,10 @@ test('places a stop-limit and an OCO, lists their triggers and cancels them, in 
     await page.screenshot({ path: `${SHOTS}/spot-stops-${prefix.slice(1) || 'en'}-1366.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/spot-stops-${prefix.slice(1) || 'en'}-390.png`, fullPage: true });
+    // On a phone each stop order is a card: nothing cut at the right edge, the cancel in reach.
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    await rows.first().getByRole('button').scrollIntoViewIfNeeded();
+    await expect(rows.first().getByRole('button')).toBeInViewport({ ratio: 1 });
     // Cancelling the OCO's row cancels its limit leg too; then the stop-limit.
     for (const count of [1, 0]) {
       await rows.first().getByRole('button').click();

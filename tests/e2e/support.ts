@@ -189,3 +189,40 @@ export function colouredPixels(canvas: ReturnType<Page['locator']>) {
     return n;
   });
 }
+
+/**
+ * The shared tables (src/islands/ui/DataTable.tsx) on the page that are wider than their box: a table that would
+ * scroll sideways inside its panel, as they did on a phone before they became cards. Each as "test id: width > box".
+ */
+export function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLTableElement>('table.data-table')]
+      .filter((t) => t.offsetParent && t.getBoundingClientRect().width > t.parentElement!.clientWidth + 1)
+      .map(
+        (t) =>
+          `${t.dataset.testid ?? t.className}: ${t.getBoundingClientRect().width} > ${t.parentElement!.clientWidth}`,
+      ),
+  );
+}
+
+/**
+ * The controls (buttons, fields, links) matched by `controls` that lie under the floating element `over` (the
+ * customer-service button, a notice stack): what a floating layer must never cover.
+ */
+export function controlsUnder(page: Page, over: string, controls: string): Promise<string[]> {
+  return page.evaluate(
+    ([overSelector, controlSelector]) => {
+      const layers = [...document.querySelectorAll(overSelector!)].map((e) => e.getBoundingClientRect());
+      return [...document.querySelectorAll<HTMLElement>(controlSelector!)]
+        .filter(
+          (e) => !e.closest(overSelector!) && e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+        )
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return layers.some((b) => r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom);
+        })
+        .map((e) => e.getAttribute('name') ?? e.textContent?.trim() ?? e.tagName);
+    },
+    [over, controls],
+  );
+}

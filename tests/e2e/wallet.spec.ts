@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, uniqueName, signIn, signInOperator, setFundPassword } from './support.ts';
+import {
+  createAccount,
+  setFundPassword,
+  signIn,
+  signInOperator,
+  tablesWiderThanTheirBox,
+  uniqueName,
+} from './support.ts';
 import { enterOperatorAddress } from './manual-addresses.ts';
 
 /** A 1×1 PNG, the "payment screenshot". */
@@ -137,6 +144,20 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
     ).toBeVisible();
   }
   await user.screenshot({ path: `${SHOTS}/wallet-bills-en.png`, fullPage: true });
+  // On a phone each bill is a card of label: value lines, nothing scrolled sideways: English, German, Chinese.
+  const size = user.viewportSize()!;
+  await user.setViewportSize({ width: 390, height: 844 });
+  for (const prefix of ['', '/de', '/zh-CN']) {
+    if (prefix) await user.goto(`${prefix}/account/wallet?tab=bills`);
+    await hydrated(user);
+    await expect(bills.locator('tbody tr').first()).toBeVisible();
+    expect(await tablesWiderThanTheirBox(user)).toEqual([]);
+    await user.screenshot({
+      path: `${SHOTS}/wallet-bills-390${prefix.replace('/', '-') || '-en'}.png`,
+      fullPage: true,
+    });
+  }
+  await user.setViewportSize(size);
   await user.goto('/account/wallet/assets');
   await hydrated(user);
   // The total across accounts, then the spot account alone.

@@ -18,6 +18,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Select } from '../ui/Select.tsx';
 import { ChainName, useCoinNetwork } from '../wallet/index.ts';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /**
  * The chains as operators watch them (docs/products/chain.md): hot wallets and what waits on deposit addresses,
@@ -72,86 +73,74 @@ function Holdings({ t, o }: { t: T; o: ChainOverview }) {
       <section>
         <h2 className="panel__subtitle">{t('onchain.admin.holdings')}</h2>
         <div className="wallet-scroll">
-          <table className="wallet-table wallet-table--cards" data-testid="chain-holdings">
-            <thead>
-              <tr>
-                <th>{t('onchain.chain')}</th>
-                <th>{t('assets.coin')}</th>
-                <th>{t('onchain.admin.hotWallet')}</th>
-                <th className="num">{t('onchain.admin.balance')}</th>
-                <th className="num">{t('onchain.admin.unswept')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.holdings.map((h) => (
-                <tr key={`${h.chain.key}:${h.coin}`} data-coin={h.coin}>
-                  <td data-label={t('onchain.chain')}>
-                    <ChainName t={t} chain={h.chain} />
-                  </td>
-                  <td data-label={t('assets.coin')}>{h.coin}</td>
-                  <td className="wallet-break" data-label={t('onchain.admin.hotWallet')}>
-                    <code>{h.hotWallet}</code>
-                  </td>
-                  <td className="num" data-label={t('onchain.admin.balance')}>
+          <DataTable
+            className="wallet-table"
+            testId="chain-holdings"
+            rows={o.holdings}
+            rowKey={(h) => `${h.chain.key}:${h.coin}`}
+            rowProps={(h) => ({ 'data-coin': h.coin })}
+            empty={t('onchain.admin.noChain')}
+            columns={[
+              {
+                key: 'chain',
+                label: t('onchain.chain'),
+                phone: 'title',
+                cell: (h) => <ChainName t={t} chain={h.chain} />,
+              },
+              { key: 'coin', label: t('assets.coin'), cell: (h) => h.coin },
+              {
+                key: 'hot',
+                label: t('onchain.admin.hotWallet'),
+                className: 'wallet-break',
+                cell: (h) => <code>{h.hotWallet}</code>,
+              },
+              {
+                key: 'balance',
+                label: t('onchain.admin.balance'),
+                num: true,
+                cell: (h) => (
+                  <>
                     {fmt(h.hot, 8)}
                     {h.low && (
                       <div className="chain-low" role="alert" data-testid="hot-low">
                         {t('onchain.admin.low', { amount: fmt(h.warnBelow, 8) })}
                       </div>
                     )}
-                  </td>
-                  <td className="num" data-label={t('onchain.admin.unswept')}>
-                    {fmt(h.unswept, 8)}
-                  </td>
-                </tr>
-              ))}
-              {!o.holdings.length && (
-                <tr>
-                  <td colSpan={5} className="muted">
-                    {t('onchain.admin.noChain')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { key: 'unswept', label: t('onchain.admin.unswept'), num: true, cell: (h) => fmt(h.unswept, 8) },
+            ]}
+          />
         </div>
       </section>
       <section>
         <h2 className="panel__subtitle">{t('onchain.admin.coverage')}</h2>
         <div className="wallet-scroll">
-          <table className="wallet-table wallet-table--cards" data-testid="chain-coverage">
-            <thead>
-              <tr>
-                <th>{t('assets.coin')}</th>
-                <th className="num">{t('onchain.admin.liabilities')}</th>
-                <th className="num">{t('onchain.admin.onChain')}</th>
-                <th className="num">{t('onchain.admin.gasBudget')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.coins.map((c) => (
-                <tr key={c.coin} data-coin={c.coin}>
-                  <td data-label={t('assets.coin')}>{c.coin}</td>
-                  <td className="num" data-label={t('onchain.admin.liabilities')}>
-                    {fmt(c.liabilities, 8)}
-                  </td>
-                  <td className="num" data-label={t('onchain.admin.onChain')}>
-                    {fmt(c.onChain, 8)}
-                  </td>
-                  <td className="num" data-label={t('onchain.admin.gasBudget')}>
-                    {o.gasBudget[c.coin] === undefined ? '--' : fmt(o.gasBudget[c.coin]!, 8)}
-                  </td>
-                </tr>
-              ))}
-              {!o.coins.length && (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    {t('common.noData')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <DataTable
+            className="wallet-table"
+            testId="chain-coverage"
+            rows={o.coins}
+            rowKey={(c) => c.coin}
+            rowProps={(c) => ({ 'data-coin': c.coin })}
+            empty={t('common.noData')}
+            columns={[
+              { key: 'coin', label: t('assets.coin'), phone: 'title', cell: (c) => c.coin },
+              {
+                key: 'liabilities',
+                label: t('onchain.admin.liabilities'),
+                num: true,
+                cell: (c) => fmt(c.liabilities, 8),
+              },
+              { key: 'onChain', label: t('onchain.admin.onChain'), num: true, cell: (c) => fmt(c.onChain, 8) },
+              {
+                key: 'gas',
+                label: t('onchain.admin.gasBudget'),
+                num: true,
+                cell: (c) => (o.gasBudget[c.coin] === undefined ? '--' : fmt(o.gasBudget[c.coin]!, 8)),
+              },
+            ]}
+          />
         </div>
         <p className="field__hint">{t('onchain.admin.gasHint')}</p>
       </section>
@@ -183,34 +172,32 @@ function Settings({ t, o }: { t: T; o: ChainOverview }) {
       <h2 className="panel__subtitle">{t('onchain.admin.settings')}</h2>
       <p className="field__hint">{t('onchain.admin.settingsHint')}</p>
       <div className="wallet-scroll">
-        <table className="wallet-table wallet-table--cards" data-testid="chain-settings">
-          <thead>
-            <tr>
-              <th>{t('assets.coin')}</th>
-              <th>{t('onchain.admin.autoApprove')}</th>
-              <th>{t('onchain.admin.warnBelow')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {coins.map((coin) => (
-              <tr key={coin} data-coin={coin}>
-                <td data-label={t('assets.coin')}>{coin}</td>
-                {(['autoApprove', 'warnBelow'] as const).map((field) => (
-                  <td key={field} data-label={t(`onchain.admin.${field}`)}>
-                    <input
-                      name={`${field}-${coin}`}
-                      inputMode="decimal"
-                      placeholder={t('onchain.admin.none')}
-                      aria-label={`${t(`onchain.admin.${field}`)} ${coin}`}
-                      value={form[field][coin] ?? ''}
-                      onChange={(e) => edit(field, coin, e.target.value)}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="wallet-table"
+          testId="chain-settings"
+          rows={coins}
+          rowKey={(coin) => coin}
+          rowProps={(coin) => ({ 'data-coin': coin })}
+          columns={[
+            { key: 'coin', label: t('assets.coin'), phone: 'title', cell: (coin) => coin },
+            ...(['autoApprove', 'warnBelow'] as const).map(
+              (field): Column<string> => ({
+                key: field,
+                label: t(`onchain.admin.${field}`),
+                cell: (coin) => (
+                  <input
+                    name={`${field}-${coin}`}
+                    inputMode="decimal"
+                    placeholder={t('onchain.admin.none')}
+                    aria-label={`${t(`onchain.admin.${field}`)} ${coin}`}
+                    value={form[field][coin] ?? ''}
+                    onChange={(e) => edit(field, coin, e.target.value)}
+                  />
+                ),
+              }),
+            ),
+          ]}
+        />
       </div>
       <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
         {t('admin.save')}

@@ -25,7 +25,12 @@ function Stack({ locale, messages }: Props) {
   const notices = useStore($alertNotices);
   if (!notices.length) return null;
   return (
-    <div className="alert-notices" role="region" aria-live="polite" aria-label={t('alerts.notice.region')}>
+    <div
+      className="shell-notices alert-notices"
+      role="region"
+      aria-live="polite"
+      aria-label={t('alerts.notice.region')}
+    >
       {notices.map((a) => {
         const [key, values] = describeAlert(a);
         return (

@@ -16,6 +16,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
 import { submitting } from '../ui/use-form.ts';
+import { DataTable } from '../ui/DataTable.tsx';
 
 interface Props {
   locale: Locale;
@@ -161,39 +162,50 @@ function AlertTable({ t, rows, empty, testId }: { t: T; rows: PriceAlert[]; empt
       // The API client has shown the message.
     }
   };
+  // A list is of one state: fired alerts add when and at what value.
+  const fired = rows[0]!.state === 'fired';
   return (
     <div className="alerts__scroll">
-      <table className="alerts__table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t('alerts.col.condition')}</th>
-            <th>{t('alerts.col.note')}</th>
-            <th>{t('alerts.col.set')}</th>
-            {rows[0]!.state === 'fired' && <th>{t('alerts.col.fired')}</th>}
-            {rows[0]!.state === 'fired' && <th>{t('alerts.col.value')}</th>}
-            <th>{t('alerts.col.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => {
-            const [key, values] = describeAlert(a);
-            return (
-              <tr key={a.id} data-testid="alert-row">
-                <td data-label={t('alerts.col.condition')}>{t(key, values)}</td>
-                <td data-label={t('alerts.col.note')}>{a.note}</td>
-                <td data-label={t('alerts.col.set')}>{formatDateTime(a.createdAt, dates)}</td>
-                {a.firedAt !== null && <td data-label={t('alerts.col.fired')}>{formatDateTime(a.firedAt, dates)}</td>}
-                {a.firedValue !== null && <td data-label={t('alerts.col.value')}>{valueShown(a, a.firedValue)}</td>}
-                <td>
-                  <button type="button" className="btn btn--small" onClick={() => void remove(a.id)}>
-                    {t('alerts.delete')}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className="alerts__table"
+        testId={testId}
+        rows={rows}
+        rowKey={(a) => a.id}
+        rowProps={() => ({ 'data-testid': 'alert-row' })}
+        columns={[
+          {
+            key: 'condition',
+            label: t('alerts.col.condition'),
+            phone: 'title',
+            cell: (a) => {
+              const [key, values] = describeAlert(a);
+              return t(key, values);
+            },
+          },
+          { key: 'note', label: t('alerts.col.note'), cell: (a) => a.note },
+          { key: 'set', label: t('alerts.col.set'), cell: (a) => formatDateTime(a.createdAt, dates) },
+          fired && {
+            key: 'fired',
+            label: t('alerts.col.fired'),
+            cell: (a) => (a.firedAt === null ? '--' : formatDateTime(a.firedAt, dates)),
+          },
+          fired && {
+            key: 'value',
+            label: t('alerts.col.value'),
+            cell: (a) => (a.firedValue === null ? '--' : valueShown(a, a.firedValue)),
+          },
+          {
+            key: 'action',
+            label: '',
+            head: t('alerts.col.action'),
+            cell: (a) => (
+              <button type="button" className="btn btn--small" onClick={() => void remove(a.id)}>
+                {t('alerts.delete')}
+              </button>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { errorText, Pager, productTitle } from './parts.tsx';
 
 const STATES: EarnOrderState[] = ['inProgress', 'completed', 'redeemed'];
@@ -72,15 +73,55 @@ export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
   };
   const money = (v: string, coin: string) => `${fmt(v, coin)} ${coin}`;
   const open = state === 'inProgress';
-  const columns = [
-    'earn.orders.product',
-    'earn.orders.amount',
-    'earn.product.dailyRate',
-    'earn.orders.subscribed',
-    'earn.orders.term',
-    open ? 'earn.orders.accrued' : 'earn.orders.paid',
-    'earn.orders.expected',
-    open ? '' : 'earn.orders.ended',
+  const columns: Array<Column<EarnOrder>> = [
+    {
+      key: 'product',
+      label: t('earn.orders.product'),
+      phone: 'title',
+      cell: (o) => (
+        <a href={href(productPage(o))} title={o.name}>
+          {productTitle(t, o)}
+        </a>
+      ),
+    },
+    { key: 'amount', label: t('earn.orders.amount'), cell: (o) => money(o.amount, o.coin) },
+    { key: 'rate', label: t('earn.product.dailyRate'), cell: (o) => percentText(o.dailyRate) },
+    { key: 'subscribed', label: t('earn.orders.subscribed'), cell: (o) => formatDateTime(o.subscribedAt, dates) },
+    {
+      key: 'term',
+      label: t('earn.orders.term'),
+      cell: (o) => `${formatDateTime(o.beginAt, dates)} → ${formatDateTime(o.endAt, dates)}`,
+    },
+    {
+      key: 'income',
+      label: t(open ? 'earn.orders.accrued' : 'earn.orders.paid'),
+      testId: 'earn-order-income',
+      cell: (o) => (
+        <>
+          {money(open ? o.accrued : o.interestPaid, o.coin)}
+          {o.kind === 'flexible' && (
+            <span className="earn-muted earn-cell-note">{t('earn.orders.paidDays', { count: o.paidDays })}</span>
+          )}
+        </>
+      ),
+    },
+    { key: 'expected', label: t('earn.orders.expected'), cell: (o) => money(o.expectedRevenue, o.coin) },
+    open
+      ? {
+          key: 'redeem',
+          label: '',
+          head: <span className="visually-hidden">{t('earn.orders.redeem')}</span>,
+          cell: (o) => (
+            <button type="button" className="btn btn--outline" onClick={() => void ask(o)}>
+              {t('earn.orders.redeem')}
+            </button>
+          ),
+        }
+      : {
+          key: 'ended',
+          label: t('earn.orders.ended'),
+          cell: (o) => (o.endedAt === null ? '--' : formatDateTime(o.endedAt, dates)),
+        },
   ];
 
   return (
@@ -116,58 +157,17 @@ export function EarnOrders({ t, kinds, productPage, highlight }: Props) {
         </p>
       ) : (
         <div className="earn-scroll">
-          <table className="earn-table" data-testid="earn-orders">
-            <thead>
-              <tr>
-                {columns.map((key, i) => (
-                  <th key={i} scope="col">
-                    {key ? t(key) : <span className="visually-hidden">{t('earn.orders.redeem')}</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list?.records.map((o) => (
-                <tr
-                  key={o.id}
-                  className={o.productId === highlight ? 'is-here' : undefined}
-                  data-testid={`earn-order-${o.id}`}
-                >
-                  <td>
-                    <a href={href(productPage(o))} title={o.name}>
-                      {productTitle(t, o)}
-                    </a>
-                  </td>
-                  <td>{money(o.amount, o.coin)}</td>
-                  <td>{percentText(o.dailyRate)}</td>
-                  <td>{formatDateTime(o.subscribedAt, dates)}</td>
-                  <td>
-                    {formatDateTime(o.beginAt, dates)} → {formatDateTime(o.endAt, dates)}
-                  </td>
-                  <td data-testid="earn-order-income">
-                    {money(open ? o.accrued : o.interestPaid, o.coin)}
-                    {o.kind === 'flexible' && (
-                      <span className="earn-muted earn-cell-note">
-                        {t('earn.orders.paidDays', { count: o.paidDays })}
-                      </span>
-                    )}
-                  </td>
-                  <td>{money(o.expectedRevenue, o.coin)}</td>
-                  <td>
-                    {open ? (
-                      <button type="button" className="btn btn--outline" onClick={() => void ask(o)}>
-                        {t('earn.orders.redeem')}
-                      </button>
-                    ) : o.endedAt === null ? (
-                      '--'
-                    ) : (
-                      formatDateTime(o.endedAt, dates)
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="earn-table"
+            testId="earn-orders"
+            columns={columns}
+            rows={list?.records ?? []}
+            rowKey={(o) => o.id}
+            rowProps={(o) => ({
+              className: o.productId === highlight ? 'is-here' : undefined,
+              'data-testid': `earn-order-${o.id}`,
+            })}
+          />
           {list === null ? (
             <p className="earn-muted">{t('common.loading')}</p>
           ) : (

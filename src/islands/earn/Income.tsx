@@ -7,6 +7,7 @@ import type { T } from '../../lib/i18n/client.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Pager } from './parts.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
 
 /**
  * What each ended order paid (/api/financial/personalIncome), newest first: staking, finance and mining alike; again
@@ -28,40 +29,19 @@ export function Income({ t }: { t: T }) {
   if (!list.records.length) return <p className="earn-muted">{t('earn.income.none')}</p>;
   return (
     <div className="earn-scroll">
-      <table className="earn-table" data-testid="earn-income">
-        <thead>
-          <tr>
-            {[
-              'earn.income.time',
-              'earn.income.order',
-              'earn.income.how',
-              'earn.income.principal',
-              'earn.income.interest',
-            ].map((k) => (
-              <th key={k} scope="col">
-                {t(k)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {list.records.map((r) => (
-            <tr key={r.orderId}>
-              <td>{formatDateTime(r.time, dates)}</td>
-              <td>
-                #{r.orderId} {r.name}
-              </td>
-              <td>{t(`earn.income.kind.${r.kind}`)}</td>
-              <td>
-                {fmt(r.principal, r.coin)} {r.coin}
-              </td>
-              <td>
-                {fmt(r.interest, r.coin)} {r.coin}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="earn-table"
+        testId="earn-income"
+        rows={list.records}
+        rowKey={(r) => r.orderId}
+        columns={[
+          { key: 'time', label: t('earn.income.time'), cell: (r) => formatDateTime(r.time, dates) },
+          { key: 'order', label: t('earn.income.order'), phone: 'title', cell: (r) => `#${r.orderId} ${r.name}` },
+          { key: 'how', label: t('earn.income.how'), cell: (r) => t(`earn.income.kind.${r.kind}`) },
+          { key: 'principal', label: t('earn.income.principal'), cell: (r) => `${fmt(r.principal, r.coin)} ${r.coin}` },
+          { key: 'interest', label: t('earn.income.interest'), cell: (r) => `${fmt(r.interest, r.coin)} ${r.coin}` },
+        ]}
+      />
       <Pager t={t} page={page} pages={Math.max(1, Math.ceil(list.total / ORDERS_PAGE_SIZE))} onPage={setPage} />
     </div>
   );

@@ -3,6 +3,7 @@ import { formatAssetAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { percentOfRate } from '../../lib/fees/format.ts';
 import { Fact } from '../ui/Fact.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** The rate columns of a level, in table order, with their header keys. */
 export const RATE_COLUMNS = [
@@ -23,41 +24,39 @@ const usdt = (n: number) => formatAssetAmount(String(n), 0);
 export function ScheduleTable({ t, levels, mine }: { t: T; levels: FeeLevel[]; mine?: number }) {
   return (
     <div className="table-scroll">
-      <table className="wallet-table fees-table" data-testid="fee-schedule">
-        <caption className="visually-hidden">{t('fees.tableLabel')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fees.level')}</th>
-            {VOLUME_COLUMNS.map(([k, label]) => (
-              <th key={k} scope="col" className="num">
-                {t(label)}
-              </th>
-            ))}
-            {RATE_COLUMNS.map(([k, label]) => (
-              <th key={k} scope="col" className="num">
-                {t(label)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {levels.map((l) => (
-            <tr key={l.level} className={l.level === mine ? 'is-active' : undefined}>
-              <th scope="row">{t('fees.vip', { n: l.level })}</th>
-              {VOLUME_COLUMNS.map(([k]) => (
-                <td key={k} className="num">
-                  {l.level === 0 ? '–' : `≥ ${usdt(l[k])}`}
-                </td>
-              ))}
-              {RATE_COLUMNS.map(([k]) => (
-                <td key={k} className="num">
-                  {percentOfRate(l[k])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table fees-table"
+        testId="fee-schedule"
+        label={t('fees.tableLabel')}
+        rows={levels}
+        rowKey={(l) => l.level}
+        rowProps={(l) => ({ className: l.level === mine ? 'is-active' : undefined })}
+        columns={[
+          {
+            key: 'level',
+            label: t('fees.level'),
+            phone: 'title',
+            rowHeader: true,
+            cell: (l) => t('fees.vip', { n: l.level }),
+          },
+          ...VOLUME_COLUMNS.map(
+            ([k, label]): Column<FeeLevel> => ({
+              key: k,
+              label: t(label),
+              num: true,
+              cell: (l) => (l.level === 0 ? '–' : `≥ ${usdt(l[k])}`),
+            }),
+          ),
+          ...RATE_COLUMNS.map(
+            ([k, label]): Column<FeeLevel> => ({
+              key: k,
+              label: t(label),
+              num: true,
+              cell: (l) => percentOfRate(l[k]),
+            }),
+          ),
+        ]}
+      />
     </div>
   );
 }

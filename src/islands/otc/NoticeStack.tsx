@@ -27,7 +27,7 @@ function Stack({ locale, messages }: Props) {
   const notices = useStore($notices);
   if (!notices.length) return null;
   return (
-    <div className="otc-notices" role="region" aria-live="polite" aria-label={t('otc.notice.region')}>
+    <div className="shell-notices otc-notices" role="region" aria-live="polite" aria-label={t('otc.notice.region')}>
       {notices.map((n) => (
         <a
           key={`${n.orderId}:${n.content}:${n.ts}`}

@@ -16,6 +16,7 @@ import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { LoginPrompt, Pager } from './parts.tsx';
 import { MerchantGate } from './MerchantGate.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
 
 interface Props {
   locale: Locale;
@@ -80,49 +81,54 @@ function OrderTable({ locale, messages, role }: Props) {
         </p>
       ) : (
         <div className="otc-scroll">
-          <table className="otc-table" data-testid="otc-order-list">
-            <thead>
-              <tr>
-                <th scope="col">{t('otc.orders.code')}</th>
-                <th scope="col">{t('otc.orders.type')}</th>
-                <th scope="col">{t('otc.order.fiatAmount')}</th>
-                <th scope="col">{t('otc.ad.price')}</th>
-                <th scope="col">{t('otc.order.amount')}</th>
-                <th scope="col">{t('otc.orders.counterparty')}</th>
-                <th scope="col">{t('otc.orders.status')}</th>
-                <th scope="col">{t('otc.order.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.orders.map((o) => (
-                <tr key={o.id} className={o.id === focus ? 'is-focus' : undefined}>
-                  <td>
-                    <a href={open(o.id)}>{o.orderCode}</a>
-                  </td>
-                  <td className={o.side === 'buy' ? 'up' : 'down'}>
-                    {t(`otc.side.${o.side}`)} {o.coin}
-                  </td>
-                  <td>
-                    {o.fiatAmount} {o.fiat}
-                  </td>
-                  <td>{o.price}</td>
-                  <td>
-                    {o.amount.replace(/\.?0+$/, '')} {o.coin}
-                  </td>
-                  <td>{(o.side === 'buy' ? o.seller : o.buyer).nickname}</td>
-                  <td>
+          <DataTable
+            className="otc-table"
+            testId="otc-order-list"
+            rows={view.orders}
+            rowKey={(o) => o.id}
+            rowProps={(o) => ({ className: o.id === focus ? 'is-focus' : undefined })}
+            columns={[
+              {
+                key: 'code',
+                label: t('otc.orders.code'),
+                phone: 'title',
+                cell: (o) => <a href={open(o.id)}>{o.orderCode}</a>,
+              },
+              {
+                key: 'type',
+                label: t('otc.orders.type'),
+                className: (o) => (o.side === 'buy' ? 'up' : 'down'),
+                cell: (o) => `${t(`otc.side.${o.side}`)} ${o.coin}`,
+              },
+              { key: 'fiat', label: t('otc.order.fiatAmount'), cell: (o) => `${o.fiatAmount} ${o.fiat}` },
+              { key: 'price', label: t('otc.ad.price'), cell: (o) => o.price },
+              {
+                key: 'amount',
+                label: t('otc.order.amount'),
+                cell: (o) => `${o.amount.replace(/\.?0+$/, '')} ${o.coin}`,
+              },
+              {
+                key: 'counterparty',
+                label: t('otc.orders.counterparty'),
+                cell: (o) => (o.side === 'buy' ? o.seller : o.buyer).nickname,
+              },
+              {
+                key: 'status',
+                label: t('otc.orders.status'),
+                cell: (o) => (
+                  <>
                     {t(`otc.state.${o.state}`)}
                     {o.unread > 0 && (
                       <span className="otc-badge" title={t('otc.orders.unread')}>
                         {o.unread}
                       </span>
                     )}
-                  </td>
-                  <td>{formatDateTime(o.createdAt, dates)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { key: 'created', label: t('otc.order.created'), cell: (o) => formatDateTime(o.createdAt, dates) },
+            ]}
+          />
           {view.status === 'ready' && view.orders.length === 0 && <p className="otc-empty">{t('otc.orders.none')}</p>}
           <Pager
             t={t}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import type { ContractView, PerpOrder, PerpPosition } from '../../../isomorphic/contract/perpetual.ts';
 import type { T } from '../../lib/i18n/client.ts';
-import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import {
   $liquidations,
   $perpHistory,
@@ -31,6 +31,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { MarginDialog, StopDialog } from './PositionDialogs.tsx';
 import { CloseCell } from './PositionClose.tsx';
 import { TrailingList } from './TrailingList.tsx';
+import { cancelColumn, contractColumn, contractName, type ContractOf, timeColumn } from './columns.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
+
+type StopOrderRow = ReturnType<typeof $stopOrders.get>[number];
 
 type Tab = 'positions' | 'open' | 'stops' | 'history' | 'liquidations';
 
@@ -95,13 +99,12 @@ export function PerpPanels({ t, contracts, current }: Props) {
   );
 }
 
-type ContractOf = (symbol: string) => ContractView;
 /** A PnL at the asset's display decimals, with a plus sign when it shows a gain. */
 const signed = (fmt: (v: string, asset: string) => string, value: string, asset: string) => {
   const shown = fmt(value, asset);
   return signTone(value) === 'up' && /[1-9]/.test(shown) ? `+${shown}` : shown;
 };
-const name = (c: ContractView) => `${c.base}${c.quote}`;
+const name = contractName;
 
 function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition[]; contractOf: ContractOf }) {
   const fmt = useStore($assetFormat);
@@ -137,6 +140,168 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
   };
 
   if (!positions.length) return <p className="muted">{t('perp.noPositions')}</p>;
+  const columns: Array<Column<PerpPosition>> = [
+    {
+      key: 'contract',
+      label: t('perp.contract'),
+      phone: 'title',
+      cell: (p) => (
+        <>
+          <strong className={p.side === 'long' ? 'is-up' : 'is-down'}>{name(contractOf(p.symbol))}</strong>
+          <span className="perp-chips">
+            <span className={`perp-chip ${p.side === 'long' ? 'is-up' : 'is-down'}`}>{t(`perp.side.${p.side}`)}</span>
+            <span className="perp-chip" data-testid="position-mode">
+              {t(`perp.mode.${p.marginMode}`)} {p.leverage}×
+            </span>
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'size',
+      label: t('perp.size'),
+      num: true,
+      testId: 'position-size',
+      cell: (p) => {
+        const c = contractOf(p.symbol);
+        return `${formatAmount(p.quantity, c.qtyScale)} ${quantityUnit(c, t('perp.cont'))}`;
+      },
+    },
+    {
+      key: 'entry',
+      label: t('perp.entryPrice'),
+      num: true,
+      testId: 'position-entry',
+      cell: (p) => formatAmount(p.entryPrice, contractOf(p.symbol).priceScale),
+    },
+    {
+      key: 'mark',
+      label: t('perp.markPrice'),
+      num: true,
+      testId: 'position-mark',
+      cell: (p) => formatAmount(p.markPrice, contractOf(p.symbol).priceScale),
+    },
+    {
+      key: 'liq',
+      label: t('perp.liqPrice'),
+      num: true,
+      testId: 'position-liq',
+      cell: (p) => (p.liquidationPrice ? formatAmount(p.liquidationPrice, contractOf(p.symbol).priceScale) : '--'),
+    },
+    {
+      key: 'margin',
+      label: t('perp.margin'),
+      num: true,
+      cell: (p) => (
+        <>
+          <span data-testid="position-margin">{fmt(p.margin, p.marginAsset)}</span> {p.marginAsset}
+          {p.marginMode === 'isolated' && (
+            <button
+              type="button"
+              className="link-button perp-edit"
+              aria-label={t('perp.margin.adjust')}
+              title={t('perp.margin.adjust')}
+              onClick={() => setMarginOf(p)}
+            >
+              ±
+            </button>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'ratio',
+      label: t('perp.marginRatio'),
+      num: true,
+      testId: 'position-ratio',
+      className: (p) => `perp-mr perp-mr--${marginRatioTone(p.marginRatio)}`,
+      cell: (p) => `${p.marginRatio}%`,
+    },
+    {
+      key: 'upnl',
+      label: t('perp.unrealizedPnl'),
+      num: true,
+      className: (p) => `is-${signTone(p.unrealizedPnl)}`,
+      cell: (p) => (
+        <>
+          <span data-testid="position-upnl">{signed(fmt, p.unrealizedPnl, p.marginAsset)}</span> {p.marginAsset}
+          <small className="perp-roe" data-testid="position-roe">
+            ({formatSigned(p.roe, 2)}%)
+          </small>
+        </>
+      ),
+    },
+    {
+      key: 'rpnl',
+      label: t('perp.realizedPnl'),
+      num: true,
+      className: (p) => `is-${signTone(p.realizedPnl)}`,
+      cell: (p) => `${signed(fmt, p.realizedPnl, p.marginAsset)} ${p.marginAsset}`,
+    },
+    {
+      key: 'funding',
+      label: t('perp.fundingFee'),
+      num: true,
+      testId: 'position-funding',
+      className: (p) => `is-${signTone(p.funding)}`,
+      cell: (p) => `${signed(fmt, p.funding, p.marginAsset)} ${p.marginAsset}`,
+    },
+    {
+      key: 'tpsl',
+      label: t('perp.tpsl'),
+      cell: (p) => {
+        const c = contractOf(p.symbol);
+        return (
+          <>
+            <span className="perp-stops" data-testid="position-tpsl">
+              <span className="is-up">
+                {p.takeProfit ? formatAmount(p.takeProfit.triggerPrice, c.priceScale) : '--'}
+              </span>
+              {' / '}
+              <span className="is-down">{p.stopLoss ? formatAmount(p.stopLoss.triggerPrice, c.priceScale) : '--'}</span>
+            </span>
+            <button type="button" className="link-button perp-edit" onClick={() => setStopsOf(p)}>
+              {t('perp.edit')}
+            </button>
+          </>
+        );
+      },
+    },
+    {
+      key: 'adl',
+      label: t('perp.adl'),
+      cell: (p) => (
+        <span
+          className="perp-adl"
+          role="img"
+          aria-label={t('perp.adl.rank', { rank: p.adlRank })}
+          title={t('perp.adl.hint')}
+          data-testid="position-adl"
+          data-rank={p.adlRank}
+        >
+          {adlLights(p.adlRank).map((on, i) => (
+            <i key={i} className={on ? 'is-on' : ''} />
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'close',
+      label: t('perp.rowClose.col'),
+      className: 'perp-positions__close',
+      cell: (p) => <CloseCell t={t} position={p} contract={contractOf(p.symbol)} />,
+    },
+    {
+      key: 'actions',
+      label: '',
+      className: 'orders-table__actions',
+      cell: (p) => (
+        <button type="button" className="link-button" disabled={busy} onClick={() => setClosing(p)}>
+          {t('perp.close')}
+        </button>
+      ),
+    },
+  ];
   return (
     <>
       <div className="perp-panels__bar">
@@ -182,143 +347,14 @@ function Positions({ t, positions, contractOf }: { t: T; positions: PerpPosition
       {stopsOf && (
         <StopDialog t={t} position={stopsOf} contract={contractOf(stopsOf.symbol)} onClose={() => setStopsOf(null)} />
       )}
-      <table className="grid-table orders-table perp-positions" data-testid="perp-positions">
-        <thead>
-          <tr>
-            <th scope="col">{t('perp.contract')}</th>
-            <th scope="col" className="num">
-              {t('perp.size')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.entryPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.markPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.liqPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.margin')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.marginRatio')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.unrealizedPnl')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.realizedPnl')}
-            </th>
-            <th scope="col" className="num">
-              {t('perp.fundingFee')}
-            </th>
-            <th scope="col">{t('perp.tpsl')}</th>
-            <th scope="col">{t('perp.adl')}</th>
-            <th scope="col">{t('perp.rowClose.col')}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {positions.map((p) => {
-            const c = contractOf(p.symbol);
-            const unit = quantityUnit(c, t('perp.cont'));
-            const asset = p.marginAsset;
-            return (
-              <tr key={p.id} data-testid={`perp-position-${p.symbol}`} data-side={p.side}>
-                <td>
-                  <strong className={p.side === 'long' ? 'is-up' : 'is-down'}>{name(c)}</strong>
-                  <span className="perp-chips">
-                    <span className={`perp-chip ${p.side === 'long' ? 'is-up' : 'is-down'}`}>
-                      {t(`perp.side.${p.side}`)}
-                    </span>
-                    <span className="perp-chip" data-testid="position-mode">
-                      {t(`perp.mode.${p.marginMode}`)} {p.leverage}×
-                    </span>
-                  </span>
-                </td>
-                <td className="num" data-testid="position-size">
-                  {formatAmount(p.quantity, c.qtyScale)} {unit}
-                </td>
-                <td className="num" data-testid="position-entry">
-                  {formatAmount(p.entryPrice, c.priceScale)}
-                </td>
-                <td className="num" data-testid="position-mark">
-                  {formatAmount(p.markPrice, c.priceScale)}
-                </td>
-                <td className="num" data-testid="position-liq">
-                  {p.liquidationPrice ? formatAmount(p.liquidationPrice, c.priceScale) : '--'}
-                </td>
-                <td className="num">
-                  <span data-testid="position-margin">{fmt(p.margin, asset)}</span> {asset}
-                  {p.marginMode === 'isolated' && (
-                    <button
-                      type="button"
-                      className="link-button perp-edit"
-                      aria-label={t('perp.margin.adjust')}
-                      title={t('perp.margin.adjust')}
-                      onClick={() => setMarginOf(p)}
-                    >
-                      ±
-                    </button>
-                  )}
-                </td>
-                <td className={`num perp-mr perp-mr--${marginRatioTone(p.marginRatio)}`} data-testid="position-ratio">
-                  {p.marginRatio}%
-                </td>
-                <td className={`num is-${signTone(p.unrealizedPnl)}`}>
-                  <span data-testid="position-upnl">{signed(fmt, p.unrealizedPnl, asset)}</span> {asset}
-                  <small className="perp-roe" data-testid="position-roe">
-                    ({formatSigned(p.roe, 2)}%)
-                  </small>
-                </td>
-                <td className={`num is-${signTone(p.realizedPnl)}`}>
-                  {signed(fmt, p.realizedPnl, asset)} {asset}
-                </td>
-                <td className={`num is-${signTone(p.funding)}`} data-testid="position-funding">
-                  {signed(fmt, p.funding, asset)} {asset}
-                </td>
-                <td>
-                  <span className="perp-stops" data-testid="position-tpsl">
-                    <span className="is-up">
-                      {p.takeProfit ? formatAmount(p.takeProfit.triggerPrice, c.priceScale) : '--'}
-                    </span>
-                    {' / '}
-                    <span className="is-down">
-                      {p.stopLoss ? formatAmount(p.stopLoss.triggerPrice, c.priceScale) : '--'}
-                    </span>
-                  </span>
-                  <button type="button" className="link-button perp-edit" onClick={() => setStopsOf(p)}>
-                    {t('perp.edit')}
-                  </button>
-                </td>
-                <td>
-                  <span
-                    className="perp-adl"
-                    role="img"
-                    aria-label={t('perp.adl.rank', { rank: p.adlRank })}
-                    title={t('perp.adl.hint')}
-                    data-testid="position-adl"
-                    data-rank={p.adlRank}
-                  >
-                    {adlLights(p.adlRank).map((on, i) => (
-                      <i key={i} className={on ? 'is-on' : ''} />
-                    ))}
-                  </span>
-                </td>
-                <td>
-                  <CloseCell t={t} position={p} contract={c} />
-                </td>
-                <td className="orders-table__actions">
-                  <button type="button" className="link-button" disabled={busy} onClick={() => setClosing(p)}>
-                    {t('perp.close')}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className="grid-table orders-table perp-positions"
+        testId="perp-positions"
+        columns={columns}
+        rows={positions}
+        rowKey={(p) => p.id}
+        rowProps={(p) => ({ 'data-testid': `perp-position-${p.symbol}`, 'data-side': p.side })}
+      />
     </>
   );
 }
@@ -335,92 +371,87 @@ function Orders({ t, rows, open, contractOf }: { t: T; rows: PerpOrder[]; open: 
     }
   };
   if (!rows.length) return <p className="muted">{t('trade.noOrders')}</p>;
+  const scale = (o: PerpOrder) => contractOf(o.symbol);
+  const columns: Array<Column<PerpOrder> | false> = [
+    timeColumn(t, dateOptions, (o) => o.createdAt),
+    {
+      key: 'contract',
+      label: t('perp.contract'),
+      phone: 'title',
+      cell: (o) => (
+        <>
+          {name(contractOf(o.symbol))}{' '}
+          <small className="muted-inline">
+            {t(`perp.mode.${o.marginMode}`)} {o.leverage}×
+          </small>
+        </>
+      ),
+    },
+    {
+      key: 'type',
+      label: t('trade.type'),
+      cell: (o) => `${t(`trade.${o.type}`)}${o.type === 'limit' ? ` · ${o.timeInForce}` : ''}`,
+    },
+    {
+      key: 'side',
+      label: t('trade.side'),
+      className: (o) => (o.side === 'buy' ? 'is-up' : 'is-down'),
+      cell: (o) => (
+        <>
+          {t(o.side === 'buy' ? 'perp.buyLong' : 'perp.sellShort')}
+          {o.reduceOnly && <small className="perp-chip">{t('perp.reduceOnly')}</small>}
+          {o.source !== 'user' && <small className="perp-chip">{t(`perp.source.${o.source}`)}</small>}
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      label: t('trade.price'),
+      num: true,
+      cell: (o) => (o.type === 'limit' ? formatAmount(o.price, scale(o).priceScale) : t('trade.market')),
+    },
+    {
+      key: 'quantity',
+      label: t('perp.quantity'),
+      num: true,
+      cell: (o) => formatAmount(o.quantity, scale(o).qtyScale),
+    },
+    { key: 'filled', label: t('trade.filled'), num: true, cell: (o) => formatAmount(o.filledQty, scale(o).qtyScale) },
+    {
+      key: 'avg',
+      label: t('trade.avgPrice'),
+      num: true,
+      cell: (o) => (o.avgPrice ? formatAmount(o.avgPrice, scale(o).priceScale) : '--'),
+    },
+    open && {
+      key: 'margin',
+      label: t('perp.margin'),
+      num: true,
+      cell: (o) => `${fmt(o.margin, o.marginAsset)} ${o.marginAsset}`,
+    },
+    !open && {
+      key: 'rpnl',
+      label: t('perp.realizedPnl'),
+      num: true,
+      className: (o) => `is-${signTone(o.realizedPnl)}`,
+      cell: (o) => `${signed(fmt, o.realizedPnl, o.marginAsset)} ${o.marginAsset}`,
+    },
+    { key: 'fee', label: t('trade.fee'), num: true, cell: (o) => `${fmt(o.fee, o.marginAsset)} ${o.marginAsset}` },
+    { key: 'status', label: t('trade.status'), cell: (o) => t(`trade.status.${o.status}`) },
+    cancelColumn(
+      t,
+      () => open,
+      (o) => void cancel(o),
+    ),
+  ];
   return (
-    <table className="grid-table orders-table" data-testid={open ? 'perp-open-orders' : 'perp-order-history'}>
-      <thead>
-        <tr>
-          <th scope="col">{t('trade.time')}</th>
-          <th scope="col">{t('perp.contract')}</th>
-          <th scope="col">{t('trade.type')}</th>
-          <th scope="col">{t('trade.side')}</th>
-          <th scope="col" className="num">
-            {t('trade.price')}
-          </th>
-          <th scope="col" className="num">
-            {t('perp.quantity')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.filled')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.avgPrice')}
-          </th>
-          {open ? (
-            <th scope="col" className="num">
-              {t('perp.margin')}
-            </th>
-          ) : (
-            <th scope="col" className="num">
-              {t('perp.realizedPnl')}
-            </th>
-          )}
-          <th scope="col" className="num">
-            {t('trade.fee')}
-          </th>
-          <th scope="col">{t('trade.status')}</th>
-          <th scope="col" />
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((o) => {
-          const c = contractOf(o.symbol);
-          return (
-            <tr key={o.id}>
-              <td>{formatDateTime(o.createdAt, dateOptions)}</td>
-              <td>
-                {name(c)}{' '}
-                <small className="muted-inline">
-                  {t(`perp.mode.${o.marginMode}`)} {o.leverage}×
-                </small>
-              </td>
-              <td>
-                {t(`trade.${o.type}`)}
-                {o.type === 'limit' ? ` · ${o.timeInForce}` : ''}
-              </td>
-              <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>
-                {t(o.side === 'buy' ? 'perp.buyLong' : 'perp.sellShort')}
-                {o.reduceOnly && <small className="perp-chip">{t('perp.reduceOnly')}</small>}
-                {o.source !== 'user' && <small className="perp-chip">{t(`perp.source.${o.source}`)}</small>}
-              </td>
-              <td className="num">{o.type === 'limit' ? formatAmount(o.price, c.priceScale) : t('trade.market')}</td>
-              <td className="num">{formatAmount(o.quantity, c.qtyScale)}</td>
-              <td className="num">{formatAmount(o.filledQty, c.qtyScale)}</td>
-              <td className="num">{o.avgPrice ? formatAmount(o.avgPrice, c.priceScale) : '--'}</td>
-              {open ? (
-                <td className="num">
-                  {fmt(o.margin, o.marginAsset)} {o.marginAsset}
-                </td>
-              ) : (
-                <td className={`num is-${signTone(o.realizedPnl)}`}>
-                  {signed(fmt, o.realizedPnl, o.marginAsset)} {o.marginAsset}
-                </td>
-              )}
-              <td className="num">
-                {fmt(o.fee, o.marginAsset)} {o.marginAsset}
-              </td>
-              <td>{t(`trade.status.${o.status}`)}</td>
-              <td className="orders-table__actions">
-                {open && (
-                  <button type="button" className="link-button" onClick={() => void cancel(o)}>
-                    {t('trade.cancel')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      className="grid-table orders-table"
+      testId={open ? 'perp-open-orders' : 'perp-order-history'}
+      columns={columns}
+      rows={rows}
+      rowKey={(o) => o.id}
+    />
   );
 }
 
@@ -436,46 +467,42 @@ function Stops({ t, contractOf }: { t: T; contractOf: ContractOf }) {
     }
   };
   if (!stops.length) return <p className="muted">{t('perp.noStops')}</p>;
+  const columns: Array<Column<StopOrderRow>> = [
+    timeColumn(t, dateOptions, (s) => s.createdAt),
+    contractColumn(t, contractOf),
+    {
+      key: 'kind',
+      label: t('trade.type'),
+      className: (s) => (s.kind === 'takeProfit' ? 'is-up' : 'is-down'),
+      cell: (s) => t(`perp.${s.kind}`),
+    },
+    { key: 'position', label: t('perp.position'), cell: (s) => t(`perp.side.${s.positionSide}`) },
+    {
+      key: 'trigger',
+      label: t('perp.triggerPrice'),
+      num: true,
+      cell: (s) => formatAmount(s.triggerPrice, contractOf(s.symbol).priceScale),
+    },
+    {
+      key: 'by',
+      label: t('perp.triggerBy'),
+      cell: (s) => t(s.triggerBy === 'mark' ? 'perp.markPrice' : 'trade.lastPrice'),
+    },
+    { key: 'status', label: t('trade.status'), cell: (s) => t(`perp.stopStatus.${s.status}`) },
+    cancelColumn(
+      t,
+      (s) => s.status === 'active',
+      (s) => void cancel(s.id),
+    ),
+  ];
   return (
-    <table className="grid-table orders-table" data-testid="perp-stops">
-      <thead>
-        <tr>
-          <th scope="col">{t('trade.time')}</th>
-          <th scope="col">{t('perp.contract')}</th>
-          <th scope="col">{t('trade.type')}</th>
-          <th scope="col">{t('perp.position')}</th>
-          <th scope="col" className="num">
-            {t('perp.triggerPrice')}
-          </th>
-          <th scope="col">{t('perp.triggerBy')}</th>
-          <th scope="col">{t('trade.status')}</th>
-          <th scope="col" />
-        </tr>
-      </thead>
-      <tbody>
-        {stops.map((s) => {
-          const c = contractOf(s.symbol);
-          return (
-            <tr key={s.id}>
-              <td>{formatDateTime(s.createdAt, dateOptions)}</td>
-              <td>{name(c)}</td>
-              <td className={s.kind === 'takeProfit' ? 'is-up' : 'is-down'}>{t(`perp.${s.kind}`)}</td>
-              <td>{t(`perp.side.${s.positionSide}`)}</td>
-              <td className="num">{formatAmount(s.triggerPrice, c.priceScale)}</td>
-              <td>{t(s.triggerBy === 'mark' ? 'perp.markPrice' : 'trade.lastPrice')}</td>
-              <td>{t(`perp.stopStatus.${s.status}`)}</td>
-              <td className="orders-table__actions">
-                {s.status === 'active' && (
-                  <button type="button" className="link-button" onClick={() => void cancel(s.id)}>
-                    {t('trade.cancel')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      className="grid-table orders-table"
+      testId="perp-stops"
+      columns={columns}
+      rows={stops}
+      rowKey={(s) => s.id}
+    />
   );
 }
 
@@ -484,47 +511,51 @@ function Liquidations({ t, contractOf }: { t: T; contractOf: ContractOf }) {
   const fmt = useStore($assetFormat);
   const dateOptions = useStore($dateOptions);
   if (!rows.length) return <p className="muted">{t('perp.noLiquidations')}</p>;
+  const columns: Array<Column<(typeof rows)[number]>> = [
+    timeColumn(t, dateOptions, (l) => l.createdAt),
+    contractColumn(t, contractOf),
+    {
+      key: 'side',
+      label: t('perp.position'),
+      className: (l) => (l.side === 'long' ? 'is-up' : 'is-down'),
+      cell: (l) => t(`perp.side.${l.side}`),
+    },
+    { key: 'kind', label: t('trade.type'), cell: (l) => t(`perp.liqKind.${l.kind}`) },
+    {
+      key: 'quantity',
+      label: t('perp.quantity'),
+      num: true,
+      cell: (l) => formatAmount(l.quantity, contractOf(l.symbol).qtyScale),
+    },
+    {
+      key: 'price',
+      label: t('trade.price'),
+      num: true,
+      cell: (l) => formatAmount(l.price, contractOf(l.symbol).priceScale),
+    },
+    {
+      key: 'mark',
+      label: t('perp.markPrice'),
+      num: true,
+      cell: (l) => formatAmount(l.markPrice, contractOf(l.symbol).priceScale),
+    },
+    {
+      key: 'fee',
+      label: t('perp.liqFee'),
+      num: true,
+      cell: (l) => {
+        const asset = contractOf(l.symbol).marginAsset;
+        return `${fmt(l.fee, asset)} ${asset}`;
+      },
+    },
+  ];
   return (
-    <table className="grid-table orders-table" data-testid="perp-liquidations">
-      <thead>
-        <tr>
-          <th scope="col">{t('trade.time')}</th>
-          <th scope="col">{t('perp.contract')}</th>
-          <th scope="col">{t('perp.position')}</th>
-          <th scope="col">{t('trade.type')}</th>
-          <th scope="col" className="num">
-            {t('perp.quantity')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.price')}
-          </th>
-          <th scope="col" className="num">
-            {t('perp.markPrice')}
-          </th>
-          <th scope="col" className="num">
-            {t('perp.liqFee')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((l) => {
-          const c = contractOf(l.symbol);
-          return (
-            <tr key={l.id}>
-              <td>{formatDateTime(l.createdAt, dateOptions)}</td>
-              <td>{name(c)}</td>
-              <td className={l.side === 'long' ? 'is-up' : 'is-down'}>{t(`perp.side.${l.side}`)}</td>
-              <td>{t(`perp.liqKind.${l.kind}`)}</td>
-              <td className="num">{formatAmount(l.quantity, c.qtyScale)}</td>
-              <td className="num">{formatAmount(l.price, c.priceScale)}</td>
-              <td className="num">{formatAmount(l.markPrice, c.priceScale)}</td>
-              <td className="num">
-                {fmt(l.fee, c.marginAsset)} {c.marginAsset}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      className="grid-table orders-table"
+      testId="perp-liquidations"
+      columns={columns}
+      rows={rows}
+      rowKey={(l) => l.id}
+    />
   );
 }

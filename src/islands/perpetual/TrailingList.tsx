@@ -1,10 +1,14 @@
 import type { ContractView } from '../../../isomorphic/contract/perpetual.ts';
-import { formatAmount, formatDateTime } from '../../../isomorphic/format/index.ts';
+import { formatAmount } from '../../../isomorphic/format/index.ts';
 import type { T } from '../../lib/i18n/client.ts';
 import { $trailingStops, cancelTrailingStop } from '../../lib/perpetual/actions.ts';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
+import { cancelColumn, contractColumn, timeColumn } from './columns.tsx';
+
+type Row = ReturnType<typeof $trailingStops.get>[number];
 
 /** The user's trailing stops beside the take-profits and stop-losses: where each would fire now, cancellable. */
 export function TrailingList({ t, contractOf }: { t: T; contractOf: (symbol: string) => ContractView }) {
@@ -18,71 +22,69 @@ export function TrailingList({ t, contractOf }: { t: T; contractOf: (symbol: str
       // shown by the API client
     }
   };
+  const scale = (s: Row) => contractOf(s.symbol).priceScale;
+  const columns: Array<Column<Row>> = [
+    timeColumn(t, dateOptions, (s) => s.createdAt),
+    contractColumn(t, contractOf),
+    {
+      key: 'position',
+      label: t('perp.position'),
+      // A trailing stop sells to close a long and buys to close a short.
+      className: (s) => (s.side === 'sell' ? 'is-up' : 'is-down'),
+      cell: (s) => t(`perp.side.${s.side === 'sell' ? 'long' : 'short'}`),
+    },
+    {
+      key: 'quantity',
+      label: t('perp.quantity'),
+      num: true,
+      cell: (s) => formatAmount(s.quantity, contractOf(s.symbol).qtyScale),
+    },
+    { key: 'callback', label: t('perp.trail.col.callback'), num: true, cell: (s) => `${s.callbackRate}%` },
+    {
+      key: 'activation',
+      label: t('perp.trail.col.activation'),
+      num: true,
+      cell: (s) => (s.activationPrice ? formatAmount(s.activationPrice, scale(s)) : '--'),
+    },
+    {
+      key: 'best',
+      label: t('perp.trail.col.best'),
+      num: true,
+      cell: (s) => (s.bestPrice ? formatAmount(s.bestPrice, scale(s)) : '--'),
+    },
+    {
+      key: 'working',
+      label: t('perp.trail.col.working'),
+      num: true,
+      testId: 'trailing-working',
+      cell: (s) => (s.workingPrice ? formatAmount(s.workingPrice, scale(s)) : t('perp.trail.waiting')),
+    },
+    {
+      key: 'by',
+      label: t('perp.triggerBy'),
+      cell: (s) => t(s.triggerBy === 'mark' ? 'perp.markPrice' : 'trade.lastPrice'),
+    },
+    { key: 'status', label: t('trade.status'), cell: (s) => t(`perp.stopStatus.${s.status}`) },
+    cancelColumn(
+      t,
+      (s) => s.status === 'active',
+      (s) => void cancel(s.id),
+    ),
+  ];
   return (
     <div className="perp-trailing">
       <h3 className="perp-trailing__title">{t('perp.trail.list')}</h3>
       {!rows.length ? (
         <p className="muted">{t('perp.trail.none')}</p>
       ) : (
-        <table className="grid-table orders-table" data-testid="perp-trailing">
-          <thead>
-            <tr>
-              <th scope="col">{t('trade.time')}</th>
-              <th scope="col">{t('perp.contract')}</th>
-              <th scope="col">{t('perp.position')}</th>
-              <th scope="col" className="num">
-                {t('perp.quantity')}
-              </th>
-              <th scope="col" className="num">
-                {t('perp.trail.col.callback')}
-              </th>
-              <th scope="col" className="num">
-                {t('perp.trail.col.activation')}
-              </th>
-              <th scope="col" className="num">
-                {t('perp.trail.col.best')}
-              </th>
-              <th scope="col" className="num">
-                {t('perp.trail.col.working')}
-              </th>
-              <th scope="col">{t('perp.triggerBy')}</th>
-              <th scope="col">{t('trade.status')}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => {
-              const c = contractOf(s.symbol);
-              const side = s.side === 'sell' ? 'long' : 'short';
-              return (
-                <tr key={s.id} data-testid={`perp-trailing-${s.id}`}>
-                  <td>{formatDateTime(s.createdAt, dateOptions)}</td>
-                  <td>
-                    {c.base}
-                    {c.quote}
-                  </td>
-                  <td className={side === 'long' ? 'is-up' : 'is-down'}>{t(`perp.side.${side}`)}</td>
-                  <td className="num">{formatAmount(s.quantity, c.qtyScale)}</td>
-                  <td className="num">{s.callbackRate}%</td>
-                  <td className="num">{s.activationPrice ? formatAmount(s.activationPrice, c.priceScale) : '--'}</td>
-                  <td className="num">{s.bestPrice ? formatAmount(s.bestPrice, c.priceScale) : '--'}</td>
-                  <td className="num" data-testid="trailing-working">
-                    {s.workingPrice ? formatAmount(s.workingPrice, c.priceScale) : t('perp.trail.waiting')}
-                  </td>
-                  <td>{t(s.triggerBy === 'mark' ? 'perp.markPrice' : 'trade.lastPrice')}</td>
-                  <td>{t(`perp.stopStatus.${s.status}`)}</td>
-                  <td className="orders-table__actions">
-                    {s.status === 'active' && (
-                      <button type="button" className="link-button" onClick={() => void cancel(s.id)}>
-                        {t('trade.cancel')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="grid-table orders-table"
+          testId="perp-trailing"
+          columns={columns}
+          rows={rows}
+          rowKey={(s) => s.id}
+          rowProps={(s) => ({ 'data-testid': `perp-trailing-${s.id}` })}
+        />
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { generationName } from './parts.tsx';
 import { Amounts } from '../ui/Amounts.tsx';
 import { copyText } from '../ui/copy-text.ts';
+import { DataTable } from '../ui/DataTable.tsx';
 
 /**
  * docs/requirements.md §2 agent management, §3 promotion: the user's invite code, link and QR; how many users they
@@ -141,33 +142,27 @@ function Promoted({ t }: { t: TabProps['t'] }) {
         <p className="muted">{t('common.loading')}</p>
       ) : (
         <div className="wallet-scroll">
-          <table className="wallet-table" data-testid={`promoted-list-${generation}`}>
-            <thead>
-              <tr>
-                <th>{t('referral.user')}</th>
-                <th>{t('referral.registered')}</th>
-                <th className="num">{t('referral.rebatesToYou')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.records.map((r, i) => (
-                <tr key={`${r.name}-${r.registerTime}-${i}`}>
-                  <td>{r.name}</td>
-                  <td>{formatDateTime(r.registerTime, dates)}</td>
-                  <td className="num">
-                    <Amounts list={r.rebates} />
-                  </td>
-                </tr>
-              ))}
-              {!rows.records.length && (
-                <tr>
-                  <td colSpan={3} className="muted">
-                    {t('common.noData')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <DataTable
+            className="wallet-table"
+            testId={`promoted-list-${generation}`}
+            rows={rows.records}
+            rowKey={(r, i) => `${r.name}-${r.registerTime}-${i}`}
+            empty={t('common.noData')}
+            columns={[
+              { key: 'user', label: t('referral.user'), phone: 'title', cell: (r) => r.name },
+              {
+                key: 'registered',
+                label: t('referral.registered'),
+                cell: (r) => formatDateTime(r.registerTime, dates),
+              },
+              {
+                key: 'rebates',
+                label: t('referral.rebatesToYou'),
+                num: true,
+                cell: (r) => <Amounts list={r.rebates} />,
+              },
+            ]}
+          />
           <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
         </div>
       )}

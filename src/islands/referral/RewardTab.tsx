@@ -11,6 +11,7 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { generationName, rebate } from './parts.tsx';
 import { Amounts } from '../ui/Amounts.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
 
 type View = 'days' | 'users';
 
@@ -74,33 +75,24 @@ function Days({ t }: { t: TabProps['t'] }) {
   if (!rows) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table" data-testid="reward-days">
-        <thead>
-          <tr>
-            <th>{t('reward.day')}</th>
-            <th>{t('reward.asset')}</th>
-            <th className="num">{t('reward.amount')}</th>
-            <th className="num">{t('reward.users')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.records.map((r) => (
-            <tr key={`${r.dayStart}-${r.asset}`}>
-              <td>{formatDateTime(r.dayStart, { ...dates, withTime: false })}</td>
-              <td>{r.asset}</td>
-              <td className="num">{rebate(r.amount)}</td>
-              <td className="num">{r.users}</td>
-            </tr>
-          ))}
-          {!rows.records.length && (
-            <tr>
-              <td colSpan={4} className="muted">
-                {t('common.noData')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="reward-days"
+        rows={rows.records}
+        rowKey={(r) => `${r.dayStart}-${r.asset}`}
+        empty={t('common.noData')}
+        columns={[
+          {
+            key: 'day',
+            label: t('reward.day'),
+            phone: 'title',
+            cell: (r) => formatDateTime(r.dayStart, { ...dates, withTime: false }),
+          },
+          { key: 'asset', label: t('reward.asset'), cell: (r) => r.asset },
+          { key: 'amount', label: t('reward.amount'), num: true, cell: (r) => rebate(r.amount) },
+          { key: 'users', label: t('reward.users'), num: true, cell: (r) => r.users },
+        ]}
+      />
       <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
     </div>
   );
@@ -112,35 +104,20 @@ function Users({ t }: { t: TabProps['t'] }) {
   if (!rows) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table" data-testid="reward-users">
-        <thead>
-          <tr>
-            <th>{t('referral.user')}</th>
-            <th>{t('reward.generation')}</th>
-            <th>{t('reward.asset')}</th>
-            <th className="num">{t('reward.amount')}</th>
-            <th>{t('reward.lastPaid')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.records.map((r, i) => (
-            <tr key={`${r.name}-${r.asset}-${i}`}>
-              <td>{r.name}</td>
-              <td>{generationName(t, r.generation)}</td>
-              <td>{r.asset}</td>
-              <td className="num">{rebate(r.amount)}</td>
-              <td>{formatDateTime(r.lastTime, dates)}</td>
-            </tr>
-          ))}
-          {!rows.records.length && (
-            <tr>
-              <td colSpan={5} className="muted">
-                {t('common.noData')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="reward-users"
+        rows={rows.records}
+        rowKey={(r, i) => `${r.name}-${r.asset}-${i}`}
+        empty={t('common.noData')}
+        columns={[
+          { key: 'user', label: t('referral.user'), phone: 'title', cell: (r) => r.name },
+          { key: 'generation', label: t('reward.generation'), cell: (r) => generationName(t, r.generation) },
+          { key: 'asset', label: t('reward.asset'), cell: (r) => r.asset },
+          { key: 'amount', label: t('reward.amount'), num: true, cell: (r) => rebate(r.amount) },
+          { key: 'last', label: t('reward.lastPaid'), cell: (r) => formatDateTime(r.lastTime, dates) },
+        ]}
+      />
       <Pager t={t} page={page} total={rows.total} size={rows.size} onPage={setPage} />
     </div>
   );

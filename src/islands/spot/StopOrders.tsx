@@ -6,6 +6,7 @@ import { $markets } from '../../lib/stores/market.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { cancelStop } from '../../lib/spot/stops.ts';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** How a conditional order's row names its kind: an OCO's or a TP/SL's stop leg, or the stop order's own type. */
 function kindKey(o: SpotConditional): string {
@@ -35,51 +36,53 @@ export function StopOrders({ t, market, rows }: { t: T; market?: MarketEntry; ro
     }
   };
   if (!rows.length) return <p className="muted">{t('trade.noStops')}</p>;
+  const columns: Array<Column<SpotConditional>> = [
+    { key: 'time', label: t('trade.time'), cell: (o) => formatDateTime(o.createTime, dateOptions) },
+    { key: 'pair', label: t('trade.pair'), cell: (o) => o.symbol_name, phone: 'title' },
+    { key: 'type', label: t('trade.type'), cell: (o) => t(kindKey(o)) },
+    {
+      key: 'side',
+      label: t('trade.side'),
+      cell: (o) => t(`trade.${o.side}`),
+      className: (o) => (o.side === 'buy' ? 'is-up' : 'is-down'),
+    },
+    {
+      key: 'trigger',
+      label: t('trade.trigger'),
+      num: true,
+      cell: (o) => `${rising(o) ? '≥ ' : '≤ '}${formatAmount(o.stopPrice, decimals(o).part_cou)}`,
+    },
+    {
+      key: 'price',
+      label: t('trade.price'),
+      num: true,
+      cell: (o) => (o.type.endsWith('_LIMIT') ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')),
+    },
+    {
+      key: 'amount',
+      label: t('trade.amount'),
+      num: true,
+      cell: (o) => (o.status === 'waiting' ? '--' : formatAmount(o.quantity, decimals(o).full_cou)),
+    },
+    { key: 'status', label: t('trade.status'), cell: (o) => t(`trade.stopState.${o.status}`) },
+    {
+      key: 'actions',
+      label: '',
+      className: 'orders-table__actions',
+      cell: (o) => (
+        <button type="button" className="link-button" onClick={() => void cancel(o)}>
+          {t('trade.cancel')}
+        </button>
+      ),
+    },
+  ];
   return (
-    <table className="grid-table orders-table" data-testid="orders-stops">
-      <thead>
-        <tr>
-          <th scope="col">{t('trade.time')}</th>
-          <th scope="col">{t('trade.pair')}</th>
-          <th scope="col">{t('trade.type')}</th>
-          <th scope="col">{t('trade.side')}</th>
-          <th scope="col" className="num">
-            {t('trade.trigger')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.price')}
-          </th>
-          <th scope="col" className="num">
-            {t('trade.amount')}
-          </th>
-          <th scope="col">{t('trade.status')}</th>
-          <th scope="col" />
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((o) => (
-          <tr key={o.id}>
-            <td>{formatDateTime(o.createTime, dateOptions)}</td>
-            <td>{o.symbol_name}</td>
-            <td>{t(kindKey(o))}</td>
-            <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-            <td className="num">
-              {rising(o) ? '≥ ' : '≤ '}
-              {formatAmount(o.stopPrice, decimals(o).part_cou)}
-            </td>
-            <td className="num">
-              {o.type.endsWith('_LIMIT') ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')}
-            </td>
-            <td className="num">{o.status === 'waiting' ? '--' : formatAmount(o.quantity, decimals(o).full_cou)}</td>
-            <td>{t(`trade.stopState.${o.status}`)}</td>
-            <td className="orders-table__actions">
-              <button type="button" className="link-button" onClick={() => void cancel(o)}>
-                {t('trade.cancel')}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="grid-table orders-table"
+      testId="orders-stops"
+      columns={columns}
+      rows={rows}
+      rowKey={(o) => o.id}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { cancelAllOrders, cancelOrder, spotOrdersStore } from '../../lib/spot/actions.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { OrderFillsDialog } from './OrderFillsDialog.tsx';
 import { StopOrders } from './StopOrders.tsx';
 import { stopOrdersStore } from '../../lib/spot/stops.ts';
@@ -51,6 +52,71 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
       // shown by the API client
     }
   };
+
+  const columns: Array<Column<SpotOrder>> = [
+    { key: 'time', label: t('trade.time'), cell: (o) => formatDateTime(o.createTime, dateOptions) },
+    { key: 'pair', label: t('trade.pair'), cell: (o) => o.symbol_name, phone: 'title' },
+    { key: 'type', label: t('trade.type'), cell: (o) => t(`trade.${o.type}`) },
+    {
+      key: 'side',
+      label: t('trade.side'),
+      cell: (o) => t(`trade.${o.side}`),
+      className: (o) => (o.side === 'buy' ? 'is-up' : 'is-down'),
+    },
+    {
+      key: 'price',
+      label: t('trade.price'),
+      num: true,
+      cell: (o) => (o.type === 'limit' ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')),
+    },
+    {
+      key: 'amount',
+      label: t('trade.amount'),
+      num: true,
+      cell: (o) =>
+        o.type === 'market' && o.side === 'buy'
+          ? `${fmt(o.quoteAmount, quoteOf(o))} ${quoteOf(o)}`
+          : formatAmount(o.quantity, decimals(o).full_cou),
+    },
+    {
+      key: 'filled',
+      label: t('trade.filled'),
+      num: true,
+      cell: (o) => formatAmount(o.tradedQuantity, decimals(o).full_cou),
+    },
+    {
+      key: 'avg',
+      label: t('trade.avgPrice'),
+      num: true,
+      cell: (o) => (Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, decimals(o).part_cou) : '--'),
+    },
+    {
+      key: 'fee',
+      label: t('trade.fee'),
+      num: true,
+      cell: (o) => (Number(o.fee) > 0 ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'),
+    },
+    { key: 'status', label: t('trade.status'), cell: (o) => t(`trade.status.${o.status}`) },
+    {
+      key: 'actions',
+      label: '',
+      className: 'orders-table__actions',
+      cell: (o) => (
+        <>
+          {/[1-9]/.test(o.tradedQuantity) && (
+            <button type="button" className="link-button" onClick={() => setFillsOf(o)}>
+              {t('trade.fills.open')}
+            </button>
+          )}
+          {tab === 'open' && (
+            <button type="button" className="link-button" onClick={() => void cancel(o)}>
+              {t('trade.cancel')}
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
 
   return (
     <section className="user-orders" aria-label={t('trade.openOrders')}>
@@ -107,69 +173,13 @@ export function UserOrders({ t, market }: { t: T; market?: MarketEntry }) {
       ) : !isLogin || rows.length === 0 ? (
         <p className="muted">{t('trade.noOrders')}</p>
       ) : (
-        <table className="grid-table orders-table" data-testid={`orders-${tab}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('trade.time')}</th>
-              <th scope="col">{t('trade.pair')}</th>
-              <th scope="col">{t('trade.type')}</th>
-              <th scope="col">{t('trade.side')}</th>
-              <th scope="col" className="num">
-                {t('trade.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('trade.amount')}
-              </th>
-              <th scope="col" className="num">
-                {t('trade.filled')}
-              </th>
-              <th scope="col" className="num">
-                {t('trade.avgPrice')}
-              </th>
-              <th scope="col" className="num">
-                {t('trade.fee')}
-              </th>
-              <th scope="col">{t('trade.status')}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr key={o.id}>
-                <td>{formatDateTime(o.createTime, dateOptions)}</td>
-                <td>{o.symbol_name}</td>
-                <td>{t(`trade.${o.type}`)}</td>
-                <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-                <td className="num">
-                  {o.type === 'limit' ? formatAmount(o.price, decimals(o).part_cou) : t('trade.market')}
-                </td>
-                <td className="num">
-                  {o.type === 'market' && o.side === 'buy'
-                    ? `${fmt(o.quoteAmount, quoteOf(o))} ${quoteOf(o)}`
-                    : formatAmount(o.quantity, decimals(o).full_cou)}
-                </td>
-                <td className="num">{formatAmount(o.tradedQuantity, decimals(o).full_cou)}</td>
-                <td className="num">
-                  {Number(o.avgPrice) > 0 ? formatAmount(o.avgPrice, decimals(o).part_cou) : '--'}
-                </td>
-                <td className="num">{Number(o.fee) > 0 ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'}</td>
-                <td>{t(`trade.status.${o.status}`)}</td>
-                <td className="orders-table__actions">
-                  {/[1-9]/.test(o.tradedQuantity) && (
-                    <button type="button" className="link-button" onClick={() => setFillsOf(o)}>
-                      {t('trade.fills.open')}
-                    </button>
-                  )}
-                  {tab === 'open' && (
-                    <button type="button" className="link-button" onClick={() => void cancel(o)}>
-                      {t('trade.cancel')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="grid-table orders-table"
+          testId={`orders-${tab}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(o) => o.id}
+        />
       )}
     </section>
   );

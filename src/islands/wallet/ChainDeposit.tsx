@@ -11,6 +11,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { AddressBox, AddressQr, ChainName, DemoChainBadge, TxHash } from './chain-parts.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
 
 type OnChain = DepositAddress & { mode: 'chain'; address: string };
 
@@ -132,36 +133,35 @@ function ChainDeposits({ t }: { t: T }) {
   };
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table wallet-table--cards chain-deposits" data-testid="chain-deposits">
-        <thead>
-          <tr>
-            <th>{t('assets.time')}</th>
-            <th>{t('assets.coin')}</th>
-            <th className="num">{t('assets.amount')}</th>
-            <th>{t('assets.statusLabel')}</th>
-            <th>{t('onchain.tx')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.value.map((d) => (
-            <tr key={d.id} data-status={d.status}>
-              <td data-label={t('assets.time')}>{when(d.time)}</td>
-              <td data-label={t('assets.coin')}>
+      <DataTable
+        className="wallet-table chain-deposits"
+        testId="chain-deposits"
+        rows={list.value}
+        rowKey={(d) => d.id}
+        rowProps={(d) => ({ 'data-status': d.status })}
+        columns={[
+          { key: 'time', label: t('assets.time'), cell: (d) => when(d.time) },
+          {
+            key: 'coin',
+            label: t('assets.coin'),
+            phone: 'title',
+            cell: (d) => (
+              <>
                 {d.coin} <span className="muted">{d.network}</span>
                 {/* The page says it is the demo chain; a deposit of another chain says which. */}
                 {!d.chain.demo && <div className="muted">{d.chain.name}</div>}
-              </td>
-              <td className="num" data-label={t('assets.amount')}>
-                {fmt(d.amount, d.coin)}
-              </td>
-              <td data-label={t('assets.statusLabel')}>{status(d)}</td>
-              <td data-label={t('onchain.tx')}>
-                <TxHash t={t} hash={d.txHash} explorerUrl={d.explorerUrl} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { key: 'amount', label: t('assets.amount'), num: true, cell: (d) => fmt(d.amount, d.coin) },
+          { key: 'status', label: t('assets.statusLabel'), cell: status },
+          {
+            key: 'tx',
+            label: t('onchain.tx'),
+            cell: (d) => <TxHash t={t} hash={d.txHash} explorerUrl={d.explorerUrl} />,
+          },
+        ]}
+      />
     </div>
   );
 }

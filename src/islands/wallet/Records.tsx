@@ -15,6 +15,7 @@ import { Tabs } from '../ui/Tabs.tsx';
 import { accountName } from './parts.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { PayoutStatus, reasonText } from './chain-parts.tsx';
 
 /**
@@ -43,144 +44,141 @@ function RecordTable({ t, kind, billType }: { t: T; kind: RecordKind; billType?:
   const fmt = useStore($assetFormat);
   const [page, setPage] = useState(1);
   const records = useStore(recordsStore(kind, page, billType));
-  const time = (ms: number | null) => (ms ? formatDateTime(ms, dates) : '--');
+  const when = (ms: number | null) => (ms ? formatDateTime(ms, dates) : '--');
   if (records.status !== 'success') return <p className="muted">{t('common.loading')}</p>;
   const data = records.value;
-  const head = (keys: string[]) => (
-    <thead>
-      <tr>
-        {keys.map((k) => (
-          <th
-            key={k}
-            className={['assets.amount', 'assets.fee', 'assets.balanceAfter'].includes(k) ? 'num' : undefined}
-          >
-            {t(k)}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-  const empty = (cols: number) =>
-    !data.records.length && (
-      <tr>
-        <td colSpan={cols} className="muted">
-          {t('common.noData')}
-        </td>
-      </tr>
-    );
+  const empty = t('common.noData');
+  const time = <R,>(at: (r: R) => number | null, orderNo?: (r: R) => string): Column<R> => ({
+    key: 'time',
+    label: t('assets.time'),
+    cell: (r) => (
+      <>
+        {when(at(r))}
+        {orderNo && <div className="wallet-order-no">{orderNo(r)}</div>}
+      </>
+    ),
+  });
   let table;
-  // Deposits and withdrawals are cards on a phone (src/styles/chain.css): their state, at the row's end, would be out
-  // of sight in a table scrolled sideways.
   if (kind === 'deposits') {
+    const columns: Array<Column<RechargeRecord>> = [
+      time(
+        (r: RechargeRecord) => r.createTime,
+        (r: RechargeRecord) => r.orderNo,
+      ),
+      { key: 'coin', label: t('assets.coin'), cell: (r) => r.coin, phone: 'title' },
+      { key: 'network', label: t('assets.network'), cell: (r) => r.network },
+      { key: 'amount', label: t('assets.amount'), num: true, cell: (r) => fmt(r.amount, r.coin) },
+      {
+        key: 'status',
+        label: t('assets.statusLabel'),
+        cell: (r) => (
+          <>
+            <StatusBadge t={t} status={r.status} />
+            {r.reason && <div className="muted">{r.reason}</div>}
+          </>
+        ),
+      },
+    ];
     table = (
-      <table className="wallet-table wallet-table--cards" data-testid="records-deposits">
-        {head(['assets.time', 'assets.coin', 'assets.network', 'assets.amount', 'assets.statusLabel'])}
-        <tbody>
-          {(data.records as RechargeRecord[]).map((r) => (
-            <tr key={r.id}>
-              <td data-label={t('assets.time')}>
-                {time(r.createTime)}
-                <div className="wallet-order-no">{r.orderNo}</div>
-              </td>
-              <td data-label={t('assets.coin')}>{r.coin}</td>
-              <td data-label={t('assets.network')}>{r.network}</td>
-              <td className="num" data-label={t('assets.amount')}>
-                {fmt(r.amount, r.coin)}
-              </td>
-              <td data-label={t('assets.statusLabel')}>
-                <StatusBadge t={t} status={r.status} />
-                {r.reason && <div className="muted">{r.reason}</div>}
-              </td>
-            </tr>
-          ))}
-          {empty(5)}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="records-deposits"
+        columns={columns}
+        rows={data.records as RechargeRecord[]}
+        rowKey={(r) => r.id}
+        empty={empty}
+      />
     );
   } else if (kind === 'withdrawals') {
+    const columns: Array<Column<WithdrawalRecord>> = [
+      time(
+        (r: WithdrawalRecord) => r.createTime,
+        (r: WithdrawalRecord) => r.orderNo,
+      ),
+      { key: 'coin', label: t('assets.coin'), cell: (r) => r.coin, phone: 'title' },
+      {
+        key: 'address',
+        label: t('assets.address'),
+        className: 'wallet-break',
+        cell: (r) => `${r.method === 'bank' ? t('assets.method.bank') : r.network}: ${r.address}`,
+      },
+      { key: 'amount', label: t('assets.amount'), num: true, cell: (r) => fmt(r.amount, r.coin) },
+      { key: 'fee', label: t('assets.fee'), num: true, cell: (r) => fmt(r.fee, r.coin) },
+      {
+        key: 'status',
+        label: t('assets.statusLabel'),
+        cell: (r) => (
+          <>
+            <StatusBadge t={t} status={r.status} />
+            {r.reason && <div className="muted">{reasonText(t, r)}</div>}
+            {r.chain && <PayoutStatus t={t} chain={r.chain} />}
+          </>
+        ),
+      },
+    ];
     table = (
-      <table className="wallet-table wallet-table--cards" data-testid="records-withdrawals">
-        {head(['assets.time', 'assets.coin', 'assets.address', 'assets.amount', 'assets.fee', 'assets.statusLabel'])}
-        <tbody>
-          {(data.records as WithdrawalRecord[]).map((r) => (
-            <tr key={r.id}>
-              <td data-label={t('assets.time')}>
-                {time(r.createTime)}
-                <div className="wallet-order-no">{r.orderNo}</div>
-              </td>
-              <td data-label={t('assets.coin')}>{r.coin}</td>
-              <td className="wallet-break" data-label={t('assets.address')}>
-                {r.method === 'bank' ? t('assets.method.bank') : r.network}: {r.address}
-              </td>
-              <td className="num" data-label={t('assets.amount')}>
-                {fmt(r.amount, r.coin)}
-              </td>
-              <td className="num" data-label={t('assets.fee')}>
-                {fmt(r.fee, r.coin)}
-              </td>
-              <td data-label={t('assets.statusLabel')}>
-                <StatusBadge t={t} status={r.status} />
-                {r.reason && <div className="muted">{reasonText(t, r)}</div>}
-                {r.chain && <PayoutStatus t={t} chain={r.chain} />}
-              </td>
-            </tr>
-          ))}
-          {empty(6)}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="records-withdrawals"
+        columns={columns}
+        rows={data.records as WithdrawalRecord[]}
+        rowKey={(r) => r.id}
+        empty={empty}
+      />
     );
   } else if (kind === 'transfers') {
+    const columns: Array<Column<TransferRecord>> = [
+      time((r: TransferRecord) => r.time),
+      { key: 'coin', label: t('assets.coin'), cell: (r) => r.coin, phone: 'title' },
+      { key: 'from', label: t('assets.fromAccount'), cell: (r) => accountName(t, r.from) },
+      { key: 'to', label: t('assets.toAccount'), cell: (r) => accountName(t, r.to) },
+      { key: 'amount', label: t('assets.amount'), num: true, cell: (r) => fmt(r.amount, r.coin) },
+    ];
     table = (
-      <table className="wallet-table" data-testid="records-transfers">
-        {head(['assets.time', 'assets.coin', 'assets.fromAccount', 'assets.toAccount', 'assets.amount'])}
-        <tbody>
-          {(data.records as TransferRecord[]).map((r) => (
-            <tr key={r.id}>
-              <td>{time(r.time)}</td>
-              <td>{r.coin}</td>
-              <td>{accountName(t, r.from)}</td>
-              <td>{accountName(t, r.to)}</td>
-              <td className="num">{fmt(r.amount, r.coin)}</td>
-            </tr>
-          ))}
-          {empty(5)}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="records-transfers"
+        columns={columns}
+        rows={data.records as TransferRecord[]}
+        rowKey={(r) => r.id}
+        empty={empty}
+      />
     );
   } else {
+    const zero = (x: string) => /^-?0(\.0+)?$/.test(x);
+    const change = (r: BillRecord) => {
+      const signed = (x: string) => (x.startsWith('-') ? fmt(x, r.coin) : `+${fmt(x, r.coin)}`);
+      return [
+        zero(r.available) ? '' : signed(r.available),
+        zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    };
+    const columns: Array<Column<BillRecord>> = [
+      time((r: BillRecord) => r.time),
+      { key: 'account', label: t('assets.accountType'), cell: (r) => accountName(t, r.type) },
+      { key: 'coin', label: t('assets.coin'), cell: (r) => r.coin, phone: 'title' },
+      { key: 'type', label: t('assets.billType'), cell: (r) => t(`bill.${r.billType}`) },
+      {
+        key: 'amount',
+        label: t('assets.amount'),
+        num: true,
+        className: (r) => ((zero(r.available) ? r.frozen : r.available).startsWith('-') ? 'down' : 'up'),
+        cell: change,
+      },
+      { key: 'after', label: t('assets.balanceAfter'), num: true, cell: (r) => fmt(r.availableAfter, r.coin) },
+    ];
     table = (
-      <table className="wallet-table" data-testid="records-bills">
-        {head([
-          'assets.time',
-          'assets.accountType',
-          'assets.coin',
-          'assets.billType',
-          'assets.amount',
-          'assets.balanceAfter',
-        ])}
-        <tbody>
-          {(data.records as BillRecord[]).map((r) => {
-            const zero = (x: string) => /^-?0(\.0+)?$/.test(x);
-            const signed = (x: string) => (x.startsWith('-') ? fmt(x, r.coin) : `+${fmt(x, r.coin)}`);
-            const parts = [
-              zero(r.available) ? '' : signed(r.available),
-              zero(r.frozen) ? '' : `${t('assets.frozen')} ${signed(r.frozen)}`,
-            ].filter(Boolean);
-            const main = zero(r.available) ? r.frozen : r.available;
-            return (
-              <tr key={r.id} data-bill={r.billType}>
-                <td>{time(r.time)}</td>
-                <td>{accountName(t, r.type)}</td>
-                <td>{r.coin}</td>
-                <td>{t(`bill.${r.billType}`)}</td>
-                <td className={`num ${main.startsWith('-') ? 'down' : 'up'}`}>{parts.join(' · ')}</td>
-                <td className="num">{fmt(r.availableAfter, r.coin)}</td>
-              </tr>
-            );
-          })}
-          {empty(6)}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="records-bills"
+        columns={columns}
+        rows={data.records as BillRecord[]}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-bill': r.billType })}
+        empty={empty}
+      />
     );
   }
   return (
