@@ -42,6 +42,8 @@ import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
 import { PERPETUAL_MIGRATION } from './perpetual/perpetual.migration.ts';
 import { PERP_TRAILING_MIGRATION } from './perpetual/trailing.migration.ts';
+import { PERP_CONDITIONAL_MIGRATION } from './perpetual/perp-conditional.migration.ts';
+import { CONDITIONAL_COMMANDS as PERP_CONDITIONAL_COMMANDS } from './perpetual/perp-conditional.ts';
 import { TRAILING_COMMANDS } from './perpetual/trailing.ts';
 import { CLOSE_COMMANDS } from './perpetual/position-close.ts';
 import { ORDER_COMMANDS } from './perpetual/perp-orders.ts';
@@ -177,8 +179,16 @@ export const FEATURES: Feature[] = [
       PERP_TRADE_FEES_MIGRATION,
       PERP_TRAILING_MIGRATION,
       PERP_TRADE_REALISED_MIGRATION,
+      PERP_CONDITIONAL_MIGRATION,
     ],
-    commands: [...ORDER_COMMANDS, ...POSITION_COMMANDS, ...TICK_COMMANDS, ...TRAILING_COMMANDS, ...CLOSE_COMMANDS],
+    commands: [
+      ...ORDER_COMMANDS,
+      ...POSITION_COMMANDS,
+      ...TICK_COMMANDS,
+      ...TRAILING_COMMANDS,
+      ...CLOSE_COMMANDS,
+      ...PERP_CONDITIONAL_COMMANDS,
+    ],
     coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
     start: startPerpetual,
     jobs: perpetualJobs,

@@ -196,6 +196,10 @@ export const ERRORS = {
   perpTrailingActivationWrongSide: 4120,
   perpTrailingNotFound: 4121,
   perpTrailingTooMany: 4122,
+  perpTriggerMustBeAbove: 4123,
+  perpTriggerMustBeBelow: 4124,
+  perpConditionalNotFound: 4125,
+  perpConditionalTooMany: 4126,
 
   // Spot margin.
   marginPairNotOpen: 4201,

@@ -15,6 +15,7 @@ import type {
   PerpAccount,
   PerpBook,
   PerpCandle,
+  PerpConditional,
   PerpOrder,
   PerpPosition,
   StopOrder,
@@ -324,6 +325,51 @@ export const cancelTrailingStop = endpoint({
   response: type<TrailingStop>(),
   errors: ['perpTrailingNotFound'],
   summary: 'Cancel one of your active trailing stops',
+  tags,
+});
+
+export const conditionalOrders = endpoint({
+  method: 'POST',
+  path: '/api/contract/conditional/list',
+  auth: 'user',
+  query: s('stopListQuery'),
+  response: type<PerpConditional[]>(),
+  errors: [],
+  summary: 'Your conditional orders with a quantity (stop-limit and stop-market), newest first',
+  tags,
+});
+
+export const setConditionalOrder = endpoint({
+  method: 'POST',
+  path: '/api/contract/conditional/sett',
+  auth: 'user',
+  body: s('conditionalBody'),
+  response: type<PerpConditional>(),
+  errors: [
+    'perpUnknownContract',
+    'perpNoPrice',
+    'perpTriggerMustBeAbove',
+    'perpTriggerMustBeBelow',
+    'perpConditionalTooMany',
+    'orderFieldRequired',
+    'invalidNumber',
+    'tooPrecise',
+    'tooLarge',
+    'mustBePositive',
+  ],
+  summary:
+    'Place a conditional order with a quantity: a stop-limit (STOP, TAKE_PROFIT) or stop-market order by the mark or last price, holding nothing until it fires (margin is checked then)',
+  tags,
+});
+
+export const cancelConditionalOrder = endpoint({
+  method: 'POST',
+  path: '/api/contract/conditional/cancel',
+  auth: 'user',
+  query: s('perpIdQuery'),
+  response: type<PerpConditional>(),
+  errors: ['perpConditionalNotFound'],
+  summary: 'Cancel one of your active conditional orders',
   tags,
 });
 

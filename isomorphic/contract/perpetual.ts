@@ -114,6 +114,25 @@ export const trailingBody = z.object({
 });
 export type TrailingBody = z.input<typeof trailingBody>;
 
+/**
+ * contract/conditional/sett: a conditional order with a quantity (Binance's STOP and TAKE_PROFIT, a limit at `price`
+ * once the trigger is reached, and STOP_MARKET and TAKE_PROFIT_MARKET). It holds nothing while it waits; margin is
+ * checked when it fires. A buy STOP and a sell TAKE_PROFIT trigger when the price rises to `stopPrice`, the others
+ * when it falls to it.
+ */
+export const conditionalBody = z.object({
+  symbol,
+  side: z.enum(['buy', 'sell'], { error: 'validation.side' }),
+  type: z.enum(['STOP', 'TAKE_PROFIT', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'], { error: 'validation.orderType' }),
+  quantity: decimal,
+  price: decimal.optional(),
+  stopPrice: decimal,
+  triggerBy: z.enum(TRIGGER_SOURCES, { error: 'validation.invalidValue' }).default('last'),
+  timeInForce: z.enum(['GTC', 'IOC', 'FOK'], { error: 'validation.timeInForce' }).default('GTC'),
+  reduceOnly: z.boolean({ error: 'validation.invalidType' }).default(false),
+});
+export type ConditionalBody = z.input<typeof conditionalBody>;
+
 /** coin/contract/updateLeverageRadio: the leverage and margin mode of one contract for your next orders. */
 export const leverageBody = z.object({
   symbol,
@@ -239,7 +258,7 @@ export interface PerpOrder {
   leverage: number;
   reduceOnly: boolean;
   /** Who placed it: the user, a triggered take-profit or stop-loss, the liquidation engine, or auto-deleveraging. */
-  source: 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'liquidation' | 'adl';
+  source: 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'conditional' | 'liquidation' | 'adl';
   status: 'open' | 'partial' | 'filled' | 'cancelled';
   realizedPnl: string;
   marginAsset: string;
@@ -312,6 +331,28 @@ export interface TrailingStop {
   workingPrice: string | null;
   status: 'active' | 'triggered' | 'cancelled';
   /** The market order it placed when it fired. */
+  orderId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A conditional order with a quantity, waiting or ended (contract/conditional/list). */
+export interface PerpConditional {
+  id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'STOP' | 'TAKE_PROFIT' | 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
+  quantity: string;
+  /** The limit once triggered; null for the market kinds. */
+  price: string | null;
+  stopPrice: string;
+  triggerBy: TriggerSource;
+  timeInForce: 'GTC' | 'IOC' | 'FOK';
+  reduceOnly: boolean;
+  status: 'active' | 'triggered' | 'cancelled' | 'expired';
+  /** Why a triggered order could not be placed (an error name: perpInsufficientMargin, …); null otherwise. */
+  reason: string | null;
+  /** The order it placed when it fired. */
   orderId: number | null;
   createdAt: number;
   updatedAt: number;

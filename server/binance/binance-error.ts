@@ -70,6 +70,11 @@ const BY_NAME: Partial<Record<ErrorName, (action: Action) => [status: number, co
     "Illegal characters found in parameter 'callbackRate'; legal range is '0.1' to '5'.",
   ],
   perpTrailingTooMany: () => [400, -4045, 'Reach max stop order limit.'],
+  perpTriggerMustBeAbove: () => [400, -2021, 'Order would immediately trigger.'],
+  perpTriggerMustBeBelow: () => [400, -2021, 'Order would immediately trigger.'],
+  perpConditionalTooMany: () => [400, -4045, 'Reach max stop order limit.'],
+  perpConditionalNotFound: (action) =>
+    action === 'cancel' ? [400, -2011, UNKNOWN_ORDER] : [400, -2013, 'Order does not exist.'],
   perpTrailingNotFound: (action) =>
     action === 'cancel' ? [400, -2011, UNKNOWN_ORDER] : [400, -2013, 'Order does not exist.'],
   perpStopNotFound: (action) =>

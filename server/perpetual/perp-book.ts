@@ -10,6 +10,8 @@ import { accountRisk, crossTriggers, type Holding } from './cross-margin.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { StopIndex } from './stop-index.ts';
 import { TrailingStops } from './trailing.ts';
+import { ConditionalOrders } from './perp-conditional.ts';
+import { activeConditionals, lastConditionalId, writeConditionalRows } from './perp-conditional.repo.ts';
 import { activeTrailing, lastTrailingId, writeTrailingRows } from './trailing.repo.ts';
 import { liquidationPrice } from './liquidation-price.ts';
 import { entryPrice, initialMargin, isLiquidatable, positionMaintenance, unrealisedPnl } from './position-math.ts';
@@ -80,6 +82,8 @@ export class PerpBook implements CorePart {
   readonly stopIndex = new StopIndex();
   /** The active trailing stops (server/perpetual/trailing.ts). */
   readonly trailing = new TrailingStops();
+  /** The active conditional orders with a quantity (server/perpetual/perp-conditional.ts). */
+  readonly conditional = new ConditionalOrders();
   /** Client keys of the last day's orders: user:key → order id. */
   clientKeys = new Map<string, { orderId: number; at: number }>();
   /** Accounts whose triggers must be computed again: `user:asset` for cross, `p:<position id>` for isolated. */
@@ -321,8 +325,8 @@ export class PerpBook implements CorePart {
     const ids = await lastPerpIds(q);
     this.reset();
     this.ids = {
-      // Trailing stops are numbered with the orders.
-      order: Math.max(ids.order, await lastTrailingId(q)) + 1,
+      // Trailing stops and conditional orders are numbered with the orders.
+      order: Math.max(ids.order, await lastTrailingId(q), await lastConditionalId(q)) + 1,
       trade: ids.trade + 1,
       position: ids.position + 1,
       stop: ids.stop + 1,
@@ -359,6 +363,7 @@ export class PerpBook implements CorePart {
     }
     this.rebuild(orders, positions, await activeStops(q));
     for (const t of await activeTrailing(q)) this.trailing.add(t);
+    for (const o of await activeConditionals(q)) this.conditional.add(o);
   }
 
   snapshot(): unknown {
@@ -408,6 +413,7 @@ export class PerpBook implements CorePart {
         .sort((a, b) => a.id - b.id)
         .map((t) => [t.id, t.userId, t.symbol, t.kind, s(t.trigger), t.by, t.positionSide, t.createdAt, t.updatedAt]),
       trailing: this.trailing.snapshot(),
+      conditional: this.conditional.snapshot(),
       contracts: [...this.state]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([symbol, c]) => [
@@ -467,6 +473,8 @@ export class PerpBook implements CorePart {
       clientKeys: Array<[string, number, number]>;
       /** Absent from snapshots taken before trailing stops existed. */
       trailing?: unknown[];
+      /** Absent from snapshots taken before conditional orders with a quantity existed. */
+      conditional?: unknown[];
     };
     const d = data as Snap;
     this.reset();
@@ -487,6 +495,7 @@ export class PerpBook implements CorePart {
     }
     for (const [k, orderId, at] of d.clientKeys) this.clientKeys.set(k, { orderId, at });
     this.trailing.restore(d.trailing ?? []);
+    this.conditional.restore(d.conditional ?? []);
     this.rebuild(
       d.orders.map(
         ([
@@ -569,6 +578,7 @@ export class PerpBook implements CorePart {
       !this.touchedPositions.size &&
       !this.touchedStops.size &&
       !this.trailing.changed &&
+      !this.conditional.changed &&
       !this.trades.length &&
       !this.funding.length &&
       !this.liquidations.length
@@ -579,6 +589,7 @@ export class PerpBook implements CorePart {
       positions: [...this.touchedPositions].map((p) => ({ ...p })),
       stops: [...this.touchedStops].map((s) => ({ ...s })),
       trailing: this.trailing.take(),
+      conditional: this.conditional.take(),
       trades: this.trades,
       funding: this.funding,
       liquidations: this.liquidations,
@@ -602,6 +613,10 @@ export class PerpBook implements CorePart {
     await writeTrailingRows(
       q,
       (rows as PerpRows[]).flatMap((r) => r.trailing),
+    );
+    await writeConditionalRows(
+      q,
+      (rows as PerpRows[]).flatMap((r) => r.conditional),
     );
   }
 
@@ -642,6 +657,7 @@ export class PerpBook implements CorePart {
     this.stopsByPosition.clear();
     this.stopIndex.clear();
     this.trailing.clear();
+    this.conditional.clear();
     this.clientKeys = new Map();
     this.marked.clear();
     this.changedUsers.clear();

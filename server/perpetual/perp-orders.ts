@@ -17,6 +17,7 @@ import { ACCOUNT } from '../ledger/account-types.ts';
 import { orderHoldId, type PerpOrderRow, type StopRow, type TrailingRow } from './perp-state.ts';
 import { endOrphanReduceOnly, overReducingMakers } from './position-close.ts';
 import { advanceTrailing, endOrphanTrailing, reduces, touchTrailing } from './trailing.ts';
+import { dueConditionals, fireConditional } from './perp-conditional.ts';
 import { FLAT } from './position-math.ts';
 import { abs } from './rounding.ts';
 
@@ -220,12 +221,13 @@ export function place(ctx: CommandContext, r: PlacePerp): PlaceResult {
 }
 
 /**
- * Fires the conditional orders a price move reached. `path` is the prices it printed, oldest first (a mark tick's
- * one mark, an order's trade prices): take-profit and stop-loss look at where it ended, trailing stops follow it
- * step by step (trailing.ts). What the move crossed fires in the order it was crossed (the step), then in the order
- * it was placed (earliest first; at the same millisecond take-profit and stop-loss before trailing stops, then by
- * id). Each trigger places a reduce-only market close on the position as it stands when its turn comes, so none
- * opens or turns a position; one whose position is gone is cancelled.
+ * Fires the conditional orders a price move reached. `path` is the prices it printed, oldest first (a mark tick's one
+ * mark, an order's trade prices): take-profit and stop-loss look at where it ended, trailing stops follow it step by
+ * step (trailing.ts). What the move crossed fires in the order it was crossed (the step), then in the order it was
+ * placed (earliest first; at the same millisecond take-profit and stop-loss, then trailing stops, then conditional
+ * orders with a quantity, perp-conditional.ts; then by id). Each trigger places a reduce-only market close on the
+ * position as it stands when its turn comes, so none opens or turns a position; one whose position is gone is
+ * cancelled.
  */
 export function triggerStops(
   ctx: CommandContext,
@@ -243,6 +245,8 @@ export function triggerStops(
     due.push({ step: last, at: s.createdAt, order: 0, id: s.id, fire: () => fireStop(ctx, b, c, s) });
   for (const { trailing: t, step } of advanceTrailing(b, c, by, path, ctx.now))
     due.push({ step, at: t.createdAt, order: 1, id: t.id, fire: () => fireTrailing(ctx, b, c, t) });
+  for (const { order: o, step } of dueConditionals(b, c, by, path))
+    due.push({ step, at: o.createdAt, order: 2, id: o.id, fire: () => fireConditional(ctx, b, c, o) });
   due.sort((x, y) => x.step - y.step || x.at - y.at || x.order - y.order || x.id - y.id);
   for (const d of due) d.fire();
 }

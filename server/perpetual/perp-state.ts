@@ -3,7 +3,7 @@ import type { MarginMode, TriggerSource } from '../../isomorphic/contract/perpet
 
 export type PerpSide = 'buy' | 'sell';
 type PerpTif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'liquidation' | 'adl';
+type OrderSource = 'user' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'conditional' | 'liquidation' | 'adl';
 
 export interface PerpOrderRow {
   id: number;

@@ -1,6 +1,7 @@
 import { writeRows } from '../storage/bulk.ts';
 import { num, type Queryable } from '../storage/db.ts';
 import { pageOf, type PageRequest } from '../storage/paging.ts';
+import type { PerpConditionalRow } from './perp-conditional.ts';
 import type {
   FundingRow,
   LiquidationRow,
@@ -144,6 +145,8 @@ export interface PerpRows {
   stops: StopRow[];
   /** Written by trailing.repo.ts. */
   trailing: TrailingRow[];
+  /** Written by perp-conditional.repo.ts. */
+  conditional: PerpConditionalRow[];
   trades: PerpTradeRow[];
   funding: FundingRow[];
   liquidations: LiquidationRow[];

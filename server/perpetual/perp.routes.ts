@@ -12,6 +12,7 @@ import { DEFAULT_LEVERAGE, type PerpBook } from './perp-book.ts';
 import { perpMarkets } from './perpetual.feature.ts';
 import * as service from './perp.service.ts';
 import * as trailing from './trailing.service.ts';
+import * as conditional from './perp-conditional.service.ts';
 import { insuranceFund } from './insurance.service.ts';
 import {
   accountView,
@@ -191,6 +192,19 @@ export async function perpRoutes(app: FastifyInstance, ctx: FeatureContext): Pro
   route(api.cancelTrailingStop, async (req) => {
     const t = await trailing.cancelTrailingStop(deps, userOf(req).id, req.query.id);
     return ok(trailing.trailingView(contractOf(t.symbol), t));
+  });
+  route(api.conditionalOrders, async (req) => {
+    const symbol = req.query.symbol ? contractOf(req.query.symbol).symbol : undefined;
+    const rows = await conditional.conditionalList(deps, userOf(req).id, symbol ? { symbol } : {});
+    return ok(rows.map((o) => conditional.conditionalView(contractOf(o.symbol), o)));
+  });
+  route(api.setConditionalOrder, async (req) => {
+    const o = await conditional.placeConditional(deps, userOf(req).id, req.body);
+    return ok(conditional.conditionalView(contractOf(o.symbol), o));
+  });
+  route(api.cancelConditionalOrder, async (req) => {
+    const o = await conditional.cancelConditionalOrder(deps, userOf(req).id, req.query.id);
+    return ok(conditional.conditionalView(contractOf(o.symbol), o));
   });
 
   const setting = (p: { symbol: string; leverage: number; mode: 'cross' | 'isolated' }) => {

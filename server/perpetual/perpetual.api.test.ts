@@ -12,6 +12,7 @@ import {
   type PerpOrder,
   type PerpPosition,
   type StopOrder,
+  type PerpConditional,
   type TrailingStop,
 } from '../../isomorphic/contract/perpetual.ts';
 import { formatUnits, parseUnits } from '../../isomorphic/money/units.ts';
@@ -731,6 +732,35 @@ describe.each(FEATURE_DIALECTS)('perpetual futures over the API, on %s', (_name,
     expect((await cancel('hugo')).data.status).toBe('cancelled');
     expect((await cancel('hugo')).code).toBe(4121);
     expect((await list('hugo'))[0]!.status).toBe('cancelled');
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('places a stop-limit by the mark, refuses a reached trigger in the caller’s language, lists and cancels it', async () => {
+    users.ivy = await signUp(app, 'ivy_perp');
+    await fund('ivy', 'USDT', '1000');
+    const sett = (body: Record<string, unknown>, lang?: string) =>
+      api<PerpConditional>(app, '/api/contract/conditional/sett', {
+        token: users.ivy!.token,
+        payload: { symbol: 'ethusdt_perp', side: 'buy', type: 'STOP', quantity: '1', triggerBy: 'mark', ...body },
+        ...(lang ? { lang } : {}),
+      });
+    // A buy stop fires when the price rises to it: at or under the mark it would fire at once.
+    const reached = await sett({ price: '3000', stopPrice: '3000' }, 'zh-CN');
+    expect(reached.code).toBe(4123);
+    expect(reached.msg).toContain('触发价须高于当前价格');
+    expect((await sett({ stopPrice: '9000' })).code).toBe(ERRORS.orderFieldRequired);
+    // Accepted without a position or a hold: margin is checked when it fires.
+    const placed = await sett({ price: '9100', stopPrice: '9000' });
+    expect(placed.code, placed.msg).toBe(200);
+    expect(placed.data).toMatchObject({ type: 'STOP', price: '9100.00', stopPrice: '9000.00', status: 'active' });
+    const list = (user: string) =>
+      call<PerpConditional[]>(user, '/api/contract/conditional/list', undefined, {}).then((r) => r.data);
+    expect((await list('ivy')).map((o) => o.id)).toEqual([placed.data.id]);
+    const cancel = (user: string) =>
+      call<PerpConditional>(user, '/api/contract/conditional/cancel', undefined, { id: String(placed.data.id) });
+    expect((await cancel('hugo')).code).toBe(4125);
+    expect((await cancel('ivy')).data.status).toBe('cancelled');
+    expect((await cancel('ivy')).code).toBe(4125);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

@@ -6,13 +6,15 @@
  *   MARK_PRICE or CONTRACT_PRICE (Binance's default, our last price), a `quantity`; always reduce-only, whatever
  *   `reduceOnly` says (server/perpetual/trailing.ts). Its orderId is an order id.
  * - STOP_MARKET and TAKE_PROFIT_MARKET with `stopPrice` and `closePosition=true`: the position's stop-loss and
- *   take-profit (one of each; a new one replaces the old), which close the whole position at market. With a
- *   `quantity` instead they are refused: the core's take-profit and stop-loss close whole positions only.
+ *   take-profit (one of each; a new one replaces the old), which close the whole position at market.
  *   Their orderIds are the stop's id plus STOP_ID_BASE, apart from the orders' numbers.
- * - STOP and TAKE_PROFIT (stop-limit) are refused as unsupported types (-1116), as are all others.
+ * - STOP and TAKE_PROFIT (stop-limit: `stopPrice`, `price`, `timeInForce`) and STOP_MARKET and TAKE_PROFIT_MARKET with
+ *   a `quantity`: the core's conditional orders (server/perpetual/perp-conditional.ts), optionally `reduceOnly`;
+ *   nothing is held until they fire, when margin is checked. Their orderIds are order ids; they keep their client id.
  *
- * A triggered one shows the fill of the market order it placed. `newClientOrderId` is echoed in the answer to the
- * order's creation only: conditional orders keep no client id.
+ * The same orders come through Binance's algo calls (/fapi/v1/algoOrder, algo-orders.ts), with `triggerPrice` for
+ * `stopPrice`. A triggered one shows the fill of the order it placed. Trailing stops and close-position stops keep
+ * no client id: `newClientOrderId` is echoed in the answer to their creation only.
  */
 import type { PerpOrderRow, StopRow, TrailingRow } from '../../perpetual/perp-state.ts';
 import * as service from '../../perpetual/perp.service.ts';
@@ -22,6 +24,8 @@ import * as trailing from '../../perpetual/trailing.service.ts';
 import { workingPrice } from '../../perpetual/trailing.ts';
 import { entryPrice } from '../../perpetual/position-math.ts';
 import { price, qty } from '../../perpetual/views.ts';
+import { isLimitKind, type PerpConditionalRow } from '../../perpetual/perp-conditional.ts';
+import * as conditional from '../../perpetual/perp-conditional.service.ts';
 import { money } from '../../wallet/amounts.ts';
 import type { TradingCore } from '../../core/core.ts';
 import type { Db } from '../../storage/db.ts';
@@ -29,11 +33,19 @@ import { BinanceError } from '../binance-error.ts';
 import { flag, oneOf, required } from './params.ts';
 import { binanceSymbol, bookOf } from './symbols.ts';
 
-export const CONDITIONAL_TYPES = ['STOP_MARKET', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
+export const CONDITIONAL_TYPES = [
+  'STOP',
+  'TAKE_PROFIT',
+  'STOP_MARKET',
+  'TAKE_PROFIT_MARKET',
+  'TRAILING_STOP_MARKET',
+] as const;
 /** Take-profit and stop-loss orders are numbered apart from orders: the door shows them this far up. */
 export const STOP_ID_BASE = 1_000_000_000_000;
 const WORKING = { MARK_PRICE: 'mark', CONTRACT_PRICE: 'last' } as const;
-const WORKING_TYPE = { mark: 'MARK_PRICE', last: 'CONTRACT_PRICE' } as const;
+export const WORKING_TYPE = { mark: 'MARK_PRICE', last: 'CONTRACT_PRICE' } as const;
+/** Binance's client order id and client algo id (`^[.A-Z:/a-z0-9_-]{1,36}$`). */
+const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 /** Binance's callbackRate: 0.1 to 5, one decimal. */
 const CALLBACK_RATE = /^(?:[0-4](?:\.\d)?|5(?:\.0)?)$/;
 
@@ -47,12 +59,26 @@ export const isConditional = (type: string | undefined): type is (typeof CONDITI
 
 const notRequired = (name: string) => new BinanceError(400, -1106, `Parameter '${name}' sent when not required.`);
 
-/** Places a conditional order of `p.type`; answers it as Binance's order calls do. */
-export async function placeConditional(deps: Deps, userId: number, c: Contract, p: Record<string, string>) {
+/** Where a conditional order came in: the order call (`stopPrice`) or the algo call (`triggerPrice`). */
+export type Via = 'order' | 'algo';
+
+/**
+ * Places a conditional order of `p.type` (one of CONDITIONAL_TYPES); answers what the core made of it, for the
+ * caller to show as its call does.
+ */
+export async function placeConditional(deps: Deps, userId: number, c: Contract, p: Record<string, string>, via: Via) {
   const side = oneOf(p, 'side', ['BUY', 'SELL'], -1117, 'side') === 'BUY' ? 'buy' : 'sell';
   if ((p.positionSide ?? 'BOTH') !== 'BOTH')
     throw new BinanceError(400, -4061, "Order's position side does not match user's setting.");
-  if (p.price !== undefined) throw notRequired('price');
+  const stopName = via === 'algo' ? 'triggerPrice' : 'stopPrice';
+  const clientName = via === 'algo' ? 'clientAlgoId' : 'newClientOrderId';
+  const clientId = p[clientName] ?? '';
+  if (clientId && !CLIENT_ID.test(clientId))
+    throw new BinanceError(
+      400,
+      -1100,
+      `Illegal characters found in parameter '${clientName}'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.`,
+    );
   const working = p.workingType ?? 'CONTRACT_PRICE';
   if (working !== 'MARK_PRICE' && working !== 'CONTRACT_PRICE')
     throw new BinanceError(
@@ -60,8 +86,14 @@ export async function placeConditional(deps: Deps, userId: number, c: Contract, 
       -1100,
       "Illegal characters found in parameter 'workingType'; legal values are 'MARK_PRICE' and 'CONTRACT_PRICE'.",
     );
+  const closing = flag(p.closePosition, 'closePosition');
+  if (p.type === 'STOP' || p.type === 'TAKE_PROFIT' || (p.type !== 'TRAILING_STOP_MARKET' && !closing))
+    return {
+      kind: 'conditional',
+      row: await quantityConditional(deps, userId, c, p, side, stopName, clientId, via),
+    } as const;
+  if (p.price !== undefined) throw notRequired('price');
   const by = WORKING[working];
-  const clientId = p.newClientOrderId ?? '';
   if (p.type === 'TRAILING_STOP_MARKET') {
     if (p.closePosition !== undefined) throw notRequired('closePosition');
     if (p.stopPrice !== undefined) throw notRequired('stopPrice');
@@ -73,24 +105,20 @@ export async function placeConditional(deps: Deps, userId: number, c: Contract, 
         -1100,
         "Illegal characters found in parameter 'callbackRate'; legal range is '0.1' to '5'.",
       );
+    // Binance's algo call names it activatePrice; CCXT sends activationPrice to both calls.
+    const activation = p.activationPrice ?? (via === 'algo' ? p.activatePrice : undefined);
     const t = await trailing.placeTrailing(deps, userId, {
       symbol: c.symbol,
       side,
       quantity: required(p, 'quantity'),
       callbackRate: rate,
-      ...(p.activationPrice !== undefined ? { activationPrice: p.activationPrice } : {}),
+      ...(activation !== undefined ? { activationPrice: activation } : {}),
       triggerBy: by,
     });
-    return trailingView(c, t, null, clientId);
+    return { kind: 'trailing', row: t } as const;
   }
   if (p.quantity !== undefined) throw notRequired('quantity');
   if (p.reduceOnly !== undefined) throw notRequired('reduceOnly');
-  if (!flag(p.closePosition, 'closePosition'))
-    throw new BinanceError(
-      400,
-      -1102,
-      "Mandatory parameter 'closePosition' was not sent, was empty/null, or malformed.",
-    );
   const position = bookOf(deps.core).position(userId, c.symbol);
   // A close-position stop closes the position on the other side of its order.
   if (!position || position.qty === 0n || position.qty > 0n !== (side === 'sell'))
@@ -98,29 +126,71 @@ export async function placeConditional(deps: Deps, userId: number, c: Contract, 
   const s = await service.setStopOrder(deps, userId, {
     symbol: c.symbol,
     kind: p.type === 'STOP_MARKET' ? 'stopLoss' : 'takeProfit',
-    triggerPrice: required(p, 'stopPrice'),
+    triggerPrice: required(p, stopName),
     triggerBy: by,
   });
-  return stopView(c, s, null, clientId);
+  return { kind: 'stop', row: s } as const;
 }
 
-/** The caller's conditional order an orderId names, or undefined when it names none of theirs. */
-export async function ownConditional(deps: Deps, userId: number, id: number) {
+/** A STOP or TAKE_PROFIT (stop-limit), or a STOP_MARKET or TAKE_PROFIT_MARKET with a quantity. */
+async function quantityConditional(
+  deps: Deps,
+  userId: number,
+  c: Contract,
+  p: Record<string, string>,
+  side: 'buy' | 'sell',
+  stopName: string,
+  clientId: string,
+  via: Via,
+): Promise<PerpConditionalRow> {
+  const type = p.type as PerpConditionalRow['type'];
+  const limit = isLimitKind(type);
+  if (p.callbackRate !== undefined) throw notRequired('callbackRate');
+  if (!limit && p.price !== undefined) throw notRequired('price');
+  const tif = p.timeInForce ?? 'GTC';
+  if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') throw new BinanceError(400, -1115, 'Invalid timeInForce.');
+  const working = p.workingType ?? 'CONTRACT_PRICE';
+  return conditional.placeConditional(
+    deps,
+    userId,
+    {
+      symbol: c.symbol,
+      side,
+      type,
+      quantity: required(p, 'quantity'),
+      ...(limit ? { price: required(p, 'price') } : {}),
+      stopPrice: required(p, stopName),
+      triggerBy: WORKING[working as keyof typeof WORKING],
+      timeInForce: tif,
+      reduceOnly: flag(p.reduceOnly, 'reduceOnly'),
+    },
+    { algo: via === 'algo', clientId },
+  );
+}
+
+/** What placeConditional made, or an orderId names: a close-position stop, a trailing stop or a quantity one. */
+export type Owned =
+  | { kind: 'stop'; row: StopRow }
+  | { kind: 'trailing'; row: TrailingRow }
+  | { kind: 'conditional'; row: PerpConditionalRow };
+
+/** The caller's conditional order an orderId (or algoId) names, or undefined when it names none of theirs. */
+export async function ownConditional(deps: Deps, userId: number, id: number): Promise<Owned | undefined> {
   const b = bookOf(deps.core);
   if (id >= STOP_ID_BASE) {
     const live = b.stops.get(id - STOP_ID_BASE);
     const s =
       live ?? (await deps.core.settled(), (await userStops(deps.db, userId)).find((x) => x.id === id - STOP_ID_BASE));
-    return s && s.userId === userId ? ({ kind: 'stop', row: s } as const) : undefined;
+    return s && s.userId === userId ? { kind: 'stop', row: s } : undefined;
   }
+  const q = await conditional.ownConditional(deps, userId, id);
+  if (q) return { kind: 'conditional', row: q };
   const t = await trailing.ownTrailing(deps, userId, id);
-  return t ? ({ kind: 'trailing', row: t } as const) : undefined;
+  return t ? { kind: 'trailing', row: t } : undefined;
 }
 
-type Owned = NonNullable<Awaited<ReturnType<typeof ownConditional>>>;
-
-/** The market order a triggered conditional order placed, for its fill. */
-async function firedOrder(db: Db, core: TradingCore, orderId: number | null): Promise<PerpOrderRow | null> {
+/** The order a triggered conditional order placed, for its fill. */
+export async function firedOrder(db: Db, core: TradingCore, orderId: number | null): Promise<PerpOrderRow | null> {
   if (orderId === null) return null;
   const live = bookOf(core).live.get(orderId);
   if (live) return live;
@@ -128,41 +198,67 @@ async function firedOrder(db: Db, core: TradingCore, orderId: number | null): Pr
   return (await findPerpOrder(db, orderId)) ?? null;
 }
 
+/** As the order calls (`/fapi/v1/order`, openOrders) show it. */
+export function orderShape(c: Contract, o: Owned, fired: PerpOrderRow | null, clientOrderId = '') {
+  if (o.kind === 'stop') return stopView(c, o.row, fired, clientOrderId);
+  if (o.kind === 'trailing') return trailingView(c, o.row, fired, clientOrderId);
+  return quantityView(c, o.row, fired);
+}
+
 export async function conditionalView(deps: Deps, c: Contract, o: Owned) {
-  const fired = await firedOrder(deps.db, deps.core, o.row.orderId);
-  return o.kind === 'stop' ? stopView(c, o.row, fired) : trailingView(c, o.row, fired);
+  return orderShape(c, o, await firedOrder(deps.db, deps.core, o.row.orderId));
+}
+
+/** Cancels one (Binance's -2011 when it has already ended); answers it as it ended. */
+export async function cancelOwned(deps: Deps, userId: number, o: Owned): Promise<Owned> {
+  if (o.row.status !== 'active') throw new BinanceError(400, -2011, 'Unknown order sent.');
+  if (o.kind === 'stop') return { kind: 'stop', row: await service.cancelStopOrder(deps, userId, o.row.id) };
+  if (o.kind === 'trailing')
+    return { kind: 'trailing', row: await trailing.cancelTrailingStop(deps, userId, o.row.id) };
+  return { kind: 'conditional', row: await conditional.cancelConditionalOrder(deps, userId, o.row.id) };
 }
 
 export async function cancelConditional(deps: Deps, userId: number, c: Contract, o: Owned) {
-  if (o.row.status !== 'active') throw new BinanceError(400, -2011, 'Unknown order sent.');
-  if (o.kind === 'stop') return stopView(c, await service.cancelStopOrder(deps, userId, o.row.id), null);
-  return trailingView(c, await trailing.cancelTrailingStop(deps, userId, o.row.id), null);
+  return orderShape(c, await cancelOwned(deps, userId, o), null);
 }
+
+/**
+ * The caller's active conditional orders on the contracts listed, in id order. `algoToo: false` leaves out those
+ * placed through the algo calls (openOrders lists what the order call placed; openAlgoOrders lists every one).
+ */
+export function activeOwned(core: TradingCore, userId: number, symbols: ReadonlySet<string>, algoToo = true): Owned[] {
+  const b = bookOf(core);
+  const out: Owned[] = [];
+  for (const t of b.trailing.ofUser(userId)) if (symbols.has(t.symbol)) out.push({ kind: 'trailing', row: t });
+  for (const s of b.stops.values())
+    if (s.userId === userId && symbols.has(s.symbol)) out.push({ kind: 'stop', row: s });
+  for (const q of b.conditional.ofUser(userId))
+    if (symbols.has(q.symbol) && (algoToo || !q.algo)) out.push({ kind: 'conditional', row: q });
+  return out.sort((x, y) => idOf(x) - idOf(y));
+}
+
+/** Its number on the door: a close-position stop's is apart from the orders'. */
+export const idOf = (o: Owned) => (o.kind === 'stop' ? STOP_ID_BASE + o.row.id : o.row.id);
 
 /** The caller's active conditional orders on the contracts listed, for openOrders. */
 export function openConditionals(core: TradingCore, userId: number, symbols: ReadonlySet<string>) {
   const b = bookOf(core);
-  const views = [];
-  for (const t of b.trailing.ofUser(userId))
-    if (symbols.has(t.symbol)) views.push(trailingView(b.contract(t.symbol), t, null));
-  for (const s of b.stops.values())
-    if (s.userId === userId && symbols.has(s.symbol)) views.push(stopView(b.contract(s.symbol), s, null));
-  return views.sort((x, y) => x.orderId - y.orderId);
+  return activeOwned(core, userId, symbols, false).map((o) => orderShape(b.contract(o.row.symbol), o, null));
 }
 
-/** Cancels the caller's active conditional orders on a contract (DELETE allOpenOrders). */
+/** Cancels the caller's active conditional orders on a contract (DELETE allOpenOrders, algoOpenOrders). */
 export async function cancelAllConditionals(deps: Deps, userId: number, c: Contract): Promise<void> {
-  const b = bookOf(deps.core);
-  for (const t of b.trailing.ofUser(userId, c.symbol)) await trailing.cancelTrailingStop(deps, userId, t.id);
-  for (const s of [...b.stops.values()])
-    if (s.userId === userId && s.symbol === c.symbol) await service.cancelStopOrder(deps, userId, s.id);
+  for (const o of activeOwned(deps.core, userId, new Set([c.symbol]))) await cancelOwned(deps, userId, o);
 }
 
-/** NEW while waiting; once triggered, what its market order came to; CANCELED when cancelled or left nothing to do. */
-function statusOf(status: 'active' | 'triggered' | 'cancelled', fired: PerpOrderRow | null): string {
+/** NEW while waiting; once triggered, what its order came to; CANCELED when cancelled or left nothing to do. */
+function statusOf(status: 'active' | 'triggered' | 'cancelled' | 'expired', fired: PerpOrderRow | null): string {
   if (status === 'active') return 'NEW';
+  if (status === 'expired') return 'EXPIRED';
   if (status === 'cancelled' || !fired) return 'CANCELED';
   if (fired.status === 'filled') return 'FILLED';
+  if (fired.status === 'open') return 'NEW';
+  if (fired.status === 'partial') return 'PARTIALLY_FILLED';
   return fired.filledQty > 0n ? 'PARTIALLY_FILLED' : 'EXPIRED';
 }
 
@@ -182,6 +278,31 @@ function common(c: Contract, fired: PerpOrderRow | null, clientOrderId: string) 
     priceMatch: 'NONE',
     selfTradePreventionMode: 'NONE',
     goodTillDate: 0,
+  };
+}
+
+/**
+ * A STOP, TAKE_PROFIT or a quantity STOP_MARKET / TAKE_PROFIT_MARKET: `origType` its own type; once triggered, `type`
+ * is the order it placed (LIMIT or MARKET), as Binance's order keeps its id and changes its type.
+ */
+function quantityView(c: Contract, o: PerpConditionalRow, fired: PerpOrderRow | null) {
+  const placed = o.status === 'triggered' ? (isLimitKind(o.type) ? 'LIMIT' : 'MARKET') : o.type;
+  return {
+    orderId: o.id,
+    ...common(c, fired, o.clientId),
+    status: statusOf(o.status, fired),
+    price: isLimitKind(o.type) ? price(c, o.price) : '0',
+    origQty: qty(c, o.quantity),
+    timeInForce: isLimitKind(o.type) ? o.tif : 'GTC',
+    reduceOnly: o.reduceOnly,
+    type: placed,
+    origType: o.type,
+    closePosition: false,
+    side: o.side === 'buy' ? 'BUY' : 'SELL',
+    stopPrice: price(c, o.stopPrice),
+    workingType: WORKING_TYPE[o.by],
+    time: o.createdAt,
+    updateTime: o.updatedAt,
   };
 }
 

@@ -345,8 +345,8 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
   it('places a trailing stop and a stop-loss through the raw order call, lists them, and fires the trailing stop once', async () => {
     const alice = users.alice!.x;
     const bob = users.bob!.x;
-    // CCXT's createOrder sends conditional orders to Binance's newer /fapi/v1/algoOrder, which the door does not
-    // serve; its implicit call for POST /fapi/v1/order places them as Binance's order call takes them.
+    // CCXT's createOrder sends conditional orders to Binance's newer /fapi/v1/algoOrder (the next test); its implicit
+    // call for POST /fapi/v1/order places them as Binance's order call takes them.
     const raw = (p: Record<string, string>) =>
       alice.fapiPrivatePostOrder({ symbol: 'BTCUSDT', side: 'SELL', ...p }) as Promise<Record<string, unknown>>;
     const info = (await (await fetch(`${base}/fapi/v1/exchangeInfo`)).json()) as {
@@ -355,6 +355,8 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
     expect(info.symbols.find((x) => x.symbol === 'BTCUSDT')!.orderTypes).toEqual([
       'LIMIT',
       'MARKET',
+      'STOP',
+      'TAKE_PROFIT',
       'STOP_MARKET',
       'TAKE_PROFIT_MARKET',
       'TRAILING_STOP_MARKET',
@@ -379,8 +381,9 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
         workingType: 'MARK_PRICE',
       }),
     ).rejects.toThrow(/Order would immediately trigger/);
-    await expect(raw({ type: 'STOP', quantity: '0.1', price: '95000', stopPrice: '95000' })).rejects.toThrow(
-      /Invalid orderType/,
+    // A sell stop-limit fires when the price falls to its stop: one above the price would fire at once.
+    await expect(raw({ type: 'STOP', quantity: '0.1', price: '97000', stopPrice: '97000' })).rejects.toThrow(
+      /Order would immediately trigger/,
     );
     const trail = await raw({
       type: 'TRAILING_STOP_MARKET',
@@ -428,6 +431,85 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures door (%s) with CCXT binanc
     const done = await alice.fetchOrder(String(trail.orderId), BTC);
     expect(done).toMatchObject({ status: 'closed', filled: 0.1, average: 95000 });
     expect(await alice.fetchOpenOrders(BTC)).toEqual([]);
+    prices.BTCUSDT = '96500.00';
+  });
+
+  it("places, lists, cancels and fires conditional orders through CCXT's unified calls (the algo calls)", async () => {
+    const alice = users.alice!.x;
+    const bob = users.bob!.x;
+    await bob.createOrder(BTC, 'limit', 'sell', 0.1, 96500);
+    await alice.createOrder(BTC, 'market', 'buy', 0.1);
+    await synced();
+    const mark = { workingType: 'MARK_PRICE' };
+    // stopPrice / stopLossPrice make a STOP_MARKET, takeProfitPrice on a limit a TAKE_PROFIT, trailingPercent a
+    // TRAILING_STOP_MARKET: CCXT sends each to POST /fapi/v1/algoOrder with algoType CONDITIONAL.
+    const stop = await alice.createOrder(BTC, 'market', 'sell', 0.05, undefined, { stopPrice: 95000, ...mark });
+    const tp = await alice.createOrder(BTC, 'limit', 'sell', 0.05, 97100, { takeProfitPrice: 97000, ...mark });
+    const loss = await alice.createOrder(BTC, 'market', 'sell', 0.1, undefined, {
+      stopLossPrice: 94000,
+      reduceOnly: true,
+      ...mark,
+    });
+    const trail = await alice.createOrder(BTC, 'market', 'sell', 0.1, undefined, { trailingPercent: 1, ...mark });
+    const ids = { stop: stop.id!, tp: tp.id!, loss: loss.id!, trail: trail.id! };
+    expect(stop).toMatchObject({ status: 'open', triggerPrice: 95000, amount: 0.05, side: 'sell' });
+    expect(stop.info).toMatchObject({ algoType: 'CONDITIONAL', orderType: 'STOP_MARKET', algoStatus: 'NEW' });
+    expect(tp).toMatchObject({ status: 'open', triggerPrice: 97000, price: 97100, type: 'limit' });
+    expect(tp.info).toMatchObject({ orderType: 'TAKE_PROFIT', timeInForce: 'GTC' });
+    expect(loss.info).toMatchObject({ orderType: 'STOP_MARKET', reduceOnly: true });
+    expect(trail.info).toMatchObject({ orderType: 'TRAILING_STOP_MARKET', callbackRate: '1.0' });
+    // A sell stop at or above the price would fire at once: -2021, and nothing is placed.
+    await expect(
+      alice.createOrder(BTC, 'market', 'sell', 0.05, undefined, { stopPrice: 97000, ...mark }),
+    ).rejects.toThrow(/Order would immediately trigger/);
+    const open = await alice.fetchOpenOrders(BTC, undefined, undefined, { trigger: true });
+    expect(open.map((o) => [o.id, o.info.orderType])).toEqual([
+      [ids.stop, 'STOP_MARKET'],
+      [ids.tp, 'TAKE_PROFIT'],
+      [ids.loss, 'STOP_MARKET'],
+      [ids.trail, 'TRAILING_STOP_MARKET'],
+    ]);
+    // Bob cannot cancel alice's; she cancels the reduce-only stop-loss and the trailing stop herself.
+    await expect(bob.cancelOrder(ids.loss, BTC, { trigger: true })).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+    await alice.cancelOrder(ids.loss, BTC, { trigger: true });
+    await alice.cancelOrder(ids.trail, BTC, { trigger: true });
+    expect((await alice.fetchOrder(ids.loss, BTC, { trigger: true })).status).toBe('canceled');
+    // The mark rises to 97,000: the take-profit places its limit sell at 97,100, which bob's market buy takes.
+    prices.BTCUSDT = '97000.00';
+    await synced();
+    await clock.advance(3_000);
+    await synced();
+    const fired = await alice.fetchOrder(ids.tp, BTC, { trigger: true });
+    expect(fired.info).toMatchObject({ algoStatus: 'TRIGGERED' });
+    expect(fired.info.actualOrderId).not.toBe('');
+    await bob.createOrder(BTC, 'market', 'buy', 0.05);
+    // The clock stands 3 s ahead of real time here: a step on, so the same query is not the same signed call twice.
+    await clock.advance(10);
+    await synced();
+    expect((await alice.fetchOrder(ids.tp, BTC, { trigger: true })).info).toMatchObject({
+      algoStatus: 'FINISHED',
+      executedQty: '0.050',
+    });
+    // The mark falls to 94,900: the stop sells 0.05 at market into bob's bid.
+    await bob.createOrder(BTC, 'limit', 'buy', 0.05, 94900);
+    prices.BTCUSDT = '94900.00';
+    await synced();
+    await clock.advance(3_000);
+    await synced();
+    expect(await alice.fetchPositions([BTC])).toEqual([]);
+    expect(await alice.fetchOpenOrders(BTC, undefined, undefined, { trigger: true })).toEqual([]);
+    const all = await alice.fetchOrders(BTC, undefined, undefined, { trigger: true });
+    expect(Object.fromEntries(all.map((o) => [o.id, o.info.algoStatus]))).toMatchObject({
+      [ids.stop]: 'FINISHED',
+      [ids.tp]: 'FINISHED',
+      [ids.loss]: 'CANCELED',
+      [ids.trail]: 'CANCELED',
+    });
+    expect(all.find((o) => o.id === ids.stop)).toMatchObject({ status: 'closed', filled: 0.05, average: 94900 });
+    // The web shows the same account the door does: no position, the USDT the trades left.
+    expect(await webPositions('alice')).toEqual([]);
+    const balance = await alice.fetchBalance();
+    expect(balance.USDT!.total).toBeCloseTo(Number((await webAccount('alice')).walletBalance), 6);
     prices.BTCUSDT = '96500.00';
   });
 });

@@ -1,5 +1,6 @@
 import type { Door } from '../door.ts';
 import { futuresAccount } from './account.ts';
+import { futuresAlgoOrders } from './algo-orders.ts';
 import { futuresIncome } from './income.ts';
 import { futuresOrders } from './orders.ts';
 import { futuresPublic } from './public.ts';
@@ -13,6 +14,7 @@ export function futuresDoor(door: Door): void {
   futuresPublic(door);
   futuresAccount(door);
   futuresOrders(door);
+  futuresAlgoOrders(door);
   futuresUserTrades(door);
   futuresIncome(door);
 }

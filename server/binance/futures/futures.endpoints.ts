@@ -71,6 +71,35 @@ export const cancelAllOpen: DoorEndpoint = {
   action: 'cancel',
 };
 export const allOrders = get('/fapi/v1/allOrders', 'USER_DATA', 5);
+/**
+ * The algo calls (CCXT 4.5 sends conditional orders there). Binance charges a new algo order 0 on the IP limit (it
+ * counts in the order-rate limits); the door has no order-rate limit, so it charges the order call's 1.
+ */
+export const newAlgoOrder: DoorEndpoint = {
+  method: 'POST',
+  path: '/fapi/v1/algoOrder',
+  security: 'TRADE',
+  weight: 1,
+  action: 'newOrder',
+};
+export const queryAlgoOrder: DoorEndpoint = { ...get('/fapi/v1/algoOrder', 'USER_DATA', 1), action: 'query' };
+export const cancelAlgoOrder: DoorEndpoint = {
+  method: 'DELETE',
+  path: '/fapi/v1/algoOrder',
+  security: 'TRADE',
+  weight: 1,
+  action: 'cancel',
+};
+/** openAlgoOrders costs 1 for one symbol, 40 for all. */
+export const openAlgoOrders = get('/fapi/v1/openAlgoOrders', 'USER_DATA', perSymbol(40));
+export const allAlgoOrders = get('/fapi/v1/allAlgoOrders', 'USER_DATA', 5);
+export const cancelAllAlgoOpen: DoorEndpoint = {
+  method: 'DELETE',
+  path: '/fapi/v1/algoOpenOrders',
+  security: 'TRADE',
+  weight: 1,
+  action: 'cancel',
+};
 export const leverage: DoorEndpoint = {
   method: 'POST',
   path: '/fapi/v1/leverage',
@@ -122,6 +151,12 @@ export const FUTURES_ENDPOINTS: DoorEndpoint[] = [
   openOrders,
   cancelAllOpen,
   allOrders,
+  newAlgoOrder,
+  queryAlgoOrder,
+  cancelAlgoOrder,
+  openAlgoOrders,
+  allAlgoOrders,
+  cancelAllAlgoOpen,
   leverage,
   marginType,
   dualGet,

@@ -16,6 +16,7 @@ import {
   conditionalView,
   isConditional,
   openConditionals,
+  orderShape,
   ownConditional,
 } from './conditional.ts';
 
@@ -100,7 +101,10 @@ export function futuresOrders({ route, ctx }: Door): void {
 
   route(e.newOrder, async ({ params, signed }) => {
     const c = contractFor(core, required(params, 'symbol'));
-    if (isConditional(params.type)) return placeConditional(deps, userOf(signed), c, params);
+    if (isConditional(params.type)) {
+      const placed = await placeConditional(deps, userOf(signed), c, params, 'order');
+      return orderShape(c, placed, null, params.newClientOrderId ?? '');
+    }
     const body = orderBody(params, c.symbol);
     try {
       const o = await service.submitOrder(deps, userOf(signed), body);

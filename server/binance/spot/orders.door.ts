@@ -14,7 +14,7 @@ import { decimalParam, enumParam, intParam, need, spotMarket, type Params } from
 import * as e from './spot.endpoints.ts';
 import { binanceFill, binanceOrder, cancelledOrder, clientIdOf } from './views.ts';
 import { ConditionalService } from '../../spot/conditional/conditional.service.ts';
-import { findConditional } from '../../spot/conditional/conditional.repo.ts';
+import { conditionalsFrom, findConditional } from '../../spot/conditional/conditional.repo.ts';
 import {
   binanceStop,
   isStopType,
@@ -380,17 +380,24 @@ export function ordersDoor({ route, ctx }: Door): void {
 
   route(e.allOrders, async ({ params, signed }) => {
     const m = spotMarket(ctx, need(params, 'symbol'));
-    const rows = await ordersFrom(ctx.db, signed!.user.id, m.symbol, {
+    const range = {
       fromId: intParam(params, 'orderId', 0, Number.MAX_SAFE_INTEGER),
       startTime: intParam(params, 'startTime', 0, Number.MAX_SAFE_INTEGER),
       endTime: intParam(params, 'endTime', 0, Number.MAX_SAFE_INTEGER),
       limit: intParam(params, 'limit', 1, 1000, 500)!,
-    });
-    const ids = await clientIdsOf(
-      ctx.db,
-      rows.map((o) => o.id),
-    );
-    return rows.map((o) => binanceOrder(m, o, ids.get(o.id)));
+    };
+    await ctx.core.settled();
+    const rows = await ordersFrom(ctx.db, signed!.user.id, m.symbol, range);
+    // Stop orders are orders too, as Binance lists them (they share the orders' numbers): both read the same range,
+    // then the limit is taken again from the merged list, from its start with orderId, else its newest.
+    const stopRows = await conditionalsFrom(ctx.db, signed!.user.id, m.symbol, range);
+    const ids = await clientIdsOf(ctx.db, [...rows.map((o) => o.id), ...stopRows.map((c) => c.id)]);
+    const stops = await Promise.all(stopRows.map((c) => withPlaced(ctx, c)));
+    const merged = [
+      ...rows.map((o) => binanceOrder(m, o, ids.get(o.id))),
+      ...stops.map(({ c, placed }) => binanceStop(m, c, placed, ids.get(c.id))),
+    ].sort((a, b) => a.orderId - b.orderId);
+    return range.fromId === undefined ? merged.slice(-range.limit) : merged.slice(0, range.limit);
   });
 }
 

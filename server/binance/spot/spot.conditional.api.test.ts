@@ -72,6 +72,13 @@ describe.each(FEATURE_DIALECTS)('the spot door (%s): conditional orders and orde
     expect(resting.map((o) => [o.type, o.price, o.amount])).toContainEqual(['limit', 95_000, 0.1]);
     await bob.cancelAllOrders('BTC/USDT');
     expect((await bob.fetchBalance()).BTC?.used).toBe(0);
+    // allOrders lists the stop beside the orders, as Binance does: the stop (working, under its own id), the order it
+    // placed, and bob's own sell, in id order.
+    const all = await bob.fetchOrders('BTC/USDT');
+    const byId = Object.fromEntries(all.map((o) => [o.id, o.info.type]));
+    expect(byId[stop.id!]).toBe('STOP_LOSS_LIMIT');
+    expect(all.map((o) => Number(o.id))).toEqual([...all.map((o) => Number(o.id))].sort((x, y) => x - y));
+    expect(all.filter((o) => o.info.type === 'LIMIT' && o.price === 95_000 && o.amount === 0.1)).toHaveLength(1);
   });
 
   it('refuses a trigger the last price has already reached, as Binance does', async () => {

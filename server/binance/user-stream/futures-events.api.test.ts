@@ -179,6 +179,45 @@ describe.each(FEATURE_DIALECTS)('the USDⓈ-M futures user data stream (%s)', (_
     s.socket.close();
   });
 
+  it('tells an algo order by ALGO_UPDATE and an order-call stop by ORDER_TRADE_UPDATE, placed and cancelled', async () => {
+    const s = await socketOf('xavier');
+    await synced();
+    const x = users.xavier!.x;
+    // CCXT sends this to /fapi/v1/algoOrder: a buy stop above the price, waiting with nothing held.
+    const algo = await x.createOrder('BTC/USDT:USDT', 'market', 'buy', 0.002, undefined, {
+      stopPrice: 99000,
+      clientAlgoId: 'xav-algo-1',
+    });
+    await s.next((e) => e.e === 'ALGO_UPDATE' && e.o.X === 'NEW');
+    const raw = (await x.fapiPrivatePostOrder({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'STOP',
+      quantity: '0.002',
+      price: '90000',
+      stopPrice: '90100',
+      timeInForce: 'GTC',
+    })) as { orderId: number };
+    await s.next((e) => e.e === 'ORDER_TRADE_UPDATE' && e.o.X === 'NEW');
+    await synced();
+    await x.cancelOrder(algo.id!, 'BTC/USDT:USDT', { trigger: true });
+    await x.cancelOrder(String(raw.orderId), 'BTC/USDT:USDT');
+    await s.next((e) => e.e === 'ORDER_TRADE_UPDATE' && e.o.X === 'CANCELED');
+    expect(
+      s.heard.map((e) =>
+        e.e === 'ALGO_UPDATE'
+          ? [e.e, e.o.aid, e.o.X, e.o.o, e.o.tp, e.o.caid]
+          : [e.e, e.o.i, e.o.X, e.o.ot, e.o.sp, e.o.wt],
+      ),
+    ).toEqual([
+      ['ALGO_UPDATE', Number(algo.id), 'NEW', 'STOP_MARKET', '99000.0', 'xav-algo-1'],
+      ['ORDER_TRADE_UPDATE', raw.orderId, 'NEW', 'STOP', '90100.0', 'CONTRACT_PRICE'],
+      ['ALGO_UPDATE', Number(algo.id), 'CANCELED', 'STOP_MARKET', '99000.0', 'xav-algo-1'],
+      ['ORDER_TRADE_UPDATE', raw.orderId, 'CANCELED', 'STOP', '90100.0', 'CONTRACT_PRICE'],
+    ]);
+    s.socket.close();
+  });
+
   it('serves CCXT binanceusdm watchOrders on /private/ws?listenKey=', async () => {
     const x = users.yusuf!.x;
     // CCXT opens `<ws.future less its /ws>/private/ws?listenKey=<key>` (pro/binance.js getPrivateWsUrl).

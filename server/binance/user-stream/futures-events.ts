@@ -13,6 +13,7 @@ import { userFills, type UserFill } from '../futures/futures.repo.ts';
 import { bookOf, clientIdOfOrder, linearContracts } from '../futures/symbols.ts';
 import { tradeView } from '../futures/user-trades.ts';
 import { assetRow, orderView, positionRiskView } from '../futures/views.ts';
+import { ConditionalStream } from './futures-conditional-events.ts';
 import { filledBefore, SeenOrders } from './seen-orders.ts';
 
 /** Orders read per change: the open ones and the latest of the history (a change note follows each batch). */
@@ -37,11 +38,14 @@ export class FuturesOrdersStream {
   private readonly db: Db;
   private readonly core: TradingCore;
   private readonly userId: number;
+  /** The conditional orders' events (futures-conditional-events.ts), told before the orders' of the same change. */
+  private readonly conditional: ConditionalStream;
 
   constructor(db: Db, core: TradingCore, userId: number) {
     this.db = db;
     this.core = core;
     this.userId = userId;
+    this.conditional = new ConditionalStream(db, core, userId);
   }
 
   private async orders(): Promise<PerpOrderRow[]> {
@@ -60,6 +64,7 @@ export class FuturesOrdersStream {
 
   /** Where the stream starts: what is already there is not told. */
   async start(): Promise<void> {
+    await this.conditional.start();
     const orders = await this.orders();
     for (const o of orders) if (isOpen(o)) this.seen.note(o.id, o.symbol, true);
     let trade = 0;
@@ -71,7 +76,7 @@ export class FuturesOrdersStream {
   async changed(now: number): Promise<object[]> {
     const orders = new Map<number, PerpOrderRow>();
     for (const o of await this.orders()) if (o.id > this.last.order || this.seen.wasOpen(o.id)) orders.set(o.id, o);
-    const events: object[] = [];
+    const events: object[] = await this.conditional.changed(now);
     const traded = new Set<Contract>();
     let lastTrade = this.last.trade;
     const fillsOf = new Map<number, { c: Contract; f: UserFill }[]>();

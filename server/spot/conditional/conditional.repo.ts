@@ -160,3 +160,28 @@ export async function userConditionals(
   );
   return { total: found.total, rows: found.rows.map(toRow) };
 }
+
+/**
+ * A user's conditional orders on one market from `fromId` oldest first, or the newest `limit` of the time range when
+ * no fromId is given (the Binance door's allOrders lists them beside the orders: they share the orders' numbers).
+ */
+export async function conditionalsFrom(
+  q: Queryable,
+  userId: number,
+  symbol: string,
+  r: { fromId?: number | undefined; startTime?: number | undefined; endTime?: number | undefined; limit: number },
+): Promise<ConditionalRow[]> {
+  const where: string[] = [];
+  const params: number[] = [];
+  if (r.fromId !== undefined) where.push('id >= ?'), params.push(r.fromId);
+  if (r.startTime !== undefined) where.push('created_at >= ?'), params.push(r.startTime);
+  if (r.endTime !== undefined) where.push('created_at <= ?'), params.push(r.endTime);
+  const newest = r.fromId === undefined;
+  const rows = await q.all<Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM spot_conditional_orders WHERE user_id = ? AND symbol = ?${where.map((w) => ` AND ${w}`).join('')}
+     ORDER BY id ${newest ? 'DESC' : 'ASC'} LIMIT ?`,
+    [userId, symbol, ...params, r.limit],
+  );
+  const list = rows.map(toRow);
+  return newest ? list.reverse() : list;
+}
