@@ -91,7 +91,7 @@ export const cancelAlgoOrder: DoorEndpoint = {
   action: 'cancel',
 };
 /** openAlgoOrders costs 1 for one symbol, 40 for all. */
-export const openAlgoOrders = get('/fapi/v1/openAlgoOrders', 'USER_DATA', perSymbol(40));
+export const openAlgoOrders = get('/fapi/v1/openAlgoOrders', 'USER_DATA', weightBySymbols(1, 40));
 export const allAlgoOrders = get('/fapi/v1/allAlgoOrders', 'USER_DATA', 5);
 export const cancelAllAlgoOpen: DoorEndpoint = {
   method: 'DELETE',
