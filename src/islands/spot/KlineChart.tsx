@@ -7,6 +7,7 @@ import { formatAmount, formatCompact, zoneOffsetMs } from '../../../isomorphic/f
 import type { T } from '../../lib/i18n/client.ts';
 import { $chartIndicators, toggleIndicator } from '../../lib/chart/chosen.ts';
 import { INDICATORS, indicatorLines, type IndicatorLine } from '../../lib/chart/indicators.ts';
+import { afterPaint, nextTask } from '../../lib/chart/tasks.ts';
 import { chartColors, onThemeChange, translucent } from '../../lib/chart/theme.ts';
 import { klineStore, lastPriceStore } from '../../lib/stores/market.ts';
 import { $settings } from '../../lib/stores/settings.ts';
@@ -21,6 +22,12 @@ interface ChartParts {
   lines: Map<string, ISeriesApi<'Line'>>;
   last: IPriceLine | null;
   lib: typeof import('lightweight-charts');
+  /** The candles last drawn and what else they were drawn with, to tell a live tick from a new series. */
+  shown: { candles: readonly Candle[]; key: string } | null;
+  /**
+   * Whether the candles were drawn once: the first time, the volume and the indicators follow in a task of their own.
+   */
+  drawn: boolean;
 }
 
 /** A second price drawn as a line over the candles (a contract's mark price): ms times and values. */
@@ -38,6 +45,20 @@ const chartTime = (ms: number, timeZone: string) => ((ms + zoneOffsetMs(ms, time
 /** Drops points that the hour repeated when a zone leaves daylight saving: the chart needs rising times. */
 function rising<P extends { time: UTCTimestamp }>(points: P[]): P[] {
   return points.filter((p, i) => i === 0 || p.time > points[i - 1]!.time);
+}
+
+/**
+ * Whether `next` is `shown` with its last candle replaced or one candle appended (what the feed's ticks do,
+ * src/lib/stores/market.ts mergeCandle): the same open times up to the last shown candle, at most one more.
+ */
+function extendsBy(shown: readonly Candle[], next: readonly Candle[]): boolean {
+  const n = shown.length;
+  if (n < 2 || (next.length !== n && next.length !== n + 1)) return false;
+  return (
+    next[0]!.time === shown[0]!.time &&
+    next[n - 2]!.time === shown[n - 2]!.time &&
+    next[n - 1]!.time === shown[n - 1]!.time
+  );
 }
 
 /** Indicator line colours, one per period as on the exchanges' charts; they read on the day and the night theme. */
@@ -114,10 +135,16 @@ export function CandleChart<I extends string>({
   const { timeZone } = useStore($settings);
   const chosen = useStore($chartIndicators);
 
-  // The chart library touches the DOM, so it loads in the browser only, once, after the page is up.
+  // The chart library touches the DOM, so it loads in the browser only, once, after the page is up: after the grid
+  // (header, book, form) painted, then in three tasks (the library's evaluation, the chart, its data) rather than
+  // one, so a phone's main thread is never held for long (src/lib/chart/tasks.ts).
   useEffect(() => {
     let disposed = false;
-    void import('lightweight-charts').then((lib) => {
+    void (async () => {
+      await afterPaint();
+      if (disposed) return;
+      const lib = await import('lightweight-charts');
+      await nextTask();
       if (disposed || !box.current) return;
       const chart = lib.createChart(box.current, {
         autoSize: true,
@@ -138,9 +165,20 @@ export function CandleChart<I extends string>({
         priceLineVisible: false,
         crosshairMarkerVisible: false,
       });
-      parts.current = { chart, candles, overlay, volume: null, lines: new Map(), last: null, lib };
-      setReady(true);
-    });
+      parts.current = {
+        chart,
+        candles,
+        overlay,
+        volume: null,
+        lines: new Map(),
+        last: null,
+        lib,
+        drawn: false,
+        shown: null,
+      };
+      await nextTask();
+      if (!disposed) setReady(true);
+    })();
     const stop = onThemeChange(() => setTheme((n) => n + 1));
     return () => {
       disposed = true;
@@ -182,11 +220,56 @@ export function CandleChart<I extends string>({
       minMove: 10 ** -precision,
       formatter: (v: number) => priceText(v, precision),
     };
+    // A live tick replaces the last candle or appends one: only those points are updated, not the 500 candles and
+    // every line set again, which on a phone took a long task on each tick of the feed (issue 30).
+    const key = `${chosen.join()}|${precision}|${timeZone}|${theme}`;
+    const shown = p.shown;
+    p.shown = { candles, key };
+    if (shown && shown.key === key && extendsBy(shown.candles, candles))
+      return updateFrom(p, c, shown.candles.length - 1, candles);
     const times = candles.map((k) => chartTime(k.time, timeZone));
     p.candles.applyOptions({ priceFormat: format });
     p.candles.setData(
       rising(candles.map((k, i) => ({ time: times[i]!, open: +k.open, high: +k.high, low: +k.low, close: +k.close }))),
     );
+    const rest = () => volumeAndIndicators(p, c, format, times);
+    if (p.drawn || !candles.length) return rest();
+    // The first candles only: those first, the volume pane and the lines over them in the next task.
+    p.drawn = true;
+    let done = false;
+    const timer = setTimeout(() => {
+      done = true;
+      rest();
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      // Cancelled before the lines were set: the next run draws everything again rather than only a tick.
+      if (!done) p.shown = null;
+    };
+  }, [candles, indicators, chosen, ready, precision, timeZone, theme]);
+
+  /** Updates the candles from index `from` on (the last shown one and any new ones), their volume and lines. */
+  function updateFrom(p: ChartParts, c: ReturnType<typeof chartColors>, from: number, all: readonly Candle[]) {
+    for (let i = Math.max(0, from); i < all.length; i++) {
+      const k = all[i]!;
+      const time = chartTime(k.time, timeZone);
+      // As rising(): a time the hour repeated (daylight saving's end) is not drawn, the chart needs rising times.
+      if (i > 0 && time <= chartTime(all[i - 1]!.time, timeZone)) continue;
+      p.candles.update({ time, open: +k.open, high: +k.high, low: +k.low, close: +k.close });
+      p.volume?.update({ time, value: +k.volume, color: translucent(+k.close >= +k.open ? c.up : c.down, 0.45) });
+      for (const line of indicators) {
+        const value = line.values[i];
+        if (value !== null && value !== undefined) p.lines.get(line.id)?.update({ time, value });
+      }
+    }
+  }
+
+  function volumeAndIndicators(
+    p: ChartParts,
+    c: ReturnType<typeof chartColors>,
+    format: { type: 'custom'; minMove: number; formatter: (v: number) => string },
+    times: UTCTimestamp[],
+  ) {
     const withVolume = chosen.includes('VOL');
     if (withVolume && !p.volume) {
       p.volume = p.chart.addSeries(
@@ -237,7 +320,7 @@ export function CandleChart<I extends string>({
         ),
       );
     }
-  }, [candles, indicators, chosen, ready, precision, timeZone, theme]);
+  }
 
   // The header's number, as the header writes it; the line's price is that text's value, so the axis label the
   // chart formats from it reads the same.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useStore } from '../../lib/stores/first-frame.ts';
 import type { Locale } from '../../../isomorphic/i18n/locales.ts';
 import { useMessages, type Messages } from '../../lib/i18n/client.ts';
@@ -50,7 +50,10 @@ function symbolFromUrl(fullScreen: boolean): string {
  */
 export default function TradeApp({ locale, messages, fullScreen = false }: Props) {
   const t = useMessages(locale, messages);
-  const markets = useStore($markets).currencyList;
+  // Deferred: when the market list arrives, React renders the whole grid (list, book, trades, form, orders) in a
+  // background render that yields every few milliseconds, instead of one long task that would hold a phone's main
+  // thread for a quarter of a second; the served header stays on screen meanwhile (issue 30).
+  const markets = useDeferredValue(useStore($markets).currencyList);
   const isLogin = useStore($isLogin);
   const [symbol, setSymbol] = useState('');
   const [type, setType] = useState('spot');
