@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { PerpOrder, PerpPosition, TrailingStop } from '../../isomorphic/contract/perpetual.ts';
+import type { PerpConditional, PerpOrder, PerpPosition, TrailingStop } from '../../isomorphic/contract/perpetual.ts';
 import { formatAmount } from '../../isomorphic/format/index.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { controlsUnder, createAccount, signIn, tablesWiderThanTheirBox, uniqueNa
  * row, a close for more than the position refused in the page's language, a trailing stop placed from the order
  * form and listed under TP/SL where the API says it would fire.
  */
-const { BASE, json, login, credit, positionsOf, shot } = perpetualServer('perp-close', 35);
+const { BASE, json, login, credit, contracts, positionsOf, shot } = perpetualServer('perp-close', 35);
 const SHOTS = 'tests/.artifacts/screens';
 
 test('a long is half closed by a limit from its row and protected by a trailing stop, in English and German', async ({
@@ -118,5 +118,60 @@ test('a long is half closed by a limit from its row and protected by a trailing 
     await shot(page, `perpetual-close-390-${lang}`);
     const position: PerpPosition = (await positionsOf(request, token))[0]!;
     expect(position.quantity).toBe('0.050');
+  }
+});
+
+test('a conditional order placed on the web API is listed under the open orders and cancelled, in English and German', async ({
+  page,
+  request,
+}) => {
+  const [btc] = (await contracts(request)).filter((c) => c.symbol === 'btcusdt_perp');
+  // A stop-market sell far under the mark: it waits (nothing is held until it fires), reduce-only.
+  const stopPrice = (Math.floor(Number(btc!.mark) / 2) + 0.5).toFixed(1);
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/de', 'de'],
+  ] as const) {
+    const d = loadDictionary(lang);
+    const name = uniqueName(`perp_cond_${lang}`);
+    await createAccount(request, name);
+    const h = { authorization: await login(request, name) };
+    const placed = await json<PerpConditional>(
+      request.post(`${BASE}/api/contract/conditional/sett`, {
+        headers: h,
+        data: {
+          symbol: 'btcusdt_perp',
+          side: 'sell',
+          type: 'STOP_MARKET',
+          quantity: '0.02',
+          stopPrice,
+          triggerBy: 'mark',
+          reduceOnly: true,
+        },
+      }),
+    );
+    expect(placed.code, placed.msg).toBe(200);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, prefix, { username: name });
+    await page.goto(`${prefix}/trade/index?type=usta&symbol=btcusdt_perp`);
+    // Counted in the open-orders tab and listed there with what it watches.
+    await page.getByRole('tab', { name: `${d['perp.tab.open']} (1)` }).click();
+    const row = page.getByTestId(`perp-conditional-${placed.data.id}`);
+    await expect(row.getByTestId('conditional-type')).toHaveText(d['perp.cond.type.STOP_MARKET']!);
+    await expect(row.getByTestId('conditional-trigger')).toHaveText(formatAmount(stopPrice, 1));
+    await expect(row).toContainText(d['perp.markPrice']!);
+    await expect(row).toContainText(d['perp.reduceOnly']!);
+    await shot(page, `perpetual-conditional-1366-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    await shot(page, `perpetual-conditional-390-${lang}`);
+
+    await row.getByRole('button', { name: d['trade.cancel'] }).click();
+    await expect(page.locator('.toast--success', { hasText: d['perp.cond.cancelled'] })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId('perp-conditionals')).toHaveCount(0);
+    const after = await json<PerpConditional[]>(request.post(`${BASE}/api/contract/conditional/list`, { headers: h }));
+    expect(after.data[0]).toMatchObject({ id: placed.data.id, status: 'cancelled' });
   }
 });
