@@ -26,6 +26,7 @@ import type {
   TrailingBody,
   TrailingStop,
   PerpConditional,
+  ConditionalBody,
 } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
@@ -296,6 +297,13 @@ export async function placeTrailingStop(body: TrailingBody): Promise<TrailingSto
 export async function cancelTrailingStop(id: number): Promise<void> {
   await request(api.cancelTrailingStop, { query: { id } });
   await loadTrailingStops();
+}
+
+/** Places a conditional order with a quantity; it waits (nothing held) until its trigger. */
+export async function placeConditionalOrder(body: ConditionalBody): Promise<PerpConditional> {
+  const placed = await request(api.setConditionalOrder, { body });
+  await loadConditionals();
+  return placed;
 }
 
 /** Cancels an active conditional order; one that fired meanwhile is refused (perpConditionalNotFound). */
