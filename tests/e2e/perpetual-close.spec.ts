@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { PerpOrder, PerpPosition, TrailingStop } from '../../isomorphic/contract/perpetual.ts';
+import type { PerpConditional, PerpOrder, PerpPosition, TrailingStop } from '../../isomorphic/contract/perpetual.ts';
 import { formatAmount } from '../../isomorphic/format/index.ts';
 import { loadDictionary } from '../../isomorphic/i18n/dictionary.node.ts';
 import { expect, test } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { controlsUnder, createAccount, signIn, tablesWiderThanTheirBox, uniqueNa
  * row, a close for more than the position refused in the page's language, a trailing stop placed from the order
  * form and listed under TP/SL where the API says it would fire.
  */
-const { BASE, json, login, credit, positionsOf, shot } = perpetualServer('perp-close', 35);
+const { BASE, json, login, credit, contracts, positionsOf, shot } = perpetualServer('perp-close', 35);
 const SHOTS = 'tests/.artifacts/screens';
 
 test('a long is half closed by a limit from its row and protected by a trailing stop, in English and German', async ({
@@ -118,5 +118,67 @@ test('a long is half closed by a limit from its row and protected by a trailing 
     await shot(page, `perpetual-close-390-${lang}`);
     const position: PerpPosition = (await positionsOf(request, token))[0]!;
     expect(position.quantity).toBe('0.050');
+  }
+});
+
+test('a conditional order placed from the order form is listed under the open orders and cancelled, in English and German', async ({
+  page,
+  request,
+}) => {
+  const [btc] = (await contracts(request)).filter((c) => c.symbol === 'btcusdt_perp');
+  // A stop-market sell far under the mark waits (nothing is held until it fires); one above the mark would fire at
+  // once and is refused.
+  const stopPrice = (Math.floor(Number(btc!.mark) / 2) + 0.5).toFixed(1);
+  const wrongSide = Math.floor(Number(btc!.mark) * 2).toFixed(1);
+  for (const [prefix, lang] of [
+    ['', 'en'],
+    ['/de', 'de'],
+  ] as const) {
+    const d = loadDictionary(lang);
+    const name = uniqueName(`perp_cond_${lang}`);
+    await createAccount(request, name);
+    const h = { authorization: await login(request, name) };
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, prefix, { username: name });
+    await page.goto(`${prefix}/trade/index?type=usta&symbol=btcusdt_perp`);
+    await page.getByRole('tab', { name: d['perp.cond.tab'], exact: true }).click();
+    const form = page.getByTestId('perp-conditional-form');
+    await form.locator('#perp-cond-trigger').fill(wrongSide);
+    await form.locator('#perp-cond-qty').fill('0.02');
+    await form.getByRole('checkbox', { name: d['perp.reduceOnly'] }).check();
+    await form.getByRole('button', { name: d['perp.sellShort'] }).click();
+    await expect(
+      page.locator('.toast--error', { hasText: d['error.perpTriggerMustBeBelow']!.split('{{')[0]! }),
+    ).toBeVisible();
+    await form.locator('#perp-cond-trigger').fill(stopPrice);
+    await form.getByRole('button', { name: d['perp.sellShort'] }).click();
+    await expect(page.locator('.toast--success', { hasText: d['perp.cond.placed']!.split('{{')[0]! })).toBeVisible();
+    await form.screenshot({ path: `${SHOTS}/perpetual-conditional-form-1366-${lang}.png` });
+    const placed = await json<PerpConditional[]>(request.post(`${BASE}/api/contract/conditional/list`, { headers: h }));
+    expect(placed.data).toHaveLength(1);
+    expect(placed.data[0]).toMatchObject({ side: 'sell', type: 'STOP_MARKET', stopPrice, triggerBy: 'mark' });
+    expect(placed.data[0]).toMatchObject({ quantity: '0.020', reduceOnly: true, status: 'active', price: null });
+    const id = placed.data[0]!.id;
+
+    // Counted in the open-orders tab and listed there with what it watches.
+    await page.getByRole('tab', { name: `${d['perp.tab.open']} (1)` }).click();
+    const row = page.getByTestId(`perp-conditional-${id}`);
+    await expect(row.getByTestId('conditional-type')).toHaveText(d['perp.cond.type.STOP_MARKET']!);
+    await expect(row.getByTestId('conditional-trigger')).toHaveText(formatAmount(stopPrice, 1));
+    await expect(row).toContainText(d['perp.markPrice']!);
+    await expect(row).toContainText(d['perp.reduceOnly']!);
+    await shot(page, `perpetual-conditional-1366-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    await shot(page, `perpetual-conditional-390-${lang}`);
+    await form.screenshot({ path: `${SHOTS}/perpetual-conditional-form-390-${lang}.png` });
+
+    await row.getByRole('button', { name: d['trade.cancel'] }).click();
+    await expect(page.locator('.toast--success', { hasText: d['perp.cond.cancelled'] })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId('perp-conditionals')).toHaveCount(0);
+    const after = await json<PerpConditional[]>(request.post(`${BASE}/api/contract/conditional/list`, { headers: h }));
+    expect(after.data[0]).toMatchObject({ id, status: 'cancelled' });
   }
 });

@@ -43,6 +43,7 @@ import { submitting } from '../ui/use-form.ts';
 import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
 import { KindTabs, TrailingFields, type FormKind } from './TrailingForm.tsx';
+import { ConditionalFields } from './ConditionalForm.tsx';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
@@ -76,6 +77,8 @@ export function PerpOrderForm({
       {isLogin ? (
         kind === 'trailing' ? (
           <TrailingFields t={t} contract={c} tabs={tabs} />
+        ) : kind === 'conditional' ? (
+          <ConditionalFields t={t} contract={c} tabs={tabs} />
         ) : (
           <OrderFields t={t} contract={c} locale={locale} kind={kind} tabs={tabs} />
         )

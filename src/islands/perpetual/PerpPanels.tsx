@@ -11,6 +11,7 @@ import {
   $positionsLive,
   $stopOrders,
   $trailingStops,
+  $conditionalOrders,
   cancelPerpOrder,
   cancelStopOrder,
   closeAllPositions,
@@ -31,6 +32,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { MarginDialog, StopDialog } from './PositionDialogs.tsx';
 import { CloseCell } from './PositionClose.tsx';
 import { TrailingList } from './TrailingList.tsx';
+import { ConditionalList, activeConditionals } from './ConditionalList.tsx';
 import { cancelColumn, contractColumn, contractName, type ContractOf, timeColumn } from './columns.tsx';
 import { type Column, DataTable } from '../ui/DataTable.tsx';
 
@@ -52,13 +54,14 @@ export function PerpPanels({ t, contracts, current }: Props) {
   const history = useStore($perpHistory);
   const stops = useStore($stopOrders);
   const trailing = useStore($trailingStops);
+  const conditionals = useStore($conditionalOrders);
   // Keeps the marks of the positions fresh (every 2 s) while this panel is on the page.
   useStore($positionsLive);
   const [tab, setTab] = useState<Tab>('positions');
   const activeStops = stops.filter((s) => s.status === 'active');
   const counts: Partial<Record<Tab, number>> = {
     positions: positions.length,
-    open: open.length,
+    open: open.length + activeConditionals(conditionals).length,
     stops: activeStops.length + trailing.filter((s) => s.status === 'active').length,
   };
   const contractOf = (symbol: string) => contracts.find((c) => c.symbol === symbol) ?? current;
@@ -84,7 +87,10 @@ export function PerpPanels({ t, contracts, current }: Props) {
       ) : tab === 'positions' ? (
         <Positions t={t} positions={positions} contractOf={contractOf} />
       ) : tab === 'open' ? (
-        <Orders t={t} rows={open} open contractOf={contractOf} />
+        <>
+          <Orders t={t} rows={open} open contractOf={contractOf} />
+          <ConditionalList t={t} contractOf={contractOf} />
+        </>
       ) : tab === 'stops' ? (
         <>
           <Stops t={t} contractOf={contractOf} />

@@ -17,16 +17,16 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
 import { problemText } from './problem-text.ts';
 
-export type FormKind = 'limit' | 'market' | 'trailing';
+export type FormKind = 'limit' | 'market' | 'conditional' | 'trailing';
 const PERCENTS = [25, 50, 75, 100];
 /** Callback rates one click away, as Binance's form offers. */
 const RATES = ['0.5', '1', '2', '3'];
 
-/** The order form's kinds: limit, market, trailing stop. */
+/** The order form's kinds: limit, market, a conditional order (stop or take-profit), trailing stop. */
 export function KindTabs({ t, value, onPick }: { t: T; value: FormKind; onPick: (k: FormKind) => void }) {
   return (
     <div className="segmented" role="tablist">
-      {(['limit', 'market', 'trailing'] as const).map((k) => (
+      {(['limit', 'market', 'conditional', 'trailing'] as const).map((k) => (
         <button
           key={k}
           type="button"
@@ -35,7 +35,7 @@ export function KindTabs({ t, value, onPick }: { t: T; value: FormKind; onPick: 
           className={k === value ? 'is-active' : ''}
           onClick={() => onPick(k)}
         >
-          {k === 'trailing' ? t('perp.trail.tab') : t(`trade.${k}`)}
+          {k === 'trailing' ? t('perp.trail.tab') : k === 'conditional' ? t('perp.cond.tab') : t(`trade.${k}`)}
         </button>
       ))}
     </div>

@@ -25,6 +25,8 @@ import type {
   StopOrderBody,
   TrailingBody,
   TrailingStop,
+  PerpConditional,
+  ConditionalBody,
 } from '../../../isomorphic/contract/perpetual.ts';
 import { $accountActivity, privateFeed } from '../feed/private-feed.ts';
 import { publicFeed } from '../feed/public-feed.ts';
@@ -130,7 +132,8 @@ const history = atom<PerpOrder[]>([]);
 const stopOrders = atom<StopOrder[]>([]);
 const liquidations = atom<Liquidation[]>([]);
 const trailingStops = atom<TrailingStop[]>([]);
-const MINE = [leverageSettings, positions, openOrders, history, stopOrders, liquidations, trailingStops];
+const conditionals = atom<PerpConditional[]>([]);
+const MINE = [leverageSettings, positions, openOrders, history, stopOrders, liquidations, trailingStops, conditionals];
 
 export const $leverageSettings = readonlyType(leverageSettings);
 export const $positions = readonlyType(positions);
@@ -140,6 +143,8 @@ export const $stopOrders = readonlyType(stopOrders);
 export const $liquidations = readonlyType(liquidations);
 /** The user's trailing stops with their working price, active ones first. */
 export const $trailingStops = readonlyType(trailingStops);
+/** The user's conditional orders with a quantity (stop-limit, stop-market, take-profit), newest first. */
+export const $conditionalOrders = readonlyType(conditionals);
 
 async function loadPositions(): Promise<void> {
   positions.set(await request(api.positions, { query: {} }));
@@ -162,6 +167,10 @@ async function loadTrailingStops(): Promise<void> {
   trailingStops.set(await request(api.trailingStops, { query: {} }));
 }
 
+async function loadConditionals(): Promise<void> {
+  conditionals.set(await request(api.conditionalOrders, { query: {} }));
+}
+
 /**
  * Everything of the user's that an order, a fill or a position change can move. The contract accounts are the
  * wallet's store (src/lib/perpetual-assets), which the contract assets screen shows too.
@@ -173,6 +182,7 @@ async function loadMine(): Promise<void> {
     loadPerpOrders(),
     loadStopOrders(),
     loadTrailingStops(),
+    loadConditionals(),
     request(api.liquidations, { query: {} }).then((rows) => liquidations.set(rows)),
   ]);
 }
@@ -220,7 +230,7 @@ function followMine(): () => void {
   };
 }
 
-// The seven stores are loaded together: the first one shown starts following, the last one hidden stops.
+// The eight stores are loaded together: the first one shown starts following, the last one hidden stops.
 let followers = 0;
 let stopFollowing = () => {};
 for (const store of MINE) {
@@ -287,6 +297,19 @@ export async function placeTrailingStop(body: TrailingBody): Promise<TrailingSto
 export async function cancelTrailingStop(id: number): Promise<void> {
   await request(api.cancelTrailingStop, { query: { id } });
   await loadTrailingStops();
+}
+
+/** Places a conditional order with a quantity; it waits (nothing held) until its trigger. */
+export async function placeConditionalOrder(body: ConditionalBody): Promise<PerpConditional> {
+  const placed = await request(api.setConditionalOrder, { body });
+  await loadConditionals();
+  return placed;
+}
+
+/** Cancels an active conditional order; one that fired meanwhile is refused (perpConditionalNotFound). */
+export async function cancelConditionalOrder(id: number): Promise<void> {
+  await request(api.cancelConditionalOrder, { query: { id } });
+  await loadConditionals();
 }
 
 /** Cancels the open orders and closes every position of the listed contracts at market. */
