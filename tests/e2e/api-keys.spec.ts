@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createAccount, credit, uniqueName, signIn } from './support.ts';
+import { createAccount, credit, uniqueName, signIn, tablesWiderThanTheirBox } from './support.ts';
 
 const SHOTS = 'tests/.artifacts/screens';
 
@@ -68,6 +68,15 @@ test('an API key created in the account centre signs an order that shows in the 
   await hydrated(page);
   await expect(page.getByTestId('api-keys').locator('tr[data-label="Grid bot"]')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/api-keys-de.png`, fullPage: true });
+  // Issue 30: the German headings pushed Delete out of the table's box at 1366 px; on a phone each key is a card.
+  const remove = page.getByTestId('api-keys').getByRole('button', { name: 'Löschen' });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await tablesWiderThanTheirBox(page), `at ${width} px`).toEqual([]);
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width, `Delete at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.screenshot({ path: `${SHOTS}/api-keys-de-390.png`, fullPage: true });
 });
 
 test('a self-generated Ed25519 key: the public key is pasted, no secret is shown, and the private key signs', async ({

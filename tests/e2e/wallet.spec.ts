@@ -157,6 +157,12 @@ test('deposit, review, transfer, swap, withdraw and bills, end to end with the o
       fullPage: true,
     });
   }
+  // The coins too (issue 30): a card per coin with its three actions, in German.
+  await user.goto('/de/account/wallet/assets');
+  await hydrated(user);
+  await expect(user.getByTestId('coin-table').locator('tr[data-coin="USDT"]')).toContainText('852.50');
+  expect(await tablesWiderThanTheirBox(user)).toEqual([]);
+  await user.screenshot({ path: `${SHOTS}/wallet-coins-390-de.png`, fullPage: true });
   await user.setViewportSize(size);
   await user.goto('/account/wallet/assets');
   await hydrated(user);

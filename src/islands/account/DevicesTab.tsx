@@ -9,6 +9,7 @@ import { goTo } from '../../lib/navigation.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { Pager } from '../ui/Pager.tsx';
 import type { TabProps } from './tabs.ts';
@@ -57,78 +58,82 @@ function DeviceList({ t }: { t: T }) {
       if (device.current) goTo('/user/login');
     });
 
+  const columns: Array<Column<Device>> = [
+    {
+      key: 'device',
+      label: t('devices.device'),
+      phone: 'title',
+      cell: (d) =>
+        editing?.id === d.id ? (
+          <form
+            className="devices__rename"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save();
+            }}
+          >
+            <input
+              aria-label={t('devices.name')}
+              value={editing.name}
+              maxLength={40}
+              autoFocus
+              onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
+            />
+            <button type="submit" className="link-button" disabled={busy || !editing.name.trim()}>
+              {t('devices.save')}
+            </button>
+            <button type="button" className="link-button" onClick={() => setEditing(null)}>
+              {t('devices.cancel')}
+            </button>
+          </form>
+        ) : (
+          <>
+            <span className="devices__name">{deviceLabel(t, d)}</span>
+            {d.current && <span className="status status--done devices__current">{t('devices.current')}</span>}
+            {d.userAgent && (
+              <span className="devices__agent" title={d.userAgent}>
+                {d.userAgent}
+              </span>
+            )}
+          </>
+        ),
+    },
+    { key: 'ip', label: t('devices.ip'), cell: (d) => d.ip ?? '—' },
+    { key: 'first', label: t('devices.firstSeen'), cell: (d) => formatDateTime(d.firstSeen, dateOptions) },
+    { key: 'last', label: t('devices.lastSeen'), cell: (d) => formatDateTime(d.lastSeen, dateOptions) },
+    {
+      key: 'actions',
+      // No label on a card (buttons need none); the heading still names the column for a screen reader.
+      label: '',
+      head: <span className="visually-hidden">{t('devices.actions')}</span>,
+      className: 'devices__actions',
+      cell: (d) => (
+        <>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => setEditing({ id: d.id, name: d.name ?? deviceLabel(t, d) })}
+          >
+            {t('devices.rename')}
+          </button>
+          <button type="button" className="link-button devices__end" disabled={busy} onClick={() => setEnding(d)}>
+            {t('devices.signOut')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <>
-      <table className="security-table" data-testid="devices">
-        <thead>
-          <tr>
-            <th>{t('devices.device')}</th>
-            <th>{t('devices.ip')}</th>
-            <th>{t('devices.firstSeen')}</th>
-            <th>{t('devices.lastSeen')}</th>
-            <th>
-              <span className="visually-hidden">{t('devices.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {devices.map((d) => (
-            <tr key={d.id} data-device={d.id}>
-              <td>
-                {editing?.id === d.id ? (
-                  <form
-                    className="devices__rename"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      save();
-                    }}
-                  >
-                    <input
-                      aria-label={t('devices.name')}
-                      value={editing.name}
-                      maxLength={40}
-                      autoFocus
-                      onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
-                    />
-                    <button type="submit" className="link-button" disabled={busy || !editing.name.trim()}>
-                      {t('devices.save')}
-                    </button>
-                    <button type="button" className="link-button" onClick={() => setEditing(null)}>
-                      {t('devices.cancel')}
-                    </button>
-                  </form>
-                ) : (
-                  <>
-                    <span className="devices__name">{deviceLabel(t, d)}</span>
-                    {d.current && <span className="status status--done devices__current">{t('devices.current')}</span>}
-                    {d.userAgent && (
-                      <span className="devices__agent" title={d.userAgent}>
-                        {d.userAgent}
-                      </span>
-                    )}
-                  </>
-                )}
-              </td>
-              <td>{d.ip ?? '—'}</td>
-              <td>{formatDateTime(d.firstSeen, dateOptions)}</td>
-              <td>{formatDateTime(d.lastSeen, dateOptions)}</td>
-              <td className="devices__actions">
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={busy}
-                  onClick={() => setEditing({ id: d.id, name: d.name ?? deviceLabel(t, d) })}
-                >
-                  {t('devices.rename')}
-                </button>
-                <button type="button" className="link-button devices__end" disabled={busy} onClick={() => setEnding(d)}>
-                  {t('devices.signOut')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="security-table"
+        testId="devices"
+        columns={columns}
+        rows={devices}
+        rowKey={(d) => d.id}
+        rowProps={(d) => ({ 'data-device': String(d.id) })}
+      />
       <ConfirmDialog
         open={ending !== null}
         title={t('devices.confirm.title')}
@@ -152,32 +157,29 @@ function LoginLog({ t }: { t: T }) {
   const log = useStore(loginLogStore(page, LOG_PAGE));
   if (log.status !== 'success') return <p>{t('common.loading')}</p>;
   const data = log.value;
+  const logColumns: Array<Column<(typeof data.records)[number]>> = [
+    { key: 'time', label: t('devices.log.time'), cell: (r) => formatDateTime(r.time, dateOptions), phone: 'title' },
+    {
+      key: 'result',
+      label: t('devices.log.result'),
+      cell: (r) => (
+        <span className={`status ${r.result === 'success' ? 'status--done' : 'status--failed'}`}>
+          {t(`devices.result.${r.result}`)}
+        </span>
+      ),
+    },
+    { key: 'ip', label: t('devices.ip'), cell: (r) => r.ip ?? '—' },
+    { key: 'device', label: t('devices.device'), cell: (r) => deviceLabel(t, { name: null, userAgent: r.userAgent }) },
+  ];
   return (
     <>
-      <table className="security-table" data-testid="login-log">
-        <thead>
-          <tr>
-            <th>{t('devices.log.time')}</th>
-            <th>{t('devices.log.result')}</th>
-            <th>{t('devices.ip')}</th>
-            <th>{t('devices.device')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.records.map((r) => (
-            <tr key={r.id}>
-              <td>{formatDateTime(r.time, dateOptions)}</td>
-              <td>
-                <span className={`status ${r.result === 'success' ? 'status--done' : 'status--failed'}`}>
-                  {t(`devices.result.${r.result}`)}
-                </span>
-              </td>
-              <td>{r.ip ?? '—'}</td>
-              <td>{deviceLabel(t, { name: null, userAgent: r.userAgent })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="security-table"
+        testId="login-log"
+        columns={logColumns}
+        rows={data.records}
+        rowKey={(r) => r.id}
+      />
       <Pager t={t} page={page} total={data.total} size={LOG_PAGE} onPage={setPage} />
     </>
   );

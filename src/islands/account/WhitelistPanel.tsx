@@ -6,6 +6,7 @@ import { $whitelist, addToWhitelist, removeFromWhitelist, switchWhitelist } from
 import { isChainAddress } from '../../../isomorphic/validate/index.ts';
 import { useCoinNetwork } from '../wallet/index.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { Field } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { isSixDigits, ProofField, proofOf } from './ProofField.tsx';
@@ -56,6 +57,32 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
   };
 
   if (!list) return <p>{t('common.loading')}</p>;
+  const columns: Array<Column<WhitelistEntry>> = [
+    { key: 'coin', label: t('field.coin'), cell: (e) => e.coin, phone: 'title' },
+    { key: 'network', label: t('field.network'), cell: (e) => e.network },
+    {
+      key: 'address',
+      label: t('security.whitelist.address'),
+      className: 'security-table__address',
+      cell: (e) => e.address,
+    },
+    { key: 'label', label: t('field.label'), cell: (e) => e.label ?? '' },
+    {
+      key: 'remove',
+      label: '',
+      head: <span className="visually-hidden">{t('security.whitelist.remove')}</span>,
+      cell: (e) => (
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy || status.verification === null}
+          onClick={() => void confirmed((proof) => removeFromWhitelist(e.id, proof), 'security.whitelist.removed')}
+        >
+          {t('security.whitelist.remove')}
+        </button>
+      ),
+    },
+  ];
   return (
     <div className="whitelist" data-testid="whitelist">
       <p>{t('security.whitelist.text')}</p>
@@ -92,41 +119,13 @@ export function WhitelistPanel({ t, status }: { t: T; status: SecurityStatus }) 
       </button>
 
       {list.addresses.length > 0 && (
-        <table className="security-table">
-          <thead>
-            <tr>
-              <th>{t('field.coin')}</th>
-              <th>{t('field.network')}</th>
-              <th>{t('security.whitelist.address')}</th>
-              <th>{t('field.label')}</th>
-              <th>
-                <span className="visually-hidden">{t('security.whitelist.remove')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.addresses.map((e: WhitelistEntry) => (
-              <tr key={e.id}>
-                <td>{e.coin}</td>
-                <td>{e.network}</td>
-                <td className="security-table__address">{e.address}</td>
-                <td>{e.label ?? ''}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    disabled={busy || status.verification === null}
-                    onClick={() =>
-                      void confirmed((proof) => removeFromWhitelist(e.id, proof), 'security.whitelist.removed')
-                    }
-                  >
-                    {t('security.whitelist.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="security-table"
+          testId="whitelist-addresses"
+          columns={columns}
+          rows={list.addresses}
+          rowKey={(e) => e.id}
+        />
       )}
 
       <form className="whitelist__add" onSubmit={add} noValidate>

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field, TextAreaField } from '../ui/Field.tsx';
 import { submitting } from '../ui/use-form.ts';
 import { copyText } from '../ui/copy-text.ts';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** The key types' technical names, as Binance and CCXT write them (the same in every language). */
 const TYPE_NAMES: Record<ApiKeyType, string> = { HMAC: 'HMAC', ED25519: 'Ed25519' };
@@ -242,56 +243,72 @@ function KeyTable({ t, keys }: { t: T; keys: ApiKeyView[] }) {
       // The API client has shown the message.
     }
   };
+  const columns: Array<Column<ApiKeyView>> = [
+    {
+      key: 'label',
+      label: t('field.label'),
+      phone: 'title',
+      // The type under the label, not a column of its own: the table already fills the tab in German.
+      cell: (k) => (
+        <>
+          {k.label}
+          <span className="api-keys__type" title={t(`apikeys.type.${k.type}`)}>
+            {TYPE_NAMES[k.type]}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'key',
+      label: t('apikeys.apiKey'),
+      className: 'api-keys__key',
+      cell: (k) => (
+        <>
+          <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
+          <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>
+            {t('apikeys.copyKey')}
+          </button>
+        </>
+      ),
+    },
+    {
+      key: 'permissions',
+      label: t('field.permissions'),
+      cell: (k) => k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', '),
+    },
+    {
+      key: 'ips',
+      label: t('field.ipList'),
+      className: 'wallet-break',
+      cell: (k) => (k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')),
+    },
+    { key: 'created', label: t('apikeys.createdAt'), cell: (k) => formatDateTime(k.createTime, dates) },
+    {
+      key: 'used',
+      label: t('apikeys.lastUsed'),
+      cell: (k) => (k.lastUsedTime ? formatDateTime(k.lastUsedTime, dates) : t('apikeys.never')),
+    },
+    {
+      key: 'actions',
+      label: '',
+      cell: (k) => (
+        <button type="button" className="btn btn--outline" onClick={() => setRemoving(k)}>
+          {t('apikeys.delete')}
+        </button>
+      ),
+    },
+  ];
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table" data-testid="api-keys">
-        <thead>
-          <tr>
-            <th>{t('field.label')}</th>
-            <th>{t('apikeys.apiKey')}</th>
-            <th>{t('field.permissions')}</th>
-            <th>{t('field.ipList')}</th>
-            <th>{t('apikeys.createdAt')}</th>
-            <th>{t('apikeys.lastUsed')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id} data-label={k.label}>
-              {/* The type under the label, not a column of its own: the table already fills the tab in German. */}
-              <td>
-                {k.label}
-                <span className="api-keys__type" title={t(`apikeys.type.${k.type}`)}>
-                  {TYPE_NAMES[k.type]}
-                </span>
-              </td>
-              <td className="api-keys__key">
-                <code title={k.apiKey}>{`${k.apiKey.slice(0, 8)}…${k.apiKey.slice(-6)}`}</code>
-                <button type="button" className="link-button" onClick={() => void copyText(t, k.apiKey)}>
-                  {t('apikeys.copyKey')}
-                </button>
-              </td>
-              <td>{k.permissions.map((p) => t(`apikeys.short.${p}`)).join(', ')}</td>
-              <td className="wallet-break">{k.ipList.length ? k.ipList.join(', ') : t('apikeys.anyIp')}</td>
-              <td>{formatDateTime(k.createTime, dates)}</td>
-              <td>{k.lastUsedTime ? formatDateTime(k.lastUsedTime, dates) : t('apikeys.never')}</td>
-              <td>
-                <button type="button" className="btn btn--outline" onClick={() => setRemoving(k)}>
-                  {t('apikeys.delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-          {!keys.length && (
-            <tr>
-              <td colSpan={7} className="muted">
-                {t('apikeys.none')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table api-keys__table"
+        testId="api-keys"
+        columns={columns}
+        rows={keys}
+        rowKey={(k) => k.id}
+        rowProps={(k) => ({ 'data-label': k.label })}
+        empty={t('apikeys.none')}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={t('apikeys.deleteTitle')}

@@ -7,6 +7,7 @@ import { href } from '../../lib/navigation.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { productTitle } from './parts.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** Where each kind's orders are managed. */
 const MANAGE: Record<EarnKind, (o: EarnOrder) => string> = {
@@ -32,6 +33,26 @@ export function EarnHoldings({ t }: { t: T }) {
       </p>
     );
   const list = holdings.status === 'success' ? holdings.value : null;
+  const columns: Array<Column<EarnOrder>> = [
+    {
+      key: 'product',
+      label: t('earn.orders.product'),
+      phone: 'title',
+      cell: (o) => <span title={o.name}>{productTitle(t, o)}</span>,
+    },
+    { key: 'kind', label: t('earn.holdings.kind'), cell: (o) => t(`earn.kind.${o.kind}`) },
+    { key: 'amount', label: t('earn.orders.amount'), num: true, cell: (o) => `${fmt(o.amount, o.coin)} ${o.coin}` },
+    { key: 'accrued', label: t('earn.orders.accrued'), num: true, cell: (o) => `${fmt(o.accrued, o.coin)} ${o.coin}` },
+    { key: 'ends', label: t('earn.holdings.ends'), num: true, cell: (o) => formatDateTime(o.endAt, dates) },
+    {
+      key: 'actions',
+      // A link needs no label on a phone's card; the wide table still heads the column.
+      label: '',
+      head: t('assets.actions'),
+      num: true,
+      cell: (o) => <a href={href(MANAGE[o.kind](o))}>{t('earn.holdings.manage')}</a>,
+    },
+  ];
   return (
     <section className="earn-holdings" aria-labelledby="earn-holdings-title" data-testid="earn-holdings">
       <h2 id="earn-holdings-title" className="panel__subtitle">
@@ -45,36 +66,13 @@ export function EarnHoldings({ t }: { t: T }) {
           <a href={href('/finance/investment')}>{t('earn.holdings.finance')}</a>
         </p>
       ) : (
-        <table className="wallet-table">
-          <thead>
-            <tr>
-              <th>{t('earn.orders.product')}</th>
-              <th>{t('earn.holdings.kind')}</th>
-              <th className="num">{t('earn.orders.amount')}</th>
-              <th className="num">{t('earn.orders.accrued')}</th>
-              <th className="num">{t('earn.holdings.ends')}</th>
-              <th className="num">{t('assets.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.records.map((o) => (
-              <tr key={o.id} data-testid={`earn-holding-${o.id}`}>
-                <td title={o.name}>{productTitle(t, o)}</td>
-                <td>{t(`earn.kind.${o.kind}`)}</td>
-                <td className="num">
-                  {fmt(o.amount, o.coin)} {o.coin}
-                </td>
-                <td className="num">
-                  {fmt(o.accrued, o.coin)} {o.coin}
-                </td>
-                <td className="num">{formatDateTime(o.endAt, dates)}</td>
-                <td className="num">
-                  <a href={href(MANAGE[o.kind](o))}>{t('earn.holdings.manage')}</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="wallet-table"
+          columns={columns}
+          rows={list.records}
+          rowKey={(o) => o.id}
+          rowProps={(o) => ({ 'data-testid': `earn-holding-${o.id}` })}
+        />
       )}
       {list && list.total > list.records.length && (
         <p className="earn-muted">{t('earn.holdings.more', { n: list.total - list.records.length })}</p>

@@ -12,6 +12,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { quoteOf } from '../../lib/spot/order-math.ts';
 import { Pager } from '../perpetual-assets/index.ts';
 import { ListState } from '../ui/ListState.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import '../../styles/margin.css';
 
 /**
@@ -42,6 +43,81 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
     }
   };
 
+  // What autoBorrow borrowed is of the coin the order spends: quote for a buy, base for a sell.
+  const borrowedCoin = (o: MarginOrder) => (o.side === 'buy' ? quoteOf(o) : (o.symbol_name.split('/')[0] ?? ''));
+  const columns: Array<Column<MarginOrder> | false> = [
+    { key: 'time', label: t('trade.time'), cell: (o) => formatDateTime(o.createTime, dateOptions) },
+    {
+      key: 'pair',
+      label: t('trade.pair'),
+      phone: 'title',
+      cell: (o) => (
+        <>
+          <strong>{o.symbol_name}</strong>
+          {o.autoRepay && <span className="margin-tag">{t('margin.autoRepay')}</span>}
+        </>
+      ),
+    },
+    { key: 'type', label: t('trade.type'), cell: (o) => t(`trade.${o.type}`) },
+    {
+      key: 'side',
+      label: t('trade.side'),
+      className: (o) => (o.side === 'buy' ? 'is-up' : 'is-down'),
+      cell: (o) => t(`trade.${o.side}`),
+    },
+    {
+      key: 'price',
+      label: t('trade.price'),
+      num: true,
+      cell: (o) => (o.type === 'limit' ? formatAmount(o.price, scales(o).part_cou) : t('trade.market')),
+    },
+    {
+      key: 'amount',
+      label: t('trade.amount'),
+      num: true,
+      cell: (o) =>
+        o.type === 'market' && o.side === 'buy'
+          ? `${fmt(o.quoteAmount, quoteOf(o))} ${quoteOf(o)}`
+          : formatAmount(o.quantity, scales(o).full_cou),
+    },
+    {
+      key: 'filled',
+      label: t('trade.filled'),
+      num: true,
+      cell: (o) => formatAmount(o.tradedQuantity, scales(o).full_cou),
+    },
+    {
+      key: 'avg',
+      label: t('trade.avgPrice'),
+      num: true,
+      cell: (o) => (isPositive(o.avgPrice) ? formatAmount(o.avgPrice, scales(o).part_cou) : '--'),
+    },
+    {
+      key: 'borrowed',
+      label: t('margin.col.borrowed'),
+      num: true,
+      cell: (o) => (isPositive(o.borrowed) ? `${fmt(o.borrowed, borrowedCoin(o))} ${borrowedCoin(o)}` : '--'),
+    },
+    {
+      key: 'fee',
+      label: t('trade.fee'),
+      num: true,
+      cell: (o) => (isPositive(o.fee) ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'),
+    },
+    { key: 'status', label: t('trade.status'), cell: (o) => t(`trade.status.${o.status}`) },
+    state === 'open' && {
+      key: 'actions',
+      label: '',
+      head: <span className="visually-hidden">{t('margin.col.actions')}</span>,
+      className: 'orders-table__actions',
+      cell: (o) => (
+        <button type="button" className="link-button" disabled={cancelling === o.id} onClick={() => void cancel(o)}>
+          {t('trade.cancel')}
+        </button>
+      ),
+    },
+  ];
+
   return (
     <div className="margin-orders" data-testid={`margin-orders-${mode}`}>
       <div className="segmented" role="tablist">
@@ -66,86 +142,14 @@ export function MarginOrdersTable({ t, mode, symbol }: { t: T; mode: MarginMode;
         onRetry={() => void loadMarginOrders({ mode, state, symbol }, view.page).catch(() => {})}
       >
         <div className="margin-scroll">
-          <table className="grid-table orders-table" data-testid={`margin-orders-${state}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('trade.time')}</th>
-                <th scope="col">{t('trade.pair')}</th>
-                <th scope="col">{t('trade.type')}</th>
-                <th scope="col">{t('trade.side')}</th>
-                <th scope="col" className="num">
-                  {t('trade.price')}
-                </th>
-                <th scope="col" className="num">
-                  {t('trade.amount')}
-                </th>
-                <th scope="col" className="num">
-                  {t('trade.filled')}
-                </th>
-                <th scope="col" className="num">
-                  {t('trade.avgPrice')}
-                </th>
-                <th scope="col" className="num">
-                  {t('margin.col.borrowed')}
-                </th>
-                <th scope="col" className="num">
-                  {t('trade.fee')}
-                </th>
-                <th scope="col">{t('trade.status')}</th>
-                {state === 'open' && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('margin.col.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => {
-                const sc = scales(o);
-                const quote = quoteOf(o);
-                // What autoBorrow borrowed is of the coin the order spends: quote for a buy, base for a sell.
-                const borrowedCoin = o.side === 'buy' ? quote : (o.symbol_name.split('/')[0] ?? '');
-                return (
-                  <tr key={o.id} data-order={o.id}>
-                    <td>{formatDateTime(o.createTime, dateOptions)}</td>
-                    <td>
-                      <strong>{o.symbol_name}</strong>
-                      {o.autoRepay && <span className="margin-tag">{t('margin.autoRepay')}</span>}
-                    </td>
-                    <td>{t(`trade.${o.type}`)}</td>
-                    <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(`trade.${o.side}`)}</td>
-                    <td className="num">
-                      {o.type === 'limit' ? formatAmount(o.price, sc.part_cou) : t('trade.market')}
-                    </td>
-                    <td className="num">
-                      {o.type === 'market' && o.side === 'buy'
-                        ? `${fmt(o.quoteAmount, quote)} ${quote}`
-                        : formatAmount(o.quantity, sc.full_cou)}
-                    </td>
-                    <td className="num">{formatAmount(o.tradedQuantity, sc.full_cou)}</td>
-                    <td className="num">{isPositive(o.avgPrice) ? formatAmount(o.avgPrice, sc.part_cou) : '--'}</td>
-                    <td className="num">
-                      {isPositive(o.borrowed) ? `${fmt(o.borrowed, borrowedCoin)} ${borrowedCoin}` : '--'}
-                    </td>
-                    <td className="num">{isPositive(o.fee) ? `${fmt(o.fee, o.feeAsset)} ${o.feeAsset}` : '--'}</td>
-                    <td>{t(`trade.status.${o.status}`)}</td>
-                    {state === 'open' && (
-                      <td className="orders-table__actions">
-                        <button
-                          type="button"
-                          className="link-button"
-                          disabled={cancelling === o.id}
-                          onClick={() => void cancel(o)}
-                        >
-                          {t('trade.cancel')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            className="grid-table orders-table"
+            testId={`margin-orders-${state}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(o) => o.id}
+            rowProps={(o) => ({ 'data-order': String(o.id) })}
+          />
         </div>
         <Pager
           t={t}

@@ -12,6 +12,7 @@ import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Pager } from '../perpetual-assets/index.ts';
 import { ListState } from '../ui/ListState.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { accountTitle } from './parts.tsx';
 
 /**
@@ -29,6 +30,34 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
   const filter = { mode, kind: kind || undefined };
   const mine = view.mode === filter.mode && view.kind === filter.kind;
   const rows = mine ? view.records : [];
+  const columns: Array<Column<MarginRecord>> = [
+    { key: 'time', label: t('margin.col.time'), cell: (r) => formatDateTime(r.createdAt, dateOptions) },
+    {
+      key: 'kind',
+      label: t('margin.col.kind'),
+      phone: 'title',
+      className: (r) => (r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined),
+      cell: (r) => t(`margin.record.${r.kind}`),
+    },
+    {
+      key: 'account',
+      label: t('margin.col.account'),
+      cell: (r) => accountTitle(t, { mode: r.mode, symbol_name: pairName(r.symbol) }),
+    },
+    { key: 'coin', label: t('margin.coin'), cell: (r) => r.coin },
+    {
+      key: 'amount',
+      label: t('margin.amount'),
+      num: true,
+      cell: (r) =>
+        r.kind === 'marginCall' || (r.kind === 'liquidation' && !isPositive(r.amount)) ? (
+          '--'
+        ) : (
+          <RecordAmount record={r} />
+        ),
+    },
+    { key: 'detail', label: t('margin.col.detail'), cell: (r) => detailOf(t, r, fmt) },
+  ];
   return (
     <div className="margin-records" data-testid="margin-records">
       <label className="margin-inline">
@@ -50,40 +79,13 @@ export function MarginRecords({ t, mode }: { t: T; mode?: MarginMode }) {
         onRetry={() => void loadMarginRecords(filter, view.page).catch(() => {})}
       >
         <div className="margin-scroll">
-          <table className="grid-table margin-lines">
-            <thead>
-              <tr>
-                <th scope="col">{t('margin.col.time')}</th>
-                <th scope="col">{t('margin.col.kind')}</th>
-                <th scope="col">{t('margin.col.account')}</th>
-                <th scope="col">{t('margin.coin')}</th>
-                <th scope="col" className="num">
-                  {t('margin.amount')}
-                </th>
-                <th scope="col">{t('margin.col.detail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-record={r.kind}>
-                  <td>{formatDateTime(r.createdAt, dateOptions)}</td>
-                  <td className={r.kind === 'liquidation' || r.kind === 'marginCall' ? 'is-down' : undefined}>
-                    {t(`margin.record.${r.kind}`)}
-                  </td>
-                  <td>{accountTitle(t, { mode: r.mode, symbol_name: pairName(r.symbol) })}</td>
-                  <td>{r.coin}</td>
-                  <td className="num">
-                    {r.kind === 'marginCall' || (r.kind === 'liquidation' && !isPositive(r.amount)) ? (
-                      '--'
-                    ) : (
-                      <RecordAmount record={r} />
-                    )}
-                  </td>
-                  <td>{detailOf(t, r, fmt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="grid-table margin-lines"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-record': r.kind })}
+          />
         </div>
         <Pager
           t={t}

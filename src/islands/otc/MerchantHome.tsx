@@ -16,6 +16,7 @@ import {
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { AdDialog } from './AdDialog.tsx';
 import { MerchantGate } from './MerchantGate.tsx';
 import { LoginPrompt, PayKinds } from './parts.tsx';
@@ -96,6 +97,70 @@ function Ads({ t }: { t: T }) {
   const [closing, setClosing] = useState<OtcOwnAd | null>(null);
   const open = (ads ?? []).filter((a) => !a.closed);
   const closed = (ads ?? []).filter((a) => a.closed);
+  const columns: Array<Column<OtcOwnAd>> = [
+    {
+      key: 'type',
+      label: t('otc.ads.type'),
+      phone: 'title',
+      className: (ad) => (ad.side === 'sell' ? 'down' : 'up'),
+      cell: (ad) => `${t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · ${ad.fiat}`,
+    },
+    {
+      key: 'price',
+      label: t('otc.ad.price'),
+      cell: (ad) => (
+        <>
+          {ad.price ?? t('otc.adForm.noIndex')}{' '}
+          {ad.priceType === 'floating' && (
+            <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'remaining',
+      label: t('otc.ads.remaining'),
+      cell: (ad) => `${fmt(ad.remaining, ad.coin)} / ${fmt(ad.total, ad.coin)} ${ad.coin}`,
+    },
+    { key: 'limits', label: t('otc.ad.limits'), cell: (ad) => `${ad.minFiat} – ${ad.maxFiat} ${ad.fiat}` },
+    { key: 'payments', label: t('otc.ad.payments'), cell: (ad) => <PayKinds t={t} kinds={ad.payKinds} /> },
+    {
+      key: 'online',
+      label: t('otc.ads.online'),
+      cell: (ad) =>
+        ad.closed ? (
+          <span className="otc-muted">{t('otc.ads.closed')}</span>
+        ) : (
+          <label className="otc-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={ad.online}
+              onChange={(e) => void setAdOnline(ad.id, e.target.checked).catch(() => {})}
+              aria-label={t('otc.ads.onlineSwitch')}
+            />
+            <span>{t(ad.online ? 'otc.ads.isOnline' : 'otc.ads.isOffline')}</span>
+          </label>
+        ),
+    },
+    {
+      key: 'actions',
+      label: '',
+      head: <span className="visually-hidden">{t('otc.ads.actions')}</span>,
+      className: 'otc-act',
+      cell: (ad) =>
+        !ad.closed && (
+          <>
+            <button type="button" className="btn btn--outline" onClick={() => setEditing(ad)}>
+              {t('otc.ads.edit')}
+            </button>
+            <button type="button" className="btn btn--outline" onClick={() => setClosing(ad)}>
+              {t('otc.ads.close')}
+            </button>
+          </>
+        ),
+    },
+  ];
   return (
     <section className="otc-card" data-testid="merchant-ads">
       <div className="otc-card__head">
@@ -105,73 +170,13 @@ function Ads({ t }: { t: T }) {
         </button>
       </div>
       <div className="otc-scroll">
-        <table className="otc-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('otc.ads.type')}</th>
-              <th scope="col">{t('otc.ad.price')}</th>
-              <th scope="col">{t('otc.ads.remaining')}</th>
-              <th scope="col">{t('otc.ad.limits')}</th>
-              <th scope="col">{t('otc.ad.payments')}</th>
-              <th scope="col">{t('otc.ads.online')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('otc.ads.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...open, ...closed].map((ad) => (
-              <tr key={ad.id} data-testid={`own-ad-${ad.id}`} className={ad.closed ? 'is-closed' : undefined}>
-                <td className={ad.side === 'sell' ? 'down' : 'up'}>
-                  {t(`otc.ads.side.${ad.side}`, { coin: ad.coin })} · {ad.fiat}
-                </td>
-                <td>
-                  {ad.price ?? t('otc.adForm.noIndex')}{' '}
-                  {ad.priceType === 'floating' && (
-                    <span className="otc-muted">({t('otc.ads.floatShort', { pct: ad.floatPct ?? '0' })})</span>
-                  )}
-                </td>
-                <td>
-                  {fmt(ad.remaining, ad.coin)} / {fmt(ad.total, ad.coin)} {ad.coin}
-                </td>
-                <td>
-                  {ad.minFiat} – {ad.maxFiat} {ad.fiat}
-                </td>
-                <td>
-                  <PayKinds t={t} kinds={ad.payKinds} />
-                </td>
-                <td>
-                  {ad.closed ? (
-                    <span className="otc-muted">{t('otc.ads.closed')}</span>
-                  ) : (
-                    <label className="otc-switch">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        checked={ad.online}
-                        onChange={(e) => void setAdOnline(ad.id, e.target.checked).catch(() => {})}
-                        aria-label={t('otc.ads.onlineSwitch')}
-                      />
-                      <span>{t(ad.online ? 'otc.ads.isOnline' : 'otc.ads.isOffline')}</span>
-                    </label>
-                  )}
-                </td>
-                <td className="otc-act">
-                  {!ad.closed && (
-                    <>
-                      <button type="button" className="btn btn--outline" onClick={() => setEditing(ad)}>
-                        {t('otc.ads.edit')}
-                      </button>
-                      <button type="button" className="btn btn--outline" onClick={() => setClosing(ad)}>
-                        {t('otc.ads.close')}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="otc-table"
+          columns={columns}
+          rows={[...open, ...closed]}
+          rowKey={(ad) => ad.id}
+          rowProps={(ad) => ({ 'data-testid': `own-ad-${ad.id}`, className: ad.closed ? 'is-closed' : undefined })}
+        />
         {ads && ads.length === 0 && <p className="otc-empty">{t('otc.ads.none')}</p>}
       </div>
       {editing && <AdDialog t={t} ad={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

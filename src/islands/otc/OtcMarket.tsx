@@ -8,6 +8,7 @@ import { $ads, $fiats, ADS_PAGE_SIZE, loadAds, OTC_COINS, type MarketFilter } fr
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $isLogin, $userInfo } from '../../lib/stores/session.ts';
 import { Tabs } from '../ui/Tabs.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { MerchantCell, Pager, PayKinds } from './parts.tsx';
 import { TakeDialog } from './TakeDialog.tsx';
 
@@ -43,6 +44,59 @@ export default function OtcMarket({ locale, messages }: Props) {
   };
   const fiatCodes = [...new Set([f.fiat, ...fiats.map((r) => r.exchange_code)])];
 
+  const columns: Array<Column<OtcAd>> = [
+    {
+      key: 'merchant',
+      label: t('otc.ad.merchant'),
+      phone: 'title',
+      cell: (ad) => <MerchantCell t={t} m={ad.merchant} />,
+    },
+    {
+      key: 'price',
+      label: t('otc.ad.price'),
+      className: 'otc-price',
+      cell: (ad) => (
+        <>
+          <strong>{ad.price}</strong> <span>{ad.fiat}</span>
+        </>
+      ),
+    },
+    {
+      key: 'limits',
+      label: t('otc.ad.availableLimits'),
+      cell: (ad) => (
+        <>
+          <p className="otc-line">
+            {t('otc.ad.available')}{' '}
+            <strong>
+              {fmt(ad.remaining, ad.coin)} {ad.coin}
+            </strong>
+          </p>
+          <p className="otc-line">
+            {t('otc.ad.limits')}{' '}
+            <strong>
+              {ad.minFiat} – {ad.maxFiat} {ad.fiat}
+            </strong>
+          </p>
+        </>
+      ),
+    },
+    { key: 'payments', label: t('otc.ad.payments'), cell: (ad) => <PayKinds t={t} kinds={ad.payKinds} /> },
+    {
+      key: 'trade',
+      label: '',
+      head: <span className="visually-hidden">{t('otc.ad.trade')}</span>,
+      className: 'otc-act',
+      cell: (ad) =>
+        me?.id === ad.merchant.id ? (
+          <span className="otc-muted">{t('otc.ad.yours')}</span>
+        ) : (
+          <button type="button" className={`btn otc-btn--${f.side}`} onClick={() => take(ad)}>
+            {t(`otc.ad.take.${f.side}`, { coin: ad.coin })}
+          </button>
+        ),
+    },
+  ];
   return (
     <div className="otc-market">
       <header className="otc-head">
@@ -95,57 +149,15 @@ export default function OtcMarket({ locale, messages }: Props) {
         </p>
       ) : (
         <div className="otc-scroll">
-          <table className="otc-table" data-testid="otc-ads" aria-busy={view.status === 'loading'}>
-            <thead>
-              <tr>
-                <th scope="col">{t('otc.ad.merchant')}</th>
-                <th scope="col">{t('otc.ad.price')}</th>
-                <th scope="col">{t('otc.ad.availableLimits')}</th>
-                <th scope="col">{t('otc.ad.payments')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('otc.ad.trade')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.ads.map((ad) => (
-                <tr key={ad.id} data-testid={`otc-ad-${ad.id}`}>
-                  <td>
-                    <MerchantCell t={t} m={ad.merchant} />
-                  </td>
-                  <td className="otc-price">
-                    <strong>{ad.price}</strong> <span>{ad.fiat}</span>
-                  </td>
-                  <td>
-                    <p className="otc-line">
-                      {t('otc.ad.available')}{' '}
-                      <strong>
-                        {fmt(ad.remaining, ad.coin)} {ad.coin}
-                      </strong>
-                    </p>
-                    <p className="otc-line">
-                      {t('otc.ad.limits')}{' '}
-                      <strong>
-                        {ad.minFiat} – {ad.maxFiat} {ad.fiat}
-                      </strong>
-                    </p>
-                  </td>
-                  <td>
-                    <PayKinds t={t} kinds={ad.payKinds} />
-                  </td>
-                  <td className="otc-act">
-                    {me?.id === ad.merchant.id ? (
-                      <span className="otc-muted">{t('otc.ad.yours')}</span>
-                    ) : (
-                      <button type="button" className={`btn otc-btn--${f.side}`} onClick={() => take(ad)}>
-                        {t(`otc.ad.take.${f.side}`, { coin: ad.coin })}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="otc-table"
+            testId="otc-ads"
+            busy={view.status === 'loading'}
+            columns={columns}
+            rows={view.ads}
+            rowKey={(ad) => ad.id}
+            rowProps={(ad) => ({ 'data-testid': `otc-ad-${ad.id}` })}
+          />
           {view.status === 'ready' && view.ads.length === 0 && <p className="otc-empty">{t('otc.market.none')}</p>}
           {view.status === 'loading' && view.ads.length === 0 && <p className="otc-empty">{t('common.loading')}</p>}
           <Pager

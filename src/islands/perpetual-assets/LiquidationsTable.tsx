@@ -7,6 +7,7 @@ import { atScale, contractOf, isPositive, pairOf } from '../../lib/perpetual-ass
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { ListState } from '../ui/ListState.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { quantityText } from './PerpOrdersTable.tsx';
 
 /**
@@ -20,6 +21,46 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
   const fmt = useStore($assetFormat);
   const mine = view.kind === kind;
   const rows = mine ? view.records : [];
+  const c = (l: (typeof rows)[number]) => contractOf(contracts, l.symbol);
+  const columns: Array<Column<(typeof rows)[number]>> = [
+    {
+      key: 'time',
+      label: t('perpAssets.col.time'),
+      className: 'perp-time',
+      cell: (l) => formatDateTime(l.createdAt, dateOptions),
+    },
+    {
+      key: 'contract',
+      label: t('perpAssets.col.contract'),
+      phone: 'title',
+      cell: (l) => <strong>{t('perpAssets.contractName', { pair: pairOf(l.symbol) })}</strong>,
+    },
+    {
+      key: 'position',
+      label: t('perpAssets.col.position'),
+      className: (l) => (l.side === 'long' ? 'is-up' : 'is-down'),
+      cell: (l) => t(`perpAssets.position.${l.side}`),
+    },
+    { key: 'event', label: t('perpAssets.col.event'), cell: (l) => t(`perpAssets.event.${l.kind}`) },
+    { key: 'quantity', label: t('perpAssets.col.quantity'), num: true, cell: (l) => quantityText(t, l.quantity, c(l)) },
+    { key: 'price', label: t('perpAssets.col.fillPrice'), num: true, cell: (l) => atScale(l.price, c(l)?.priceScale) },
+    {
+      key: 'mark',
+      label: t('perpAssets.col.markPrice'),
+      num: true,
+      cell: (l) => atScale(l.markPrice, c(l)?.priceScale),
+    },
+    {
+      key: 'fee',
+      label: t('perpAssets.col.liquidationFee'),
+      num: true,
+      cell: (l) => {
+        const contract = c(l);
+        if (!isPositive(l.fee)) return '--';
+        return contract ? `${fmt(l.fee, contract.marginAsset)} ${contract.marginAsset}` : l.fee;
+      },
+    },
+  ];
   return (
     <>
       <p className="perp-note">{t('perpAssets.liquidationNote')}</p>
@@ -31,49 +72,13 @@ export function LiquidationsTable({ t, kind }: { t: T; kind: ContractKindName })
         onRetry={() => void loadLiquidations(kind).catch(() => {})}
       >
         <div className="perp-scroll">
-          <table className="grid-table perp-table" data-testid="perp-liquidations">
-            <thead>
-              <tr>
-                <th scope="col">{t('perpAssets.col.time')}</th>
-                <th scope="col">{t('perpAssets.col.contract')}</th>
-                <th scope="col">{t('perpAssets.col.position')}</th>
-                <th scope="col">{t('perpAssets.col.event')}</th>
-                <th scope="col" className="num">
-                  {t('perpAssets.col.quantity')}
-                </th>
-                <th scope="col" className="num">
-                  {t('perpAssets.col.fillPrice')}
-                </th>
-                <th scope="col" className="num">
-                  {t('perpAssets.col.markPrice')}
-                </th>
-                <th scope="col" className="num">
-                  {t('perpAssets.col.liquidationFee')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((l) => {
-                const c = contractOf(contracts, l.symbol);
-                return (
-                  <tr key={l.id}>
-                    <td className="perp-time">{formatDateTime(l.createdAt, dateOptions)}</td>
-                    <td>
-                      <strong>{t('perpAssets.contractName', { pair: pairOf(l.symbol) })}</strong>
-                    </td>
-                    <td className={l.side === 'long' ? 'is-up' : 'is-down'}>{t(`perpAssets.position.${l.side}`)}</td>
-                    <td>{t(`perpAssets.event.${l.kind}`)}</td>
-                    <td className="num">{quantityText(t, l.quantity, c)}</td>
-                    <td className="num">{atScale(l.price, c?.priceScale)}</td>
-                    <td className="num">{atScale(l.markPrice, c?.priceScale)}</td>
-                    <td className="num">
-                      {isPositive(l.fee) ? (c ? `${fmt(l.fee, c.marginAsset)} ${c.marginAsset}` : l.fee) : '--'}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            className="grid-table perp-table"
+            testId="perp-liquidations"
+            columns={columns}
+            rows={rows}
+            rowKey={(l) => l.id}
+          />
         </div>
       </ListState>
     </>

@@ -25,6 +25,7 @@ import { $dateOptions } from '../../lib/stores/settings.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { Pager } from './parts.tsx';
 import { ListState } from '../ui/ListState.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** A quantity with its unit: "0.010 BTC" on a USDT-margined contract, "5 Cont" on a coin-margined one. */
 export function quantityText(t: T, value: string, contract: ContractView | undefined): string {
@@ -56,6 +57,96 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
     }
   };
 
+  const c = (o: PerpOrder) => contractOf(contracts, o.symbol);
+  const money = (o: PerpOrder, v: string) => `${fmt(v, o.marginAsset)} ${o.marginAsset}`;
+  const columns: Array<Column<PerpOrder> | false> = [
+    {
+      key: 'time',
+      label: t('perpAssets.col.time'),
+      className: 'perp-time',
+      cell: (o) => formatDateTime(o.createdAt, dateOptions),
+    },
+    {
+      key: 'contract',
+      label: t('perpAssets.col.contract'),
+      phone: 'title',
+      cell: (o) => (
+        <>
+          <strong>{t('perpAssets.contractName', { pair: pairOf(o.symbol) })}</strong>
+          <div className="perp-sub">
+            {t(`perpAssets.mode.${o.marginMode}`)} · {o.leverage}×
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'type',
+      label: t('perpAssets.col.type'),
+      cell: (o) => (
+        <>
+          {t(`perpAssets.type.${o.type}`)}
+          {o.type === 'limit' && o.timeInForce !== 'GTC' && (
+            <span className="perp-tag">{t(`perpAssets.tif.${o.timeInForce}`)}</span>
+          )}
+          {o.source !== 'user' && <div className="perp-sub">{t(`perpAssets.source.${o.source}`)}</div>}
+        </>
+      ),
+    },
+    {
+      key: 'side',
+      label: t('perpAssets.col.side'),
+      className: (o) => (o.side === 'buy' ? 'is-up' : 'is-down'),
+      cell: (o) => (
+        <>
+          {t(`perpAssets.side.${o.side}`)}
+          {o.reduceOnly && <span className="perp-tag">{t('perpAssets.reduceOnly')}</span>}
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      label: t('perpAssets.col.price'),
+      num: true,
+      cell: (o) => (o.type === 'limit' ? atScale(o.price, c(o)?.priceScale) : t('perpAssets.type.market')),
+    },
+    { key: 'quantity', label: t('perpAssets.col.quantity'), num: true, cell: (o) => quantityText(t, o.quantity, c(o)) },
+    { key: 'filled', label: t('perpAssets.col.filled'), num: true, cell: (o) => atScale(o.filledQty, c(o)?.qtyScale) },
+    {
+      key: 'avg',
+      label: t('perpAssets.col.avgPrice'),
+      num: true,
+      cell: (o) => (isPositive(o.avgPrice) ? atScale(o.avgPrice, c(o)?.priceScale) : '--'),
+    },
+    state === 'open'
+      ? { key: 'margin', label: t('perpAssets.col.margin'), num: true, cell: (o) => money(o, o.margin) }
+      : {
+          key: 'pnl',
+          label: t('perpAssets.col.realizedPnl'),
+          num: true,
+          className: (o) => `is-${pnlTone(o.realizedPnl, money(o, o.realizedPnl))}`,
+          cell: (o) => signed(money(o, o.realizedPnl), o.realizedPnl),
+        },
+    {
+      key: 'fee',
+      label: t('perpAssets.col.fee'),
+      num: true,
+      cell: (o) => (isPositive(o.fee) ? money(o, o.fee) : '--'),
+    },
+    { key: 'status', label: t('perpAssets.col.status'), cell: (o) => t(`perpAssets.status.${o.status}`) },
+    state === 'open' && {
+      key: 'actions',
+      label: '',
+      head: <span className="visually-hidden">{t('perpAssets.col.actions')}</span>,
+      className: 'perp-actions',
+      cell: (o) =>
+        isCancellable(o) && (
+          <button type="button" className="link-button" disabled={cancelling === o.id} onClick={() => void cancel(o)}>
+            {t('perpAssets.cancel')}
+          </button>
+        ),
+    },
+  ];
+
   return (
     <ListState
       t={t}
@@ -65,103 +156,14 @@ export function PerpOrdersTable({ t, kind, state }: { t: T; kind: ContractKindNa
       onRetry={() => void loadPerpOrders(kind, state, view.page).catch(() => {})}
     >
       <div className="perp-scroll">
-        <table className="grid-table perp-table" data-testid={`perp-${state}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('perpAssets.col.time')}</th>
-              <th scope="col">{t('perpAssets.col.contract')}</th>
-              <th scope="col">{t('perpAssets.col.type')}</th>
-              <th scope="col">{t('perpAssets.col.side')}</th>
-              <th scope="col" className="num">
-                {t('perpAssets.col.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('perpAssets.col.quantity')}
-              </th>
-              <th scope="col" className="num">
-                {t('perpAssets.col.filled')}
-              </th>
-              <th scope="col" className="num">
-                {t('perpAssets.col.avgPrice')}
-              </th>
-              {state === 'open' ? (
-                <th scope="col" className="num">
-                  {t('perpAssets.col.margin')}
-                </th>
-              ) : (
-                <th scope="col" className="num">
-                  {t('perpAssets.col.realizedPnl')}
-                </th>
-              )}
-              <th scope="col" className="num">
-                {t('perpAssets.col.fee')}
-              </th>
-              <th scope="col">{t('perpAssets.col.status')}</th>
-              {state === 'open' && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('perpAssets.col.actions')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => {
-              const c = contractOf(contracts, o.symbol);
-              const money = (v: string) => `${fmt(v, o.marginAsset)} ${o.marginAsset}`;
-              return (
-                <tr key={o.id} data-order={o.id}>
-                  <td className="perp-time">{formatDateTime(o.createdAt, dateOptions)}</td>
-                  <td>
-                    <strong>{t('perpAssets.contractName', { pair: pairOf(o.symbol) })}</strong>
-                    <div className="perp-sub">
-                      {t(`perpAssets.mode.${o.marginMode}`)} · {o.leverage}×
-                    </div>
-                  </td>
-                  <td>
-                    {t(`perpAssets.type.${o.type}`)}
-                    {o.type === 'limit' && o.timeInForce !== 'GTC' && (
-                      <span className="perp-tag">{t(`perpAssets.tif.${o.timeInForce}`)}</span>
-                    )}
-                    {o.source !== 'user' && <div className="perp-sub">{t(`perpAssets.source.${o.source}`)}</div>}
-                  </td>
-                  <td className={o.side === 'buy' ? 'is-up' : 'is-down'}>
-                    {t(`perpAssets.side.${o.side}`)}
-                    {o.reduceOnly && <span className="perp-tag">{t('perpAssets.reduceOnly')}</span>}
-                  </td>
-                  <td className="num">
-                    {o.type === 'limit' ? atScale(o.price, c?.priceScale) : t('perpAssets.type.market')}
-                  </td>
-                  <td className="num">{quantityText(t, o.quantity, c)}</td>
-                  <td className="num">{atScale(o.filledQty, c?.qtyScale)}</td>
-                  <td className="num">{isPositive(o.avgPrice) ? atScale(o.avgPrice, c?.priceScale) : '--'}</td>
-                  {state === 'open' ? (
-                    <td className="num">{money(o.margin)}</td>
-                  ) : (
-                    <td className={`num is-${pnlTone(o.realizedPnl, money(o.realizedPnl))}`}>
-                      {signed(money(o.realizedPnl), o.realizedPnl)}
-                    </td>
-                  )}
-                  <td className="num">{isPositive(o.fee) ? money(o.fee) : '--'}</td>
-                  <td>{t(`perpAssets.status.${o.status}`)}</td>
-                  {state === 'open' && (
-                    <td className="perp-actions">
-                      {isCancellable(o) && (
-                        <button
-                          type="button"
-                          className="link-button"
-                          disabled={cancelling === o.id}
-                          onClick={() => void cancel(o)}
-                        >
-                          {t('perpAssets.cancel')}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="grid-table perp-table"
+          testId={`perp-${state}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(o) => o.id}
+          rowProps={(o) => ({ 'data-order': String(o.id) })}
+        />
       </div>
       <Pager
         t={t}

@@ -12,6 +12,7 @@ import {
 } from '../../lib/perpetual/insurance.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Pager } from '../ui/Pager.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /**
  * The insurance fund in public: its balance per margin asset, and every intake (liquidation fees, funding
@@ -23,6 +24,24 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
   const dates = useStore($dateOptions);
   const show = (view: FundView) => void showInsuranceFund(view);
   const fund = state.status === 'ready' ? state.fund : undefined;
+  const columns: Array<Column<ReturnType<typeof recordRow>>> = [
+    { key: 'time', label: t('insurance.time'), cell: (r) => formatDateTime(r.time, dates) },
+    { key: 'asset', label: t('insurance.asset'), cell: (r) => r.asset, phone: 'title' },
+    { key: 'reason', label: t('insurance.reasonColumn'), cell: (r) => t(r.reasonKey) },
+    {
+      key: 'amount',
+      label: t('insurance.amount'),
+      num: true,
+      className: (r) => `is-${r.direction === 'in' ? 'up' : 'down'}`,
+      cell: (r) => (
+        <span title={t(`insurance.${r.direction}`)}>
+          {r.direction === 'in' ? '+' : '−'}
+          {formatAssetAmount(r.amount)}
+        </span>
+      ),
+    },
+    { key: 'balance', label: t('insurance.balanceAfter'), num: true, cell: (r) => formatAssetAmount(r.balance) },
+  ];
 
   return (
     <div className="insurance-page">
@@ -67,41 +86,14 @@ export default function InsuranceFundPage({ locale, messages }: { locale: Locale
               ))}
             </div>
             <div className="wallet-scroll">
-              <table className="wallet-table insurance-history" data-testid="insurance-history">
-                <thead>
-                  <tr>
-                    <th>{t('insurance.time')}</th>
-                    <th>{t('insurance.asset')}</th>
-                    <th>{t('insurance.reasonColumn')}</th>
-                    <th className="num">{t('insurance.amount')}</th>
-                    <th className="num">{t('insurance.balanceAfter')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {fund.history.records.map(recordRow).map((r) => (
-                    <tr key={r.id}>
-                      <td>{formatDateTime(r.time, dates)}</td>
-                      <td>{r.asset}</td>
-                      <td>{t(r.reasonKey)}</td>
-                      <td
-                        className={`num is-${r.direction === 'in' ? 'up' : 'down'}`}
-                        title={t(`insurance.${r.direction}`)}
-                      >
-                        {r.direction === 'in' ? '+' : '−'}
-                        {formatAssetAmount(r.amount)}
-                      </td>
-                      <td className="num">{formatAssetAmount(r.balance)}</td>
-                    </tr>
-                  ))}
-                  {!fund.history.records.length && (
-                    <tr>
-                      <td colSpan={5} className="muted">
-                        {t('insurance.none')}
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
+              <DataTable
+                className="wallet-table insurance-history"
+                testId="insurance-history"
+                columns={columns}
+                rows={fund.history.records.map(recordRow)}
+                rowKey={(r) => r.id}
+                empty={t('insurance.none')}
+              />
             </div>
             <Pager
               t={t}

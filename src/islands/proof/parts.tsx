@@ -5,47 +5,30 @@ import type { T } from '../../lib/i18n/client.ts';
 import { verdictMessage, type Verdict } from '../../lib/proof/check.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Amounts } from '../ui/Amounts.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 /** Published roots: when, as of which journal batch, how many users, the root, and the liabilities per asset. */
 export function RootsTable({ t, roots }: { t: T; roots: ProofRoot[] }) {
   const dates = useStore($dateOptions);
+  const columns: Array<Column<ProofRoot>> = [
+    { key: 'number', label: t('proof.number'), cell: (r) => `#${r.id}`, phone: 'title' },
+    { key: 'taken', label: t('proof.takenAt'), cell: (r) => formatDateTime(r.takenAt, dates) },
+    { key: 'batch', label: t('proof.batch'), num: true, cell: (r) => r.seq },
+    { key: 'users', label: t('proof.users'), num: true, cell: (r) => r.leafCount },
+    { key: 'root', label: t('proof.root'), cell: (r) => <code className="proof-hash">{r.root}</code> },
+    { key: 'liabilities', label: t('proof.liabilities'), cell: (r) => <Amounts list={r.totals} /> },
+  ];
   return (
     <div className="wallet-scroll">
-      <table className="wallet-table" data-testid="proof-roots">
-        <thead>
-          <tr>
-            <th>{t('proof.number')}</th>
-            <th>{t('proof.takenAt')}</th>
-            <th className="num">{t('proof.batch')}</th>
-            <th className="num">{t('proof.users')}</th>
-            <th>{t('proof.root')}</th>
-            <th>{t('proof.liabilities')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {roots.map((r) => (
-            <tr key={r.id} data-proof={r.id}>
-              <td>#{r.id}</td>
-              <td>{formatDateTime(r.takenAt, dates)}</td>
-              <td className="num">{r.seq}</td>
-              <td className="num">{r.leafCount}</td>
-              <td>
-                <code className="proof-hash">{r.root}</code>
-              </td>
-              <td>
-                <Amounts list={r.totals} />
-              </td>
-            </tr>
-          ))}
-          {!roots.length && (
-            <tr>
-              <td colSpan={6} className="muted">
-                {t('proof.noneYet')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="wallet-table"
+        testId="proof-roots"
+        columns={columns}
+        rows={roots}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-proof': String(r.id) })}
+        empty={t('proof.noneYet')}
+      />
     </div>
   );
 }

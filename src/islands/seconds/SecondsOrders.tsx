@@ -8,6 +8,7 @@ import { $isLogin } from '../../lib/stores/session.ts';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { $dateOptions } from '../../lib/stores/settings.ts';
 import { Countdown } from './Countdown.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 
 type Tab = 'open' | 'history' | 'public';
 
@@ -37,6 +38,55 @@ export function SecondsOrders({
   const time = (ms: number | null) => (ms === null ? '--' : formatDateTime(ms, dateOptions));
   const price = (p: string | null, of: string) => (p === null ? '--' : formatAmount(p, decimalsOf(of)));
   const rows = tab === 'open' ? open : history;
+  const columns: Array<Column<SecondsOrder> | false> = [
+    { key: 'time', label: t('seconds.col.time'), cell: (o) => time(o.createdAt) },
+    {
+      key: 'pair',
+      label: t('seconds.col.pair'),
+      phone: 'title',
+      cell: (o) =>
+        `${o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · ${t('seconds.duration', { seconds: o.seconds })}`,
+    },
+    {
+      key: 'direction',
+      label: t('seconds.col.direction'),
+      className: (o) => (o.direction === 'up' ? 'is-up' : 'is-down'),
+      cell: (o) => t(`seconds.${o.direction}`),
+    },
+    { key: 'amount', label: t('seconds.col.amount'), num: true, cell: (o) => `${fmt(o.amount, o.coin)} ${o.coin}` },
+    { key: 'open', label: t('seconds.col.openPrice'), num: true, cell: (o) => price(o.openPrice, o.symbol) },
+    tab === 'open' && {
+      key: 'countdown',
+      label: t('seconds.col.countdown'),
+      num: true,
+      cell: (o) => <Countdown t={t} until={o.expiresAt} />,
+    },
+    tab !== 'open' && {
+      key: 'close',
+      label: t('seconds.col.closePrice'),
+      num: true,
+      cell: (o) => price(o.closePrice, o.symbol),
+    },
+    tab !== 'open' && {
+      key: 'result',
+      label: t('seconds.col.result'),
+      className: (o) => `is-${tone(o)}`,
+      testId: 'seconds-result',
+      cell: (o) => `${t(`seconds.status.${o.status}`)}${o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}`,
+    },
+    tab !== 'open' && {
+      key: 'profit',
+      label: t('seconds.col.profit'),
+      num: true,
+      className: (o) => `is-${tone(o)}`,
+      cell: (o) => `${Number(o.profit) > 0 ? '+' : ''}${fmt(o.profit, o.coin)} ${o.coin}`,
+    },
+    tab !== 'open' && {
+      key: 'closed',
+      label: t('seconds.col.closeTime'),
+      cell: (o) => time(o.closePeriod ?? o.settledAt),
+    },
+  ];
   return (
     <section className="user-orders seconds-orders" aria-label={t('seconds.orders')}>
       <div className="tabs" role="tablist">
@@ -58,70 +108,14 @@ export function SecondsOrders({
       ) : rows.length === 0 ? (
         <p className="muted">{t(tab === 'open' ? 'seconds.noOpen' : 'seconds.noHistory')}</p>
       ) : (
-        <table className="grid-table" data-testid={`seconds-${tab}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('seconds.col.time')}</th>
-              <th scope="col">{t('seconds.col.pair')}</th>
-              <th scope="col">{t('seconds.col.direction')}</th>
-              <th scope="col" className="num">
-                {t('seconds.col.amount')}
-              </th>
-              <th scope="col" className="num">
-                {t('seconds.col.openPrice')}
-              </th>
-              {tab === 'open' ? (
-                <th scope="col" className="num">
-                  {t('seconds.col.countdown')}
-                </th>
-              ) : (
-                <>
-                  <th scope="col" className="num">
-                    {t('seconds.col.closePrice')}
-                  </th>
-                  <th scope="col">{t('seconds.col.result')}</th>
-                  <th scope="col" className="num">
-                    {t('seconds.col.profit')}
-                  </th>
-                  <th scope="col">{t('seconds.col.closeTime')}</th>
-                </>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr key={o.id} data-order={o.id}>
-                <td>{time(o.createdAt)}</td>
-                <td>
-                  {o.symbol.replace(/usdt$/, '').toUpperCase()}/USDT · {t('seconds.duration', { seconds: o.seconds })}
-                </td>
-                <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>{t(`seconds.${o.direction}`)}</td>
-                <td className="num">
-                  {fmt(o.amount, o.coin)} {o.coin}
-                </td>
-                <td className="num">{price(o.openPrice, o.symbol)}</td>
-                {tab === 'open' ? (
-                  <td className="num">
-                    <Countdown t={t} until={o.expiresAt} />
-                  </td>
-                ) : (
-                  <>
-                    <td className="num">{price(o.closePrice, o.symbol)}</td>
-                    <td className={`is-${tone(o)}`} data-testid="seconds-result">
-                      {t(`seconds.status.${o.status}`)}
-                      {o.reason ? ` · ${t(`seconds.reason.${o.reason}`)}` : ''}
-                    </td>
-                    <td className={`num is-${tone(o)}`}>
-                      {Number(o.profit) > 0 ? '+' : ''}
-                      {fmt(o.profit, o.coin)} {o.coin}
-                    </td>
-                    <td>{time(o.closePeriod ?? o.settledAt)}</td>
-                  </>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="grid-table"
+          testId={`seconds-${tab}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(o) => o.id}
+          rowProps={(o) => ({ 'data-order': String(o.id) })}
+        />
       )}
     </section>
   );
@@ -143,41 +137,29 @@ function PublicList({
 }) {
   const rows = useStore(settledPublicStore(symbol));
   if (!rows.length) return <p className="muted">{t('seconds.noHistory')}</p>;
+  const columns: Array<Column<(typeof rows)[number]>> = [
+    { key: 'id', label: '#', phone: 'title', cell: (o) => o.id },
+    {
+      key: 'direction',
+      label: t('seconds.col.direction'),
+      className: (o) => (o.direction === 'up' ? 'is-up' : 'is-down'),
+      cell: (o) => `${t(`seconds.${o.direction}`)} · ${t('seconds.duration', { seconds: o.seconds })}`,
+    },
+    { key: 'open', label: t('seconds.col.openPrice'), num: true, cell: (o) => price(o.openPrice, o.symbol) },
+    { key: 'openSecond', label: t('seconds.col.openSecond'), cell: (o) => time(o.openPeriod) },
+    { key: 'close', label: t('seconds.col.closePrice'), num: true, cell: (o) => price(o.closePrice, o.symbol) },
+    { key: 'closeSecond', label: t('seconds.col.closeSecond'), cell: (o) => time(o.closePeriod) },
+    {
+      key: 'result',
+      label: t('seconds.col.result'),
+      className: (o) => `is-${tone(o)}`,
+      cell: (o) => t(`seconds.status.${o.status}`),
+    },
+  ];
   return (
     <>
       <p className="muted">{t('seconds.publicNote')}</p>
-      <table className="grid-table" data-testid="seconds-public">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('seconds.col.direction')}</th>
-            <th scope="col" className="num">
-              {t('seconds.col.openPrice')}
-            </th>
-            <th scope="col">{t('seconds.col.openSecond')}</th>
-            <th scope="col" className="num">
-              {t('seconds.col.closePrice')}
-            </th>
-            <th scope="col">{t('seconds.col.closeSecond')}</th>
-            <th scope="col">{t('seconds.col.result')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((o) => (
-            <tr key={o.id}>
-              <td>{o.id}</td>
-              <td className={o.direction === 'up' ? 'is-up' : 'is-down'}>
-                {t(`seconds.${o.direction}`)} · {t('seconds.duration', { seconds: o.seconds })}
-              </td>
-              <td className="num">{price(o.openPrice, o.symbol)}</td>
-              <td>{time(o.openPeriod)}</td>
-              <td className="num">{price(o.closePrice, o.symbol)}</td>
-              <td>{time(o.closePeriod)}</td>
-              <td className={`is-${tone(o)}`}>{t(`seconds.status.${o.status}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable className="grid-table" testId="seconds-public" columns={columns} rows={rows} rowKey={(o) => o.id} />
     </>
   );
 }

@@ -56,6 +56,7 @@ export function DataTable<R>({
   testId,
   label,
   empty,
+  busy,
 }: {
   columns: ReadonlyArray<Column<R> | false | null | undefined>;
   rows: readonly R[];
@@ -69,10 +70,18 @@ export function DataTable<R>({
   label?: string;
   /** A row that says there is nothing, shown across the columns when `rows` is empty. */
   empty?: ReactNode;
+  /** The rows are being loaded again (aria-busy), where the list stays on screen while it reloads. */
+  busy?: boolean;
 }) {
   const cols = columns.filter((c): c is Column<R> => Boolean(c));
   return (
-    <table {...ROLE.table} className={`data-table ${className ?? ''}`} data-testid={testId} aria-label={label}>
+    <table
+      {...ROLE.table}
+      className={`data-table ${className ?? ''}`}
+      data-testid={testId}
+      aria-label={label}
+      aria-busy={busy}
+    >
       <thead {...ROLE.rowgroup}>
         <tr {...ROLE.row}>
           {cols.map((c) => (

@@ -6,6 +6,7 @@ import { valueOf } from '../../lib/stores/remote.ts';
 import { displayValue, isSmall } from '../../lib/wallet/valuation.ts';
 import { $settings, chooseCurrency, updateSettings } from '../../lib/stores/settings.ts';
 import { accountName } from './parts.tsx';
+import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { $assetFormat } from '../../lib/stores/assets.ts';
 import { ContractAssets } from '../perpetual-assets/index.ts';
 import { MarginAssets } from '../margin/index.ts';
@@ -46,6 +47,47 @@ export function AssetsOverview({
   const shown = coins.filter((c) => showAll || !isSmall(c.usdtValue));
   const selected = accounts.find((a) => a.type === type);
 
+  const columns: Array<Column<(typeof shown)[number]>> = [
+    {
+      key: 'coin',
+      label: t('assets.coin'),
+      phone: 'title',
+      cell: (c) => (
+        <>
+          <strong>{c.coin}</strong> <span className="muted">{c.name}</span>
+        </>
+      ),
+    },
+    { key: 'available', label: t('assets.available'), num: true, cell: (c) => fmt(c.available, c.coin) },
+    { key: 'frozen', label: t('assets.frozen'), num: true, cell: (c) => fmt(c.frozen, c.coin) },
+    {
+      key: 'valuation',
+      label: t('assets.valuation'),
+      num: true,
+      cell: (c) => `${currency.code_symbol}${displayValue(c.usdtValue, currency.rate)}`,
+    },
+    {
+      key: 'actions',
+      // Buttons need no label on a phone's card; the wide table still heads the column.
+      label: '',
+      head: t('assets.actions'),
+      num: true,
+      className: 'wallet-row-actions',
+      cell: (c) => (
+        <>
+          <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>
+            {t('assets.nav.recharge')}
+          </button>
+          <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>
+            {t('assets.nav.withdraw')}
+          </button>
+          <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>
+            {t('assets.nav.transfer')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <div className="wallet-overview">
       <div className="wallet-total">
@@ -132,50 +174,15 @@ export function AssetsOverview({
         </label>
       </div>
       <div className="wallet-scroll">
-        <table className="wallet-table" data-testid="coin-table">
-          <thead>
-            <tr>
-              <th>{t('assets.coin')}</th>
-              <th className="num">{t('assets.available')}</th>
-              <th className="num">{t('assets.frozen')}</th>
-              <th className="num">{t('assets.valuation')}</th>
-              <th className="num">{t('assets.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
-              <tr key={c.coin} data-coin={c.coin}>
-                <td>
-                  <strong>{c.coin}</strong> <span className="muted">{c.name}</span>
-                </td>
-                <td className="num">{fmt(c.available, c.coin)}</td>
-                <td className="num">{fmt(c.frozen, c.coin)}</td>
-                <td className="num">
-                  {currency.code_symbol}
-                  {displayValue(c.usdtValue, currency.rate)}
-                </td>
-                <td className="num wallet-row-actions">
-                  <button type="button" className="link-button" onClick={() => onAction('recharge', c.coin)}>
-                    {t('assets.nav.recharge')}
-                  </button>
-                  <button type="button" className="link-button" onClick={() => onAction('withdraw', c.coin)}>
-                    {t('assets.nav.withdraw')}
-                  </button>
-                  <button type="button" className="link-button" onClick={() => onAction('transfer', c.coin)}>
-                    {t('assets.nav.transfer')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {!shown.length && (
-              <tr>
-                <td colSpan={5} className="muted">
-                  {t('common.noData')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <DataTable
+          className="wallet-table"
+          testId="coin-table"
+          columns={columns}
+          rows={shown}
+          rowKey={(c) => c.coin}
+          rowProps={(c) => ({ 'data-coin': c.coin })}
+          empty={t('common.noData')}
+        />
       </div>
     </div>
   );
