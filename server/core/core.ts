@@ -20,6 +20,7 @@ import {
 } from './journal/journal.repo.ts';
 import { Projector, type BatchRows } from './projector.ts';
 import { RiskEngine, type Hold } from './risk/risk-engine.ts';
+import { holdName } from './risk/hold-table.ts';
 import { loadBalances } from './core.repo.ts';
 import { FencedError, type Fence } from './fence.ts';
 import { nextCommandTag, RequestMemory } from './request-keys.ts';
@@ -426,9 +427,10 @@ export class TradingCore {
       const b = this.risk.balances.get(key)!;
       if (b.available !== 0n || b.held !== 0n) balances.push([key, b.available.toString(), b.held.toString()]);
     }
+    // By name, as shown and saved (an order's hold as `order:N`), whichever form the table keys it by.
     const holds: Snapshot['holds'] = [...this.risk.holds.values()]
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((h) => [h.id, h.owner, h.type, h.asset, h.amount.toString()]);
+      .map((h): Snapshot['holds'][number] => [holdName(h.id), h.owner, h.type, h.asset, h.amount.toString()])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const parts: Record<string, unknown> = {};
     for (const [name, part] of [...this.parts].sort(([a], [b]) => (a < b ? -1 : 1))) parts[name] = part.snapshot();
     return { seq: this.seq, balances, holds, parts };
@@ -461,7 +463,7 @@ export class TradingCore {
     for (const [key, available, held] of s.balances)
       this.risk.balances.set(key, { available: BigInt(available), held: BigInt(held) });
     for (const [id, owner, type, asset, amount] of s.holds)
-      this.risk.holds.set(id, { id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
+      this.risk.adopt({ id, owner, type: type as Hold['type'], asset, amount: BigInt(amount) });
     for (const [name, part] of this.parts) part.restore(s.parts[name]);
     this.requests.restore(s.requests);
     this.seq = s.seq;

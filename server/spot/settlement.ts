@@ -18,6 +18,11 @@ export interface SettledTrade {
   takerUserId: number;
 }
 
+/**
+ * A trade as the projector writes it. Settlement makes one object per trade that is both this and its SettledTrade
+ * (the fields they share are the same values): nothing changes a trade once made, so the tables, market data and the
+ * feeds may share it, and a fill allocates one record instead of two.
+ */
 export interface TradeFact extends TradeRow {
   id: number;
 }
@@ -62,6 +67,13 @@ export function settle(
   return settled;
 }
 
+/**
+ * Whether an order has left the book for good (done: filled, cancelled, rejected). Nothing changes such an order
+ * again, so its answer and its projector row may be the order itself rather than copies of it.
+ */
+export const hasEnded = (o: OrderRow): boolean =>
+  o.status === 'filled' || o.status === 'cancelled' || o.status === 'rejected';
+
 /** The live order the engine named, touched: the batch changed it. */
 function orderOf(books: SettlementBooks, id: number, now: number): OrderRow {
   const o = books.live.get(id);
@@ -101,9 +113,8 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
   risk.post(b.lines, { billType: 'trade', refType: 'order', refId: taker.id }, b.spends);
   filled(buyer, qty, quote, buyerFee);
   filled(seller, qty, quote, sellerFee);
-  const id = books.tradeId();
-  books.trades.push({
-    id,
+  const fact: TradeFact & SettledTrade = {
+    id: books.tradeId(),
     symbol: m.symbol,
     price,
     quantity: qty,
@@ -116,18 +127,10 @@ function trade(risk: RiskEngine, m: Market, now: number, books: SettlementBooks,
     makerFee: maker === buyer ? buyerFee : sellerFee,
     takerFee: taker === buyer ? buyerFee : sellerFee,
     createdAt: now,
-  });
-  return {
-    id,
-    symbol: m.symbol,
-    price,
-    quantity: qty,
-    quoteQty: quote,
-    takerSide: e.takerSide,
     time: now,
-    makerUserId: maker.userId,
-    takerUserId: taker.userId,
   };
+  books.trades.push(fact);
+  return fact;
 }
 
 /** An order leaves the book: whatever it still holds goes back to available. */

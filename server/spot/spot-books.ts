@@ -8,7 +8,7 @@ import type { EngineEvent } from '../matching/types.ts';
 import type { Market } from './market.ts';
 import type { SpotMarkets } from './markets.ts';
 import { insertTrades, lastIds, restingOrders, upsertOrders, type OrderAccount, type OrderRow } from './orders.repo.ts';
-import type { SettledTrade, SettlementBooks, TradeFact } from './settlement.ts';
+import { hasEnded, type SettledTrade, type SettlementBooks, type TradeFact } from './settlement.ts';
 import { MARKET_RATES, type FeeRates } from '../fees/fee-rates.ts';
 import { holdIdOf, holdOf, spotRule, type TradeRule } from './spot-rule.ts';
 
@@ -233,8 +233,10 @@ export class SpotBooks implements CorePart, SettlementBooks {
 
   takeRows(): SpotRows | undefined {
     if (!this.touched.size && !this.trades.length) return undefined;
-    // Copies: the live orders move on with the next batch.
-    const rows = { orders: [...this.touched].map((o) => ({ ...o })), trades: this.trades };
+    // Copies of the orders still on the book: they move on with the next batch (an ended one never changes again).
+    const orders: OrderRow[] = [];
+    for (const o of this.touched) orders.push(hasEnded(o) ? o : { ...o });
+    const rows = { orders, trades: this.trades };
     this.touched = new Set();
     this.trades = [];
     return rows;

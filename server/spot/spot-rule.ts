@@ -1,5 +1,5 @@
 import type { RiskRule, SettlementPart } from '../core/risk/risk-rule.ts';
-import type { RiskEngine } from '../core/risk/risk-engine.ts';
+import type { HoldId, RiskEngine } from '../core/risk/risk-engine.ts';
 import { ACCOUNT, type UserAccountType } from '../ledger/account-types.ts';
 import { baseUnits, notional, pushFeeLines, type Market } from './market.ts';
 import type { Posting } from '../ledger/ledger.ts';
@@ -18,7 +18,8 @@ export interface SpotFill {
   fee: bigint;
 }
 
-export const holdIdOf = (orderId: number) => `order:${orderId}`;
+/** An order's hold is named by the order's id (server/core/risk/hold-table.ts: `order:N` when shown or saved). */
+export const holdIdOf = (orderId: number): HoldId => orderId;
 
 /**
  * The asset and amount an order holds while it lives: sells hold base, limit buys quote at their limit, market buys
@@ -78,7 +79,9 @@ export function accountRule(type: UserAccountType, name: string): TradeRule {
       return { spends, lines: pushFeeLines(lines, m.quote, fill.fee, 'trade_fee') };
     },
     release(risk: RiskEngine, { order }: SpotPosition): void {
-      if (risk.hasHold(holdIdOf(order.id)))
+      // What an order still holds is `frozen`, kept equal to its hold's amount (hold sets it, each fill's spend takes
+      // from both): none left means the hold was spent to nothing and is gone.
+      if (order.frozen > 0n)
         risk.release(holdIdOf(order.id), { billType: 'order_unfreeze', refType: 'order', refId: order.id });
       order.frozen = 0n;
     },

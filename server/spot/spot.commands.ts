@@ -10,7 +10,7 @@ import { tupleCommand, type CommandContext, type CommandType } from '../core/com
 import type { MatchingEngine } from '../matching/engine.ts';
 import type { EngineEvent, PlaceCommand as EnginePlace } from '../matching/types.ts';
 import { notional, type Market } from './market.ts';
-import { settle, type SettledTrade } from './settlement.ts';
+import { hasEnded, settle, type SettledTrade } from './settlement.ts';
 import { SPOT_PART, type SpotBooks } from './spot-books.ts';
 import type { PlaceRequest } from './order-checks.ts';
 import type { OrderAccount, OrderRow } from './orders.repo.ts';
@@ -120,7 +120,8 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
   // One step of the quote in the engine's units (tick × lot) in quote-asset units, for a market buy's budget.
   if (marketBuy) command.quoteBudget = Number(r.quoteBudget / notional(m, m.tick, m.lot));
   match(ctx, m, command, [r.userId]);
-  return { ...order };
+  // A copy while it rests: a later command of the batch may fill it before the answer is sent.
+  return hasEnded(order) ? order : { ...order };
 }
 
 /** Places a spot order. */

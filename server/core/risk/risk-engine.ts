@@ -2,6 +2,7 @@ import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { fail } from '../../outcome.ts';
 import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../../ledger/ledger.ts';
+import { holdKey, HoldTable, type Hold, type HoldId } from './hold-table.ts';
 
 /** One account as the core holds it: `held` is the sum of the holds on it. */
 export interface CoreBalance {
@@ -9,16 +10,7 @@ export interface CoreBalance {
   held: bigint;
 }
 
-/**
- * Funds set aside for one purpose (an order, a withdrawal, a contract's stake), named so that exactly it is released.
- */
-export interface Hold {
-  id: string;
-  owner: number;
-  type: AccountType;
-  asset: string;
-  amount: bigint;
-}
+export type { Hold, HoldId } from './hold-table.ts';
 
 /** A ledger transaction the core decided, for the projector: its lines and what caused it. */
 export interface LedgerFact {
@@ -31,7 +23,7 @@ export interface LedgerFact {
 
 /** Spending part of a hold inside a ledger transaction. */
 export interface Spend {
-  hold: string;
+  hold: HoldId;
   amount: bigint;
   billType?: BillType;
 }
@@ -59,7 +51,7 @@ const NO_SPENDS: readonly Spend[] = [];
  */
 export class RiskEngine {
   readonly balances = new Map<string, CoreBalance>();
-  readonly holds = new Map<string, Hold>();
+  readonly holds = new HoldTable();
   /** Facts since the projector last took them. */
   facts: LedgerFact[] = [];
   /** The accounts those facts changed, by key (takeChanged). */
@@ -78,6 +70,8 @@ export class RiskEngine {
     held: [] as bigint[],
     assets: [] as string[],
     sums: [] as bigint[],
+    /** `post`'s holds, each spend's, found once. */
+    holds: [] as Array<Hold | undefined>,
   };
   /** The time of the command being decided, stamped on its facts. */
   now = 0;
@@ -115,12 +109,14 @@ export class RiskEngine {
     for (let i = 0; i < lines.length; i++)
       if (lines[i]!.frozen) throw new Error('held amounts move only through holds');
     const all: Posting[] = [];
+    const held = this.scratch.holds;
     // A hold may be spent by several spends of one transaction: each is checked against their running total.
     for (let i = 0; i < spends.length; i++) {
       const s = spends[i]!;
       let total = s.amount;
       for (let j = 0; j < i; j++) if (spends[j]!.hold === s.hold) total += spends[j]!.amount;
       const h = this.requireHold(s.hold, total);
+      held[i] = h;
       if (s.amount) {
         const line: Posting = { owner: h.owner, type: h.type, asset: h.asset, frozen: -s.amount };
         if (s.billType) line.billType = s.billType;
@@ -137,8 +133,9 @@ export class RiskEngine {
       if (!first) continue;
       let total = s.amount;
       for (let j = i + 1; j < spends.length; j++) if (spends[j]!.hold === s.hold) total += spends[j]!.amount;
-      this.shrink(this.holds.get(s.hold)!, total);
+      this.shrink(held[i]!, total);
     }
+    for (let i = 0; i < spends.length; i++) held[i] = undefined;
   }
 
   /**
@@ -222,7 +219,7 @@ export class RiskEngine {
    * one (`guard: false`, a position's margin growing) may add to an existing hold.
    */
   hold(
-    id: string,
+    name: HoldId,
     owner: number,
     type: AccountType,
     asset: string,
@@ -230,6 +227,7 @@ export class RiskEngine {
     meta: PostingMeta,
     { guard = true, grow = false } = {},
   ): Hold {
+    const id = holdKey(name);
     const existing = this.holds.get(id);
     if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
@@ -252,7 +250,7 @@ export class RiskEngine {
       return existing;
     }
     const h: Hold = { id, owner, type, asset, amount };
-    this.holds.set(id, h);
+    this.holds.add(h);
     return h;
   }
 
@@ -260,7 +258,7 @@ export class RiskEngine {
    * Moves part of one hold into another on the same account (an order's margin becoming its position's): the
    * account's held balance does not change, so nothing is recorded; the parts' rows say which hold owns what.
    */
-  moveHold(from: string, to: string, amount: bigint): void {
+  moveHold(from: HoldId, to: HoldId, amount: bigint): void {
     if (amount === 0n) return;
     const h = this.requireHold(from, amount);
     const target = this.holds.get(to);
@@ -268,25 +266,25 @@ export class RiskEngine {
       throw new Error(`holds ${from} and ${to} are on different accounts`);
     this.shrink(h, amount);
     if (target) target.amount += amount;
-    else this.holds.set(to, { id: to, owner: h.owner, type: h.type, asset: h.asset, amount });
+    else this.holds.add({ id: holdKey(to), owner: h.owner, type: h.type, asset: h.asset, amount });
   }
 
   /** Takes a hold over as the tables show it, at load: its amount is already in the account's held balance. */
   adopt(h: Hold): void {
     if (this.holds.has(h.id)) throw new Error(`hold ${h.id} exists already`);
-    this.holds.set(h.id, { ...h });
+    this.holds.add({ ...h, id: holdKey(h.id) });
   }
 
-  hasHold(id: string): boolean {
+  hasHold(id: HoldId): boolean {
     return this.holds.has(id);
   }
 
-  heldBy(id: string): bigint {
+  heldBy(id: HoldId): bigint {
     return this.holds.get(id)?.amount ?? 0n;
   }
 
   /** Gives what a hold still sets aside (or `amount` of it) back to its account's available balance. */
-  release(id: string, meta: PostingMeta, amount?: bigint): bigint {
+  release(id: HoldId, meta: PostingMeta, amount?: bigint): bigint {
     const h = this.requireHold(id, amount ?? 0n);
     const back = amount ?? h.amount;
     if (back === 0n) {
@@ -316,7 +314,7 @@ export class RiskEngine {
     return c;
   }
 
-  private requireHold(id: string, amount: bigint): Hold {
+  private requireHold(id: HoldId, amount: bigint): Hold {
     const h = this.holds.get(id);
     if (!h) throw new Error(`no hold ${id}`);
     if (amount < 0n || amount > h.amount) throw new Error(`hold ${id} holds ${h.amount}, not ${amount}`);
