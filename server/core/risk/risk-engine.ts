@@ -44,13 +44,44 @@ const mayGoNegative = (type: AccountType) => type === ACCOUNT.external || type =
 const NO_SPENDS: readonly Spend[] = [];
 
 /**
+ * The balances by account key, counting every change of which accounts it holds (`version`): the engine's table of
+ * accounts it has met keeps each one's balance object beside its key, and looks it up again only after the table
+ * changed (a restore, a load, a first balance), so a ledger line finds its balance without hashing its key again.
+ */
+class BalanceTable extends Map<string, CoreBalance> {
+  version = 0;
+
+  override set(key: string, b: CoreBalance): this {
+    this.version++;
+    return super.set(key, b);
+  }
+
+  override delete(key: string): boolean {
+    this.version++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.version++;
+    super.clear();
+  }
+}
+
+/** An account the engine has met: its key and, as of `version` of the balances, its balance object. */
+interface AccountSlot {
+  key: string;
+  balance: CoreBalance | undefined;
+  version: number;
+}
+
+/**
  * Every balance of every account (users' and the platform's), per account type and asset, with the holds on
  * them: the truth the trading core decides against (docs/architecture.md, "The trading core"). Changes are balanced
  * ledger transactions; each is checked in full before any line moves, so a refused change moves nothing. What
  * changed is recorded as facts for the projector, which writes the accounts and ledger tables behind.
  */
 export class RiskEngine {
-  readonly balances = new Map<string, CoreBalance>();
+  readonly balances: Map<string, CoreBalance> = new BalanceTable();
   readonly holds = new HoldTable();
   /** Facts since the projector last took them. */
   facts: LedgerFact[] = [];
@@ -60,7 +91,7 @@ export class RiskEngine {
    * Each account's key, by asset and then owner and type as one number: the key a line names is found, not built
    * (a template string per line, hashed again by every Map it meets). Only accounts a transaction reached are kept.
    */
-  private readonly keys = new Map<string, Map<number, string>>();
+  private readonly keys = new Map<string, Map<number, AccountSlot>>();
   /** The working arrays of `resolve`, kept between transactions. */
   private readonly scratch = {
     line: [] as Posting[],
@@ -170,10 +201,10 @@ export class RiskEngine {
         if (q.owner === p.owner && q.type === p.type && q.asset === p.asset) break;
       }
       if (slot === accounts) {
-        const key = this.keyOf(p.owner, p.type, p.asset);
-        const b = this.balances.get(key);
+        const account = this.account(p.owner, p.type, p.asset);
+        const b = account.balance;
         a.line[slot] = p;
-        a.key[slot] = key;
+        a.key[slot] = account.key;
         a.balance[slot] = b;
         a.available[slot] = b ? b.available : 0n;
         a.held[slot] = b ? b.held : 0n;
@@ -232,8 +263,9 @@ export class RiskEngine {
     if (existing && !grow) throw new Error(`hold ${id} exists already`);
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
-    const key = this.keyOf(owner, type, asset);
-    const b = this.balances.get(key);
+    const account = this.account(owner, type, asset);
+    const key = account.key;
+    const b = account.balance;
     if (!b || b.available < amount) fail('insufficientBalance');
     if (guard && type === ACCOUNT.contract && this.contractReserve) {
       const reserve = this.contractReserve(owner, asset);
@@ -326,15 +358,21 @@ export class RiskEngine {
     if (h.amount === 0n) this.holds.delete(h.id);
   }
 
-  /** accountKey, from the engine's table of the keys it has met. */
-  private keyOf(owner: number | null, type: AccountType, asset: string): string {
+  /** An account's key and balance, from the engine's table of the accounts it has met. */
+  private account(owner: number | null, type: AccountType, asset: string): AccountSlot {
     let byAsset = this.keys.get(asset);
     if (!byAsset) this.keys.set(asset, (byAsset = new Map()));
     // Account types are below 1,024 (server/ledger/account-types.ts), owners safe integers well below 2^43.
     const n = (owner ?? 0) * 1024 + type;
-    let key = byAsset.get(n);
-    if (key === undefined) byAsset.set(n, (key = accountKey(owner, type, asset)));
-    return key;
+    let slot = byAsset.get(n);
+    if (slot === undefined)
+      byAsset.set(n, (slot = { key: accountKey(owner, type, asset), balance: undefined, version: -1 }));
+    const version = (this.balances as BalanceTable).version;
+    if (slot.version !== version) {
+      slot.balance = this.balances.get(slot.key);
+      slot.version = version;
+    }
+    return slot;
   }
 
   private touch(key: string, line: Posting): void {
@@ -343,8 +381,9 @@ export class RiskEngine {
 
   private apply(lines: Posting[], meta: PostingMeta): void {
     for (const p of lines) {
-      const key = this.keyOf(p.owner, p.type, p.asset);
-      let b = this.balances.get(key);
+      const account = this.account(p.owner, p.type, p.asset);
+      const key = account.key;
+      let b = account.balance;
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
       this.touch(key, p);
       b.available += p.available ?? 0n;
