@@ -354,10 +354,12 @@ export class TradingCore {
   /** Hands a batch's events to their listeners, a batch's payloads at a time. */
   private deliver(events: Array<[string, unknown]>): void {
     const byEvent = new Map<string, unknown[]>();
-    for (const [event, payload] of events) {
-      const list = byEvent.get(event);
-      if (list) list.push(payload);
-      else byEvent.set(event, [payload]);
+    // By index, each pair read by position: destructuring takes an iterator per command.
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      const list = byEvent.get(e[0]);
+      if (list) list.push(e[1]);
+      else byEvent.set(e[0], [e[1]]);
     }
     for (const [event, payloads] of byEvent) for (const fn of this.listeners.get(event) ?? []) fn(payloads);
   }
