@@ -7,6 +7,11 @@ import type { OrderRow } from './orders.repo.ts';
 /** What an order asks for, in the market's integer units, after every check that needs no balance. */
 export type PlaceRequest = Pick<OrderRow, 'userId' | 'side' | 'kind' | 'tif' | 'price' | 'quantity' | 'quoteBudget'>;
 
+/** A checked order with its market's exact symbol: what the spot.place command takes as it is. */
+export interface PlaceCommand extends PlaceRequest {
+  symbol: string;
+}
+
 const MAX_UNITS = 10n ** 17n;
 const PROBLEM: Record<ParseProblem, 'invalidNumber' | 'tooPrecise' | 'tooLarge'> = {
   format: 'invalidNumber',
@@ -39,7 +44,7 @@ export function positiveUnits(value: string | undefined, scale: number, field: s
  * quoteAmount, or quantity once there is an index; market sell: quantity). Because every resting price was inside the
  * band when placed, a market order cannot be swept into a price printed far away either.
  */
-export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, reference?: bigint): PlaceRequest {
+export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, reference?: bigint): PlaceCommand {
   if (m.status !== 'active' || m.market !== 'spot') fail('marketClosed');
   const side = body.side;
   const kind = body.type;
@@ -77,5 +82,6 @@ export function checkOrder(m: Market, userId: number, body: SubmitOrderBody, ref
     }
   }
   // A market order never rests: it is IOC unless it asked to fill entirely or not at all.
-  return { userId, side, kind, tif: kind === 'market' && tif !== 'FOK' ? 'IOC' : tif, price, quantity, quoteBudget };
+  const orderTif = kind === 'market' && tif !== 'FOK' ? 'IOC' : tif;
+  return { symbol: m.symbol, userId, side, kind, tif: orderTif, price, quantity, quoteBudget };
 }

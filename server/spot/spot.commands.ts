@@ -12,7 +12,7 @@ import type { EngineEvent, PlaceCommand as EnginePlace } from '../matching/types
 import { notional, type Market } from './market.ts';
 import { hasEnded, settle, type SettledTrade } from './settlement.ts';
 import { SPOT_PART, type SpotBooks } from './spot-books.ts';
-import type { PlaceRequest } from './order-checks.ts';
+import type { PlaceCommand, PlaceRequest } from './order-checks.ts';
 import type { OrderAccount, OrderRow } from './orders.repo.ts';
 
 /** A placed order as the core journals it: every bigint as a string, sides and kinds as they are. */
@@ -27,9 +27,7 @@ type EncodedPlace = [
   string,
 ];
 
-export interface PlaceCommand extends PlaceRequest {
-  symbol: string;
-}
+export type { PlaceCommand } from './order-checks.ts';
 
 const engineOf = (ctx: CommandContext) => ctx.part<SpotBooks>(SPOT_PART);
 

@@ -33,7 +33,7 @@ export class SpotService {
     const m = this.markets.market(body.symbol);
     const request = checkOrder(m, userId, body, this.reference(m.symbol));
     this.books.engine(m.symbol);
-    return this.core.submit(placeOrder, { ...request, symbol: m.symbol });
+    return this.core.submit(placeOrder, request);
   }
 
   async cancel(userId: number, orderId: number): Promise<OrderRow> {
