@@ -14,6 +14,7 @@ import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { TriggerSource } from '../../isomorphic/contract/perpetual.ts';
 import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
 import { AppError, fail } from '../outcome.ts';
+import { OrderedTriggers, type TriggerRule } from '../matching/trigger-queue.ts';
 import type { Contract } from './contracts.ts';
 import type { PerpBook } from './perp-book.ts';
 import { book, finish, place } from './perp-orders.ts';
@@ -23,7 +24,7 @@ import { reduces, watchedPrice } from './trailing.ts';
 
 export const CONDITIONAL_KINDS = ['STOP', 'TAKE_PROFIT', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'] as const;
 export type ConditionalKind = (typeof CONDITIONAL_KINDS)[number];
-/** Binance's MAX_NUM_ALGO_ORDERS is per symbol; every active one is looked at on each price move of its contract. */
+/** Binance's MAX_NUM_ALGO_ORDERS, per user and symbol. */
 export const CONDITIONAL_PER_CONTRACT = 20;
 
 export interface PerpConditionalRow {
@@ -66,36 +67,65 @@ export function reachedAt(o: Pick<PerpConditionalRow, 'side' | 'type' | 'stopPri
   return firesRising(o) ? price >= o.stopPrice : price <= o.stopPrice;
 }
 
-/** The active conditional orders the core holds, by id and by contract, and those changed since the last take. */
+const RULE: TriggerRule<PerpConditionalRow> = { rises: firesRising, level: (o) => o.stopPrice };
+
+/**
+ * The active conditional orders the core holds, by id, by user, and per contract and watched price in firing order
+ * (server/matching/trigger-queue.ts), so a price move reads the ones it reached, not every one of the contract; and
+ * those changed since the last take. A conditional order's side, kind and stop price never change while it is active.
+ */
 export class ConditionalOrders {
   readonly byId = new Map<number, PerpConditionalRow>();
-  private readonly bySymbol = new Map<string, Map<number, PerpConditionalRow>>();
+  private readonly byUser = new Map<number, Set<PerpConditionalRow>>();
+  private readonly queues = new Map<string, OrderedTriggers<PerpConditionalRow>>();
   private touched = new Set<PerpConditionalRow>();
 
   add(o: PerpConditionalRow): void {
     this.byId.set(o.id, o);
-    let m = this.bySymbol.get(o.symbol);
-    if (!m) this.bySymbol.set(o.symbol, (m = new Map()));
-    m.set(o.id, o);
+    let mine = this.byUser.get(o.userId);
+    if (!mine) this.byUser.set(o.userId, (mine = new Set()));
+    mine.add(o);
+    const key = queueKey(o.symbol, o.by);
+    let q = this.queues.get(key);
+    if (!q) this.queues.set(key, (q = new OrderedTriggers(RULE)));
+    q.add(o);
   }
 
   /** Records a change for the projector; an ended one leaves memory (its row keeps its end). */
   touch(o: PerpConditionalRow, now: number): void {
     o.updatedAt = now;
     this.touched.add(o);
-    if (o.status !== 'active') {
-      this.byId.delete(o.id);
-      this.bySymbol.get(o.symbol)?.delete(o.id);
+    const live = o.status === 'active' ? undefined : this.byId.get(o.id);
+    if (live) {
+      this.byId.delete(live.id);
+      this.byUser.get(live.userId)?.delete(live);
+      this.queues.get(queueKey(live.symbol, live.by))?.delete(live);
     }
   }
 
-  /** A contract's active conditional orders in id order (a Map keeps insertion order, ids grow). */
-  of(symbol: string): PerpConditionalRow[] {
-    return [...(this.bySymbol.get(symbol)?.values() ?? [])];
+  /**
+   * The active ones of a contract watching `by` that a price path reaches: a rising one is reached when the path's
+   * highest price reaches its stop, a falling one when its lowest does, so two look-ups of the queue find them all
+   * (O(log n + k)), in no particular order.
+   */
+  reachedBy(symbol: string, by: TriggerSource, path: readonly bigint[]): PerpConditionalRow[] {
+    const q = this.queues.get(queueKey(symbol, by));
+    if (!q || !path.length) return [];
+    let low = path[0]!;
+    let high = low;
+    for (const p of path) {
+      if (p < low) low = p;
+      if (p > high) high = p;
+    }
+    const found = new Set(q.reached(low).filter((o) => !firesRising(o)));
+    for (const o of q.reached(high)) if (firesRising(o)) found.add(o);
+    return [...found];
   }
 
   ofUser(userId: number, symbol?: string): PerpConditionalRow[] {
-    return [...this.byId.values()].filter((o) => o.userId === userId && (!symbol || o.symbol === symbol));
+    const mine = [...(this.byUser.get(userId) ?? [])].filter((o) => !symbol || o.symbol === symbol);
+    // In id order, as the Map by id lists them (ids grow).
+    return mine.sort((a, b) => a.id - b.id);
   }
 
   take(): PerpConditionalRow[] {
@@ -110,7 +140,8 @@ export class ConditionalOrders {
 
   clear(): void {
     this.byId.clear();
-    this.bySymbol.clear();
+    this.byUser.clear();
+    this.queues.clear();
     this.touched = new Set();
   }
 
@@ -210,13 +241,9 @@ export function dueConditionals(
   by: TriggerSource,
   path: readonly bigint[],
 ): Array<{ order: PerpConditionalRow; step: number }> {
-  const due: Array<{ order: PerpConditionalRow; step: number }> = [];
-  for (const o of b.conditional.of(c.symbol)) {
-    if (o.by !== by) continue;
-    const step = path.findIndex((p) => reachedAt(o, p));
-    if (step >= 0) due.push({ order: o, step });
-  }
-  return due;
+  return b.conditional
+    .reachedBy(c.symbol, by, path)
+    .map((o) => ({ order: o, step: path.findIndex((p) => reachedAt(o, p)) }));
 }
 
 /**
@@ -338,3 +365,5 @@ export const cancelConditional = tupleCommand<{ userId: number; id: number }, Pe
 );
 
 export const CONDITIONAL_COMMANDS = [setConditional, cancelConditional];
+
+const queueKey = (symbol: string, by: TriggerSource) => `${symbol}\u0000${by}`;
