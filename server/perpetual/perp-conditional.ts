@@ -12,7 +12,8 @@
  */
 import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { TriggerSource } from '../../isomorphic/contract/perpetual.ts';
-import { jsonCommand, tupleCommand, type CommandContext } from '../core/command.ts';
+import { jsonCommand, type CommandContext } from '../core/command.ts';
+import { cancelWaiting } from './waiting-cancel.ts';
 import { AppError, fail } from '../outcome.ts';
 import { OrderedTriggers, type TriggerRule } from '../matching/trigger-queue.ts';
 import type { Contract } from './contracts.ts';
@@ -349,20 +350,12 @@ export const setConditional = jsonCommand<ConditionalSet, PerpConditionalRow>('p
   return { ...o };
 });
 
-/** Cancels one of the caller's active conditional orders; another user's, or an ended one, is not found. */
-export const cancelConditional = tupleCommand<{ userId: number; id: number }, PerpConditionalRow>(
-  'perp.conditionalCancel',
-  ['userId', 'id'],
-  (ctx, { userId, id }) => {
-    const b = book(ctx);
-    const o = b.conditional.byId.get(id);
-    if (!o || o.userId !== userId) fail('perpConditionalNotFound');
-    o.status = 'cancelled';
-    touch(b, o, ctx.now);
-    finish(ctx);
-    return { ...o };
-  },
-);
+/** Cancels one of the caller's active conditional orders. */
+export const cancelConditional = cancelWaiting<PerpConditionalRow>('perp.conditionalCancel', {
+  active: (b) => b.conditional.byId,
+  touch,
+  notFound: 'perpConditionalNotFound',
+});
 
 export const CONDITIONAL_COMMANDS = [setConditional, cancelConditional];
 

@@ -13,7 +13,8 @@
  */
 import { formatUnits } from '../../isomorphic/money/units.ts';
 import type { TriggerSource } from '../../isomorphic/contract/perpetual.ts';
-import { jsonCommand, tupleCommand } from '../core/command.ts';
+import { jsonCommand } from '../core/command.ts';
+import { cancelWaiting } from './waiting-cancel.ts';
 import { fail } from '../outcome.ts';
 import type { Contract } from './contracts.ts';
 import type { PerpBook } from './perp-book.ts';
@@ -306,19 +307,11 @@ export const setTrailing = jsonCommand<TrailingSet, TrailingRow>('perp.trailing'
   return { ...t };
 });
 
-/** Cancels one of the caller's active trailing stops; another user's, or an ended one, is not found. */
-export const cancelTrailing = tupleCommand<{ userId: number; id: number }, TrailingRow>(
-  'perp.trailingCancel',
-  ['userId', 'id'],
-  (ctx, { userId, id }) => {
-    const b = book(ctx);
-    const t = b.trailing.byId.get(id);
-    if (!t || t.userId !== userId) fail('perpTrailingNotFound');
-    t.status = 'cancelled';
-    touchTrailing(b, t, ctx.now);
-    finish(ctx);
-    return { ...t };
-  },
-);
+/** Cancels one of the caller's active trailing stops. */
+export const cancelTrailing = cancelWaiting<TrailingRow>('perp.trailingCancel', {
+  active: (b) => b.trailing.byId,
+  touch: touchTrailing,
+  notFound: 'perpTrailingNotFound',
+});
 
 export const TRAILING_COMMANDS = [setTrailing, cancelTrailing];
