@@ -1,96 +1,25 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { FEATURE_DIALECTS } from '../../tests/support/databases.ts';
 import { runs } from '../../tests/support/property.ts';
-import {
-  credit,
-  expectRestartsReproduce,
-  insertTestUser,
-  stopTrading,
-  tradingOn,
-} from '../../tests/support/trading.ts';
-import { ManualClock } from '../clock/clock.ts';
+import { lots, perpDesk, px, refusal, SYMBOL, U } from '../../tests/support/perp-desk.ts';
 import type { TradingCore } from '../core/core.ts';
-import { postFunds } from '../core/funds.ts';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { auditLedger } from '../ledger/ledger.ts';
-import { AppError } from '../outcome.ts';
-import { seedMarkets } from '../spot/seed.ts';
-import type { Trading } from '../trading.ts';
 import type { PerpBook } from './perp-book.ts';
 import { cancelConditional, setConditional, type ConditionalSet } from './perp-conditional.ts';
-import { cancelPerpOrder, placePerpOrder, type PlacePerp } from './perp-orders.ts';
-import { markTick } from './perp-ticks.ts';
+import { cancelPerpOrder } from './perp-orders.ts';
 
 /**
  * Conditional orders with a quantity on the trading core with its tables (BTCUSDT: tick 0.1, lot 0.001). Where each
  * fires is worked out here from Binance's rule (a buy STOP and a sell TAKE_PROFIT when the price rises to the stop,
  * the others when it falls to it), not read back from the code under test.
  */
-const T0 = Date.UTC(2026, 5, 1);
-const SYMBOL = 'btcusdt_perp';
-const U = 100_000_000n;
-const WALLET = 100_000n * U;
-const px = (n: number) => BigInt(Math.round(n * 10));
-const lots = (n: number) => BigInt(Math.round(n * 1000));
 type Kind = ConditionalSet['type'];
 const rises = (side: 'buy' | 'sell', type: Kind) => (side === 'buy') === (type === 'STOP' || type === 'STOP_MARKET');
 
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => 'accepted',
-    (e: unknown) => (e instanceof AppError ? e.errorName : String(e)),
-  );
-
 describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, on %s', (_name, open) => {
-  let t: TestDatabase;
-  let trading: Trading;
-  let clock: ManualClock;
-  let nextUser = 0;
-  const core = (): TradingCore => trading.core;
-  const book = () => core().part<PerpBook>('perpetual');
-
-  beforeEach(async () => {
-    t = await open();
-    clock = new ManualClock(T0);
-    await seedMarkets(t.db);
-    trading = await tradingOn(t.db, { clock });
-  });
-  afterEach(async () => {
-    await core().settled();
-    expect(await auditLedger(t.db)).toEqual([]);
-    await stopTrading(trading);
-    await t.drop();
-  });
-
-  const user = async (wallet = WALLET) => {
-    const i = nextUser++;
-    const id = await insertTestUser(t.db, `5800${String(i).padStart(4, '0')}`, `cond_${i}`);
-    await credit(core(), id, 'USDT', wallet);
-    await core().submit(postFunds, {
-      lines: [
-        { owner: id, type: ACCOUNT.spot, asset: 'USDT', available: -wallet },
-        { owner: id, type: ACCOUNT.contract, asset: 'USDT', available: wallet },
-      ],
-      meta: { billType: 'transfer', refType: 'test', refId: i },
-    });
-    return id;
-  };
-  const mark = (price: bigint) =>
-    core().submit(markTick, { symbol: SYMBOL, index: price, mark: price, basisEma: 0n, premium: null });
-  const order = (userId: number, side: 'buy' | 'sell', kind: 'limit' | 'market', price: bigint, quantity: bigint) =>
-    core().submit(placePerpOrder, {
-      symbol: SYMBOL,
-      userId,
-      side,
-      kind,
-      tif: 'GTC',
-      price: kind === 'market' ? 0n : price,
-      quantity,
-      reduceOnly: false,
-      closePosition: false,
-      source: 'user',
-    } satisfies PlacePerp);
+  const desk = perpDesk(open, { uid: '5800', name: 'cond' });
+  const { core, book, user, mark, order } = desk;
   const conditional = (userId: number, o: Partial<ConditionalSet>) =>
     core().submit(setConditional, {
       userId,
@@ -109,10 +38,12 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
     });
   const fired = async (userId: number) => {
     await core().settled();
-    return t.db.all<{ id: bigint; side: string; kind: string; price: bigint; quantity: bigint }>(
-      "SELECT id, side, kind, price, quantity FROM perp_orders WHERE user_id = ? AND source = 'conditional' ORDER BY id",
-      [userId],
-    );
+    return desk
+      .db()
+      .all<{ id: bigint; side: string; kind: string; price: bigint; quantity: bigint }>(
+        "SELECT id, side, kind, price, quantity FROM perp_orders WHERE user_id = ? AND source = 'conditional' ORDER BY id",
+        [userId],
+      );
   };
   const positionQty = (userId: number) => book().position(userId, SYMBOL)?.qty ?? 0n;
 
@@ -172,7 +103,7 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
               price: limit ? stop : 0n,
             });
             placed.push({ id: o.id, up, stop });
-            await clock.advance(1);
+            await desk.clock().advance(1);
           }
           const path: bigint[] = [];
           let m = start;
@@ -193,9 +124,11 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
             }
           }
           await core().settled();
-          const rows = await t.db.all<{ id: bigint; order_id: bigint | null; status: string }>(
-            `SELECT id, order_id, status FROM perp_conditional WHERE id IN (${placed.map((p) => p.id).join(',')}) ORDER BY order_id`,
-          );
+          const rows = await desk
+            .db()
+            .all<{ id: bigint; order_id: bigint | null; status: string }>(
+              `SELECT id, order_id, status FROM perp_conditional WHERE id IN (${placed.map((p) => p.id).join(',')}) ORDER BY order_id`,
+            );
           const triggered = rows.filter((r) => r.status === 'triggered');
           expect(triggered.map((r) => Number(r.id))).toEqual(expected.map((e) => e.id));
           // One order each, no more.
@@ -226,17 +159,19 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
     // Two reduce-only sell stops, each for more than the position: the first closes it whole (trimmed to 0.1), the
     // second finds nothing left to reduce and expires, as Binance rejects a reduce-only order that would open.
     const a = await conditional(alice, { quantity: lots(0.3), reduceOnly: true, stopPrice: px(49_800) });
-    await clock.advance(1);
+    await desk.clock().advance(1);
     const b = await conditional(alice, { quantity: lots(0.2), reduceOnly: true, stopPrice: px(49_700) });
     await mark(px(49_600));
     expect(positionQty(alice)).toBe(0n);
     const orders = await fired(alice);
     expect(orders.map((o) => [o.side, BigInt(o.quantity)])).toEqual([['sell', lots(0.1)]]);
     await core().settled();
-    const rows = await t.db.all<{ id: bigint; status: string; reason: string | null }>(
-      'SELECT id, status, reason FROM perp_conditional WHERE user_id = ? ORDER BY id',
-      [alice],
-    );
+    const rows = await desk
+      .db()
+      .all<{ id: bigint; status: string; reason: string | null }>(
+        'SELECT id, status, reason FROM perp_conditional WHERE user_id = ? ORDER BY id',
+        [alice],
+      );
     expect(rows.map((r) => [Number(r.id), r.status, r.reason])).toEqual([
       [a.id, 'triggered', null],
       [b.id, 'expired', 'perpReduceOnlyWouldIncrease'],
@@ -264,10 +199,12 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
     expect(core().risk.available(alice, ACCOUNT.contract, 'USDT')).toBe(100n * U);
     await mark(px(50_500));
     await core().settled();
-    const rows = await t.db.all<{ id: bigint; status: string; reason: string | null; order_id: bigint | null }>(
-      'SELECT id, status, reason, order_id FROM perp_conditional WHERE user_id = ? ORDER BY id',
-      [alice],
-    );
+    const rows = await desk
+      .db()
+      .all<{ id: bigint; status: string; reason: string | null; order_id: bigint | null }>(
+        'SELECT id, status, reason, order_id FROM perp_conditional WHERE user_id = ? ORDER BY id',
+        [alice],
+      );
     expect(rows.map((r) => [Number(r.id), r.status, r.reason])).toEqual([
       [o.id, 'expired', 'perpInsufficientMargin'],
       [small.id, 'triggered', null],
@@ -313,7 +250,7 @@ describe.each(FEATURE_DIALECTS)('perpetual conditional orders with a quantity, o
       return JSON.stringify({ conditional: s.conditional, ids: s.ids });
     };
     expect((book().snapshot() as { conditional: unknown[] }).conditional).toHaveLength(3);
-    trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 5 }, essence);
+    await desk.restartsReproduce(essence);
     expect(
       book()
         .conditional.ofUser(alice)

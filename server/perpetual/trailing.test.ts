@@ -1,26 +1,11 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_DIALECTS, type TestDatabase } from '../../tests/support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { FEATURE_DIALECTS } from '../../tests/support/databases.ts';
 import { runs } from '../../tests/support/property.ts';
-import {
-  credit,
-  expectRestartsReproduce,
-  insertTestUser,
-  stopTrading,
-  tradingOn,
-} from '../../tests/support/trading.ts';
-import { ManualClock } from '../clock/clock.ts';
+import { lots, perpDesk, px, refusal, SYMBOL } from '../../tests/support/perp-desk.ts';
 import type { TradingCore } from '../core/core.ts';
-import { postFunds } from '../core/funds.ts';
-import { ACCOUNT } from '../ledger/account-types.ts';
-import { auditLedger } from '../ledger/ledger.ts';
-import { AppError } from '../outcome.ts';
-import { seedMarkets } from '../spot/seed.ts';
-import type { Trading } from '../trading.ts';
 import type { PerpBook } from './perp-book.ts';
-import { placePerpOrder, type PlacePerp } from './perp-orders.ts';
 import { setStop } from './perp-positions.ts';
-import { markTick } from './perp-ticks.ts';
 import { closePart } from './position-close.ts';
 import { stopRises } from './stop-index.ts';
 import { cancelTrailing, reduces, scanTrailing, setTrailing } from './trailing.ts';
@@ -30,70 +15,9 @@ import { cancelTrailing, reduces, scanTrailing, setTrailing } from './trailing.t
  * worked out here from the rule (activate at the activation price, follow the best price, fire when the price is at
  * or past best × (1 ∓ rate)), not read back from the code under test.
  */
-const T0 = Date.UTC(2026, 5, 1);
-const SYMBOL = 'btcusdt_perp';
-const U = 100_000_000n;
-const WALLET = 100_000n * U;
-/** A price at the tick of 0.1. */
-const px = (n: number) => BigInt(Math.round(n * 10));
-/** A quantity at the lot of 0.001. */
-const lots = (n: number) => BigInt(Math.round(n * 1000));
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => 'accepted',
-    (e: unknown) => (e instanceof AppError ? e.errorName : String(e)),
-  );
-
 describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open) => {
-  let t: TestDatabase;
-  let trading: Trading;
-  let clock: ManualClock;
-  let nextUser = 0;
-  const core = (): TradingCore => trading.core;
-  const book = () => core().part<PerpBook>('perpetual');
-
-  beforeEach(async () => {
-    t = await open();
-    clock = new ManualClock(T0);
-    await seedMarkets(t.db);
-    trading = await tradingOn(t.db, { clock });
-  });
-  afterEach(async () => {
-    await core().settled();
-    expect(await auditLedger(t.db)).toEqual([]);
-    await stopTrading(trading);
-    await t.drop();
-  });
-
-  const user = async () => {
-    const i = nextUser++;
-    const id = await insertTestUser(t.db, `5700${String(i).padStart(4, '0')}`, `trail_${i}`);
-    await credit(core(), id, 'USDT', WALLET);
-    await core().submit(postFunds, {
-      lines: [
-        { owner: id, type: ACCOUNT.spot, asset: 'USDT', available: -WALLET },
-        { owner: id, type: ACCOUNT.contract, asset: 'USDT', available: WALLET },
-      ],
-      meta: { billType: 'transfer', refType: 'test', refId: i },
-    });
-    return id;
-  };
-  const mark = (price: bigint) =>
-    core().submit(markTick, { symbol: SYMBOL, index: price, mark: price, basisEma: 0n, premium: null });
-  const order = (userId: number, side: 'buy' | 'sell', kind: 'limit' | 'market', price: bigint, quantity: bigint) =>
-    core().submit(placePerpOrder, {
-      symbol: SYMBOL,
-      userId,
-      side,
-      kind,
-      tif: 'GTC',
-      price: kind === 'market' ? 0n : price,
-      quantity,
-      reduceOnly: false,
-      closePosition: false,
-      source: 'user',
-    } satisfies PlacePerp);
+  const desk = perpDesk(open, { uid: '5700', name: 'trail' });
+  const { core, book, user, mark, order } = desk;
   /** A long (or short) of `size` lots for `userId`, opened against a fresh counterparty's resting order at 50,000. */
   const open_ = async (userId: number, size: bigint, side: 'buy' | 'sell' = 'buy') => {
     const other = await user();
@@ -124,10 +48,12 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     });
   const ordersBy = async (userId: number, source: string) => {
     await core().settled();
-    return t.db.all<{ side: string; quantity: bigint; reduce_only: bigint; filled_qty: bigint }>(
-      'SELECT side, quantity, reduce_only, filled_qty FROM perp_orders WHERE user_id = ? AND source = ? ORDER BY id',
-      [userId, source],
-    );
+    return desk
+      .db()
+      .all<{ side: string; quantity: bigint; reduce_only: bigint; filled_qty: bigint }>(
+        'SELECT side, quantity, reduce_only, filled_qty FROM perp_orders WHERE user_id = ? AND source = ? ORDER BY id',
+        [userId, source],
+      );
   };
 
   it('follows a driven mark path: fires once, never before the retrace, never opens or turns a position', async () => {
@@ -219,7 +145,7 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     await open_(bob, lots(0.1));
     // Two trailing stops on the last price, 1% callback; alice's placed first.
     const a = await trailing(alice, { by: 'last', callbackBps: 100, quantity: lots(0.2) });
-    await clock.advance(1);
+    await desk.clock().advance(1);
     const b = await trailing(bob, { by: 'last', callbackBps: 100 });
     expect(a.best).toBe(px(50_000));
     // A buyer sweeps asks up to 50,400: the best becomes 50,400 through the trades, oldest first.
@@ -237,9 +163,11 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     const aOrder = (await ordersBy(alice, 'trailingStop'))[0]!;
     const bOrder = (await ordersBy(bob, 'trailingStop'))[0]!;
     expect([BigInt(aOrder.filled_qty), BigInt(bOrder.filled_qty)]).toEqual([lots(0.2), lots(0.1)]);
-    const ids = await t.db.all<{ id: bigint; user_id: bigint }>(
-      "SELECT id, user_id FROM perp_orders WHERE source = 'trailingStop' ORDER BY id",
-    );
+    const ids = await desk
+      .db()
+      .all<{ id: bigint; user_id: bigint }>(
+        "SELECT id, user_id FROM perp_orders WHERE source = 'trailingStop' ORDER BY id",
+      );
     expect(ids.map((r) => Number(r.user_id))).toEqual([alice, bob]);
     expect(positionQty(alice)).toBe(0n);
     expect(positionQty(bob)).toBe(0n);
@@ -286,13 +214,13 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
       quantity: lots(0.1),
     });
     await core().settled();
-    const row = await t.db.get<{ status: string }>('SELECT status FROM perp_trailing WHERE id = ?', [c.id]);
+    const row = await desk.db().get<{ status: string }>('SELECT status FROM perp_trailing WHERE id = ?', [c.id]);
     expect(row!.status).toBe('cancelled');
     // A stop-loss and a trailing stop crossed by one tick: the first fired closes all, the second finds nothing.
     const dave = await user();
     await open_(dave, lots(0.1));
     await core().submit(setStop, { userId: dave, symbol: SYMBOL, kind: 'stopLoss', trigger: px(49_200), by: 'mark' });
-    await clock.advance(1);
+    await desk.clock().advance(1);
     await trailing(dave, { callbackBps: 100 });
     await mark(px(49_000));
     expect(positionQty(dave)).toBe(0n);
@@ -366,17 +294,19 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     await core().submit(setStop, { userId: alice, symbol: SYMBOL, kind: 'stopLoss', trigger: px(49_600), by: 'mark' });
     const bob = await user();
     await open_(bob, lots(0.05), 'sell');
-    await clock.advance(1);
+    await desk.clock().advance(1);
     await core().submit(setStop, { userId: bob, symbol: SYMBOL, kind: 'takeProfit', trigger: px(49_600), by: 'mark' });
     await mark(px(49_500));
     expect(positionQty(alice)).toBe(0n);
     expect(positionQty(bob)).toBe(0n);
     expect(book().userOrders(alice)).toEqual([]);
     await core().settled();
-    const bobFill = await t.db.get<{ n: bigint }>(
-      'SELECT COUNT(*) AS n FROM perp_trades WHERE taker_user_id = ? AND maker_user_id = ?',
-      [bob, alice],
-    );
+    const bobFill = await desk
+      .db()
+      .get<{ n: bigint }>('SELECT COUNT(*) AS n FROM perp_trades WHERE taker_user_id = ? AND maker_user_id = ?', [
+        bob,
+        alice,
+      ]);
     expect(Number(bobFill!.n)).toBe(0);
   });
 
@@ -396,7 +326,7 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
       return JSON.stringify({ trailing: s.trailing, ids: s.ids, positions: s.positions });
     };
     expect((book().snapshot() as { trailing: unknown[] }).trailing).toHaveLength(3);
-    trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 5 }, essence);
+    await desk.restartsReproduce(essence);
     // The restarted core trails on (a start from the tables has no mark until the next tick): 50,700 × 0.99 =
     // 50,193 fires alice's 1% stop.
     await mark(px(50_650));
@@ -438,7 +368,7 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
     }
     const fired = async () => {
       await core().settled();
-      const rows = await t.db.all<{ kind: string; id: bigint; order_id: bigint }>(
+      const rows = await desk.db().all<{ kind: string; id: bigint; order_id: bigint }>(
         `SELECT 't' AS kind, id, order_id FROM perp_trailing WHERE order_id IS NOT NULL
          UNION ALL SELECT 's' AS kind, id, order_id FROM perp_stops WHERE order_id IS NOT NULL`,
       );
@@ -457,7 +387,7 @@ describe.each(FEATURE_DIALECTS)('perpetual trailing stops, on %s', (_name, open)
             positions: snap.positions,
           });
         };
-        trading = await expectRestartsReproduce(t.db, trading, { clock, snapshotEvery: 5 }, essence);
+        await desk.restartsReproduce(essence);
         await mark(m); // a start from the tables has no mark until the next tick
       }
       m = (m * BigInt(10_000 + draw(141) - 70)) / 10_000n;

@@ -14,7 +14,7 @@ export interface TestDatabase {
   schema?: string;
 }
 
-type Opener = () => Promise<TestDatabase>;
+export type Opener = () => Promise<TestDatabase>;
 
 async function openSqliteTest(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'lumex-test-'));
