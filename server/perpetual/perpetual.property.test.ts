@@ -1,13 +1,8 @@
 import fc from 'fast-check';
+import { fundContract } from '../../tests/support/perp-desk.ts';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../tests/support/databases.ts';
-import {
-  credit,
-  expectRestartsReproduce,
-  insertTestUser,
-  stopTrading,
-  tradingOn,
-} from '../../tests/support/trading.ts';
+import { expectRestartsReproduce, insertTestUser, stopTrading, tradingOn } from '../../tests/support/trading.ts';
 import { ManualClock } from '../clock/clock.ts';
 import type { TradingCore } from '../core/core.ts';
 import { postFunds } from '../core/funds.ts';
@@ -115,14 +110,7 @@ describe.each(DIALECTS)('perpetuals under random orders, marks and funding, on %
           const book = () => core().part<PerpBook>('perpetual');
           for (const [i, u] of users.entries()) {
             const amount = (i === 4 ? 5_000_000n : 20_000n) * USDT;
-            await credit(core(), u, 'USDT', amount);
-            await core().submit(postFunds, {
-              lines: [
-                { owner: u, type: ACCOUNT.spot, asset: 'USDT', available: -amount },
-                { owner: u, type: ACCOUNT.contract, asset: 'USDT', available: amount },
-              ],
-              meta: { billType: 'transfer', refType: 'test', refId: u },
-            });
+            await fundContract(core(), u, amount);
           }
           await core().submit(postFunds, {
             lines: [

@@ -35,6 +35,18 @@ export const refusal = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof AppError ? e.errorName : String(e)),
   );
 
+/** Credits a user `amount` USDT and moves it into their contract account. */
+export async function fundContract(core: TradingCore, userId: number, amount: bigint): Promise<void> {
+  await credit(core, userId, 'USDT', amount);
+  await core.submit(postFunds, {
+    lines: [
+      { owner: userId, type: ACCOUNT.spot, asset: 'USDT', available: -amount },
+      { owner: userId, type: ACCOUNT.contract, asset: 'USDT', available: amount },
+    ],
+    meta: { billType: 'transfer', refType: 'test', refId: userId },
+  });
+}
+
 /** Sets the desk up around each test of the enclosing describe; `uid` prefixes its users' uids, `name` their names. */
 export function perpDesk(open: Opener, o: { uid: string; name: string }) {
   let t: TestDatabase;
@@ -65,14 +77,7 @@ export function perpDesk(open: Opener, o: { uid: string; name: string }) {
     async user(wallet = WALLET): Promise<number> {
       const i = nextUser++;
       const id = await insertTestUser(t.db, `${o.uid}${String(i).padStart(4, '0')}`, `${o.name}_${i}`);
-      await credit(core(), id, 'USDT', wallet);
-      await core().submit(postFunds, {
-        lines: [
-          { owner: id, type: ACCOUNT.spot, asset: 'USDT', available: -wallet },
-          { owner: id, type: ACCOUNT.contract, asset: 'USDT', available: wallet },
-        ],
-        meta: { billType: 'transfer', refType: 'test', refId: i },
-      });
+      await fundContract(core(), id, wallet);
       return id;
     },
     mark: (price: bigint) =>
