@@ -121,7 +121,7 @@ test('a long is half closed by a limit from its row and protected by a trailing 
   }
 });
 
-test('a conditional order placed from the order form is listed under the open orders and cancelled, in English and German', async ({
+test('a conditional order placed from the order form is listed under the open orders, cancelled and listed in the order history, in English and German', async ({
   page,
   request,
 }) => {
@@ -180,5 +180,16 @@ test('a conditional order placed from the order form is listed under the open or
     await expect(page.getByTestId('perp-conditionals')).toHaveCount(0);
     const after = await json<PerpConditional[]>(request.post(`${BASE}/api/contract/conditional/list`, { headers: h }));
     expect(after.data[0]).toMatchObject({ id, status: 'cancelled' });
+
+    // The order history lists it as ended, as Binance's does, at both widths.
+    await page.getByRole('tab', { name: d['perp.tab.history'], exact: true }).click();
+    const ended = page.getByTestId('perp-conditional-history').getByTestId(`perp-conditional-${id}`);
+    await expect(ended.getByTestId('conditional-status')).toHaveText(d['perp.cond.status.cancelled']!);
+    await expect(page.getByRole('heading', { name: d['perp.cond.history'] })).toBeVisible();
+    await shot(page, `perpetual-conditional-history-390-${lang}`);
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(ended).toBeVisible();
+    await shot(page, `perpetual-conditional-history-1366-${lang}`);
   }
 });

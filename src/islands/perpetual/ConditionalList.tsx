@@ -12,12 +12,14 @@ import { cancelColumn, type ContractOf, contractColumn, timeColumn } from './col
 export const activeConditionals = (rows: PerpConditional[]) => rows.filter((c) => c.status === 'active');
 
 /**
- * The user's waiting conditional orders with a quantity, under the open orders: what fires at which price of which
- * feed (mark or last), at a limit or at market, and a cancel. A failed cancel (the order fired meanwhile) is shown
- * translated by the API client.
+ * The user's conditional orders with a quantity: under the open orders those still waiting (what fires at which price
+ * of which feed, mark or last, at a limit or at market, and a cancel; a failed cancel, the order fired meanwhile, is
+ * shown translated by the API client), and with `ended` under the order history those that fired, were cancelled or
+ * expired, with the order each placed or why it was refused when it fired (Binance lists them in its order history).
  */
-export function ConditionalList({ t, contractOf }: { t: T; contractOf: ContractOf }) {
-  const rows = activeConditionals(useStore($conditionalOrders));
+export function ConditionalList({ t, contractOf, ended = false }: { t: T; contractOf: ContractOf; ended?: boolean }) {
+  const all = useStore($conditionalOrders);
+  const rows = ended ? all.filter((c) => c.status !== 'active') : activeConditionals(all);
   const dateOptions = useStore($dateOptions);
   const cancel = async (id: number) => {
     try {
@@ -67,21 +69,39 @@ export function ConditionalList({ t, contractOf }: { t: T; contractOf: ContractO
       num: true,
       cell: (c) => formatAmount(c.quantity, contractOf(c.symbol).qtyScale),
     },
-    cancelColumn(
-      t,
-      () => true,
-      (c) => void cancel(c.id),
-    ),
+    ...(ended
+      ? [
+          timeColumn<PerpConditional>(t, dateOptions, (c) => c.updatedAt, 'perp.cond.endedAt'),
+          {
+            key: 'status',
+            label: t('perp.cond.statusLabel'),
+            testId: 'conditional-status',
+            cell: (c: PerpConditional) => (
+              <>
+                {t(`perp.cond.status.${c.status}`)}
+                {c.status === 'expired' && c.reason && <small className="perp-chip">{refusal(t, c.reason)}</small>}
+                {c.orderId !== null && <small className="perp-chip">{t('perp.cond.order', { id: c.orderId })}</small>}
+              </>
+            ),
+          },
+        ]
+      : [
+          cancelColumn(
+            t,
+            () => true,
+            (c: PerpConditional) => void cancel(c.id),
+          ),
+        ]),
   ];
   return (
     <div className="perp-trailing">
-      <h3 className="perp-trailing__title">{t('perp.cond.list')}</h3>
+      <h3 className="perp-trailing__title">{t(ended ? 'perp.cond.history' : 'perp.cond.list')}</h3>
       {!rows.length ? (
-        <p className="muted">{t('perp.cond.none')}</p>
+        <p className="muted">{t(ended ? 'perp.cond.noneEnded' : 'perp.cond.none')}</p>
       ) : (
         <DataTable
           className="grid-table orders-table"
-          testId="perp-conditionals"
+          testId={ended ? 'perp-conditional-history' : 'perp-conditionals'}
           columns={columns}
           rows={rows}
           rowKey={(c) => c.id}
@@ -90,4 +110,13 @@ export function ConditionalList({ t, contractOf }: { t: T; contractOf: ContractO
       )}
     </div>
   );
+}
+
+/**
+ * Why a fired order was refused, in the page's words for that error (the page brings every error message); one whose
+ * message needs the figures of the moment it fired (a price band's limits) reads as a plain refusal.
+ */
+function refusal(t: T, reason: string): string {
+  const text = t(`error.${reason}`);
+  return text === `error.${reason}` || text.includes('{{') ? t('perp.cond.refused') : text;
 }

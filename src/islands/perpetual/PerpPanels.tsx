@@ -97,7 +97,10 @@ export function PerpPanels({ t, contracts, current }: Props) {
           <TrailingList t={t} contractOf={contractOf} />
         </>
       ) : tab === 'history' ? (
-        <Orders t={t} rows={history} open={false} contractOf={contractOf} />
+        <>
+          <Orders t={t} rows={history} open={false} contractOf={contractOf} />
+          <ConditionalList t={t} contractOf={contractOf} ended />
+        </>
       ) : (
         <Liquidations t={t} contractOf={contractOf} />
       )}

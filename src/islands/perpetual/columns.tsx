@@ -11,8 +11,9 @@ export type ContractOf = (symbol: string) => ContractView;
 
 export const contractName = (c: ContractView) => `${c.base}${c.quote}`;
 
-export function timeColumn<R>(t: T, dates: DateTimeOptions, at: (row: R) => number): Column<R> {
-  return { key: 'time', label: t('trade.time'), cell: (r) => formatDateTime(at(r), dates) };
+/** A time column; a second one in a table (an end beside a start) names its own label key, which keys it too. */
+export function timeColumn<R>(t: T, dates: DateTimeOptions, at: (row: R) => number, label = 'trade.time'): Column<R> {
+  return { key: label === 'trade.time' ? 'time' : label, label: t(label), cell: (r) => formatDateTime(at(r), dates) };
 }
 
 export function contractColumn<R extends { symbol: string }>(t: T, contractOf: ContractOf): Column<R> {
