@@ -21,6 +21,8 @@ const englishOf = (en: Record<string, string>, k: string) => en[k] ?? en[`${base
 
 /** Keys whose value may read the same as English in some language (loanwords, brand-like words). */
 const MAY_MATCH_ENGLISH = new Set([
+  // German says Order too.
+  'perp.cond.order',
   'nav.staking',
   'footer.staking',
   'footer.services',

@@ -74,7 +74,7 @@ export function ConditionalList({ t, contractOf, ended = false }: { t: T; contra
           timeColumn<PerpConditional>(t, dateOptions, (c) => c.updatedAt, 'perp.cond.endedAt'),
           {
             key: 'status',
-            label: t('perp.cond.statusLabel'),
+            label: t('trade.status'),
             testId: 'conditional-status',
             cell: (c: PerpConditional) => (
               <>
