@@ -7,6 +7,7 @@ import { placeConditionalOrder } from '../../lib/perpetual/actions.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
 import { problemText } from './problem-text.ts';
+import { UnitInput } from '../ui/UnitInput.tsx';
 
 type Aim = 'stop' | 'takeProfit';
 
@@ -79,40 +80,31 @@ export function ConditionalFields({ t, contract: c, tabs }: { t: T; contract: Co
           </select>
         </label>
       </div>
-      <label className="trade-input" htmlFor="perp-cond-trigger">
-        <span>{t('perp.triggerPrice')}</span>
-        <input
-          id="perp-cond-trigger"
-          name="stopPrice"
-          inputMode="decimal"
-          value={trigger}
-          onChange={(e) => edit(setTrigger, c.priceScale)(e.target.value)}
-        />
-        <em>{c.quote}</em>
-      </label>
-      <label className="trade-input" htmlFor="perp-cond-limit">
-        <span>{t('perp.cond.limit')}</span>
-        <input
-          id="perp-cond-limit"
-          name="price"
-          inputMode="decimal"
-          value={limit}
-          placeholder={t('perp.cond.atMarket')}
-          onChange={(e) => edit(setLimit, c.priceScale)(e.target.value)}
-        />
-        <em>{c.quote}</em>
-      </label>
-      <label className="trade-input" htmlFor="perp-cond-qty">
-        <span>{t('perp.quantity')}</span>
-        <input
-          id="perp-cond-qty"
-          name="quantity"
-          inputMode="decimal"
-          value={quantity}
-          onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)}
-        />
-        <em>{quantityUnit(c, t('perp.cont'))}</em>
-      </label>
+      <UnitInput
+        id="perp-cond-trigger"
+        name="stopPrice"
+        label={t('perp.triggerPrice')}
+        value={trigger}
+        unit={c.quote}
+        onChange={edit(setTrigger, c.priceScale)}
+      />
+      <UnitInput
+        id="perp-cond-limit"
+        name="price"
+        label={t('perp.cond.limit')}
+        value={limit}
+        unit={c.quote}
+        placeholder={t('perp.cond.atMarket')}
+        onChange={edit(setLimit, c.priceScale)}
+      />
+      <UnitInput
+        id="perp-cond-qty"
+        name="quantity"
+        label={t('perp.quantity')}
+        value={quantity}
+        unit={quantityUnit(c, t('perp.cont'))}
+        onChange={edit(setQuantity, c.qtyScale)}
+      />
       <div className="perp-form__options">
         <label className="perp-check">
           <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />{' '}

@@ -44,6 +44,7 @@ import { $pickedPrice } from '../../lib/spot/picked-price.ts';
 import { problemText } from './problem-text.ts';
 import { KindTabs, TrailingFields, type FormKind } from './TrailingForm.tsx';
 import { ConditionalFields } from './ConditionalForm.tsx';
+import { UnitInput } from '../ui/UnitInput.tsx';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
@@ -347,35 +348,29 @@ function OrderFields({
         {c.marginAsset} <a href={href('/assets/index?key=transfer', locale)}>{t('perp.transfer')}</a>
       </p>
       {kind === 'limit' ? (
-        <label className="trade-input" htmlFor="perp-price">
-          <span>{t('trade.price')}</span>
-          <input
-            id="perp-price"
-            name="price"
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => edit(setPrice, c.priceScale)(e.target.value)}
-          />
-          <em>{c.quote}</em>
-        </label>
+        <UnitInput
+          id="perp-price"
+          name="price"
+          label={t('trade.price')}
+          value={price}
+          unit={c.quote}
+          onChange={edit(setPrice, c.priceScale)}
+        />
       ) : (
         <p className="trade-input trade-input--static">
           <span>{t('trade.price')}</span>
           <strong>{t('trade.marketPrice')}</strong>
         </p>
       )}
-      <label className="trade-input" htmlFor="perp-qty">
-        <span>{t('perp.quantity')}</span>
-        <input
-          id="perp-qty"
-          name="quantity"
-          inputMode="decimal"
-          value={quantity}
-          onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)}
-          onBlur={() => setQuantity(typedNumber)}
-        />
-        <em>{unit}</em>
-      </label>
+      <UnitInput
+        id="perp-qty"
+        name="quantity"
+        label={t('perp.quantity')}
+        value={quantity}
+        unit={unit}
+        onChange={edit(setQuantity, c.qtyScale)}
+        onBlur={() => setQuantity(typedNumber)}
+      />
       {c.kind === 'coin' && (
         <p className="perp-form__hint">{t('perp.contractSize', { size: c.contractSize, quote: c.quote })}</p>
       )}
@@ -417,30 +412,24 @@ function OrderFields({
       </div>
       {withStops && (
         <div className="perp-form__stops">
-          <label className="trade-input" htmlFor="perp-tp">
-            <span>{t('perp.takeProfit')}</span>
-            <input
-              id="perp-tp"
-              name="takeProfit"
-              inputMode="decimal"
-              value={takeProfit}
-              placeholder={t('perp.triggerByMark')}
-              onChange={(e) => edit(setTakeProfit, c.priceScale)(e.target.value)}
-            />
-            <em>{c.quote}</em>
-          </label>
-          <label className="trade-input" htmlFor="perp-sl">
-            <span>{t('perp.stopLoss')}</span>
-            <input
-              id="perp-sl"
-              name="stopLoss"
-              inputMode="decimal"
-              value={stopLoss}
-              placeholder={t('perp.triggerByMark')}
-              onChange={(e) => edit(setStopLoss, c.priceScale)(e.target.value)}
-            />
-            <em>{c.quote}</em>
-          </label>
+          <UnitInput
+            id="perp-tp"
+            name="takeProfit"
+            label={t('perp.takeProfit')}
+            value={takeProfit}
+            unit={c.quote}
+            placeholder={t('perp.triggerByMark')}
+            onChange={edit(setTakeProfit, c.priceScale)}
+          />
+          <UnitInput
+            id="perp-sl"
+            name="stopLoss"
+            label={t('perp.stopLoss')}
+            value={stopLoss}
+            unit={c.quote}
+            placeholder={t('perp.triggerByMark')}
+            onChange={edit(setStopLoss, c.priceScale)}
+          />
         </div>
       )}
       {error && (

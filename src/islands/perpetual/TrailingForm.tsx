@@ -16,6 +16,7 @@ import { useStore } from '../../lib/stores/first-frame.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { submitting } from '../ui/use-form.ts';
 import { problemText } from './problem-text.ts';
+import { UnitInput } from '../ui/UnitInput.tsx';
 
 export type FormKind = 'limit' | 'market' | 'conditional' | 'trailing';
 const PERCENTS = [25, 50, 75, 100];
@@ -134,29 +135,23 @@ export function TrailingFields({ t, contract: c, tabs }: { t: T; contract: Contr
           </button>
         ))}
       </div>
-      <label className="trade-input" htmlFor="perp-activation">
-        <span>{t('perp.trail.activation')}</span>
-        <input
-          id="perp-activation"
-          name="activationPrice"
-          inputMode="decimal"
-          value={activation}
-          placeholder={t('perp.trail.optional')}
-          onChange={(e) => edit(setActivation, c.priceScale)(e.target.value)}
-        />
-        <em>{c.quote}</em>
-      </label>
-      <label className="trade-input" htmlFor="perp-trail-qty">
-        <span>{t('perp.quantity')}</span>
-        <input
-          id="perp-trail-qty"
-          name="quantity"
-          inputMode="decimal"
-          value={quantity}
-          onChange={(e) => edit(setQuantity, c.qtyScale)(e.target.value)}
-        />
-        <em>{unit}</em>
-      </label>
+      <UnitInput
+        id="perp-activation"
+        name="activationPrice"
+        label={t('perp.trail.activation')}
+        value={activation}
+        unit={c.quote}
+        placeholder={t('perp.trail.optional')}
+        onChange={edit(setActivation, c.priceScale)}
+      />
+      <UnitInput
+        id="perp-trail-qty"
+        name="quantity"
+        label={t('perp.quantity')}
+        value={quantity}
+        unit={unit}
+        onChange={edit(setQuantity, c.qtyScale)}
+      />
       <div className="percent-row">
         {PERCENTS.map((n) => (
           <button
