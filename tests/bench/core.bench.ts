@@ -250,7 +250,10 @@ if (SECTIONS.has('restart')) {
     after = rows.at(-1)!.seq;
   }
   const floorMs = ms(tf);
+  // `PROFILE=dir`: a CPU profile of the replaying start alone (tests/bench/cost.ts).
+  const profiling = process.env.PROFILE ? await measure('replay') : undefined;
   const replay = await timedStart('replay');
+  await profiling?.();
   await replay.trading.core.saveSnapshot();
   const fromSnapshot = await timedStart('snapshot');
   await db.run('DELETE FROM core_snapshots');
