@@ -586,32 +586,36 @@ export class TradingCore {
     const rows: BatchRows[] = [];
     let name: string | undefined;
     let t: CommandType<unknown, unknown> | undefined;
-    for (const b of batches) {
-      const events: Array<[string, unknown]> = [];
-      const ctx = this.context(b.at, events);
-      const entries = JSON.parse(b.body) as Array<[string, unknown, string?]>;
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!;
-        // A batch is mostly one command type after another: the lookup is skipped while it stays the same.
-        if (e[0] !== name) {
-          name = e[0];
-          t = this.types.get(name);
-          if (!t) throw new Error(`the journal holds a ${name} command, which this build does not know`);
+    try {
+      for (const b of batches) {
+        const events: Array<[string, unknown]> = [];
+        const ctx = this.context(b.at, events);
+        this.risk.recording = b.seq > projected;
+        const entries = JSON.parse(b.body) as Array<[string, unknown, string?]>;
+        for (let i = 0; i < entries.length; i++) {
+          const e = entries[i]!;
+          // A batch is mostly one command type after another: the lookup is skipped while it stays the same.
+          if (e[0] !== name) {
+            name = e[0];
+            t = this.types.get(name);
+            if (!t) throw new Error(`the journal holds a ${name} command, which this build does not know`);
+          }
+          const value = t!.apply(ctx, t!.decode(e[1]));
+          if (e[2]) this.requests.remember(e[2], b.at, value);
         }
-        const value = t!.apply(ctx, t!.decode(e[1]));
-        if (e[2]) this.requests.remember(e[2], b.at, value);
+        this.seq = b.seq;
+        if (b.seq > projected) rows.push(this.collectRows(b.seq));
+        else this.dropRows();
+        if (this.following.events) this.deliver(events);
       }
-      this.seq = b.seq;
-      if (b.seq > projected) rows.push(this.collectRows(b.seq));
-      else this.dropRows();
-      if (this.following.events) this.deliver(events);
+    } finally {
+      this.risk.recording = true;
     }
     return rows;
   }
 
-  /** Forgets what the commands decided since the last batch changed (rows no projector will write). */
+  /** Forgets the rows of a batch no projector will write (the risk engine recorded none of its facts). */
   private dropRows(): void {
-    this.risk.takeFacts();
     for (const part of this.parts.values()) part.takeRows?.();
   }
 }

@@ -37,15 +37,15 @@ describe('funds.post in the journal', () => {
     expect(postFunds.decode(journaled(postFunds.encode(payload)))).toStrictEqual(payload);
   });
 
-  it('writes a transfer as a tuple, its amounts as numbers', () => {
+  it('writes a transfer as one flat tuple, its amounts as numbers', () => {
     expect(journaled(postFunds.encode(transfer))).toEqual([
-      [
-        [7, ACCOUNT.spot, 'USDT', -100],
-        [7, ACCOUNT.contract, 'USDT', 100],
-      ],
+      4,
       'transfer',
       'transfer',
       12,
+      null,
+      ...[7, ACCOUNT.spot, 'USDT', -100],
+      ...[7, ACCOUNT.contract, 'USDT', 100],
     ]);
   });
 

@@ -31,61 +31,65 @@ export interface FundsRelease {
 }
 
 /**
- * A line as the journal holds it: `[owner, type, asset, available]`, then `frozen` and `billType` only when it has
- * either; an absent amount is null, so each line reads back with the same fields it was decided with.
+ * funds.post in the journal: `[width, billType, refType, refId, spends | null, ...lines]`, each line `width` values
+ * flat, `owner, type, asset, available`, and `frozen, billType` too (width 6) when any line has either; an absent
+ * value is null, so each line reads back with the fields it was decided with. Flat, because a replay parses every
+ * command: a nested array per line would double what JSON.parse allocates for a transfer.
  */
-type LineTuple = [number | null, AccountType, string, Amount | null, (Amount | null)?, (BillType | null)?];
-type SpendTuple = [string, Amount, BillType?];
 type Amount = number | string;
+type SpendTuple = [hold: string, amount: Amount, billType?: BillType];
 
-function lineOut(p: Posting): LineTuple {
-  const t: LineTuple = [p.owner, p.type, p.asset, p.available === undefined ? null : amountOut(p.available)];
-  if (p.frozen !== undefined || p.billType !== undefined)
-    t.push(p.frozen === undefined ? null : amountOut(p.frozen), p.billType ?? null);
+const WIDE = 6;
+const orNull = (v: bigint | undefined): Amount | null => (v === undefined ? null : amountOut(v));
+
+function encodePost(p: FundsPost): unknown[] {
+  const wide = p.lines.some((l) => l.frozen !== undefined || l.billType !== undefined);
+  const spends = p.spends?.map((s): SpendTuple => {
+    const t: SpendTuple = [s.hold, amountOut(s.amount)];
+    if (s.billType) t.push(s.billType);
+    return t;
+  });
+  const t: unknown[] = [wide ? WIDE : 4, p.meta.billType, p.meta.refType, p.meta.refId, spends ?? null];
+  for (const l of p.lines) {
+    t.push(l.owner, l.type, l.asset, orNull(l.available));
+    if (wide) t.push(orNull(l.frozen), l.billType ?? null);
+  }
   return t;
 }
 
-function lineIn(t: LineTuple): Posting {
-  const [owner, type, asset, available, frozen, billType] = t;
-  const p: Posting = available === null ? { owner, type, asset } : { owner, type, asset, available: BigInt(available) };
-  if (frozen != null) p.frozen = BigInt(frozen);
-  if (billType != null) p.billType = billType;
-  return p;
+function decodePost(t: unknown[]): FundsPost {
+  const width = t[0] as number;
+  const lines: Posting[] = new Array((t.length - 5) / width);
+  for (let i = 5, n = 0; i < t.length; i += width) {
+    const available = t[i + 3] as Amount | null;
+    const owner = t[i] as number | null;
+    const type = t[i + 1] as AccountType;
+    const asset = t[i + 2] as string;
+    // The same fields in one order, so the risk engine's loops over lines meet one object shape.
+    const p: Posting =
+      available === null ? { owner, type, asset } : { owner, type, asset, available: BigInt(available) };
+    if (width === WIDE) {
+      if (t[i + 4] !== null) p.frozen = BigInt(t[i + 4] as Amount);
+      if (t[i + 5] !== null) p.billType = t[i + 5] as BillType;
+    }
+    lines[n++] = p;
+  }
+  const post: FundsPost = {
+    lines,
+    meta: { billType: t[1] as BillType, refType: t[2] as string, refId: t[3] as string | number },
+  };
+  const spends = t[4] as SpendTuple[] | null;
+  if (spends)
+    post.spends = spends.map(([hold, amount, billType]) =>
+      billType ? { hold, amount: BigInt(amount), billType } : { hold, amount: BigInt(amount) },
+    );
+  return post;
 }
 
-/**
- * Deposits credited, transfers between a user's accounts, swaps, funding of the platform's own accounts: the most
- * journaled command after orders, so journaled as `[lines, billType, refType, refId, spends?]`.
- */
+/** Deposits credited, transfers between a user's accounts, swaps, funding of the platform's own accounts. */
 export const postFunds = compactCommand<FundsPost, void>(
   'funds.post',
-  {
-    encode(p) {
-      const t: unknown[] = [p.lines.map(lineOut), p.meta.billType, p.meta.refType, p.meta.refId];
-      if (p.spends)
-        t.push(
-          p.spends.map(
-            (s): SpendTuple => (s.billType ? [s.hold, amountOut(s.amount), s.billType] : [s.hold, amountOut(s.amount)]),
-          ),
-        );
-      return t;
-    },
-    decode(t) {
-      const [lines, billType, refType, refId, spends] = t as [
-        LineTuple[],
-        BillType,
-        string,
-        string | number,
-        SpendTuple[]?,
-      ];
-      const p: FundsPost = { lines: lines.map(lineIn), meta: { billType, refType, refId } };
-      if (spends)
-        p.spends = spends.map(([hold, amount, bill]) =>
-          bill ? { hold, amount: BigInt(amount), billType: bill } : { hold, amount: BigInt(amount) },
-        );
-      return p;
-    },
-  },
+  { encode: encodePost, decode: decodePost },
   (ctx, p) => {
     ctx.risk.post(p.lines, p.meta, p.spends);
   },

@@ -250,8 +250,8 @@ if (SECTIONS.has('restart')) {
     after = rows.at(-1)!.seq;
   }
   const floorMs = ms(tf);
-  // `PROFILE=dir`: a CPU profile of the replaying start alone (tests/bench/cost.ts).
-  const profiling = process.env.PROFILE ? await measure('replay') : undefined;
+  // `PROFILE=dir` or `HEAP_PROFILE=dir`: a CPU or heap profile of the replaying start alone (tests/bench/cost.ts).
+  const profiling = process.env.PROFILE || process.env.HEAP_PROFILE ? await measure('replay') : undefined;
   const replay = await timedStart('replay');
   await profiling?.();
   await replay.trading.core.saveSnapshot();
