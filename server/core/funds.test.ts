@@ -14,7 +14,8 @@ const transfer: FundsPost = {
   meta: { billType: 'transfer', refType: 'transfer', refId: 12 },
 };
 
-// Past 2^53, where a JSON number would round, and a line with only a held amount and a bill type of its own.
+// Past 2^53, where a JSON number would round, a line with only a held amount and a bill type of its own, and holds
+// named by a string and by a number.
 const funding: FundsPost = {
   lines: [
     { owner: null, type: ACCOUNT.external, asset: 'BTC', available: -(2n ** 70n) - 1n },
@@ -25,7 +26,7 @@ const funding: FundsPost = {
   meta: { billType: 'dev_credit', refType: 'seed', refId: 'genesis' },
   spends: [
     { hold: 'order:1', amount: 9_007_199_254_740_993n, billType: 'trade' },
-    { hold: 'order:2', amount: 0n },
+    { hold: 2, amount: 0n },
   ],
 };
 

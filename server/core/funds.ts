@@ -2,6 +2,7 @@ import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT, type AccountType, type BillType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
 import { amountOut, compactCommand, jsonCommand } from './command.ts';
+import type { HoldId } from './risk/hold-table.ts';
 import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
 import type { Queryable } from '../storage/db.ts';
@@ -37,7 +38,7 @@ export interface FundsRelease {
  * command: a nested array per line would double what JSON.parse allocates for a transfer.
  */
 type Amount = number | string;
-type SpendTuple = [hold: string, amount: Amount, billType?: BillType];
+type SpendTuple = [hold: HoldId, amount: Amount, billType?: BillType];
 
 const WIDE = 6;
 const orNull = (v: bigint | undefined): Amount | null => (v === undefined ? null : amountOut(v));
