@@ -523,6 +523,8 @@ export class TradingCore {
 
   /** Applies the batches appended since the last call; a gap (the journal was pruned past us) reloads. */
   async catchUp(): Promise<void> {
+    // Batches projected before they are read need no rows (the cursor only grows); others are checked after.
+    const before = await projectedSeq(this.db);
     for (;;) {
       const batches = await batchesAfter(this.db, this.seq, REPLAY_CHUNK);
       if (!batches.length) break;
@@ -530,7 +532,7 @@ export class TradingCore {
         await this.follow(this.following);
         return;
       }
-      this.unprojected.push(...this.apply(batches));
+      this.unprojected.push(...this.apply(batches, before));
     }
     const projected = await projectedSeq(this.db);
     this.unprojected = this.unprojected.filter((r) => r.seq > projected);
@@ -571,28 +573,50 @@ export class TradingCore {
     for (;;) {
       const batches = await batchesAfter(this.db, this.seq, REPLAY_CHUNK);
       if (!batches.length) break;
-      const rows = this.apply(batches).filter((r) => r.seq > projected);
+      const rows = this.apply(batches, projected);
       for (let at = 0; at < rows.length; at += 50) await this.projector.project(rows.slice(at, at + 50));
     }
   }
 
-  /** Applies journaled batches in order, as they were decided; answers each one's rows. */
-  private apply(batches: JournalBatch[]): BatchRows[] {
+  /**
+   * Applies journaled batches in order, as they were decided; answers the rows of those past `projected`. The
+   * others' rows are dropped as they are made: the projector has written them (most of a restart's batches).
+   */
+  private apply(batches: JournalBatch[], projected: number): BatchRows[] {
     const rows: BatchRows[] = [];
-    for (const b of batches) {
-      const events: Array<[string, unknown]> = [];
-      const ctx = this.context(b.at, events);
-      for (const [type, encoded, tag] of JSON.parse(b.body) as Array<[string, unknown, string?]>) {
-        const t = this.types.get(type);
-        if (!t) throw new Error(`the journal holds a ${type} command, which this build does not know`);
-        const value = t.apply(ctx, t.decode(encoded));
-        if (tag) this.requests.remember(tag, b.at, value);
+    let name: string | undefined;
+    let t: CommandType<unknown, unknown> | undefined;
+    try {
+      for (const b of batches) {
+        const events: Array<[string, unknown]> = [];
+        const ctx = this.context(b.at, events);
+        this.risk.recording = b.seq > projected;
+        const entries = JSON.parse(b.body) as Array<[string, unknown, string?]>;
+        for (let i = 0; i < entries.length; i++) {
+          const e = entries[i]!;
+          // A batch is mostly one command type after another: the lookup is skipped while it stays the same.
+          if (e[0] !== name) {
+            name = e[0];
+            t = this.types.get(name);
+            if (!t) throw new Error(`the journal holds a ${name} command, which this build does not know`);
+          }
+          const value = t!.apply(ctx, t!.decode(e[1]));
+          if (e[2]) this.requests.remember(e[2], b.at, value);
+        }
+        this.seq = b.seq;
+        if (b.seq > projected) rows.push(this.collectRows(b.seq));
+        else this.dropRows();
+        if (this.following.events) this.deliver(events);
       }
-      this.seq = b.seq;
-      rows.push(this.collectRows(b.seq));
-      if (this.following.events) this.deliver(events);
+    } finally {
+      this.risk.recording = true;
     }
     return rows;
+  }
+
+  /** Forgets the rows of a batch no projector will write (the risk engine recorded none of its facts). */
+  private dropRows(): void {
+    for (const part of this.parts.values()) part.takeRows?.();
   }
 }
 

@@ -42,6 +42,11 @@ const WAVE = 5_000;
 const SECTIONS = new Set((process.env.CORE_SECTIONS ?? 'orders,risk,restart').split(','));
 const log = pino({ level: 'error' });
 const ms = (t0: number) => performance.now() - t0;
+/** The process's CPU (user + system, every thread) since `from`, in ms: other processes on the cores do not count. */
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
 
 // --- The order path -------------------------------------------------------------------------------------------
 if (SECTIONS.has('orders')) {
@@ -233,16 +238,19 @@ if (SECTIONS.has('restart')) {
 
   const timedStart = async (label: string) => {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const again = await startTrading({ db, log, snapshotEvery: Number.MAX_SAFE_INTEGER });
     const took = ms(t);
+    const cpuMs = cpuMsSince(cpu);
     if (again.core.stateHash() !== hash) throw new Error(`${label}: the state differs`);
     // Each start is abandoned for the next, as after a kill; only its candle writer would keep running.
     await again.marketData.flush();
-    return { took, trading: again };
+    return { took, cpuMs, trading: again };
   };
   // The floor: read and parse every journal row, deciding nothing.
   let parsed = 0;
   const tf = performance.now();
+  const floorCpu = process.cpuUsage();
   for (let after = 0; ; ) {
     const rows = await batchesAfter(db, after, 2000);
     if (!rows.length) break;
@@ -250,7 +258,11 @@ if (SECTIONS.has('restart')) {
     after = rows.at(-1)!.seq;
   }
   const floorMs = ms(tf);
+  const floorCpuMs = cpuMsSince(floorCpu);
+  // `PROFILE=dir` or `HEAP_PROFILE=dir`: a CPU or heap profile of the replaying start alone (tests/bench/cost.ts).
+  const profiling = process.env.PROFILE || process.env.HEAP_PROFILE ? await measure('replay') : undefined;
   const replay = await timedStart('replay');
+  await profiling?.();
   await replay.trading.core.saveSnapshot();
   const fromSnapshot = await timedStart('snapshot');
   await db.run('DELETE FROM core_snapshots');
@@ -259,10 +271,10 @@ if (SECTIONS.has('restart')) {
     `journaled ${COMMANDS.toLocaleString('en')} commands in ${batches.toLocaleString('en')} batches in ${(journalMs / 1000).toFixed(1)} s (${Math.round(COMMANDS / (journalMs / 1000)).toLocaleString('en')}/s acknowledged)`,
   );
   console.log(
-    `restart, replaying all ${parsed.toLocaleString('en')} commands from a snapshot taken before the first: ${(replay.took / 1000).toFixed(2)} s (${Math.round(parsed / (replay.took / 1000)).toLocaleString('en')} commands/s)`,
+    `restart, replaying all ${parsed.toLocaleString('en')} commands from a snapshot taken before the first: ${(replay.took / 1000).toFixed(2)} s (${Math.round(parsed / (replay.took / 1000)).toLocaleString('en')} commands/s; ${(replay.cpuMs / 1000).toFixed(2)} s CPU)`,
   );
   console.log(
-    `  floor: reading and parsing the journal without deciding: ${(floorMs / 1000).toFixed(2)} s; replay/floor = ${(replay.took / floorMs).toFixed(1)}×`,
+    `  floor: reading and parsing the journal without deciding: ${(floorMs / 1000).toFixed(2)} s (${(floorCpuMs / 1000).toFixed(2)} s CPU); replay/floor = ${(replay.took / floorMs).toFixed(1)}× (CPU ×${(replay.cpuMs / floorCpuMs).toFixed(1)})`,
   );
   console.log(
     `restart from a snapshot taken after the last command: ${(fromSnapshot.took / 1000).toFixed(2)} s (${USERS.toLocaleString('en')} users, ${RESTING.toLocaleString('en')} resting orders)`,

@@ -107,6 +107,11 @@ export class RiskEngine {
   /** The time of the command being decided, stamped on its facts. */
   now = 0;
   /**
+   * Off while the core replays batches the projector has written (server/core/core.ts `apply`): their facts and
+   * changed accounts would only be dropped, so neither is kept.
+   */
+  recording = true;
+  /**
    * What a user's contract account must keep available for its cross positions (their initial margin at the mark
    * less their unrealised PnL): perpetuals set it. A user's own spending (a hold, a transfer out) may not take the
    * available balance below it; the positions' own settlements pass `guard: false`.
@@ -376,7 +381,7 @@ export class RiskEngine {
   }
 
   private touch(key: string, line: Posting): void {
-    if (!this.changed.has(key)) this.changed.set(key, line);
+    if (this.recording && !this.changed.has(key)) this.changed.set(key, line);
   }
 
   private apply(lines: Posting[], meta: PostingMeta): void {
@@ -395,6 +400,13 @@ export class RiskEngine {
   }
 
   private record(lines: Posting[], meta: PostingMeta): void {
-    this.facts.push({ lines, billType: meta.billType, refType: meta.refType, refId: String(meta.refId), at: this.now });
+    if (this.recording)
+      this.facts.push({
+        lines,
+        billType: meta.billType,
+        refType: meta.refType,
+        refId: String(meta.refId),
+        at: this.now,
+      });
   }
 }
