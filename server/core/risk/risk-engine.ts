@@ -144,7 +144,9 @@ export class RiskEngine {
   post(lines: Posting[], meta: PostingMeta, spends: readonly Spend[] = NO_SPENDS, guard = true): void {
     for (let i = 0; i < lines.length; i++)
       if (lines[i]!.frozen) throw new Error('held amounts move only through holds');
-    const all: Posting[] = [];
+    // Without spends the lines are the transaction: kept as its fact's lines, not copied (a caller hands over a
+    // fresh array and changes it no more, as every caller builds its lines for this one post).
+    const all: Posting[] = spends.length ? [] : lines;
     const held = this.scratch.holds;
     // A hold may be spent by several spends of one transaction: each is checked against their running total.
     for (let i = 0; i < spends.length; i++) {
@@ -159,7 +161,7 @@ export class RiskEngine {
         all.push(line);
       }
     }
-    for (let i = 0; i < lines.length; i++) all.push(lines[i]!);
+    if (all !== lines) for (let i = 0; i < lines.length; i++) all.push(lines[i]!);
     const accounts = this.resolve(all, guard);
     this.applyResolved(all, accounts, meta);
     for (let i = 0; i < spends.length; i++) {
