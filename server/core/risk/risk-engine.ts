@@ -72,6 +72,8 @@ interface AccountSlot {
   key: string;
   balance: CoreBalance | undefined;
   version: number;
+  /** The round of `changed` it was last noted in (`touch`): an account a batch changes again costs no look-up. */
+  noted: number;
 }
 
 /**
@@ -87,6 +89,8 @@ export class RiskEngine {
   facts: LedgerFact[] = [];
   /** The accounts those facts changed, by key (takeChanged). */
   private changed = new Map<string, Posting>();
+  /** Which round of `changed` this is: each take starts a new one. */
+  private round = 0;
   /**
    * Each account's key, by asset and then owner and type as one number: the key a line names is found, not built
    * (a template string per line, hashed again by every Map it meets). Only accounts a transaction reached are kept.
@@ -95,7 +99,7 @@ export class RiskEngine {
   /** The working arrays of `resolve`, kept between transactions. */
   private readonly scratch = {
     line: [] as Posting[],
-    key: [] as string[],
+    account: [] as AccountSlot[],
     balance: [] as Array<CoreBalance | undefined>,
     available: [] as bigint[],
     held: [] as bigint[],
@@ -211,7 +215,7 @@ export class RiskEngine {
         const account = this.account(p.owner, p.type, p.asset);
         const b = account.balance;
         a.line[slot] = p;
-        a.key[slot] = account.key;
+        a.account[slot] = account;
         a.balance[slot] = b;
         a.available[slot] = b ? b.available : 0n;
         a.held[slot] = b ? b.held : 0n;
@@ -235,12 +239,12 @@ export class RiskEngine {
   private applyResolved(lines: Posting[], accounts: number, meta: PostingMeta): void {
     const a = this.scratch;
     for (let slot = 0; slot < accounts; slot++) {
-      const key = a.key[slot]!;
+      const account = a.account[slot]!;
       let b = a.balance[slot];
-      if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
+      if (!b) this.balances.set(account.key, (b = { available: 0n, held: 0n }));
       b.available = a.available[slot]!;
       b.held = a.held[slot]!;
-      this.touch(key, a.line[slot]!);
+      this.touch(account, a.line[slot]!);
       a.balance[slot] = undefined;
     }
     for (let i = 0; i < lines.length; i++) {
@@ -271,7 +275,6 @@ export class RiskEngine {
     if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
     const account = this.account(owner, type, asset);
-    const key = account.key;
     const b = account.balance;
     if (!b || b.available < amount) fail('insufficientBalance');
     if (guard && type === ACCOUNT.contract && this.contractReserve) {
@@ -282,7 +285,7 @@ export class RiskEngine {
     b.held += amount;
     if (type === ACCOUNT.contract) this.contractChanged?.(owner, asset);
     const line: Posting = { owner, type, asset, available: -amount, frozen: amount };
-    this.touch(key, line);
+    this.touch(account, line);
     this.record([line], meta);
     if (existing) {
       existing.amount += amount;
@@ -340,6 +343,7 @@ export class RiskEngine {
     const f = this.facts;
     this.facts = [];
     this.changed.clear();
+    this.round++;
     return f;
   }
 
@@ -350,6 +354,7 @@ export class RiskEngine {
   takeChanged(): Map<string, Posting> {
     const c = this.changed;
     this.changed = new Map();
+    this.round++;
     return c;
   }
 
@@ -373,7 +378,7 @@ export class RiskEngine {
     const n = (owner ?? 0) * 1024 + type;
     let slot = byAsset.get(n);
     if (slot === undefined)
-      byAsset.set(n, (slot = { key: accountKey(owner, type, asset), balance: undefined, version: -1 }));
+      byAsset.set(n, (slot = { key: accountKey(owner, type, asset), balance: undefined, version: -1, noted: -1 }));
     const version = (this.balances as BalanceTable).version;
     if (slot.version !== version) {
       slot.balance = this.balances.get(slot.key);
@@ -382,8 +387,10 @@ export class RiskEngine {
     return slot;
   }
 
-  private touch(key: string, line: Posting): void {
-    if (this.recording && !this.changed.has(key)) this.changed.set(key, line);
+  private touch(account: AccountSlot, line: Posting): void {
+    if (!this.recording || account.noted === this.round) return;
+    account.noted = this.round;
+    this.changed.set(account.key, line);
   }
 
   private apply(lines: Posting[], meta: PostingMeta): void {
@@ -392,7 +399,7 @@ export class RiskEngine {
       const key = account.key;
       let b = account.balance;
       if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
-      this.touch(key, p);
+      this.touch(account, p);
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
       if (p.type === ACCOUNT.contract && p.owner !== null && (p.available ?? 0n) < 0n)
