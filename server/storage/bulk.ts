@@ -75,6 +75,8 @@ export async function writeColumns(
   return out;
 }
 
+const ARRAY_SPECIAL = /[\\"]/;
+
 /**
  * One column of the rows as PostgreSQL's array literal, `{1,NULL,"a \"b\""}`: every string quoted (so `NULL` or an
  * empty string stays a string), `"` and `\` escaped, booleans as 1 and 0 (integer columns hold them).
@@ -84,7 +86,7 @@ function arrayLiteral(rows: readonly (readonly SqlValue[])[], column: number): s
   for (let i = 0; i < rows.length; i++) {
     const v = rows[i]![column];
     if (v === null || v === undefined) parts[i] = 'NULL';
-    else if (typeof v === 'string') parts[i] = `"${v.replace(/[\\"]/g, '\\$&')}"`;
+    else if (typeof v === 'string') parts[i] = `"${ARRAY_SPECIAL.test(v) ? v.replace(/[\\"]/g, '\\$&') : v}"`;
     else if (typeof v === 'boolean') parts[i] = v ? '1' : '0';
     else if (typeof v === 'bigint' || typeof v === 'number') parts[i] = String(v);
     else throw new Error('writeColumns takes integers and text only');
