@@ -14,7 +14,7 @@
  * `PERSIST_CONFIGS=floor,sqlite` picks some; ORDERS, WAVE, RATE and STEADY_S size the run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -54,12 +54,15 @@ interface Result {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
+/** A SQLite configuration's files (each runs in a process of its own), removed when its run ends. */
+let dir: string | undefined;
+
 async function open(config: string): Promise<Db> {
-  const file = () => join(mkdtempSync(join(tmpdir(), 'lumex-persist-')), 'lumex.db');
   if (config === 'postgres')
     return openDb({ databaseUrl: process.env.DATABASE_URL!, sqliteFile: '', schema: `bench_${process.pid}` });
   if (config === 'floor') return { ...(await openDb({ sqliteFile: ':memory:' })), journal: nothing };
-  return openDb({ sqliteFile: file(), backgroundCheckpoint: true, ownJournal: config === 'sqlite' });
+  dir = mkdtempSync(join(tmpdir(), 'lumex-persist-'));
+  return openDb({ sqliteFile: join(dir, 'lumex.db'), backgroundCheckpoint: true, ownJournal: config === 'sqlite' });
 }
 
 async function runOne(config: string): Promise<Result> {
@@ -119,6 +122,7 @@ async function runOne(config: string): Promise<Result> {
   if (config !== 'floor') await core.stop();
   if (db.dialect === 'postgres') await db.run(`DROP SCHEMA "bench_${process.pid}" CASCADE`);
   await db.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
   return result;
 }
 
