@@ -94,7 +94,7 @@ export async function buildApp({
   // Hooks run in order: jobs stop first (waiting for runs in flight), the bus closes after everyone is done.
   app.addHook('onClose', () => jobs.stop());
 
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app);
   if (process.env.CORS_ORIGINS) {
     await app.register(cors, { origin: process.env.CORS_ORIGINS.split(',').map((s) => s.trim()), credentials: false });
   }

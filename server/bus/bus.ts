@@ -17,12 +17,12 @@ export interface Bus {
 
 /** Whether a topic matches an AMQP-style pattern: topicMatches('user.*.balance', 'user.42.balance') → true. */
 export function topicMatches(pattern: string, topic: string): boolean {
-  const p = pattern.split('.');
-  const t = topic.split('.');
-  const match = (i: number, j: number): boolean => {
-    if (i === p.length) return j === t.length;
-    if (p[i] === '#') return match(i + 1, j) || (j < t.length && match(i, j + 1));
-    return j < t.length && (p[i] === '*' || p[i] === t[j]) && match(i + 1, j + 1);
-  };
-  return match(0, 0);
+  return wordsMatch(pattern.split('.'), topic.split('.'));
+}
+
+/** topicMatches on words already split at the dots: a bus splits each pattern once and each topic once per publish. */
+export function wordsMatch(p: readonly string[], t: readonly string[], i = 0, j = 0): boolean {
+  if (i === p.length) return j === t.length;
+  if (p[i] === '#') return wordsMatch(p, t, i + 1, j) || (j < t.length && wordsMatch(p, t, i, j + 1));
+  return j < t.length && (p[i] === '*' || p[i] === t[j]) && wordsMatch(p, t, i + 1, j + 1);
 }

@@ -52,7 +52,7 @@ interface EdgeDeps {
  */
 export async function buildEdge({ config, db, bus, commands }: EdgeDeps): Promise<FastifyInstance> {
   const app = createServer(config, { bodyLimit: UPLOAD_LIMITS.fileBytes + 64 * 1024 });
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app);
   // The edge reads no body: it passes the bytes on as they came, whatever their type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

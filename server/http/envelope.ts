@@ -12,10 +12,17 @@ import { hasMessage, localeOfHeaders, translatorFor, type Translate } from '../i
  */
 export const API_PREFIXES = ['/api', '/cgform-api', '/sys'];
 
-/** isApiPath('/cgform-api/x?y') → true; isApiPath('/apis') → false. */
+/**
+ * isApiPath('/cgform-api/x?y') → true; isApiPath('/apis') → false. A prefix counts when the path ends after it or
+ * goes on with `/` (or the query's `?`); read in place, without splitting, since every answer asks.
+ */
 export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0]!;
-  return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  for (const p of API_PREFIXES) {
+    if (!url.startsWith(p)) continue;
+    const next = url[p.length];
+    if (next === undefined || next === '/' || next === '?') return true;
+  }
+  return false;
 }
 
 /** HTTP statuses Fastify or Node answer on their own, with the envelope code and message each gets. */
@@ -83,11 +90,16 @@ export function send(reply: FastifyReply, status: number, code: number, msg: str
   return reply.status(status).send({ code, msg, data: null });
 }
 
-/** Installs the caller's translator on each request and turns every error into the requirements' envelope. */
+/**
+ * Gives each request the caller's translator and turns every error into the requirements' envelope. The translator
+ * is a getter, read from the headers when a message is written: most answers (an order placed) write none, and an
+ * onRequest hook building one for every request cost each of them an async hook and a closure.
+ */
 export function installEnvelope(app: FastifyInstance): void {
-  app.decorateRequest('t', null as unknown as Translate);
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    req.t = translatorFor(localeOfHeaders(req.headers));
+  app.decorateRequest('t', {
+    getter(this: FastifyRequest) {
+      return translatorFor(localeOfHeaders(this.headers));
+    },
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -12,6 +12,7 @@ import type { FeatureContext } from '../feature.ts';
 import type { Config } from '../config.ts';
 import { transportsOf } from '../notify/sender.ts';
 import { allowPageScripts, pageScriptSources } from './csp.ts';
+import { pageSecurityHeaders } from '../http/security-headers.ts';
 import { platformConfigRoute } from './platform-config.ts';
 import { siteBuilding } from './site-build.ts';
 import { translatorFor } from '../i18n/i18n.ts';
@@ -57,7 +58,7 @@ export async function servePages(
     custody: o.custody,
     stompUrl: config.stompUrl,
   });
-  await siteRoutes(app, config.distDir, o.marketData ? new ServedPages(tradeFigures(o.marketData)) : null);
+  await siteRoutes(app, config, o.marketData ? new ServedPages(tradeFigures(o.marketData)) : null);
 }
 
 /**
@@ -79,75 +80,24 @@ function servedSymbol(file: string, query: string, fullScreenPair: string | unde
  * redirects, and anything unmatched to the home page of its locale. API paths (/api, /cgform-api, /sys) and feed paths
  * that match nothing get the envelope's 404 instead.
  */
-async function siteRoutes(app: FastifyInstance, distDir: string, served: ServedPages | null): Promise<void> {
+async function siteRoutes(app: FastifyInstance, config: Config, served: ServedPages | null): Promise<void> {
+  const { distDir } = config;
   if (!existsSync(distDir) && !siteBuilding())
     app.log.warn({ distDir }, 'dist/ is missing: run `npm run build`; only the API is served');
 
-  app.addHook('onRequest', async (req, reply) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.url)) return;
+  // Every request passes here, API calls included: a callback hook that returns at once for them, not an async
+  // one whose promise each order would pay for.
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.url)) return done();
     const invite = req.url.includes('/i&') || req.url.includes('/i%26') ? inviteRedirect(req.url) : undefined;
     if (invite) return reply.redirect(invite, 302);
     const path = req.url.split('?')[0]!;
     const bare = stripLocale(path);
     const target = REDIRECTS[bare === '/' ? '/' : bare.replace(/\/$/, '')];
-    if (target) {
-      const query = req.url.slice(path.length);
-      return reply.redirect(localizePath(target, localeOfPath(path)) + query, 302);
-    }
+    if (!target) return done();
+    const query = req.url.slice(path.length);
+    return reply.redirect(localizePath(target, localeOfPath(path)) + query, 302);
   });
-
-  if (existsSync(distDir) || siteBuilding()) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      serve: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // Hashed bundles never change; pages and the rest are revalidated so a deploy shows at once.
-        const cache = filePath.includes('/_astro/')
-          ? LONG_CACHE
-          : filePath.endsWith('.html')
-            ? 'no-cache'
-            : 'public, max-age=3600';
-        res.header('cache-control', cache);
-      },
-    });
-    // A page lives at <path>/index.html (Astro's directory format); anything with an extension is a file.
-    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-      let path: string;
-      try {
-        path = decodeURIComponent(req.url.split('?')[0]!);
-      } catch {
-        return reply.callNotFound();
-      }
-      if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
-      // Every pair's full-screen exchange is the one page that reads the pair from the address.
-      const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/([A-Za-z0-9_]{2,24})$/.exec(path);
-      const file = fullScreen
-        ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html`
-        : /\.[a-z0-9]+$/i.test(path)
-          ? path
-          : `${path.replace(/\/$/, '')}/index.html`;
-      if (!existsSync(join(distDir, file))) return reply.callNotFound();
-      if (file.endsWith('.html')) {
-        allowPageScripts(reply.raw, pageScriptSources(join(distDir, file)));
-        await reply.helmet();
-        const symbol = served && servedSymbol(file, req.url.slice(req.url.split('?')[0]!.length), fullScreen?.[2]);
-        const encoding = negotiate(req.headers['accept-encoding']);
-        const body = symbol && served ? served.body(join(distDir, file), symbol, encoding) : null;
-        if (body) {
-          if (encoding !== 'identity') reply.header('content-encoding', encoding);
-          return reply
-            .header('vary', 'accept-encoding')
-            .header('cache-control', 'no-cache')
-            .type('text/html; charset=utf-8')
-            .send(body);
-        }
-      }
-      return reply.sendFile(file.slice(1));
-    });
-  }
 
   app.setNotFoundHandler((req, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
@@ -156,6 +106,64 @@ async function siteRoutes(app: FastifyInstance, distDir: string, served: ServedP
     }
     if (siteBuilding()) return beingBuilt(req, reply);
     return reply.redirect(localizePath(FALLBACK_PATH, localeOfPath(path)), 302);
+  });
+  // The pages' own scope: helmet's hooks run on its routes only (server/http/security-headers.ts).
+  if (existsSync(distDir) || siteBuilding()) await app.register(async (pages) => pageRoutes(pages, config, served));
+}
+
+/** The built pages and files of dist/, with the full set of browser security headers on every page. */
+async function pageRoutes(app: FastifyInstance, config: Config, served: ServedPages | null): Promise<void> {
+  const { distDir } = config;
+  await pageSecurityHeaders(app, config);
+  await app.register(fastifyStatic, {
+    root: distDir,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // Hashed bundles never change; pages and the rest are revalidated so a deploy shows at once.
+      const cache = filePath.includes('/_astro/')
+        ? LONG_CACHE
+        : filePath.endsWith('.html')
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      res.header('cache-control', cache);
+    },
+  });
+  // A page lives at <path>/index.html (Astro's directory format); anything with an extension is a file.
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(req.url.split('?')[0]!);
+    } catch {
+      return reply.callNotFound();
+    }
+    if (path.includes('..') || path.includes('\0')) return reply.callNotFound();
+    // Every pair's full-screen exchange is the one page that reads the pair from the address.
+    const fullScreen = /^(\/[A-Za-z-]+)?\/exchange\/full-screen\/([A-Za-z0-9_]{2,24})$/.exec(path);
+    const file = fullScreen
+      ? `${fullScreen[1] ?? ''}/exchange/full-screen/index.html`
+      : /\.[a-z0-9]+$/i.test(path)
+        ? path
+        : `${path.replace(/\/$/, '')}/index.html`;
+    if (!existsSync(join(distDir, file))) return reply.callNotFound();
+    if (file.endsWith('.html')) {
+      allowPageScripts(reply.raw, pageScriptSources(join(distDir, file)));
+      await reply.helmet();
+      const symbol = served && servedSymbol(file, req.url.slice(req.url.split('?')[0]!.length), fullScreen?.[2]);
+      const encoding = negotiate(req.headers['accept-encoding']);
+      const body = symbol && served ? served.body(join(distDir, file), symbol, encoding) : null;
+      if (body) {
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply
+          .header('vary', 'accept-encoding')
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(body);
+      }
+    }
+    return reply.sendFile(file.slice(1));
   });
 }
 
