@@ -7,7 +7,8 @@ import { buildSiteBeside, siteIsStale } from './site-build.ts';
 
 const dist = process.env.DIST_DIR || 'dist';
 if (process.env.SKIP_BUILD !== '1' && siteIsStale(dist)) siteBuildBeside(buildSiteBeside(dist));
-watchParent();
+// Only under npm: a server started some other way (a shell's `&`, a service manager) may outlive its parent.
+if (process.env.npm_lifecycle_event === 'start') watchParent();
 await import('../server/main.ts');
 
 /**
