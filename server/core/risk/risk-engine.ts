@@ -2,7 +2,7 @@ import { ASSET_SCALE, formatUnits } from '../../../isomorphic/money/units.ts';
 import { fail } from '../../outcome.ts';
 import { ACCOUNT, accountKey, isPlatformAccount, type AccountType, type BillType } from '../../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../../ledger/ledger.ts';
-import { holdKey, HoldTable, type Hold, type HoldId } from './hold-table.ts';
+import { holdKey, holdName, HoldTable, type Hold, type HoldId } from './hold-table.ts';
 
 /** One account as the core holds it: `held` is the sum of the holds on it. */
 export interface CoreBalance {
@@ -83,7 +83,7 @@ interface AccountSlot {
  * changed is recorded as facts for the projector, which writes the accounts and ledger tables behind.
  */
 export class RiskEngine {
-  readonly balances: Map<string, CoreBalance> = new BalanceTable();
+  readonly balances = new BalanceTable();
   readonly holds = new HoldTable();
   /** Facts since the projector last took them. */
   facts: LedgerFact[] = [];
@@ -271,8 +271,8 @@ export class RiskEngine {
   ): Hold {
     const id = holdKey(name);
     const existing = this.holds.get(id);
-    if (existing && !grow) throw new Error(`hold ${id} exists already`);
-    if (amount <= 0n) throw new Error(`hold ${id} of ${amount}`);
+    if (existing && !grow) throw new Error(`hold ${holdName(id)} exists already`);
+    if (amount <= 0n) throw new Error(`hold ${holdName(id)} of ${amount}`);
     if (isPlatformAccount(type)) throw new Error(`account type ${type} and owner ${owner} do not go together`);
     const account = this.account(owner, type, asset);
     const b = account.balance;
@@ -305,7 +305,7 @@ export class RiskEngine {
     const h = this.requireHold(from, amount);
     const target = this.holds.get(to);
     if (target && (target.owner !== h.owner || target.type !== h.type || target.asset !== h.asset))
-      throw new Error(`holds ${from} and ${to} are on different accounts`);
+      throw new Error(`holds ${holdName(from)} and ${holdName(to)} are on different accounts`);
     this.shrink(h, amount);
     if (target) target.amount += amount;
     else this.holds.add({ id: holdKey(to), owner: h.owner, type: h.type, asset: h.asset, amount });
@@ -313,7 +313,7 @@ export class RiskEngine {
 
   /** Takes a hold over as the tables show it, at load: its amount is already in the account's held balance. */
   adopt(h: Hold): void {
-    if (this.holds.has(h.id)) throw new Error(`hold ${h.id} exists already`);
+    if (this.holds.has(h.id)) throw new Error(`hold ${holdName(h.id)} exists already`);
     this.holds.add({ ...h, id: holdKey(h.id) });
   }
 
@@ -360,8 +360,8 @@ export class RiskEngine {
 
   private requireHold(id: HoldId, amount: bigint): Hold {
     const h = this.holds.get(id);
-    if (!h) throw new Error(`no hold ${id}`);
-    if (amount < 0n || amount > h.amount) throw new Error(`hold ${id} holds ${h.amount}, not ${amount}`);
+    if (!h) throw new Error(`no hold ${holdName(id)}`);
+    if (amount < 0n || amount > h.amount) throw new Error(`hold ${holdName(id)} holds ${h.amount}, not ${amount}`);
     return h;
   }
 
@@ -379,7 +379,7 @@ export class RiskEngine {
     let slot = byAsset.get(n);
     if (slot === undefined)
       byAsset.set(n, (slot = { key: accountKey(owner, type, asset), balance: undefined, version: -1, noted: -1 }));
-    const version = (this.balances as BalanceTable).version;
+    const version = this.balances.version;
     if (slot.version !== version) {
       slot.balance = this.balances.get(slot.key);
       slot.version = version;
