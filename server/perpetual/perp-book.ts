@@ -112,7 +112,11 @@ export class PerpBook implements CorePart {
   /** The risk engine asks here what a user's contract account must keep for its cross positions. */
   attach(risk: RiskEngine): void {
     risk.contractReserve = (owner, asset) => this.reserve(owner, asset);
-    risk.contractChanged = (owner, asset) => void this.marked.add(crossKey(owner, asset));
+    // A user without positions has no triggers to renew (retrigger would find nothing): most transfers and
+    // spot-side users, and the key is not built for them.
+    risk.contractChanged = (owner, asset) => {
+      if (this.positionsByUser.has(owner)) this.marked.add(crossKey(owner, asset));
+    };
   }
 
   contract(symbol: string): Contract {
@@ -261,6 +265,7 @@ export class PerpBook implements CorePart {
    * What the account must keep available for its cross positions: Σ (initial margin at the mark − unrealised PnL), ≥ 0.
    */
   reserve(userId: number, asset: string): bigint {
+    if (!this.positionsByUser.has(userId)) return 0n;
     let need = 0n;
     for (const h of this.crossHoldings(userId, asset))
       need +=
