@@ -13,15 +13,41 @@ export interface CommandContext {
 }
 
 /**
+ * The strings of one journaled batch, each written once (server/core/journal/batch-body.ts): a hot command's codec
+ * journals an asset, a symbol or a bill type as its number here. A batch names the same few strings thousands of
+ * times, and JSON.parse makes a string object for each one it reads, where a number costs it nothing.
+ */
+export class BatchStrings {
+  readonly list: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  id(s: string): number {
+    let n = this.ids.get(s);
+    if (n === undefined) {
+      n = this.list.push(s) - 1;
+      this.ids.set(s, n);
+    }
+    return n;
+  }
+}
+
+/**
+ * A string a codec journaled with `BatchStrings.id`: its number in the batch's strings, or the string itself in a
+ * batch journaled before batches had strings. A field that holds a string is never a number otherwise.
+ */
+export const readString = (v: unknown, strings: readonly string[]): string =>
+  typeof v === 'number' ? strings[v]! : (v as string);
+
+/**
  * A kind of command (docs/architecture.md, "The trading core"). `apply` decides it against memory and must depend on
  * nothing but the state, the payload and `ctx.now`: replaying the journal runs it again and must end in the same
  * state. It either refuses before it changes anything (a domain failure) or succeeds; the payload is journaled in
- * the compact form `encode` gives.
+ * the compact form `encode` gives, which may name strings by their number in the batch's `strings`.
  */
 export interface CommandType<P, R> {
   readonly type: string;
-  encode(payload: P): unknown;
-  decode(encoded: unknown): P;
+  encode(payload: P, strings: BatchStrings): unknown;
+  decode(encoded: unknown, strings: readonly string[]): P;
   apply(ctx: CommandContext, payload: P): R;
 }
 
@@ -61,13 +87,16 @@ export function tupleCommand<P extends object, R>(
  */
 export function compactCommand<P extends object, R>(
   type: string,
-  codec: { encode(payload: P): unknown[]; decode(encoded: unknown[]): P },
+  codec: {
+    encode(payload: P, strings: BatchStrings): unknown[];
+    decode(encoded: unknown[], strings: readonly string[]): P;
+  },
   apply: (ctx: CommandContext, payload: P) => R,
 ): CommandType<P, R> {
   return {
     type,
     encode: codec.encode,
-    decode: (v) => (Array.isArray(v) ? codec.decode(v) : bigJson.decode<P>(v)),
+    decode: (v, strings) => (Array.isArray(v) ? codec.decode(v, strings) : bigJson.decode<P>(v)),
     apply,
   };
 }

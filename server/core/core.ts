@@ -18,6 +18,7 @@ import {
   saveSnapshot,
   type JournalBatch,
 } from './journal/journal.repo.ts';
+import { BatchBody, readBody } from './journal/batch-body.ts';
 import { Projector, type BatchRows } from './projector.ts';
 import { RiskEngine, type Hold } from './risk/risk-engine.ts';
 import { holdName } from './risk/hold-table.ts';
@@ -272,7 +273,7 @@ export class TradingCore {
     const now = this.clock.now();
     const events: Array<[string, unknown]> = [];
     const ctx = this.context(now, events);
-    const journal: unknown[] = [];
+    const journal = new BatchBody();
     for (let i = 0; i < batch.length; i++) {
       const p = batch[i]!;
       // As `decide`, without an outcome object per command: the outcome goes on the pending record.
@@ -285,10 +286,10 @@ export class TradingCore {
         p.value = error;
         continue;
       }
-      journal.push(entry(p.type, p.payload, p.tag));
+      journal.add(p.type, p.payload, p.tag);
     }
     if (journal.length) {
-      const append = { seq: this.seq + 1, at: now, body: JSON.stringify(journal) };
+      const append = { seq: this.seq + 1, at: now, body: journal.toJSON() };
       try {
         const fence = this.fence;
         if (fence) {
@@ -326,7 +327,9 @@ export class TradingCore {
         outcome = this.decide(ctx, { type: p.type, payload });
         if (!outcome.ok) throw outcome.error;
         await this.fence?.(q);
-        await appendBatch(q, { seq: this.seq + 1, at: now, body: JSON.stringify([entry(p.type, payload, p.tag)]) });
+        const body = new BatchBody();
+        body.add(p.type, payload, p.tag);
+        await appendBatch(q, { seq: this.seq + 1, at: now, body: body.toJSON() });
       });
     } catch (error) {
       if (outcome?.ok || outcome?.broken) return this.failBatch([p], error);
@@ -591,17 +594,20 @@ export class TradingCore {
         const events: Array<[string, unknown]> = [];
         const ctx = this.context(b.at, events);
         this.risk.recording = b.seq > projected;
-        const entries = JSON.parse(b.body) as Array<[string, unknown, string?]>;
-        for (let i = 0; i < entries.length; i++) {
-          const e = entries[i]!;
+        const { s, c } = readBody(b.body);
+        for (let i = 0; i < c.length; ) {
+          const id = c[i++] as number;
+          const payload = c[i++];
+          const tag = id < 0 ? (c[i++] as string) : undefined;
           // A batch is mostly one command type after another: the lookup is skipped while it stays the same.
-          if (e[0] !== name) {
-            name = e[0];
+          const type = s[id < 0 ? ~id : id]!;
+          if (type !== name) {
+            name = type;
             t = this.types.get(name);
             if (!t) throw new Error(`the journal holds a ${name} command, which this build does not know`);
           }
-          const value = t!.apply(ctx, t!.decode(e[1]));
-          if (e[2]) this.requests.remember(e[2], b.at, value);
+          const value = t!.apply(ctx, t!.decode(payload, s));
+          if (tag) this.requests.remember(tag, b.at, value);
         }
         this.seq = b.seq;
         if (b.seq > projected) rows.push(this.collectRows(b.seq));
@@ -618,11 +624,6 @@ export class TradingCore {
   private dropRows(): void {
     for (const part of this.parts.values()) part.takeRows?.();
   }
-}
-
-/** A journal entry: the command's type and payload, and its tag when a forwarded request submitted it. */
-function entry(type: CommandType<unknown, unknown>, payload: unknown, tag: string | undefined): unknown[] {
-  return tag ? [type.type, type.encode(payload), tag] : [type.type, type.encode(payload)];
 }
 
 function hashOf(body: string): string {

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT } from '../ledger/account-types.ts';
-import { jsonCommand } from './command.ts';
+import { BatchStrings, jsonCommand } from './command.ts';
 import { postFunds, type FundsPost } from './funds.ts';
 
-/** Through the journal's JSON, as a batch body is written and read back. */
-const journaled = (encoded: unknown): unknown => JSON.parse(JSON.stringify(encoded));
+/** What a batch journals for a payload (its strings beside it), through the body's JSON. */
+function journaled(encode: (strings: BatchStrings) => unknown): { encoded: unknown; strings: string[] } {
+  const strings = new BatchStrings();
+  const encoded = encode(strings);
+  return JSON.parse(JSON.stringify({ encoded, strings: strings.list }));
+}
+
+const roundTrip = (encode: (strings: BatchStrings) => unknown): FundsPost => {
+  const { encoded, strings } = journaled(encode);
+  return postFunds.decode(encoded, strings);
+};
 
 const transfer: FundsPost = {
   lines: [
@@ -35,24 +44,21 @@ describe('funds.post in the journal', () => {
     ['a transfer', transfer],
     ['a funding with big amounts, a held line and spends', funding],
   ])('reads %s back with the same fields and values', (_name, payload) => {
-    expect(postFunds.decode(journaled(postFunds.encode(payload)))).toStrictEqual(payload);
+    expect(roundTrip((strings) => postFunds.encode(payload, strings))).toStrictEqual(payload);
   });
 
-  it('writes a transfer as one flat tuple, its amounts as numbers', () => {
-    expect(journaled(postFunds.encode(transfer))).toEqual([
-      4,
-      'transfer',
-      'transfer',
-      12,
-      null,
-      ...[7, ACCOUNT.spot, 'USDT', -100],
-      ...[7, ACCOUNT.contract, 'USDT', 100],
-    ]);
+  it('writes a transfer as one flat tuple, its amounts as numbers and its strings as the batch’s', () => {
+    expect(journaled((strings) => postFunds.encode(transfer, strings))).toEqual({
+      encoded: [4, 0, 0, 12, null, ...[7, ACCOUNT.spot, 1, -100], ...[7, ACCOUNT.contract, 1, 100]],
+      strings: ['transfer', 'USDT'],
+    });
   });
 
-  it('still reads what the builds before journaled (the object form, bigints as "123n")', () => {
+  it('still reads what the builds before journaled: the object form (bigints as "123n"), the tuple with strings', () => {
     const before = jsonCommand<FundsPost, void>('funds.post', () => {});
     for (const payload of [transfer, funding])
-      expect(postFunds.decode(journaled(before.encode(payload)))).toStrictEqual(payload);
+      expect(roundTrip((strings) => before.encode(payload, strings))).toStrictEqual(payload);
+    const tuple = [4, 'transfer', 'transfer', 12, null, ...[7, ACCOUNT.spot, 'USDT', -100]];
+    expect(postFunds.decode([...tuple, ...[7, ACCOUNT.contract, 'USDT', 100]], [])).toStrictEqual(transfer);
   });
 });

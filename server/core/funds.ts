@@ -1,7 +1,7 @@
 import { ASSET_SCALE, parseUnits } from '../../isomorphic/money/units.ts';
 import { ACCOUNT, type AccountType, type BillType } from '../ledger/account-types.ts';
 import type { Posting, PostingMeta } from '../ledger/ledger.ts';
-import { amountOut, compactCommand, jsonCommand } from './command.ts';
+import { amountOut, compactCommand, jsonCommand, readString, type BatchStrings } from './command.ts';
 import type { HoldId } from './risk/hold-table.ts';
 import type { Spend } from './risk/risk-engine.ts';
 import type { TradingCore } from './core.ts';
@@ -35,54 +35,63 @@ export interface FundsRelease {
  * funds.post in the journal: `[width, billType, refType, refId, spends | null, ...lines]`, each line `width` values
  * flat, `owner, type, asset, available`, and `frozen, billType` too (width 6) when any line has either; an absent
  * value is null, so each line reads back with the fields it was decided with. Flat, because a replay parses every
- * command: a nested array per line would double what JSON.parse allocates for a transfer.
+ * command: a nested array per line would double what JSON.parse allocates for a transfer. Bill types, the ref type
+ * and assets are the batch's strings (BatchStrings); journals before them hold the strings themselves.
  */
 type Amount = number | string;
-type SpendTuple = [hold: HoldId, amount: Amount, billType?: BillType];
+/** A spend: its hold as named (a string is a hold's name, never a batch string), its amount, its bill type. */
+type SpendTuple = [hold: HoldId, amount: Amount, billType?: number | BillType];
 
 const WIDE = 6;
 const orNull = (v: bigint | undefined): Amount | null => (v === undefined ? null : amountOut(v));
 
-function encodePost(p: FundsPost): unknown[] {
+function encodePost(p: FundsPost, strings: BatchStrings): unknown[] {
   const wide = p.lines.some((l) => l.frozen !== undefined || l.billType !== undefined);
   const spends = p.spends?.map((s): SpendTuple => {
     const t: SpendTuple = [s.hold, amountOut(s.amount)];
-    if (s.billType) t.push(s.billType);
+    if (s.billType) t.push(strings.id(s.billType));
     return t;
   });
-  const t: unknown[] = [wide ? WIDE : 4, p.meta.billType, p.meta.refType, p.meta.refId, spends ?? null];
+  const { billType, refType, refId } = p.meta;
+  const t: unknown[] = [wide ? WIDE : 4, strings.id(billType), strings.id(refType), refId, spends ?? null];
   for (const l of p.lines) {
-    t.push(l.owner, l.type, l.asset, orNull(l.available));
-    if (wide) t.push(orNull(l.frozen), l.billType ?? null);
+    t.push(l.owner, l.type, strings.id(l.asset), orNull(l.available));
+    if (wide) t.push(orNull(l.frozen), l.billType === undefined ? null : strings.id(l.billType));
   }
   return t;
 }
 
-function decodePost(t: unknown[]): FundsPost {
+function decodePost(t: unknown[], strings: readonly string[]): FundsPost {
   const width = t[0] as number;
   const lines: Posting[] = new Array((t.length - 5) / width);
   for (let i = 5, n = 0; i < t.length; i += width) {
     const available = t[i + 3] as Amount | null;
     const owner = t[i] as number | null;
     const type = t[i + 1] as AccountType;
-    const asset = t[i + 2] as string;
+    const asset = readString(t[i + 2], strings);
     // The same fields in one order, so the risk engine's loops over lines meet one object shape.
     const p: Posting =
       available === null ? { owner, type, asset } : { owner, type, asset, available: BigInt(available) };
     if (width === WIDE) {
       if (t[i + 4] !== null) p.frozen = BigInt(t[i + 4] as Amount);
-      if (t[i + 5] !== null) p.billType = t[i + 5] as BillType;
+      if (t[i + 5] !== null) p.billType = readString(t[i + 5], strings) as BillType;
     }
     lines[n++] = p;
   }
   const post: FundsPost = {
     lines,
-    meta: { billType: t[1] as BillType, refType: t[2] as string, refId: t[3] as string | number },
+    meta: {
+      billType: readString(t[1], strings) as BillType,
+      refType: readString(t[2], strings),
+      refId: t[3] as string | number,
+    },
   };
   const spends = t[4] as SpendTuple[] | null;
   if (spends)
     post.spends = spends.map(([hold, amount, billType]) =>
-      billType ? { hold, amount: BigInt(amount), billType } : { hold, amount: BigInt(amount) },
+      billType === undefined
+        ? { hold, amount: BigInt(amount) }
+        : { hold, amount: BigInt(amount), billType: readString(billType, strings) as BillType },
     );
   return post;
 }

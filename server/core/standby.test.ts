@@ -7,6 +7,7 @@ import { auditLedger, balanceOf } from '../ledger/ledger.ts';
 import { seedMarkets } from '../spot/seed.ts';
 import { followTrading } from '../trading.ts';
 import { appendBatch, journalOf } from './journal/journal.repo.ts';
+import { BatchBody } from './journal/batch-body.ts';
 import { postFunds } from './funds.ts';
 import { withRequestKey } from './request-keys.ts';
 import { spotBooksOf } from '../spot/spot-books.ts';
@@ -72,17 +73,19 @@ describe.each(DIALECTS)('a forwarded request and a standby core on %s', (_name, 
     const depth = spotBooksOf(active.core).engine('btcusdt').depth(5);
     await active.marketData.flush();
     const seq = active.core.journaled + 1;
-    const deposit = [
-      postFunds.type,
-      postFunds.encode({
+    const deposit = new BatchBody();
+    deposit.add(
+      postFunds,
+      {
         lines: [
           { owner: null, type: ACCOUNT.external, asset: 'USDT', available: -5_000n },
           { owner: user, type: ACCOUNT.spot, asset: 'USDT', available: 5_000n },
         ],
         meta: { billType: 'dev_credit', refType: 'test', refId: 1 },
-      }),
-    ];
-    await appendBatch(journalOf(t.db), { seq, at: Date.now(), body: JSON.stringify([deposit]) });
+      },
+      undefined,
+    );
+    await appendBatch(journalOf(t.db), { seq, at: Date.now(), body: deposit.toJSON() });
 
     const next = await tradingOn(t.db, { standby });
     expect(next.core.journaled).toBe(seq);

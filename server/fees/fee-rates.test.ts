@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE } from '../../isomorphic/fees/schedule.ts';
-import type { CommandContext } from '../core/command.ts';
+import { BatchStrings, type CommandContext } from '../core/command.ts';
 import { feeAtRate, feeOf } from '../spot/market.ts';
 import { FeeBook } from './fee-book.ts';
 import { setSchedule } from './fees.commands.ts';
@@ -19,8 +19,10 @@ describe('fee rates finer than a basis point', () => {
     const book = new FeeBook();
     const ctx = { part: () => book } as unknown as CommandContext;
     // As the journal holds it: the payload encoded when rates were whole basis points.
-    const journaled = JSON.parse(JSON.stringify(setSchedule.encode({ levels: oldLevels as never })));
-    setSchedule.apply(ctx, setSchedule.decode(journaled));
+    const journaled = JSON.parse(
+      JSON.stringify(setSchedule.encode({ levels: oldLevels as never }, new BatchStrings())),
+    );
+    setSchedule.apply(ctx, setSchedule.decode(journaled, []));
     expect(book.schedule.map((l) => [l.spotMakerRate, l.spotTakerRate, l.perpMakerRate, l.perpTakerRate])).toEqual([
       [1_000, 1_000, 200, 500],
       [700, 900, 100, 400],

@@ -6,7 +6,7 @@
  * (server/market-data/market-data.ts) and the private feed (server/feeds/private/account-events.ts).
  */
 import { fail } from '../outcome.ts';
-import { tupleCommand, type CommandContext, type CommandType } from '../core/command.ts';
+import { amountOut, readString, tupleCommand, type CommandContext, type CommandType } from '../core/command.ts';
 import type { MatchingEngine } from '../matching/engine.ts';
 import type { EngineEvent, PlaceCommand as EnginePlace } from '../matching/types.ts';
 import { notional, type Market } from './market.ts';
@@ -15,17 +15,12 @@ import { SPOT_PART, type SpotBooks } from './spot-books.ts';
 import type { PlaceCommand, PlaceRequest } from './order-checks.ts';
 import type { OrderAccount, OrderRow } from './orders.repo.ts';
 
-/** A placed order as the core journals it: every bigint as a string, sides and kinds as they are. */
-type EncodedPlace = [
-  string,
-  number,
-  PlaceRequest['side'],
-  PlaceRequest['kind'],
-  PlaceRequest['tif'],
-  string,
-  string,
-  string,
-];
+/**
+ * A placed order as the core journals it: the symbol, side, kind and time in force as the batch's strings (journals
+ * before them: the strings themselves), each amount as `amountOut` writes it (journals before: its digits).
+ */
+type Text = number | string;
+type EncodedPlace = [Text, number, Text, Text, Text, Text, Text, Text];
 
 export type { PlaceCommand } from './order-checks.ts';
 
@@ -125,24 +120,24 @@ export function place(ctx: CommandContext, r: PlaceCommand, opts: PlaceOptions =
 /** Places a spot order. */
 export const placeOrder: CommandType<PlaceCommand, OrderRow> = {
   type: 'spot.place',
-  encode: (r): EncodedPlace => [
-    r.symbol,
+  encode: (r, strings): EncodedPlace => [
+    strings.id(r.symbol),
     r.userId,
-    r.side,
-    r.kind,
-    r.tif,
-    `${r.price}`,
-    `${r.quantity}`,
-    `${r.quoteBudget}`,
+    strings.id(r.side),
+    strings.id(r.kind),
+    strings.id(r.tif),
+    amountOut(r.price),
+    amountOut(r.quantity),
+    amountOut(r.quoteBudget),
   ],
-  decode(v) {
+  decode(v, strings) {
     const [symbol, userId, side, kind, tif, price, quantity, quoteBudget] = v as EncodedPlace;
     return {
-      symbol,
+      symbol: readString(symbol, strings),
       userId,
-      side,
-      kind,
-      tif,
+      side: readString(side, strings) as PlaceRequest['side'],
+      kind: readString(kind, strings) as PlaceRequest['kind'],
+      tif: readString(tif, strings) as PlaceRequest['tif'],
       price: BigInt(price),
       quantity: BigInt(quantity),
       quoteBudget: BigInt(quoteBudget),

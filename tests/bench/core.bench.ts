@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { RiskEngine } from '../../server/core/risk/risk-engine.ts';
 import { batchesAfter } from '../../server/core/journal/journal.repo.ts';
+import { readBody } from '../../server/core/journal/batch-body.ts';
 import { postFunds } from '../../server/core/funds.ts';
 import { seedMarkets } from '../../server/spot/seed.ts';
 import { spotRule } from '../../server/spot/spot-rule.ts';
@@ -255,7 +256,7 @@ if (SECTIONS.has('restart')) {
   for (let after = 0; ; ) {
     const rows = await batchesAfter(db, after, 2000);
     if (!rows.length) break;
-    for (const r of rows) parsed += (JSON.parse(r.body) as unknown[]).length;
+    for (const r of rows) parsed += readBody(r.body).n;
     after = rows.at(-1)!.seq;
   }
   const floorMs = ms(tf);

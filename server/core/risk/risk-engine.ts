@@ -46,7 +46,7 @@ const NO_SPENDS: readonly Spend[] = [];
 /**
  * The balances by account key, counting every change of which accounts it holds (`version`): the engine's table of
  * accounts it has met keeps each one's balance object beside its key, and looks it up again only after the table
- * changed (a restore, a load, a first balance), so a ledger line finds its balance without hashing its key again.
+ * changed (a restore, a load), so a ledger line finds its balance without hashing its key again.
  */
 class BalanceTable extends Map<string, CoreBalance> {
   version = 0;
@@ -64,6 +64,17 @@ class BalanceTable extends Map<string, CoreBalance> {
   override clear(): void {
     this.version++;
     super.clear();
+  }
+
+  /**
+   * A first balance for an account whose slot is at hand: the slot takes it, and no other slot can hold this key,
+   * so the table's version (which would send every slot to look its balance up again) stays.
+   */
+  open(slot: AccountSlot): CoreBalance {
+    const b: CoreBalance = { available: 0n, held: 0n };
+    super.set(slot.key, b);
+    slot.balance = b;
+    return b;
   }
 }
 
@@ -223,8 +234,11 @@ export class RiskEngine {
       }
       if (available) a.available[slot] = a.available[slot]! + available;
       if (frozen) a.held[slot] = a.held[slot]! + frozen;
+      // Only a line that takes can leave its account below zero: the balances start at zero or above (but for the
+      // types that may go negative), and each line's result was checked as it came.
       const after = a.available[slot]!;
-      if (!mayGoNegative(p.type) && (after < 0n || a.held[slot]! < 0n)) fail('insufficientBalance');
+      if ((available < 0n && after < 0n) || (frozen < 0n && a.held[slot]! < 0n))
+        if (!mayGoNegative(p.type)) fail('insufficientBalance');
       if (guard && available < 0n && p.type === ACCOUNT.contract && p.owner !== null && this.contractReserve) {
         const reserve = this.contractReserve(p.owner, p.asset);
         if (after < reserve) reserved(after - available, reserve, p.asset);
@@ -240,8 +254,7 @@ export class RiskEngine {
     const a = this.scratch;
     for (let slot = 0; slot < accounts; slot++) {
       const account = a.account[slot]!;
-      let b = a.balance[slot];
-      if (!b) this.balances.set(account.key, (b = { available: 0n, held: 0n }));
+      const b = a.balance[slot] ?? this.balances.open(account);
       b.available = a.available[slot]!;
       b.held = a.held[slot]!;
       this.touch(account, a.line[slot]!);
@@ -396,9 +409,7 @@ export class RiskEngine {
   private apply(lines: Posting[], meta: PostingMeta): void {
     for (const p of lines) {
       const account = this.account(p.owner, p.type, p.asset);
-      const key = account.key;
-      let b = account.balance;
-      if (!b) this.balances.set(key, (b = { available: 0n, held: 0n }));
+      const b = account.balance ?? this.balances.open(account);
       this.touch(account, p);
       b.available += p.available ?? 0n;
       b.held += p.frozen ?? 0n;
