@@ -7,6 +7,28 @@ export function toDollarParams(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/**
+ * COPY … FROM STDIN on one connection. postgres.js (3.4) loses the error of a COPY that fails once its data is in
+ * (a foreign key refused): the stream never finishes and nothing rejects. So a statement queued behind it tells:
+ * it fails once the failed COPY has aborted the transaction, whose COMMIT would otherwise roll back without error.
+ * The connection takes that statement only once the stream has sent its end (else COPY_IN_PROGRESS, which also
+ * fails the transaction): Node calls the stream's final step on a tick after `end()` once the data is written, so
+ * it has run by the next turn of the event loop.
+ */
+async function copyInto(t: postgres.TransactionSql, text: string, data: string): Promise<void> {
+  const stream = await t.unsafe(text).writable();
+  // A connection lost destroys the stream: the write or the check below reports it, the stream need not.
+  stream.on('error', () => {});
+  await new Promise<void>((resolve, reject) => stream.write(data, (err) => (err ? reject(err) : resolve())));
+  stream.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    await t.unsafe('SELECT 1');
+  } catch (err) {
+    throw new Error(`${text} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
 /** PostgreSQL through postgres.js; `schema` (tests) puts every table in its own schema via search_path. */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const sql = postgres(url, {
@@ -40,6 +62,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       const res = await q.unsafe(toDollarParams(text), params as postgres.ParameterOrJSON<never>[], opts);
       return res.count;
     },
+    // A COPY and the statement checking it must share a connection: outside a transaction, one of its own.
+    copyFrom: (text: string, data: string) =>
+      q === sql ? sql.begin((t) => copyInto(t, text, data)) : copyInto(q as postgres.TransactionSql, text, data),
   });
   const top = over(sql, (fn) => runAfterCommit([fn]));
   return {
