@@ -1,3 +1,4 @@
+import net from 'node:net';
 import postgres from 'postgres';
 import { runAfterCommit, type Db, type Queryable, type SqlValue, type StatementOptions } from './db.ts';
 
@@ -29,6 +30,25 @@ async function copyInto(t: postgres.TransactionSql, text: string, data: string):
   }
 }
 
+/**
+ * The pool's sockets, with Nagle's algorithm off as libpq and the server have it. postgres.js (3.4) leaves it on,
+ * and then a small write waits until the server has acknowledged the data before it, which a server with nothing
+ * to answer yet holds back for 40 ms (delayed ACK). A COPY met that twice: its end (CopyDone) goes apart from its
+ * data, and postgres.js sends a CopyFail after every COPY once it has ended (its stream's destroy; the server
+ * ignores it outside a COPY), so the COMMIT behind that waited too: 88 ms per projector transaction against 1 ms
+ * (docs/benchmarks.md, "Issue 32, third pass"). Pipelined statements queued behind an unanswered one wait less
+ * long, for its answer, but wait as well. The hosts of a URL that names several take turns, as in postgres.js.
+ */
+function socketsWithoutDelay(): (o: { host: string[]; port: number[]; path: string | false }) => net.Socket {
+  let turn = 0;
+  return ({ host, port, path }) => {
+    if (path) return net.connect(path);
+    const i = turn++ % host.length;
+    // postgres.js names the server to TLS by the socket's host.
+    return Object.assign(net.connect({ host: host[i], port: port[i], noDelay: true }), { host: host[i] });
+  };
+}
+
 /** PostgreSQL through postgres.js; `schema` (tests) puts every table in its own schema via search_path. */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const sql = postgres(url, {
@@ -36,6 +56,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     onnotice: () => {},
     types: { bigint: postgres.BigInt },
     connection: schema ? { search_path: schema } : {},
+    // In postgres.js's README and code, not in its types.
+    ...{ socket: socketsWithoutDelay() },
   });
   if (schema) {
     const admin = postgres(url, { max: 1, onnotice: () => {} });
