@@ -22,6 +22,7 @@ import { CONDITIONAL_MIGRATION } from './spot/conditional/conditional.migration.
 import { conditionalRoutes } from './spot/conditional/conditional.routes.ts';
 import { startConditional } from './spot/conditional/conditional.feature.ts';
 import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
+import { PROJECTED_KEYS_MIGRATION } from './core/projected-keys.migration.ts';
 import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
 import { spotQueryRoutes } from './spot/spot-queries.routes.ts';
@@ -243,7 +244,7 @@ export const FEATURES: Feature[] = [
   { name: 'referral', migrations: [REFERRAL_MIGRATION], jobs: referralJobs, routes: referralRoutes },
   { name: 'proof', migrations: [PROOF_MIGRATION], jobs: proofJobs, routes: proofRoutes },
   { name: 'jobs', migrations: [JOBS_MIGRATION] },
-  { name: 'core', migrations: [CORE_MIGRATION] },
+  { name: 'core', migrations: [CORE_MIGRATION, PROJECTED_KEYS_MIGRATION] },
   { name: 'identity', migrations: [IDENTITY_MIGRATION, WITHDRAW_LIMIT_MIGRATION], routes: identityRoutes },
   { name: 'api-keys', migrations: [API_KEYS_MIGRATION, API_KEY_TYPES_MIGRATION], routes: apiKeyRoutes },
   BINANCE_FEATURE,

@@ -27,6 +27,11 @@ export interface Queryable {
   /** Runs a statement and says how many rows it changed. */
   run(sql: string, params?: readonly SqlValue[], opts?: StatementOptions): Promise<number>;
   /**
+   * PostgreSQL only: runs `COPY … FROM STDIN` fed with `data`, rows in COPY's text format (server/storage/bulk.ts
+   * builds both). Absent on SQLite, whose statements cost no round trip and no parse worth saving.
+   */
+  copyFrom?(sql: string, data: string): Promise<void>;
+  /**
    * Runs fn once what this handle wrote is durable: inside a transaction after its COMMIT (never when it rolls
    * back), outside one at once, since each statement commits itself. For telling others (the bus) about a change
    * only when it has happened; fn must not write, and what it throws never undoes the commit.
