@@ -234,14 +234,18 @@ describe.each(DIALECTS)('withdrawals paid on a real chain, on %s', (_name, open)
 
   it('signs nothing the gas budget could not pay for, and says so to operators', async () => {
     const budget = await gasBudget();
-    const move = (units: bigint) =>
-      app.core.submit(postFunds, {
+    // The signer reads the budget from the tables (it may run in a process of its own): each move is awaited until
+    // the projector has written it, as the signer's next run would find it.
+    const move = async (units: bigint) => {
+      await app.core.submit(postFunds, {
         lines: [
           { owner: null, type: ACCOUNT.chainGas, asset: 'ETH', available: -units },
           { owner: null, type: ACCOUNT.external, asset: 'ETH', available: units },
         ],
         meta: { billType: 'chain_gas_funding', refType: 'test', refId: 'drain' },
       });
+      await app.core.settled();
+    };
     await move(budget);
     const w = await withdraw('alice', 'ETH', '0.1', newRecipient());
     await approve(w.data.id);
