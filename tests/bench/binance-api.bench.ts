@@ -4,10 +4,8 @@
  * and a bare node:http server running the same service on the same data, in the same run, with the ratios. Then,
  * when the user data stream exists, the lag from a fill to the maker's `executionReport` on its listen key.
  */
+import { benchDir } from './bench-dir.ts';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { sign } from '../../server/api-keys/signature.ts';
 import { startServer } from './server-process.ts';
@@ -149,7 +147,7 @@ const env = {
   API_KEY_RATE_LIMIT: '100000',
   OPERATOR_PASSWORD: 'bench-ops-1',
 };
-const dataDir = mkdtempSync(join(tmpdir(), 'lumex-binance-'));
+const dataDir = benchDir('lumex-binance-');
 const server = await startServer({ port: PORT, dataDir, env });
 const ops = (
   await postJson(PORT, '/api/user/login', {

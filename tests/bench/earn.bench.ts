@@ -12,8 +12,7 @@
  * - the same maturity through the whole trading core on SQLite for `CORE_ORDERS` orders (100,000 by default):
  *   from the run until it is acknowledged (journaled), and until the projector has written it to the tables.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { benchDir } from './bench-dir.ts';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -148,7 +147,7 @@ const allMs = ms(tw);
 
 // --- Through the whole trading core on SQLite ------------------------------------------------------------------
 const db = await openDb({
-  sqliteFile: join(mkdtempSync(join(tmpdir(), 'lumex-earn-')), 'lumex.db'),
+  sqliteFile: join(benchDir('lumex-earn-'), 'lumex.db'),
   backgroundCheckpoint: true,
 });
 await migrate(db, MIGRATIONS);

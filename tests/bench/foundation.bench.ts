@@ -3,10 +3,8 @@
  * it) for /home/index and /user/login, and the server's start-up time to its first answer, cold (first start:
  * migrations, seed, key generation) and warm (existing data).
  */
+import { benchDir } from './bench-dir.ts';
 import { gzipSync } from 'node:zlib';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../../scripts/chromium.ts';
 import { buildSite, siteIsStale } from '../../scripts/site-build.ts';
@@ -18,7 +16,7 @@ const RUNS = 5;
 const cold: number[] = [];
 const warm: number[] = [];
 for (let i = 0; i < RUNS; i++) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lumex-bench-'));
+  const dataDir = benchDir('lumex-bench-');
   const first = await startServer({ dataDir, port: 4450 });
   cold.push(first.startMs);
   await first.stop();

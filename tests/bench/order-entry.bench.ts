@@ -3,10 +3,8 @@
  * (each request is due at t0 + i/rate; its latency counts from then, so queueing shows). The same load goes to
  * the real Fastify server and to a bare node:http server running the same service, for Fastify's overhead.
  */
+import { benchDir } from './bench-dir.ts';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startServer } from './server-process.ts';
 import { orderLoad, postJson, prepareTraders } from './order-load.ts';
 
@@ -39,7 +37,7 @@ const viaFastify = await load(4470, fastifyTokens);
 await fastify.stop();
 
 // The bare server shares the same data: it is the Fastify server's database, reopened by a plain handler.
-const bareDir = mkdtempSync(join(tmpdir(), 'lumex-bare-'));
+const bareDir = benchDir('lumex-bare-');
 const setup = await startServer({ port: 4471, dataDir: bareDir, env });
 const bareOps = (
   await postJson(4471, '/api/user/login', {

@@ -1,7 +1,5 @@
+import { benchDir } from './bench-dir.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 export interface Running {
   url: string;
@@ -20,7 +18,7 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   script?: string;
 }): Promise<Running> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'lumex-bench-'));
+  const dataDir = opts.dataDir ?? benchDir('lumex-bench-');
   const started = performance.now();
   const child = spawn(process.execPath, [opts.script ?? 'server/main.ts'], {
     env: {
