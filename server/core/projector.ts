@@ -29,6 +29,15 @@ export interface BatchRows {
   size: number;
 }
 
+/**
+ * Where the projector's transactions run when not on the core's thread: a worker thread with its own connection
+ * to the database file (server/core/projector-worker.ts), which writes them as `project` does here.
+ */
+export interface ProjectionThread {
+  project(batches: BatchRows[]): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** Past this many rows waiting, the projector writes even while the core is busy: memory stays bounded. */
 const MAX_BACKLOG_ROWS = 200_000;
 /**
@@ -44,7 +53,8 @@ const MAX_TX_ROWS: Record<Db['dialect'], number> = { sqlite: 500, postgres: 5_00
  * Writes journaled batches into the tables behind the trading core: ledger entries and balances, and through
  * each product part's writer its own rows (orders, trades, …). The batches waiting go into one transaction with
  * a few multi-row statements, which also moves the projection cursor. Readers that must see their own orders and
- * balances in the tables wait for `idle()` first (a hook on the API routes).
+ * balances in the tables wait for `idle()` first (a hook on the API routes). With a `thread`, the transactions run
+ * there and this side keeps the queue: the order, the retries, `idle()` and the bound on memory stay the same.
  */
 export class Projector {
   private readonly db: Db;
@@ -58,9 +68,11 @@ export class Projector {
   private wake: (() => void) | undefined;
 
   private readonly fence: Fence | undefined;
+  private readonly thread: ProjectionThread | undefined;
 
-  constructor(db: Db, log: FastifyBaseLogger, parts: readonly CorePart[], fence?: Fence) {
+  constructor(db: Db, log: FastifyBaseLogger, parts: readonly CorePart[], fence?: Fence, thread?: ProjectionThread) {
     this.fence = fence;
+    this.thread = thread;
     this.db = db;
     this.log = log;
     this.parts = parts;
@@ -87,7 +99,10 @@ export class Projector {
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject, patient }));
   }
 
-  /** The core has commands waiting (true) or none any more: the projector leaves the CPU to acknowledgements. */
+  /**
+   * The core has commands waiting (true) or none any more: the projector leaves the CPU to acknowledgements. Its
+   * thread has a CPU of its own: posting a batch costs the core's thread a copy, not the writes.
+   */
   coreBusy(busy: boolean): void {
     this.coreIsBusy = busy;
     if (!busy) this.wakeUp();
@@ -116,7 +131,7 @@ export class Projector {
    */
   private async drain(): Promise<void> {
     while (this.queue.length) {
-      if (this.coreIsBusy && this.queuedRows < MAX_BACKLOG_ROWS && !this.waiters.length) {
+      if (this.coreIsBusy && !this.thread && this.queuedRows < MAX_BACKLOG_ROWS && !this.waiters.length) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
@@ -146,6 +161,7 @@ export class Projector {
 
   /** Writes batches in one transaction (also what a restart regenerates from the journal beyond the cursor). */
   async project(batches: BatchRows[]): Promise<void> {
+    if (this.thread) return this.thread.project(batches);
     await this.db.tx(async (q) => {
       await this.fence?.(q);
       await this.writeLedger(q, batches, Date.now());
@@ -158,6 +174,11 @@ export class Projector {
     });
     // These batches are written: a failed prune must not send them round again, it only leaves rows for the next.
     await pruneJournal(this.db).catch((err: unknown) => this.log.warn({ err }, 'pruning the core journal failed'));
+  }
+
+  /** Ends the projector's thread connection (the core has stopped: nothing is queued). */
+  async close(): Promise<void> {
+    await this.thread?.close();
   }
 
   /**
