@@ -26,6 +26,7 @@ let tail: Promise<unknown> = Promise.resolve();
 
 async function open(p: ThreadProjection): Promise<Opened> {
   const db = await openDb({ sqliteFile: p.file, ownJournal: p.ownJournal });
+  await db.exec(`PRAGMA wal_autocheckpoint = ${p.autoCheckpoint}; PRAGMA cache_size = -65536`);
   const built = new Map<string, CorePart>();
   for (const make of Object.values(CORE_PARTS) as Array<NonNullable<Feature['coreParts']>>)
     for (const part of await make(p.partOptions, db)) built.set(part.name, part);

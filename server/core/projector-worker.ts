@@ -8,6 +8,11 @@ import type { BatchRows, ProjectionThread } from './projector.ts';
 export interface ThreadProjection {
   file: string;
   ownJournal: boolean;
+  /**
+   * The core's connection's `wal_autocheckpoint`, which the thread's takes: 0 where a checkpointer thread of its own
+   * copies the WAL into the file (server/storage/sqlite.ts), else a commit past that many pages does it.
+   */
+  autoCheckpoint: number;
   parts: string[];
   partOptions: CorePartOptions;
   logLevel: string;
@@ -115,17 +120,19 @@ export class WorkerProjection implements ProjectionThread {
  * The core's projection in the thread when its database is a SQLite file (one in memory has no file to share);
  * `parts` are the core's, every one built from server/core-parts.ts, as the thread builds their writers.
  */
-export function workerProjection(
+export async function workerProjection(
   db: Db,
   parts: readonly CorePart[],
   partOptions: CorePartOptions,
   logLevel: string,
-): WorkerProjection | undefined {
+): Promise<WorkerProjection | undefined> {
   if (db.dialect !== 'sqlite' || !db.file) return undefined;
   const writers = parts.filter((p) => p.write).map((p) => p.name);
+  const pragma = await db.get<{ wal_autocheckpoint: bigint }>('PRAGMA wal_autocheckpoint');
   return new WorkerProjection({
     file: db.file,
     ownJournal: db.journal !== undefined,
+    autoCheckpoint: Number(pragma!.wal_autocheckpoint),
     parts: writers,
     partOptions,
     logLevel,
