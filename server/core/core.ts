@@ -235,6 +235,8 @@ export class TradingCore {
           this.queue.shift();
           await this.runPrepared(head);
         } else {
+          const room = this.projector.room();
+          if (room) await room;
           let n = 0;
           while (n < this.queue.length && n < MAX_BATCH && !this.queue[n]!.prepare) n++;
           await this.runBatch(this.queue.splice(0, n));
