@@ -98,7 +98,12 @@ export class WorkerProjection implements ProjectionThread {
     return t.ask((id) => ({ id, handle: this.handle, batches }));
   }
 
-  /** Closes this projector's connection in the thread (the core has stopped); the thread stays for the others. */
+  /**
+   * Closes this projector's connection in the thread (the core has stopped). The thread stays, idle and holding
+   * nothing, for the others and the next core: a new one loads the parts' modules again (about 0.4 s), and the
+   * earn property test, which restarts its core at every simulated crash, took 50 s instead of 5 when the thread
+   * ended with its last projector.
+   */
   async close(): Promise<void> {
     const t = this.opened;
     this.opened = undefined;
