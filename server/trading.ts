@@ -82,8 +82,8 @@ async function buildCore(o: TradingOptions, projects = false): Promise<TradingCo
   for (const f of FEATURES) parts.push(...((await f.coreParts?.(partOptions, o.db)) ?? []));
   // The projector's thread builds the features' writers, not a test's own; a fenced core checks its lease in the
   // projector's transactions, on its own connection.
-  const inThread = !projects || o.fence || o.extra?.parts?.some((p) => p.write);
-  const projection = inThread ? undefined : await workerProjection(o.db, parts, partOptions, o.log.level);
+  const onCoreThread = !projects || o.fence || o.extra?.parts?.some((p) => p.write);
+  const projection = onCoreThread ? undefined : await workerProjection(o.db, parts, partOptions, o.log.level);
   return new TradingCore({
     db: o.db,
     log: o.log,

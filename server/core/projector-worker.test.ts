@@ -61,6 +61,9 @@ describe('the projector in its own thread, on a SQLite file', () => {
     await trading.core.projector.project(posted.slice(-20));
     expect(await t.db.get('SELECT COUNT(*) AS n FROM ledger_entries')).toEqual(entries);
     await expectTablesMatch(t.db, trading);
+    // Rows that do not clone are refused as the write's error, not lost on the way.
+    const unclonable = { seq: trading.core.journaled + 1, ledger: [], parts: new Map([['spot', () => 0]]), size: 1 };
+    await expect(trading.core.projector.project([unclonable])).rejects.toThrow(/could not be cloned/);
     await stopTrading(trading);
   });
 

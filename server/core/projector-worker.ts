@@ -61,9 +61,10 @@ class Thread {
   ask(request: (id: number) => ThreadRequest): Promise<void> {
     const id = ++this.next;
     return new Promise((resolve, reject) => {
+      // A value that does not clone (a function in a part's rows) fails here, with nothing left waiting.
+      this.worker.postMessage(request(id));
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage(request(id));
     });
   }
 

@@ -50,7 +50,7 @@ const MAX_BACKLOG_ROWS = 200_000;
  * is a round trip: at 500 rows its projections fell 3 s behind a steady 10,000 orders/s, at 5,000 they keep up
  * (persistence bench with DATABASE_URL). In a thread of its own, only the core thread's other writes to the main
  * file wait for the projector's open transaction (blocking its event loop meanwhile), and each commit writes every
- * index page it touched into the WAL, mostly the same few hundred whatever its size: with a steady 20,000 orders/s
+ * index page it touched into the WAL, much the same set whatever its size: with a steady 20,000 orders/s
  * the tables were current 2.9 s after the last at 500 rows, 1.7 s at 2,000, 0.9 s at 8,000, 0.14 s at 20,000 (one
  * run each, load average 4–5). 10,000 rows take 60–90 ms at the thread's 110,000–150,000 rows/s.
  */
