@@ -74,12 +74,12 @@ describe('the projector in its own thread, on a SQLite file', () => {
     const ids = await users(t.db, trading, 4);
     await Promise.all(Array.from({ length: 400 }, (_, i) => trading.spot.place(...order(ids, i))));
     await trading.core.settled();
-    // The thread dies as the next write reaches it.
+    // The thread dies as the next write is posted to it, before it can run a line of it.
     const worker = threadOf(trading)!.opened!.worker as unknown as { postMessage(m: object): void; terminate(): void };
     const post = worker.postMessage.bind(worker);
     worker.postMessage = (m) => {
-      post(m);
       if ('batches' in m) worker.terminate();
+      post(m);
     };
     await trading.spot.place(...order(ids, 400));
     // A reader is told, not left waiting; the projector retries from its queue (the journal has the batches too).
