@@ -13,7 +13,7 @@ import { CONTENT_MIGRATION } from './content/content.migration.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { EXCHANGE_MIGRATION } from './spot/spot.migration.ts';
 import { spotRoutes, waitForProjector } from './spot/spot.routes.ts';
-import { spotJobs, spotParts } from './spot/spot.feature.ts';
+import { spotJobs } from './spot/spot.feature.ts';
 import { feedSockets, publicFeed } from './feeds/public/public-feed.ts';
 import { SPOT_JOURNAL_MIGRATION } from './core/journal/spot-journal.migration.ts';
 import { SPOT_COMMANDS } from './spot/spot.commands.ts';
@@ -23,11 +23,11 @@ import { conditionalRoutes } from './spot/conditional/conditional.routes.ts';
 import { startConditional } from './spot/conditional/conditional.feature.ts';
 import { CORE_MIGRATION } from './core/journal/core-journal.migration.ts';
 import { PROJECTED_KEYS_MIGRATION } from './core/projected-keys.migration.ts';
-import { withdrawalHolds } from './wallet/withdrawal-holds.ts';
 import { PRICE_BAND_MIGRATION } from './spot/price-band.migration.ts';
 import { spotQueryRoutes } from './spot/spot-queries.routes.ts';
 import { marketDataRoutes } from './market-data/market-data.routes.ts';
 import type { Feature } from './feature.ts';
+import { CORE_PARTS } from './core-parts.ts';
 import { accountFeeds } from './feeds/feeds.ts';
 import { IDENTITY_MIGRATION } from './identity/identity.migration.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -38,7 +38,6 @@ import { PRICES_MIGRATION } from './prices/prices.migration.ts';
 import { priceRoutes } from './prices/prices.routes.ts';
 import { SECONDS_MIGRATION } from './seconds/seconds.migration.ts';
 import { SECONDS_COMMANDS } from './seconds/seconds.commands.ts';
-import { SecondsBook } from './seconds/seconds-book.ts';
 import { secondsJobs, startSeconds } from './seconds/seconds.feature.ts';
 import { secondsRoutes } from './seconds/seconds.routes.ts';
 import { PERPETUAL_MIGRATION } from './perpetual/perpetual.migration.ts';
@@ -50,29 +49,25 @@ import { CLOSE_COMMANDS } from './perpetual/position-close.ts';
 import { ORDER_COMMANDS } from './perpetual/perp-orders.ts';
 import { POSITION_COMMANDS } from './perpetual/perp-positions.ts';
 import { TICK_COMMANDS } from './perpetual/perp-ticks.ts';
-import { perpBook, perpetualJobs, startPerpetual } from './perpetual/perpetual.feature.ts';
+import { perpetualJobs, startPerpetual } from './perpetual/perpetual.feature.ts';
 import { perpRoutes } from './perpetual/perp.routes.ts';
 import { MARGIN_MIGRATION } from './margin/margin.migration.ts';
-import { MarginBook } from './margin/margin-book.ts';
 import { MARGIN_ACCOUNT_COMMANDS } from './margin/margin-commands.ts';
 import { MARGIN_TICK_COMMANDS } from './margin/margin-ticks.ts';
 import { marginJobs, startMargin } from './margin/margin.feature.ts';
 import { marginRoutes } from './margin/margin.routes.ts';
 import { OTC_MIGRATION } from './otc/otc.migration.ts';
-import { OtcBook } from './otc/otc-book.ts';
 import { OTC_COMMANDS } from './otc/otc-commands.ts';
 import { otcJobs, startOtc } from './otc/otc.feature.ts';
 import { otcRoutes } from './otc/otc.routes.ts';
 import { EARN_MIGRATION } from './earn/earn.migration.ts';
 import { FLEXIBLE_MIGRATION } from './earn/flexible.migration.ts';
 import { EARN_NAMES_MIGRATION } from './earn/earn-names.migration.ts';
-import { EarnBook } from './earn/earn-book.ts';
 import { EARN_COMMANDS } from './earn/earn-commands.ts';
 import { earnJobs, startEarn } from './earn/earn.feature.ts';
 import { earnRoutes } from './earn/earn.routes.ts';
 import { LOAN_MIGRATION } from './loan/loan.migration.ts';
 import { LOAN_NAMES_MIGRATION } from './loan/loan-names.migration.ts';
-import { LoanBook } from './loan/loan-book.ts';
 import { LOAN_COMMANDS } from './loan/loan-commands.ts';
 import { loanJobs, startLoans } from './loan/loan.feature.ts';
 import { loanRoutes } from './loan/loan.routes.ts';
@@ -104,7 +99,6 @@ import { chainPayoutRoutes } from './chain/payouts/payouts.routes.ts';
 import { FEE_RATES_MIGRATION } from './fees/fee-rates.migration.ts';
 import { FEES_MIGRATION } from './fees/fees.migration.ts';
 import { FEES_COMMANDS } from './fees/fees.commands.ts';
-import { FeeBook } from './fees/fee-book.ts';
 import { feeJobs } from './fees/fees.feature.ts';
 import { feeRoutes } from './fees/fees.routes.ts';
 import { PERP_TRADE_FEES_MIGRATION } from './perpetual/trade-fees.migration.ts';
@@ -132,7 +126,7 @@ export const FEATURES: Feature[] = [
     name: 'spot',
     migrations: [EXCHANGE_MIGRATION, SPOT_JOURNAL_MIGRATION, PRICE_BAND_MIGRATION, CONDITIONAL_MIGRATION],
     commands: [...SPOT_COMMANDS, ...CONDITIONAL_COMMANDS],
-    coreParts: spotParts,
+    coreParts: CORE_PARTS.spot,
     jobs: spotJobs,
     install: waitForProjector,
     routes: spotRoutes,
@@ -146,7 +140,7 @@ export const FEATURES: Feature[] = [
   {
     name: 'wallet',
     migrations: [WALLET_MIGRATION, REPLAY_MIGRATION, UPLOADS_OWNER_MIGRATION],
-    coreParts: () => [withdrawalHolds],
+    coreParts: CORE_PARTS.wallet,
     start: seedDeskAtStart,
     routes: walletRoutes,
   },
@@ -168,7 +162,7 @@ export const FEATURES: Feature[] = [
     name: 'seconds',
     migrations: [SECONDS_MIGRATION],
     commands: SECONDS_COMMANDS,
-    coreParts: () => [new SecondsBook()],
+    coreParts: CORE_PARTS.seconds,
     start: startSeconds,
     jobs: secondsJobs,
     routes: secondsRoutes,
@@ -190,7 +184,7 @@ export const FEATURES: Feature[] = [
       ...CLOSE_COMMANDS,
       ...PERP_CONDITIONAL_COMMANDS,
     ],
-    coreParts: (o) => [perpBook(o.perpFundingIntervalMs)],
+    coreParts: CORE_PARTS.perpetual,
     start: startPerpetual,
     jobs: perpetualJobs,
     routes: perpRoutes,
@@ -199,7 +193,7 @@ export const FEATURES: Feature[] = [
     name: 'margin',
     migrations: [MARGIN_MIGRATION],
     commands: [...MARGIN_ACCOUNT_COMMANDS, ...MARGIN_TICK_COMMANDS],
-    coreParts: () => [new MarginBook()],
+    coreParts: CORE_PARTS.margin,
     start: startMargin,
     jobs: marginJobs,
     routes: marginRoutes,
@@ -208,7 +202,7 @@ export const FEATURES: Feature[] = [
     name: 'otc',
     migrations: [OTC_MIGRATION],
     commands: OTC_COMMANDS,
-    coreParts: () => [new OtcBook()],
+    coreParts: CORE_PARTS.otc,
     start: startOtc,
     jobs: otcJobs,
     routes: otcRoutes,
@@ -217,7 +211,7 @@ export const FEATURES: Feature[] = [
     name: 'earn',
     migrations: [EARN_MIGRATION, FLEXIBLE_MIGRATION, EARN_NAMES_MIGRATION],
     commands: EARN_COMMANDS,
-    coreParts: () => [new EarnBook()],
+    coreParts: CORE_PARTS.earn,
     start: startEarn,
     jobs: earnJobs,
     routes: earnRoutes,
@@ -227,7 +221,7 @@ export const FEATURES: Feature[] = [
     name: 'loan',
     migrations: [LOAN_MIGRATION, LOAN_NAMES_MIGRATION],
     commands: LOAN_COMMANDS,
-    coreParts: () => [new LoanBook()],
+    coreParts: CORE_PARTS.loan,
     start: startLoans,
     jobs: loanJobs,
     routes: loanRoutes,
@@ -237,7 +231,7 @@ export const FEATURES: Feature[] = [
     name: 'fees',
     migrations: [FEES_MIGRATION, FEE_RATES_MIGRATION],
     commands: FEES_COMMANDS,
-    coreParts: () => [new FeeBook()],
+    coreParts: CORE_PARTS.fees,
     jobs: feeJobs,
     routes: feeRoutes,
   },

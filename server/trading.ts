@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock/clock.ts';
 import type { CommandType, CorePart } from './core/command.ts';
 import { TradingCore } from './core/core.ts';
 import type { Fence } from './core/fence.ts';
+import { workerProjection } from './core/projector-worker.ts';
 import { FUNDS_COMMANDS } from './core/funds.ts';
 import { MemoryBus } from './bus/memory-bus.ts';
 import { listenToSpotOrders } from './feeds/private/spot-orders.ts';
@@ -50,7 +51,7 @@ export interface TradingOptions {
  * been following the journal, server/cluster/standby.ts) the state comes from it instead of a load.
  */
 export async function startTrading(o: TradingOptions): Promise<Trading> {
-  const core = await buildCore(o);
+  const core = await buildCore(o, true);
   if (o.standby) await core.takeOver(o.standby);
   else await core.start();
   return listen(o, core);
@@ -73,11 +74,16 @@ export async function mirrorTrading(o: TradingOptions): Promise<Trading> {
   return listen(o, core);
 }
 
-async function buildCore(o: TradingOptions): Promise<TradingCore> {
+/** `projects`: the core decides and projects (a follower only reads the journal, and starts no projector thread). */
+async function buildCore(o: TradingOptions, projects = false): Promise<TradingCore> {
   const partOptions: CorePartOptions = { perpFundingIntervalMs: EIGHT_HOURS, ...o.partOptions };
   const parts: CorePart[] = [];
   // In list order, one feature after another: the parts' order is the order they attach and are projected in.
   for (const f of FEATURES) parts.push(...((await f.coreParts?.(partOptions, o.db)) ?? []));
+  // The projector's thread builds the features' writers, not a test's own; a fenced core checks its lease in the
+  // projector's transactions, on its own connection.
+  const onCoreThread = !projects || o.fence || o.extra?.parts?.some((p) => p.write);
+  const projection = onCoreThread ? undefined : await workerProjection(o.db, parts, partOptions, o.log.level);
   return new TradingCore({
     db: o.db,
     log: o.log,
@@ -86,6 +92,7 @@ async function buildCore(o: TradingOptions): Promise<TradingCore> {
     parts: [...parts, ...(o.extra?.parts ?? [])],
     ...(o.snapshotEvery ? { snapshotEvery: o.snapshotEvery } : {}),
     ...(o.fence ? { fence: o.fence } : {}),
+    ...(projection ? { projection } : {}),
   });
 }
 

@@ -19,7 +19,7 @@ import {
   type JournalBatch,
 } from './journal/journal.repo.ts';
 import { BatchBody, readBody } from './journal/batch-body.ts';
-import { Projector, type BatchRows } from './projector.ts';
+import { Projector, type BatchRows, type ProjectionThread } from './projector.ts';
 import { RiskEngine, type Hold } from './risk/risk-engine.ts';
 import { holdName } from './risk/hold-table.ts';
 import { loadBalances } from './core.repo.ts';
@@ -72,6 +72,8 @@ interface CoreOptions {
   snapshotEvery?: number;
   /** With several core processes: checked in every transaction the core writes (server/cluster/lease.ts). */
   fence?: Fence;
+  /** Where the projector's transactions run, when not on this thread (server/core/projector-worker.ts). */
+  projection?: ProjectionThread;
 }
 
 interface Snapshot {
@@ -127,7 +129,7 @@ export class TradingCore {
     for (const p of opts.parts) this.parts.set(p.name, p);
     for (const p of opts.parts) p.attach?.(this.risk, (name) => this.part(name));
     this.fence = opts.fence;
-    this.projector = new Projector(opts.db, opts.log, opts.parts, opts.fence);
+    this.projector = new Projector(opts.db, opts.log, opts.parts, opts.fence, opts.projection);
     this.snapshotEvery = opts.snapshotEvery ?? 200_000;
   }
 
@@ -168,6 +170,7 @@ export class TradingCore {
     while (this.running) await new Promise((r) => setImmediate(r));
     await this.projector.idle();
     await this.saveSnapshot();
+    await this.projector.close();
   }
 
   /** Decides a command in the next batch; answers its result once the batch is journaled. */
@@ -232,6 +235,8 @@ export class TradingCore {
           this.queue.shift();
           await this.runPrepared(head);
         } else {
+          const room = this.projector.room();
+          if (room) await room;
           let n = 0;
           while (n < this.queue.length && n < MAX_BATCH && !this.queue[n]!.prepare) n++;
           await this.runBatch(this.queue.splice(0, n));

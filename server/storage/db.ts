@@ -57,6 +57,8 @@ export interface Db extends Queryable {
    * transaction on the main file (the projector's). Absent, the journal is a table of this database.
    */
   readonly journal?: Db;
+  /** SQLite: the database's file (none in memory), for a worker thread to open a connection of its own to it. */
+  readonly file?: string;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements of DDL at once (migrations). */

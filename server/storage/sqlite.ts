@@ -74,6 +74,7 @@ export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean 
   return {
     dialect: 'sqlite',
     scope,
+    ...(file === ':memory:' ? {} : { file }),
     all: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.all<T>(sql, params)),
     get: <T = Row>(sql: string, params?: readonly SqlValue[]) => locked(() => direct.get<T>(sql, params)),
     run: (sql, params) => locked(() => direct.run(sql, params)),

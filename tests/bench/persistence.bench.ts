@@ -16,6 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import pino from 'pino';
 import { seedMarkets } from '../../server/spot/seed.ts';
@@ -42,6 +43,8 @@ interface Result {
   config: string;
   ackPerS: number;
   cpuUsPerOrder: number;
+  /** The core's thread alone (its event loop's busy time; cpuUsPerOrder counts every thread, the projector's too). */
+  loopUsPerOrder: number;
   /** Bytes of JavaScript heap allocated per order (tests/bench/cost.ts), and the collections' pauses. */
   bytesPerOrder: number;
   gcMs: number;
@@ -92,6 +95,7 @@ async function runOne(config: string): Promise<Result> {
   };
   const before = await tableRows();
   const stop = await measure(`persistence-${config}`);
+  const loop0 = performance.eventLoopUtilization();
   const t0 = performance.now();
   const acks: Promise<unknown>[] = [];
   for (let i = 0; i < ORDERS; i++) {
@@ -101,11 +105,13 @@ async function runOne(config: string): Promise<Result> {
   }
   await Promise.all(acks);
   const ackSeconds = (performance.now() - t0) / 1000;
+  const loop = performance.eventLoopUtilization(loop0);
   const cost = await stop();
   const result: Result = {
     config,
     ackPerS: ORDERS / ackSeconds,
     cpuUsPerOrder: cost.cpuUs / ORDERS,
+    loopUsPerOrder: (loop.active * 1000) / ORDERS,
     bytesPerOrder: cost.allocatedBytes / ORDERS,
     gcMs: cost.gcMs,
     batches: core.journaled,
@@ -159,7 +165,7 @@ function print(r: Result, floor: Result | undefined): void {
       : '';
   console.log(`${LABEL[r.config]}:`);
   console.log(
-    `  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second), ${fmt(r.bytesPerOrder)} bytes allocated per order (collection pauses ${fmt(r.gcMs)} ms)${vsFloor}`,
+    `  burst: ${fmt(ORDERS)} orders in ${fmt(r.batches)} batches, ${fmt(r.ackPerS)} orders/s acknowledged, ${r.cpuUsPerOrder.toFixed(1)} µs CPU per order (${fmt(1e6 / r.cpuUsPerOrder)} orders per CPU-second; ${r.loopUsPerOrder.toFixed(1)} µs on the core's thread), ${fmt(r.bytesPerOrder)} bytes allocated per order (collection pauses ${fmt(r.gcMs)} ms)${vsFloor}`,
   );
   if (r.tableRows !== undefined)
     console.log(

@@ -7,16 +7,19 @@ import type { Trading } from '../../server/trading.ts';
 
 /**
  * The database as a kill at this instant would leave it, as a new SQLite database: taken in the same turn of the
- * event loop as the caller's last acknowledgement, before the projector's next write, so the core's last batch may
- * be journaled and not yet projected. A core started on it sees what a restarted process would. SQLite only.
+ * event loop as the caller's last acknowledgement, while the projector's thread may still be writing, so the core's
+ * last batches may be journaled and not yet projected. A core started on it sees what a restarted process would. SQLite only.
  */
 export async function killedCopy(db: Db): Promise<{ db: Db; drop(): Promise<void> }> {
   if (db.dialect !== 'sqlite') throw new Error('killedCopy copies SQLite databases only');
   const dir = mkdtempSync(join(tmpdir(), 'lumex-killed-'));
   const file = join(dir, 'killed.db');
-  await db.run('VACUUM INTO ?', [file]);
-  // The journal after the main file, as a kill finds them: it may hold batches the main file has not projected.
+  // The journal first: nothing is appended to it meanwhile (this thread appends, and it is copying), but the
+  // projector's thread goes on writing the main file and may prune the journal up to what it has projected. The
+  // main file copied after it holds at least that much, so the pair is what a kill at that later instant leaves
+  // (with some rows the prune would have dropped); the other way round it could lack batches the copy needs.
   if (db.journal) await db.journal.run('VACUUM INTO ?', [journalFileOf(file)]);
+  await db.run('VACUUM INTO ?', [file]);
   const copy = await openDb({ sqliteFile: file });
   return {
     db: copy,

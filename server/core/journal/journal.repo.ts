@@ -101,6 +101,11 @@ export async function pruneJournal(db: Db): Promise<void> {
   const snap = await db.get<{ seq: bigint | null }>('SELECT MIN(seq) AS seq FROM core_snapshots');
   const projected = await projectedSeq(db);
   const upTo = Math.min(Number(snap?.seq ?? 0), projected);
-  if (upTo <= 0) return;
+  // Most projections move no snapshot: the DELETEs, which take each file's write lock, wait for one that does.
+  if (upTo <= (prunedUpTo.get(db.scope) ?? 0)) return;
   for (const q of db.journal ? [db, db.journal] : [db]) await q.run('DELETE FROM core_journal WHERE seq <= ?', [upTo]);
+  prunedUpTo.set(db.scope, upTo);
 }
+
+/** How far each database's journal was last pruned: later batches have higher seqs, so nothing below is left. */
+const prunedUpTo = new WeakMap<object, number>();
