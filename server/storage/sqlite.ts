@@ -31,8 +31,10 @@ function startCheckpointer(db: DatabaseSync, file: string): Worker {
 export function openSqlite(file: string, opts: { backgroundCheckpoint?: boolean } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
+  // The busy timeout first: setting the journal mode takes a lock, and a second connection to a file (the projector
+  // thread's) opened while the first writes would otherwise fail at once with "database is locked".
   db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+    'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;',
   );
   const checkpointer = opts.backgroundCheckpoint && file !== ':memory:' ? startCheckpointer(db, file) : undefined;
   const cache = new Map<string, StatementSync>();
