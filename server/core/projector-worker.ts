@@ -4,7 +4,10 @@ import type { Db } from '../storage/db.ts';
 import type { CorePart } from './command.ts';
 import type { BatchRows, ProjectionThread } from './projector.ts';
 
-/** What the thread opens a projector on: the database's files, and the parts whose rows it writes in the core's order. */
+/**
+ * What the thread opens a projector on: the database's files, and the parts whose rows it writes in the core's
+ * order.
+ */
 export interface ThreadProjection {
   file: string;
   ownJournal: boolean;

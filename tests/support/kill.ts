@@ -8,7 +8,8 @@ import type { Trading } from '../../server/trading.ts';
 /**
  * The database as a kill at this instant would leave it, as a new SQLite database: taken in the same turn of the
  * event loop as the caller's last acknowledgement, while the projector's thread may still be writing, so the core's
- * last batches may be journaled and not yet projected. A core started on it sees what a restarted process would. SQLite only.
+ * last batches may be journaled and not yet projected. A core started on it sees what a restarted process would.
+ * SQLite only.
  */
 export async function killedCopy(db: Db): Promise<{ db: Db; drop(): Promise<void> }> {
   if (db.dialect !== 'sqlite') throw new Error('killedCopy copies SQLite databases only');
