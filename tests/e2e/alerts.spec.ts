@@ -46,6 +46,8 @@ test('a price alert set on the alerts screen fires on the trade that crosses it,
       // In English from the trade screen, whose bell opens the alerts screen on its pair.
       await page.goto('/trade/index?type=spot&symbol=dogeusdt');
       await hydrated(page);
+      // The live bar, not the served first frame the market list replaces (it has no bell of its own).
+      await page.getByTestId('alert-bell').waitFor();
       await page.locator('.ticker-bar').screenshot({ path: `${SHOTS}/alerts-bell-1366-en.png` });
       await page.getByTestId('alert-bell').click();
       await expect(page).toHaveURL(/\/account\/alerts\?symbol=dogeusdt$/);
