@@ -69,6 +69,12 @@ function answer(id: number, error?: unknown): void {
   }
 }
 
+// A request the thread cannot read has an id it cannot answer: its write would wait for ever. Thrown, it ends the
+// thread, whose exit fails every write the core's thread has out (projector-worker.ts), and the retry starts another.
+port.on('messageerror', (err) => {
+  throw err;
+});
+
 port.on('message', (r: ThreadRequest) => {
   if ('open' in r) {
     const o = open(r.projection);
