@@ -18,7 +18,7 @@ import {
   saveSnapshot,
   type JournalBatch,
 } from './journal/journal.repo.ts';
-import { BatchBody, readBody } from './journal/batch-body.ts';
+import { BatchBody, readCommands } from './journal/batch-body.ts';
 import { Projector, type BatchRows, type ProjectionThread } from './projector.ts';
 import { RiskEngine, type Hold } from './risk/risk-engine.ts';
 import { holdName } from './risk/hold-table.ts';
@@ -599,21 +599,16 @@ export class TradingCore {
         const events: Array<[string, unknown]> = [];
         const ctx = this.context(b.at, events);
         this.risk.recording = b.seq > projected;
-        const { s, c } = readBody(b.body);
-        for (let i = 0; i < c.length; ) {
-          const id = c[i++] as number;
-          const payload = c[i++];
-          const tag = id < 0 ? (c[i++] as string) : undefined;
+        readCommands(b.body, (type, payload, strings, tag) => {
           // A batch is mostly one command type after another: the lookup is skipped while it stays the same.
-          const type = s[id < 0 ? ~id : id]!;
           if (type !== name) {
             name = type;
             t = this.types.get(name);
             if (!t) throw new Error(`the journal holds a ${name} command, which this build does not know`);
           }
-          const value = t!.apply(ctx, t!.decode(payload, s));
+          const value = t!.apply(ctx, t!.decode(payload, strings));
           if (tag) this.requests.remember(tag, b.at, value);
-        }
+        });
         this.seq = b.seq;
         if (b.seq > projected) rows.push(this.collectRows(b.seq));
         else this.dropRows();

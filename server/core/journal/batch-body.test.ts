@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT } from '../../ledger/account-types.ts';
 import { placeOrder } from '../../spot/spot.commands.ts';
 import { postFunds, type FundsPost } from '../funds.ts';
-import { BatchBody, readBody } from './batch-body.ts';
+import { BatchBody, readBody, readCommands } from './batch-body.ts';
 
 const transfer: FundsPost = {
   lines: [
@@ -24,16 +24,11 @@ const order = {
 
 /** The commands of a body as a replay reads them: type, payload decoded, tag. */
 function commands(body: string): Array<[string, unknown, string | undefined]> {
-  const { n, s, c } = readBody(body);
   const out: Array<[string, unknown, string | undefined]> = [];
-  for (let i = 0; i < c.length; ) {
-    const id = c[i++] as number;
-    const payload = c[i++];
-    const tag = id < 0 ? (c[i++] as string) : undefined;
-    const type = s[id < 0 ? ~id : id]!;
-    out.push([type, (type === postFunds.type ? postFunds : placeOrder).decode(payload, s), tag]);
-  }
-  expect(out).toHaveLength(n);
+  readCommands(body, (type, payload, strings, tag) =>
+    out.push([type, (type === postFunds.type ? postFunds : placeOrder).decode(payload, strings), tag]),
+  );
+  expect(out).toHaveLength(readBody(body).n);
   return out;
 }
 

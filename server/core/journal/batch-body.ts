@@ -49,3 +49,20 @@ export function readBody(body: string): Body {
   }
   return { n: v.length, s: strings.list, c };
 }
+
+/**
+ * Calls `visit` with each command of a body in order: its type, its payload as journaled (a codec reads it with the
+ * batch's `strings`) and its request's tag, if any.
+ */
+export function readCommands(
+  body: string,
+  visit: (type: string, payload: unknown, strings: readonly string[], tag: string | undefined) => void,
+): void {
+  const { s, c } = readBody(body);
+  for (let i = 0; i < c.length; ) {
+    const id = c[i++] as number;
+    const payload = c[i++];
+    const tag = id < 0 ? (c[i++] as string) : undefined;
+    visit(s[id < 0 ? ~id : id]!, payload, s, tag);
+  }
+}
